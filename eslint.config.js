@@ -1,0 +1,59 @@
+// Import boundaries are the architecture (ARCHITECTURE.md decision 3): the core never names a plugin, a plugin
+// reaches another plugin only through its api.ts, and the browser never pulls in gateway code.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import globals from "globals";
+
+export default tseslint.config(
+  { ignores: ["dist", "node_modules", "coverage", "test-results", "playwright-report", "server/db/migrations", ".cache"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/plugins/**", "plugins/*"], message: "src/ never imports plugins/: extend the plugin contract instead." },
+            { group: ["**/server/**"], message: "The browser never imports gateway code." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["plugins/**/*.{ts,tsx}"],
+    ignores: ["plugins/catalogue.ts", "plugins/server-catalogue.ts", "plugins/**/*.server.ts", "plugins/**/server.ts", "plugins/**/*.server.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // ../other-plugin/anything except its api.ts
+              regex: "^\\.\\./(?!\\.)[^/]+/(?!api(\\.ts)?$).+",
+              message: "A plugin reaches another plugin only through that plugin's api.ts.",
+            },
+            { group: ["**/server/**", "**/server.ts"], message: "Browser code never imports gateway code." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["react", "react-dom", "@blueprintjs/*"], message: "The gateway has no UI code." }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,99 @@
+// Who may call what (reliability.md B1): function level by roles and permissions, object level by ownership.
+// The policy of every route is data on the route itself, so a matrix test can be generated from the table.
+import { and, eq, inArray } from "drizzle-orm";
+import { holdsRoleAtLeast, HIERARCHY_ROLES, type HierarchyRole, type Role } from "../../src/contract/common";
+import type { Db } from "../db/client";
+import { attributes, leads, userAttributes, users } from "../db/schema";
+
+export interface Caller {
+  id: number;
+  tenantId: number;
+  role: string;
+  roles: Role[];
+  permissions: string[];
+}
+
+export interface AccessPolicy {
+  /** No session needed (sign-in calls). */
+  public?: true;
+  /** Any one suffices; a hierarchy role also passes for every role above it. */
+  roles?: readonly Role[];
+  permission?: string;
+  /**
+   * Object level: the path parameter that names an agent. Agents may name only themselves; `othersFrom`
+   * (default manager) and above may name any agent of their own tenant.
+   */
+  agentParam?: string;
+  othersFrom?: HierarchyRole;
+  /**
+   * Object level: the path parameter that names a lead. A lead of another tenant does not exist for the
+   * caller (404); an agent may touch only the leads it owns, `othersFrom` and above any lead of the tenant.
+   */
+  leadParam?: string;
+}
+
+/** The roles an account holds, from its primary role: qualifiers are the setters of the role order. */
+export function rolesOf(role: string): Role[] {
+  if (role === "qualifier") return ["qualifier", "setter"];
+  if (role === "advisor") return ["advisor"];
+  if ((HIERARCHY_ROLES as readonly string[]).includes(role)) return [role as Role];
+  return [];
+}
+
+export function holdsAnyRole(caller: Pick<Caller, "roles">, roles: readonly Role[]): boolean {
+  return roles.some((r) =>
+    (HIERARCHY_ROLES as readonly string[]).includes(r)
+      ? holdsRoleAtLeast(caller.roles, r as HierarchyRole)
+      : caller.roles.includes(r),
+  );
+}
+
+/** Function-level check: roles and permission. */
+export function allowsFunction(policy: AccessPolicy, caller: Caller): boolean {
+  if (policy.roles?.length && !holdsAnyRole(caller, policy.roles)) return false;
+  if (policy.permission && !caller.permissions.includes(policy.permission)) return false;
+  return true;
+}
+
+/** Permissions held through PERMISSION attributes, filtered to those valid for the account's role. */
+export async function permissionsOf(db: Db, userId: number, role: string): Promise<string[]> {
+  const rows = await db
+    .select({ scope: attributes.scope, roles: attributes.roles })
+    .from(userAttributes)
+    .innerJoin(attributes, eq(attributes.id, userAttributes.attributeId))
+    .where(and(eq(userAttributes.userId, userId), eq(attributes.type, "PERMISSION")));
+  return rows
+    .filter((r) => r.scope && (r.roles.length === 0 || r.roles.includes(role)))
+    .map((r) => r.scope!)
+    .sort();
+}
+
+/** Object-level check for a route naming an agent: the caller itself, or a supervisor of the same tenant. */
+export async function mayActOnAgent(db: Db, policy: AccessPolicy, caller: Caller, agentId: number): Promise<boolean> {
+  if (agentId === caller.id) return true;
+  if (!holdsRoleAtLeast(caller.roles, policy.othersFrom ?? "manager")) return false;
+  const r = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, agentId), inArray(users.tenantId, [caller.tenantId])))
+    .limit(1);
+  return r.length > 0;
+}
+
+/** Object-level check for a route naming a lead: "missing" hides other tenants' leads behind a 404. */
+export async function leadAccess(
+  db: Db,
+  policy: AccessPolicy,
+  caller: Caller,
+  leadId: number,
+): Promise<"ok" | "missing" | "denied"> {
+  if (!Number.isSafeInteger(leadId)) return "missing";
+  const r = await db
+    .select({ ownerId: leads.ownerId })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.tenantId, caller.tenantId)))
+    .limit(1);
+  if (!r[0]) return "missing";
+  if (r[0].ownerId === caller.id || holdsRoleAtLeast(caller.roles, policy.othersFrom ?? "manager")) return "ok";
+  return "denied";
+}

@@ -1,0 +1,133 @@
+// Server-side sessions behind the rotating access token (ARCHITECTURE.md decision 11, reliability.md A4–A6).
+// Every request reads the session and its user, so logout, deactivation and role changes apply at once.
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { TokenService, sha256 } from "./tokens";
+import type { Clock } from "../../src/core/clock";
+
+export const SESSION_LIMITS = {
+  /** An idle session ends after 30 minutes without a request (ASVS 4 V3.3.2). The open dialer keeps it alive. */
+  idleMs: 30 * 60_000,
+  /** A shift of 8 hours plus overtime: 10 hours, under ASVS's 12-hour ceiling. */
+  absoluteMs: 10 * 60 * 60_000,
+  /** A superseded token stays valid this long, so parallel requests never race each other into a 401. */
+  overlapMs: 30_000,
+  /** Generations advance at most this often; keeps writes and history small under bursts. */
+  rotateEveryMs: 2_000,
+  historySize: 8,
+} as const;
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+
+export type AuthOutcome =
+  | { ok: true; user: User; session: Session; token: string }
+  | { ok: false; reason: "invalid_token" | "no_session" | "revoked" | "expired" | "idle" | "disabled" | "fingerprint" | "reuse" };
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(user: User, fingerprint: string, meta: { ip?: string; userAgent?: string }) {
+    const now = new Date(this.clock.now());
+    const id = randomUUID();
+    const fph = sha256(fingerprint);
+    await this.db.insert(sessions).values({
+      id,
+      userId: user.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_LIMITS.absoluteMs),
+      gen: 1,
+      genAt: now,
+      fingerprintHash: fph,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300),
+    });
+    const token = await this.tokens.sign({ sub: String(user.id), sid: id, gen: 1, fph });
+    return { sessionId: id, token };
+  }
+
+  /** Checks a bearer token and its fingerprint cookie; on success returns the token to send back. */
+  async authenticate(bearer: string | undefined, fingerprint: string | undefined): Promise<AuthOutcome> {
+    if (!bearer) return { ok: false, reason: "invalid_token" };
+    const claims = await this.tokens.verify(bearer);
+    if (!claims) return { ok: false, reason: "invalid_token" };
+    if (!fingerprint || sha256(fingerprint) !== claims.fph) return { ok: false, reason: "fingerprint" };
+
+    const rows = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, claims.sid))
+      .limit(1);
+    const row = rows[0];
+    if (!row || String(row.user.id) !== claims.sub) return { ok: false, reason: "no_session" };
+    const { session, user } = row;
+    const now = this.clock.now();
+    if (session.revokedAt) return { ok: false, reason: "revoked" };
+    if (user.disabled) return this.fail(session.id, "disabled");
+    if (now >= session.expiresAt.getTime()) return this.fail(session.id, "expired");
+    if (now - session.lastSeenAt.getTime() > SESSION_LIMITS.idleMs) return this.fail(session.id, "idle");
+
+    let gen = session.gen;
+    let superseded = session.superseded;
+    let genAt = session.genAt;
+    if (claims.gen > gen) return { ok: false, reason: "invalid_token" };
+    if (claims.gen < gen) {
+      const at = superseded[String(claims.gen)];
+      // A token older than the overlap window is a replay: end the whole session (RFC 9700 §4.14.2).
+      if (at === undefined || now - at > SESSION_LIMITS.overlapMs) return this.fail(session.id, "reuse");
+    } else if (now - genAt.getTime() >= SESSION_LIMITS.rotateEveryMs) {
+      superseded = pruneHistory({ ...superseded, [String(gen)]: now }, gen);
+      gen += 1;
+      genAt = new Date(now);
+    }
+    const update = { lastSeenAt: new Date(now), gen, genAt, superseded };
+    // Guarded on the generation we read, so two racing rotations cannot both advance it.
+    const updated = await this.db
+      .update(sessions)
+      .set(update)
+      .where(and(eq(sessions.id, session.id), eq(sessions.gen, session.gen), isNull(sessions.revokedAt)))
+      .returning({ gen: sessions.gen });
+    const currentGen = updated[0]?.gen ?? (await this.currentGen(session.id)) ?? gen;
+    const token = await this.tokens.sign({ sub: claims.sub, sid: session.id, gen: currentGen, fph: claims.fph });
+    return { ok: true, user, session: { ...session, ...update, gen: currentGen }, token };
+  }
+
+  async revoke(sessionId: string, reason: string) {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(this.clock.now()), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every session of a user (password change, account disabled). */
+  async revokeAllOf(userId: number, reason: string) {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(this.clock.now()), revokedReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  private async currentGen(id: string) {
+    const r = await this.db.select({ gen: sessions.gen }).from(sessions).where(eq(sessions.id, id)).limit(1);
+    return r[0]?.gen;
+  }
+
+  private async fail(sessionId: string, reason: Exclude<AuthOutcome, { ok: true }>["reason"]): Promise<AuthOutcome> {
+    await this.revoke(sessionId, reason);
+    return { ok: false, reason };
+  }
+}
+
+function pruneHistory(h: Record<string, number>, gen: number): Record<string, number> {
+  const keep: Record<string, number> = {};
+  for (const [g, at] of Object.entries(h)) if (Number(g) > gen - SESSION_LIMITS.historySize) keep[g] = at;
+  return keep;
+}

@@ -1,0 +1,75 @@
+// Access tokens: short-lived HS256 JWTs (jose). The algorithm, issuer and audience are pinned (ASVS V9.1).
+// A token is only half the proof: its `fph` claim must match the hash of the HttpOnly fingerprint cookie.
+import { SignJWT, jwtVerify, errors } from "jose";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+export const ACCESS_TTL_SECONDS = 15 * 60;
+const ISSUER = "isi-dialer-gateway";
+const AUDIENCE = "isi-dialer";
+
+export interface AccessClaims {
+  sub: string; // user id
+  sid: string; // session id
+  gen: number; // token generation within the session
+  fph: string; // fingerprint hash
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(secret: string, private readonly nowMs: () => number) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: AccessClaims, purpose = "access", ttlSeconds = ACCESS_TTL_SECONDS): Promise<string> {
+    const now = Math.floor(this.nowMs() / 1000);
+    return new SignJWT({ sid: claims.sid, gen: claims.gen, fph: claims.fph, pur: purpose })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setNotBefore(now - 5)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** Returns the claims, or null for any invalid, expired, foreign or wrong-purpose token. */
+  async verify(token: string, purpose = "access"): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ["HS256"],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: new Date(this.nowMs()),
+        requiredClaims: ["sub", "exp", "iat"],
+      });
+      if (payload.pur !== purpose) return null;
+      if (typeof payload.sid !== "string" || typeof payload.gen !== "number" || typeof payload.fph !== "string") {
+        return null;
+      }
+      return { sub: payload.sub!, sid: payload.sid, gen: payload.gen, fph: payload.fph };
+    } catch (e) {
+      if (e instanceof errors.JOSEError || e instanceof TypeError) return null;
+      throw e;
+    }
+  }
+
+  /** Keyed hash for values stored at rest (reset codes, fingerprints, device cookies). */
+  mac(value: string): string {
+    return createHmac("sha256", this.key).update(value).digest("base64url");
+  }
+}
+
+export function sha256(value: string): string {
+  return createHash("sha256").update(value).digest("base64url");
+}
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString("base64url");
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}

@@ -1,0 +1,39 @@
+// Gateway configuration from the environment, read once at start.
+import path from "node:path";
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  /** PGlite data directory (embedded default); ignored when databaseUrl is set. "memory" keeps it in memory. */
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  production: boolean;
+  /** Signing key for access tokens (HS256). Generated per data directory when not given. */
+  jwtSecret?: string;
+  /** ISO instant the gateway clock starts at; it runs in real time from there. */
+  clockStart?: number;
+  /** Directory of the built SPA to serve. */
+  staticDir: string;
+  logLevel: string;
+  /** Seed the demo call centre into an empty database. */
+  seedDemo: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const clockStart = env.CLOCK_START ? Date.parse(env.CLOCK_START) : undefined;
+  if (env.CLOCK_START && Number.isNaN(clockStart)) throw new Error(`CLOCK_START is not an ISO instant: ${env.CLOCK_START}`);
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? "0.0.0.0",
+    dataDir: env.DATA_DIR ?? path.resolve("data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    production: env.NODE_ENV === "production",
+    jwtSecret: env.JWT_SECRET || undefined,
+    clockStart,
+    staticDir: env.STATIC_DIR ?? path.resolve("dist"),
+    logLevel: env.LOG_LEVEL ?? "info",
+    seedDemo: env.SEED_DEMO !== "false",
+  };
+}

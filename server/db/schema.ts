@@ -1,0 +1,309 @@
+// One drizzle schema for PGlite and PostgreSQL; keep to PostgreSQL 15 SQL (no uuidv7 and the like).
+import {
+  pgTable,
+  serial,
+  integer,
+  text,
+  boolean,
+  timestamp,
+  jsonb,
+  doublePrecision,
+  primaryKey,
+  uniqueIndex,
+  index,
+  bigserial,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const tenants = pgTable("tenants", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  variant: text("variant").notNull(), // isius | slica
+  country: text("country").notNull(), // US | CA
+  features: jsonb("features").$type<Record<string, boolean>>().notNull().default({}),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** active | new_password_required | password_reset_required */
+    passwordState: text("password_state").notNull().default("active"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** qualifier | advisor | manager | admin | super | operations-manager */
+    role: text("role").notNull(),
+    extension: text("extension"),
+    level: integer("level").notNull().default(1),
+    language: text("language").notNull().default("en"),
+    isBilingual: boolean("is_bilingual").notNull().default(false),
+    hasWebrtc: boolean("has_webrtc").notNull().default(false),
+    /** Calling disabled by a manager. The agent still signs in, but cannot take or place calls. */
+    deactivated: boolean("deactivated").notNull().default(false),
+    /** A disabled account cannot sign in at all and its sessions end. */
+    disabled: boolean("disabled").notNull().default(false),
+    inboundOnly: boolean("inbound_only").notNull().default(false),
+    outboundEligibility: text("outbound_eligibility").notNull().default("both"),
+    autoAnswer: boolean("auto_answer").notNull().default(false),
+    autoAnswerTime: integer("auto_answer_time").notNull().default(0),
+    canTransferToSunlife: boolean("can_transfer_to_sunlife").notNull().default(false),
+    canTransferToMatcha: boolean("can_transfer_to_matcha").notNull().default(false),
+    isIapp2Agent: boolean("is_iapp2_agent").notNull().default(false),
+    isExternal: boolean("is_external").notNull().default(false),
+    internalLiveTransfers: boolean("internal_live_transfers").notNull().default(false),
+    externalLiveTransfers: boolean("external_live_transfers").notNull().default(false),
+    healthLicenses: jsonb("health_licenses").$type<string[]>().notNull().default([]),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(t.email), index("users_tenant_idx").on(t.tenantId)],
+);
+
+/** Attributes (admin-and-sign-in §3); type PERMISSION carries a permission in `scope`. */
+export const attributes = pgTable("attributes", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  type: text("type").notNull(),
+  scope: text("scope"),
+  /** Roles that may hold it (has_auto_ready: advisor only); empty means any. */
+  roles: jsonb("roles").$type<string[]>().notNull().default([]),
+});
+
+export const userAttributes = pgTable(
+  "user_attributes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.attributeId] })],
+);
+
+/**
+ * Server-side sessions: every request reads its row, so logout, deactivation and role changes apply at the
+ * next request. `gen` is the access-token generation; the previous two stay valid for a short overlap so
+ * parallel requests and tabs never log an agent out; an older one after the window revokes the session
+ * (reliability.md A4).
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull(),
+    lastSeenAt: ts("last_seen_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+    revokedReason: text("revoked_reason"),
+    gen: integer("gen").notNull().default(1),
+    genAt: ts("gen_at").notNull(),
+    /** When each recent generation was superseded (ms since epoch), for the overlap window. */
+    superseded: jsonb("superseded").$type<Record<string, number>>().notNull().default({}),
+    fingerprintHash: text("fingerprint_hash").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Sign-in throttling counters, in the database so every gateway instance sees the same ones. */
+export const loginThrottle = pgTable("login_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStart: ts("window_start").notNull(),
+  lockedUntil: ts("locked_until"),
+});
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** Development mailbox: what the gateway would have e-mailed (disabled in production mode). */
+export const devMailbox = pgTable("dev_mailbox", {
+  id: serial("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  code: text("code"),
+  sentAt: ts("sent_at").notNull(),
+});
+
+/** Security audit trail (ASVS V16.3): sign-ins, refusals, access denials. Never a password or token. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: ts("at").notNull(),
+    userId: integer("user_id"),
+    tenantId: integer("tenant_id"),
+    ip: text("ip"),
+    action: text("action").notNull(),
+    outcome: text("outcome").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("audit_log_user_idx").on(t.userId, t.at)],
+);
+
+/** Per-tenant settings documents, keyed: globals, operation-hours, dialing-sequence, quotas… */
+export const settings = pgTable(
+  "settings",
+  {
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    key: text("key").notNull(),
+    value: jsonb("value").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
+
+// ---------------------------------------------------------------- the lead book
+
+export const leadCampaigns = pgTable(
+  "lead_campaigns",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    active: boolean("active").notNull().default(true),
+    /** 'Marketing ID Prefix' */
+    prefix: text("prefix").notNull(),
+    /** 'Additional Prefixes' */
+    prefixes: jsonb("prefixes").$type<string[]>().notNull().default([]),
+  },
+  (t) => [uniqueIndex("lead_campaigns_slug_uq").on(t.tenantId, t.slug)],
+);
+
+export const campaignQualifiers = pgTable(
+  "campaign_qualifiers",
+  {
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => leadCampaigns.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.userId] })],
+);
+
+export const leadPrefixes = pgTable("lead_prefixes", {
+  id: serial("id").primaryKey(),
+  tenantId: integer("tenant_id")
+    .notNull()
+    .references(() => tenants.id),
+  name: text("name").notNull(),
+});
+
+export const leadGroups = pgTable("lead_groups", {
+  id: serial("id").primaryKey(),
+  tenantId: integer("tenant_id")
+    .notNull()
+    .references(() => tenants.id),
+  name: text("name").notNull(),
+});
+
+export const leadGroupPrefixes = pgTable(
+  "lead_group_prefixes",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => leadGroups.id, { onDelete: "cascade" }),
+    prefixId: integer("prefix_id")
+      .notNull()
+      .references(() => leadPrefixes.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.prefixId] })],
+);
+
+export const leadGroupAdvisors = pgTable(
+  "lead_group_advisors",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => leadGroups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    marketingId: text("marketing_id").notNull(),
+    crmId: text("crm_id"),
+    campaignId: integer("campaign_id").references(() => leadCampaigns.id),
+    prefix: text("prefix"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    phoneOther: jsonb("phone_other").$type<string[]>().notNull().default([]),
+    email: text("email"),
+    language: text("language").notNull().default("en"),
+    status: text("status").notNull().default("New"),
+    statusDescription: text("status_description"),
+    isNew: boolean("is_new").notNull().default(true),
+    dials: integer("dials").notNull().default(0),
+    notes: text("notes"),
+    street: text("street"),
+    apartment: text("apartment"),
+    city: text("city"),
+    postal: text("postal"),
+    /** US state or Canadian province code, lower case (admin-and-sign-in §9). */
+    state: text("state"),
+    country: text("country").notNull(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /** IANA zone of the lead's address: calling windows are computed from it. */
+    timezone: text("timezone"),
+    clients: jsonb("clients").$type<Record<string, unknown>[]>().notNull().default([]),
+    insurance: jsonb("insurance").$type<Record<string, unknown>>().notNull().default({}),
+    /** The agent who owns the lead (an advisor's client, a qualifier's follow-up). */
+    ownerId: integer("owner_id").references(() => users.id),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("leads_marketing_id_uq").on(t.tenantId, t.marketingId),
+    index("leads_phone_idx").on(t.phone),
+    index("leads_owner_idx").on(t.ownerId),
+  ],
+);
+
+/** Secrets the embedded gateway generates for itself (the token signing key when JWT_SECRET is not set). */
+export const gatewaySecrets = pgTable("gateway_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+});

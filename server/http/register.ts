@@ -1,0 +1,90 @@
+// Registers the route table under /api/v1 with its access policy: authentication before the body is read,
+// function-level access next, object-level access once the parameters are valid. Denials are audited.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { API_BASE } from "../../src/contract/common";
+import { allowsFunction, leadAccess, mayActOnAgent, permissionsOf, rolesOf, type Caller } from "../auth/access";
+import type { Gateway } from "../gateway";
+import { FINGERPRINT_COOKIE } from "../modules/auth/cookies";
+import { HttpError, MESSAGES } from "./errors";
+import type { RouteDef } from "./route";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller?: Caller;
+    sessionId?: string;
+  }
+}
+
+export function registerRoutes(app: FastifyInstance, gw: Gateway, table: RouteDef[]) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const def of table) {
+    const policy = def.access;
+    typed.route({
+      method: def.method,
+      url: API_BASE + def.url,
+      schema: {
+        summary: def.summary,
+        tags: def.tags,
+        security: policy.public ? [] : [{ bearer: [] }],
+        ...(def.body && { body: def.body }),
+        ...(def.params && { params: def.params }),
+        ...(def.querystring && { querystring: def.querystring }),
+        response: def.response,
+      },
+      onRequest: policy.public
+        ? undefined
+        : async (req, reply) => {
+            const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1];
+            const outcome = await gw.sessions.authenticate(bearer, req.cookies[FINGERPRINT_COOKIE]);
+            if (!outcome.ok) {
+              if (outcome.reason !== "invalid_token") {
+                await gw.audit.record({ action: "auth", outcome: "denied", ip: req.ip, detail: { reason: outcome.reason, route: routeName(req) } });
+              }
+              throw new HttpError(401, MESSAGES.unauthenticated);
+            }
+            const { user, session, token } = outcome;
+            req.sessionId = session.id;
+            req.caller = {
+              id: user.id,
+              tenantId: user.tenantId,
+              role: user.role,
+              roles: rolesOf(user.role),
+              permissions: await permissionsOf(gw.db, user.id, user.role),
+            };
+            reply.header("authorization", `Bearer ${token}`);
+            if (!allowsFunction(policy, req.caller)) await deny(gw, req, "function");
+          },
+      preHandler:
+        policy.agentParam || policy.leadParam
+          ? async (req) => {
+              const params = req.params as Record<string, unknown>;
+              if (policy.agentParam && !(await mayActOnAgent(gw.db, policy, req.caller!, Number(params[policy.agentParam])))) {
+                await deny(gw, req, "object");
+              }
+              if (policy.leadParam) {
+                const verdict = await leadAccess(gw.db, policy, req.caller!, Number(params[policy.leadParam]));
+                if (verdict === "missing") throw new HttpError(404, MESSAGES.resourceNotFound);
+                if (verdict === "denied") await deny(gw, req, "object");
+              }
+            }
+          : undefined,
+      handler: async (req, reply) =>
+        def.handler({ body: req.body, params: req.params, query: req.query, caller: req.caller!, raw: req }, reply),
+    });
+  }
+}
+
+const routeName = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?? req.url}`;
+
+async function deny(gw: Gateway, req: FastifyRequest, level: "function" | "object"): Promise<never> {
+  await gw.audit.record({
+    action: "access",
+    outcome: "denied",
+    userId: req.caller?.id,
+    tenantId: req.caller?.tenantId,
+    ip: req.ip,
+    detail: { level, route: routeName(req) },
+  });
+  throw new HttpError(403, MESSAGES.forbidden);
+}

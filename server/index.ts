@@ -1,0 +1,29 @@
+// `npm start`: the whole call centre in one process: gateway, embedded database, the built SPA.
+import { readConfig } from "./config";
+import { buildGateway } from "./app";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/accounts";
+
+const config = readConfig();
+const { app, database } = await buildGateway(config);
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${config.port}`;
+const lines = [
+  "",
+  `  Dialer ready at ${url}   (API docs: ${url}/api/docs)`,
+  `  Database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}`,
+  config.clockStart ? `  Clock started at ${new Date(config.clockStart).toISOString()} (CLOCK_START)` : "",
+  "",
+  `  Demo accounts (password: ${DEMO_PASSWORD}):`,
+  ...DEMO_ACCOUNTS.map(
+    (a) => `    ${a.email.padEnd(28)} ${a.role.padEnd(19)} ${a.extension ? `ext ${a.extension}` : ""}${a.passwordState === "new_password_required" ? " (creates a password at first sign-in)" : ""}`,
+  ),
+  "",
+].filter((l, i, all) => l !== "" || all[i - 1] !== "");
+console.log(lines.join("\n"));
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,94 @@
+// Creates the demo call centre (tenants, accounts, lead book) in an empty database: at start and by `npm run seed`.
+import { count, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../../src/core/clock";
+import type { Db } from "../db/client";
+import * as t from "../db/schema";
+import { hashPassword } from "../auth/passwords";
+import { DEMO_ACCOUNTS, DEMO_ATTRIBUTES, DEMO_FEATURES, DEMO_PASSWORD, DEMO_TENANTS } from "./accounts";
+import { generateLeadBook } from "./leadbook";
+
+export async function seedIfEmpty(db: Db, clock: Clock, log?: Pick<FastifyBaseLogger, "info">): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(t.tenants);
+  if (n > 0) return false;
+  await seedDemo(db, clock);
+  log?.info("seeded the demo call centre");
+  return true;
+}
+
+export async function seedDemo(db: Db, clock: Clock): Promise<void> {
+  const now = new Date(clock.now());
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction(async (tx) => {
+    for (const tenant of DEMO_TENANTS) {
+      await tx.insert(t.tenants).values({ ...tenant, features: DEMO_FEATURES });
+    }
+    // Explicit ids above: move the sequence past them.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
+
+    const attrs = await tx.insert(t.attributes).values(DEMO_ATTRIBUTES).returning();
+    const userIds = new Map<string, number>();
+    for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+      const [u] = await tx
+        .insert(t.users)
+        .values({
+          tenantId: a.tenantId,
+          email: a.email,
+          passwordHash: hashes[i]!,
+          passwordState: a.passwordState ?? "active",
+          firstName: a.firstName,
+          lastName: a.lastName,
+          role: a.role,
+          extension: a.extension ?? null,
+          level: a.level ?? 1,
+          language: a.language ?? "en",
+          isBilingual: a.isBilingual ?? false,
+          hasWebrtc: a.hasWebrtc ?? false,
+          canTransferToSunlife: a.canTransferToSunlife ?? false,
+          canTransferToMatcha: a.canTransferToMatcha ?? false,
+          healthLicenses: a.healthLicenses ?? [],
+          internalLiveTransfers: a.internalLiveTransfers ?? false,
+          externalLiveTransfers: a.externalLiveTransfers ?? false,
+          createdAt: now,
+        })
+        .returning({ id: t.users.id });
+      userIds.set(a.email, u!.id);
+      for (const p of a.permissions ?? []) {
+        const attr = attrs.find((x) => x.scope === p)!;
+        await tx.insert(t.userAttributes).values({ userId: u!.id, attributeId: attr.id });
+      }
+    }
+
+    for (const tenant of DEMO_TENANTS) {
+      const book = generateLeadBook({ variant: tenant.variant, seed: tenant.id * 7919, now });
+      const members = DEMO_ACCOUNTS.filter((a) => a.tenantId === tenant.id);
+      const qualifiers = members.filter((a) => a.role === "qualifier").map((a) => userIds.get(a.email)!);
+      const advisors = members.filter((a) => a.role === "advisor").map((a) => userIds.get(a.email)!);
+
+      const campaigns = await tx
+        .insert(t.leadCampaigns)
+        .values(book.campaigns.map((c) => ({ ...c, tenantId: tenant.id })))
+        .returning();
+      const campaignId = new Map(campaigns.map((c) => [c.slug, c.id]));
+      for (const c of campaigns) {
+        if (qualifiers.length) await tx.insert(t.campaignQualifiers).values(qualifiers.map((userId) => ({ campaignId: c.id, userId })));
+      }
+      const prefixes = await tx
+        .insert(t.leadPrefixes)
+        .values(book.prefixes.map((p) => ({ ...p, tenantId: tenant.id })))
+        .returning();
+      const prefixId = new Map(prefixes.map((p) => [p.name, p.id]));
+      for (const g of book.groups) {
+        const [group] = await tx.insert(t.leadGroups).values({ tenantId: tenant.id, name: g.name }).returning();
+        const ids = g.prefixNames.map((n) => prefixId.get(n)).filter((x): x is number => x !== undefined);
+        if (ids.length) await tx.insert(t.leadGroupPrefixes).values(ids.map((prefixId) => ({ groupId: group!.id, prefixId })));
+        if (advisors.length) await tx.insert(t.leadGroupAdvisors).values(advisors.map((userId) => ({ groupId: group!.id, userId })));
+      }
+      const rows = book.leads.map((l) => {
+        const { campaignSlug, ...lead } = l;
+        return { ...lead, tenantId: tenant.id, campaignId: campaignId.get(campaignSlug) ?? null };
+      });
+      for (let i = 0; i < rows.length; i += 100) await tx.insert(t.leads).values(rows.slice(i, i + 100));
+    }
+  });
+}

@@ -1,0 +1,45 @@
+// The wire contract shared by the browser and the gateway. Paths, status codes and field names are the
+// specification's; this file holds the pieces every area uses.
+import { z } from "zod";
+
+export const API_BASE = "/api/v1";
+
+/** Error body of every 4xx: a message plus messages per field (the specification's "errors per field"). */
+export const ErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Roles in hierarchy order, lowest first: a check for one passes for it or any higher. */
+export const HIERARCHY_ROLES = ["setter", "manager", "admin", "super", "operations-manager"] as const;
+export const AGENT_ROLES = ["qualifier", "advisor"] as const;
+export const Role = z.enum([...HIERARCHY_ROLES, ...AGENT_ROLES]);
+export type Role = z.infer<typeof Role>;
+export type HierarchyRole = (typeof HIERARCHY_ROLES)[number];
+
+/** Passes when the held roles include `min` or a role above it in the hierarchy. */
+export function holdsRoleAtLeast(held: readonly string[], min: HierarchyRole): boolean {
+  const need = HIERARCHY_ROLES.indexOf(min);
+  return held.some((r) => {
+    const at = HIERARCHY_ROLES.indexOf(r as HierarchyRole);
+    return at >= 0 && at >= need;
+  });
+}
+
+export const Language = z.enum(["en", "fr", "es"]);
+export type Language = z.infer<typeof Language>;
+
+export const Variant = z.enum(["isius", "slica"]);
+export type Variant = z.infer<typeof Variant>;
+
+export const OutboundEligibility = z.enum(["old", "new", "both", "none"]);
+
+/** Free text sent by agents: printable ASCII and newlines only (agent-workspace §5). */
+export const printableText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((s) => s.replace(/[^\x20-\x7E\n]/g, ""));
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
