@@ -1,11 +1,13 @@
 // The gateway's whole route table. Plugins that own gateway routes join it through plugins/server-catalogue.ts.
+import { pluginRoutes } from "../plugins/server-catalogue";
 import type { Gateway } from "./gateway";
 import type { RouteDef } from "./http/route";
 import { authRoutes } from "./modules/auth/routes";
+import { layoutRoutes } from "./modules/layouts/routes";
 import { leadRoutes } from "./modules/leads/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { tenantRoutes } from "./modules/tenant/routes";
 
 export function routeTable(gw: Gateway): RouteDef[] {
-  return [...authRoutes(gw), ...tenantRoutes(gw), ...settingsRoutes(gw), ...leadRoutes(gw)];
+  return [...authRoutes(gw), ...tenantRoutes(gw), ...settingsRoutes(gw), ...leadRoutes(gw), ...layoutRoutes(gw), ...pluginRoutes.flatMap((routes) => routes(gw))];
 }

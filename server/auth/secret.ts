@@ -2,11 +2,10 @@
 // key kept in the database so tokens survive a restart of the embedded gateway.
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { rowsOf, type Db } from "../db/client";
 
 export async function signingSecret(db: Db): Promise<string> {
   const fresh = randomBytes(48).toString("base64url");
   await db.execute(sql`insert into gateway_secrets (name, value) values ('jwt', ${fresh}) on conflict (name) do nothing`);
-  const rows = await db.execute<{ value: string }>(sql`select value from gateway_secrets where name = 'jwt'`);
-  return (rows as unknown as { rows: { value: string }[] }).rows[0]!.value;
+  return rowsOf<{ value: string }>(await db.execute(sql`select value from gateway_secrets where name = 'jwt'`))[0]!.value;
 }

@@ -31,3 +31,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
+
+/** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -23,6 +23,8 @@ export const tenants = pgTable("tenants", {
   variant: text("variant").notNull(), // isius | slica
   country: text("country").notNull(), // US | CA
   features: jsonb("features").$type<Record<string, boolean>>().notNull().default({}),
+  /** The call centre's own zone: hourly and daily goals and operation hours are counted in it. */
+  timezone: text("timezone").notNull().default("America/New_York"),
 });
 
 export const users = pgTable(
@@ -307,3 +309,77 @@ export const gatewaySecrets = pgTable("gateway_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
 });
+
+/** Each agent's arrangement of panels, per variant (only {i, panel, x, y, w, h} with a version). */
+export const agentLayouts = pgTable(
+  "agent_layouts",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    variant: text("variant").notNull(),
+    version: integer("version").notNull(),
+    items: jsonb("items").$type<{ i: string; panel: string; x: number; y: number; w: number; h: number }[]>().notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.variant] })],
+);
+
+// ---------------------------------------------------------------- calls and dispositions
+
+/** One call leg of an agent: placed (auto, manual, follow-up, callback) or received (inbound, transfer). */
+export const calls = pgTable(
+  "calls",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    leadId: integer("lead_id").references(() => leads.id),
+    agentId: integer("agent_id")
+      .notNull()
+      .references(() => users.id),
+    /** auto | inbound | manual | follow-up | callback | transfer */
+    type: text("type").notNull(),
+    /** 0 outgoing, 1 incoming */
+    direction: integer("direction").notNull(),
+    phone: text("phone").notNull(),
+    /** dialing | incoming | answered | not_answered | ended */
+    status: text("status").notNull(),
+    pbxCallId: text("pbx_call_id"),
+    startedAt: ts("started_at").notNull(),
+    answeredAt: ts("answered_at"),
+    endedAt: ts("ended_at"),
+    /** Seconds from answer to end. */
+    duration: integer("duration"),
+    liveTransfer: integer("live_transfer").notNull().default(0),
+    extraRecordingIndex: integer("extra_recording_index").notNull().default(0),
+  },
+  (t) => [index("calls_agent_started_idx").on(t.agentId, t.startedAt), index("calls_lead_idx").on(t.leadId)],
+);
+
+export const dispositions = pgTable(
+  "dispositions",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id),
+    agentId: integer("agent_id")
+      .notNull()
+      .references(() => users.id),
+    callId: integer("call_id").references(() => calls.id),
+    disposition: text("disposition").notNull(),
+    reason: text("reason"),
+    reasonOther: text("reason_other"),
+    notes: text("notes"),
+    dateTime: ts("date_time"),
+    rescheduleFollowup: boolean("reschedule_followup").notNull().default(false),
+    shortCall: boolean("short_call").notNull().default(false),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("dispositions_agent_created_idx").on(t.agentId, t.createdAt), index("dispositions_lead_idx").on(t.leadId)],
+);

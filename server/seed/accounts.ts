@@ -6,11 +6,12 @@ export interface DemoTenant {
   name: string;
   variant: "isius" | "slica";
   country: "US" | "CA";
+  timezone: string;
 }
 
 export const DEMO_TENANTS: DemoTenant[] = [
-  { id: 1, name: "ISIUS", variant: "isius", country: "US" },
-  { id: 2, name: "SLICA", variant: "slica", country: "CA" },
+  { id: 1, name: "ISIUS", variant: "isius", country: "US", timezone: "America/New_York" },
+  { id: 2, name: "SLICA", variant: "slica", country: "CA", timezone: "America/Toronto" },
 ];
 
 /** Feature flags that the specification says are on in the build (agent-workspace §1). */

@@ -1,0 +1,37 @@
+// GET /agents/{id}/statistics: the goal statistics of agent-workspace §3 (plus the hours, follow-ups and
+// pickups that the admin's user-statistics dialog shows, admin-and-sign-in §3). Shared by panel and gateway.
+import { z } from "zod";
+
+const Measure = z.object({ current: z.number().int().nonnegative(), target: z.number().int().nonnegative() });
+const Periods = z.object({ hourly: Measure, daily: Measure });
+
+export const GoalStatistics = z.object({
+  dials: Periods,
+  transfers: Periods,
+  sales: Periods,
+  new_leads: z.number().int().nonnegative(),
+  "new-leads-threshold": z.number().nonnegative(),
+  /** Hours since the agent's first sign-in today. */
+  hours: z.number().nonnegative(),
+  /** Follow-ups the agent has scheduled and not yet called. */
+  followUps: z.number().int().nonnegative(),
+  /** Calls the agent answered today. */
+  pickups: z.number().int().nonnegative(),
+});
+export type GoalStatistics = z.infer<typeof GoalStatistics>;
+
+/** Quotas: per role, [hour, day, week, month] (admin-and-sign-in §3). */
+export const QuotaTable = z.record(z.string(), z.tuple([z.number(), z.number(), z.number(), z.number()]));
+export type QuotaTable = z.infer<typeof QuotaTable>;
+
+export const DEFAULT_QUOTAS: Record<"dials" | "meetings" | "sales", QuotaTable> = {
+  dials: { qualifier: [60, 400, 2000, 8000], advisor: [15, 100, 500, 2000] },
+  meetings: { qualifier: [1, 6, 30, 120], advisor: [1, 4, 20, 80] },
+  sales: { qualifier: [0, 0, 0, 0], advisor: [1, 2, 10, 40] },
+};
+
+/** What counts as a transfer (a qualifier's booked meeting or live transfer) and as a sale. */
+export const TRANSFER_DISPOSITIONS = ["Live_Transfer", "Appointment Setup", "Make Phone Appointment"];
+export const SALE_DISPOSITIONS = ["Sold"];
+/** Dispositions that leave a follow-up for the agent (booking-and-reference §4). */
+export const FOLLOW_UP_DISPOSITIONS = ["Callback Scheduled", "Pocket", "External Follow-up", "Engaged Opportunity"];

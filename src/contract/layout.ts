@@ -1,0 +1,28 @@
+// An agent's workspace layout as saved on the gateway: only {i, panel, x, y, w, h}, with a version number
+// for migrations. Edit-mode flags and sizes react-grid-layout adds are never stored.
+import { z } from "zod";
+
+export const LAYOUT_VERSION = 1;
+export const GRID_COLUMNS = 12;
+export const MAX_LAYOUT_ITEMS = 60;
+
+const PanelId = z.string().regex(/^[a-z0-9-]+\.[a-z0-9-]+$/, "panel.invalid").max(80);
+
+export const LayoutItem = z.strictObject({
+  i: z.string().min(1).max(100),
+  panel: PanelId,
+  x: z.number().int().min(0).max(GRID_COLUMNS - 1),
+  y: z.number().int().min(0).max(10_000),
+  w: z.number().int().min(1).max(GRID_COLUMNS),
+  h: z.number().int().min(1).max(200),
+});
+export type LayoutItem = z.infer<typeof LayoutItem>;
+
+export const SavedLayout = z.strictObject({
+  version: z.number().int().min(1).max(LAYOUT_VERSION),
+  items: z.array(LayoutItem).max(MAX_LAYOUT_ITEMS),
+});
+export type SavedLayout = z.infer<typeof SavedLayout>;
+
+/** GET /agents/me/layouts/{variant}: the saved layout, or null when the agent never arranged one. */
+export const LayoutResponse = z.object({ data: SavedLayout.nullable() });
