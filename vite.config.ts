@@ -34,8 +34,6 @@ export default defineConfig({
           globals: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite is CPU-heavy: on 2 cores two workers at a time keeps each file's start-up fast.
-          maxWorkers: 2,
         },
       },
       // With DATABASE_URL set, the gateway suite runs again on PostgreSQL, each file in a fresh database.
@@ -49,7 +47,6 @@ export default defineConfig({
                 globals: true,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
-                maxWorkers: 2,
                 env: { TEST_DB: "postgres" },
               },
             },

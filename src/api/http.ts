@@ -1,0 +1,80 @@
+import axios, {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosInstance,
+  type AxiosResponse,
+} from "axios";
+import { API_BASE } from "../contract/common";
+
+/** What the HTTP client needs from the signed-in account; the MST account model satisfies it. */
+export interface SessionPort {
+  readonly signedIn: boolean;
+  readonly accessToken: string | null;
+  setAccessToken(token: string): void;
+  signOut(): void;
+}
+
+export interface HttpOptions {
+  session: SessionPort;
+  /** Runs once per lost session, after the client state is cleared: tell the agent and show the login. */
+  onSessionExpired(): void;
+  /** Tests answer requests here instead of the network. */
+  adapter?: AxiosAdapter;
+}
+
+/** Code of the error a request gets when it is refused before it leaves the browser (no token, not /login). */
+export const BLOCKED = "ERR_ISI_BLOCKED";
+
+const isLoginCall = (url = "") => url.includes("/login");
+const isLogoutCall = (url = "") => url.includes("/logout");
+
+/** The token in a response's `Authorization: Bearer …` header, if it carries one. */
+export function bearerFrom(response: Pick<AxiosResponse, "headers">): string | null {
+  const value = AxiosHeaders.from(response.headers as AxiosHeaders).get("authorization");
+  const match = typeof value === "string" ? /^Bearer\s+(\S+)$/i.exec(value.trim()) : null;
+  return match ? match[1] : null;
+}
+
+/** The gateway client of admin-and-sign-in §7: bearer in, rotated bearer out, 401 ends the session. */
+export function createHttp({ session, onSessionExpired, adapter }: HttpOptions): AxiosInstance {
+  const http = axios.create({ baseURL: API_BASE, ...(adapter ? { adapter } : {}) });
+
+  http.interceptors.request.use((config) => {
+    const token = session.accessToken;
+    if (token && !config.headers.has("Authorization")) config.headers.set("Authorization", `Bearer ${token}`);
+    if (!isLoginCall(config.url) && !config.headers.has("Authorization")) {
+      throw new AxiosError(`Not sent without an access token: ${config.url}`, BLOCKED, config);
+    }
+    return config;
+  });
+
+  const rotate = (response: AxiosResponse) => {
+    // Sign-in stores its own token; a late answer after sign-out must not bring a token back.
+    if (!session.signedIn || isLoginCall(response.config.url)) return;
+    const token = bearerFrom(response);
+    if (token) session.setAccessToken(token);
+  };
+
+  http.interceptors.response.use(
+    (response) => {
+      rotate(response);
+      return response;
+    },
+    (error: unknown) => {
+      const response = axios.isAxiosError(error) ? error.response : undefined;
+      if (response?.status === 401) {
+        const url = response.config.url;
+        // Logout ends the session anyway; its own 401 needs no second message.
+        if (session.signedIn && !isLoginCall(url) && !isLogoutCall(url)) {
+          session.signOut();
+          onSessionExpired();
+        }
+      } else if (response) {
+        rotate(response);
+      }
+      return Promise.reject(error);
+    },
+  );
+  return http;
+}

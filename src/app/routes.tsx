@@ -1,0 +1,55 @@
+import { Spinner } from "@blueprintjs/core";
+import { lazy, Suspense, type ReactNode } from "react";
+import { Navigate, Outlet, type RouteObject } from "react-router-dom";
+import { AuthLayout } from "./auth/AuthLayout";
+import { CreatePasswordScreen } from "./auth/CreatePasswordScreen";
+import { LoginScreen } from "./auth/LoginScreen";
+import { ResetPasswordScreen } from "./auth/ResetPasswordScreen";
+import type { RouteAccess } from "./guard/canEnter";
+import { Guarded } from "./guard/Guarded";
+import { ADMIN_LINKS } from "./shell/adminLinks";
+
+// Everything behind sign-in loads on demand, so the login page stays light.
+const Shell = lazy(() => import("./shell/Shell"));
+const HomePage = lazy(() => import("./shell/HomePage"));
+const AdminPage = lazy(() => import("./shell/AdminPage"));
+
+const SIGNED_IN: RouteAccess = { kind: "private" };
+const MANAGERS: RouteAccess = { kind: "private", roles: ["manager"] };
+
+const guard = (access: RouteAccess, page: ReactNode) => <Guarded access={access}>{page}</Guarded>;
+const loading = (page: ReactNode) => (
+  <Suspense fallback={<Spinner className="isi-loading" />}>{page}</Suspense>
+);
+
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      path: "/auth",
+      element: <AuthLayout />,
+      children: [
+        { path: "login", element: guard({ kind: "login" }, <LoginScreen />) },
+        { path: "create-password", element: guard({ kind: "public" }, <CreatePasswordScreen />) },
+        { path: "reset-password", element: guard({ kind: "public" }, <ResetPasswordScreen />) },
+        { path: "*", element: <Navigate to="/auth/login" replace /> },
+      ],
+    },
+    {
+      path: "/",
+      element: guard(SIGNED_IN, loading(<Shell />)),
+      children: [
+        { index: true, element: loading(<HomePage />) },
+        {
+          path: "admin",
+          element: guard(MANAGERS, <Outlet />),
+          children: [
+            ...ADMIN_LINKS.map((link) => ({ path: link.path, element: loading(<AdminPage link={link} />) })),
+            { index: true, element: <Navigate to="/admin/users" replace /> },
+            { path: "*", element: <Navigate to="/" replace /> },
+          ],
+        },
+        { path: "*", element: <Navigate to="/" replace /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,72 @@
+import type { AxiosAdapter, AxiosInstance } from "axios";
+import type { i18n as I18n } from "i18next";
+import { reaction } from "mobx";
+import { createContext, useContext } from "react";
+import { createHttp } from "../api/http";
+import { createI18n, resolveLocale } from "../i18n/i18n";
+import { createRootStore, type RootStore } from "../store/root";
+import type { KeyValueStorage } from "../store/storage";
+import { createAuthService, type AuthService } from "./auth/authService";
+import { createToastNotifier, type Notifier } from "./notifier";
+import { createTenantService, type TenantService } from "./tenantService";
+
+/** Everything the screens reach for: state, the effects that change it, and how to speak to the agent. */
+export interface AppServices {
+  root: RootStore;
+  http: AxiosInstance;
+  i18n: I18n;
+  notifier: Notifier;
+  auth: AuthService;
+  tenant: TenantService;
+}
+
+export interface ServiceOptions {
+  storage: KeyValueStorage;
+  notifier?: Notifier;
+  /** Tests answer HTTP calls here. */
+  adapter?: AxiosAdapter;
+}
+
+export function createServices({
+  storage,
+  notifier = createToastNotifier(),
+  adapter,
+}: ServiceOptions): AppServices {
+  const root = createRootStore({ storage });
+  const locale = () => resolveLocale(root.ui.language, root.ui.tenant?.country);
+  const i18n = createI18n(locale());
+  const showLocale = () => {
+    if (typeof document === "undefined") return;
+    document.documentElement.lang = i18n.resolvedLanguage ?? "en";
+    document.title = i18n.t("app.name");
+  };
+  showLocale();
+  reaction(locale, (next) => void i18n.changeLanguage(next).then(showLocale));
+
+  const http = createHttp({
+    session: root.account,
+    adapter,
+    // The guard sees the cleared account and shows the login page.
+    onSessionExpired: () => {
+      root.ui.setTenant(null);
+      notifier.error(i18n.t("accounts.session_expired"));
+    },
+  });
+  return {
+    root,
+    http,
+    i18n,
+    notifier,
+    auth: createAuthService({ http, root }),
+    tenant: createTenantService({ http, root }),
+  };
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+export const ServicesProvider = ServicesContext.Provider;
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error("useServices() needs a <ServicesProvider> above it");
+  return services;
+}

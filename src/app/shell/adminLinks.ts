@@ -1,0 +1,39 @@
+/** The Admin Panel drawer's links (admin-and-sign-in §2), grouped as the drawer shows them. */
+export interface AdminLink {
+  /** Path under /admin/. */
+  path: string;
+  /** Key of the link text under `admin.links`. */
+  key: string;
+}
+
+export const ADMIN_SECTIONS: { key: "users" | "notifications" | "settings"; links: AdminLink[] }[] = [
+  {
+    key: "users",
+    links: [
+      { path: "users/managers", key: "managers" },
+      { path: "users", key: "users" },
+    ],
+  },
+  { key: "notifications", links: [{ path: "notifications/create", key: "notifications_create" }] },
+  {
+    key: "settings",
+    links: [
+      "globals",
+      "configurations",
+      "operation-hours",
+      "dialing-sequence",
+      "user-quotas",
+      "qualifier-dials-per-level",
+      "lead-campaigns",
+      "lead-prefixes",
+      "lead-groups",
+      "attribute-groups",
+      "allowed-extensions",
+      "webrtc-users",
+      "retreaver-mappings",
+      "publisher-suppression",
+    ].map((page) => ({ path: `settings/${page}`, key: page.replaceAll("-", "_") })),
+  },
+];
+
+export const ADMIN_LINKS: AdminLink[] = ADMIN_SECTIONS.flatMap((section) => section.links);

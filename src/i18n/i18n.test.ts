@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { createI18n, resolveLocale } from "./i18n";
+
+describe("UI language", () => {
+  it("adds the tenant's country for the Canadian variants", () => {
+    expect(resolveLocale("fr", "CA")).toBe("fr-CA");
+    expect(resolveLocale("en", "CA")).toBe("en-CA");
+    expect(resolveLocale("en", "US")).toBe("en");
+    expect(resolveLocale("es", "US")).toBe("es");
+    expect(resolveLocale("en")).toBe("en");
+  });
+
+  it("takes postal wording and branding from fr-CA, everything else from fr, then en", () => {
+    const i18n = createI18n("fr-CA");
+    expect(i18n.t("address.postal.label")).toBe("Code postal");
+    expect(i18n.t("app.name")).toBe("ISI Dialer Canada");
+    expect(i18n.t("accounts.login.form.password")).toBe("Mot de passe");
+    expect(createI18n("en").t("address.postal.label")).toBe("Zip code");
+    expect(createI18n("en-CA").t("address.postal.label")).toBe("Postal code");
+  });
+
+  it("says how long sign-in is paused, in minutes", () => {
+    const i18n = createI18n("en");
+    expect(i18n.t("accounts.login.failed.throttled", { count: 1 })).toContain("paused for 1 minute;");
+    expect(i18n.t("accounts.login.failed.throttled", { count: 15 })).toContain("paused for 15 minutes");
+  });
+});

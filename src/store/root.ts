@@ -1,0 +1,52 @@
+import { getSnapshot, onSnapshot, types, type Instance } from "mobx-state-tree";
+import { z } from "zod";
+import { Language } from "../contract/common";
+import { Account, type AccountSnapshot } from "./account";
+import { readJson, type KeyValueStorage } from "./storage";
+import { Ui } from "./ui";
+
+/** The account with its token and acl, so a reload keeps the agent signed in. */
+export const SESSION_KEY = "isi-dialer-session";
+/** `{"user":{"language":"en"}}`: the UI language survives sign-out. */
+export const PREFERENCES_KEY = "isi-dialer";
+
+export const RootStore = types.model("Root", {
+  account: types.optional(Account, {}),
+  ui: types.optional(Ui, {}),
+});
+export type RootStore = Instance<typeof RootStore>;
+
+const StoredPreferences = z.object({ user: z.object({ language: Language }).partial().optional() }).loose();
+
+/** Builds the store from what `storage` holds and keeps both keys up to date from then on. */
+export function createRootStore({ storage }: { storage: KeyValueStorage }): RootStore {
+  const root = RootStore.create({
+    account: restoreAccount(storage),
+    ui: { language: restoreLanguage(storage) },
+  });
+
+  onSnapshot(root.account, (account) => {
+    if (account.acl === null) storage.removeItem(SESSION_KEY);
+    else storage.setItem(SESSION_KEY, JSON.stringify({ ...account, loggingIn: false }));
+  });
+  onSnapshot(root.ui, ({ language }) => {
+    const prefs = StoredPreferences.safeParse(readJson(storage, PREFERENCES_KEY));
+    const kept = prefs.success ? prefs.data : {};
+    storage.setItem(PREFERENCES_KEY, JSON.stringify({ ...kept, user: { ...kept.user, language } }));
+  });
+  return root;
+}
+
+function restoreAccount(storage: KeyValueStorage): AccountSnapshot {
+  const stored = readJson(storage, SESSION_KEY);
+  if (stored !== undefined && Account.is(stored) && (stored as AccountSnapshot).acl) {
+    return { ...(stored as AccountSnapshot), loggingIn: false };
+  }
+  if (stored !== undefined) storage.removeItem(SESSION_KEY); // unreadable or from an older shape: start signed out
+  return getSnapshot(Account.create({}));
+}
+
+function restoreLanguage(storage: KeyValueStorage): Language {
+  const prefs = StoredPreferences.safeParse(readJson(storage, PREFERENCES_KEY));
+  return (prefs.success && prefs.data.user?.language) || "en";
+}

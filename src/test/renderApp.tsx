@@ -1,0 +1,37 @@
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter } from "react-router-dom";
+import { App } from "../app/App";
+import { appRoutes } from "../app/routes";
+import { createServices } from "../app/services";
+import type { LoginResponse } from "../contract/auth";
+import { memoryStorage } from "../store/storage";
+import { fakeGateway } from "./fakeGateway";
+import { recordingNotifier } from "./fixtures";
+
+interface RenderAppOptions {
+  path?: string;
+  /** Router location state, as one sign-in page hands it to the next. */
+  state?: unknown;
+  gateway?: ReturnType<typeof fakeGateway>;
+  storage?: ReturnType<typeof memoryStorage>;
+  /** Starts signed in with this account. */
+  signedInAs?: LoginResponse;
+}
+
+/** The whole app in memory: real store, services and routes; a fake gateway; toasts recorded. */
+export function renderApp({
+  path = "/",
+  state,
+  gateway = fakeGateway(),
+  storage = memoryStorage(),
+  signedInAs,
+}: RenderAppOptions = {}) {
+  const notifier = recordingNotifier();
+  const services = createServices({ storage, notifier, adapter: gateway.adapter });
+  if (signedInAs) services.root.account.signIn(signedInAs);
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [{ pathname: path, state }] });
+  const user = userEvent.setup();
+  const view = render(<App services={services} router={router} />);
+  return { ...view, services, router, notifier, gateway, storage, user };
+}
