@@ -7,12 +7,16 @@ import { createBrowserRouter } from "react-router-dom";
 import { App } from "./app/App";
 import { appRoutes } from "./app/routes";
 import { createServices } from "./app/services";
+import type { Catalogue } from "./core/plugin";
+import type { VariantCatalogue } from "./core/variant";
 
-const services = createServices({ storage: window.localStorage });
-const router = createBrowserRouter(appRoutes());
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App services={services} router={router} />
-  </StrictMode>,
-);
+/** Starts the dialer with the product's plugins and variants (the composition root passes them in). */
+export function startDialer({ catalogue, variants }: { catalogue: Catalogue; variants: VariantCatalogue }) {
+  const services = createServices({ storage: window.localStorage, catalogue, variants });
+  const router = createBrowserRouter(appRoutes());
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App services={services} router={router} />
+    </StrictMode>,
+  );
+}

@@ -13,6 +13,7 @@ import { ADMIN_LINKS } from "./shell/adminLinks";
 const Shell = lazy(() => import("./shell/Shell"));
 const HomePage = lazy(() => import("./shell/HomePage"));
 const AdminPage = lazy(() => import("./shell/AdminPage"));
+const PluginPage = lazy(() => import("./shell/PluginPage"));
 
 const SIGNED_IN: RouteAccess = { kind: "private" };
 const MANAGERS: RouteAccess = { kind: "private", roles: ["manager"] };
@@ -48,6 +49,8 @@ export function appRoutes(): RouteObject[] {
             { path: "*", element: <Navigate to="/" replace /> },
           ],
         },
+        // Pages that plugins mount at /<plugin-id>/…; unknown ones redirect home.
+        { path: ":pluginId/*", element: loading(<PluginPage />) },
         { path: "*", element: <Navigate to="/" replace /> },
       ],
     },

@@ -9,6 +9,9 @@ import type { KeyValueStorage } from "../store/storage";
 import { createAuthService, type AuthService } from "./auth/authService";
 import { createToastNotifier, type Notifier } from "./notifier";
 import { createTenantService, type TenantService } from "./tenantService";
+import { systemClock, type Clock } from "../core/clock";
+import type { Catalogue } from "../core/plugin";
+import type { VariantCatalogue } from "../core/variant";
 
 /** Everything the screens reach for: state, the effects that change it, and how to speak to the agent. */
 export interface AppServices {
@@ -18,6 +21,11 @@ export interface AppServices {
   notifier: Notifier;
   auth: AuthService;
   tenant: TenantService;
+  clock: Clock;
+  storage: KeyValueStorage;
+  /** Every plugin and variant of the product, handed in by the composition root (main.tsx). */
+  catalogue: Catalogue;
+  variants: VariantCatalogue;
 }
 
 export interface ServiceOptions {
@@ -25,12 +33,18 @@ export interface ServiceOptions {
   notifier?: Notifier;
   /** Tests answer HTTP calls here. */
   adapter?: AxiosAdapter;
+  clock?: Clock;
+  catalogue?: Catalogue;
+  variants?: VariantCatalogue;
 }
 
 export function createServices({
   storage,
   notifier = createToastNotifier(),
   adapter,
+  clock = systemClock(),
+  catalogue = {},
+  variants = NO_VARIANTS,
 }: ServiceOptions): AppServices {
   const root = createRootStore({ storage });
   const locale = () => resolveLocale(root.ui.language, root.ui.tenant?.country);
@@ -59,8 +73,15 @@ export function createServices({
     notifier,
     auth: createAuthService({ http, root }),
     tenant: createTenantService({ http, root }),
+    clock,
+    storage,
+    catalogue,
+    variants,
   };
 }
+
+const missing = () => Promise.reject(new Error("no variant catalogue was given to createServices()"));
+const NO_VARIANTS: VariantCatalogue = { isius: missing, slica: missing };
 
 const ServicesContext = createContext<AppServices | null>(null);
 export const ServicesProvider = ServicesContext.Provider;

@@ -1,6 +1,7 @@
 import { vi } from "vitest";
 import type { LoginResponse } from "../contract/auth";
 import type { Notifier } from "../app/notifier";
+import { defineVariant, type VariantCatalogue } from "../core/variant";
 
 /** A sign-in answer for Dana Reyes, qualifier; override what a test is about. */
 export function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResponse {
@@ -40,4 +41,25 @@ export function recordingNotifier() {
     clear: vi.fn(() => void shown.splice(0)),
   };
   return notifier;
+}
+
+/** Two variants with no plugins: the shell and workspace of the core alone. */
+export const emptyVariants: VariantCatalogue = {
+  isius: async () => ({ default: bareVariant("isius", "US", ["en", "es"]) }),
+  slica: async () => ({ default: bareVariant("slica", "CA", ["en", "fr"]) }),
+};
+
+function bareVariant(id: "isius" | "slica", country: "US" | "CA", languages: ("en" | "fr" | "es")[]) {
+  return defineVariant({
+    id,
+    code: id.toUpperCase(),
+    country,
+    plugins: [],
+    features: {},
+    clientsPerLead: id === "isius" ? 1 : 2,
+    languages,
+    postal: { label: "address.zip", mask: "#####", maxLength: 5, pattern: "^\\d{5}$" },
+    config: {},
+    defaultLayouts: { qualifier: [], advisor: [] },
+  });
 }

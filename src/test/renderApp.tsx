@@ -7,7 +7,7 @@ import { createServices } from "../app/services";
 import type { LoginResponse } from "../contract/auth";
 import { memoryStorage } from "../store/storage";
 import { fakeGateway } from "./fakeGateway";
-import { recordingNotifier } from "./fixtures";
+import { emptyVariants, recordingNotifier } from "./fixtures";
 
 interface RenderAppOptions {
   path?: string;
@@ -28,7 +28,7 @@ export function renderApp({
   signedInAs,
 }: RenderAppOptions = {}) {
   const notifier = recordingNotifier();
-  const services = createServices({ storage, notifier, adapter: gateway.adapter });
+  const services = createServices({ storage, notifier, adapter: gateway.adapter, variants: emptyVariants });
   if (signedInAs) services.root.account.signIn(signedInAs);
   const router = createMemoryRouter(appRoutes(), { initialEntries: [{ pathname: path, state }] });
   const user = userEvent.setup();

@@ -1,13 +1,17 @@
-import { H1, NonIdealState } from "@blueprintjs/core";
+import { H1 } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
+import { Workspace } from "../../workspace/Workspace";
+import { WithWorkspace } from "../../workspace/WorkspaceProvider";
 
-/** The agent workspace; its panel grid arrives with the panel registry. */
+/** Home: the agent's workspace of panels. */
 export default function HomePage() {
   const { t } = useTranslation();
   return (
-    <main className="isi-page" aria-labelledby="workspace-title">
-      <H1 id="workspace-title">{t("home.title")}</H1>
-      <NonIdealState icon="grid-view" description={t("home.empty")} />
+    <main className="isi-home" aria-labelledby="workspace-title">
+      <H1 id="workspace-title" className="isi-sr-only">
+        {t("home.title")}
+      </H1>
+      <WithWorkspace>{(session) => <Workspace session={session} />}</WithWorkspace>
     </main>
   );
 }

@@ -53,7 +53,7 @@ describe("top bar", () => {
     expect(await screen.findByRole("heading", { name: "Agent workspace" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "ISI Dialer" })).toHaveAttribute("href", "/");
     expect(screen.getByRole("button", { name: "Dana Reyes" })).toBeInTheDocument();
-    expect(screen.getByText("Your workspace panels will appear here.")).toBeInTheDocument();
+    expect(await screen.findByText("Choose Edit layout, then Add panel, to place your panels.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Admin Panel" })).not.toBeInTheDocument();
     expect(screen.queryByText("deactivated")).not.toBeInTheDocument();
   });
@@ -76,7 +76,7 @@ describe("top bar", () => {
     await user.click(within(menu).getByRole("menuitem", { name: "ES" }));
 
     expect(await screen.findByRole("heading", { name: "Espacio de trabajo del agente" })).toBeInTheDocument();
-    expect(screen.getByText("Los paneles de su espacio de trabajo aparecerán aquí.")).toBeInTheDocument();
+    expect(await screen.findByText("Elija Editar diseño y luego Agregar panel para colocar sus paneles.")).toBeInTheDocument();
     expect(JSON.parse(storage.getItem(PREFERENCES_KEY)!)).toEqual({ user: { language: "es" } });
   });
 

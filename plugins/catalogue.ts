@@ -1,0 +1,8 @@
+// Every plugin of the product, by id, loaded on demand. The only list of plugins: variants pick from it.
+import type { Catalogue } from "../src/core/plugin";
+
+export const catalogue = {
+  goals: () => import("./goals"),
+} satisfies Catalogue;
+
+export type PluginId = keyof typeof catalogue;

@@ -1,0 +1,11 @@
+// The goals plugin's public face: other plugins (a disposition saved, a call ended) ask it to refresh.
+import { serviceKey } from "../../src/core/plugin";
+
+export interface GoalsApi {
+  /** Reads the agent's statistics now. */
+  refresh(): Promise<void>;
+  /** Keeps the statistics fresh while a goals panel is on screen; returns the function that stops it. */
+  watch(): () => void;
+}
+
+export const goalsApi = serviceKey<GoalsApi>("goals.api");

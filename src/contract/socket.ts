@@ -1,0 +1,163 @@
+// The realtime socket (agent-workspace §7): socket.io at /socket.io on the gateway's own origin. Every event
+// in either direction has one zod schema here; the gateway parses what the browser sends, the browser
+// parses what the gateway pushes.
+//
+// Handshake: `io({ path: SOCKET_PATH, auth: (cb) => cb({ token: <current access token>, reconnect }) })`.
+// The HttpOnly fingerprint cookie travels with the handshake request (same origin). Pass `auth` as a
+// function so every reconnection sends the latest rotated token. `reconnect: true` tells the gateway that
+// this page was already connected (a reconnection after a drop): the agent's status is then kept; a first
+// connection of a page sets the agent offline with do-not-disturb on (agent-workspace §4).
+//
+// Client events carry one object payload and may end with an ack callback; the ack always answers
+// SocketAck. A refused event (malformed, not the caller's extension, unknown, too many) is answered by an
+// error ack, or by an `event-refused` push when no ack was given. Nothing a client sends ends the gateway.
+import { z } from "zod";
+import { AgentStatus, Extension, Overstay } from "./status";
+
+export const SOCKET_PATH = "/socket.io";
+
+export const HandshakeAuth = z.object({
+  token: z.string().min(1).max(4096),
+  reconnect: z.boolean().optional(),
+});
+export type HandshakeAuth = z.infer<typeof HandshakeAuth>;
+
+/** `connect_error` data when the handshake is refused: the browser signs in again. */
+export const HandshakeRefusal = z.object({ reason: z.enum(["unauthenticated"]) });
+
+export const SOCKET_MESSAGES = {
+  duplicateTab: "The Dialer is already open in another tab. Please close this tab!",
+  callingDisabled: "A manager disabled calling for your extension",
+  phoneDisconnected: "Your phone is disconnected, please refresh the dialer and retry",
+  briaClosed: "Bria is closed or inactive",
+} as const;
+
+// ---------------------------------------------------------------- client → gateway
+
+const Phone = z.string().regex(/^\+?[0-9*#]{3,20}$/, "Invalid phone");
+const WithExtension = z.strictObject({ extension: Extension });
+const ExtensionAndPhone = z.strictObject({ extension: Extension, phone: Phone });
+const Nothing = z.union([z.undefined(), z.strictObject({})]);
+
+const conferenceControl = ["start", "join", "leave", "kick", "destroy"] as const;
+const named = <P extends string, K extends string, S extends z.ZodType>(prefix: P, kinds: readonly K[], schema: S) =>
+  Object.fromEntries(kinds.map((k) => [`${prefix}-${k}`, schema])) as Record<`${P}-${K}`, S>;
+
+export const ClientEvents = {
+  hello: z.strictObject({ extension: Extension.nullable(), hasWebRtc: z.boolean() }),
+  goodbye: Nothing,
+  /** Keeps the socket's session check fresh and measures the round trip; the ack carries the gateway time. */
+  heartbeat: z.union([z.undefined(), z.strictObject({ at: z.number().optional() })]),
+  checkExtensionAvailability: WithExtension,
+  showHostname: WithExtension,
+  hangup: z.strictObject({ extension: Extension, channel: z.string().max(200).optional() }),
+  "audio-playback": z.strictObject({ extension: Extension, operation: z.enum(["play", "stop"]), file: z.string().min(1).max(200) }),
+  "internal-transfer": z.strictObject({ from: Extension, to: Extension, phone: Phone }),
+  "third-party-kick": ExtensionAndPhone,
+  "third-party-leave": ExtensionAndPhone,
+  "third-party-destroy": ExtensionAndPhone,
+  ...named("external-transfer", conferenceControl, ExtensionAndPhone),
+  "external-transfer-dtmf": z.strictObject({ extension: Extension, digit: z.string().regex(/^[0-9*#]$/) }),
+  ...named("matcha", conferenceControl, WithExtension),
+  ...named("sunlife", conferenceControl, ExtensionAndPhone),
+  initializeConference: z.strictObject({ extension: Extension, phone: Phone.optional() }),
+  mergeConference: WithExtension,
+  swapConferenceMember: WithExtension,
+  kickSecondParty: WithExtension,
+  hangupConference: WithExtension,
+} as const;
+export type ClientEventName = keyof typeof ClientEvents;
+export const CLIENT_EVENT_NAMES = Object.keys(ClientEvents) as ClientEventName[];
+
+export const AckError = z.enum(["invalid_payload", "forbidden", "unauthenticated", "unsupported", "rate_limited", "unknown_event", "server_error"]);
+export type AckError = z.infer<typeof AckError>;
+
+export const SocketAck = z.union([
+  z.object({ ok: z.literal(true), data: z.unknown().optional() }),
+  z.object({ ok: z.literal(false), error: AckError, message: z.string().optional() }),
+]);
+export type SocketAck = z.infer<typeof SocketAck>;
+
+/** Why an extension cannot take calls now. */
+export const UnavailableReason = z.enum(["not_registered", "closed", "unknown"]);
+
+/** Ack data of checkExtensionAvailability, also pushed as `extensionAvailability`. */
+export const ExtensionAvailability = z.object({
+  extension: z.string(),
+  available: z.boolean(),
+  /** webrtc: the browser softphone; external: a desk phone such as Bria. */
+  via: z.enum(["webrtc", "external"]).nullable(),
+  reason: UnavailableReason.nullable(),
+  /** The specification's text for the browser to show when unavailable. */
+  message: z.string().nullable(),
+});
+export type ExtensionAvailability = z.infer<typeof ExtensionAvailability>;
+
+export const HeartbeatAckData = z.object({ at: z.number() });
+export const Hostname = z.object({ extension: z.string(), hostname: z.string() });
+
+// ---------------------------------------------------------------- gateway → client
+
+export const StatusSource = z.enum(["agent", "system", "manager"]);
+export type StatusSource = z.infer<typeof StatusSource>;
+
+/** The agent's own status changed (by itself in another request, by the gateway, or by a manager). */
+export const StatusPush = z.object({
+  status: AgentStatus,
+  since: z.string(),
+  duration: z.number().int().nonnegative(),
+  active: z.boolean(),
+  source: StatusSource,
+});
+export type StatusPush = z.infer<typeof StatusPush>;
+
+/** To managers: an agent of their tenant changed status or calling status. */
+export const AgentStatusPush = z.object({
+  agent_id: z.number().int(),
+  status: AgentStatus,
+  since: z.string(),
+  source: StatusSource,
+  deactivated: z.boolean(),
+});
+
+export const CallingStatusPush = z.object({
+  deactivated: z.boolean(),
+  /** 'A manager disabled calling for your extension' when deactivated; null when calling is back. */
+  message: z.string().nullable(),
+});
+
+/** To the agent: it overstayed its status (message key users.overstayed.<role>.<status>). */
+export const OverstayPush = z.object({
+  id: z.number().int(),
+  status: AgentStatus,
+  role: z.string(),
+  message: z.string(),
+  limit: z.number().int(),
+  duration: z.number().int(),
+});
+
+export const SessionEndedPush = z.object({ reason: z.string() });
+export const DuplicateTabPush = z.object({ message: z.string() });
+export const EventRefusedPush = z.object({ event: z.string(), error: AckError, message: z.string().optional() });
+
+export const ServerEvents = {
+  status: StatusPush,
+  "agent-status": AgentStatusPush,
+  "calling-status": CallingStatusPush,
+  overstay: OverstayPush,
+  /** To managers (room managers:<tenant>): the real-time viewer's notice, after the grace. */
+  "overstay-feed": Overstay,
+  "session-ended": SessionEndedPush,
+  "duplicate-tab": DuplicateTabPush,
+  extensionAvailability: ExtensionAvailability,
+  hostname: Hostname,
+  "event-refused": EventRefusedPush,
+} as const;
+export type ServerEventName = keyof typeof ServerEvents;
+export type ServerPayload<E extends ServerEventName> = z.input<(typeof ServerEvents)[E]>;
+
+/** socket.io's typed-events maps, for `Server<ClientToServer, ServerToClient>` and `Socket<ServerToClient, ClientToServer>`. */
+export type ServerToClient = { [E in ServerEventName]: (payload: ServerPayload<E>) => void };
+export type ClientToServer = {
+  [E in ClientEventName]: (payload: z.input<(typeof ClientEvents)[E]>, ack?: (reply: SocketAck) => void) => void;
+};

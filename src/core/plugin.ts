@@ -1,0 +1,201 @@
+/**
+ * # The plugin contract
+ *
+ * Everything an agent sees in the workspace beyond the top bar comes from a plugin: a folder under `plugins/`
+ * whose `index.ts` default-exports `definePlugin({...})`. The core (`src/`) never names a plugin; it knows
+ * plugins only through this contract and the one list `plugins/catalogue.ts` (id → lazy import), which the
+ * composition root (`main.tsx`) hands to the registry.
+ *
+ * At every sign-in the registry (`registry.ts`) resolves which plugins this agent gets:
+ *
+ * 1. the tenant's variant manifest (`variants/isius.ts`, `variants/slica.ts`) lists the plugins it offers;
+ * 2. each plugin's {@link Requires} is checked against the tenant's feature flags (variant defaults overridden
+ *    by `GET /tenant-features`), the agent's roles and permissions, and the variant;
+ * 3. {@link PluginManifest.needs} must all be provided by the core or by another enabled plugin; the plugins
+ *    are then ordered so that providers come first (a cycle or an unmet need is an error in development and
+ *    a logged skip in production, as are duplicate or unknown ids and a config that does not parse);
+ * 4. each plugin's locale namespace is loaded, its model slice joins the workspace store under its id, and
+ *    its `setup(ctx)` runs once, in order, returning the service it `provides`;
+ * 5. the result is frozen until the agent signs out.
+ *
+ * Rules a plugin keeps:
+ * - **One folder.** Panels, model slice, locales, tests and (when it owns them) gateway routes in `server.ts`
+ *   sit in `plugins/<id>/`. The plugin id is kebab-case and doubles as i18n namespace and store key.
+ * - **Talk through service keys.** Another plugin is reached only through the typed key its `api.ts` exports
+ *   (`needs: [transfersApi]`, then `ctx.get(transfersApi)`), never by asking whether a plugin is loaded.
+ * - **State in the model, effects in the service.** The MST slice holds state and synchronous actions; HTTP,
+ *   socket and phone effects live in the object `setup` returns (or in flows it starts), never in components.
+ * - **Cheap setup.** `setup` is synchronous and fast; slow work happens later, behind Suspense.
+ * - **Time from the clock.** Use `ctx.get(clockKey)`, never `Date.now()`, so tests can run a shift in
+ *   milliseconds.
+ *
+ * @example A panel plugin in one folder (see `plugins/goals/` and `docs/plugins.md` for the whole walkthrough)
+ * ```ts
+ * // plugins/weather/index.ts
+ * import { lazy } from "react";
+ * import { z } from "zod";
+ * import { definePlugin } from "../../src/core/plugin";
+ * import { httpKey } from "../../src/core/services";
+ * import { WeatherModel } from "./model";
+ * import { weatherApi } from "./api";
+ *
+ * export default definePlugin({
+ *   id: "weather",
+ *   requires: { features: ["weather"], roles: ["qualifier", "advisor"] },
+ *   needs: [httpKey],
+ *   provides: weatherApi,
+ *   configSchema: z.object({ days: z.number().int().min(1).max(4).default(4) }),
+ *   model: WeatherModel,
+ *   panels: [
+ *     {
+ *       id: "weather.forecast",
+ *       title: "panel.title", // a key in the plugin's own namespace
+ *       component: lazy(() => import("./ForecastPanel")),
+ *       size: { w: 4, h: 6, minW: 3, minH: 4 },
+ *     },
+ *   ],
+ *   locales: { en: () => import("./locales/en.json"), fr: () => import("./locales/fr.json"), es: () => import("./locales/es.json") },
+ *   setup: (ctx) => createWeatherService(ctx.get(httpKey), ctx.store, ctx.config),
+ * });
+ * ```
+ */
+import type { ComponentType, LazyExoticComponent } from "react";
+import type { IAnyModelType, Instance } from "mobx-state-tree";
+import type { z } from "zod";
+import type { Language, Role, Variant } from "../contract/common";
+
+/** A typed handle to a service. Compared by `id`, never by object identity, so two copies still match. */
+export interface ServiceKey<T> {
+  readonly id: string;
+  /** Carries the service's type; never set at run time. */
+  readonly __service?: T;
+}
+
+/** Creates a service key; by convention `<plugin-id>.api` for a plugin's service, `core.<name>` for the core's. */
+export function serviceKey<T>(id: string): ServiceKey<T> {
+  return { id };
+}
+
+/** What an agent and a call centre must have for a plugin, panel or page to be offered. Every list must be met. */
+export interface Requires {
+  /** Feature flags that must all be on (variant defaults, overridden by the tenant's own flags). */
+  features?: string[];
+  /** Roles of which the agent must hold at least one; hierarchy roles pass for the roles above them. */
+  roles?: Role[];
+  /** Permissions the agent must all hold (from the login response, already filtered by role). */
+  permissions?: string[];
+  /** Variants the plugin exists in; absent means every variant that lists it. */
+  variants?: Variant[];
+}
+
+/** Props every panel component receives. */
+export interface PanelProps {
+  /** The grid item id; a panel shown once has `instanceId === panel id`. */
+  instanceId: string;
+}
+
+export type LazyComponent<P = object> = LazyExoticComponent<ComponentType<P>>;
+
+/** A panel the agent can place on the grid. Sizes are in grid units (12 columns, rows of 30 px). */
+export interface PanelDef {
+  /** `<plugin-id>.<panel>`, unique in the catalogue; saved in layouts, so never rename one that shipped. */
+  id: `${string}.${string}`;
+  /** i18n key in the plugin's namespace, shown in the frame's title bar and in the panel picker. */
+  title: string;
+  component: LazyComponent<PanelProps>;
+  /** Default size when added, and the limits the agent may resize to. */
+  size: { w: number; h: number; minW?: number; minH?: number; maxW?: number; maxH?: number };
+  requires?: Requires;
+}
+
+/** A page of its own, mounted at `/<plugin-id>/<path>` inside the signed-in shell. */
+export interface PluginRouteDef {
+  path: string;
+  title: string;
+  component: LazyComponent;
+  requires?: Requires;
+}
+
+/**
+ * A page of the Admin Panel drawer. `path` is the drawer link below `/admin/` (for example
+ * `settings/globals`); until a plugin provides a linked page, the shell shows "not available yet" there.
+ */
+export interface AdminPageDef {
+  path: string;
+  component: LazyComponent;
+  requires?: Requires;
+}
+
+/** A socket or phone event the plugin handles; the payload is parsed with `schema` before `handle` sees it. */
+export interface EventDef {
+  name: string;
+  schema: z.ZodType;
+  handle(payload: unknown, ctx: PluginContext): void;
+}
+
+/** Lazy JSON per language; `en` is required and holds the specification's English texts. */
+export type PluginLocales = { en: LocaleLoader } & Partial<Record<Exclude<Language, "en">, LocaleLoader>>;
+export type LocaleLoader = () => Promise<{ default: Record<string, unknown> }>;
+
+/** What `setup` and event handlers receive. */
+export interface PluginContext<Slice = unknown, Config = unknown> {
+  /** The plugin's id (also its i18n namespace and store key). */
+  readonly id: string;
+  /** This plugin's slice of the workspace store (undefined without a `model`). */
+  readonly store: Slice;
+  /** The plugin's variant config, parsed with its `configSchema`. */
+  readonly config: Config;
+  /** A service the plugin declared in `needs`; throws for one it did not declare. */
+  get<T>(key: ServiceKey<T>): T;
+  /** A service declared in `optional`, or undefined when nobody provides it. */
+  optional<T>(key: ServiceKey<T>): T | undefined;
+  /** Whether a feature flag is on for this tenant. */
+  isOn(flag: string): boolean;
+}
+
+export interface PluginManifest<
+  M extends IAnyModelType = IAnyModelType,
+  Api = unknown,
+  C extends z.ZodType = z.ZodType,
+> {
+  /** kebab-case; equals the folder name and the key in `plugins/catalogue.ts`. */
+  id: string;
+  requires?: Requires;
+  /** Services that must exist before `setup`; a missing one keeps the plugin out. */
+  needs?: ServiceKey<unknown>[];
+  /** Services used when present. */
+  optional?: ServiceKey<unknown>[];
+  /** The key under which `setup`'s return value is offered to other plugins. */
+  provides?: ServiceKey<Api>;
+  /** Validates `variant.config[id]`; defaults in the schema fill what the variant leaves out. */
+  configSchema?: C;
+  /** The plugin's MST slice, created with `{}` (give every property a default). */
+  model?: M;
+  panels?: PanelDef[];
+  routes?: PluginRouteDef[];
+  adminPages?: AdminPageDef[];
+  locales?: PluginLocales;
+  events?: EventDef[];
+  setup?(ctx: PluginContext<M extends IAnyModelType ? Instance<M> : undefined, z.output<C>>): Api;
+}
+
+/** Declares a plugin; the identity function that gives the manifest its types. */
+export function definePlugin<M extends IAnyModelType, Api, C extends z.ZodType = z.ZodType>(
+  manifest: PluginManifest<M, Api, C>,
+): PluginManifest<M, Api, C> {
+  return manifest;
+}
+
+/** Declares an event handler whose payload type follows from its schema. */
+export function on<S extends z.ZodType>(
+  name: string,
+  schema: S,
+  handle: (payload: z.output<S>, ctx: PluginContext) => void,
+): EventDef {
+  return { name, schema, handle: handle as EventDef["handle"] };
+}
+
+/** `plugins/catalogue.ts`: every plugin of the product, by id, loaded on demand. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a catalogue holds plugins of every shape
+export type AnyPlugin = PluginManifest<any, any, any>;
+export type Catalogue = Record<string, () => Promise<{ default: AnyPlugin }>>;

@@ -1,0 +1,275 @@
+// The runtime panel registry: resolves, once per sign-in, which plugins an agent gets (variant → plugins →
+// requires → needs → order → locales → store → setup), then freezes. See plugin.ts for the contract.
+import type { i18n as I18n } from "i18next";
+import { types, type IAnyModelType, type Instance } from "mobx-state-tree";
+import { HIERARCHY_ROLES, holdsRoleAtLeast, type HierarchyRole, type Language } from "../contract/common";
+import type { EventBus } from "./events";
+import type {
+  AdminPageDef,
+  AnyPlugin,
+  Catalogue,
+  PanelDef,
+  PluginContext,
+  PluginRouteDef,
+  Requires,
+  ServiceKey,
+} from "./plugin";
+import type { VariantManifest } from "./variant";
+
+export interface RegistryInput {
+  variant: VariantManifest;
+  /** The tenant's own flags (GET /tenant-features); they override the variant's defaults. */
+  tenantFeatures: Record<string, boolean>;
+  agent: { roles: readonly string[]; permissions: readonly string[] };
+  catalogue: Catalogue;
+  /** Core services by key id (see services.ts). */
+  core: ReadonlyMap<string, unknown>;
+  i18n: I18n;
+  /** Development refuses a broken configuration; production drops the broken plugin and logs why. */
+  mode: "development" | "production";
+  bus?: EventBus;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export interface ResolvedPlugin {
+  readonly manifest: AnyPlugin;
+  readonly config: unknown;
+  readonly api: unknown;
+  readonly ctx: PluginContext;
+}
+
+export type RegisteredPanel = PanelDef & { pluginId: string };
+
+export interface Registry {
+  readonly variant: VariantManifest;
+  readonly flags: Readonly<Record<string, boolean>>;
+  /** Enabled plugins, providers before their consumers. */
+  readonly plugins: readonly ResolvedPlugin[];
+  readonly panels: ReadonlyMap<string, RegisteredPanel>;
+  readonly routes: readonly (PluginRouteDef & { pluginId: string; fullPath: string })[];
+  readonly adminPages: ReadonlyMap<string, AdminPageDef & { pluginId: string }>;
+  readonly services: ReadonlyMap<string, unknown>;
+  /** The plugin slices of the workspace store, keyed by plugin id. */
+  readonly store: Instance<IAnyModelType>;
+  /** Plugins left out, with a reason a developer can act on. */
+  readonly skipped: readonly { id: string; reason: string }[];
+  /** Unsubscribes event handlers (at sign-out). */
+  dispose(): void;
+}
+
+export class RegistryError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The plugin registry cannot start:\n- ${problems.join("\n- ")}`);
+  }
+}
+
+const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Whether an agent and a call centre meet a `requires` clause. */
+export function meets(
+  requires: Requires | undefined,
+  flags: Record<string, boolean>,
+  agent: { roles: readonly string[]; permissions: readonly string[] },
+  variant: string,
+): boolean {
+  if (!requires) return true;
+  if (requires.features?.some((f) => !flags[f])) return false;
+  if (requires.permissions?.some((p) => !agent.permissions.includes(p))) return false;
+  if (requires.variants && !requires.variants.includes(variant as never)) return false;
+  if (requires.roles?.length) {
+    const held = requires.roles.some((r) =>
+      (HIERARCHY_ROLES as readonly string[]).includes(r)
+        ? holdsRoleAtLeast(agent.roles, r as HierarchyRole)
+        : agent.roles.includes(r),
+    );
+    if (!held) return false;
+  }
+  return true;
+}
+
+export async function createRegistry(input: RegistryInput): Promise<Registry> {
+  const { variant, catalogue, agent, mode } = input;
+  const log = input.log ?? (() => {});
+  const flags = Object.freeze({ ...variant.features, ...input.tenantFeatures });
+  const problems: string[] = [];
+  const skipped: { id: string; reason: string }[] = [];
+  const drop = (id: string, reason: string, isProblem: boolean) => {
+    skipped.push({ id, reason });
+    if (isProblem) problems.push(`${id}: ${reason}`);
+  };
+
+  // 1. The variant's plugins, loaded.
+  const loaded: AnyPlugin[] = [];
+  for (const id of variant.plugins) {
+    const load = catalogue[id];
+    if (!load) {
+      drop(id, "not in plugins/catalogue.ts", true);
+      continue;
+    }
+    const manifest = (await load()).default;
+    if (manifest.id !== id || !ID.test(manifest.id)) {
+      drop(id, `manifest id "${manifest.id}" must equal its catalogue key and be kebab-case`, true);
+      continue;
+    }
+    loaded.push(manifest);
+  }
+
+  // 2. Requires against flags, roles, permissions and variant: a normal outcome, not an error.
+  let candidates = loaded.filter((p) => {
+    const ok = meets(p.requires, flags, agent, variant.id);
+    if (!ok) skipped.push({ id: p.id, reason: "requires not met for this agent or call centre" });
+    return ok;
+  });
+
+  // 3. Needs: a provider left out by its requires takes its consumers out quietly; a need nobody in the
+  //    variant provides at all is a wiring mistake.
+  const offeredByVariant = new Set(loaded.map((p) => p.provides?.id).filter(Boolean));
+  for (;;) {
+    const provided = new Map<string, string>();
+    for (const p of candidates) {
+      if (!p.provides) continue;
+      const other = provided.get(p.provides.id);
+      if (other) {
+        drop(p.id, `provides ${p.provides.id}, already provided by ${other}`, true);
+        candidates = candidates.filter((c) => c !== p);
+        continue;
+      }
+      provided.set(p.provides.id, p.id);
+    }
+    const unmet = candidates.find((p) => (p.needs ?? []).some((k) => !input.core.has(k.id) && !provided.has(k.id)));
+    if (!unmet) break;
+    const missing = (unmet.needs ?? []).filter((k) => !input.core.has(k.id) && !provided.has(k.id)).map((k) => k.id);
+    const wiringMistake = missing.some((k) => !offeredByVariant.has(k));
+    drop(unmet.id, `needs ${missing.join(", ")}, which ${wiringMistake ? "nobody provides" : "is not enabled"}`, wiringMistake);
+    candidates = candidates.filter((c) => c !== unmet);
+  }
+
+  // 4. Order providers before consumers; a cycle is a wiring mistake.
+  const ordered = topoSort(candidates, (cycle) => {
+    for (const id of cycle) drop(id, `dependency cycle: ${cycle.join(" → ")}`, true);
+  });
+
+  // 5. Config against each plugin's schema.
+  const configs = new Map<string, unknown>();
+  const configured = ordered.filter((p) => {
+    if (!p.configSchema) return true;
+    const parsed = p.configSchema.safeParse(variant.config[p.id] ?? {});
+    if (!parsed.success) {
+      drop(p.id, `config does not parse: ${parsed.error.message}`, true);
+      return false;
+    }
+    configs.set(p.id, parsed.data);
+    return true;
+  });
+
+  if (problems.length && mode === "development") throw new RegistryError(problems);
+  for (const s of skipped) log(`plugin ${s.id} left out: ${s.reason}`);
+
+  // 6. Each plugin's locale namespace, in every language the variant offers.
+  await Promise.all(configured.flatMap((p) => variant.languages.map((lang) => loadLocale(input.i18n, p, lang))));
+
+  // 7. The plugin slices of the workspace store, keyed by plugin id.
+  const slices = Object.fromEntries(configured.filter((p) => p.model).map((p) => [p.id, types.optional(p.model!, {})]));
+  const store = types.model("Plugins", slices).create({});
+
+  // 8. setup, in order; each plugin sees only the services it declared.
+  const services = new Map(input.core);
+  const resolved: ResolvedPlugin[] = [];
+  const unsubscribe: (() => void)[] = [];
+  for (const p of configured) {
+    const declared = new Set([...(p.needs ?? []), ...(p.optional ?? [])].map((k) => k.id));
+    const ctx: PluginContext = {
+      id: p.id,
+      store: p.model ? (store as Record<string, unknown>)[p.id] : undefined,
+      config: configs.get(p.id),
+      get<T>(key: ServiceKey<T>): T {
+        if (!declared.has(key.id) || !services.has(key.id)) throw new Error(`${p.id} did not declare or get ${key.id}`);
+        return services.get(key.id) as T;
+      },
+      optional<T>(key: ServiceKey<T>): T | undefined {
+        return declared.has(key.id) ? (services.get(key.id) as T | undefined) : undefined;
+      },
+      isOn: (flag) => Boolean(flags[flag]),
+    };
+    const api = p.setup?.(ctx);
+    if (p.provides) services.set(p.provides.id, api);
+    for (const e of p.events ?? []) {
+      if (!input.bus) break;
+      unsubscribe.push(
+        input.bus.on(e.name, (raw) => {
+          const parsed = e.schema.safeParse(raw);
+          if (parsed.success) e.handle(parsed.data, ctx);
+          else log(`plugin ${p.id} refused a malformed ${e.name} event`, parsed.error.issues);
+        }),
+      );
+    }
+    resolved.push(Object.freeze({ manifest: p, config: configs.get(p.id), api, ctx }));
+  }
+
+  // 9. What the agent may place and open.
+  const panels = new Map<string, RegisteredPanel>();
+  const adminPages = new Map<string, AdminPageDef & { pluginId: string }>();
+  const routes: (PluginRouteDef & { pluginId: string; fullPath: string })[] = [];
+  for (const p of configured) {
+    for (const panel of p.panels ?? []) {
+      if (!panel.id.startsWith(`${p.id}.`)) log(`panel ${panel.id} of ${p.id} should be named ${p.id}.<panel>`);
+      if (panels.has(panel.id)) {
+        log(`panel ${panel.id} is declared twice; the first one stays`);
+        continue;
+      }
+      if (meets(panel.requires, flags, agent, variant.id)) panels.set(panel.id, { ...panel, pluginId: p.id });
+    }
+    for (const page of p.adminPages ?? []) {
+      if (meets(page.requires, flags, agent, variant.id)) adminPages.set(page.path, { ...page, pluginId: p.id });
+    }
+    for (const r of p.routes ?? []) {
+      if (meets(r.requires, flags, agent, variant.id)) routes.push({ ...r, pluginId: p.id, fullPath: `/${p.id}/${r.path}` });
+    }
+  }
+
+  return Object.freeze({
+    variant,
+    flags,
+    plugins: Object.freeze(resolved),
+    panels,
+    routes: Object.freeze(routes),
+    adminPages,
+    services,
+    store,
+    skipped: Object.freeze(skipped),
+    dispose: () => unsubscribe.splice(0).forEach((u) => u()),
+  });
+}
+
+async function loadLocale(i18n: I18n, plugin: AnyPlugin, lang: Language) {
+  const loader = plugin.locales?.[lang] ?? plugin.locales?.en;
+  if (!loader) return;
+  const { default: texts } = await loader();
+  i18n.addResourceBundle(lang, plugin.id, texts, true, true);
+}
+
+/** Kahn's order by `needs` → `provides`; what cannot be ordered is reported as a cycle. */
+function topoSort(plugins: AnyPlugin[], onCycle: (ids: string[]) => void): AnyPlugin[] {
+  const providerOf = new Map(plugins.filter((p) => p.provides).map((p) => [p.provides!.id, p]));
+  const deps = new Map(
+    plugins.map((p) => [
+      p,
+      new Set([...(p.needs ?? []), ...(p.optional ?? [])].map((k) => providerOf.get(k.id)).filter((d): d is AnyPlugin => !!d && d !== p)),
+    ]),
+  );
+  const ordered: AnyPlugin[] = [];
+  const remaining = new Set(plugins);
+  while (remaining.size) {
+    // Keep the variant's order among plugins that are ready.
+    const ready = [...remaining].filter((p) => [...deps.get(p)!].every((d) => !remaining.has(d)));
+    if (!ready.length) {
+      onCycle([...remaining].map((p) => p.id));
+      break;
+    }
+    for (const p of ready) {
+      ordered.push(p);
+      remaining.delete(p);
+    }
+  }
+  return ordered;
+}

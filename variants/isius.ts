@@ -1,0 +1,27 @@
+// ISIUS: the US call centre. One client per lead, English and Spanish, ZIP codes.
+import { defineVariant } from "../src/core/variant";
+
+export default defineVariant({
+  id: "isius",
+  code: "ISIUS",
+  country: "US",
+  plugins: ["goals"],
+  features: {
+    "external-transfers": true,
+    "recording-panel": true,
+    disclosures: true,
+    scripts: true,
+    "qualifier-redial": true,
+    "new-leads-goal-count": true,
+    "booking-phone-other": true,
+    "manual-transfer": true,
+  },
+  clientsPerLead: 1,
+  languages: ["en", "es"],
+  postal: { label: "address.zip", mask: "#####", maxLength: 5, pattern: "^\\d{5}$" },
+  config: { goals: { refreshSeconds: 30 } },
+  defaultLayouts: {
+    qualifier: [{ panel: "goals.progress", x: 8, y: 0, w: 4, h: 9 }],
+    advisor: [{ panel: "goals.progress", x: 8, y: 0, w: 4, h: 11 }],
+  },
+});

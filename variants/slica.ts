@@ -1,0 +1,27 @@
+// SLICA: the Canadian call centre. Two clients per lead, English and French, postal codes.
+import { defineVariant } from "../src/core/variant";
+
+export default defineVariant({
+  id: "slica",
+  code: "SLICA",
+  country: "CA",
+  plugins: ["goals"],
+  features: {
+    "external-transfers": true,
+    "recording-panel": false,
+    disclosures: false,
+    scripts: true,
+    "qualifier-redial": true,
+    "new-leads-goal-count": true,
+    "booking-phone-other": true,
+    "manual-transfer": true,
+  },
+  clientsPerLead: 2,
+  languages: ["en", "fr"],
+  postal: { label: "address.postal", mask: "AAA AAA", maxLength: 7, pattern: "^[A-Za-z]\\d[A-Za-z] ?\\d[A-Za-z]\\d$" },
+  config: { goals: { refreshSeconds: 30 } },
+  defaultLayouts: {
+    qualifier: [{ panel: "goals.progress", x: 0, y: 0, w: 4, h: 9 }],
+    advisor: [{ panel: "goals.progress", x: 0, y: 0, w: 4, h: 11 }],
+  },
+});
