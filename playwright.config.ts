@@ -49,7 +49,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       REDIS_URL: "",
-      ...(process.env.E2E_CLOCK_START ? { CLOCK_START: process.env.E2E_CLOCK_START } : {}),
+      // A Tuesday, 14:00 in New York and Toronto: inside every calling window, with a seeded morning of calls.
+      CLOCK_START: process.env.E2E_CLOCK_START ?? "2026-03-10T18:00:00Z",
     },
   },
 });

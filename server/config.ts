@@ -18,6 +18,8 @@ export interface GatewayConfig {
   logLevel: string;
   /** Seed the demo call centre into an empty database. */
   seedDemo: boolean;
+  /** With the demo, today's calls and dispositions so far (goals and follow-ups show real numbers). */
+  seedHistory: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -35,5 +37,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     staticDir: env.STATIC_DIR ?? path.resolve("dist"),
     logLevel: env.LOG_LEVEL ?? "info",
     seedDemo: env.SEED_DEMO !== "false",
+    seedHistory: env.SEED_HISTORY !== "false",
   };
 }

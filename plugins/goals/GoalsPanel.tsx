@@ -30,7 +30,7 @@ const GoalsPanel = observer(function GoalsPanel() {
   const newLeads = newLeadsProgress(s);
 
   return (
-    <section className="goals" aria-label={t("panel.title")}>
+    <div className="goals">
       <div className="goals__overall">
         <span className="goals__overall-label">{t("overall")}</span>
         <Tag large intent={intentOf(overall)} aria-label={t("overallValue", { value: overall })}>
@@ -75,7 +75,7 @@ const GoalsPanel = observer(function GoalsPanel() {
           )}
         </tbody>
       </HTMLTable>
-    </section>
+    </div>
   );
 });
 export default GoalsPanel;

@@ -1,22 +1,28 @@
 // Creates the demo call centre (tenants, accounts, lead book) in an empty database: at start and by `npm run seed`.
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../../src/core/clock";
 import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { DEMO_ACCOUNTS, DEMO_ATTRIBUTES, DEMO_FEATURES, DEMO_PASSWORD, DEMO_TENANTS } from "./accounts";
+import { generateHistory } from "./history";
 import { generateLeadBook } from "./leadbook";
 
-export async function seedIfEmpty(db: Db, clock: Clock, log?: Pick<FastifyBaseLogger, "info">): Promise<boolean> {
+export interface SeedOptions {
+  /** Today's calls and dispositions so far for the demo agents (off in tests that count exact rows). */
+  history?: boolean;
+}
+
+export async function seedIfEmpty(db: Db, clock: Clock, log?: Pick<FastifyBaseLogger, "info">, options: SeedOptions = {}): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(t.tenants);
   if (n > 0) return false;
-  await seedDemo(db, clock);
+  await seedDemo(db, clock, options);
   log?.info("seeded the demo call centre");
   return true;
 }
 
-export async function seedDemo(db: Db, clock: Clock): Promise<void> {
+export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}): Promise<void> {
   const now = new Date(clock.now());
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
@@ -88,7 +94,45 @@ export async function seedDemo(db: Db, clock: Clock): Promise<void> {
         const { campaignSlug, ...lead } = l;
         return { ...lead, tenantId: tenant.id, campaignId: campaignId.get(campaignSlug) ?? null };
       });
-      for (let i = 0; i < rows.length; i += 100) await tx.insert(t.leads).values(rows.slice(i, i + 100));
+      const inserted: { id: number; phone: string; timezone: string | null; status: string }[] = [];
+      for (let i = 0; i < rows.length; i += 100) {
+        inserted.push(
+          ...(await tx
+            .insert(t.leads)
+            .values(rows.slice(i, i + 100))
+            .returning({ id: t.leads.id, phone: t.leads.phone, timezone: t.leads.timezone, status: t.leads.status })),
+        );
+      }
+      if (options.history) {
+        const agents = members
+          .filter((a) => (a.role === "qualifier" || a.role === "advisor") && a.passwordState !== "new_password_required")
+          .map((a) => ({ id: userIds.get(a.email)!, role: a.role as "qualifier" | "advisor" }));
+        await seedHistory(tx as unknown as Db, tenant.id, generateHistory({
+          seed: tenant.id * 104729,
+          now: clock.now(),
+          timezone: tenant.timezone,
+          agents,
+          leads: inserted.map((l) => ({ ...l, timezone: l.timezone ?? "" })),
+        }));
+      }
     }
   });
+}
+
+async function seedHistory(db: Db, tenantId: number, history: ReturnType<typeof generateHistory>) {
+  if (!history.calls.length) return;
+  const callIds: number[] = [];
+  for (let i = 0; i < history.calls.length; i += 200) {
+    const chunk = history.calls.slice(i, i + 200).map((c) => ({ ...c, tenantId }));
+    callIds.push(...(await db.insert(t.calls).values(chunk).returning({ id: t.calls.id })).map((r) => r.id));
+  }
+  const rows = history.dispositions.map(({ callIndex, ...d }) => ({ ...d, tenantId, callId: callIds[callIndex]! }));
+  for (let i = 0; i < rows.length; i += 200) await db.insert(t.dispositions).values(rows.slice(i, i + 200));
+  // The leads now carry what happened to them.
+  const last = new Map<number, { status: string; dials: number }>();
+  for (const c of history.calls) last.set(c.leadId, { status: last.get(c.leadId)?.status ?? "In Process", dials: (last.get(c.leadId)?.dials ?? 0) + 1 });
+  for (const d of history.dispositions) last.get(d.leadId)!.status = d.disposition;
+  for (const [id, v] of last) {
+    await db.update(t.leads).set({ status: v.status, dials: sql`${t.leads.dials} + ${v.dials}`, isNew: false }).where(eq(t.leads.id, id));
+  }
 }

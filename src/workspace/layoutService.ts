@@ -1,14 +1,19 @@
-// Loads and saves the agent's layout: the gateway is the truth (agents hot-desk), localStorage a cache for a
-// gateway that does not answer. Saving happens only when the agent changes something (drag stop, resize
-// stop, add, remove, reset), debounced, never on mount.
+// Loads and saves the agent's layout: the gateway is the truth (agents hot-desk), localStorage holds the
+// last change until the gateway confirms it, so a reload or a dropped connection right after a drag never
+// loses it. Saving happens only when the agent changes something (drag stop, resize stop, add, remove,
+// reset), debounced, never on mount.
 import type { AxiosInstance } from "axios";
-import { LayoutResponse, type LayoutItem } from "../contract/layout";
+import { z } from "zod";
+import { LayoutResponse, SavedLayout, type LayoutItem } from "../contract/layout";
 import type { Clock, ClockTimer } from "../core/clock";
 import type { KeyValueStorage } from "../store/storage";
 import { restoreLayout, toSaved } from "./layout";
 import type { LayoutModel } from "./LayoutModel";
 
 export const SAVE_DEBOUNCE_MS = 400;
+
+/** The local copy: the layout, and whether the gateway has it yet. */
+const Cached = z.object({ doc: z.unknown(), pending: z.boolean() });
 
 export interface LayoutService {
   load(panels: ReadonlyMap<string, { size: { w: number; h: number } }>, fallback: LayoutItem[]): Promise<LayoutItem[]>;
@@ -33,43 +38,57 @@ export function createLayoutService(deps: {
 
   const readCache = () => {
     try {
-      return JSON.parse(storage.getItem(cacheKey) ?? "null");
+      const parsed = Cached.safeParse(JSON.parse(storage.getItem(cacheKey) ?? "null"));
+      return parsed.success ? parsed.data : null;
     } catch {
       return null;
     }
   };
-  const save = async () => {
+  const writeCache = (doc: SavedLayout, pending: boolean) => storage.setItem(cacheKey, JSON.stringify({ doc, pending }));
+
+  const send = async () => {
     timer = null;
     const doc = toSaved(layout.items);
-    storage.setItem(cacheKey, JSON.stringify(doc));
     try {
       await http.put(url, doc);
+      // Only if nothing newer was written meanwhile.
+      if (JSON.stringify(readCache()?.doc) === JSON.stringify(doc)) writeCache(doc, false);
     } catch {
-      // The cache keeps the change; the next change (or sign-in) sends it again.
+      // Still pending in the cache: sent again at the next change or sign-in.
     }
+  };
+  const schedule = () => {
+    if (timer) clock.clearTimeout(timer);
+    timer = clock.setTimeout(() => void send(), SAVE_DEBOUNCE_MS);
   };
 
   return {
     async load(panels, fallback) {
-      let raw: unknown = readCache();
-      try {
-        const { data } = await http.get(url);
-        raw = LayoutResponse.parse(data).data;
-      } catch {
-        // Gateway unreachable: the local copy, else the default.
+      const cached = readCache();
+      let raw: unknown = cached?.doc ?? null;
+      if (!cached?.pending) {
+        try {
+          const { data } = await http.get(url);
+          raw = LayoutResponse.parse(data).data;
+          if (raw) writeCache(raw as SavedLayout, false);
+        } catch {
+          // Gateway unreachable: the local copy, else the default.
+        }
       }
       const items = raw ? restoreLayout(raw, panels, fallback) : fallback;
       layout.replace(items);
+      // A change the gateway never received (reload right after a drag) goes out now.
+      if (cached?.pending) schedule();
       return items;
     },
     changed() {
-      if (timer) clock.clearTimeout(timer);
-      timer = clock.setTimeout(() => void save(), SAVE_DEBOUNCE_MS);
+      writeCache(toSaved(layout.items), true);
+      schedule();
     },
     async flush() {
       if (!timer) return;
       clock.clearTimeout(timer);
-      await save();
+      await send();
     },
   };
 }

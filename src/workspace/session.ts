@@ -72,6 +72,8 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
   });
   const defaultItems = () => fromDefault(defaultLayoutFor(variant, deps.agent.roles), registry.panels);
   await layoutService.load(registry.panels, defaultItems());
+  const onHide = () => void layoutService.flush();
+  globalThis.addEventListener?.("pagehide", onHide);
   return {
     registry,
     layout,
@@ -79,6 +81,7 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
     bus,
     defaultItems,
     dispose() {
+      globalThis.removeEventListener?.("pagehide", onHide);
       void layoutService.flush();
       registry.dispose();
     },

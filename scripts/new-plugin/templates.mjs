@@ -1,0 +1,86 @@
+// File templates of `npm run new:plugin`. Each takes { id, Pascal, camel, title }.
+export const templates = {
+  "index.ts": ({ id, Pascal, camel, title }) => `// ${title}: one line on what this plugin gives the agent.
+import { lazy } from "react";
+import { z } from "zod";
+import { definePlugin } from "../../src/core/plugin";
+import { clockKey } from "../../src/core/services";
+import { ${camel}Api } from "./api";
+import { ${Pascal}Model } from "./model";
+
+export default definePlugin({
+  id: "${id}",
+  requires: { roles: ["qualifier", "advisor"] },
+  needs: [clockKey],
+  provides: ${camel}Api,
+  configSchema: z.object({ greeting: z.string().default("hello") }),
+  model: ${Pascal}Model,
+  panels: [
+    {
+      id: "${id}.main",
+      title: "panel.title",
+      component: lazy(() => import("./${Pascal}Panel")),
+      size: { w: 4, h: 6, minW: 2, minH: 3 },
+    },
+  ],
+  locales: {
+    en: () => import("./locales/en.json"),
+    fr: () => import("./locales/fr.json"),
+    es: () => import("./locales/es.json"),
+  },
+  setup: (ctx) => ({
+    count: () => ctx.store.count,
+    increment: () => ctx.store.increment(ctx.get(clockKey).now()),
+  }),
+});
+`,
+  "api.ts": ({ id, camel, Pascal }) => `// The only file other plugins may import: the service key and its interface.
+import { serviceKey } from "../../src/core/plugin";
+
+export interface ${Pascal}Api {
+  count(): number;
+  increment(): void;
+}
+
+export const ${camel}Api = serviceKey<${Pascal}Api>("${id}.api");
+`,
+  "model.ts": ({ Pascal }) => `import { types, type Instance } from "mobx-state-tree";
+
+/** The plugin's slice of the workspace store: state and synchronous actions only. */
+export const ${Pascal}Model = types
+  .model("${Pascal}", { count: 0, lastAt: types.maybeNull(types.number) })
+  .actions((self) => ({
+    increment(at: number) {
+      self.count += 1;
+      self.lastAt = at;
+    },
+  }));
+export type ${Pascal}Store = Instance<typeof ${Pascal}Model>;
+`,
+  "{Pascal}Panel.tsx": ({ id, Pascal, camel }) => `import { Button } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useTranslation } from "react-i18next";
+import { usePlugin } from "../../src/core/PluginScope";
+import type { ${Pascal}Api } from "./api";
+import type { ${Pascal}Store } from "./model";
+
+const ${Pascal}Panel = observer(function ${Pascal}Panel() {
+  const { store, api } = usePlugin<${Pascal}Store, ${Pascal}Api>();
+  const { t } = useTranslation("${id}");
+  return (
+    <div>
+      <p>{t("greeting", { count: store.count })}</p>
+      <Button onClick={() => api.increment()}>{t("increment")}</Button>
+    </div>
+  );
+});
+export default ${Pascal}Panel;
+// ${camel}: replace this panel with the real one.
+`,
+  "locales/en.json": ({ title }) =>
+    JSON.stringify({ panel: { title }, greeting: "Clicked {{count}} times", increment: "Click" }, null, 2) + "\n",
+  "locales/fr.json": ({ title }) =>
+    JSON.stringify({ panel: { title }, greeting: "Cliqué {{count}} fois", increment: "Cliquer" }, null, 2) + "\n",
+  "locales/es.json": ({ title }) =>
+    JSON.stringify({ panel: { title }, greeting: "Pulsado {{count}} veces", increment: "Pulsar" }, null, 2) + "\n",
+};

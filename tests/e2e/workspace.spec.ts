@@ -1,0 +1,144 @@
+// The workspace as agents use it: the variant's default layout, arranging panels, and the layout following
+// the agent to another browser. The gateway clock starts on a Tuesday afternoon (playwright.config.ts), so
+// the seeded day already has calls and the goals show real numbers.
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./helpers";
+
+const goals = (page: Page) => page.getByRole("region", { name: "My Goals" });
+
+async function openEditMode(page: Page) {
+  await page.getByRole("button", { name: "Edit layout" }).click();
+  await expect(page.getByRole("button", { name: "Done" })).toBeVisible();
+}
+
+test("a qualifier gets the ISIUS default layout with real goal numbers", async ({ page }) => {
+  await signIn(page, "qualifier.isius@demo.test");
+  const panel = goals(page);
+  await expect(panel).toBeVisible();
+  const dailyDials = panel.getByRole("row", { name: /Daily dials/ });
+  await expect(dailyDials).toContainText(/\d+ \/ 400/);
+  await expect(dailyDials).not.toContainText(/^Daily dials0 \/ 400/);
+  await expect(panel.getByText("Overall daily progress")).toBeVisible();
+});
+
+test("an agent arranges panels, and the layout follows them to another browser", async ({ page, browser }) => {
+  await signIn(page, "qualifier2.isius@demo.test");
+  const panel = goals(page);
+  await expect(panel).toBeVisible();
+  const before = (await panel.boundingBox())!;
+
+  await openEditMode(page);
+  // Drag by the title bar to the left edge, then make it taller with the resize handle.
+  const bar = panel.getByRole("heading", { name: "My Goals" });
+  const barBox = (await bar.boundingBox())!;
+  await page.mouse.move(barBox.x + 20, barBox.y + barBox.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(barBox.x - 300, barBox.y + 10, { steps: 12 });
+  await page.mouse.move(30, barBox.y + 10, { steps: 12 });
+  await page.mouse.up();
+  const handle = page.locator(".react-resizable-handle").first();
+  const hb = (await handle.boundingBox())!;
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(hb.x + 120, hb.y + 150, { steps: 12 });
+  await page.mouse.up();
+  await page.getByRole("button", { name: "Done" }).click();
+
+  const moved = (await goals(page).boundingBox())!;
+  expect(moved.x).toBeLessThan(before.x - 100);
+  expect(moved.height).toBeGreaterThan(before.height + 60);
+
+  // A reload keeps it…
+  await page.reload();
+  await expect(goals(page)).toBeVisible();
+  const reloaded = (await goals(page).boundingBox())!;
+  expect(Math.abs(reloaded.x - moved.x)).toBeLessThan(4);
+  expect(Math.abs(reloaded.height - moved.height)).toBeLessThan(4);
+
+  // …and so does another browser profile after signing out here.
+  await page.getByRole("button", { name: "Tyler Brooks" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signIn(second, "qualifier2.isius@demo.test");
+  await expect(goals(second)).toBeVisible();
+  const elsewhere = (await goals(second).boundingBox())!;
+  expect(Math.abs(elsewhere.x - moved.x)).toBeLessThan(4);
+  expect(Math.abs(elsewhere.height - moved.height)).toBeLessThan(4);
+  await other.close();
+});
+
+test("removing a panel, adding it back from the picker, and resetting to the default", async ({ page }) => {
+  await signIn(page, "qualifier3.isius@demo.test");
+  await expect(goals(page)).toBeVisible();
+  const original = (await goals(page).boundingBox())!;
+  await openEditMode(page);
+
+  await page.getByRole("button", { name: "Remove My Goals" }).click();
+  await expect(goals(page)).toHaveCount(0);
+  await page.getByRole("button", { name: "Add panel" }).click();
+  await page.getByRole("menuitem", { name: "My Goals" }).click();
+  await expect(goals(page)).toBeVisible();
+  // Added back below everything, at its default size, on the left.
+  expect((await goals(page).boundingBox())!.x).toBeLessThan(original.x);
+
+  await page.reload();
+  await expect(goals(page)).toBeVisible();
+  expect((await goals(page).boundingBox())!.x).toBeLessThan(original.x);
+
+  await openEditMode(page);
+  await page.getByRole("button", { name: "Reset layout" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Reset layout" }).click();
+  await expect.poll(async () => Math.round((await goals(page).boundingBox())!.x)).toBe(Math.round(original.x));
+});
+
+test("a SLICA qualifier switches EN/FR and every text follows; an ISIUS agent gets EN/ES", async ({ page }) => {
+  await signIn(page, "qualifier.slica@demo.test");
+  await expect(goals(page)).toBeVisible();
+  await page.getByRole("button", { name: "Émilie Tremblay" }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: "FR" })).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "ES" })).toHaveCount(0);
+  await menu.getByRole("menuitem", { name: "FR" }).click();
+  await expect(page.getByRole("region", { name: "Mes objectifs" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Modifier la disposition" })).toBeVisible();
+  await expect(page.getByText("Progression quotidienne globale")).toBeVisible();
+  await page.getByRole("button", { name: "Émilie Tremblay" }).click();
+  await page.getByRole("menuitem", { name: "EN" }).click();
+  await expect(goals(page)).toBeVisible();
+
+  await page.getByRole("button", { name: "Émilie Tremblay" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await signIn(page, "qualifier5.isius@demo.test");
+  await page.getByRole("button", { name: "Rachel Kim" }).click();
+  await expect(page.getByRole("menu").getByRole("menuitem", { name: "ES" })).toBeVisible();
+  await expect(page.getByRole("menu").getByRole("menuitem", { name: "FR" })).toHaveCount(0);
+  await page.getByRole("menuitem", { name: "ES" }).click();
+  await expect(page.getByRole("region", { name: "Mis metas" })).toBeVisible();
+});
+
+test("managers get the Admin Panel drawer; a qualifier neither sees it nor reaches the admin area", async ({ page, request }) => {
+  await signIn(page, "manager.isius@demo.test");
+  await page.getByRole("button", { name: "Admin Panel" }).click();
+  const drawer = page.getByRole("navigation", { name: "Admin Panel" });
+  for (const link of ["Managers", "Users", "Send New Notification", "General Settings", "Publisher Suppression", "WebRTC Users"]) {
+    await expect(drawer.getByRole("link", { name: link, exact: true })).toBeVisible();
+  }
+  await expect(drawer.getByRole("link")).toHaveCount(17);
+  await drawer.getByRole("link", { name: "General Settings" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/globals$/);
+  await expect(page.getByRole("heading", { name: "General Settings" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Dana Whitfield" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await signIn(page, "qualifier4.isius@demo.test");
+  await expect(goals(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Admin Panel" })).toHaveCount(0);
+  await page.goto("/admin/settings/globals");
+  await expect(page).toHaveURL(/\/$/);
+
+  const login = await request.post("/api/v1/login", { data: { email: "qualifier4.isius@demo.test", password: "demo-password" } });
+  const globals = await request.get("/api/v1/settings/globals", { headers: { authorization: login.headers()["authorization"] } });
+  expect(globals.status()).toBe(403);
+});
