@@ -10,7 +10,8 @@ export const GoalsModel = types
   })
   .actions((self) => ({
     loading() {
-      if (self.state !== "ready") self.state = "loading";
+      // Only the first read shows a spinner; a retry after a failure keeps the message steady.
+      if (self.state === "idle") self.state = "loading";
     },
     loaded(statistics: GoalStatistics, at: number) {
       self.statistics = statistics;

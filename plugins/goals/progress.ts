@@ -4,7 +4,8 @@ import type { GoalStatistics } from "./contract";
 
 /** Integer percent of current over target; 0 when the target is 0. */
 export function progressOf(current: number, target: number): number {
-  return target > 0 ? Math.floor((current / target) * 100) : 0;
+  // Multiply first: (29 / 100) * 100 is 28.999… in floating point, and would show 28 %.
+  return target > 0 ? Math.floor((current * 100) / target) : 0;
 }
 
 /** Colour of a progress: 0 error, under 50 warning, under 100 primary, otherwise success. */

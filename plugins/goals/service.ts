@@ -24,8 +24,11 @@ export function createGoalsService(deps: {
       store.failed();
     }
   };
+  // One poll chain at most: a panel reopened while a refresh is under way must not start a second one.
   const schedule = () => {
+    if (timer) return;
     timer = clock.setTimeout(() => {
+      timer = null;
       void refresh().finally(() => watchers > 0 && schedule());
     }, deps.refreshSeconds * 1000);
   };

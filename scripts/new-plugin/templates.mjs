@@ -77,6 +77,27 @@ const ${Pascal}Panel = observer(function ${Pascal}Panel() {
 export default ${Pascal}Panel;
 // ${camel}: replace this panel with the real one.
 `,
+  "{id}.test.tsx": ({ id, Pascal }) => `import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderPlugin } from "../../tests/helpers/renderPlugin";
+import type { ${Pascal}Api } from "./api";
+import plugin from "./index";
+
+describe("${id}", () => {
+  it("shows its panel and counts the agent's clicks", async () => {
+    const { api, user } = await renderPlugin<${Pascal}Api>(plugin);
+    expect(await screen.findByText("Clicked 0 times")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Click" }));
+    expect(await screen.findByText("Clicked 1 times")).toBeInTheDocument();
+    expect(api.count()).toBe(1);
+  });
+
+  it("speaks French", async () => {
+    await renderPlugin(plugin, { language: "fr" });
+    expect(await screen.findByText("Cliqué 0 fois")).toBeInTheDocument();
+  });
+});
+`,
   "locales/en.json": ({ title }) =>
     JSON.stringify({ panel: { title }, greeting: "Clicked {{count}} times", increment: "Click" }, null, 2) + "\n",
   "locales/fr.json": ({ title }) =>

@@ -121,7 +121,20 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
     return ok;
   });
 
-  // 3. Needs: a provider left out by its requires takes its consumers out quietly; a need nobody in the
+  // 3. Config against each plugin's schema, before needs: a plugin dropped here takes its consumers with it.
+  const configs = new Map<string, unknown>();
+  candidates = candidates.filter((p) => {
+    if (!p.configSchema) return true;
+    const parsed = p.configSchema.safeParse(variant.config[p.id] ?? {});
+    if (!parsed.success) {
+      drop(p.id, `config does not parse: ${parsed.error.message}`, true);
+      return false;
+    }
+    configs.set(p.id, parsed.data);
+    return true;
+  });
+
+  // 4. Needs: a provider left out by its requires takes its consumers out quietly; a need nobody in the
   //    variant provides at all is a wiring mistake.
   const offeredByVariant = new Set(loaded.map((p) => p.provides?.id).filter(Boolean));
   for (;;) {
@@ -144,22 +157,9 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
     candidates = candidates.filter((c) => c !== unmet);
   }
 
-  // 4. Order providers before consumers; a cycle is a wiring mistake.
-  const ordered = topoSort(candidates, (cycle) => {
+  // 5. Order providers before consumers; a cycle is a wiring mistake.
+  const configured = topoSort(candidates, (cycle) => {
     for (const id of cycle) drop(id, `dependency cycle: ${cycle.join(" → ")}`, true);
-  });
-
-  // 5. Config against each plugin's schema.
-  const configs = new Map<string, unknown>();
-  const configured = ordered.filter((p) => {
-    if (!p.configSchema) return true;
-    const parsed = p.configSchema.safeParse(variant.config[p.id] ?? {});
-    if (!parsed.success) {
-      drop(p.id, `config does not parse: ${parsed.error.message}`, true);
-      return false;
-    }
-    configs.set(p.id, parsed.data);
-    return true;
   });
 
   if (problems.length && mode === "development") throw new RegistryError(problems);
@@ -191,7 +191,16 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
       },
       isOn: (flag) => Boolean(flags[flag]),
     };
-    const api = p.setup?.(ctx);
+    let api: unknown;
+    try {
+      api = p.setup?.(ctx);
+    } catch (e) {
+      // In production one broken plugin (and whatever needs it) stays out; the rest of the workspace opens.
+      if (mode === "development") throw e;
+      skipped.push({ id: p.id, reason: `setup failed: ${(e as Error).message}` });
+      log(`plugin ${p.id} left out: setup failed`, e);
+      continue;
+    }
     if (p.provides) services.set(p.provides.id, api);
     for (const e of p.events ?? []) {
       if (!input.bus) break;
@@ -210,7 +219,7 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
   const panels = new Map<string, RegisteredPanel>();
   const adminPages = new Map<string, AdminPageDef & { pluginId: string }>();
   const routes: (PluginRouteDef & { pluginId: string; fullPath: string })[] = [];
-  for (const p of configured) {
+  for (const p of resolved.map((r) => r.manifest)) {
     for (const panel of p.panels ?? []) {
       if (!panel.id.startsWith(`${p.id}.`)) log(`panel ${panel.id} of ${p.id} should be named ${p.id}.<panel>`);
       if (panels.has(panel.id)) {

@@ -1,0 +1,138 @@
+// Layout documents: restore, migrate, drop, clamp, place, save. Pure functions.
+import fc from "fast-check";
+import { lazy } from "react";
+import { describe, expect, it } from "vitest";
+import { GRID_COLUMNS, LAYOUT_VERSION, type LayoutItem } from "../contract/layout";
+import type { PanelDef } from "../core/plugin";
+import { clamp, fromDefault, placeNew, restoreLayout, toSaved } from "./layout";
+
+const Nothing = lazy(async () => ({ default: () => null }));
+const panel = (id: `${string}.${string}`, size: PanelDef["size"]): PanelDef => ({ id, title: "t", component: Nothing, size });
+
+const goals = panel("goals.progress", { w: 4, h: 9, minW: 3, minH: 6 });
+const calls = panel("calls.list", { w: 6, h: 10, minW: 4, maxW: 8, maxH: 12 });
+const PANELS = new Map([
+  [goals.id, goals],
+  [calls.id, calls],
+]);
+const FALLBACK: LayoutItem[] = [{ i: "goals.progress", panel: "goals.progress", x: 8, y: 0, w: 4, h: 9 }];
+const item = (i: string, p: string, x: number, y: number, w: number, h: number): LayoutItem => ({ i, panel: p, x, y, w, h });
+const doc = (items: unknown[], version = LAYOUT_VERSION) => ({ version, items });
+
+describe("restoreLayout", () => {
+  it("gives back a stored layout that fits", () => {
+    const items = [item("goals.progress", "goals.progress", 0, 0, 4, 9), item("calls.list", "calls.list", 4, 0, 6, 10)];
+    expect(restoreLayout(doc(items), PANELS, FALLBACK)).toEqual(items);
+  });
+
+  it("drops panels this agent no longer has, without error", () => {
+    const items = [item("goals.progress", "goals.progress", 0, 0, 4, 9), item("old.panel", "old.panel", 4, 0, 4, 4)];
+    expect(restoreLayout(doc(items), PANELS, FALLBACK)).toEqual([items[0]]);
+  });
+
+  it("keeps the first of two items with the same id", () => {
+    const items = [item("goals.progress", "goals.progress", 0, 0, 4, 9), item("goals.progress", "goals.progress", 4, 4, 5, 7)];
+    expect(restoreLayout(doc(items), PANELS, FALLBACK)).toEqual([items[0]]);
+  });
+
+  it("clamps sizes to each panel's limits and positions to the grid", () => {
+    const restored = restoreLayout(
+      doc([item("goals.progress", "goals.progress", 11, 3, 1, 2), item("calls.list", "calls.list", 2, 0, 12, 40)]),
+      PANELS,
+      FALLBACK,
+    );
+    expect(restored).toEqual([
+      item("goals.progress", "goals.progress", 9, 3, 3, 6), // minW 3, minH 6, pulled back inside 12 columns
+      item("calls.list", "calls.list", 2, 0, 8, 12), // maxW 8, maxH 12
+    ]);
+  });
+
+  it.each([
+    ["nothing stored", null],
+    ["undefined", undefined],
+    ["not an object", "goals.progress"],
+    ["a broken document", { version: LAYOUT_VERSION, items: [{ i: "x", panel: "goals.progress", x: -1, y: 0, w: 4, h: 4 }] }],
+    ["items that are not a list", { version: LAYOUT_VERSION, items: "all" }],
+    ["a foreign document", { panels: [{ id: "goals.progress", x: 0, y: 0, w: 4, h: 4 }] }],
+    ["items with unknown keys", doc([{ ...item("goals.progress", "goals.progress", 0, 0, 4, 9), static: true }])],
+    ["a version from the future", doc([item("calls.list", "calls.list", 0, 0, 6, 10)], LAYOUT_VERSION + 1)],
+    ["version 0", doc([item("calls.list", "calls.list", 0, 0, 6, 10)], 0)],
+    ["no version", { items: [item("calls.list", "calls.list", 0, 0, 6, 10)] }],
+  ])("falls back to the default for %s", (_, raw) => {
+    expect(restoreLayout(raw, PANELS, FALLBACK)).toBe(FALLBACK);
+  });
+
+  it("keeps an empty layout the agent chose", () => {
+    expect(restoreLayout(doc([]), PANELS, FALLBACK)).toEqual([]);
+  });
+});
+
+describe("fromDefault", () => {
+  it("turns the variant's default into items keyed by panel id, leaving out panels the agent lacks", () => {
+    expect(
+      fromDefault(
+        [
+          { panel: "goals.progress", x: 8, y: 0, w: 4, h: 9 },
+          { panel: "recordings.list", x: 0, y: 0, w: 8, h: 9 },
+          { panel: "calls.list", x: 0, y: 9, w: 12, h: 6 },
+        ],
+        PANELS,
+      ),
+    ).toEqual([item("goals.progress", "goals.progress", 8, 0, 4, 9), item("calls.list", "calls.list", 0, 9, 8, 6)]);
+  });
+});
+
+describe("placeNew", () => {
+  it("puts a new panel at its default size on the left, below everything else", () => {
+    const items = [item("goals.progress", "goals.progress", 8, 0, 4, 9), item("x.y", "x.y", 0, 3, 4, 10)];
+    expect(placeNew(items, calls)).toEqual(item("calls.list", "calls.list", 0, 13, 6, 10));
+  });
+
+  it("puts it at the top of an empty grid", () => {
+    expect(placeNew([], goals)).toEqual(item("goals.progress", "goals.progress", 0, 0, 4, 9));
+  });
+});
+
+describe("toSaved", () => {
+  it("keeps only {i, panel, x, y, w, h} with the current version", () => {
+    const fromGrid = [{ ...item("goals.progress", "goals.progress", 1, 2, 4, 9), moved: false, static: false, minW: 3, isDraggable: true }];
+    expect(toSaved(fromGrid)).toEqual({ version: LAYOUT_VERSION, items: [item("goals.progress", "goals.progress", 1, 2, 4, 9)] });
+    expect(Object.keys(toSaved(fromGrid).items[0]!)).toEqual(["i", "panel", "x", "y", "w", "h"]);
+  });
+
+  it("saves what restoreLayout gives back unchanged", () => {
+    const items = [item("goals.progress", "goals.progress", 0, 0, 4, 9), item("calls.list", "calls.list", 4, 0, 6, 10)];
+    expect(restoreLayout(JSON.parse(JSON.stringify(toSaved(items))), PANELS, FALLBACK)).toEqual(items);
+  });
+});
+
+describe("clamp", () => {
+  it("always lands inside the grid and the panel's limits", () => {
+    const limits = fc
+      .record({ minW: fc.integer({ min: 1, max: 6 }), minH: fc.integer({ min: 1, max: 6 }), extraW: fc.nat(6), extraH: fc.nat(20) })
+      .map(({ minW, minH, extraW, extraH }) => ({ w: minW, h: minH, minW, minH, maxW: minW + extraW, maxH: minH + extraH }));
+    fc.assert(
+      fc.property(
+        limits,
+        fc.nat(GRID_COLUMNS - 1),
+        fc.nat(500),
+        fc.integer({ min: 1, max: GRID_COLUMNS }),
+        fc.integer({ min: 1, max: 200 }),
+        (size, x, y, w, h) => {
+          const c = clamp(item("a.b", "a.b", x, y, w, h), { size });
+          expect(c.w).toBeGreaterThanOrEqual(size.minW);
+          expect(c.w).toBeLessThanOrEqual(Math.min(size.maxW, GRID_COLUMNS));
+          expect(c.h).toBeGreaterThanOrEqual(size.minH);
+          expect(c.h).toBeLessThanOrEqual(size.maxH);
+          expect(c.x).toBeGreaterThanOrEqual(0);
+          expect(c.x + c.w).toBeLessThanOrEqual(GRID_COLUMNS);
+          expect(c.y).toBe(y);
+          // An item already inside the limits is left alone.
+          if (w >= size.minW && w <= size.maxW && h >= size.minH && h <= size.maxH && x + w <= GRID_COLUMNS) {
+            expect(c).toEqual(item("a.b", "a.b", x, y, w, h));
+          }
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,163 @@
+// Every call-centre variant against the real catalogue: a variant that names a missing plugin, wires a need
+// nobody provides, places a panel its agents may not have, or ships a plugin with a half-translated locale
+// fails here, not at an agent's desk.
+import axios from "axios";
+import { describe, expect, it } from "vitest";
+import { catalogue } from "../../plugins/catalogue";
+import { API_BASE, type Language } from "../../src/contract/common";
+import { manualClock } from "../../src/core/clock";
+import type { AnyPlugin } from "../../src/core/plugin";
+import { VariantManifest } from "../../src/core/variant";
+import { createI18n } from "../../src/i18n/i18n";
+import { memoryStorage } from "../../src/store/storage";
+import { fakeGateway } from "../../src/test/fakeGateway";
+import { recordingNotifier } from "../../src/test/fixtures";
+import { createWorkspaceSession } from "../../src/workspace/session";
+import { variants } from "../../variants";
+
+const LANGUAGES: Language[] = ["en", "fr", "es"];
+const ROLES = ["qualifier", "advisor"] as const;
+
+const manifests = new Map<string, AnyPlugin>(
+  await Promise.all(Object.entries(catalogue).map(async ([id, load]) => [id, (await load()).default] as const)),
+);
+const variantList = await Promise.all(Object.entries(variants).map(async ([key, load]) => ({ key, manifest: (await load()).default })));
+
+/** Signs an agent of this variant in, as the workspace does, with the variant's own default flags. */
+async function signIn(variantKey: keyof typeof variants, role: (typeof ROLES)[number]) {
+  const gateway = fakeGateway({ [`GET /agents/me/layouts/${variantKey}`]: { status: 200, data: { data: null } } });
+  const logged: string[] = [];
+  const session = await createWorkspaceSession({
+    http: axios.create({ baseURL: API_BASE, adapter: gateway.adapter }),
+    i18n: createI18n("en"),
+    clock: manualClock(),
+    storage: memoryStorage(),
+    notify: recordingNotifier(),
+    catalogue,
+    variants,
+    tenant: { tenant_id: 1, name: variantKey.toUpperCase(), variant: variantKey, country: "US", features: {} },
+    agent: { id: 42, tenantId: 1, roles: [role], permissions: [], extension: "2042", hasWebRtc: true, deactivated: false },
+    mode: "development",
+    log: (message) => void logged.push(message),
+  });
+  return { session, logged };
+}
+
+type Tree = { [key: string]: unknown };
+function keysOf(tree: Tree, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => {
+    const path = prefix ? `${prefix}.${k}` : k;
+    return v !== null && typeof v === "object" ? keysOf(v as Tree, path) : [path];
+  });
+}
+function textsOf(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (v !== null && typeof v === "object") for (const [p, t] of textsOf(v as Tree, path)) out.set(p, t);
+    else out.set(path, String(v));
+  }
+  return out;
+}
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort().join();
+
+it("has variants to check", () => {
+  expect(variantList.map((v) => v.key).sort()).toEqual(["isius", "slica"]);
+});
+
+describe.each(variantList)("variant $key", ({ key, manifest }) => {
+  const variantKey = key as keyof typeof variants;
+
+  it("parses as a variant manifest under its own id", () => {
+    const parsed = VariantManifest.safeParse(manifest);
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+    expect(manifest.id).toBe(key);
+  });
+
+  it("lists only plugins of the catalogue, each manifest under its own id", () => {
+    const unknown = manifest.plugins.filter((id) => !manifests.has(id));
+    expect(unknown).toEqual([]);
+    const mismatched = manifest.plugins.filter((id) => manifests.get(id)?.id !== id);
+    expect(mismatched).toEqual([]);
+  });
+
+  it("configures only plugins it lists, with configs that parse", () => {
+    expect(Object.keys(manifest.config).filter((id) => !manifest.plugins.includes(id))).toEqual([]);
+    const failures = manifest.plugins.flatMap((id) => {
+      const schema = manifests.get(id)?.configSchema;
+      if (!schema) return [];
+      const parsed = schema.safeParse(manifest.config[id] ?? {});
+      return parsed.success ? [] : [`${id}: ${parsed.error.message}`];
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it("offers every language a plugin's locales have", () => {
+    const missing = manifest.plugins.flatMap((id) =>
+      manifest.languages.filter((lang) => !manifests.get(id)?.locales?.[lang]).map((lang) => `${id}: ${lang}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it.each(ROLES)("resolves for a %s in development with no problems and no unmet needs", async (role) => {
+    const { session, logged } = await signIn(variantKey, role);
+    const unmet = session.registry.skipped.filter((s) => !s.reason.startsWith("requires not met"));
+    expect(unmet).toEqual([]);
+    expect(logged.filter((m) => !m.includes("requires not met"))).toEqual([]);
+    session.dispose();
+  });
+
+  it.each(ROLES)("places in the %s default layout only panels that exist and the role may have", async (role) => {
+    const { session } = await signIn(variantKey, role);
+    const existing = new Set<string>([...manifests.values()].flatMap((p) => (p.panels ?? []).map((panel) => panel.id)));
+    const defaults = manifest.defaultLayouts[role].map((d) => d.panel);
+    expect(defaults.filter((id) => !existing.has(id))).toEqual([]);
+    expect(defaults.filter((id) => !session.registry.panels.has(id))).toEqual([]);
+    // What the agent sees at first sign-in is that default, in full.
+    expect(session.layout.items.map((it) => it.panel)).toEqual(defaults);
+    session.dispose();
+  });
+});
+
+describe.each([...manifests.entries()].map(([id, manifest]) => ({ id, manifest })))("plugin $id", ({ manifest }) => {
+  const load = async () => {
+    const texts: Partial<Record<Language, Tree>> = {};
+    for (const lang of LANGUAGES) {
+      const loader = manifest.locales?.[lang];
+      if (loader) texts[lang] = (await loader()).default;
+    }
+    return texts;
+  };
+
+  it("has the same locale keys in en, fr and es", async () => {
+    const texts = await load();
+    const en = new Set(keysOf(texts.en ?? {}));
+    const problems = LANGUAGES.filter((l) => l !== "en").flatMap((lang) => {
+      const keys = new Set(keysOf(texts[lang] ?? {}));
+      return [
+        ...[...en].filter((k) => !keys.has(k)).map((k) => `${lang} misses ${k}`),
+        ...[...keys].filter((k) => !en.has(k)).map((k) => `${lang} has ${k}, which en lacks`),
+      ];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("keeps every {{placeholder}} of en in fr and es", async () => {
+    const texts = await load();
+    const en = textsOf(texts.en ?? {});
+    const differing = LANGUAGES.filter((l) => l !== "en").flatMap((lang) => {
+      const other = textsOf(texts[lang] ?? {});
+      return [...en]
+        .filter(([k, text]) => other.has(k) && placeholders(text) !== placeholders(other.get(k)!))
+        .map(([k]) => `${lang}: ${k}`);
+    });
+    expect(differing).toEqual([]);
+  });
+
+  it("names its panels <plugin-id>.<panel> and titles them with keys of its own locale", async () => {
+    const en = textsOf((await load()).en ?? {});
+    const panels = manifest.panels ?? [];
+    expect(panels.filter((p) => !p.id.startsWith(`${manifest.id}.`)).map((p) => p.id)).toEqual([]);
+    expect(panels.filter((p) => !en.has(p.title)).map((p) => `${p.id}: ${p.title}`)).toEqual([]);
+  });
+});
