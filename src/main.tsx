@@ -7,6 +7,7 @@ import { createBrowserRouter } from "react-router-dom";
 import { App } from "./app/App";
 import { appRoutes } from "./app/routes";
 import { createServices } from "./app/services";
+import { localesReady } from "./i18n/i18n";
 import type { Catalogue } from "./core/plugin";
 import type { VariantCatalogue } from "./core/variant";
 
@@ -14,9 +15,12 @@ import type { VariantCatalogue } from "./core/variant";
 export function startDialer({ catalogue, variants }: { catalogue: Catalogue; variants: VariantCatalogue }) {
   const services = createServices({ storage: window.localStorage, catalogue, variants });
   const router = createBrowserRouter(appRoutes());
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App services={services} router={router} />
-    </StrictMode>,
+  // English is in the page; another saved language loads first, so the first paint is already in it.
+  return localesReady(services.i18n).then(() =>
+    createRoot(document.getElementById("root")!).render(
+      <StrictMode>
+        <App services={services} router={router} />
+      </StrictMode>,
+    ),
   );
 }

@@ -1,5 +1,8 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// The test machine has two cores shared by parallel test files: give findBy* queries room to breathe.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(cleanup);

@@ -1,5 +1,6 @@
-// `npm test`: Vitest (web + server projects), a production build, then Playwright end-to-end tests against
-// that build; prints one closing line "N passed, N failed" for the whole run and exits non-zero on any failure.
+// `npm test`: Vitest (web + server projects), a production build and its bundle budget, then Playwright
+// end-to-end tests against that build; prints one closing line "N passed, N failed" for the whole run and exits
+// non-zero on any failure.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -25,6 +26,9 @@ if (v) {
 
 if (run("npx", ["vite", "build", "--logLevel", "warn"]) !== 0) broken = true;
 else {
+  // The bundle budget of the sign-in route on the build just made (tests/bundle/budget.ts): one test.
+  if (run("npx", ["tsx", "tests/bundle/budget.ts", "dist"]) === 0) passed += 1;
+  else failed += 1;
   const e2e = run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json` });
   const p = read(`${out}/playwright.json`);
   if (p) {

@@ -1,4 +1,4 @@
-import { OverlayToaster, Position, type Intent, type Toaster } from "@blueprintjs/core";
+import type { Intent, Toaster } from "@blueprintjs/core";
 
 /** Short-lived messages at the top of the screen; services decide what to say, this decides how. */
 export interface Notifier {
@@ -19,19 +19,28 @@ const TIMEOUT_MS: Record<"success" | "warning" | "danger", number> = {
 export function createToastNotifier(container?: HTMLElement): Notifier {
   let toaster: Promise<Toaster> | undefined;
   const show = (intent: Intent & keyof typeof TIMEOUT_MS, text: string) => {
-    toaster ??= OverlayToaster.create(
-      { position: Position.TOP, maxToasts: 3 },
-      container ? { container } : {},
+    // The toaster's code loads with the first message, not with the page.
+    toaster ??= import("./toaster").then(({ OverlayToaster, Position }) =>
+      OverlayToaster.create({ position: Position.TOP, maxToasts: 3 }, container ? { container } : {}),
     );
+    const pending = toaster;
     // Keyed by text, so a message raised twice in a row (parallel 401s) shows once.
-    void toaster.then((t) =>
-      t.show({ message: text, intent, timeout: TIMEOUT_MS[intent] }, `${intent}:${text}`),
+    void pending.then(
+      (t) => t.show({ message: text, intent, timeout: TIMEOUT_MS[intent] }, `${intent}:${text}`),
+      () => {
+        // The toaster could not load (network): try again with the next message.
+        if (toaster === pending) toaster = undefined;
+      },
     );
   };
   return {
     success: (text) => show("success", text),
     warning: (text) => show("warning", text),
     error: (text) => show("danger", text),
-    clear: () => void toaster?.then((t) => t.clear()),
+    clear: () =>
+      void toaster?.then(
+        (t) => t.clear(),
+        () => undefined,
+      ),
   };
 }

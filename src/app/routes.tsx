@@ -10,7 +10,7 @@ import { Guarded } from "./guard/Guarded";
 import { ADMIN_LINKS } from "./shell/adminLinks";
 
 // Everything behind sign-in loads on demand, so the login page stays light.
-const Shell = lazy(() => import("./shell/Shell"));
+const Shell = lazy(() => import("./SignedInShell"));
 const HomePage = lazy(() => import("./shell/HomePage"));
 const AdminPage = lazy(() => import("./shell/AdminPage"));
 const PluginPage = lazy(() => import("./shell/PluginPage"));

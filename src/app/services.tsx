@@ -3,7 +3,7 @@ import type { i18n as I18n } from "i18next";
 import { reaction } from "mobx";
 import { createContext, useContext } from "react";
 import { createHttp } from "../api/http";
-import { createI18n, resolveLocale } from "../i18n/i18n";
+import { createI18n, localesReady, resolveLocale } from "../i18n/i18n";
 import { createRootStore, type RootStore } from "../store/root";
 import type { KeyValueStorage } from "../store/storage";
 import { createAuthService, type AuthService } from "./auth/authService";
@@ -12,6 +12,7 @@ import { createTenantService, type TenantService } from "./tenantService";
 import { systemClock, type Clock } from "../core/clock";
 import type { Catalogue } from "../core/plugin";
 import type { VariantCatalogue } from "../core/variant";
+import type { RealtimeClient, RealtimeDeps } from "../realtime/client";
 
 /** Everything the screens reach for: state, the effects that change it, and how to speak to the agent. */
 export interface AppServices {
@@ -26,6 +27,10 @@ export interface AppServices {
   /** Every plugin and variant of the product, handed in by the composition root (main.tsx). */
   catalogue: Catalogue;
   variants: VariantCatalogue;
+  /** Opens the realtime socket; tests hand in a fake. Undefined means the real socket.io client. */
+  connectRealtime?: (deps: RealtimeDeps) => RealtimeClient;
+  /** The gateway ended the session (socket refused, session revoked): sign out here and say so once. */
+  endSession(): void;
 }
 
 export interface ServiceOptions {
@@ -36,6 +41,7 @@ export interface ServiceOptions {
   clock?: Clock;
   catalogue?: Catalogue;
   variants?: VariantCatalogue;
+  connectRealtime?: (deps: RealtimeDeps) => RealtimeClient;
 }
 
 export function createServices({
@@ -45,6 +51,7 @@ export function createServices({
   clock = systemClock(),
   catalogue = {},
   variants = NO_VARIANTS,
+  connectRealtime,
 }: ServiceOptions): AppServices {
   const root = createRootStore({ storage });
   const locale = () => resolveLocale(root.ui.language, root.ui.tenant?.country);
@@ -55,17 +62,20 @@ export function createServices({
     document.title = i18n.t("app.name");
   };
   showLocale();
+  // A language other than English arrives in its own chunk: title and lang follow once it is there.
+  void localesReady(i18n).then(showLocale);
   reaction(locale, (next) => void i18n.changeLanguage(next).then(showLocale));
 
   const http = createHttp({
     session: root.account,
     adapter,
     // The guard sees the cleared account and shows the login page.
-    onSessionExpired: () => {
-      root.ui.setTenant(null);
-      notifier.error(i18n.t("accounts.session_expired"));
-    },
+    onSessionExpired: () => sessionExpired(),
   });
+  const sessionExpired = () => {
+    root.ui.setTenant(null);
+    notifier.error(i18n.t("accounts.session_expired"));
+  };
   return {
     root,
     http,
@@ -77,6 +87,12 @@ export function createServices({
     storage,
     catalogue,
     variants,
+    connectRealtime,
+    endSession() {
+      if (!root.account.signedIn) return;
+      root.account.signOut();
+      sessionExpired();
+    },
   };
 }
 

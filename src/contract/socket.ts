@@ -37,7 +37,8 @@ export const SOCKET_MESSAGES = {
 const Phone = z.string().regex(/^\+?[0-9*#]{3,20}$/, "Invalid phone");
 const WithExtension = z.strictObject({ extension: Extension });
 const ExtensionAndPhone = z.strictObject({ extension: Extension, phone: Phone });
-const Nothing = z.union([z.undefined(), z.strictObject({})]);
+/** No payload: nothing, `undefined` (sent as null: socket.io frames are JSON) or an empty object. */
+const Nothing = z.union([z.undefined(), z.null(), z.strictObject({})]);
 
 const conferenceControl = ["start", "join", "leave", "kick", "destroy"] as const;
 const named = <P extends string, K extends string, S extends z.ZodType>(prefix: P, kinds: readonly K[], schema: S) =>
@@ -47,7 +48,7 @@ export const ClientEvents = {
   hello: z.strictObject({ extension: Extension.nullable(), hasWebRtc: z.boolean() }),
   goodbye: Nothing,
   /** Keeps the socket's session check fresh and measures the round trip; the ack carries the gateway time. */
-  heartbeat: z.union([z.undefined(), z.strictObject({ at: z.number().optional() })]),
+  heartbeat: z.union([Nothing, z.strictObject({ at: z.number().optional() })]),
   checkExtensionAvailability: WithExtension,
   showHostname: WithExtension,
   hangup: z.strictObject({ extension: Extension, channel: z.string().max(200).optional() }),

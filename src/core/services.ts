@@ -33,3 +33,9 @@ export interface Notify {
   warning(message: string): void;
 }
 export const notifyKey = serviceKey<Notify>("core.notify");
+
+/** The agent's status: plugins ask for a change (Save and Next asks for ready) through the same flow as the selector. */
+export interface StatusControl {
+  request(status: import("../contract/status").AgentStatus): Promise<void>;
+}
+export const statusKey = serviceKey<StatusControl>("core.status");

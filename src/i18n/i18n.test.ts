@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createI18n, resolveLocale } from "./i18n";
+import { createI18n, localesReady, resolveLocale } from "./i18n";
 
 describe("UI language", () => {
   it("adds the tenant's country for the Canadian variants", () => {
@@ -10,13 +10,27 @@ describe("UI language", () => {
     expect(resolveLocale("en")).toBe("en");
   });
 
-  it("takes postal wording and branding from fr-CA, everything else from fr, then en", () => {
+  it("takes postal wording and branding from fr-CA, everything else from fr, then en", async () => {
+    // Languages other than English load on demand (their own chunks); wait for them as the app does.
     const i18n = createI18n("fr-CA");
+    await localesReady(i18n);
     expect(i18n.t("address.postal.label")).toBe("Code postal");
     expect(i18n.t("app.name")).toBe("ISI Dialer Canada");
     expect(i18n.t("accounts.login.form.password")).toBe("Mot de passe");
     expect(createI18n("en").t("address.postal.label")).toBe("Zip code");
-    expect(createI18n("en-CA").t("address.postal.label")).toBe("Postal code");
+    const enCa = createI18n("en-CA");
+    await localesReady(enCa);
+    expect(enCa.t("address.postal.label")).toBe("Postal code");
+  });
+
+  it("has English at once and loads another language only when it is needed", async () => {
+    const i18n = createI18n("en");
+    expect(i18n.t("accounts.login.form.password")).toBe("Password");
+    expect(i18n.hasResourceBundle("es", "core")).toBe(false);
+    await i18n.changeLanguage("es");
+    expect(i18n.hasResourceBundle("es", "core")).toBe(true);
+    expect(i18n.t("accounts.login.form.password")).toBe("Contraseña");
+    expect(i18n.hasResourceBundle("fr", "core")).toBe(false);
   });
 
   it("says how long sign-in is paused, in minutes", () => {

@@ -60,6 +60,10 @@ export const Account = types
     signOut() {
       applySnapshot(self, {});
     },
+    /** A manager toggled calling for this agent (pushed over the socket). */
+    setDeactivated(on: boolean) {
+      self.deactivated = on;
+    },
   }));
 
 export type Account = Instance<typeof Account>;

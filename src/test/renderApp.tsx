@@ -8,6 +8,7 @@ import type { LoginResponse } from "../contract/auth";
 import { memoryStorage } from "../store/storage";
 import { fakeGateway } from "./fakeGateway";
 import { emptyVariants, recordingNotifier } from "./fixtures";
+import { fakeRealtime } from "./fakeRealtime";
 
 interface RenderAppOptions {
   path?: string;
@@ -17,6 +18,7 @@ interface RenderAppOptions {
   storage?: ReturnType<typeof memoryStorage>;
   /** Starts signed in with this account. */
   signedInAs?: LoginResponse;
+  realtime?: ReturnType<typeof fakeRealtime>;
 }
 
 /** The whole app in memory: real store, services and routes; a fake gateway; toasts recorded. */
@@ -26,12 +28,13 @@ export function renderApp({
   gateway = fakeGateway(),
   storage = memoryStorage(),
   signedInAs,
+  realtime = fakeRealtime(),
 }: RenderAppOptions = {}) {
   const notifier = recordingNotifier();
-  const services = createServices({ storage, notifier, adapter: gateway.adapter, variants: emptyVariants });
+  const services = createServices({ storage, notifier, adapter: gateway.adapter, variants: emptyVariants, connectRealtime: realtime.connect });
   if (signedInAs) services.root.account.signIn(signedInAs);
   const router = createMemoryRouter(appRoutes(), { initialEntries: [{ pathname: path, state }] });
   const user = userEvent.setup();
   const view = render(<App services={services} router={router} />);
-  return { ...view, services, router, notifier, gateway, storage, user };
+  return { ...view, services, router, notifier, gateway, storage, user, realtime };
 }

@@ -18,8 +18,8 @@ import { defineVariant, type VariantCatalogue } from "../core/variant";
 import { createI18n } from "../i18n/i18n";
 import { memoryStorage } from "../store/storage";
 import { fakeGateway, type Reply } from "../test/fakeGateway";
-import { recordingNotifier } from "../test/fixtures";
 import { SAVE_DEBOUNCE_MS } from "./layoutService";
+import { fakeRealtime } from "../test/fakeRealtime";
 import { createWorkspaceSession } from "./session";
 import { Workspace } from "./Workspace";
 
@@ -118,12 +118,16 @@ async function openWorkspace(saved: Reply = { status: 200, data: { data: null } 
     i18n,
     clock,
     storage: memoryStorage(),
-    notify: recordingNotifier(),
     catalogue,
     variants,
     tenant: { tenant_id: 1, name: "ISIUS", variant: "isius", country: "US", features: {} },
     agent: { id: 42, tenantId: 1, roles: ["qualifier"], permissions: [], extension: "2042", hasWebRtc: true, deactivated: false },
     mode: "development",
+    token: () => "token-1",
+    setDeactivated: () => {},
+    onSessionEnded: () => {},
+    onDuplicateTab: () => {},
+    connect: fakeRealtime().connect,
   });
   const user = userEvent.setup();
   render(

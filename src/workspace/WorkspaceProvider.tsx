@@ -1,14 +1,23 @@
-// Opens the agent's workspace once the tenant is known, and closes it at sign-out.
-import { Callout, Spinner } from "@blueprintjs/core";
+// Opens the agent's workspace once the tenant is known (one tab per agent), and closes it at sign-out.
+import { Callout, NonIdealState, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../app/services";
+import { claimTab, type TabLock } from "../realtime/tabLock";
 import { createWorkspaceSession, type WorkspaceSession } from "./session";
 
-type State = { kind: "opening" } | { kind: "open"; session: WorkspaceSession } | { kind: "failed"; error: Error };
+type State =
+  | { kind: "opening" }
+  | { kind: "open"; session: WorkspaceSession }
+  | { kind: "failed"; error: Error }
+  /** Another tab of this browser holds the dialer. */
+  | { kind: "duplicate" };
 
 const Ctx = createContext<State>({ kind: "opening" });
+
+/** One claim per page: a reload or a re-sign-in in the same tab keeps its place. */
+let tabLock: TabLock | undefined;
 
 export const WorkspaceProvider = observer(function WorkspaceProvider({ children }: { children: ReactNode }) {
   const services = useServices();
@@ -16,6 +25,7 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
   const tenant = root.ui.tenant;
   const account = root.account;
   const [state, setState] = useState<State>({ kind: "opening" });
+  const [ownsTab, setOwnsTab] = useState(false);
 
   // The tenant's variant and flags come first; without them there is no workspace to open.
   useEffect(() => {
@@ -29,8 +39,27 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
     };
   }, [tenant, account.signedIn, services]);
 
+  // One tab per agent: a second tab waits, showing only the duplicate-tab message, and takes over when the
+  // first one closes.
   useEffect(() => {
-    if (!tenant || !account.signedIn) return;
+    if (!account.signedIn) return;
+    tabLock ??= claimTab();
+    let cancelled = false;
+    void tabLock.leader.then((leader) => {
+      if (cancelled) return;
+      if (leader) setOwnsTab(true);
+      else {
+        setState({ kind: "duplicate" });
+        void tabLock!.takenOver.then(() => !cancelled && setOwnsTab(true));
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [account.signedIn]);
+
+  useEffect(() => {
+    if (!tenant || !account.signedIn || !ownsTab) return;
     let session: WorkspaceSession | undefined;
     let cancelled = false;
     setState({ kind: "opening" });
@@ -39,9 +68,9 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
       i18n: services.i18n,
       clock: services.clock,
       storage: services.storage,
-      notify: services.notifier,
       catalogue: services.catalogue,
       variants: services.variants,
+      connect: services.connectRealtime,
       tenant,
       agent: {
         id: account.id,
@@ -54,6 +83,10 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
       },
       mode: import.meta.env.DEV ? "development" : "production",
       log: (message, detail) => console.warn(message, detail ?? ""),
+      token: () => account.accessToken,
+      setDeactivated: (on) => account.setDeactivated(on),
+      onSessionEnded: () => services.endSession(),
+      onDuplicateTab: () => setState({ kind: "duplicate" }),
     }).then(
       (s) => {
         session = s;
@@ -67,7 +100,7 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
       session?.dispose();
     };
     // A new workspace per signed-in agent and tenant; other account changes do not rebuild it.
-  }, [tenant, account.id, account.signedIn, services]);
+  }, [tenant, account.id, account.signedIn, ownsTab, services]);
 
   return <Ctx.Provider value={state}>{children}</Ctx.Provider>;
 });
@@ -76,11 +109,23 @@ export function useWorkspaceState(): State {
   return useContext(Ctx);
 }
 
+export function useOpenWorkspace(): WorkspaceSession | undefined {
+  const state = useWorkspaceState();
+  return state.kind === "open" ? state.session : undefined;
+}
+
+/** The whole page of a refused second tab (agent-workspace §8). */
+export function DuplicateTab() {
+  const { t } = useTranslation();
+  return <NonIdealState icon="duplicate" title={t("connection.duplicate_tab")} className="isi-duplicate-tab" />;
+}
+
 /** Renders children with the open workspace; a spinner while it opens; the reason when it cannot. */
 export function WithWorkspace({ children }: { children: (session: WorkspaceSession) => ReactNode }) {
   const state = useWorkspaceState();
   const { t } = useTranslation();
   if (state.kind === "opening") return <Spinner className="isi-loading" aria-label={t("workspace.opening")} />;
+  if (state.kind === "duplicate") return null;
   if (state.kind === "failed") {
     return (
       <Callout intent="danger" role="alert" title={t("workspace.open_failed")} className="isi-page">

@@ -7,14 +7,28 @@ import type { Clock } from "../core/clock";
 import { createEventBus, type EventBus } from "../core/events";
 import type { Catalogue } from "../core/plugin";
 import { createRegistry, type Registry } from "../core/registry";
-import { agentKey, busKey, clockKey, httpKey, i18nKey, notifyKey, variantKey, type AgentInfo, type Notify } from "../core/services";
+import {
+  agentKey,
+  busKey,
+  clockKey,
+  httpKey,
+  i18nKey,
+  notifyKey,
+  statusKey,
+  variantKey,
+  type AgentInfo,
+} from "../core/services";
 import { defaultLayoutFor, type VariantCatalogue } from "../core/variant";
 import type { KeyValueStorage } from "../store/storage";
+import { openAgentSession, type AgentSession } from "../session/agentSession";
+import type { RealtimeClient, RealtimeDeps } from "../realtime/client";
 import { fromDefault } from "./layout";
 import { LayoutModel } from "./LayoutModel";
 import { createLayoutService, type LayoutService } from "./layoutService";
 
 export interface WorkspaceSession {
+  /** Socket, status and alerts of the signed-in agent. */
+  agent: AgentSession;
   registry: Registry;
   layout: LayoutModel;
   layoutService: LayoutService;
@@ -29,18 +43,44 @@ export interface WorkspaceDeps {
   i18n: I18n;
   clock: Clock;
   storage: KeyValueStorage;
-  notify: Notify;
   catalogue: Catalogue;
   variants: VariantCatalogue;
   tenant: TenantFeatures;
   agent: AgentInfo;
   mode: "development" | "production";
   log?: (message: string, detail?: unknown) => void;
+  token(): string | null;
+  setDeactivated(on: boolean): void;
+  onSessionEnded(): void;
+  onDuplicateTab(): void;
+  /** Tests hand in a fake socket. */
+  connect?: (deps: RealtimeDeps) => RealtimeClient;
 }
 
 export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<WorkspaceSession> {
   const variant = (await deps.variants[deps.tenant.variant]()).default;
   const bus = createEventBus((name, e) => deps.log?.(`a handler of ${name} failed`, e));
+  const agent = await openAgentSession({
+    http: deps.http,
+    clock: deps.clock,
+    bus,
+    t: deps.i18n.t.bind(deps.i18n),
+    agent: {
+      role: deps.agent.roles.includes("advisor")
+        ? "advisor"
+        : deps.agent.roles.includes("qualifier")
+          ? "qualifier"
+          : (deps.agent.roles[0] ?? ""),
+      extension: deps.agent.extension,
+      hasWebRtc: deps.agent.hasWebRtc,
+      permissions: deps.agent.permissions,
+    },
+    token: deps.token,
+    setDeactivated: deps.setDeactivated,
+    onSessionEnded: deps.onSessionEnded,
+    onDuplicateTab: deps.onDuplicateTab,
+    connect: deps.connect,
+  });
   const core = new Map<string, unknown>([
     [httpKey.id, deps.http],
     [clockKey.id, deps.clock],
@@ -48,19 +88,26 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
     [busKey.id, bus],
     [agentKey.id, deps.agent],
     [variantKey.id, variant],
-    [notifyKey.id, deps.notify],
+    [notifyKey.id, agent.alerts],
+    [statusKey.id, agent.status],
   ]);
-  const registry = await createRegistry({
-    variant,
-    tenantFeatures: deps.tenant.features,
-    agent: deps.agent,
-    catalogue: deps.catalogue,
-    core,
-    i18n: deps.i18n,
-    mode: deps.mode,
-    bus,
-    log: deps.log,
-  });
+  let registry: Registry;
+  try {
+    registry = await createRegistry({
+      variant,
+      tenantFeatures: deps.tenant.features,
+      agent: deps.agent,
+      catalogue: deps.catalogue,
+      core,
+      i18n: deps.i18n,
+      mode: deps.mode,
+      bus,
+      log: deps.log,
+    });
+  } catch (e) {
+    agent.dispose();
+    throw e;
+  }
   const layout = LayoutModel.create({ items: [] });
   const layoutService = createLayoutService({
     http: deps.http,
@@ -75,6 +122,7 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
   const onHide = () => void layoutService.flush();
   globalThis.addEventListener?.("pagehide", onHide);
   return {
+    agent,
     registry,
     layout,
     layoutService,
@@ -84,6 +132,7 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
       globalThis.removeEventListener?.("pagehide", onHide);
       void layoutService.flush();
       registry.dispose();
+      agent.dispose();
     },
   };
 }

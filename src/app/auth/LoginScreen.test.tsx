@@ -174,7 +174,8 @@ describe("/auth/login", () => {
       storage: memoryStorage({ "isi-dialer": '{"user":{"language":"es"}}' }),
       gateway: fakeGateway({ "POST /login": { status: 404 } }),
     });
-    const form = screen.getByRole("form", { name: "Formulario de inicio de sesión" });
+    // Languages other than English load on demand: the page shows once Spanish is there.
+    const form = await screen.findByRole("form", { name: "Formulario de inicio de sesión" });
     await user.type(within(form).getByLabelText("Usuario"), "x");
     await user.type(within(form).getByLabelText("Contraseña"), "y");
     await user.click(within(form).getByRole("button", { name: "Entrar" }));

@@ -1,9 +1,10 @@
 import { H1 } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
+import { AlertStack } from "../../alerts/AlertStack";
 import { Workspace } from "../../workspace/Workspace";
 import { WithWorkspace } from "../../workspace/WorkspaceProvider";
 
-/** Home: the agent's workspace of panels. */
+/** Home: the alert stack over the agent's workspace of panels. */
 export default function HomePage() {
   const { t } = useTranslation();
   return (
@@ -11,7 +12,14 @@ export default function HomePage() {
       <H1 id="workspace-title" className="isi-sr-only">
         {t("home.title")}
       </H1>
-      <WithWorkspace>{(session) => <Workspace session={session} />}</WithWorkspace>
+      <WithWorkspace>
+        {(session) => (
+          <>
+            <AlertStack alerts={session.agent.store.alerts} service={session.agent.alerts} />
+            <Workspace session={session} />
+          </>
+        )}
+      </WithWorkspace>
     </main>
   );
 }

@@ -15,6 +15,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { holdsRoleAtLeast } from "../../contract/common";
 import { useServices } from "../services";
+import { StatusSelector } from "../../status/StatusSelector";
+import { useOpenWorkspace } from "../../workspace/WorkspaceProvider";
 import { AdminDrawer } from "./AdminDrawer";
 import { UserMenu } from "./UserMenu";
 
@@ -24,6 +26,10 @@ export const TopBar = observer(function TopBar() {
   const [adminOpen, setAdminOpen] = useState(false);
   const { account } = root;
   const isManager = holdsRoleAtLeast(account.acl?.roles ?? [], "manager");
+  const workspace = useOpenWorkspace();
+  const roles: readonly string[] = account.acl?.roles ?? [];
+  // Timers and statuses are the agents' (qualifiers and advisors).
+  const agentRole = roles.includes("advisor") ? "advisor" : roles.includes("qualifier") ? "qualifier" : null;
 
   return (
     <>
@@ -52,13 +58,21 @@ export const TopBar = observer(function TopBar() {
             <img src="/logo.svg" alt="" width={28} height={28} />
             <span className="isi-topbar__product">{t("app.name")}</span>
           </Link>
-          {account.deactivated && (
+          {account.deactivated ? (
             <>
               <NavbarDivider />
               <Tag intent="danger" size="large" icon="disable" className="isi-topbar__deactivated">
                 {t("topbar.deactivated")}
               </Tag>
             </>
+          ) : (
+            workspace &&
+            agentRole && (
+              <>
+                <NavbarDivider />
+                <StatusSelector status={workspace.agent.store.status} api={workspace.agent.status} role={agentRole} />
+              </>
+            )
           )}
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>

@@ -1,0 +1,110 @@
+// The signed-in agent's live side: the realtime socket, the status (with its timer and auto-ready) and the
+// alert stack. Created once per sign-in, before the plugins, which reach it through core service keys.
+import type { AxiosInstance } from "axios";
+import type { TFunction } from "i18next";
+import { types, type Instance } from "mobx-state-tree";
+import { AlertsModel } from "../alerts/AlertsModel";
+import { createAlertService, type AlertService } from "../alerts/alertService";
+import type { Clock, ClockTimer } from "../core/clock";
+import type { EventBus } from "../core/events";
+import { connectRealtime, type RealtimeClient, type RealtimeDeps } from "../realtime/client";
+import { StatusModel } from "../status/StatusModel";
+import { createStatusService, type StatusApi } from "../status/statusService";
+
+/** The core slices of the workspace store that live as long as the sign-in. */
+export const AgentStore = types.model("Agent", {
+  status: types.optional(StatusModel, {}),
+  alerts: types.optional(AlertsModel, {}),
+});
+export type AgentStore = Instance<typeof AgentStore>;
+
+/** A safety net next to the pushes: the gateway's view is read again this often (reliability.md H2). */
+export const RESYNC_MS = 5 * 60_000;
+
+export interface AgentSession {
+  store: AgentStore;
+  alerts: AlertService;
+  status: StatusApi;
+  realtime: RealtimeClient;
+  dispose(): void;
+}
+
+export interface AgentSessionDeps {
+  http: AxiosInstance;
+  clock: Clock;
+  bus: EventBus;
+  t: TFunction;
+  agent: { role: string; extension: string | null; hasWebRtc: boolean; permissions: readonly string[] };
+  token(): string | null;
+  setDeactivated(on: boolean): void;
+  /** The gateway ended the session (revoked, refused the handshake): sign out on this browser. */
+  onSessionEnded(): void;
+  /** The gateway refused this tab: another tab of the agent holds the dialer. */
+  onDuplicateTab(): void;
+  connect?: (deps: RealtimeDeps) => RealtimeClient;
+}
+
+export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSession> {
+  const store = AgentStore.create({});
+  const alerts = createAlertService(store.alerts, d.clock);
+  const say = (key: string, type: "error" | "warning" | "success", persistent: boolean, slot: string) =>
+    alerts.show(d.t(key), { type, timeout: persistent ? null : undefined, key: slot });
+
+  let status: StatusApi | undefined;
+  const realtime = (d.connect ?? connectRealtime)({
+    token: d.token,
+    bus: d.bus,
+    hello: { extension: d.agent.extension, hasWebRtc: d.agent.hasWebRtc },
+    on: {
+      dropped: () => say("connection.dropped", "error", true, "connection"),
+      reconnecting: () => say("connection.reconnecting", "warning", true, "connection"),
+      reconnected: () => {
+        say("connection.reconnected", "success", false, "connection");
+        // Status, timer and call come back from the gateway, not from what this tab remembers.
+        void status?.sync();
+      },
+      refused: d.onSessionEnded,
+    },
+  });
+
+  status = createStatusService({
+    http: d.http,
+    realtime,
+    alerts,
+    clock: d.clock,
+    store: store.status,
+    bus: d.bus,
+    t: d.t,
+    agent: d.agent,
+    setDeactivated: d.setDeactivated,
+  });
+  await status.sync();
+
+  const onOffline = () => say("connection.offline", "error", true, "network");
+  const onOnline = () => say("connection.online", "success", false, "network");
+  globalThis.addEventListener?.("offline", onOffline);
+  globalThis.addEventListener?.("online", onOnline);
+  const offBus = [d.bus.on("session-ended", d.onSessionEnded), d.bus.on("duplicate-tab", d.onDuplicateTab)];
+  let resync: ClockTimer | null = null;
+  const scheduleResync = () => {
+    resync = d.clock.setTimeout(() => {
+      void status!.sync().finally(scheduleResync);
+    }, RESYNC_MS);
+  };
+  scheduleResync();
+
+  return {
+    store,
+    alerts,
+    status,
+    realtime,
+    dispose() {
+      globalThis.removeEventListener?.("offline", onOffline);
+      globalThis.removeEventListener?.("online", onOnline);
+      offBus.forEach((f) => f());
+      if (resync) d.clock.clearTimeout(resync);
+      status!.dispose();
+      realtime.close();
+    },
+  };
+}

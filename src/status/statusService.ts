@@ -1,0 +1,214 @@
+// The status change flow of booking-and-reference §4, step by step, plus the timer, auto-ready and the
+// pushes from the gateway (status set elsewhere, calling disabled, overstays).
+import type { AxiosInstance } from "axios";
+import type { TFunction } from "i18next";
+import { AgentStatusSnapshotResponse, ChangeStatusResponse, isActiveStatus, type AgentStatus } from "../contract/status";
+import { CallingStatusPush, OverstayPush, StatusPush } from "../contract/socket";
+import type { AlertService } from "../alerts/alertService";
+import type { Clock, ClockTimer } from "../core/clock";
+import type { EventBus } from "../core/events";
+import type { RealtimeClient } from "../realtime/client";
+import type { StatusModel } from "./StatusModel";
+
+export const TICK_MS = 1000;
+/** The auto-ready notice shows this long before the switch, and Postpone adds it again. */
+export const AUTO_READY_NOTICE_S = 60;
+const AUTO_READY_STATUSES = ["follow_up", "after_call_work", "meeting", "coaching"] as const;
+
+export interface StatusApi {
+  /** The agent picked a status in the selector (or a flow asks for one: Save and Next asks for ready). */
+  request(status: AgentStatus): Promise<void>;
+  /** Reads the gateway's view again (after a reconnect, and now and then as a safety net). */
+  sync(): Promise<void>;
+  dispose(): void;
+}
+
+export interface StatusDeps {
+  http: AxiosInstance;
+  realtime: Pick<RealtimeClient, "checkExtension">;
+  alerts: AlertService;
+  clock: Clock;
+  store: StatusModel;
+  bus: EventBus;
+  t: TFunction;
+  agent: { role: string; extension: string | null; permissions: readonly string[] };
+  /** The account's own deactivated flag, so the top bar follows a manager's toggle. */
+  setDeactivated(on: boolean): void;
+}
+
+export function createStatusService(d: StatusDeps): StatusApi {
+  const { http, alerts, clock, store, t } = d;
+  let ticker: ClockTimer | null = null;
+  let autoReady: Record<string, number> | null = null;
+  /** Seconds in the status at which auto-ready switches; moved by Postpone. */
+  let autoReadyAt: number | null = null;
+  let noticeShown = false;
+
+  const showStatusAlerts = () => {
+    if (store.status === "offline") {
+      alerts.show(t("status.offline_alert"), { type: "error", timeout: null, key: "offline", dismissible: false });
+    } else alerts.dismissKey("offline");
+    // An inactive setter (qualifier) is reminded until it is active again.
+    if (d.agent.role === "qualifier" && !store.active && store.status !== "offline") {
+      alerts.show(t("setters.inactive"), { type: "warning", timeout: null, key: "setters.inactive" });
+    } else alerts.dismissKey("setters.inactive");
+  };
+
+  const resetAutoReady = () => {
+    autoReadyAt = null;
+    noticeShown = false;
+    alerts.dismissKey("auto-ready");
+  };
+
+  const setDnd = async () => {
+    if (!d.agent.extension) return;
+    // Do-not-disturb is the opposite of active (only 'dnd' is an extension parameter).
+    await http.put("/extensions/parameters/dnd", { active: !store.active, extension: d.agent.extension }).catch(() => {});
+  };
+
+  const apply = async (target: AgentStatus): Promise<void> => {
+    const current = store.status;
+    if (target === current && !["ready", "idle", "offline"].includes(target)) return;
+    store.clearTimer();
+    store.apply(target, null, clock.now());
+    resetAutoReady();
+    d.bus.emit(target === "ready" ? "auto-dial:start" : "auto-dial:stop", { status: target });
+    store.setChanging(true);
+    let fallBack = false;
+    try {
+      const res = await http.post("/agent-statuses", { status: target }, { validateStatus: () => true });
+      if (res.status === 201) {
+        const { data } = ChangeStatusResponse.parse(res.data);
+        store.apply(data.status, target === "offline" ? null : data.duration, clock.now());
+      } else if (res.status === 403) {
+        const key = typeof res.data?.message === "string" ? res.data.message : "status.notAllowed";
+        alerts.show(t(key, { defaultValue: t("status.change_failed") }), { type: "error" });
+        store.clearTimer();
+        fallBack = target !== "offline";
+      } else {
+        alerts.show(t("status.change_failed"), { type: "error" });
+        fallBack = target !== "offline";
+      }
+    } catch {
+      alerts.show(t("status.change_failed"), { type: "error" });
+      fallBack = target !== "offline";
+    } finally {
+      store.setChanging(false);
+    }
+    if (fallBack) return apply("offline");
+    await setDnd();
+    showStatusAlerts();
+  };
+
+  const request = async (target: AgentStatus) => {
+    if (store.changing || store.checking) return;
+    if (target === "ready" || target === "idle") {
+      // Check the phone first; the agent is inactive and offline meanwhile.
+      store.setChecking(true);
+      const wasActive = store.active;
+      const availability = d.agent.extension
+        ? await d.realtime.checkExtension(d.agent.extension)
+        : { available: false, via: null, message: null };
+      store.setChecking(false);
+      if (!availability.available) {
+        const text = availability.via === "external" || availability.message === "Bria is closed or inactive" ? t("status.bria_closed") : t("status.phone_disconnected");
+        alerts.show(text, { type: "error" });
+        if (wasActive) await apply("offline");
+        return;
+      }
+    }
+    await apply(target);
+  };
+
+  const sync = async () => {
+    try {
+      const { data } = await http.get("/agents/me/status");
+      const snap = AgentStatusSnapshotResponse.parse(data).data;
+      store.setSelectable(snap.selectable);
+      store.setDeactivated(snap.deactivated);
+      d.setDeactivated(snap.deactivated);
+      store.setCumulativeBreaks(snap.allowance.cumulative_breaks);
+      if (snap.status !== store.status || store.since === null) store.apply(snap.status, snap.status === "offline" ? null : snap.duration, clock.now());
+      if (snap.overstay?.agent_notified_at) store.markOverstayed();
+      autoReady = d.agent.permissions.includes("has_auto_ready") ? snap.auto_ready : null;
+      showStatusAlerts();
+    } catch {
+      // The next reconnect or periodic sync tries again.
+    }
+  };
+
+  const checkAutoReady = () => {
+    if (!autoReady || !(AUTO_READY_STATUSES as readonly string[]).includes(store.status) || store.since === null) return;
+    const threshold = autoReady[store.status];
+    if (!threshold) return;
+    autoReadyAt ??= threshold;
+    const secs = store.seconds;
+    if (secs >= autoReadyAt) {
+      resetAutoReady();
+      void request("ready");
+    } else if (autoReadyAt - secs <= AUTO_READY_NOTICE_S && !noticeShown) {
+      noticeShown = true;
+      alerts.show(t("status.auto_ready"), {
+        type: "warning",
+        timeout: null,
+        key: "auto-ready",
+        buttons: [
+          {
+            label: t("status.postpone"),
+            action: () => {
+              // Postpone: the remaining time plus another 60 seconds.
+              const remaining = Math.max(0, autoReadyAt! - store.seconds);
+              autoReadyAt = store.seconds + remaining + AUTO_READY_NOTICE_S;
+              noticeShown = false;
+            },
+          },
+        ],
+      });
+    }
+  };
+
+  const tick = () => {
+    store.tick(clock.now());
+    checkAutoReady();
+    ticker = clock.setTimeout(tick, TICK_MS);
+  };
+  tick();
+
+  const off = [
+    d.bus.on("status", (p) => {
+      const push = StatusPush.parse(p);
+      if (push.status !== store.status || push.source !== "agent") {
+        store.apply(push.status, push.status === "offline" ? null : push.duration, clock.now());
+        resetAutoReady();
+        if (!push.active) d.bus.emit("auto-dial:stop", { status: push.status });
+        showStatusAlerts();
+      }
+    }),
+    d.bus.on("calling-status", (p) => {
+      const push = CallingStatusPush.parse(p);
+      store.setDeactivated(push.deactivated);
+      d.setDeactivated(push.deactivated);
+      if (push.deactivated) {
+        alerts.show(t("status.calling_disabled"), { type: "error", timeout: null, key: "calling" });
+        d.bus.emit("auto-dial:stop", { status: store.status });
+      } else alerts.dismissKey("calling");
+      void sync();
+    }),
+    d.bus.on("overstay", (p) => {
+      const push = OverstayPush.parse(p);
+      if (push.status === store.status) store.markOverstayed();
+      alerts.show(t(push.message, { defaultValue: t("status.overstayed_generic") }), { type: "warning", timeout: null, key: "overstay" });
+    }),
+  ];
+
+  return {
+    request,
+    sync,
+    dispose() {
+      if (ticker) clock.clearTimeout(ticker);
+      off.forEach((f) => f());
+    },
+  };
+}
+
+export { isActiveStatus };

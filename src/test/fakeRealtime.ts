@@ -1,0 +1,47 @@
+// A realtime socket in memory: pushes go straight onto the bus, extension checks answer what the test says.
+import type { ExtensionAvailability } from "../contract/socket";
+import type { RealtimeClient, RealtimeDeps } from "../realtime/client";
+
+export function fakeRealtime(options: { available?: boolean; via?: "webrtc" | "external"; message?: string | null } = {}) {
+  const emitted: { event: string; payload: unknown }[] = [];
+  let deps: RealtimeDeps | undefined;
+  const availability = (extension: string): ExtensionAvailability => ({
+    extension,
+    available: options.available ?? true,
+    via: options.via ?? "webrtc",
+    reason: options.available === false ? "not_registered" : null,
+    message: options.available === false ? (options.message ?? "Your phone is disconnected, please refresh the dialer and retry") : null,
+  });
+  const client: RealtimeClient = {
+    connected: true,
+    async emit(event, payload) {
+      emitted.push({ event, payload });
+      return { ok: true };
+    },
+    async checkExtension(extension) {
+      emitted.push({ event: "checkExtensionAvailability", payload: { extension } });
+      return availability(extension);
+    },
+    close() {},
+  };
+  return {
+    connect(d: RealtimeDeps) {
+      deps = d;
+      return client;
+    },
+    emitted,
+    /** A push from the gateway, as the socket would deliver it. */
+    push(name: string, payload: unknown) {
+      deps!.bus.emit(name, payload);
+    },
+    /** Connection life: dropped, reconnecting, reconnected. */
+    get on() {
+      return deps!.on;
+    },
+    setAvailable(available: boolean, via: "webrtc" | "external" = "webrtc", message?: string) {
+      options.available = available;
+      options.via = via;
+      options.message = message ?? null;
+    },
+  };
+}
