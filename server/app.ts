@@ -22,11 +22,19 @@ import { routeTable } from "./routes";
 import type { Gateway } from "./gateway";
 import { signingSecret } from "./auth/secret";
 import { seedIfEmpty } from "./seed/seed";
+import type { PbxDriver } from "./pbx/driver";
+import { SimPbx } from "./pbx/sim/extensions";
+import { usersDirectory } from "./pbx/directory";
+import { Push } from "./realtime/push";
+import { Realtime } from "./realtime/server";
+import { BackgroundWork } from "./modules/status/background";
+import { statusServices } from "./modules/status/wiring";
 
 export interface BuiltGateway {
   app: FastifyInstance;
   gw: Gateway;
   database: Database;
+  realtime: Realtime;
 }
 
 export interface BuildOptions {
@@ -34,6 +42,10 @@ export interface BuildOptions {
   database?: Database;
   /** Pino options; false silences the log (tests). */
   logger?: boolean | object;
+  /** Telephony driver; the simulated PBX by default. */
+  pbx?: PbxDriver;
+  /** Namespaces Redis channels and keys (default: derived from the signing key, one per cluster). */
+  redisKeyPrefix?: string;
 }
 
 /** Never log a token, password, cookie or reset code field of a body. */
@@ -65,17 +77,25 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   const db = database.db;
   const secret = config.jwtSecret ?? (await signingSecret(db));
   const tokens = new TokenService(secret, () => clock.now());
+  const sessions = new SessionService(db, tokens, clock);
+  const pbx = opts.pbx ?? new SimPbx({ clock, directory: usersDirectory(db) });
+  const push = new Push();
+  const background = new BackgroundWork(app.log);
   const gw: Gateway = {
     config,
     db,
     clock,
     tokens,
-    sessions: new SessionService(db, tokens, clock),
+    sessions,
     throttle: new LoginThrottle(db, clock),
     audit: new Audit(db, clock, app.log),
     log: app.log,
+    pbx,
+    push,
+    background,
+    ...statusServices({ db, clock, pbx, push, log: app.log, background, sessions }),
   };
-  if (config.seedDemo) await seedIfEmpty(db, clock, app.log);
+  if (config.seedDemo) await seedIfEmpty(db, clock, app.log, { history: config.seedHistory });
 
   await app.register(swagger, {
     openapi: {
@@ -101,7 +121,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
 
   const staticDir = path.resolve(config.staticDir);
   const hasSpa = existsSync(path.join(staticDir, "index.html"));
-  if (hasSpa) await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+  if (hasSpa) await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, dotfiles: "ignore" });
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith("/api/") || req.method !== "GET" || !hasSpa) {
       return reply.code(404).send({ message: MESSAGES.notFound });
@@ -110,8 +130,23 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     return reply.type("text/html").sendFile("index.html");
   });
 
+  // socket.io on the same server and port; it answers /socket.io before Fastify sees the request.
+  await pbx.connect();
+  // Instances of one cluster share JWT_SECRET, hence this prefix; other deployments on the same Redis do not.
+  const redisKeyPrefix = opts.redisKeyPrefix ?? `dialer:${tokens.mac("socket-cluster").slice(0, 16)}`;
+  const realtime = await Realtime.attach(gw, app.server, { redisUrl: config.redisUrl, keyPrefix: redisKeyPrefix });
+  realtime.start();
+  gw.overstays.start();
+  // Before the HTTP server closes: sockets would otherwise hold it open, and timers must not outlive it.
+  app.addHook("preClose", async () => {
+    gw.overstays.stop();
+    await realtime.close();
+    await background.close();
+    await pbx.close();
+  });
+
   app.addHook("onClose", async () => {
     if (!opts.database) await database.close();
   });
-  return { app, gw, database };
+  return { app, gw, database, realtime };
 }

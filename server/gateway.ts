@@ -7,6 +7,11 @@ import type { TokenService } from "./auth/tokens";
 import type { SessionService } from "./auth/sessions";
 import type { LoginThrottle } from "./auth/throttle";
 import type { Audit } from "./http/audit";
+import type { PbxDriver } from "./pbx/driver";
+import type { Push } from "./realtime/push";
+import type { BackgroundWork } from "./modules/status/background";
+import type { StatusService } from "./modules/status/service";
+import type { OverstayDetector } from "./modules/status/overstay";
 
 export interface Gateway {
   config: GatewayConfig;
@@ -17,4 +22,12 @@ export interface Gateway {
   throttle: LoginThrottle;
   audit: Audit;
   log: FastifyBaseLogger;
+  /** Telephony (the simulated PBX by default). */
+  pbx: PbxDriver;
+  /** Pushes to browsers by room; silent until socket.io is attached. */
+  push: Push;
+  /** Timer- and socket-driven work, awaited when the gateway closes. */
+  background: BackgroundWork;
+  statuses: StatusService;
+  overstays: OverstayDetector;
 }

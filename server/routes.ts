@@ -7,7 +7,9 @@ import { layoutRoutes } from "./modules/layouts/routes";
 import { leadRoutes } from "./modules/leads/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { tenantRoutes } from "./modules/tenant/routes";
+import { statusRoutes } from "./modules/status/routes";
+import { simPbxRoutes } from "./pbx/sim/routes";
 
 export function routeTable(gw: Gateway): RouteDef[] {
-  return [...authRoutes(gw), ...tenantRoutes(gw), ...settingsRoutes(gw), ...leadRoutes(gw), ...layoutRoutes(gw), ...pluginRoutes.flatMap((routes) => routes(gw))];
+  return [...authRoutes(gw), ...tenantRoutes(gw), ...settingsRoutes(gw), ...leadRoutes(gw), ...layoutRoutes(gw), ...statusRoutes(gw), ...simPbxRoutes(gw), ...pluginRoutes.flatMap((routes) => routes(gw))];
 }

@@ -1,7 +1,7 @@
 // Server-side sessions behind the rotating access token (ARCHITECTURE.md decision 11, reliability.md A4–A6).
 // Every request reads the session and its user, so logout, deactivation and role changes apply at once.
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { TokenService, sha256 } from "./tokens";
@@ -26,7 +26,42 @@ export type AuthOutcome =
   | { ok: true; user: User; session: Session; token: string }
   | { ok: false; reason: "invalid_token" | "no_session" | "revoked" | "expired" | "idle" | "disabled" | "fingerprint" | "reuse" };
 
+/** What a read-only check reads: only the columns it needs (it runs for every socket). */
+export type StandingUser = Pick<User, "id" | "tenantId" | "role" | "extension" | "hasWebrtc" | "disabled" | "deactivated">;
+export type StandingSession = Pick<Session, "id" | "userId" | "gen" | "superseded" | "revokedAt" | "expiresAt" | "lastSeenAt">;
+
+/** A read-only verdict on a session (sockets): never rotates, never writes. */
+export type SessionVerdict =
+  | { ok: true; user: StandingUser; session: StandingSession }
+  | { ok: false; reason: Exclude<AuthOutcome, { ok: true }>["reason"] };
+
+const standingColumns = {
+  session: {
+    id: sessions.id,
+    userId: sessions.userId,
+    gen: sessions.gen,
+    superseded: sessions.superseded,
+    revokedAt: sessions.revokedAt,
+    expiresAt: sessions.expiresAt,
+    lastSeenAt: sessions.lastSeenAt,
+  },
+  user: {
+    id: users.id,
+    tenantId: users.tenantId,
+    role: users.role,
+    extension: users.extension,
+    hasWebrtc: users.hasWebrtc,
+    disabled: users.disabled,
+    deactivated: users.deactivated,
+  },
+};
+
+/** Told when sessions end (sockets of the session are closed, a logout sets the agent offline); awaited. */
+export type RevocationListener = (e: { sessionId?: string; userId: number; reason: string }) => void | Promise<void>;
+
 export class SessionService {
+  private readonly revocationListeners = new Set<RevocationListener>();
+
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
@@ -100,19 +135,97 @@ export class SessionService {
     return { ok: true, user, session: { ...session, ...update, gen: currentGen }, token };
   }
 
+  /**
+   * Read-only check of a bearer token and its fingerprint, for the socket handshake: the same rules as
+   * authenticate() (signature, fingerprint, revoked, disabled, expired, idle, generation within the overlap
+   * window) without rotating the token or touching the session row.
+   */
+  async inspect(bearer: string | undefined, fingerprint: string | undefined): Promise<SessionVerdict> {
+    if (!bearer) return { ok: false, reason: "invalid_token" };
+    const claims = await this.tokens.verify(bearer);
+    if (!claims) return { ok: false, reason: "invalid_token" };
+    if (!fingerprint || sha256(fingerprint) !== claims.fph) return { ok: false, reason: "fingerprint" };
+    const verdict = await this.check(claims.sid);
+    if (!verdict.ok) return verdict;
+    if (String(verdict.user.id) !== claims.sub) return { ok: false, reason: "no_session" };
+    const { session } = verdict;
+    if (claims.gen > session.gen) return { ok: false, reason: "invalid_token" };
+    if (claims.gen < session.gen) {
+      const at = session.superseded[String(claims.gen)];
+      if (at === undefined || this.clock.now() - at > SESSION_LIMITS.overlapMs) return { ok: false, reason: "reuse" };
+    }
+    return verdict;
+  }
+
+  /** Read-only: does this session still stand? (revoked, disabled account, absolute and idle limits) */
+  async check(sessionId: string): Promise<SessionVerdict> {
+    const rows = await this.db
+      .select(standingColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return { ok: false, reason: "no_session" };
+    const reason = this.standing(row.session, row.user);
+    return reason ? { ok: false, reason } : { ok: true, user: row.user, session: row.session };
+  }
+
+  /** Read-only, one query: which of these sessions no longer stand, and why (the sockets' periodic sweep). */
+  async endedAmong(sessionIds: string[]): Promise<Map<string, string>> {
+    const ended = new Map<string, string>();
+    if (sessionIds.length === 0) return ended;
+    const rows = await this.db
+      .select(standingColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(inArray(sessions.id, sessionIds));
+    const found = new Set<string>();
+    for (const r of rows) {
+      found.add(r.session.id);
+      const reason = this.standing(r.session, r.user);
+      if (reason) ended.set(r.session.id, reason);
+    }
+    for (const id of sessionIds) if (!found.has(id)) ended.set(id, "no_session");
+    return ended;
+  }
+
+  onRevoked(listener: RevocationListener): () => void {
+    this.revocationListeners.add(listener);
+    return () => this.revocationListeners.delete(listener);
+  }
+
   async revoke(sessionId: string, reason: string) {
-    await this.db
+    const ended = await this.db
       .update(sessions)
       .set({ revokedAt: new Date(this.clock.now()), revokedReason: reason })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ userId: sessions.userId });
+    for (const r of ended) await this.notifyRevoked({ sessionId, userId: r.userId, reason });
   }
 
   /** Ends every session of a user (password change, account disabled). */
   async revokeAllOf(userId: number, reason: string) {
-    await this.db
+    const ended = await this.db
       .update(sessions)
       .set({ revokedAt: new Date(this.clock.now()), revokedReason: reason })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    for (const r of ended) await this.notifyRevoked({ sessionId: r.id, userId, reason });
+  }
+
+  private async notifyRevoked(e: { sessionId?: string; userId: number; reason: string }) {
+    // A listener's failure never fails a sign-out.
+    await Promise.allSettled([...this.revocationListeners].map(async (l) => l(e)));
+  }
+
+  private standing(session: StandingSession, user: StandingUser): Exclude<SessionVerdict, { ok: true }>["reason"] | undefined {
+    const now = this.clock.now();
+    if (session.revokedAt) return "revoked";
+    if (user.disabled) return "disabled";
+    if (now >= session.expiresAt.getTime()) return "expired";
+    if (now - session.lastSeenAt.getTime() > SESSION_LIMITS.idleMs) return "idle";
+    return undefined;
   }
 
   private async currentGen(id: string) {

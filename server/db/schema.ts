@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   index,
   bigserial,
+  bigint,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -382,4 +383,83 @@ export const dispositions = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [index("dispositions_agent_created_idx").on(t.agentId, t.createdAt), index("dispositions_lead_idx").on(t.leadId)],
+);
+
+// ---------------------------------------------------------------- agent statuses and overstays
+
+/**
+ * Each agent's current status: one row per agent. `periodId` names the status_changes row that began the
+ * current period; `offsetSeconds` is time already counted before `since` (a cumulative break resumes from
+ * today's earlier breaks), so duration = offsetSeconds + (now − since).
+ */
+export const agentStatuses = pgTable(
+  "agent_statuses",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    status: text("status").notNull(),
+    since: ts("since").notNull(),
+    offsetSeconds: integer("offset_seconds").notNull().default(0),
+    periodId: bigint("period_id", { mode: "number" }).notNull(),
+    /** agent | system | manager */
+    source: text("source").notNull(),
+  },
+  (t) => [index("agent_statuses_tenant_idx").on(t.tenantId)],
+);
+
+/** Audit trail of every status change: who, from, to, when, how long the previous status lasted, by whom. */
+export const agentStatusChanges = pgTable(
+  "agent_status_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** null for an agent's very first status */
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    at: ts("at").notNull(),
+    /** Whole seconds spent in fromStatus in the period this change ends. */
+    previousDuration: integer("previous_duration").notNull(),
+    /** agent | system | manager */
+    source: text("source").notNull(),
+    /** The person who made the change (the agent, or the manager); null for the gateway itself. */
+    actorId: integer("actor_id"),
+    /** Why the gateway or a manager changed it (logout, disconnect, deactivated, connected…). */
+    reason: text("reason"),
+  },
+  (t) => [index("agent_status_changes_user_at_idx").on(t.userId, t.at), index("agent_status_changes_tenant_at_idx").on(t.tenantId, t.at)],
+);
+
+/** Overstays: at most one per status period. The managers' feed lists those the real-time viewer was told of. */
+export const overstays = pgTable(
+  "overstays",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    periodId: bigint("period_id", { mode: "number" }).notNull(),
+    status: text("status").notNull(),
+    role: text("role").notNull(),
+    limitSeconds: integer("limit_seconds").notNull(),
+    graceSeconds: integer("grace_seconds").notNull(),
+    startedAt: ts("started_at").notNull(),
+    agentNotifiedAt: ts("agent_notified_at"),
+    rtvNotifiedAt: ts("rtv_notified_at"),
+    endedAt: ts("ended_at"),
+    /** gateway (its own clock) or browser (POST /overstayed-status…), whichever saw it first */
+    detectedBy: text("detected_by").notNull(),
+  },
+  (t) => [uniqueIndex("overstays_period_uq").on(t.periodId), index("overstays_tenant_rtv_idx").on(t.tenantId, t.rtvNotifiedAt)],
 );

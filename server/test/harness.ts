@@ -1,21 +1,45 @@
 // A whole gateway in memory for tests: PGlite (or a fresh PostgreSQL database when TEST_DB=postgres), the demo
 // seed, a manual clock, and clients that sign in and keep their rotated token and cookies like a browser.
+// With `listen`, it serves on 127.0.0.1:0 and opens socket.io clients like the browser's.
 import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
+import { io, type Socket as ClientSocket } from "socket.io-client";
 import { manualClock, type ManualClock } from "../../src/core/clock";
 import { API_BASE } from "../../src/contract/common";
+import { SOCKET_PATH, type ClientToServer, type ServerToClient } from "../../src/contract/socket";
 import { buildGateway, type BuiltGateway } from "../app";
 import { readConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { DEMO_PASSWORD } from "../seed/accounts";
 
+export type AgentClientSocket = ClientSocket<ServerToClient, ClientToServer>;
+
 export interface TestGateway extends BuiltGateway {
   clock: ManualClock;
   db: Database["db"];
+  /** http://127.0.0.1:<port> when started with `listen`. */
+  url?: string;
   client(): TestClient;
   /** Signs in a demo account (demo password) and returns its client. */
   signIn(email: string, password?: string): Promise<TestClient>;
+  /**
+   * A socket.io client of a signed-in client, like the browser's: the current token in `auth` (read at
+   * every connection attempt), the fingerprint cookie with the handshake. Not connected until connect().
+   * Needs `listen`.
+   */
+  socket(c: TestClient, opts?: { reconnect?: boolean; auth?: Record<string, unknown>; cookie?: string | null; reconnection?: boolean }): AgentClientSocket;
   close(): Promise<void>;
+}
+
+export interface TestGatewayOptions {
+  production?: boolean;
+  /** Listen on 127.0.0.1:0 (socket tests). */
+  listen?: boolean;
+  /** Another instance of the same cluster: same database and clock (that instance drops the database). */
+  peerOf?: TestGateway;
+  redisUrl?: string;
+  redisKeyPrefix?: string;
 }
 
 export interface TestClient {
@@ -50,9 +74,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   return { database, drop: () => database.close() };
 }
 
-export async function startTestGateway(opts: { production?: boolean } = {}): Promise<TestGateway> {
-  const clock = manualClock(Date.parse("2026-01-05T15:00:00Z"));
-  const { database, drop } = await openTestDatabase();
+export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGateway> {
+  const clock = opts.peerOf?.clock ?? manualClock(Date.parse("2026-01-05T15:00:00Z"));
+  const { database, drop } = opts.peerOf
+    ? { database: opts.peerOf.database, drop: async () => {} }
+    : await openTestDatabase();
   const config = {
     ...readConfig({}),
     dataDir: "memory",
@@ -60,9 +86,19 @@ export async function startTestGateway(opts: { production?: boolean } = {}): Pro
     production: opts.production ?? false,
     jwtSecret: "test-secret-".padEnd(48, "x"),
     logLevel: "silent",
+    seedHistory: false,
+    redisUrl: opts.redisUrl,
+    seedDemo: !opts.peerOf,
   };
-  const built = await buildGateway(config, { clock, database, logger: false });
-  await built.app.ready();
+  const built = await buildGateway(config, { clock, database, logger: false, redisKeyPrefix: opts.redisKeyPrefix });
+  let url: string | undefined;
+  if (opts.listen) {
+    await built.app.listen({ port: 0, host: "127.0.0.1" });
+    url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  } else {
+    await built.app.ready();
+  }
+  const sockets = new Set<AgentClientSocket>();
 
   const client = (): TestClient => {
     const c: TestClient = {
@@ -105,7 +141,29 @@ export async function startTestGateway(opts: { production?: boolean } = {}): Pro
       if (res.statusCode !== 201) throw new Error(`sign-in of ${email} answered ${res.statusCode}: ${res.body}`);
       return c;
     },
+    url,
+    socket(c, sopts = {}) {
+      if (!url) throw new Error("start the test gateway with { listen: true } to open sockets");
+      const cookie =
+        sopts.cookie === null
+          ? undefined
+          : (sopts.cookie ?? Object.entries(c.cookies).map(([k, v]) => `${k}=${v}`).join("; "));
+      const s: AgentClientSocket = io(url, {
+        path: SOCKET_PATH,
+        transports: ["websocket"],
+        forceNew: true,
+        autoConnect: false,
+        reconnection: sopts.reconnection ?? false,
+        reconnectionDelay: 50,
+        reconnectionDelayMax: 200,
+        extraHeaders: cookie ? { cookie } : {},
+        auth: (cb) => cb({ token: c.token, ...(sopts.reconnect ? { reconnect: true } : {}), ...sopts.auth }),
+      });
+      sockets.add(s);
+      return s;
+    },
     async close() {
+      for (const s of sockets) s.disconnect();
       await built.app.close();
       await drop();
     },

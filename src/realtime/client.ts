@@ -34,6 +34,8 @@ export interface RealtimeDeps {
 
 export interface RealtimeClient {
   readonly connected: boolean;
+  /** Settles once the gateway has taken this page's first connection (hello answered), or after 5 s. */
+  readonly ready: Promise<void>;
   emit<E extends ClientEventName>(event: E, payload: z.input<(typeof ClientEvents)[E]>, timeoutMs?: number): Promise<SocketAck>;
   checkExtension(extension: string): Promise<z.infer<typeof ExtensionAvailability>>;
   close(): void;
@@ -44,6 +46,11 @@ export const ACK_TIMEOUT_MS = 5000;
 export function connectRealtime(deps: RealtimeDeps): RealtimeClient {
   let wasConnected = false;
   let closing = false;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+    setTimeout(resolve, ACK_TIMEOUT_MS);
+  });
   const socket: Socket<ServerToClient, ClientToServer> = io(deps.url ?? "", {
     path: SOCKET_PATH,
     // A function, so each reconnection sends the newest rotated token.
@@ -52,10 +59,13 @@ export function connectRealtime(deps: RealtimeDeps): RealtimeClient {
     reconnectionDelayMax: 5000,
     randomizationFactor: 0.5,
     withCredentials: true,
+    // WebSocket first: polling without sticky sessions fails across a cluster of gateways.
+    transports: ["websocket", "polling"],
   });
 
   socket.on("connect", () => {
-    void socket.emit("hello", deps.hello);
+    // The gateway sets a first connection offline; hello's answer says that is done.
+    void emit("hello", deps.hello).then(markReady);
     if (wasConnected) deps.on.reconnected();
     wasConnected = true;
   });
@@ -92,6 +102,7 @@ export function connectRealtime(deps: RealtimeDeps): RealtimeClient {
     get connected() {
       return socket.connected;
     },
+    ready,
     emit,
     async checkExtension(extension) {
       const ack = await emit("checkExtensionAvailability", { extension });

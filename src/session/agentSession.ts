@@ -50,7 +50,8 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
   const say = (key: string, type: "error" | "warning" | "success", persistent: boolean, slot: string) =>
     alerts.show(d.t(key), { type, timeout: persistent ? null : undefined, key: slot });
 
-  let status: StatusApi | undefined;
+  // The socket's reconnect handler re-syncs the status, which is created just below.
+  const statusRef: { current?: StatusApi } = {};
   const realtime = (d.connect ?? connectRealtime)({
     token: d.token,
     bus: d.bus,
@@ -61,13 +62,13 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
       reconnected: () => {
         say("connection.reconnected", "success", false, "connection");
         // Status, timer and call come back from the gateway, not from what this tab remembers.
-        void status?.sync();
+        void statusRef.current?.sync();
       },
       refused: d.onSessionEnded,
     },
   });
 
-  status = createStatusService({
+  const status = createStatusService({
     http: d.http,
     realtime,
     alerts,
@@ -78,6 +79,8 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     agent: d.agent,
     setDeactivated: d.setDeactivated,
   });
+  statusRef.current = status;
+  await realtime.ready;
   await status.sync();
 
   const onOffline = () => say("connection.offline", "error", true, "network");
@@ -88,7 +91,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
   let resync: ClockTimer | null = null;
   const scheduleResync = () => {
     resync = d.clock.setTimeout(() => {
-      void status!.sync().finally(scheduleResync);
+      void status.sync().finally(scheduleResync);
     }, RESYNC_MS);
   };
   scheduleResync();
@@ -103,7 +106,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
       globalThis.removeEventListener?.("online", onOnline);
       offBus.forEach((f) => f());
       if (resync) d.clock.clearTimeout(resync);
-      status!.dispose();
+      status.dispose();
       realtime.close();
     },
   };

@@ -64,9 +64,11 @@ export const StatusSelector = observer(function StatusSelector({
         </PopoverNext>
       )}
       {status.since !== null && (
-        <Tag minimal className="isi-status__timer" role="timer" aria-label={t("status.timer")}>
-          {formatDuration(status.seconds)}
-        </Tag>
+        <span role="timer" aria-label={t("status.timer")}>
+          <Tag minimal className="isi-status__timer">
+            {formatDuration(status.seconds)}
+          </Tag>
+        </span>
       )}
     </div>
   );

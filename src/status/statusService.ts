@@ -72,6 +72,8 @@ export function createStatusService(d: StatusDeps): StatusApi {
     store.clearTimer();
     store.apply(target, null, clock.now());
     resetAutoReady();
+    // Auto-dial runs while the agent is ready (agent-workspace §4); any other status stops it.
+    store.setAutoDialing(target === "ready");
     d.bus.emit(target === "ready" ? "auto-dial:start" : "auto-dial:stop", { status: target });
     store.setChanging(true);
     let fallBack = false;
@@ -85,6 +87,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
         alerts.show(t(key, { defaultValue: t("status.change_failed") }), { type: "error" });
         store.clearTimer();
         fallBack = target !== "offline";
+        store.setAutoDialing(false);
       } else {
         alerts.show(t("status.change_failed"), { type: "error" });
         fallBack = target !== "offline";
@@ -128,7 +131,10 @@ export function createStatusService(d: StatusDeps): StatusApi {
       store.setDeactivated(snap.deactivated);
       d.setDeactivated(snap.deactivated);
       store.setCumulativeBreaks(snap.allowance.cumulative_breaks);
-      if (snap.status !== store.status || store.since === null) store.apply(snap.status, snap.status === "offline" ? null : snap.duration, clock.now());
+      if (snap.status !== store.status || store.since === null) {
+        store.apply(snap.status, snap.status === "offline" ? null : snap.duration, clock.now());
+        store.setAutoDialing(snap.status === "ready");
+      }
       if (snap.overstay?.agent_notified_at) store.markOverstayed();
       autoReady = d.agent.permissions.includes("has_auto_ready") ? snap.auto_ready : null;
       showStatusAlerts();
@@ -179,6 +185,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
       const push = StatusPush.parse(p);
       if (push.status !== store.status || push.source !== "agent") {
         store.apply(push.status, push.status === "offline" ? null : push.duration, clock.now());
+        store.setAutoDialing(push.status === "ready");
         resetAutoReady();
         if (!push.active) d.bus.emit("auto-dial:stop", { status: push.status });
         showStatusAlerts();

@@ -14,6 +14,7 @@ export function fakeRealtime(options: { available?: boolean; via?: "webrtc" | "e
   });
   const client: RealtimeClient = {
     connected: true,
+    ready: Promise.resolve(),
     async emit(event, payload) {
       emitted.push({ event, payload });
       return { ok: true };

@@ -11,7 +11,7 @@ import { VariantManifest } from "../../src/core/variant";
 import { createI18n } from "../../src/i18n/i18n";
 import { memoryStorage } from "../../src/store/storage";
 import { fakeGateway } from "../../src/test/fakeGateway";
-import { recordingNotifier } from "../../src/test/fixtures";
+import { fakeRealtime } from "../../src/test/fakeRealtime";
 import { createWorkspaceSession } from "../../src/workspace/session";
 import { variants } from "../../variants";
 
@@ -32,13 +32,17 @@ async function signIn(variantKey: keyof typeof variants, role: (typeof ROLES)[nu
     i18n: createI18n("en"),
     clock: manualClock(),
     storage: memoryStorage(),
-    notify: recordingNotifier(),
     catalogue,
     variants,
     tenant: { tenant_id: 1, name: variantKey.toUpperCase(), variant: variantKey, country: "US", features: {} },
     agent: { id: 42, tenantId: 1, roles: [role], permissions: [], extension: "2042", hasWebRtc: true, deactivated: false },
     mode: "development",
     log: (message) => void logged.push(message),
+    token: () => "token-1",
+    setDeactivated: () => {},
+    onSessionEnded: () => {},
+    onDuplicateTab: () => {},
+    connect: fakeRealtime().connect,
   });
   return { session, logged };
 }

@@ -85,7 +85,9 @@ test("reset password with the code from the mailbox", async ({ page, request }) 
   await signIn(page, email, "Fresh-start-2026");
   await expect(page).toHaveURL(/\/$/);
   // The old password no longer works.
-  await page.evaluate(() => localStorage.clear());
+  await page.getByRole("button", { name: "Kevin Nguyen" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
   await signIn(page, email, DEMO_PASSWORD);
   await expect(page.getByText("The username/password combination is incorrect.").first()).toBeVisible();
 });

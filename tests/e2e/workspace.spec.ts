@@ -25,6 +25,8 @@ test("an agent arranges panels, and the layout follows them to another browser",
   await signIn(page, "qualifier2.isius@demo.test");
   const panel = goals(page);
   await expect(panel).toBeVisible();
+  // The offline reminder sits above the grid; measure once it is there.
+  await expect(page.getByText("You must toggle active status in order to receive calls.")).toBeVisible();
   const before = (await panel.boundingBox())!;
 
   await openEditMode(page);
@@ -36,7 +38,8 @@ test("an agent arranges panels, and the layout follows them to another browser",
   await page.mouse.move(barBox.x - 300, barBox.y + 10, { steps: 12 });
   await page.mouse.move(30, barBox.y + 10, { steps: 12 });
   await page.mouse.up();
-  const handle = page.locator(".react-resizable-handle").first();
+  // The grid library's resize handle has no role; it is the only one in the panel's grid cell.
+  const handle = page.locator(".react-grid-item", { has: goals(page) }).locator(".react-resizable-handle");
   const hb = (await handle.boundingBox())!;
   await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
   await page.mouse.down();
@@ -90,7 +93,7 @@ test("removing a panel, adding it back from the picker, and resetting to the def
   await openEditMode(page);
   await page.getByRole("button", { name: "Reset layout" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Reset layout" }).click();
-  await expect.poll(async () => Math.round((await goals(page).boundingBox())!.x)).toBe(Math.round(original.x));
+  await expect.poll(async () => Math.abs((await goals(page).boundingBox())!.x - original.x)).toBeLessThan(4);
 });
 
 test("a SLICA qualifier switches EN/FR and every text follows; an ISIUS agent gets EN/ES", async ({ page }) => {
@@ -132,13 +135,13 @@ test("managers get the Admin Panel drawer; a qualifier neither sees it nor reach
 
   await page.getByRole("button", { name: "Dana Whitfield" }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
-  await signIn(page, "qualifier4.isius@demo.test");
+  await signIn(page, "qualifier.slica@demo.test");
   await expect(goals(page)).toBeVisible();
   await expect(page.getByRole("button", { name: "Admin Panel" })).toHaveCount(0);
   await page.goto("/admin/settings/globals");
   await expect(page).toHaveURL(/\/$/);
 
-  const login = await request.post("/api/v1/login", { data: { email: "qualifier4.isius@demo.test", password: "demo-password" } });
+  const login = await request.post("/api/v1/login", { data: { email: "qualifier.slica@demo.test", password: "demo-password" } });
   const globals = await request.get("/api/v1/settings/globals", { headers: { authorization: login.headers()["authorization"] } });
   expect(globals.status()).toBe(403);
 });

@@ -1,0 +1,141 @@
+// The status module's queries: who the agent is (role, variant, tenant features), its current period,
+// what it already took today, and its current call.
+import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import type { Variant } from "../../../src/contract/common";
+import { StatusSource } from "../../../src/contract/socket";
+import { AgentStatus, type CurrentCall } from "../../../src/contract/status";
+import type { Db } from "../../db/client";
+import { agentStatusChanges, agentStatuses, calls, tenants, users } from "../../db/schema";
+import type { AgentProfile, Allowance, Period } from "./machine";
+
+export interface Agent extends AgentProfile {
+  id: number;
+  tenantId: number;
+  timezone: string;
+  extension: string | null;
+  hasWebrtc: boolean;
+  name: string;
+}
+
+export interface CurrentPeriod extends Period {
+  periodId: number | null;
+  source: StatusSource;
+}
+
+/** Any transaction or the database itself. */
+export type Queryable = Pick<Db, "select" | "insert" | "update">;
+
+const agentColumns = {
+  id: users.id,
+  tenantId: users.tenantId,
+  role: users.role,
+  deactivated: users.deactivated,
+  extension: users.extension,
+  hasWebrtc: users.hasWebrtc,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  variant: tenants.variant,
+  features: tenants.features,
+  timezone: tenants.timezone,
+};
+
+interface AgentRow {
+  id: number;
+  tenantId: number;
+  role: string;
+  deactivated: boolean;
+  extension: string | null;
+  hasWebrtc: boolean;
+  firstName: string;
+  lastName: string;
+  variant: string;
+  features: Record<string, boolean>;
+  timezone: string;
+}
+
+function toAgent(r: AgentRow): Agent {
+  return {
+    id: r.id,
+    tenantId: r.tenantId,
+    role: r.role,
+    variant: r.variant as Variant,
+    deactivated: r.deactivated,
+    cumulativeBreaks: r.features["cumulative-breaks"] === true,
+    timezone: r.timezone,
+    extension: r.extension,
+    hasWebrtc: r.hasWebrtc,
+    name: `${r.firstName} ${r.lastName}`,
+  };
+}
+
+export async function agentOf(db: Queryable, userId: number): Promise<Agent | undefined> {
+  // Only the columns needed: this runs on every status change and socket connection.
+  const [r] = await db.select(agentColumns).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(eq(users.id, userId)).limit(1);
+  return r ? toAgent(r) : undefined;
+}
+
+/** The agent and its current period in one query (every status change, every socket connection). */
+export async function agentAndPeriodOf(db: Queryable, userId: number, now: number): Promise<{ agent: Agent; period: CurrentPeriod & { stored: boolean } } | undefined> {
+  const [r] = await db
+    .select({ ...agentColumns, current: agentStatuses })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(agentStatuses, eq(agentStatuses.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!r) return undefined;
+  return { agent: toAgent(r), period: periodOf(r.current, now) };
+}
+
+function periodOf(row: typeof agentStatuses.$inferSelect | null, now: number): CurrentPeriod & { stored: boolean } {
+  if (!row) return { status: "offline", since: now, offsetSeconds: 0, periodId: null, source: "system", stored: false };
+  return {
+    status: AgentStatus.parse(row.status),
+    since: row.since.getTime(),
+    offsetSeconds: row.offsetSeconds,
+    periodId: row.periodId,
+    source: StatusSource.parse(row.source),
+    stored: true,
+  };
+}
+
+/** The agent's current period; an agent never seen is offline since now. */
+export async function currentPeriodOf(db: Queryable, userId: number, now: number, lock = false): Promise<CurrentPeriod & { stored: boolean }> {
+  const q = db.select().from(agentStatuses).where(eq(agentStatuses.userId, userId)).limit(1);
+  const [row] = lock ? await q.for("update") : await q;
+  return periodOf(row ?? null, now);
+}
+
+/** Breaks and lunches begun since the start of the agent's local day, and seconds of break already ended. */
+export async function allowanceSince(db: Queryable, userId: number, dayStart: number): Promise<Allowance> {
+  const since = new Date(dayStart);
+  const [started] = await db
+    .select({
+      breaks: sql<number>`count(*) filter (where ${agentStatusChanges.toStatus} = 'break')`.mapWith(Number),
+      lunches: sql<number>`count(*) filter (where ${agentStatusChanges.toStatus} = 'lunch_break')`.mapWith(Number),
+      breakSeconds: sql<number>`coalesce(sum(${agentStatusChanges.previousDuration}) filter (where ${agentStatusChanges.fromStatus} = 'break'), 0)`.mapWith(Number),
+    })
+    .from(agentStatusChanges)
+    .where(and(eq(agentStatusChanges.userId, userId), gte(agentStatusChanges.at, since)));
+  return { breaksTaken: started?.breaks ?? 0, lunchesTaken: started?.lunches ?? 0, breakSeconds: started?.breakSeconds ?? 0 };
+}
+
+/** The call the agent is on or placing now, from its call rows. */
+export async function currentCallOf(db: Queryable, userId: number): Promise<CurrentCall | null> {
+  const [c] = await db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.agentId, userId), isNull(calls.endedAt), inArray(calls.status, ["dialing", "incoming", "answered"])))
+    .orderBy(desc(calls.startedAt))
+    .limit(1);
+  if (!c) return null;
+  return {
+    call_id: c.id,
+    lead_id: c.leadId,
+    phone: c.phone,
+    type: c.type,
+    direction: c.direction,
+    status: c.status,
+    started_at: c.startedAt.toISOString(),
+  };
+}

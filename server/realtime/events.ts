@@ -1,0 +1,120 @@
+// What the gateway does with each client event (agent-workspace §7). Payloads arrive already parsed by
+// their zod schema (see dispatch.ts). An agent names only its own extension. Call control (hangup,
+// transfers, conferences, playback) belongs to the telephony issue: until the PbxDriver has calls, those
+// events are validated and checked, then answered `unsupported`.
+import { hostname } from "node:os";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import { SOCKET_MESSAGES, type ClientEventName, type ClientEvents, type ExtensionAvailability, type SocketAck } from "../../src/contract/socket";
+import { STATUS_MESSAGE_KEYS } from "../../src/contract/status";
+import { users } from "../db/schema";
+import type { Gateway } from "../gateway";
+import { availabilityOf } from "../pbx/driver";
+import { SimPbx } from "../pbx/sim/extensions";
+import type { AgentSocket } from "./dispatch";
+
+export interface EventContext {
+  gw: Gateway;
+  socket: AgentSocket;
+  /** The agent said goodbye (page unload): its disconnect needs no grace. */
+  saidGoodbye(): void;
+}
+
+type Payload<E extends ClientEventName> = z.output<(typeof ClientEvents)[E]>;
+type Handler<E extends ClientEventName> = (ctx: EventContext, payload: Payload<E>) => Promise<SocketAck> | SocketAck;
+
+const forbidden = (message: string = STATUS_MESSAGE_KEYS["extension.notYours"]): SocketAck => ({ ok: false, error: "forbidden", message });
+const unsupported: SocketAck = { ok: false, error: "unsupported", message: "Call control over the socket is not available yet." };
+
+/** The simulated PBX's stand-in for SIP registration (see SimPbxOptions.softphoneFollowsSocket). */
+const softphoneStandIn = (gw: Gateway) => (gw.pbx instanceof SimPbx && gw.pbx.softphoneFollowsSocket ? gw.pbx : undefined);
+
+/** Call control that a deactivated agent may still use (ending a call it is on). */
+const ALLOWED_WHEN_DEACTIVATED: ClientEventName[] = ["hangup"];
+
+function ownsExtension(ctx: EventContext, extension: string) {
+  return ctx.socket.data.extension !== null && ctx.socket.data.extension === extension;
+}
+
+const callControl = <E extends ClientEventName>(event: E): Handler<E> => async (ctx, payload) => {
+  const named = (payload as { extension?: string; from?: string }).extension ?? (payload as { from?: string }).from;
+  if (named === undefined || !ownsExtension(ctx, named)) return forbidden();
+  if (!ALLOWED_WHEN_DEACTIVATED.includes(event)) {
+    // Read now, not from the socket: a manager's toggle applies to the very next event.
+    const [u] = await ctx.gw.db.select({ deactivated: users.deactivated }).from(users).where(eq(users.id, ctx.socket.data.userId)).limit(1);
+    if (u?.deactivated) return forbidden(SOCKET_MESSAGES.callingDisabled);
+  }
+  return unsupported;
+};
+
+export const handlers: { [E in ClientEventName]: Handler<E> } = {
+  async hello(ctx, { extension, hasWebRtc }) {
+    if (extension !== ctx.socket.data.extension) return forbidden();
+    const sim = softphoneStandIn(ctx.gw);
+    if (sim && extension && hasWebRtc && ctx.socket.data.hasWebrtc) await sim.register(extension);
+    return { ok: true };
+  },
+
+  async goodbye(ctx) {
+    ctx.saidGoodbye();
+    const { extension, hasWebrtc, userId } = ctx.socket.data;
+    const sim = softphoneStandIn(ctx.gw);
+    if (sim && extension && hasWebrtc) await sim.unregister(extension);
+    await ctx.gw.statuses.setOffline(userId, "agent", { reason: "goodbye" });
+    return { ok: true };
+  },
+
+  heartbeat(ctx) {
+    return { ok: true, data: { at: ctx.gw.clock.now() } };
+  },
+
+  async checkExtensionAvailability(ctx, { extension }) {
+    if (!ownsExtension(ctx, extension)) return forbidden();
+    const status = await ctx.gw.pbx.getExtensionStatus(extension);
+    const { available, reason } = availabilityOf(status);
+    const data: ExtensionAvailability = {
+      extension,
+      available,
+      via: status.via,
+      reason,
+      message: available ? null : reason === "closed" ? SOCKET_MESSAGES.briaClosed : SOCKET_MESSAGES.phoneDisconnected,
+    };
+    ctx.socket.emit("extensionAvailability", data);
+    return { ok: true, data };
+  },
+
+  showHostname(ctx, { extension }) {
+    if (!ownsExtension(ctx, extension)) return forbidden();
+    const data = { extension, hostname: hostname() };
+    ctx.socket.emit("hostname", data);
+    return { ok: true, data };
+  },
+
+  hangup: callControl("hangup"),
+  "audio-playback": callControl("audio-playback"),
+  "internal-transfer": callControl("internal-transfer"),
+  "third-party-kick": callControl("third-party-kick"),
+  "third-party-leave": callControl("third-party-leave"),
+  "third-party-destroy": callControl("third-party-destroy"),
+  "external-transfer-start": callControl("external-transfer-start"),
+  "external-transfer-join": callControl("external-transfer-join"),
+  "external-transfer-leave": callControl("external-transfer-leave"),
+  "external-transfer-kick": callControl("external-transfer-kick"),
+  "external-transfer-destroy": callControl("external-transfer-destroy"),
+  "external-transfer-dtmf": callControl("external-transfer-dtmf"),
+  "matcha-start": callControl("matcha-start"),
+  "matcha-join": callControl("matcha-join"),
+  "matcha-leave": callControl("matcha-leave"),
+  "matcha-kick": callControl("matcha-kick"),
+  "matcha-destroy": callControl("matcha-destroy"),
+  "sunlife-start": callControl("sunlife-start"),
+  "sunlife-join": callControl("sunlife-join"),
+  "sunlife-leave": callControl("sunlife-leave"),
+  "sunlife-kick": callControl("sunlife-kick"),
+  "sunlife-destroy": callControl("sunlife-destroy"),
+  initializeConference: callControl("initializeConference"),
+  mergeConference: callControl("mergeConference"),
+  swapConferenceMember: callControl("swapConferenceMember"),
+  kickSecondParty: callControl("kickSecondParty"),
+  hangupConference: callControl("hangupConference"),
+};

@@ -1,0 +1,66 @@
+// The gateway dies and comes back: the agent is told, and its status and timer come back from the gateway.
+// This spec runs its own gateway (a child process on another port, data on disk) so it can kill it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { DEMO_PASSWORD } from "./helpers";
+
+const PORT = 8183;
+const base = `http://127.0.0.1:${PORT}`;
+let dataDir: string;
+let gateway: ChildProcess | undefined;
+
+// Real time here: a restarted gateway with a pinned CLOCK_START would run its clock backwards.
+async function startGateway() {
+  gateway = spawn("npx", ["tsx", "server/index.ts"], {
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, STATIC_DIR: "dist", LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "", CLOCK_START: "" },
+    stdio: "ignore",
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/docs/json`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the gateway did not start");
+}
+
+function stopGateway() {
+  if (gateway?.pid) process.kill(-gateway.pid, "SIGKILL");
+  gateway = undefined;
+}
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "dialer-reconnect-"));
+  await startGateway();
+});
+test.afterAll(() => {
+  stopGateway();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("killing and restarting the gateway shows the connection messages and restores the status", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${base}/auth/login`);
+  const form = page.getByRole("form", { name: "Login form" });
+  await form.getByLabel("Login").fill("qualifier2.isius@demo.test");
+  await form.getByLabel("Password").fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Login" }).click();
+  const selector = page.getByRole("button", { name: /^Status: / });
+  await expect(selector).toHaveText("Offline");
+  await selector.click();
+  await page.getByRole("menuitem", { name: "Restroom", exact: true }).click();
+  await expect(selector).toHaveText("Restroom");
+
+  stopGateway();
+  await expect(page.getByText(/Connection dropped|Attempting to reconnect\.\.\./).first()).toBeVisible({ timeout: 15_000 });
+  await startGateway();
+  await expect(page.getByText("Reconnected Successfully!")).toBeVisible({ timeout: 30_000 });
+  await expect(selector).toHaveText("Restroom");
+  await expect(page.getByRole("timer", { name: "Time in status" })).toBeVisible();
+});
