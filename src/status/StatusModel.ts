@@ -96,7 +96,10 @@ export const StatusModel = types
 export type StatusModel = Instance<typeof StatusModel>;
 
 /** Why the selector is disabled right now (agent-workspace §4), or null when the agent may change status. */
-export function selectorLock(s: StatusModel, role: string): "changing" | "dispositions" | "break" | "phone" | "deactivated" | null {
+export function selectorLock(
+  s: StatusModel,
+  role: string,
+): "changing" | "dispositions" | "break" | "phone" | "deactivated" | null {
   if (s.deactivated) return "deactivated";
   if (s.changing || s.checking) return "changing";
   if (s.awaitingDispositions > 0) return "dispositions";

@@ -2,7 +2,12 @@
 // pushes from the gateway (status set elsewhere, calling disabled, overstays).
 import type { AxiosInstance } from "axios";
 import type { TFunction } from "i18next";
-import { AgentStatusSnapshotResponse, ChangeStatusResponse, isActiveStatus, type AgentStatus } from "../contract/status";
+import {
+  AgentStatusSnapshotResponse,
+  ChangeStatusResponse,
+  isActiveStatus,
+  type AgentStatus,
+} from "../contract/status";
 import { CallingStatusPush, OverstayPush, StatusPush } from "../contract/socket";
 import type { AlertService } from "../alerts/alertService";
 import type { Clock, ClockTimer } from "../core/clock";
@@ -46,7 +51,12 @@ export function createStatusService(d: StatusDeps): StatusApi {
 
   const showStatusAlerts = () => {
     if (store.status === "offline") {
-      alerts.show(t("status.offline_alert"), { type: "error", timeout: null, key: "offline", dismissible: false });
+      alerts.show(t("status.offline_alert"), {
+        type: "error",
+        timeout: null,
+        key: "offline",
+        dismissible: false,
+      });
     } else alerts.dismissKey("offline");
     // An inactive setter (qualifier) is reminded until it is active again.
     if (d.agent.role === "qualifier" && !store.active && store.status !== "offline") {
@@ -63,7 +73,9 @@ export function createStatusService(d: StatusDeps): StatusApi {
   const setDnd = async () => {
     if (!d.agent.extension) return;
     // Do-not-disturb is the opposite of active (only 'dnd' is an extension parameter).
-    await http.put("/extensions/parameters/dnd", { active: !store.active, extension: d.agent.extension }).catch(() => {});
+    await http
+      .put("/extensions/parameters/dnd", { active: !store.active, extension: d.agent.extension })
+      .catch(() => {});
   };
 
   const apply = async (target: AgentStatus): Promise<void> => {
@@ -114,7 +126,10 @@ export function createStatusService(d: StatusDeps): StatusApi {
         : { available: false, via: null, message: null };
       store.setChecking(false);
       if (!availability.available) {
-        const text = availability.via === "external" || availability.message === "Bria is closed or inactive" ? t("status.bria_closed") : t("status.phone_disconnected");
+        const text =
+          availability.via === "external" || availability.message === "Bria is closed or inactive"
+            ? t("status.bria_closed")
+            : t("status.phone_disconnected");
         alerts.show(text, { type: "error" });
         if (wasActive) await apply("offline");
         return;
@@ -144,7 +159,12 @@ export function createStatusService(d: StatusDeps): StatusApi {
   };
 
   const checkAutoReady = () => {
-    if (!autoReady || !(AUTO_READY_STATUSES as readonly string[]).includes(store.status) || store.since === null) return;
+    if (
+      !autoReady ||
+      !(AUTO_READY_STATUSES as readonly string[]).includes(store.status) ||
+      store.since === null
+    )
+      return;
     const threshold = autoReady[store.status];
     if (!threshold) return;
     autoReadyAt ??= threshold;
@@ -204,7 +224,11 @@ export function createStatusService(d: StatusDeps): StatusApi {
     d.bus.on("overstay", (p) => {
       const push = OverstayPush.parse(p);
       if (push.status === store.status) store.markOverstayed();
-      alerts.show(t(push.message, { defaultValue: t("status.overstayed_generic") }), { type: "warning", timeout: null, key: "overstay" });
+      alerts.show(t(push.message, { defaultValue: t("status.overstayed_generic") }), {
+        type: "warning",
+        timeout: null,
+        key: "overstay",
+      });
     }),
   ];
 

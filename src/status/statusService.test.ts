@@ -1,0 +1,265 @@
+// The status change flow of booking-and-reference §4, driven through the service with a fake gateway,
+// a fake socket and a manual clock.
+import axios from "axios";
+import { describe, expect, it } from "vitest";
+import { API_BASE } from "../contract/common";
+import { AlertsModel } from "../alerts/AlertsModel";
+import { createAlertService } from "../alerts/alertService";
+import { manualClock } from "../core/clock";
+import { createEventBus } from "../core/events";
+import { fakeGateway, type Reply } from "../test/fakeGateway";
+import { fakeRealtime } from "../test/fakeRealtime";
+import { StatusModel, selectorLock } from "./StatusModel";
+import { createStatusService } from "./statusService";
+
+/** Texts are their keys here: the assertions read which message the agent was shown. */
+const t = ((key: string) => key) as never;
+
+function snapshot(status = "offline", extra: Record<string, unknown> = {}) {
+  return {
+    status: 200,
+    data: {
+      data: {
+        status,
+        since: "2026-01-05T15:00:00Z",
+        duration: 0,
+        active: status === "ready" || status === "idle",
+        deactivated: false,
+        selectable: ["offline", "ready", "break", "after_call_work"],
+        overstay: null,
+        allowance: {
+          breaks_taken: 0,
+          breaks_max: 2,
+          break_seconds_today: 0,
+          lunches_taken: 0,
+          lunches_max: 1,
+          cumulative_breaks: false,
+        },
+        call: null,
+        auto_ready: { follow_up: 300, after_call_work: 120, meeting: 1800, coaching: 1800 },
+        server_time: "2026-01-05T15:00:00Z",
+        ...extra,
+      },
+    },
+  };
+}
+
+function setup(
+  o: {
+    role?: string;
+    routes?: Record<string, Reply | ((r: { body: unknown }) => Reply)>;
+    available?: boolean;
+    permissions?: string[];
+  } = {},
+) {
+  const clock = manualClock();
+  const posted: unknown[] = [];
+  const gateway = fakeGateway({
+    "GET /agents/me/status": snapshot(),
+    "POST /agent-statuses": (req) => {
+      posted.push((req.body as { status: string }).status);
+      return {
+        status: 201,
+        data: { data: { status: (req.body as { status: string }).status, duration: 0 } },
+      };
+    },
+    "PUT /extensions/parameters/dnd": { status: 204 },
+    ...o.routes,
+  });
+  const http = axios.create({ baseURL: API_BASE, adapter: gateway.adapter });
+  const store = StatusModel.create({});
+  const alertsStore = AlertsModel.create({});
+  const alerts = createAlertService(alertsStore, clock);
+  const realtime = fakeRealtime({ available: o.available ?? true });
+  const bus = createEventBus();
+  const busEvents: string[] = [];
+  bus.on("auto-dial:start", () => busEvents.push("start"));
+  bus.on("auto-dial:stop", () => busEvents.push("stop"));
+  let deactivated = false;
+  const service = createStatusService({
+    http,
+    realtime: realtime.connect({
+      token: () => "t",
+      bus,
+      hello: { extension: "1001", hasWebRtc: true },
+      on: { dropped() {}, reconnecting() {}, reconnected() {}, refused() {} },
+    }),
+    alerts,
+    clock,
+    store,
+    bus,
+    t,
+    agent: { role: o.role ?? "qualifier", extension: "1001", permissions: o.permissions ?? [] },
+    setDeactivated: (on) => (deactivated = on),
+  });
+  const messages = () => alertsStore.items.map((a) => a.message);
+  return {
+    service,
+    store,
+    clock,
+    gateway,
+    posted,
+    messages,
+    alertsStore,
+    alerts,
+    bus,
+    busEvents,
+    realtime,
+    deactivated: () => deactivated,
+  };
+}
+
+describe("status change flow", () => {
+  it("Ready: checks the phone first, applies, starts the timer, turns DND off and clears the offline alert", async () => {
+    const s = setup();
+    await s.service.sync();
+    expect(s.messages()).toContain("status.offline_alert");
+    await s.service.request("ready");
+    expect(s.realtime.emitted.map((e) => e.event)).toContain("checkExtensionAvailability");
+    expect(s.posted).toEqual(["ready"]);
+    expect(s.store.status).toBe("ready");
+    expect(s.store.intent).toBe("success");
+    expect(s.busEvents).toEqual(["start"]);
+    const dnd = s.gateway.requests.find((r) => r.url === "/extensions/parameters/dnd")!;
+    expect(dnd.body).toEqual({ active: false, extension: "1001" });
+    expect(s.messages()).not.toContain("status.offline_alert");
+    s.clock.advance(3000);
+    expect(s.store.seconds).toBe(3);
+  });
+
+  it("an unavailable phone keeps the agent off Ready with the specification's message, and an active agent goes offline", async () => {
+    const s = setup({ available: false });
+    await s.service.request("ready");
+    expect(s.posted).toEqual([]);
+    expect(s.messages()).toContain("status.phone_disconnected");
+    s.realtime.setAvailable(true);
+    await s.service.request("ready");
+    s.realtime.setAvailable(false, "external", "Bria is closed or inactive");
+    await s.service.request("idle");
+    expect(s.messages()).toContain("status.bria_closed");
+    expect(s.posted).toEqual(["ready", "offline"]);
+    expect(s.store.status).toBe("offline");
+  });
+
+  it("choosing the current status again does nothing, except ready, idle and offline", async () => {
+    const s = setup();
+    await s.service.request("break");
+    await s.service.request("break");
+    expect(s.posted).toEqual(["break"]);
+    await s.service.request("offline");
+    await s.service.request("offline");
+    expect(s.posted).toEqual(["break", "offline", "offline"]);
+  });
+
+  it("a 403 shows the refusal and falls back to offline; any other failure too", async () => {
+    const s = setup({
+      routes: {
+        "POST /agent-statuses": (req) => {
+          const status = (req.body as { status: string }).status;
+          return status === "break"
+            ? { status: 403, data: { message: "advisor.noBreak" } }
+            : { status: 201, data: { data: { status, duration: 0 } } };
+        },
+      },
+    });
+    await s.service.request("break");
+    expect(s.messages()).toContain("advisor.noBreak");
+    expect(s.store.status).toBe("offline");
+    expect(s.store.since).toBeNull();
+  });
+
+  it("a timer starts from the duration the gateway returns, never for offline", async () => {
+    const s = setup({
+      routes: {
+        "POST /agent-statuses": (req) => ({
+          status: 201,
+          data: { data: { status: (req.body as { status: string }).status, duration: 125 } },
+        }),
+      },
+    });
+    await s.service.request("break");
+    expect(s.store.seconds).toBe(125);
+    await s.service.request("offline");
+    expect(s.store.since).toBeNull();
+  });
+
+  it("auto-ready: the notice comes 60 s before the threshold, Postpone adds the remaining time plus 60 s, then Ready", async () => {
+    const s = setup({ role: "advisor", permissions: ["has_auto_ready"] });
+    await s.service.sync();
+    await s.service.request("after_call_work");
+    s.clock.advance(59_000);
+    expect(s.messages()).not.toContain("status.auto_ready");
+    s.clock.advance(2_000); // 61 s: 59 s before the 120 s threshold
+    expect(s.messages()).toContain("status.auto_ready");
+    const notice = s.alertsStore.items.find((a) => a.message === "status.auto_ready")!;
+    s.alerts.press(notice.id, "status.postpone"); // remaining 59 s + 60 s → switch at 61 + 119 = 180 s
+    s.clock.advance(100_000); // 161 s
+    expect(s.posted).toEqual(["after_call_work"]);
+    s.clock.advance(20_000); // 181 s
+    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.posted).toEqual(["after_call_work", "ready"]);
+  });
+
+  it("pushes: a status set elsewhere, an overstay notice, and a manager disabling calling", async () => {
+    const s = setup();
+    s.bus.emit("status", {
+      status: "on_a_call",
+      since: "2026-01-05T15:00:00Z",
+      duration: 4,
+      active: false,
+      source: "system",
+    });
+    expect(s.store.status).toBe("on_a_call");
+    expect(s.store.seconds).toBe(4);
+    s.bus.emit("overstay", {
+      id: 1,
+      status: "on_a_call",
+      role: "qualifier",
+      message: "users.overstayed.qualifier.break",
+      limit: 1800,
+      duration: 1801,
+    });
+    expect(s.messages()).toContain("users.overstayed.qualifier.break");
+    s.bus.emit("calling-status", {
+      deactivated: true,
+      message: "A manager disabled calling for your extension",
+    });
+    expect(s.messages()).toContain("status.calling_disabled");
+    expect(s.deactivated()).toBe(true);
+    expect(s.store.deactivated).toBe(true);
+  });
+});
+
+describe("selector lock", () => {
+  it("is disabled while changing, with leads to dispose, for an advisor on break, without a connected softphone, when deactivated", () => {
+    const m = StatusModel.create({ status: "ready" });
+    expect(selectorLock(m, "qualifier")).toBeNull();
+    m.setChanging(true);
+    expect(selectorLock(m, "qualifier")).toBe("changing");
+    m.setChanging(false);
+    m.setAwaitingDispositions(1);
+    expect(selectorLock(m, "qualifier")).toBe("dispositions");
+    m.setAwaitingDispositions(0);
+    m.apply("break", 0, 0);
+    expect(selectorLock(m, "advisor")).toBe("break");
+    expect(selectorLock(m, "qualifier")).toBeNull();
+    m.markOverstayed();
+    expect(selectorLock(m, "advisor")).toBeNull();
+    m.setPhoneConnected(false);
+    expect(selectorLock(m, "qualifier")).toBe("phone");
+    m.setDeactivated(true);
+    expect(selectorLock(m, "qualifier")).toBe("deactivated");
+  });
+
+  it("colours: idle orange, ready green while auto-dialing else orange, everything else red", () => {
+    const m = StatusModel.create({ status: "idle" });
+    expect(m.intent).toBe("warning");
+    m.apply("ready", 0, 0);
+    expect(m.intent).toBe("warning");
+    m.setAutoDialing(true);
+    expect(m.intent).toBe("success");
+    m.apply("lunch_break", 0, 0);
+    expect(m.intent).toBe("danger");
+  });
+});
