@@ -3,6 +3,7 @@ import type { Catalogue } from "../src/core/plugin";
 
 export const catalogue = {
   goals: () => import("./goals"),
+  overstays: () => import("./overstays"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

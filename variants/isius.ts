@@ -5,7 +5,7 @@ export default defineVariant({
   id: "isius",
   code: "ISIUS",
   country: "US",
-  plugins: ["goals"],
+  plugins: ["goals", "overstays"],
   features: {
     "external-transfers": true,
     "recording-panel": true,
@@ -21,6 +21,7 @@ export default defineVariant({
   postal: { label: "address.zip", mask: "#####", maxLength: 5, pattern: "^\\d{5}$" },
   config: { goals: { refreshSeconds: 30 } },
   defaultLayouts: {
+    manager: [{ panel: "overstays.feed", x: 0, y: 0, w: 6, h: 9 }],
     qualifier: [{ panel: "goals.progress", x: 8, y: 0, w: 4, h: 9 }],
     advisor: [{ panel: "goals.progress", x: 8, y: 0, w: 4, h: 11 }],
   },

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "slica",
   code: "SLICA",
   country: "CA",
-  plugins: ["goals"],
+  plugins: ["goals", "overstays"],
   features: {
     "external-transfers": true,
     "recording-panel": false,
@@ -21,6 +21,7 @@ export default defineVariant({
   postal: { label: "address.postal", mask: "AAA AAA", maxLength: 7, pattern: "^[A-Za-z]\\d[A-Za-z] ?\\d[A-Za-z]\\d$" },
   config: { goals: { refreshSeconds: 30 } },
   defaultLayouts: {
+    manager: [{ panel: "overstays.feed", x: 0, y: 0, w: 6, h: 9 }],
     qualifier: [{ panel: "goals.progress", x: 0, y: 0, w: 4, h: 9 }],
     advisor: [{ panel: "goals.progress", x: 0, y: 0, w: 4, h: 11 }],
   },

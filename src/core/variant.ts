@@ -35,8 +35,12 @@ export const VariantManifest = z
     }),
     /** Per-plugin configuration, checked against each plugin's configSchema. */
     config: z.record(z.string(), z.unknown()),
-    /** Default panel layout per agent role; other roles get the qualifier's. */
-    defaultLayouts: z.strictObject({ qualifier: z.array(DefaultLayoutItem), advisor: z.array(DefaultLayoutItem) }),
+    /** Default panel layout per role: qualifiers, advisors, and managers and above. */
+    defaultLayouts: z.strictObject({
+      qualifier: z.array(DefaultLayoutItem),
+      advisor: z.array(DefaultLayoutItem),
+      manager: z.array(DefaultLayoutItem).default([]),
+    }),
   })
   .refine((v) => new Set(v.plugins).size === v.plugins.length, { message: "a plugin is listed twice", path: ["plugins"] });
 export type VariantManifest = z.infer<typeof VariantManifest>;
@@ -51,5 +55,7 @@ export type VariantCatalogue = Record<Variant, () => Promise<{ default: VariantM
 
 /** The default layout a role starts with. */
 export function defaultLayoutFor(variant: VariantManifest, roles: readonly string[]): DefaultLayoutItem[] {
-  return roles.includes("advisor") ? variant.defaultLayouts.advisor : variant.defaultLayouts.qualifier;
+  if (roles.includes("advisor")) return variant.defaultLayouts.advisor;
+  if (roles.includes("qualifier")) return variant.defaultLayouts.qualifier;
+  return variant.defaultLayouts.manager;
 }

@@ -16,7 +16,7 @@ import { createWorkspaceSession } from "../../src/workspace/session";
 import { variants } from "../../variants";
 
 const LANGUAGES: Language[] = ["en", "fr", "es"];
-const ROLES = ["qualifier", "advisor"] as const;
+const ROLES = ["qualifier", "advisor", "manager"] as const;
 
 const manifests = new Map<string, AnyPlugin>(
   await Promise.all(Object.entries(catalogue).map(async ([id, load]) => [id, (await load()).default] as const)),

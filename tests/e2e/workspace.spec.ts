@@ -123,6 +123,8 @@ test("a SLICA qualifier switches EN/FR and every text follows; an ISIUS agent ge
 
 test("managers get the Admin Panel drawer; a qualifier neither sees it nor reaches the admin area", async ({ page, request }) => {
   await signIn(page, "manager.isius@demo.test");
+  // Managers start with the overstay feed (the real-time viewer's notices).
+  await expect(page.getByRole("region", { name: "Overstays" })).toBeVisible();
   await page.getByRole("button", { name: "Admin Panel" }).click();
   const drawer = page.getByRole("navigation", { name: "Admin Panel" });
   for (const link of ["Managers", "Users", "Send New Notification", "General Settings", "Publisher Suppression", "WebRTC Users"]) {

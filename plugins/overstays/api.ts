@@ -1,0 +1,7 @@
+import { serviceKey } from "../../src/core/plugin";
+
+export interface OverstaysApi {
+  /** Reads the feed again from the gateway. */
+  refresh(): Promise<void>;
+}
+export const overstaysApi = serviceKey<OverstaysApi>("overstays.api");
