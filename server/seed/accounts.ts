@@ -14,18 +14,6 @@ export const DEMO_TENANTS: DemoTenant[] = [
   { id: 2, name: "SLICA", variant: "slica", country: "CA", timezone: "America/Toronto" },
 ];
 
-/** Feature flags that the specification says are on in the build (agent-workspace §1). */
-export const DEMO_FEATURES: Record<string, boolean> = {
-  "external-transfers": true,
-  "recording-panel": true,
-  disclosures: true,
-  scripts: true,
-  "qualifier-redial": true,
-  "new-leads-goal-count": true,
-  "booking-phone-other": true,
-  "manual-transfer": true,
-};
-
 export interface DemoAccount {
   email: string;
   tenantId: number;
@@ -48,18 +36,108 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: "qualifier.isius@demo.test", tenantId: 1, role: "qualifier", firstName: "Jordan", lastName: "Reyes", extension: "1001", hasWebrtc: true, isBilingual: true, canTransferToMatcha: true, level: 2 },
-  { email: "advisor.isius@demo.test", tenantId: 1, role: "advisor", firstName: "Maria", lastName: "Lopez", extension: "1002", hasWebrtc: true, healthLicenses: ["fl", "tx", "ca", "ny", "ga", "nc", "az"], internalLiveTransfers: true, externalLiveTransfers: true, permissions: ["has_auto_ready"] },
-  { email: "qualifier.slica@demo.test", tenantId: 2, role: "qualifier", firstName: "Émilie", lastName: "Tremblay", extension: "2001", hasWebrtc: false, language: "fr", isBilingual: true, canTransferToSunlife: true },
-  { email: "advisor.slica@demo.test", tenantId: 2, role: "advisor", firstName: "Marc", lastName: "Gagnon", extension: "2002", hasWebrtc: false, language: "fr", isBilingual: true, healthLicenses: ["on", "qc", "bc"], internalLiveTransfers: true },
-  { email: "qualifier2.isius@demo.test", tenantId: 1, role: "qualifier", firstName: "Tyler", lastName: "Brooks", extension: "1011" },
-  { email: "qualifier3.isius@demo.test", tenantId: 1, role: "qualifier", firstName: "Aisha", lastName: "Johnson", extension: "1012" },
-  { email: "qualifier4.isius@demo.test", tenantId: 1, role: "qualifier", firstName: "Kevin", lastName: "Nguyen", extension: "1013", language: "es", isBilingual: true },
-  { email: "qualifier5.isius@demo.test", tenantId: 1, role: "qualifier", firstName: "Rachel", lastName: "Kim", extension: "1014" },
-  { email: "manager.isius@demo.test", tenantId: 1, role: "manager", firstName: "Dana", lastName: "Whitfield" },
+  {
+    email: "qualifier.isius@demo.test",
+    tenantId: 1,
+    role: "qualifier",
+    firstName: "Jordan",
+    lastName: "Reyes",
+    extension: "1001",
+    hasWebrtc: true,
+    isBilingual: true,
+    canTransferToMatcha: true,
+    level: 2,
+  },
+  {
+    email: "advisor.isius@demo.test",
+    tenantId: 1,
+    role: "advisor",
+    firstName: "Maria",
+    lastName: "Lopez",
+    extension: "1002",
+    hasWebrtc: true,
+    healthLicenses: ["fl", "tx", "ca", "ny", "ga", "nc", "az"],
+    internalLiveTransfers: true,
+    externalLiveTransfers: true,
+    permissions: ["has_auto_ready"],
+  },
+  {
+    email: "qualifier.slica@demo.test",
+    tenantId: 2,
+    role: "qualifier",
+    firstName: "Émilie",
+    lastName: "Tremblay",
+    extension: "2001",
+    hasWebrtc: false,
+    language: "fr",
+    isBilingual: true,
+    canTransferToSunlife: true,
+  },
+  {
+    email: "advisor.slica@demo.test",
+    tenantId: 2,
+    role: "advisor",
+    firstName: "Marc",
+    lastName: "Gagnon",
+    extension: "2002",
+    hasWebrtc: false,
+    language: "fr",
+    isBilingual: true,
+    healthLicenses: ["on", "qc", "bc"],
+    internalLiveTransfers: true,
+  },
+  {
+    email: "qualifier2.isius@demo.test",
+    tenantId: 1,
+    role: "qualifier",
+    firstName: "Tyler",
+    lastName: "Brooks",
+    extension: "1011",
+  },
+  {
+    email: "qualifier3.isius@demo.test",
+    tenantId: 1,
+    role: "qualifier",
+    firstName: "Aisha",
+    lastName: "Johnson",
+    extension: "1012",
+  },
+  {
+    email: "qualifier4.isius@demo.test",
+    tenantId: 1,
+    role: "qualifier",
+    firstName: "Kevin",
+    lastName: "Nguyen",
+    extension: "1013",
+    language: "es",
+    isBilingual: true,
+  },
+  {
+    email: "qualifier5.isius@demo.test",
+    tenantId: 1,
+    role: "qualifier",
+    firstName: "Rachel",
+    lastName: "Kim",
+    extension: "1014",
+  },
+  {
+    email: "manager.isius@demo.test",
+    tenantId: 1,
+    role: "manager",
+    firstName: "Dana",
+    lastName: "Whitfield",
+  },
   { email: "admin@demo.test", tenantId: 1, role: "admin", firstName: "Alex", lastName: "Morgan" },
   { email: "ops@demo.test", tenantId: 1, role: "operations-manager", firstName: "Sam", lastName: "Patel" },
-  { email: "newcomer@demo.test", tenantId: 1, role: "qualifier", firstName: "Casey", lastName: "Newman", extension: "1015", passwordState: "new_password_required" },
+  {
+    email: "newcomer@demo.test",
+    tenantId: 1,
+    role: "qualifier",
+    firstName: "Casey",
+    lastName: "Newman",
+    extension: "1015",
+    passwordState: "new_password_required",
+  },
 ];
 
 /** Attributes of the demo; has_auto_ready is limited to advisors (admin-and-sign-in §3). */

@@ -5,7 +5,7 @@ import type { Clock } from "../../src/core/clock";
 import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { hashPassword } from "../auth/passwords";
-import { DEMO_ACCOUNTS, DEMO_ATTRIBUTES, DEMO_FEATURES, DEMO_PASSWORD, DEMO_TENANTS } from "./accounts";
+import { DEMO_ACCOUNTS, DEMO_ATTRIBUTES, DEMO_PASSWORD, DEMO_TENANTS } from "./accounts";
 import { generateHistory } from "./history";
 import { generateLeadBook } from "./leadbook";
 
@@ -27,7 +27,8 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
     for (const tenant of DEMO_TENANTS) {
-      await tx.insert(t.tenants).values({ ...tenant, features: DEMO_FEATURES });
+      // No overrides: the tenants get their variant's feature-flag defaults (variants/*.ts).
+      await tx.insert(t.tenants).values({ ...tenant, features: {} });
     }
     // Explicit ids above: move the sequence past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);

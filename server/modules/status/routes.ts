@@ -36,7 +36,8 @@ export const REPORT_TOLERANCE_MS = 5_000;
 
 const AGENTS = ["qualifier", "advisor"] as const;
 
-export const refusal = (status: number, key: StatusMessageKey) => new HttpError(status, key, { status: [STATUS_MESSAGE_KEYS[key]] });
+export const refusal = (status: number, key: StatusMessageKey) =>
+  new HttpError(status, key, { status: [STATUS_MESSAGE_KEYS[key]] });
 
 export function statusRoutes(gw: Gateway): RouteDef[] {
   /** A browser's overstay report: recorded once per period, only when the gateway's clock agrees. */
@@ -45,12 +46,40 @@ export function statusRoutes(gw: Gateway): RouteDef[] {
     const agent = (await agentOf(gw.db, userId))!;
     const current = await currentPeriodOf(gw.db, userId, now);
     const limit = overstayLimit(agent.role, status, agent.cumulativeBreaks);
-    if (!limit || current.status !== status || current.periodId === null) throw refusal(409, "overstay.notOverstayed");
-    const period = { userId, tenantId: agent.tenantId, role: agent.role, status, since: current.since, offsetSeconds: current.offsetSeconds, periodId: current.periodId, limit };
+    if (!limit || current.status !== status || current.periodId === null)
+      throw refusal(409, "overstay.notOverstayed");
+    const period = {
+      userId,
+      tenantId: agent.tenantId,
+      role: agent.role,
+      status,
+      since: current.since,
+      offsetSeconds: current.offsetSeconds,
+      periodId: current.periodId,
+      limit,
+    };
     if (now < dueTimes(period)[stage] - REPORT_TOLERANCE_MS) throw refusal(409, "overstay.notOverstayed");
     await gw.overstays.reach(period, stage, now, "browser");
     return { data: (await gw.overstays.ofPeriod(current.periodId))! };
   };
+
+  /** The browser's two overstay reports differ only in the stage they record. */
+  const overstayReportRoute = (url: string, stage: OverstayStage, summary: string) =>
+    defineRoute({
+      method: "POST",
+      url,
+      summary,
+      tags: ["statuses"],
+      access: { roles: AGENTS },
+      body: OverstayReport,
+      response: { 201: OverstayResponse, 409: ErrorBody, 422: ErrorBody },
+      example: { body: { status: "break" } },
+      async handler({ caller, body }, reply) {
+        const out = await report(caller.id, body.status, stage);
+        reply.code(201);
+        return out;
+      },
+    });
 
   return [
     defineRoute({
@@ -66,7 +95,13 @@ export function statusRoutes(gw: Gateway): RouteDef[] {
       async handler({ caller, body }, reply) {
         const outcome = await gw.statuses.change(caller.id, body.status, "agent");
         if (!outcome.ok) {
-          await gw.audit.record({ action: "status.change", outcome: "denied", userId: caller.id, tenantId: caller.tenantId, detail: { to: body.status, message: outcome.message } });
+          await gw.audit.record({
+            action: "status.change",
+            outcome: "denied",
+            userId: caller.id,
+            tenantId: caller.tenantId,
+            detail: { to: body.status, message: outcome.message },
+          });
           throw refusal(403, outcome.message);
         }
         reply.code(201);
@@ -88,7 +123,8 @@ export function statusRoutes(gw: Gateway): RouteDef[] {
     defineRoute({
       method: "GET",
       url: "/agent-statuses",
-      summary: "Managers: every qualifier and advisor of the tenant with status, since, duration, calling status and whether the current period overstayed.",
+      summary:
+        "Managers: every qualifier and advisor of the tenant with status, since, duration, calling status and whether the current period overstayed.",
       tags: ["statuses"],
       access: { roles: ["manager"] },
       response: { 200: AgentStatusList },
@@ -99,7 +135,8 @@ export function statusRoutes(gw: Gateway): RouteDef[] {
     defineRoute({
       method: "PUT",
       url: "/extensions/parameters/:parameter",
-      summary: "Sets a parameter of the caller's own extension; only 'dnd' exists (422 otherwise). active: true turns do-not-disturb on. 204; 403 for another extension.",
+      summary:
+        "Sets a parameter of the caller's own extension; only 'dnd' exists (422 otherwise). active: true turns do-not-disturb on. 204; 403 for another extension.",
       tags: ["statuses"],
       access: {},
       params: ExtensionParameterParams,
@@ -107,9 +144,19 @@ export function statusRoutes(gw: Gateway): RouteDef[] {
       response: { 204: z.null(), 403: ErrorBody, 422: ErrorBody },
       example: { body: { active: true, extension: "1001" } },
       async handler({ caller, body }, reply) {
-        const [me] = await gw.db.select({ extension: users.extension }).from(users).where(eq(users.id, caller.id)).limit(1);
+        const [me] = await gw.db
+          .select({ extension: users.extension })
+          .from(users)
+          .where(eq(users.id, caller.id))
+          .limit(1);
         if (!me?.extension || me.extension !== body.extension) {
-          await gw.audit.record({ action: "extension.dnd", outcome: "denied", userId: caller.id, tenantId: caller.tenantId, detail: { extension: body.extension } });
+          await gw.audit.record({
+            action: "extension.dnd",
+            outcome: "denied",
+            userId: caller.id,
+            tenantId: caller.tenantId,
+            detail: { extension: body.extension },
+          });
           throw refusal(403, "extension.notYours");
         }
         await gw.pbx.setDnd(body.extension, body.active);
@@ -117,42 +164,21 @@ export function statusRoutes(gw: Gateway): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/overstayed-status",
-      summary:
-        "The browser saw the caller overstay its current status. Recorded once per status period together with the gateway's own detection (idempotent): 201 {data: overstay}; 409 when the caller is not in that status or has not reached its limit.",
-      tags: ["statuses"],
-      access: { roles: AGENTS },
-      body: OverstayReport,
-      response: { 201: OverstayResponse, 409: ErrorBody, 422: ErrorBody },
-      example: { body: { status: "break" } },
-      async handler({ caller, body }, reply) {
-        const out = await report(caller.id, body.status, "agent");
-        reply.code(201);
-        return out;
-      },
-    }),
-    defineRoute({
-      method: "POST",
-      url: "/overstayed-status-notify-RTV",
-      summary:
-        "The browser asks for the real-time viewer to be told of the caller's overstay (after the 45 s grace; at once for after-call work). Idempotent with the gateway's own notice: 201 {data: overstay}; 409 as for /overstayed-status.",
-      tags: ["statuses"],
-      access: { roles: AGENTS },
-      body: OverstayReport,
-      response: { 201: OverstayResponse, 409: ErrorBody, 422: ErrorBody },
-      example: { body: { status: "break" } },
-      async handler({ caller, body }, reply) {
-        const out = await report(caller.id, body.status, "rtv");
-        reply.code(201);
-        return out;
-      },
-    }),
+    overstayReportRoute(
+      "/overstayed-status",
+      "agent",
+      "The browser saw the caller overstay its current status. Recorded once per status period together with the gateway's own detection (idempotent): 201 {data: overstay}; 409 when the caller is not in that status or has not reached its limit.",
+    ),
+    overstayReportRoute(
+      "/overstayed-status-notify-RTV",
+      "rtv",
+      "The browser asks for the real-time viewer to be told of the caller's overstay (after the 45 s grace; at once for after-call work). Idempotent with the gateway's own notice: 201 {data: overstay}; 409 as for /overstayed-status.",
+    ),
     defineRoute({
       method: "GET",
       url: "/overstays",
-      summary: "Managers' feed: overstays of the tenant's agents that reached the real-time viewer, newest first (?limit, default 50, at most 200).",
+      summary:
+        "Managers' feed: overstays of the tenant's agents that reached the real-time viewer, newest first (?limit, default 50, at most 200).",
       tags: ["statuses"],
       access: { roles: ["manager"] },
       querystring: OverstayFeedQuery,
@@ -173,7 +199,12 @@ export function statusRoutes(gw: Gateway): RouteDef[] {
       response: { 204: z.null(), 403: ErrorBody, 422: ErrorBody },
       example: { body: {} },
       async handler({ caller, params, body, raw }, reply) {
-        await setCallingStatus(gw, { id: caller.id, tenantId: caller.tenantId, ip: raw.ip }, params.id, body?.deactivated);
+        await setCallingStatus(
+          gw,
+          { id: caller.id, tenantId: caller.tenantId, ip: raw.ip },
+          params.id,
+          body?.deactivated,
+        );
         reply.code(204);
         return null;
       },
