@@ -17,6 +17,16 @@ import {
 } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+/** The call centre a row belongs to. */
+const tenantRef = () =>
+  integer("tenant_id")
+    .notNull()
+    .references(() => tenants.id);
+/** A user the row belongs to; with "cascade" the row goes when the user does. */
+const userRef = (name: string, onDelete?: "cascade") =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, onDelete ? { onDelete } : {});
 
 export const tenants = pgTable("tenants", {
   id: serial("id").primaryKey(),
@@ -32,9 +42,7 @@ export const users = pgTable(
   "users",
   {
     id: serial("id").primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantRef(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     /** active | new_password_required | password_reset_required */
@@ -81,9 +89,7 @@ export const attributes = pgTable("attributes", {
 export const userAttributes = pgTable(
   "user_attributes",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
     attributeId: integer("attribute_id")
       .notNull()
       .references(() => attributes.id, { onDelete: "cascade" }),
@@ -101,9 +107,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
     createdAt: ts("created_at").notNull(),
     lastSeenAt: ts("last_seen_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
@@ -132,9 +136,7 @@ export const passwordResets = pgTable(
   "password_resets",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
     codeHash: text("code_hash").notNull(),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
@@ -174,9 +176,7 @@ export const auditLog = pgTable(
 export const settings = pgTable(
   "settings",
   {
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantRef(),
     key: text("key").notNull(),
     value: jsonb("value").notNull(),
     updatedAt: ts("updated_at").notNull(),
@@ -190,9 +190,7 @@ export const leadCampaigns = pgTable(
   "lead_campaigns",
   {
     id: serial("id").primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantRef(),
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     active: boolean("active").notNull().default(true),
@@ -210,26 +208,20 @@ export const campaignQualifiers = pgTable(
     campaignId: integer("campaign_id")
       .notNull()
       .references(() => leadCampaigns.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.userId] })],
 );
 
 export const leadPrefixes = pgTable("lead_prefixes", {
   id: serial("id").primaryKey(),
-  tenantId: integer("tenant_id")
-    .notNull()
-    .references(() => tenants.id),
+  tenantId: tenantRef(),
   name: text("name").notNull(),
 });
 
 export const leadGroups = pgTable("lead_groups", {
   id: serial("id").primaryKey(),
-  tenantId: integer("tenant_id")
-    .notNull()
-    .references(() => tenants.id),
+  tenantId: tenantRef(),
   name: text("name").notNull(),
 });
 
@@ -252,9 +244,7 @@ export const leadGroupAdvisors = pgTable(
     groupId: integer("group_id")
       .notNull()
       .references(() => leadGroups.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
 );
@@ -263,9 +253,7 @@ export const leads = pgTable(
   "leads",
   {
     id: serial("id").primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantRef(),
     marketingId: text("marketing_id").notNull(),
     crmId: text("crm_id"),
     campaignId: integer("campaign_id").references(() => leadCampaigns.id),
@@ -315,9 +303,7 @@ export const gatewaySecrets = pgTable("gateway_secrets", {
 export const agentLayouts = pgTable(
   "agent_layouts",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
     variant: text("variant").notNull(),
     version: integer("version").notNull(),
     items: jsonb("items").$type<{ i: string; panel: string; x: number; y: number; w: number; h: number }[]>().notNull(),
@@ -333,13 +319,9 @@ export const calls = pgTable(
   "calls",
   {
     id: serial("id").primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantRef(),
     leadId: integer("lead_id").references(() => leads.id),
-    agentId: integer("agent_id")
-      .notNull()
-      .references(() => users.id),
+    agentId: userRef("agent_id"),
     /** auto | inbound | manual | follow-up | callback | transfer */
     type: text("type").notNull(),
     /** 0 outgoing, 1 incoming */
@@ -363,15 +345,11 @@ export const dispositions = pgTable(
   "dispositions",
   {
     id: serial("id").primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantRef(),
     leadId: integer("lead_id")
       .notNull()
       .references(() => leads.id),
-    agentId: integer("agent_id")
-      .notNull()
-      .references(() => users.id),
+    agentId: userRef("agent_id"),
     callId: integer("call_id").references(() => calls.id),
     disposition: text("disposition").notNull(),
     reason: text("reason"),
@@ -398,9 +376,7 @@ export const agentStatuses = pgTable(
     userId: integer("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantRef(),
     status: text("status").notNull(),
     since: ts("since").notNull(),
     offsetSeconds: integer("offset_seconds").notNull().default(0),
@@ -416,12 +392,8 @@ export const agentStatusChanges = pgTable(
   "agent_status_changes",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    tenantId: tenantRef(),
+    userId: userRef("user_id", "cascade"),
     /** null for an agent's very first status */
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
@@ -443,12 +415,8 @@ export const overstays = pgTable(
   "overstays",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    tenantId: tenantRef(),
+    userId: userRef("user_id", "cascade"),
     periodId: bigint("period_id", { mode: "number" }).notNull(),
     status: text("status").notNull(),
     role: text("role").notNull(),
