@@ -73,7 +73,13 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   registerErrorHandling(app);
   await app.register(cookie);
 
-  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (e) => app.log.warn({ err: e }, "a database connection was dropped; the pool replaces it"),
+    }));
   const db = database.db;
   const secret = config.jwtSecret ?? (await signingSecret(db));
   const tokens = new TokenService(secret, () => clock.now());

@@ -17,10 +17,13 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; onIdleError?: (e: Error) => void }): Promise<Database> {
   if (opts.url) {
     const pg = (await import("pg")).default;
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that the server drops (restart, failover, admin) is replaced by the pool; without
+    // this listener Node would treat the pool's 'error' event as fatal and end the gateway.
+    pool.on("error", (e) => opts.onIdleError?.(e));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };

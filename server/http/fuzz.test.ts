@@ -57,7 +57,8 @@ describe("malformed input", () => {
             fc.record(Object.fromEntries(Object.keys((def.example?.body as object) ?? { email: 1, password: 1 }).map((k) => [k, fc.jsonValue({ maxDepth: 1 })]))),
           ).filter((v) => !def.body!.safeParse(v).success),
           async (body) => {
-            const res = await client.request(def.method, path(def), body);
+            // Always as JSON: a generated string body is a JSON string, not raw text.
+            const res = await client.request(def.method, path(def), JSON.stringify(body), { "content-type": "application/json" });
             expect(res.statusCode, `${def.method} ${def.url} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
             expect(res.statusCode).toBeLessThan(500);
             expect(ErrorBody.safeParse(res.json()).success).toBe(true);
