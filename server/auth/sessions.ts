@@ -14,8 +14,13 @@ export const SESSION_LIMITS = {
   absoluteMs: 10 * 60 * 60_000,
   /** A superseded token stays valid this long, so parallel requests never race each other into a 401. */
   overlapMs: 30_000,
-  /** Generations advance at most this often; keeps writes and history small under bursts. */
-  rotateEveryMs: 2_000,
+  /**
+   * Generations advance at most this often (every response still gets a freshly signed token). A stolen
+   * token is then good for at most this plus the overlap, and it is useless without the fingerprint cookie.
+   */
+  rotateEveryMs: 20_000,
+  /** The idle clock is written at most this often, so a burst of requests reads the session without writing it. */
+  lastSeenWriteMs: 10_000,
   historySize: 8,
 } as const;
 
@@ -113,6 +118,7 @@ export class SessionService {
     let gen = session.gen;
     let superseded = session.superseded;
     let genAt = session.genAt;
+    let rotating = false;
     if (claims.gen > gen) return { ok: false, reason: "invalid_token" };
     if (claims.gen < gen) {
       const at = superseded[String(claims.gen)];
@@ -122,6 +128,11 @@ export class SessionService {
       superseded = pruneHistory({ ...superseded, [String(gen)]: now }, gen);
       gen += 1;
       genAt = new Date(now);
+      rotating = true;
+    }
+    if (!rotating && now - session.lastSeenAt.getTime() < SESSION_LIMITS.lastSeenWriteMs) {
+      const token = await this.tokens.sign({ sub: claims.sub, sid: session.id, gen: session.gen, fph: claims.fph });
+      return { ok: true, user, session, token };
     }
     const update = { lastSeenAt: new Date(now), gen, genAt, superseded };
     // Guarded on the generation we read, so two racing rotations cannot both advance it.
