@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { GoalStatistics } from "./contract";
+import { statisticsWithDailyDials } from "./fixtures";
 import { GoalsModel } from "./model";
 
-const m = (current: number, target: number) => ({ current, target });
-const stats = (dailyDials: number): GoalStatistics => ({
-  dials: { hourly: m(1, 60), daily: m(dailyDials, 400) },
-  transfers: { hourly: m(0, 1), daily: m(0, 6) },
-  sales: { hourly: m(0, 0), daily: m(0, 0) },
-  new_leads: 0,
-  "new-leads-threshold": 1,
-  hours: 1,
-  followUps: 0,
-  pickups: 0,
-});
+const stats = statisticsWithDailyDials;
 
 describe("goals model", () => {
   it("starts idle with nothing to show, created from {} as the registry creates slices", () => {

@@ -4,21 +4,11 @@ import { describe, expect, it } from "vitest";
 import { API_BASE } from "../../src/contract/common";
 import { manualClock } from "../../src/core/clock";
 import { fakeGateway, NETWORK_DOWN, type Reply } from "../../src/test/fakeGateway";
-import type { GoalStatistics } from "./contract";
+import { statisticsWithDailyDials } from "./fixtures";
 import { GoalsModel } from "./model";
 import { createGoalsService } from "./service";
 
-const m = (current: number, target: number) => ({ current, target });
-const stats = (dailyDials: number): GoalStatistics => ({
-  dials: { hourly: m(1, 60), daily: m(dailyDials, 400) },
-  transfers: { hourly: m(0, 1), daily: m(0, 6) },
-  sales: { hourly: m(0, 0), daily: m(0, 0) },
-  new_leads: 0,
-  "new-leads-threshold": 1,
-  hours: 1,
-  followUps: 0,
-  pickups: 0,
-});
+const stats = statisticsWithDailyDials;
 const URL = "GET /agents/7/statistics";
 /** Lets the fake gateway's answers (promises) arrive. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

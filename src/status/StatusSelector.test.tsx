@@ -2,7 +2,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeGateway } from "../test/fakeGateway";
-import { loginResponse } from "../test/fixtures";
+import type { AgentStatus } from "../contract/status";
+import { loginResponse, statusSnapshotReply } from "../test/fixtures";
 import { renderApp } from "../test/renderApp";
 import { formatDuration } from "./StatusSelector";
 
@@ -10,41 +11,13 @@ const tenant = {
   status: 200,
   data: { tenant_id: 1, name: "ISIUS", variant: "isius", country: "US", features: {} },
 };
-const snapshot = (status: string, deactivated = false) => ({
-  status: 200,
-  data: {
-    data: {
-      status,
-      since: "2026-01-05T15:00:00Z",
-      duration: 0,
-      active: false,
-      deactivated,
-      selectable: [
-        "offline",
-        "ready",
-        "break",
-        "lunch_break",
-        "restroom",
-        "after_call_work",
-        "meeting",
-        "coaching",
-        "training",
-      ],
-      overstay: null,
-      allowance: {
-        breaks_taken: 0,
-        breaks_max: null,
-        break_seconds_today: 0,
-        lunches_taken: 0,
-        lunches_max: null,
-        cumulative_breaks: true,
-      },
-      call: null,
-      auto_ready: null,
-      server_time: "2026-01-05T15:00:00Z",
-    },
-  },
-});
+const snapshot = (status: AgentStatus, deactivated = false) =>
+  statusSnapshotReply(status, {
+    deactivated,
+    active: false,
+    selectable: ["offline", "ready", "break", "lunch_break", "restroom", "after_call_work", "meeting", "coaching", "training"],
+    allowance: { breaks_taken: 0, breaks_max: null, break_seconds_today: 0, lunches_taken: 0, lunches_max: null, cumulative_breaks: true },
+  });
 
 function signedIn() {
   const gatewayState = { deactivated: false };

@@ -9,40 +9,16 @@ import { manualClock } from "../core/clock";
 import { createEventBus } from "../core/events";
 import { fakeGateway, type Reply } from "../test/fakeGateway";
 import { fakeRealtime } from "../test/fakeRealtime";
+import type { AgentStatus } from "../contract/status";
+import { statusSnapshotReply } from "../test/fixtures";
 import { StatusModel, selectorLock } from "./StatusModel";
 import { createStatusService } from "./statusService";
 
 /** Texts are their keys here: the assertions read which message the agent was shown. */
 const t = ((key: string) => key) as never;
 
-function snapshot(status = "offline", extra: Record<string, unknown> = {}) {
-  return {
-    status: 200,
-    data: {
-      data: {
-        status,
-        since: "2026-01-05T15:00:00Z",
-        duration: 0,
-        active: status === "ready" || status === "idle",
-        deactivated: false,
-        selectable: ["offline", "ready", "break", "after_call_work"],
-        overstay: null,
-        allowance: {
-          breaks_taken: 0,
-          breaks_max: 2,
-          break_seconds_today: 0,
-          lunches_taken: 0,
-          lunches_max: 1,
-          cumulative_breaks: false,
-        },
-        call: null,
-        auto_ready: { follow_up: 300, after_call_work: 120, meeting: 1800, coaching: 1800 },
-        server_time: "2026-01-05T15:00:00Z",
-        ...extra,
-      },
-    },
-  };
-}
+const snapshot = (status: AgentStatus = "offline") =>
+  statusSnapshotReply(status, { auto_ready: { follow_up: 300, after_call_work: 120, meeting: 1800, coaching: 1800 } });
 
 function setup(
   o: {

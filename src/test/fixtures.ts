@@ -2,6 +2,7 @@ import { vi } from "vitest";
 import type { LoginResponse } from "../contract/auth";
 import type { Notifier } from "../app/notifier";
 import { defineVariant, type VariantCatalogue } from "../core/variant";
+import type { AgentStatus, AgentStatusSnapshot } from "../contract/status";
 
 /** A sign-in answer for Dana Reyes, qualifier; override what a test is about. */
 export function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResponse {
@@ -62,4 +63,23 @@ function bareVariant(id: "isius" | "slica", country: "US" | "CA", languages: ("e
     config: {},
     defaultLayouts: { qualifier: [], advisor: [] },
   });
+}
+
+/** GET /agents/me/status as the gateway answers it: a qualifier with nothing going on; override what matters. */
+export function statusSnapshotReply(status: AgentStatus = "offline", overrides: Partial<AgentStatusSnapshot> = {}) {
+  const snapshot: AgentStatusSnapshot = {
+    status,
+    since: "2026-01-05T15:00:00Z",
+    duration: 0,
+    active: status === "ready" || status === "idle",
+    deactivated: false,
+    selectable: ["offline", "ready", "break", "after_call_work"],
+    overstay: null,
+    allowance: { breaks_taken: 0, breaks_max: 2, break_seconds_today: 0, lunches_taken: 0, lunches_max: 1, cumulative_breaks: false },
+    call: null,
+    auto_ready: null,
+    server_time: "2026-01-05T15:00:00Z",
+    ...overrides,
+  };
+  return { status: 200, data: { data: snapshot } };
 }

@@ -1,8 +1,8 @@
-import { Button, Callout, H2 } from "@blueprintjs/core";
+import { Callout, H2 } from "@blueprintjs/core";
 import { FORM_ERROR } from "final-form";
 import { Form } from "react-final-form";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
+import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { CreatePasswordRequest } from "../../contract/auth";
 import { translate } from "../../i18n/message";
 import { TextField } from "../forms/TextField";
@@ -10,6 +10,7 @@ import { validateWith } from "../forms/validateWith";
 import { useServices } from "../services";
 import type { CreatePasswordValues } from "./authService";
 import { FormFailure } from "./FormFailure";
+import { SubmitAndBack } from "./SubmitAndBack";
 import type { CreatePasswordState, LoginState } from "./routeState";
 
 type Values = Pick<CreatePasswordValues, "password">;
@@ -53,12 +54,7 @@ export function CreatePasswordScreen() {
             autoComplete="new-password"
             autoFocus
           />
-          <Button type="submit" intent="primary" size="large" fill disabled={submitting}>
-            {t("accounts.create_password.submit")}
-          </Button>
-          <p className="isi-auth__aside">
-            <Link to="/auth/login">{t("accounts.back_to_login")}</Link>
-          </p>
+          <SubmitAndBack label={t("accounts.create_password.submit")} submitting={submitting} />
         </form>
       )}
     </Form>

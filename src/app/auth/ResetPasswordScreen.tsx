@@ -1,9 +1,9 @@
-import { Button, Callout, H2 } from "@blueprintjs/core";
+import { Callout, H2 } from "@blueprintjs/core";
 import { FORM_ERROR } from "final-form";
 import { useState } from "react";
 import { Form } from "react-final-form";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { LOGIN_MAX, ResetPasswordConfirm, ResetPasswordRequest } from "../../contract/auth";
 import { translate } from "../../i18n/message";
 import { TextField } from "../forms/TextField";
@@ -11,6 +11,7 @@ import { validateWith } from "../forms/validateWith";
 import { useServices } from "../services";
 import type { ResetPasswordConfirmValues, StepOutcome } from "./authService";
 import { FormFailure } from "./FormFailure";
+import { SubmitAndBack } from "./SubmitAndBack";
 import type { LoginState, ResetPasswordState } from "./routeState";
 
 type Values = Partial<ResetPasswordConfirmValues>;
@@ -91,12 +92,7 @@ export function ResetPasswordScreen() {
               />
             </>
           )}
-          <Button type="submit" intent="primary" size="large" fill disabled={submitting}>
-            {t("accounts.reset_password.submit")}
-          </Button>
-          <p className="isi-auth__aside">
-            <Link to="/auth/login">{t("accounts.back_to_login")}</Link>
-          </p>
+          <SubmitAndBack label={t("accounts.reset_password.submit")} submitting={submitting} />
         </form>
       )}
     </Form>
