@@ -56,4 +56,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The simulated PBX is deterministic (reference/telephony.md §2): time and chance come from its clock and seed.
+    files: ["server/pbx/sim/**/*.ts"],
+    ignores: ["server/pbx/sim/**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "Date", property: "now", message: "Use the injected clock." },
+        { object: "Math", property: "random", message: "Use the call's seeded stream (random.ts)." },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "setTimeout", message: "Use the injected clock." },
+        { name: "setInterval", message: "Use the injected clock." },
+      ],
+    },
+  },
 );

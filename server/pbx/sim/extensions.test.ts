@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { manualClock } from "../../../src/core/clock";
-import { availabilityOf, type PbxEvent } from "../driver";
+import { availabilityOf, type ExtensionStateEvent } from "../driver";
 import { SimPbx } from "./extensions";
 
 const setup = () => {
   const clock = manualClock(Date.UTC(2026, 0, 5, 15, 0, 0));
-  const directory = async (ext: string) => (ext === "1001" ? ("webrtc" as const) : ext === "2001" ? ("external" as const) : null);
+  const directory = async (ext: string) =>
+    ext === "1001" ? ("webrtc" as const) : ext === "2001" ? ("external" as const) : null;
   const pbx = new SimPbx({ clock, directory });
-  const events: PbxEvent[] = [];
-  pbx.onEvent((e) => events.push(e));
+  const events: ExtensionStateEvent[] = [];
+  pbx.onEvent((e) => {
+    if (e.kind === "ExtensionState") events.push(e);
+  });
   return { clock, pbx, events };
 };
 
@@ -17,16 +20,27 @@ describe("SimPbx extensions", () => {
     const { pbx } = setup();
     expect(availabilityOf(await pbx.getExtensionStatus("2001"))).toEqual({ available: true, reason: null });
     await pbx.setPhoneOpen("2001", false);
-    expect(availabilityOf(await pbx.getExtensionStatus("2001"))).toEqual({ available: false, reason: "closed" });
+    expect(availabilityOf(await pbx.getExtensionStatus("2001"))).toEqual({
+      available: false,
+      reason: "closed",
+    });
     await pbx.setPhoneOpen("2001", true);
     expect((await pbx.getExtensionStatus("2001")).reachable).toBe(true);
   });
 
   it("a WebRTC extension is reachable only while registered, and a registration expires on the clock", async () => {
     const { pbx, clock } = setup();
-    expect(availabilityOf(await pbx.getExtensionStatus("1001"))).toEqual({ available: false, reason: "not_registered" });
+    expect(availabilityOf(await pbx.getExtensionStatus("1001"))).toEqual({
+      available: false,
+      reason: "not_registered",
+    });
     await pbx.register("1001", 60_000);
-    expect(await pbx.getExtensionStatus("1001")).toMatchObject({ via: "webrtc", registered: true, reachable: true, contacts: 1 });
+    expect(await pbx.getExtensionStatus("1001")).toMatchObject({
+      via: "webrtc",
+      registered: true,
+      reachable: true,
+      contacts: 1,
+    });
     clock.advance(59_999);
     expect((await pbx.getExtensionStatus("1001")).registered).toBe(true);
     clock.advance(1);
@@ -38,7 +52,10 @@ describe("SimPbx extensions", () => {
 
   it("an unknown extension is not available", async () => {
     const { pbx } = setup();
-    expect(availabilityOf(await pbx.getExtensionStatus("9999"))).toEqual({ available: false, reason: "unknown" });
+    expect(availabilityOf(await pbx.getExtensionStatus("9999"))).toEqual({
+      available: false,
+      reason: "unknown",
+    });
     await pbx.setDnd("9999", true); // no effect, no throw
   });
 
@@ -49,7 +66,9 @@ describe("SimPbx extensions", () => {
     clock.advance(1000);
     await pbx.register("1001", 5000);
     clock.advance(5000);
-    expect(events.map((e) => [e.seq, e.ts - Date.UTC(2026, 0, 5, 15, 0, 0), e.ext, e.registered, e.dnd])).toEqual([
+    expect(
+      events.map((e) => [e.seq, e.ts - Date.UTC(2026, 0, 5, 15, 0, 0), e.ext, e.registered, e.dnd]),
+    ).toEqual([
       [1, 0, "2001", true, true],
       [2, 1000, "1001", true, false],
       [3, 6000, "1001", false, false],
@@ -65,7 +84,11 @@ describe("SimPbx extensions", () => {
     pbx.provision("3001", "external");
     expect(await pbx.getExtensionStatus("3001")).toMatchObject({ known: true, reachable: true, dnd: true });
     pbx.provision("3001", "webrtc");
-    expect(await pbx.getExtensionStatus("3001")).toMatchObject({ via: "webrtc", reachable: false, dnd: true });
+    expect(await pbx.getExtensionStatus("3001")).toMatchObject({
+      via: "webrtc",
+      reachable: false,
+      dnd: true,
+    });
     await pbx.close();
   });
 });

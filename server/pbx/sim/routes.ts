@@ -1,19 +1,32 @@
 // Control of the simulated PBX (only when it is the gateway's driver): a manager opens or closes an agent's
 // external desk phone (Bria) or registers / unregisters its WebRTC softphone, for demonstrations and
-// end-to-end tests of 'Bria is closed or inactive' and 'Your phone is disconnected…'.
+// end-to-end tests of 'Bria is closed or inactive' and 'Your phone is disconnected…', and places inbound
+// calls as if a caller had dialled the call centre.
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../../src/contract/common";
 import { Extension } from "../../../src/contract/status";
-import { users } from "../../db/schema";
+import { tenants, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
-import { HttpError, MESSAGES } from "../../http/errors";
+import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { SimPbx } from "./extensions";
 
 export const SimExtensionChange = z
   .strictObject({ open: z.boolean().optional(), registered: z.boolean().optional() })
-  .refine((b) => b.open !== undefined || b.registered !== undefined, { message: "open or registered is required" });
+  .refine((b) => b.open !== undefined || b.registered !== undefined, {
+    message: "open or registered is required",
+  });
+
+/** Digits with an optional leading +, 3 to 20 characters. */
+const SimPhone = z
+  .string()
+  .min(3)
+  .max(20)
+  .regex(/^\+?[0-9]+$/, "Invalid phone");
+
+export const SimInboundCall = z.strictObject({ from: SimPhone, did: SimPhone.optional() });
+export const SimInboundCallCreated = z.object({ data: z.object({ callId: z.string() }) });
 
 export function simPbxRoutes(gw: Gateway): RouteDef[] {
   const pbx = gw.pbx;
@@ -42,6 +55,32 @@ export function simPbxRoutes(gw: Gateway): RouteDef[] {
         if (body.registered === false) await pbx.unregister(params.extension);
         reply.code(204);
         return null;
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/sim-pbx/inbound-calls",
+      summary:
+        "Simulated PBX only (managers): a caller ({from}) dials the call centre's inbound number ({did}, by default the manager's tenant's) and the PBX announces the inbound call to the gateway. 201 with the PBX's callId; 422 when no DID is given and the tenant has none.",
+      tags: ["simulated PBX"],
+      access: { roles: ["manager"] },
+      body: SimInboundCall,
+      response: { 201: SimInboundCallCreated, 422: ErrorBody },
+      example: { body: { from: "+15145550142" } },
+      async handler({ caller, body }, reply) {
+        let did = body.did;
+        if (did === undefined) {
+          const [tenant] = await gw.db
+            .select({ did: tenants.inboundDid })
+            .from(tenants)
+            .where(eq(tenants.id, caller.tenantId))
+            .limit(1);
+          did = tenant?.did ?? undefined;
+        }
+        if (!did) throw fieldError("did", "did is required: the call centre has no inbound number");
+        const callId = pbx.placeInbound({ from: body.from, did });
+        reply.code(201);
+        return { data: { callId } };
       },
     }),
   ];

@@ -1,0 +1,300 @@
+// The call model's state and its rules (telephony.md §2 "Calls and legs"): calls made of legs, each leg
+// dialing → ringing → answered → ended, timers on the injected clock owned by a leg or a call (so ending it
+// cancels them), what the agent hears, and how a call reacts when one of its legs ends. The feature modules
+// (outbound, inbound, controls, conference, recordings) drive legs only through this class.
+import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { AgentPhoneLine, HangupCause, LegRole } from "../driver";
+import type { EventBus } from "./bus";
+import type { SimProfile } from "./profile";
+import { streamFor, type Rng } from "./random";
+import { agentHears } from "./sound";
+import { SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
+
+const SIP_CODES: Partial<Record<HangupCause, number>> = {
+  busy: 486,
+  "no-answer": 480,
+  rejected: 603,
+  unavailable: 480,
+  failed: 503,
+  canceled: 487,
+};
+
+/** Ended calls kept for legsOf / callOf; older ones are forgotten (their ids stay used). */
+const KEEP_ENDED_CALLS = 1000;
+
+export class CallModel {
+  line: AgentPhoneLine | null = null;
+  private readonly calls = new Map<string, Call>();
+  private readonly legs = new Map<string, Leg>();
+  private readonly usedIds = new Set<string>();
+  private readonly endedOrder: string[] = [];
+  private readonly liveByExt = new Map<string, number>();
+
+  constructor(
+    readonly clock: Clock,
+    readonly bus: EventBus,
+    readonly profile: SimProfile,
+    private readonly seed: number,
+  ) {}
+
+  // ---------------------------------------------------------------- lookup
+
+  isUsed(callId: string): boolean {
+    return this.usedIds.has(callId);
+  }
+
+  call(callId: string): Call {
+    const c = this.calls.get(callId);
+    if (!c) throw new SimPbxError(`unknown call ${callId}`);
+    return c;
+  }
+
+  leg(legId: string): Leg {
+    const l = this.legs.get(legId);
+    if (!l) throw new SimPbxError(`unknown leg ${legId}`);
+    return l;
+  }
+
+  findCall(callId: string): Call | undefined {
+    return this.calls.get(callId);
+  }
+
+  findLeg(legId: string): Leg | undefined {
+    return this.legs.get(legId);
+  }
+
+  liveLegs(call: Call): Leg[] {
+    return call.legs.filter((l) => l.state !== "ended");
+  }
+
+  /** The call's live agent leg, if any (a call has at most one at a time). */
+  agentOf(call: Call): Leg | undefined {
+    return call.legs.find((l) => l.role === "agent" && l.state !== "ended");
+  }
+
+  inCall(ext: string): boolean {
+    return (this.liveByExt.get(ext) ?? 0) > 0;
+  }
+
+  /** One stream per leg, keyed by the call and leg ids: other calls never shift its draws. */
+  rngFor(leg: Leg): Rng {
+    return streamFor(this.seed, leg.id);
+  }
+
+  // ---------------------------------------------------------------- calls and legs
+
+  createCall(id: string, direction: Call["direction"]): Call {
+    if (this.usedIds.has(id)) throw new SimPbxError(`call ${id} exists`);
+    const call: Call = {
+      id,
+      direction,
+      legs: [],
+      legCount: 0,
+      waiting: false,
+      lingerOnBusy: false,
+      busyTone: false,
+      recordings: [],
+      ending: false,
+      ended: false,
+      timers: new Set(),
+    };
+    this.usedIds.add(id);
+    this.calls.set(id, call);
+    return call;
+  }
+
+  /** A leg not announced yet (an inbound call names its caller's leg before LegCreated). */
+  newLeg(call: Call, role: LegRole, who: { ext?: string; number?: string }): Leg {
+    const leg: Leg = {
+      id: `${call.id}:L${++call.legCount}`,
+      call,
+      role,
+      ...who,
+      state: "dialing",
+      held: false,
+      viaLine: false,
+      voice: "human",
+      timers: new Set(),
+    };
+    call.legs.push(leg);
+    this.legs.set(leg.id, leg);
+    if (leg.ext) this.liveByExt.set(leg.ext, (this.liveByExt.get(leg.ext) ?? 0) + 1);
+    return leg;
+  }
+
+  announce(leg: Leg): void {
+    this.bus.emit({
+      kind: "LegCreated",
+      callId: leg.call.id,
+      legId: leg.id,
+      role: leg.role,
+      ...(leg.ext ? { ext: leg.ext } : {}),
+      ...(leg.number ? { number: leg.number } : {}),
+    });
+  }
+
+  addLeg(call: Call, role: LegRole, who: { ext?: string; number?: string }): Leg {
+    const leg = this.newLeg(call, role, who);
+    this.announce(leg);
+    return leg;
+  }
+
+  ringing(leg: Leg): void {
+    if (leg.state !== "dialing") return;
+    leg.state = "ringing";
+    this.bus.emit({ kind: "LegRinging", callId: leg.call.id, legId: leg.id });
+    this.refreshSound(leg.call);
+  }
+
+  /**
+   * Answers a leg; its pending timers (ring timeouts) are cancelled. The agent hears an answered party only
+   * once it is bridged or joins the conference, so the caller of answer() refreshes the sound then.
+   */
+  answer(leg: Leg): void {
+    if (leg.state === "answered" || leg.state === "ended") return;
+    this.cancelAll(leg);
+    leg.state = "answered";
+    leg.answeredAt = this.clock.now();
+    if (leg.role === "agent") leg.sound = "silence";
+    this.bus.emit({ kind: "LegAnswered", callId: leg.call.id, legId: leg.id });
+  }
+
+  /** Emits Bridged when every leg named is still up. */
+  bridge(call: Call, legIds: string[]): void {
+    if (legIds.some((id) => this.legs.get(id)?.state !== "answered")) return;
+    this.bus.emit({ kind: "Bridged", callId: call.id, legIds });
+    this.refreshSound(call);
+  }
+
+  /**
+   * Ends one leg. `leaving`: the leg leaves (conference leave, transfer) and only the "fewer than two legs"
+   * rule applies; `byLine`: the phone line reported it, so it is not told again.
+   */
+  endLeg(leg: Leg, cause: HangupCause, opts: { leaving?: boolean; byLine?: boolean } = {}): void {
+    if (leg.state === "ended") return;
+    const call = leg.call;
+    this.cancelAll(leg);
+    leg.state = "ended";
+    leg.cause = cause;
+    leg.held = false;
+    if (leg.ext) this.liveByExt.set(leg.ext, (this.liveByExt.get(leg.ext) ?? 1) - 1);
+    const line = this.line;
+    if (leg.viaLine && !opts.byLine && line) this.bus.post(() => line.end(leg.id));
+    const sipCode = SIP_CODES[cause];
+    this.bus.emit({
+      kind: "LegHungUp",
+      callId: call.id,
+      legId: leg.id,
+      cause,
+      ...(sipCode ? { sipCode } : {}),
+    });
+    for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r);
+    leg.onEnded?.(leg);
+    if (!call.ending) this.react(call, leg, cause, opts.leaving ?? false);
+  }
+
+  /** Ends every live leg (answered ones 'normal', the others 'canceled'), then the call. */
+  endCall(call: Call, cause: HangupCause): void {
+    if (call.ended || call.ending) return;
+    call.ending = true;
+    for (const leg of this.liveLegs(call)) this.endLeg(leg, leg.state === "answered" ? "normal" : "canceled");
+    for (const r of call.recordings) if (r.active) this.finishRecording(r);
+    if (call.confId)
+      this.bus.emit({ kind: "Conference", callId: call.id, confId: call.confId, action: "destroyed" });
+    this.cancelAll(call);
+    call.ended = true;
+    call.cause = cause;
+    this.bus.emit({ kind: "CallEnded", callId: call.id, cause });
+    this.forgetOld(call);
+  }
+
+  finishRecording(r: Recording): void {
+    if (!r.active) return;
+    r.active = false;
+    this.bus.emit({
+      kind: "RecordingFinished",
+      callId: r.callId,
+      ...(r.legId ? { legId: r.legId } : {}),
+      recId: r.id,
+      uri: null,
+    });
+  }
+
+  /** How the call goes on without a leg that just ended. */
+  private react(call: Call, leg: Leg, cause: HangupCause, leaving: boolean): void {
+    if (call.ended) return;
+    if (call.waiting) {
+      // An inbound caller outlives agents who reject or miss it; only the caller ends the call.
+      if (leg.role === "inbound") this.endCall(call, cause);
+      return;
+    }
+    if (leg.role === "agent" && !leaving) {
+      this.endCall(call, cause);
+      return;
+    }
+    const live = this.liveLegs(call);
+    if (live.length >= 2) {
+      this.refreshSound(call);
+      return;
+    }
+    const agent = live[0];
+    if (cause === "busy" && call.lingerOnBusy && agent?.role === "agent" && agent.state === "answered") {
+      call.busyTone = true;
+      this.refreshSound(call);
+      this.schedule(call, this.profile.busyToneMs, () => this.endCall(call, "busy"));
+      return;
+    }
+    this.endCall(call, cause);
+  }
+
+  // ---------------------------------------------------------------- what the agent hears
+
+  refreshSound(call: Call): void {
+    const agent = this.agentOf(call);
+    if (!agent || agent.state !== "answered") return;
+    const sound = agentHears(call, agent);
+    if (sound === agent.sound) return;
+    agent.sound = sound;
+    const line = this.line;
+    if (agent.viaLine && line) this.bus.post(() => line.play(agent.id, sound));
+  }
+
+  // ---------------------------------------------------------------- timers
+
+  /** A timer owned by a leg or call: it runs as one model step, and ending the owner cancels it. */
+  schedule(owner: TimerOwner, ms: number, fn: () => void): ClockTimer {
+    const t = this.clock.setTimeout(() => {
+      owner.timers.delete(t);
+      this.bus.step(fn);
+    }, ms);
+    owner.timers.add(t);
+    return t;
+  }
+
+  cancel(owner: TimerOwner, t: ClockTimer): void {
+    this.clock.clearTimeout(t);
+    owner.timers.delete(t);
+  }
+
+  private cancelAll(owner: TimerOwner): void {
+    for (const t of owner.timers) this.clock.clearTimeout(t);
+    owner.timers.clear();
+  }
+
+  close(): void {
+    for (const c of this.calls.values()) {
+      this.cancelAll(c);
+      for (const l of c.legs) this.cancelAll(l);
+    }
+  }
+
+  private forgetOld(call: Call): void {
+    this.endedOrder.push(call.id);
+    while (this.endedOrder.length > KEEP_ENDED_CALLS) {
+      const old = this.calls.get(this.endedOrder.shift()!);
+      if (!old) continue;
+      this.calls.delete(old.id);
+      for (const l of old.legs) this.legs.delete(l.id);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// The call model's records: calls made of legs, and recordings. CallModel (model.ts) owns them; the feature
+// modules set only the flags of their own feature (waiting, confId, held, voice…).
+import type { ClockTimer } from "../../../src/core/clock";
+import type { HangupCause, LegRole, LegSound } from "../driver";
+
+/** A request the simulated PBX cannot carry out (unknown id, a leg in the wrong state); a real PBX answers 4xx. */
+export class SimPbxError extends Error {
+  override name = "SimPbxError";
+}
+
+export type LegState = "dialing" | "ringing" | "answered" | "ended";
+
+export interface TimerOwner {
+  readonly timers: Set<ClockTimer>;
+}
+
+export interface Leg extends TimerOwner {
+  readonly id: string;
+  readonly call: Call;
+  readonly role: LegRole;
+  readonly ext?: string;
+  readonly number?: string;
+  state: LegState;
+  held: boolean;
+  cause?: HangupCause;
+  answeredAt?: number;
+  /** Agent legs: offered through the AgentPhoneLine, which then hears end() and play(). */
+  viaLine: boolean;
+  /** Agent legs: what the agent hears now. */
+  sound?: LegSound;
+  /** Other legs: what the party sounds like once answered. */
+  voice: LegSound;
+  /** Runs after this leg's LegHungUp and before the call reacts (a transfer reports its result). */
+  onEnded?: (leg: Leg) => void;
+}
+
+export interface Recording {
+  readonly id: string;
+  readonly callId: string;
+  readonly legId?: string;
+  readonly name: string;
+  active: boolean;
+}
+
+export interface Call extends TimerOwner {
+  readonly id: string;
+  readonly direction: "outbound" | "inbound";
+  readonly legs: Leg[];
+  legCount: number;
+  /** Inbound: the caller waits for an agent; agent legs may come and go until one answers. */
+  waiting: boolean;
+  /** Outbound, until the lead answers: a busy lead leaves the agent hearing the busy tone for a moment. */
+  lingerOnBusy: boolean;
+  busyTone: boolean;
+  confId?: string;
+  recordings: Recording[];
+  ending: boolean;
+  ended: boolean;
+  cause?: HangupCause;
+}
