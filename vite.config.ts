@@ -21,6 +21,8 @@ export default defineConfig({
     proxy: {
       "/api": gateway,
       "/socket.io": { target: gateway.replace(/^http/, "ws"), ws: true },
+      // The embedded SIP-over-WebSocket endpoint (softphone registration and calls).
+      "/sip": { target: gateway.replace(/^http/, "ws"), ws: true },
     },
   },
   build: {
@@ -53,7 +55,14 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
-          include: ["src/**/*.test.{ts,tsx}", "plugins/**/*.test.{ts,tsx}", "variants/**/*.test.ts", "locales/**/*.test.ts", "tests/helpers/**/*.test.{ts,tsx}", "tests/contracts/**/*.test.{ts,tsx}"],
+          include: [
+            "src/**/*.test.{ts,tsx}",
+            "plugins/**/*.test.{ts,tsx}",
+            "variants/**/*.test.ts",
+            "locales/**/*.test.ts",
+            "tests/helpers/**/*.test.{ts,tsx}",
+            "tests/contracts/**/*.test.{ts,tsx}",
+          ],
           exclude: ["plugins/**/*.server.test.ts"],
           setupFiles: ["./src/test-setup.ts"],
           globals: true,

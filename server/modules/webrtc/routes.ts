@@ -1,0 +1,73 @@
+// GET /webrtc/credentials: the signed-in agent's softphone credentials. Short-lived (12 h, a shift) and
+// stateless (server/pbx/edge/credentials.ts): nothing is stored, the SIP edge recomputes the password to check
+// a digest. Ask again before expires_at, or when a REGISTER is refused with 403.
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { ErrorBody } from "../../../src/contract/common";
+import { WebRtcCredentialsResponse, type WebRtcCredentials } from "../../../src/contract/calls";
+import { users } from "../../db/schema";
+import type { Gateway } from "../../gateway";
+import { HttpError } from "../../http/errors";
+import { defineRoute, type RouteDef } from "../../http/route";
+import { CREDENTIAL_TTL_MS, SIP_REALM, sipPassword, sipUsername } from "../../pbx/edge/credentials";
+
+export const NO_SOFTPHONE = "No WebRTC softphone is set up for this account.";
+export const NO_SIP_ENDPOINT = "No SIP endpoint is configured.";
+
+/** Where the softphone connects: SIP_WS_URL, else this gateway's own endpoint as the browser reached it. */
+export function sipWsUrlFor(gw: Gateway, req: FastifyRequest): string {
+  if (gw.config.sipWsUrl) return gw.config.sipWsUrl;
+  const forwarded = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]!
+    .trim()
+    .toLowerCase();
+  const secure = forwarded ? forwarded === "https" || forwarded === "wss" : req.protocol === "https";
+  return `${secure ? "wss" : "ws"}://${req.host}${gw.config.sipPath}`;
+}
+
+/** The SIP domain: the real PBX's host when one is configured, else the embedded edge's realm. */
+export function sipRealmFor(gw: Gateway): string {
+  if (gw.config.sipWsUrl) {
+    try {
+      return new URL(gw.config.sipWsUrl).hostname || SIP_REALM;
+    } catch {
+      return SIP_REALM;
+    }
+  }
+  return SIP_REALM;
+}
+
+export function webrtcRoutes(gw: Gateway): RouteDef[] {
+  return [
+    defineRoute({
+      method: "GET",
+      url: "/webrtc/credentials",
+      summary:
+        "The caller's SIP credentials for its WebRTC softphone (JsSIP): {data: {username, password, realm, uri, ws_url, expires_at}}, valid 12 hours. Register with uri, authorization_user = username and password at ws_url (subprotocol sip). 404 when the account has no WebRTC softphone or no extension; 409 when the gateway has no SIP endpoint.",
+      tags: ["telephony"],
+      access: { roles: ["setter", "advisor"] },
+      response: { 200: WebRtcCredentialsResponse, 404: ErrorBody, 409: ErrorBody },
+      async handler({ caller, raw }) {
+        const [me] = await gw.db
+          .select({ extension: users.extension, hasWebrtc: users.hasWebrtc, tenantId: users.tenantId })
+          .from(users)
+          .where(eq(users.id, caller.id))
+          .limit(1);
+        if (!me?.extension || !me.hasWebrtc) throw new HttpError(404, NO_SOFTPHONE);
+        if (!gw.config.sipEdge && !gw.config.sipWsUrl) throw new HttpError(409, NO_SIP_ENDPOINT);
+        // Whole seconds: the username carries the expiry in seconds.
+        const expiresAt = Math.floor((gw.clock.now() + CREDENTIAL_TTL_MS) / 1000) * 1000;
+        const realm = sipRealmFor(gw);
+        const data: WebRtcCredentials = {
+          username: sipUsername(me.extension, expiresAt),
+          password: sipPassword((v) => gw.tokens.mac(v), me.extension, me.tenantId, expiresAt),
+          realm,
+          uri: `sip:${me.extension}@${realm}`,
+          ws_url: sipWsUrlFor(gw, raw),
+          expires_at: new Date(expiresAt).toISOString(),
+        };
+        return { data };
+      },
+    }),
+  ];
+}

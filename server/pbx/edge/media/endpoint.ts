@@ -1,0 +1,31 @@
+// The media side of one agent leg, behind an interface (reference/telephony.md, Risks: werift is pre-1.0):
+// call control depends only on this, and a peer that cannot be built falls back to signalling-only media.
+import type { LegSound } from "../../driver";
+
+export interface LegMediaStats {
+  /** RTP packets sent to the softphone. */
+  sent: number;
+  /** RTP packets received from the softphone. */
+  received: number;
+  /** The peer's connection state ("connected" once ICE and DTLS are up), "none" without a peer. */
+  state: string;
+  sound: LegSound;
+}
+
+export interface MediaEndpoint {
+  /** The SDP offer of an INVITE the edge sends. */
+  createOffer(): Promise<string>;
+  /** Applies the answer to createOffer(). */
+  acceptAnswer(sdp: string): Promise<void>;
+  /** Answers an offer: the browser's INVITE or re-INVITE (hold / resume). */
+  answer(sdp: string): Promise<string>;
+  play(sound: LegSound): void;
+  /** While held the edge sends nothing. */
+  setHeld(on: boolean): void;
+  stats(): LegMediaStats;
+  close(): void;
+}
+
+export type MediaFactory = (label: string) => MediaEndpoint;
+
+export type MediaLog = (msg: string, err?: unknown) => void;

@@ -1,0 +1,175 @@
+// A werift peer per agent leg: PCMU only, loopback host candidates added (werift skips loopback NICs), no
+// STUN server (the default is Google's; the edge must not depend on the internet). It sends the leg's
+// programme as 20 ms RTP frames from the shared pacer and counts what the softphone sends back.
+// Every werift call is guarded: a failing peer degrades to signalling-only media, never to a dead gateway.
+import { randomBytes } from "node:crypto";
+import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from "werift";
+import type { LegSound } from "../../driver";
+import type { LegMediaStats, MediaEndpoint, MediaFactory, MediaLog } from "./endpoint";
+import { FRAME_SAMPLES } from "./g711";
+import type { Pacer, Paced } from "./pacer";
+import { answerDirection, directionOf, signallingOnlySdp, withDirection } from "./sdp";
+import { Player } from "./sounds";
+
+/** werift gathers host candidates in setLocalDescription; never wait longer than this (pitfall 1). */
+const GATHER_TIMEOUT_MS = 3_000;
+
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+class WeriftEndpoint implements MediaEndpoint, Paced {
+  private pc: RTCPeerConnection | null = null;
+  private readonly track = new MediaStreamTrack({ kind: "audio" });
+  private readonly player = new Player();
+  private readonly watched = new WeakSet<MediaStreamTrack>();
+  private seq = randomBytes(2).readUInt16BE();
+  private timestamp = randomBytes(4).readUInt32BE();
+  private sent = 0;
+  private received = 0;
+  private held = false;
+  private closed = false;
+  /** Our last description, for answering a re-offer should werift refuse to renegotiate. */
+  private lastLocal: string | null = null;
+
+  constructor(
+    private readonly label: string,
+    private readonly pacer: Pacer,
+    private readonly log: MediaLog,
+  ) {
+    try {
+      this.pc = new RTCPeerConnection({
+        codecs: { audio: [usePCMU()] },
+        headerExtensions: { audio: [] },
+        iceServers: [],
+        iceAdditionalHostAddresses: ["127.0.0.1"],
+        iceUseIpv6: false,
+      });
+      this.pc.onTrack.subscribe((t) => this.watch(t));
+      this.pacer.add(this);
+    } catch (e) {
+      this.fail("peer creation", e);
+    }
+  }
+
+  async createOffer(): Promise<string> {
+    const pc = this.pc;
+    if (!pc) return this.remember(signallingOnlySdp("offer"));
+    try {
+      pc.addTransceiver(this.track, { direction: "sendrecv" });
+      await within(pc.setLocalDescription(await pc.createOffer()), GATHER_TIMEOUT_MS, "ICE gathering");
+      return this.remember(pc.localDescription!.sdp);
+    } catch (e) {
+      this.fail("offer", e);
+      return this.remember(signallingOnlySdp("offer"));
+    }
+  }
+
+  async acceptAnswer(sdp: string): Promise<void> {
+    const pc = this.pc;
+    if (!pc) return;
+    try {
+      await pc.setRemoteDescription({ type: "answer", sdp });
+      this.watchReceivers();
+    } catch (e) {
+      this.fail("answer", e);
+    }
+  }
+
+  async answer(offer: string): Promise<string> {
+    const direction = answerDirection(directionOf(offer));
+    const pc = this.pc;
+    if (pc) {
+      try {
+        await pc.setRemoteDescription({ type: "offer", sdp: offer });
+        // On the answering side the remote track exists as soon as the offer is applied (pitfall 10).
+        this.watchReceivers();
+        if (!pc.getSenders().some((s) => s.track === this.track)) pc.addTrack(this.track);
+        await within(pc.setLocalDescription(await pc.createAnswer()), GATHER_TIMEOUT_MS, "ICE gathering");
+        return this.remember(withDirection(pc.localDescription!.sdp, direction));
+      } catch (e) {
+        // A re-offer werift cannot take: answer with our current parameters (ICE and DTLS unchanged).
+        this.log(`media ${this.label}: renegotiation failed, answering from the last description`, e);
+        if (this.lastLocal)
+          return withDirection(this.lastLocal.replace(/a=setup:actpass/g, "a=setup:passive"), direction);
+        this.fail("answer", e);
+      }
+    }
+    return this.remember(withDirection(signallingOnlySdp("answer"), direction));
+  }
+
+  play(sound: LegSound): void {
+    this.player.play(sound);
+  }
+
+  setHeld(on: boolean): void {
+    this.held = on;
+  }
+
+  stats(): LegMediaStats {
+    return {
+      sent: this.sent,
+      received: this.received,
+      state: this.pc?.connectionState ?? "none",
+      sound: this.player.sound,
+    };
+  }
+
+  tick(): void {
+    if (this.closed || this.held || this.pc?.connectionState !== "connected") return;
+    const header = new RtpHeader({
+      payloadType: 0,
+      sequenceNumber: this.seq,
+      timestamp: this.timestamp,
+      marker: this.sent === 0,
+    });
+    this.seq = (this.seq + 1) & 0xffff;
+    this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
+    this.track.writeRtp(new RtpPacket(header, this.player.nextFrame()));
+    this.sent++;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.pacer.remove(this);
+    const pc = this.pc;
+    this.pc = null;
+    this.track.stop();
+    pc?.close().catch((e: unknown) => this.log(`media ${this.label}: close failed`, e));
+  }
+
+  private remember(sdp: string): string {
+    this.lastLocal = sdp;
+    return sdp;
+  }
+
+  private watchReceivers(): void {
+    for (const t of this.pc?.getTransceivers() ?? [])
+      for (const track of t.receiver.tracks) this.watch(track);
+  }
+
+  private watch(track: MediaStreamTrack): void {
+    if (this.watched.has(track)) return;
+    this.watched.add(track);
+    track.onReceiveRtp.subscribe(() => {
+      this.received++;
+    });
+  }
+
+  private fail(what: string, e: unknown): void {
+    this.log(`media ${this.label}: ${what} failed; the call goes on without audio`, e);
+    const pc = this.pc;
+    this.pc = null;
+    this.pacer.remove(this);
+    pc?.close().catch(() => {});
+  }
+}
+
+export function weriftMedia(pacer: Pacer, log: MediaLog): MediaFactory {
+  return (label) => new WeriftEndpoint(label, pacer, log);
+}
