@@ -23,6 +23,9 @@ import type { Gateway } from "./gateway";
 import { signingSecret } from "./auth/secret";
 import { seedIfEmpty } from "./seed/seed";
 import type { PbxDriver } from "./pbx/driver";
+import { InboundRouter } from "./modules/calls/inbound";
+import { CallService } from "./modules/calls/service";
+import { attachSipEdge } from "./pbx/edge";
 import { SimPbx } from "./pbx/sim/extensions";
 import { usersDirectory } from "./pbx/directory";
 import { Push } from "./realtime/push";
@@ -84,7 +87,9 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   const secret = config.jwtSecret ?? (await signingSecret(db));
   const tokens = new TokenService(secret, () => clock.now());
   const sessions = new SessionService(db, tokens, clock);
-  const pbx = opts.pbx ?? new SimPbx({ clock, directory: usersDirectory(db) });
+  // With the SIP endpoint on, real REGISTERs say whether a softphone is there; off, its socket does.
+  const pbx =
+    opts.pbx ?? new SimPbx({ clock, directory: usersDirectory(db), softphoneFollowsSocket: !config.sipEdge });
   const push = new Push();
   const background = new BackgroundWork(app.log);
   const gw: Gateway = {
@@ -100,7 +105,13 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     push,
     background,
     ...statusServices({ db, clock, pbx, push, log: app.log, background, sessions }),
+    calls: undefined as unknown as CallService,
   };
+  gw.calls = new CallService({ db, clock, pbx, push, statuses: gw.statuses, log: app.log, background });
+  const inbound = new InboundRouter(
+    { db, clock, pbx, push, statuses: gw.statuses, log: app.log, background },
+    gw.calls,
+  );
   if (config.seedDemo) await seedIfEmpty(db, clock, app.log, { history: config.seedHistory });
 
   await app.register(swagger, {
@@ -127,7 +138,8 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
 
   const staticDir = path.resolve(config.staticDir);
   const hasSpa = existsSync(path.join(staticDir, "index.html"));
-  if (hasSpa) await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, dotfiles: "ignore" });
+  if (hasSpa)
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, dotfiles: "ignore" });
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith("/api/") || req.method !== "GET" || !hasSpa) {
       return reply.code(404).send({ message: MESSAGES.notFound });
@@ -138,14 +150,26 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
 
   // socket.io on the same server and port; it answers /socket.io before Fastify sees the request.
   await pbx.connect();
+  // A lone gateway restarted mid-call cannot follow those calls any more; in a cluster a peer may still be.
+  if (!config.redisUrl) await gw.calls.closeOrphans();
+  gw.calls.start();
+  const stopInbound = inbound.start();
   // Instances of one cluster share JWT_SECRET, hence this prefix; other deployments on the same Redis do not.
   const redisKeyPrefix = opts.redisKeyPrefix ?? `dialer:${tokens.mac("socket-cluster").slice(0, 16)}`;
-  const realtime = await Realtime.attach(gw, app.server, { redisUrl: config.redisUrl, keyPrefix: redisKeyPrefix });
+  const realtime = await Realtime.attach(gw, app.server, {
+    redisUrl: config.redisUrl,
+    keyPrefix: redisKeyPrefix,
+  });
   realtime.start();
   gw.overstays.start();
+  const sipEdge = config.sipEdge && pbx instanceof SimPbx ? await attachSipEdge(gw, pbx, app.server) : null;
   // Before the HTTP server closes: sockets would otherwise hold it open, and timers must not outlive it.
   app.addHook("preClose", async () => {
     gw.overstays.stop();
+    stopInbound();
+    inbound.stop();
+    gw.calls.stop();
+    await sipEdge?.close();
     await realtime.close();
     await background.close();
     await pbx.close();

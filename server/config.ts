@@ -20,6 +20,15 @@ export interface GatewayConfig {
   seedDemo: boolean;
   /** With the demo, today's calls and dispositions so far (goals and follow-ups show real numbers). */
   seedHistory: boolean;
+  /**
+   * The embedded SIP-over-WebSocket endpoint with its media peer (reference/telephony.md §2), at
+   * `sipPath` on the gateway's own port: WebRTC softphones register there and carry real audio. Off, a
+   * WebRTC agent counts as registered while its socket is connected (tests that need no audio).
+   */
+  sipEdge: boolean;
+  sipPath: string;
+  /** Where softphones connect when the SIP endpoint is a real PBX (wss://pbx.example:443); unset: the gateway's own. */
+  sipWsUrl?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -38,5 +47,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     logLevel: env.LOG_LEVEL ?? "info",
     seedDemo: env.SEED_DEMO !== "false",
     seedHistory: env.SEED_HISTORY !== "false",
+    sipEdge: env.SIP_EDGE !== "false",
+    sipPath: "/sip",
+    sipWsUrl: env.SIP_WS_URL || undefined,
   };
 }

@@ -12,6 +12,7 @@ import type { Push } from "./realtime/push";
 import type { BackgroundWork } from "./modules/status/background";
 import type { StatusService } from "./modules/status/service";
 import type { OverstayDetector } from "./modules/status/overstay";
+import type { CallService } from "./modules/calls/service";
 
 export interface Gateway {
   config: GatewayConfig;
@@ -30,4 +31,6 @@ export interface Gateway {
   background: BackgroundWork;
   statuses: StatusService;
   overstays: OverstayDetector;
+  /** The agents' calls: dials, PBX events, inbound routing. */
+  calls: CallService;
 }

@@ -36,6 +36,10 @@ export const tenants = pgTable("tenants", {
   features: jsonb("features").$type<Record<string, boolean>>().notNull().default({}),
   /** The call centre's own zone: hourly and daily goals and operation hours are counted in it. */
   timezone: text("timezone").notNull().default("America/New_York"),
+  /** The number callers dial to reach this call centre: inbound calls to it are routed to its agents. */
+  inboundDid: text("inbound_did"),
+  /** The extension whose agent sees the 'Inbound Call Alert' popup (agent-workspace §2); null: nobody. */
+  inboundAlertExtension: text("inbound_alert_extension"),
 });
 
 export const users = pgTable(
@@ -306,7 +310,9 @@ export const agentLayouts = pgTable(
     userId: userRef("user_id", "cascade"),
     variant: text("variant").notNull(),
     version: integer("version").notNull(),
-    items: jsonb("items").$type<{ i: string; panel: string; x: number; y: number; w: number; h: number }[]>().notNull(),
+    items: jsonb("items")
+      .$type<{ i: string; panel: string; x: number; y: number; w: number; h: number }[]>()
+      .notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.variant] })],
@@ -337,6 +343,10 @@ export const calls = pgTable(
     duration: integer("duration"),
     liveTransfer: integer("live_transfer").notNull().default(0),
     extraRecordingIndex: integer("extra_recording_index").notNull().default(0),
+    /** How the call ended for the agent (normal, busy, no-answer, rejected, unavailable, failed, canceled). */
+    cause: text("cause"),
+    /** The hangup flow's PUT arrived: the call is settled. */
+    settledAt: ts("settled_at"),
   },
   (t) => [index("calls_agent_started_idx").on(t.agentId, t.startedAt), index("calls_lead_idx").on(t.leadId)],
 );
@@ -360,7 +370,10 @@ export const dispositions = pgTable(
     shortCall: boolean("short_call").notNull().default(false),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("dispositions_agent_created_idx").on(t.agentId, t.createdAt), index("dispositions_lead_idx").on(t.leadId)],
+  (t) => [
+    index("dispositions_agent_created_idx").on(t.agentId, t.createdAt),
+    index("dispositions_lead_idx").on(t.leadId),
+  ],
 );
 
 // ---------------------------------------------------------------- agent statuses and overstays
@@ -407,7 +420,10 @@ export const agentStatusChanges = pgTable(
     /** Why the gateway or a manager changed it (logout, disconnect, deactivated, connected…). */
     reason: text("reason"),
   },
-  (t) => [index("agent_status_changes_user_at_idx").on(t.userId, t.at), index("agent_status_changes_tenant_at_idx").on(t.tenantId, t.at)],
+  (t) => [
+    index("agent_status_changes_user_at_idx").on(t.userId, t.at),
+    index("agent_status_changes_tenant_at_idx").on(t.tenantId, t.at),
+  ],
 );
 
 /** Overstays: at most one per status period. The managers' feed lists those the real-time viewer was told of. */
@@ -429,5 +445,29 @@ export const overstays = pgTable(
     /** gateway (its own clock) or browser (POST /overstayed-status…), whichever saw it first */
     detectedBy: text("detected_by").notNull(),
   },
-  (t) => [uniqueIndex("overstays_period_uq").on(t.periodId), index("overstays_tenant_rtv_idx").on(t.tenantId, t.rtvNotifiedAt)],
+  (t) => [
+    uniqueIndex("overstays_period_uq").on(t.periodId),
+    index("overstays_tenant_rtv_idx").on(t.tenantId, t.rtvNotifiedAt),
+  ],
+);
+
+/**
+ * Writes that must not double (ARCHITECTURE.md decision 15): the first answer to a request with an
+ * Idempotency-Key, per agent and route, replayed for a retry with the same key. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    route: text("route").notNull(),
+    /** A digest of the body: the same key with another body is refused (422). */
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status").notNull(),
+    body: jsonb("body"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key, t.route] })],
 );

@@ -14,7 +14,9 @@ let table: RouteDef[];
 const clients = new Map<string, TestClient>();
 const callers = new Map<string, Caller>();
 
-const ROLE_ACCOUNTS = DEMO_ACCOUNTS.filter((a) => a.passwordState !== "new_password_required" && a.email !== "qualifier2.isius@demo.test");
+const ROLE_ACCOUNTS = DEMO_ACCOUNTS.filter(
+  (a) => a.passwordState !== "new_password_required" && a.email !== "qualifier2.isius@demo.test",
+);
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -23,7 +25,13 @@ beforeAll(async () => {
     const c = await gw.signIn(a.email);
     clients.set(a.email, c);
     const u = (await gw.db.select().from(users).where(eq(users.email, a.email)))[0]!;
-    callers.set(a.email, { id: u.id, tenantId: u.tenantId, role: u.role, roles: rolesOf(u.role), permissions: a.permissions?.filter((p) => p !== "has_auto_ready" || u.role === "advisor") ?? [] });
+    callers.set(a.email, {
+      id: u.id,
+      tenantId: u.tenantId,
+      role: u.role,
+      roles: rolesOf(u.role),
+      permissions: a.permissions?.filter((p) => p !== "has_auto_ready" || u.role === "advisor") ?? [],
+    });
   }
 });
 afterAll(() => gw.close());
@@ -34,7 +42,12 @@ function pathFor(def: RouteDef, values: Record<string, number>): string {
 }
 
 async function ownLeadOf(userId: number, tenantId: number): Promise<number> {
-  const [lead] = await gw.db.select({ id: leads.id }).from(leads).where(and(eq(leads.tenantId, tenantId))).limit(1).offset(userId);
+  const [lead] = await gw.db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.tenantId, tenantId)))
+    .limit(1)
+    .offset(userId);
   await gw.db.update(leads).set({ ownerId: userId }).where(eq(leads.id, lead!.id));
   return lead!.id;
 }
@@ -55,6 +68,9 @@ describe("access-control matrix", () => {
         if (def.access.agentParam) values[def.access.agentParam] = caller.id;
         if (def.access.leadParam) values[def.access.leadParam] = await ownLeadOf(caller.id, caller.tenantId);
         const res = await clients.get(a.email)!.request(def.method, pathFor(def, values), def.example?.body);
+        // A dial that went through leaves the agent on a call, which later cells must not inherit.
+        await gw.gw.calls.hangupFor(caller.id);
+        await gw.gw.background.idle();
         const expected = allowsFunction(def.access, caller);
         const cell = `${a.role} (${a.email}) → ${def.method} ${def.url}: ${res.statusCode}`;
         if (expected) expect([401, 403], cell).not.toContain(res.statusCode);
@@ -72,25 +88,50 @@ describe("access-control matrix", () => {
     for (const def of table.filter((d) => d.access.leadParam)) {
       const p = def.access.leadParam!;
       const qc = clients.get("qualifier.isius@demo.test")!;
-      expect((await qc.request(def.method, pathFor(def, { [p]: colleagueLead }), def.example?.body)).statusCode).toBe(403);
-      expect((await qc.request(def.method, pathFor(def, { [p]: foreignLead }), def.example?.body)).statusCode).toBe(404);
+      expect(
+        (await qc.request(def.method, pathFor(def, { [p]: colleagueLead }), def.example?.body)).statusCode,
+      ).toBe(403);
+      expect(
+        (await qc.request(def.method, pathFor(def, { [p]: foreignLead }), def.example?.body)).statusCode,
+      ).toBe(404);
       const mc = clients.get("manager.isius@demo.test")!;
-      expect([401, 403, 404]).not.toContain((await mc.request(def.method, pathFor(def, { [p]: colleagueLead }), def.example?.body)).statusCode);
-      expect((await mc.request(def.method, pathFor(def, { [p]: foreignLead }), def.example?.body)).statusCode).toBe(404);
+      // A route that also names an object inside the lead (a call) may not find it: 404 then is not access.
+      const nested = (def.url.match(/:\w+/g) ?? []).length > 1;
+      const managerRes = await mc.request(
+        def.method,
+        pathFor(def, { [p]: colleagueLead }),
+        def.example?.body,
+      );
+      expect(nested ? [401, 403] : [401, 403, 404], `${def.method} ${def.url}`).not.toContain(
+        managerRes.statusCode,
+      );
+      expect(
+        (await mc.request(def.method, pathFor(def, { [p]: foreignLead }), def.example?.body)).statusCode,
+      ).toBe(404);
     }
     for (const def of table.filter((d) => d.access.agentParam)) {
       const qc = clients.get("qualifier.isius@demo.test")!;
-      const res = await qc.request(def.method, pathFor(def, { [def.access.agentParam!]: colleague.id }), def.example?.body);
+      const res = await qc.request(
+        def.method,
+        pathFor(def, { [def.access.agentParam!]: colleague.id }),
+        def.example?.body,
+      );
       expect(res.statusCode, `${def.method} ${def.url}`).toBe(403);
       const mc = clients.get("manager.isius@demo.test")!;
-      const other = await mc.request(def.method, pathFor(def, { [def.access.agentParam!]: slica.id }), def.example?.body);
+      const other = await mc.request(
+        def.method,
+        pathFor(def, { [def.access.agentParam!]: slica.id }),
+        def.example?.body,
+      );
       expect(other.statusCode, `${def.method} ${def.url}`).toBe(403);
       void q;
     }
   });
 
   it("a qualifier is refused GET /settings/globals with 403; a manager reads it", async () => {
-    expect((await clients.get("qualifier.isius@demo.test")!.request("GET", "/settings/globals")).statusCode).toBe(403);
+    expect(
+      (await clients.get("qualifier.isius@demo.test")!.request("GET", "/settings/globals")).statusCode,
+    ).toBe(403);
     const m = await clients.get("manager.isius@demo.test")!.request("GET", "/settings/globals");
     expect(m.statusCode).toBe(200);
     expect(m.json()["new-leads-threshold"]).toBe(1);

@@ -1,11 +1,17 @@
 // What the gateway does with each client event (agent-workspace §7). Payloads arrive already parsed by
-// their zod schema (see dispatch.ts). An agent names only its own extension. Call control (hangup,
-// transfers, conferences, playback) belongs to the telephony issue: until the PbxDriver has calls, those
-// events are validated and checked, then answered `unsupported`.
+// their zod schema (see dispatch.ts). An agent names only its own extension. Hangup and the conference
+// controls reach the call service; external, Sunlife, Matcha and third-party transfers and playback are
+// validated and checked, then answered `unsupported` until the transfers issue.
 import { hostname } from "node:os";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { SOCKET_MESSAGES, type ClientEventName, type ClientEvents, type ExtensionAvailability, type SocketAck } from "../../src/contract/socket";
+import {
+  SOCKET_MESSAGES,
+  type ClientEventName,
+  type ClientEvents,
+  type ExtensionAvailability,
+  type SocketAck,
+} from "../../src/contract/socket";
 import { STATUS_MESSAGE_KEYS } from "../../src/contract/status";
 import { users } from "../db/schema";
 import type { Gateway } from "../gateway";
@@ -21,13 +27,25 @@ export interface EventContext {
 }
 
 type Payload<E extends ClientEventName> = z.output<(typeof ClientEvents)[E]>;
-type Handler<E extends ClientEventName> = (ctx: EventContext, payload: Payload<E>) => Promise<SocketAck> | SocketAck;
+type Handler<E extends ClientEventName> = (
+  ctx: EventContext,
+  payload: Payload<E>,
+) => Promise<SocketAck> | SocketAck;
 
-const forbidden = (message: string = STATUS_MESSAGE_KEYS["extension.notYours"]): SocketAck => ({ ok: false, error: "forbidden", message });
-const unsupported: SocketAck = { ok: false, error: "unsupported", message: "Call control over the socket is not available yet." };
+const forbidden = (message: string = STATUS_MESSAGE_KEYS["extension.notYours"]): SocketAck => ({
+  ok: false,
+  error: "forbidden",
+  message,
+});
+const unsupported: SocketAck = {
+  ok: false,
+  error: "unsupported",
+  message: "This call control is not available yet.",
+};
 
 /** The simulated PBX's stand-in for SIP registration (see SimPbxOptions.softphoneFollowsSocket). */
-const softphoneStandIn = (gw: Gateway) => (gw.pbx instanceof SimPbx && gw.pbx.softphoneFollowsSocket ? gw.pbx : undefined);
+const softphoneStandIn = (gw: Gateway) =>
+  gw.pbx instanceof SimPbx && gw.pbx.softphoneFollowsSocket ? gw.pbx : undefined;
 
 /** Call control that a deactivated agent may still use (ending a call it is on). */
 const ALLOWED_WHEN_DEACTIVATED: ClientEventName[] = ["hangup"];
@@ -36,16 +54,41 @@ function ownsExtension(ctx: EventContext, extension: string) {
   return ctx.socket.data.extension !== null && ctx.socket.data.extension === extension;
 }
 
-const callControl = <E extends ClientEventName>(event: E): Handler<E> => async (ctx, payload) => {
-  const named = (payload as { extension?: string; from?: string }).extension ?? (payload as { from?: string }).from;
-  if (named === undefined || !ownsExtension(ctx, named)) return forbidden();
-  if (!ALLOWED_WHEN_DEACTIVATED.includes(event)) {
-    // Read now, not from the socket: a manager's toggle applies to the very next event.
-    const [u] = await ctx.gw.db.select({ deactivated: users.deactivated }).from(users).where(eq(users.id, ctx.socket.data.userId)).limit(1);
-    if (u?.deactivated) return forbidden(SOCKET_MESSAGES.callingDisabled);
-  }
-  return unsupported;
-};
+const callControl =
+  <E extends ClientEventName>(event: E): Handler<E> =>
+  async (ctx, payload) => {
+    const named =
+      (payload as { extension?: string; from?: string }).extension ?? (payload as { from?: string }).from;
+    if (named === undefined || !ownsExtension(ctx, named)) return forbidden();
+    if (!ALLOWED_WHEN_DEACTIVATED.includes(event)) {
+      // Read now, not from the socket: a manager's toggle applies to the very next event.
+      const [u] = await ctx.gw.db
+        .select({ deactivated: users.deactivated })
+        .from(users)
+        .where(eq(users.id, ctx.socket.data.userId))
+        .limit(1);
+      if (u?.deactivated) return forbidden(SOCKET_MESSAGES.callingDisabled);
+    }
+    const calls = ctx.gw.calls;
+    const agentId = ctx.socket.data.userId;
+    switch (event) {
+      case "hangup":
+        return { ok: true, data: { ended: await calls.hangupFor(agentId) } };
+      case "initializeConference":
+      case "mergeConference":
+      case "swapConferenceMember":
+      case "kickSecondParty":
+      case "hangupConference": {
+        const done = await calls.conference(agentId, event, (payload as { phone?: string }).phone);
+        return done
+          ? { ok: true }
+          : { ok: false, error: "unsupported", message: "There is no call in a state that allows this." };
+      }
+      default:
+        // Transfers to external parties, playback and third-party controls arrive with the transfers issue.
+        return unsupported;
+    }
+  };
 
 export const handlers: { [E in ClientEventName]: Handler<E> } = {
   async hello(ctx, { extension, hasWebRtc }) {
@@ -60,6 +103,8 @@ export const handlers: { [E in ClientEventName]: Handler<E> } = {
     const { extension, hasWebrtc, userId } = ctx.socket.data;
     const sim = softphoneStandIn(ctx.gw);
     if (sim && extension && hasWebrtc) await sim.unregister(extension);
+    // Page unload sets offline and hangs up (agent-workspace §4).
+    await ctx.gw.calls.hangupFor(userId);
     await ctx.gw.statuses.setOffline(userId, "agent", { reason: "goodbye" });
     return { ok: true };
   },
@@ -77,7 +122,11 @@ export const handlers: { [E in ClientEventName]: Handler<E> } = {
       available,
       via: status.via,
       reason,
-      message: available ? null : reason === "closed" ? SOCKET_MESSAGES.briaClosed : SOCKET_MESSAGES.phoneDisconnected,
+      message: available
+        ? null
+        : reason === "closed"
+          ? SOCKET_MESSAGES.briaClosed
+          : SOCKET_MESSAGES.phoneDisconnected,
     };
     ctx.socket.emit("extensionAvailability", data);
     return { ok: true, data };

@@ -1,7 +1,13 @@
 // The realtime socket against a gateway listening on 127.0.0.1:0, with socket.io-client as the browser.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ExtensionAvailability, OverstayPush, SOCKET_MESSAGES, SocketAck, StatusPush } from "../../src/contract/socket";
+import {
+  ExtensionAvailability,
+  OverstayPush,
+  SOCKET_MESSAGES,
+  SocketAck,
+  StatusPush,
+} from "../../src/contract/socket";
 import { Overstay } from "../../src/contract/status";
 import { sessions, users } from "../db/schema";
 import { startTestGateway, type AgentClientSocket, type TestClient, type TestGateway } from "../test/harness";
@@ -27,9 +33,11 @@ const socketOf = (c: TestClient, opts?: Parameters<TestGateway["socket"]>[1]) =>
   opened.push(s);
   return s;
 };
-const idOf = async (email: string) => (await gw.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+const idOf = async (email: string) =>
+  (await gw.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 const post = (c: TestClient, status: string) => c.request("POST", "/agent-statuses", { status });
-const statusOf = async (c: TestClient) => (await c.request("GET", "/agents/me/status")).json().data.status as string;
+const statusOf = async (c: TestClient) =>
+  (await c.request("GET", "/agents/me/status")).json().data.status as string;
 /** Closes a socket from the client side and waits until the gateway has handled it. */
 const closeTab = async (s: AgentClientSocket) => {
   const before = gw.realtime.io.of("/").sockets.size;
@@ -96,10 +104,19 @@ describe("client events", () => {
     const c = await gw.signIn("qualifier3.isius@demo.test");
     const s = socketOf(c);
     await connected(s);
-    expect(await ack(s, "hello", { extension: 1012, hasWebRtc: false })).toMatchObject({ ok: false, error: "invalid_payload" });
-    expect(await ack(s, "hello", { extension: "1012", hasWebRtc: false, admin: true })).toMatchObject({ ok: false, error: "invalid_payload" });
+    expect(await ack(s, "hello", { extension: 1012, hasWebRtc: false })).toMatchObject({
+      ok: false,
+      error: "invalid_payload",
+    });
+    expect(await ack(s, "hello", { extension: "1012", hasWebRtc: false, admin: true })).toMatchObject({
+      ok: false,
+      error: "invalid_payload",
+    });
     expect(await ack(s, "hello", "1012")).toMatchObject({ ok: false, error: "invalid_payload" });
-    expect(await ack(s, "hello", { extension: "1012", hasWebRtc: false }, "extra")).toMatchObject({ ok: false, error: "invalid_payload" });
+    expect(await ack(s, "hello", { extension: "1012", hasWebRtc: false }, "extra")).toMatchObject({
+      ok: false,
+      error: "invalid_payload",
+    });
     expect(await ack(s, "no-such-event", {})).toMatchObject({ ok: false, error: "unknown_event" });
     expect(await ack(s, "__proto__", {})).toMatchObject({ ok: false, error: "unknown_event" });
     const refusal = next(s, "event-refused");
@@ -109,11 +126,27 @@ describe("client events", () => {
     send(s, 42, {});
     expect(await numeric).toMatchObject({ event: "42", error: "unknown_event" });
     // Not the caller's extension.
-    expect(await ack(s, "checkExtensionAvailability", { extension: "1011" })).toMatchObject({ ok: false, error: "forbidden" });
-    expect(await ack(s, "hello", { extension: "1011", hasWebRtc: false })).toMatchObject({ ok: false, error: "forbidden" });
-    // Call control is validated, then not available yet.
-    expect(await ack(s, "hangup", { extension: "1012", channel: "x" })).toMatchObject({ ok: false, error: "unsupported" });
-    expect(await ack(s, "external-transfer-dtmf", { extension: "1012", digit: "12" })).toMatchObject({ ok: false, error: "invalid_payload" });
+    expect(await ack(s, "checkExtensionAvailability", { extension: "1011" })).toMatchObject({
+      ok: false,
+      error: "forbidden",
+    });
+    expect(await ack(s, "hello", { extension: "1011", hasWebRtc: false })).toMatchObject({
+      ok: false,
+      error: "forbidden",
+    });
+    // Hangup with no call ends nothing; transfers to outside parties are validated, then not available yet.
+    expect(await ack(s, "hangup", { extension: "1012", channel: "x" })).toEqual({
+      ok: true,
+      data: { ended: false },
+    });
+    expect(await ack(s, "matcha-start", { extension: "1012" })).toMatchObject({
+      ok: false,
+      error: "unsupported",
+    });
+    expect(await ack(s, "external-transfer-dtmf", { extension: "1012", digit: "12" })).toMatchObject({
+      ok: false,
+      error: "invalid_payload",
+    });
     const ok = SocketAck.parse(await ack(s, "heartbeat"));
     expect(ok).toEqual({ ok: true, data: { at: gw.clock.now() } });
     expect(await ack(s, "hello", { extension: "1012", hasWebRtc: false })).toEqual({ ok: true });
@@ -162,14 +195,25 @@ describe("checkExtensionAvailability", () => {
     const before = SocketAck.parse(await ack(s, "checkExtensionAvailability", { extension: "1001" }));
     expect(before).toEqual({
       ok: true,
-      data: { extension: "1001", available: false, via: "webrtc", reason: "not_registered", message: SOCKET_MESSAGES.phoneDisconnected },
+      data: {
+        extension: "1001",
+        available: false,
+        via: "webrtc",
+        reason: "not_registered",
+        message: SOCKET_MESSAGES.phoneDisconnected,
+      },
     });
     expect(ExtensionAvailability.parse(await pushed).available).toBe(false);
     // hello without the softphone on does not register it; with it, the simulated PBX counts it registered.
     await ack(s, "hello", { extension: "1001", hasWebRtc: false });
-    expect((await ack(s, "checkExtensionAvailability", { extension: "1001" })) as { data: { available: boolean } }).toMatchObject({ data: { available: false } });
+    expect(
+      (await ack(s, "checkExtensionAvailability", { extension: "1001" })) as { data: { available: boolean } },
+    ).toMatchObject({ data: { available: false } });
     await ack(s, "hello", { extension: "1001", hasWebRtc: true });
-    expect(await ack(s, "checkExtensionAvailability", { extension: "1001" })).toMatchObject({ ok: true, data: { available: true, reason: null, message: null } });
+    expect(await ack(s, "checkExtensionAvailability", { extension: "1001" })).toMatchObject({
+      ok: true,
+      data: { available: true, reason: null, message: null },
+    });
     // The tab goes: the softphone with it.
     s.disconnect();
     await vi.waitFor(async () => expect((await gw.gw.pbx.getExtensionStatus("1001")).registered).toBe(false));
@@ -180,13 +224,17 @@ describe("checkExtensionAvailability", () => {
     const m = await gw.signIn("manager.isius@demo.test");
     const s = socketOf(c);
     await connected(s);
-    expect(await ack(s, "checkExtensionAvailability", { extension: "1011" })).toMatchObject({ data: { available: true, via: "external" } });
+    expect(await ack(s, "checkExtensionAvailability", { extension: "1011" })).toMatchObject({
+      data: { available: true, via: "external" },
+    });
     expect((await m.request("PUT", "/sim-pbx/extensions/1011", { open: false })).statusCode).toBe(204);
     expect(await ack(s, "checkExtensionAvailability", { extension: "1011" })).toMatchObject({
       data: { available: false, reason: "closed", message: SOCKET_MESSAGES.briaClosed },
     });
     expect((await m.request("PUT", "/sim-pbx/extensions/1011", { open: true })).statusCode).toBe(204);
-    expect(await ack(s, "checkExtensionAvailability", { extension: "1011" })).toMatchObject({ data: { available: true } });
+    expect(await ack(s, "checkExtensionAvailability", { extension: "1011" })).toMatchObject({
+      data: { available: true },
+    });
     expect((await m.request("PUT", "/sim-pbx/extensions/2001", { open: false })).statusCode).toBe(404);
   });
 
@@ -195,7 +243,10 @@ describe("checkExtensionAvailability", () => {
     const s = socketOf(c);
     await connected(s);
     const pushed = next(s, "hostname");
-    expect(await ack(s, "showHostname", { extension: "1011" })).toMatchObject({ ok: true, data: { extension: "1011" } });
+    expect(await ack(s, "showHostname", { extension: "1011" })).toMatchObject({
+      ok: true,
+      data: { extension: "1011" },
+    });
     expect((await pushed).hostname.length).toBeGreaterThan(0);
   });
 });
@@ -210,7 +261,9 @@ describe("one live socket per agent", () => {
     const dup = next(second, "duplicate-tab");
     const gone = disconnected(second);
     second.connect();
-    expect(await dup).toEqual({ message: "The Dialer is already open in another tab. Please close this tab!" });
+    expect(await dup).toEqual({
+      message: "The Dialer is already open in another tab. Please close this tab!",
+    });
     expect(await gone).toBe("io server disconnect");
     // The first tab is untouched.
     expect(await ack(first, "heartbeat")).toMatchObject({ ok: true });
@@ -229,7 +282,12 @@ describe("pushes", () => {
     await connected(s);
     const pushed = next(s, "status");
     await post(c, "ready");
-    expect(StatusPush.parse(await pushed)).toMatchObject({ status: "ready", active: true, source: "agent", duration: 0 });
+    expect(StatusPush.parse(await pushed)).toMatchObject({
+      status: "ready",
+      active: true,
+      source: "agent",
+      duration: 0,
+    });
   });
 
   it("a manager disabling calling reaches the agent at once; managers see the agent go offline", async () => {
@@ -246,13 +304,20 @@ describe("pushes", () => {
     const calling = next(s, "calling-status");
     const status = next(s, "status");
     const feed = next(ms, "agent-status");
-    expect((await m.request("PATCH", `/agents/${id}/calling-statuses`, { deactivated: true })).statusCode).toBe(204);
-    expect(await calling).toEqual({ deactivated: true, message: "A manager disabled calling for your extension" });
+    expect(
+      (await m.request("PATCH", `/agents/${id}/calling-statuses`, { deactivated: true })).statusCode,
+    ).toBe(204);
+    expect(await calling).toEqual({
+      deactivated: true,
+      message: "A manager disabled calling for your extension",
+    });
     expect(await status).toMatchObject({ status: "offline", source: "manager" });
     expect(await feed).toMatchObject({ agent_id: id, status: "offline", deactivated: true });
     // The socket stays (the workspace shows 'deactivated'), but calling is closed to it.
     gw.clock.advance(REVALIDATE_MS);
-    expect(await ack(s, "external-transfer-start", { extension: "1014", phone: "5145550000" })).toMatchObject({ ok: false, error: "forbidden", message: SOCKET_MESSAGES.callingDisabled });
+    expect(await ack(s, "external-transfer-start", { extension: "1014", phone: "5145550000" })).toMatchObject(
+      { ok: false, error: "forbidden", message: SOCKET_MESSAGES.callingDisabled },
+    );
     const back = next(s, "calling-status");
     await m.request("PATCH", `/agents/${id}/calling-statuses`, { deactivated: false });
     expect(await back).toEqual({ deactivated: false, message: null });
@@ -271,7 +336,13 @@ describe("pushes", () => {
     const notice = next(s, "overstay");
     const feed = next(ms, "overstay-feed");
     await advance(60_000);
-    expect(OverstayPush.parse(await notice)).toMatchObject({ status: "after_call_work", role: "qualifier", message: "users.overstayed.qualifier.after_call_work", limit: 60, duration: 60 });
+    expect(OverstayPush.parse(await notice)).toMatchObject({
+      status: "after_call_work",
+      role: "qualifier",
+      message: "users.overstayed.qualifier.after_call_work",
+      limit: 60,
+      duration: 60,
+    });
     expect(Overstay.parse(await feed)).toMatchObject({ status: "after_call_work", extension: "1014" });
     // A meeting: agent at 1800 s, managers 45 s later.
     await post(c, "meeting");
@@ -310,7 +381,10 @@ describe("session end", () => {
     await post(c, "ready");
     const ended = next(s, "session-ended");
     const gone = disconnected(s);
-    await gw.db.update(sessions).set({ revokedAt: new Date(gw.clock.now()), revokedReason: "admin" }).where(eq(sessions.userId, await idOf("advisor.slica@demo.test")));
+    await gw.db
+      .update(sessions)
+      .set({ revokedAt: new Date(gw.clock.now()), revokedReason: "admin" })
+      .where(eq(sessions.userId, await idOf("advisor.slica@demo.test")));
     await advance(REVALIDATE_MS);
     expect(await ended).toEqual({ reason: "revoked" });
     expect(await gone).toBe("io server disconnect");
@@ -351,7 +425,10 @@ describe("session end", () => {
     expect(await statusOf(c)).toBe("ready");
     // Revoked in the database while the transport is down: the middleware runs again and refuses.
     const refusedAgain = new Promise<Error>((resolve) => s.once("connect_error", resolve));
-    await gw.db.update(sessions).set({ revokedAt: new Date(gw.clock.now()) }).where(eq(sessions.userId, await idOf("advisor.isius@demo.test")));
+    await gw.db
+      .update(sessions)
+      .set({ revokedAt: new Date(gw.clock.now()) })
+      .where(eq(sessions.userId, await idOf("advisor.isius@demo.test")));
     s.io.engine.close();
     expect((await refusedAgain).message).toBe("unauthenticated");
     s.disconnect();

@@ -7,11 +7,30 @@ export interface DemoTenant {
   variant: "isius" | "slica";
   country: "US" | "CA";
   timezone: string;
+  inboundDid: string;
+  inboundAlertExtension: string;
 }
 
 export const DEMO_TENANTS: DemoTenant[] = [
-  { id: 1, name: "ISIUS", variant: "isius", country: "US", timezone: "America/New_York" },
-  { id: 2, name: "SLICA", variant: "slica", country: "CA", timezone: "America/Toronto" },
+  // Inbound calls to a DID reach that call centre; the qualifier at 1001 / 2001 sees the Inbound Call Alert.
+  {
+    id: 1,
+    name: "ISIUS",
+    variant: "isius",
+    country: "US",
+    timezone: "America/New_York",
+    inboundDid: "+18005550100",
+    inboundAlertExtension: "1001",
+  },
+  {
+    id: 2,
+    name: "SLICA",
+    variant: "slica",
+    country: "CA",
+    timezone: "America/Toronto",
+    inboundDid: "+18005550200",
+    inboundAlertExtension: "2001",
+  },
 ];
 
 export interface DemoAccount {

@@ -38,6 +38,8 @@ export interface TestGatewayOptions {
   listen?: boolean;
   /** Another instance of the same cluster: same database and clock (that instance drops the database). */
   peerOf?: TestGateway;
+  /** Serves the SIP-over-WebSocket endpoint with its media peer (needs `listen`). */
+  sipEdge?: boolean;
   redisUrl?: string;
   redisKeyPrefix?: string;
 }
@@ -87,6 +89,7 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
     jwtSecret: "test-secret-".padEnd(48, "x"),
     logLevel: "silent",
     seedHistory: false,
+    sipEdge: opts.sipEdge ?? false,
     redisUrl: opts.redisUrl,
     seedDemo: !opts.peerOf,
   };

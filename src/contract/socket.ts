@@ -12,6 +12,7 @@
 // SocketAck. A refused event (malformed, not the caller's extension, unknown, too many) is answered by an
 // error ack, or by an `event-refused` push when no ack was given. Nothing a client sends ends the gateway.
 import { z } from "zod";
+import { CallServerEvents } from "./calls";
 import { AgentStatus, Extension, Overstay } from "./status";
 
 export const SOCKET_PATH = "/socket.io";
@@ -153,6 +154,8 @@ export const ServerEvents = {
   extensionAvailability: ExtensionAvailability,
   hostname: Hostname,
   "event-refused": EventRefusedPush,
+  /** The agent's calls: incoming, answer, hangup (the specification's), call, originate-failure, voicemail-detection. */
+  ...CallServerEvents,
 } as const;
 export type ServerEventName = keyof typeof ServerEvents;
 export type ServerPayload<E extends ServerEventName> = z.input<(typeof ServerEvents)[E]>;

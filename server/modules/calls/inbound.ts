@@ -1,0 +1,232 @@
+// Inbound calls (issue: the gateway routes an inbound call from the PBX to an available agent). The call
+// centre is found by the dialled number (tenants.inbound_did) or, failing that, by the caller's lead; the
+// agent is the lead's owner when available, otherwise the available agent who has waited longest. An
+// agent who does not take the call (rejected, unreachable) is not offered it again; while nobody is
+// available the call waits and is offered again every RETRY_MS until the caller gives up.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { CallEvent } from "../../pbx/driver";
+import { agentStatuses, leads, tenants, users } from "../../db/schema";
+import { availabilityOf } from "../../pbx/driver";
+import type { ClockTimer } from "../../../src/core/clock";
+import type { ActiveCall } from "./active";
+import { snapshotOf } from "./active";
+import { calls } from "../../db/schema";
+import type { CallDeps, CallService } from "./service";
+import { nationalDigits, toE164 } from "./phone";
+
+export const RETRY_MS = 2_000;
+const ROUTABLE_ROLES = ["qualifier", "advisor"];
+
+interface Waiting {
+  pbxCallId: string;
+  from: string;
+  tenantId: number;
+  leadId: number | null;
+  tried: Set<number>;
+  timer: ClockTimer | null;
+}
+
+export class InboundRouter {
+  private readonly waiting = new Map<string, Waiting>();
+
+  constructor(
+    private readonly d: CallDeps,
+    private readonly calls: CallService,
+  ) {}
+
+  start(): () => void {
+    return this.calls.onCallEvent(
+      (e) =>
+        void this.onEvent(e).catch((err) =>
+          this.d.log.error({ err, callId: e.callId }, "inbound routing failed"),
+        ),
+    );
+  }
+
+  stop(): void {
+    for (const w of this.waiting.values()) if (w.timer) this.d.clock.clearTimeout(w.timer);
+    this.waiting.clear();
+  }
+
+  private async onEvent(e: CallEvent): Promise<void> {
+    if (e.kind === "InboundCall") return this.arrived(e.callId, e.from, e.did);
+    const w = this.waiting.get(e.callId);
+    if (!w) return;
+    if (e.kind === "CallEnded") {
+      if (w.timer) this.d.clock.clearTimeout(w.timer);
+      this.waiting.delete(e.callId);
+      return;
+    }
+    if (e.kind === "Bridged") {
+      this.waiting.delete(e.callId);
+      return;
+    }
+    // The offered agent did not take it: offer it to someone else.
+    const current = this.calls.byPbxCallId(e.callId);
+    if (e.kind === "LegHungUp" && current && e.legId === current.agentLegId && !current.bridged)
+      await this.offer(w);
+  }
+
+  private async arrived(pbxCallId: string, from: string, did: string): Promise<void> {
+    const { db } = this.d;
+    const [byDid] = await db
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(eq(tenants.inboundDid, toE164(did)))
+      .limit(1);
+    const phone = nationalDigits(from);
+    const [lead] = await db
+      .select({ id: leads.id, tenantId: leads.tenantId })
+      .from(leads)
+      .where(byDid ? and(eq(leads.phone, phone), eq(leads.tenantId, byDid.id)) : eq(leads.phone, phone))
+      .limit(1);
+    const tenantId = byDid?.id ?? lead?.tenantId;
+    if (tenantId === undefined) {
+      this.d.log.warn({ pbxCallId, did }, "inbound call to a number no call centre answers");
+      await this.d.pbx.hangupCall(pbxCallId, "rejected");
+      return;
+    }
+    const w: Waiting = {
+      pbxCallId,
+      from: toE164(from),
+      tenantId,
+      leadId: lead?.id ?? null,
+      tried: new Set(),
+      timer: null,
+    };
+    this.waiting.set(pbxCallId, w);
+    await this.offer(w);
+  }
+
+  private async offer(w: Waiting): Promise<void> {
+    if (!this.waiting.has(w.pbxCallId)) return;
+    const agent = await this.pickAgent(w);
+    if (!agent) {
+      w.timer = this.d.clock.setTimeout(() => {
+        w.timer = null;
+        this.d.background.run("inbound retry", () => this.offer(w));
+      }, RETRY_MS);
+      return;
+    }
+    w.tried.add(agent.id);
+    const leadId = w.leadId ?? (await this.newLead(w, agent.id));
+    w.leadId = leadId;
+    const [lead] = await this.d.db
+      .select({ firstName: leads.firstName, lastName: leads.lastName, status: leads.status })
+      .from(leads)
+      .where(eq(leads.id, leadId))
+      .limit(1);
+    const [tenant] = await this.d.db
+      .select({ alertExt: tenants.inboundAlertExtension })
+      .from(tenants)
+      .where(eq(tenants.id, w.tenantId))
+      .limit(1);
+    const now = this.d.clock.now();
+    const [row] = await this.d.db
+      .insert(calls)
+      .values({
+        tenantId: w.tenantId,
+        leadId,
+        agentId: agent.id,
+        type: "inbound",
+        direction: 1,
+        phone: w.from,
+        status: "incoming",
+        pbxCallId: w.pbxCallId,
+        startedAt: new Date(now),
+      })
+      .returning({ id: calls.id });
+    const call: ActiveCall = {
+      id: row!.id,
+      pbxCallId: w.pbxCallId,
+      tenantId: w.tenantId,
+      agentId: agent.id,
+      agentExt: agent.extension,
+      agentRole: agent.role,
+      leadId,
+      leadStatus: lead?.status ?? null,
+      phone: w.from,
+      name: lead ? `${lead.firstName} ${lead.lastName}`.trim() : w.from,
+      type: "inbound",
+      direction: 1,
+      status: "incoming",
+      bridged: false,
+      onHold: false,
+      startedAt: now,
+      answeredAt: null,
+      endedAt: null,
+      cause: null,
+      inboundAlert: tenant?.alertExt === agent.extension,
+      agentLegId: null,
+      partyLegId: null,
+      partyCause: null,
+      conference: null,
+      seen: new Set(),
+    };
+    this.calls.track(call);
+    this.d.push.toAgent(agent.id, "incoming", snapshotOf(call));
+    await this.d.pbx.answerInbound(w.pbxCallId, agent.extension, {
+      callId: String(call.id),
+      leadId: String(leadId),
+      callType: "inbound",
+    });
+  }
+
+  /** Available: ready or idle, calling not disabled, not on a call, phone reachable, not tried for this call. */
+  private async pickAgent(w: Waiting): Promise<{ id: number; extension: string; role: string } | null> {
+    const { db, pbx } = this.d;
+    const rows = await db
+      .select({ id: users.id, extension: users.extension, role: users.role, since: agentStatuses.since })
+      .from(users)
+      .innerJoin(agentStatuses, eq(agentStatuses.userId, users.id))
+      .where(
+        and(
+          eq(users.tenantId, w.tenantId),
+          eq(users.deactivated, false),
+          eq(users.disabled, false),
+          inArray(users.role, ROUTABLE_ROLES),
+          inArray(agentStatuses.status, ["ready", "idle"]),
+        ),
+      )
+      .orderBy(asc(agentStatuses.since));
+    let owner: number | null = null;
+    if (w.leadId !== null) {
+      const [l] = await db
+        .select({ ownerId: leads.ownerId })
+        .from(leads)
+        .where(eq(leads.id, w.leadId))
+        .limit(1);
+      owner = l?.ownerId ?? null;
+    }
+    const ordered = [...rows.filter((r) => r.id === owner), ...rows.filter((r) => r.id !== owner)];
+    for (const r of ordered) {
+      if (!r.extension || w.tried.has(r.id) || this.calls.activeCallOf(r.id)) continue;
+      const s = await pbx.getExtensionStatus(r.extension);
+      if (availabilityOf(s).available && !s.dnd) return { id: r.id, extension: r.extension, role: r.role };
+    }
+    return null;
+  }
+
+  /** A caller the call centre does not know becomes a lead of the agent who takes the call. */
+  private async newLead(w: Waiting, agentId: number): Promise<number> {
+    const [tenant] = await this.d.db
+      .select({ country: tenants.country })
+      .from(tenants)
+      .where(eq(tenants.id, w.tenantId))
+      .limit(1);
+    const [row] = await this.d.db
+      .insert(leads)
+      .values({
+        tenantId: w.tenantId,
+        marketingId: `IN-${w.pbxCallId.slice(-12)}`,
+        firstName: "Inbound",
+        lastName: "caller",
+        phone: nationalDigits(w.from),
+        country: tenant?.country ?? "US",
+        ownerId: agentId,
+        status: "New",
+      })
+      .returning({ id: leads.id });
+    return row!.id;
+  }
+}

@@ -1,0 +1,131 @@
+// The call routes of agent-workspace §7: placing a call, the hangup flow's update, the origination-failure
+// report, and (not in the specification, documented in OpenAPI) the agent's current call for a page that
+// reloads mid-call.
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  CreateCallBody,
+  CreateCallResponse,
+  CurrentCallResponse,
+  LeadCallParams,
+  LeadIdParams,
+  OriginateFailureBody,
+  UpdateCallBody,
+  UpdateCallResponse,
+} from "../../../src/contract/calls";
+import { ErrorBody } from "../../../src/contract/common";
+import { leads } from "../../db/schema";
+import type { Gateway } from "../../gateway";
+import { HttpError } from "../../http/errors";
+import { idempotent } from "../../http/idempotency";
+import { defineRoute, type RouteDef } from "../../http/route";
+import { snapshotOf } from "./active";
+import { CALL_MESSAGES, CallRefused } from "./service";
+
+const AGENTS = { roles: ["setter", "advisor"] } as const;
+
+const asHttp = (e: unknown) =>
+  e instanceof CallRefused
+    ? new HttpError(e.statusCode, e.message, e.field ? { [e.field]: [e.message] } : undefined)
+    : e;
+
+export function callRoutes(gw: Gateway): RouteDef[] {
+  return [
+    defineRoute({
+      method: "POST",
+      url: "/leads/:leadId/calls",
+      summary:
+        "Places a call to the lead (direction 0): the gateway rings the agent's phone first, then dials the number (normalised to E.164) with answering-machine detection; 201 with the callId. Direction 1 records the inbound call the agent is taking from this lead and answers its callId. 409 while the agent is already on a call or its phone is unreachable ('Bria is closed or inactive' / 'Your phone is disconnected, please refresh the dialer and retry'); 403 when calling is disabled. Takes an Idempotency-Key.",
+      tags: ["calls"],
+      access: { ...AGENTS, leadParam: "leadId" },
+      params: LeadIdParams,
+      body: CreateCallBody,
+      response: { 201: CreateCallResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      example: { body: { phone: "5555550100", name: "Pat Doe", direction: 0, qualifier_extension: null } },
+      async handler({ caller, params, body, raw }, reply) {
+        return idempotent(gw, caller, raw, reply, async () => {
+          if (body.direction === 1) {
+            const inbound = gw.calls.activeCallOf(caller.id);
+            if (!inbound || inbound.direction !== 1 || inbound.leadId !== params.leadId)
+              throw new HttpError(409, CALL_MESSAGES.noInbound);
+            return { status: 201, body: { callId: inbound.id, data: { callId: inbound.id } } };
+          }
+          try {
+            const callId = await gw.calls.dial(caller, {
+              leadId: params.leadId,
+              phone: body.phone,
+              name: body.name,
+              type: body.type ?? "manual",
+              qualifierExtension: body.qualifier_extension,
+            });
+            return { status: 201, body: { callId, data: { callId } } };
+          } catch (e) {
+            throw asHttp(e);
+          }
+        });
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/leads/:leadId/calls/:callId",
+      summary:
+        "The hangup flow's update of an ended call: its extra recording index and live-transfer flag. 202 with the call's duration in whole seconds from answer to end (0 when never answered). 409 while the call is still in progress.",
+      tags: ["calls"],
+      access: { ...AGENTS, leadParam: "leadId" },
+      params: LeadCallParams,
+      body: UpdateCallBody,
+      response: { 202: UpdateCallResponse, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      example: { body: { extra_recording_index: 0 } },
+      async handler({ caller, params, body }, reply) {
+        try {
+          const duration = await gw.calls.settle(caller, params.leadId, params.callId, {
+            extraRecordingIndex: body.extra_recording_index,
+            liveTransfer: body.live_transfer,
+          });
+          reply.code(202);
+          return { duration, data: { duration } };
+        } catch (e) {
+          throw asHttp(e);
+        }
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/calls/current",
+      summary:
+        "Not in the specification: the agent's current call (or the one that just ended and is not settled yet), null when none.",
+      tags: ["calls"],
+      access: AGENTS,
+      response: { 200: CurrentCallResponse },
+      async handler({ caller }) {
+        const live = gw.calls.current(caller.id);
+        if (live) return { data: snapshotOf(live) };
+        return { data: null };
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/callback/originate-failure",
+      summary:
+        "The dial did not reach the lead (not answered, declined, busy, failed, phone not synced): the lead goes back to the callback stack (an In Process lead becomes Callback again) 204.",
+      tags: ["calls"],
+      access: AGENTS,
+      body: OriginateFailureBody,
+      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+      example: { body: { lead_id: 1, message: "not_answered" } },
+      async handler({ caller, body }, reply) {
+        const [lead] = await gw.db
+          .select({ id: leads.id, ownerId: leads.ownerId, status: leads.status })
+          .from(leads)
+          .where(and(eq(leads.id, body.lead_id), eq(leads.tenantId, caller.tenantId)))
+          .limit(1);
+        if (!lead || (lead.ownerId !== null && lead.ownerId !== caller.id))
+          throw new HttpError(404, "Not found.");
+        if (lead.status === "In Process")
+          await gw.db.update(leads).set({ status: "Callback" }).where(eq(leads.id, lead.id));
+        reply.code(204);
+        return null;
+      },
+    }),
+  ];
+}

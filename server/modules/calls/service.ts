@@ -1,0 +1,485 @@
+// The gateway's calls (agent-workspace §4 Call status, Hangup flow; §7 calls): a dial places the agent's
+// leg and then the lead through the PbxDriver; every PBX event of the call moves the call row, pushes the
+// agent a snapshot and sets the agent's system status (on-a-call at dial or answer, after-call-work or
+// follow-up at hangup, not-synced when the agent's own phone could not be reached).
+//
+// Events of one call are handled one at a time, in arrival order; a duplicate (same seq) is dropped, and a
+// late event never takes a call back (an ended call stays ended).
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { CallType, OriginateFailure } from "../../../src/contract/calls";
+import type { Clock } from "../../../src/core/clock";
+import type { Db } from "../../db/client";
+import { calls, leads, users } from "../../db/schema";
+import {
+  availabilityOf,
+  type CallEvent,
+  type HangupCause,
+  type PbxDriver,
+  type PbxEvent,
+} from "../../pbx/driver";
+import type { Push } from "../../realtime/push";
+import { KeyedMutex, type BackgroundWork } from "../status/background";
+import type { StatusService } from "../status/service";
+import { durationOf, isOver, snapshotOf, type ActiveCall } from "./active";
+import { toE164 } from "./phone";
+
+export interface CallDeps {
+  db: Db;
+  clock: Clock;
+  pbx: PbxDriver;
+  push: Push;
+  statuses: StatusService;
+  log: FastifyBaseLogger;
+  background: BackgroundWork;
+}
+
+export interface Caller {
+  id: number;
+  tenantId: number;
+}
+
+/** A refusal the HTTP layer turns into its status code and message. */
+export class CallRefused extends Error {
+  constructor(
+    readonly statusCode: 403 | 404 | 409 | 422,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const CALL_MESSAGES = {
+  onACall: "You are already on a call.",
+  noExtension: "You have no extension to call from.",
+  notYourExtension: "That is not your extension.",
+  stillInProgress: "The call is still in progress.",
+  noInbound: "There is no inbound call to record for this lead.",
+} as const;
+
+/** How long a lead may ring before it counts as not answered. */
+export const RING_TIMEOUT_MS = 30_000;
+
+/** Why a placed call did not reach the lead, from how its legs ended (null: the agent hung up first). */
+export function failureOf(
+  c: Pick<ActiveCall, "cause" | "partyCause">,
+  agentLegCause: HangupCause | null,
+): OriginateFailure | null {
+  if (agentLegCause === "unavailable") return "not_synced";
+  if (agentLegCause === "rejected") return "declined";
+  switch (c.partyCause) {
+    case "busy":
+      return "busy";
+    case "no-answer":
+      return "not_answered";
+    case "failed":
+    case "unavailable":
+    case "rejected":
+      return "failed";
+    default:
+      return agentLegCause === "failed" ? "failed" : null;
+  }
+}
+
+export class CallService {
+  private readonly byPbxCall = new Map<string, ActiveCall>();
+  /** Each agent's current or last call, until the next one. */
+  private readonly byAgent = new Map<number, ActiveCall>();
+  private readonly queue = new KeyedMutex<string>();
+  private readonly listeners = new Set<(e: CallEvent) => void>();
+  private unsubscribe?: () => void;
+
+  constructor(private readonly d: CallDeps) {}
+
+  start(): void {
+    this.unsubscribe = this.d.pbx.onEvent((e) => this.onPbxEvent(e));
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+  }
+
+  /** Other gateway parts (inbound routing) see every call event after the call service applied it. */
+  onCallEvent(listener: (e: CallEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Calls left open by a gateway that stopped mid-call cannot be followed any more: they end now. */
+  async closeOrphans(): Promise<void> {
+    const now = new Date(this.d.clock.now());
+    await this.d.db
+      .update(calls)
+      .set({
+        status: sql`case when ${calls.answeredAt} is null then 'not_answered' else 'ended' end`,
+        endedAt: now,
+        cause: "failed",
+      })
+      .where(and(inArray(calls.status, ["dialing", "incoming", "answered"]), isNull(calls.endedAt)));
+  }
+
+  byPbxCallId(pbxCallId: string): ActiveCall | undefined {
+    return this.byPbxCall.get(pbxCallId);
+  }
+
+  current(agentId: number): ActiveCall | undefined {
+    return this.byAgent.get(agentId);
+  }
+
+  activeCallOf(agentId: number): ActiveCall | undefined {
+    const c = this.byAgent.get(agentId);
+    return c && !isOver(c) ? c : undefined;
+  }
+
+  // ---------------------------------------------------------------- placing a call
+
+  async dial(
+    caller: Caller,
+    r: { leadId: number; phone: string; name?: string; type: CallType; qualifierExtension?: string | null },
+  ): Promise<number> {
+    const { db, clock, pbx } = this.d;
+    const [agent] = await db
+      .select({ extension: users.extension, deactivated: users.deactivated, role: users.role })
+      .from(users)
+      .where(eq(users.id, caller.id))
+      .limit(1);
+    if (!agent?.extension) throw new CallRefused(409, CALL_MESSAGES.noExtension);
+    if (agent.deactivated) throw new CallRefused(403, "A manager disabled calling for your extension");
+    if (r.qualifierExtension && r.qualifierExtension !== agent.extension)
+      throw new CallRefused(403, CALL_MESSAGES.notYourExtension, "qualifier_extension");
+    if (this.activeCallOf(caller.id)) throw new CallRefused(409, CALL_MESSAGES.onACall);
+    const reach = availabilityOf(await pbx.getExtensionStatus(agent.extension));
+    if (!reach.available) {
+      throw new CallRefused(
+        409,
+        reach.reason === "closed"
+          ? "Bria is closed or inactive"
+          : "Your phone is disconnected, please refresh the dialer and retry",
+      );
+    }
+    const [lead] = await db
+      .select({ firstName: leads.firstName, lastName: leads.lastName, status: leads.status })
+      .from(leads)
+      .where(eq(leads.id, r.leadId))
+      .limit(1);
+    const to = toE164(r.phone);
+    const now = clock.now();
+    const pbxCallId = `c-${randomUUID()}`;
+    const [row] = await db
+      .insert(calls)
+      .values({
+        tenantId: caller.tenantId,
+        leadId: r.leadId,
+        agentId: caller.id,
+        type: r.type,
+        direction: 0,
+        phone: to,
+        status: "dialing",
+        pbxCallId,
+        startedAt: new Date(now),
+      })
+      .returning({ id: calls.id });
+    await db
+      .update(leads)
+      .set({ dials: sql`${leads.dials} + 1` })
+      .where(eq(leads.id, r.leadId));
+    const call: ActiveCall = {
+      id: row!.id,
+      pbxCallId,
+      tenantId: caller.tenantId,
+      agentId: caller.id,
+      agentExt: agent.extension,
+      agentRole: agent.role,
+      leadId: r.leadId,
+      leadStatus: lead?.status ?? null,
+      phone: to,
+      name: r.name?.trim() || (lead ? `${lead.firstName} ${lead.lastName}`.trim() : to),
+      type: r.type,
+      direction: 0,
+      status: "dialing",
+      bridged: false,
+      onHold: false,
+      startedAt: now,
+      answeredAt: null,
+      endedAt: null,
+      cause: null,
+      inboundAlert: false,
+      agentLegId: null,
+      partyLegId: null,
+      partyCause: null,
+      conference: null,
+      seen: new Set(),
+    };
+    this.track(call);
+    await this.d.statuses.change(caller.id, "on_a_call", "system", { reason: "dial" });
+    this.d.push.toAgent(caller.id, "call", snapshotOf(call));
+    try {
+      await pbx.originate({
+        callId: pbxCallId,
+        agentExt: agent.extension,
+        to,
+        mode: r.type === "auto" ? "auto" : "manual",
+        ringTimeoutMs: RING_TIMEOUT_MS,
+        amd: true,
+        vars: { callId: String(call.id), leadId: String(r.leadId), callType: r.type },
+      });
+    } catch (err) {
+      this.d.log.error({ err, callId: call.id }, "originate failed");
+      await this.queue.run(pbxCallId, () => this.endForAgent(call, "failed", "failed"));
+    }
+    return call.id;
+  }
+
+  /** Starts following a call another part of the gateway set up (an inbound call offered to an agent). */
+  track(call: ActiveCall): void {
+    this.byPbxCall.set(call.pbxCallId, call);
+    this.byAgent.set(call.agentId, call);
+  }
+
+  // ---------------------------------------------------------------- the hangup flow's update
+
+  async settle(
+    caller: Caller,
+    leadId: number,
+    callId: number,
+    r: { extraRecordingIndex: number; liveTransfer?: 0 | 1 },
+  ): Promise<number> {
+    const { db, clock } = this.d;
+    const [row] = await db
+      .select()
+      .from(calls)
+      .where(and(eq(calls.id, callId), eq(calls.agentId, caller.id), eq(calls.leadId, leadId)))
+      .limit(1);
+    if (!row) throw new CallRefused(404, "Not found.");
+    if (row.endedAt === null) throw new CallRefused(409, CALL_MESSAGES.stillInProgress);
+    const duration = row.duration ?? 0;
+    await db
+      .update(calls)
+      .set({
+        extraRecordingIndex: r.extraRecordingIndex,
+        ...(r.liveTransfer !== undefined ? { liveTransfer: r.liveTransfer } : {}),
+        settledAt: row.settledAt ?? new Date(clock.now()),
+      })
+      .where(eq(calls.id, callId));
+    return duration;
+  }
+
+  // ---------------------------------------------------------------- agent controls
+
+  /** The agent asks to end its call (socket hangup, page unload, or the voicemail flow). */
+  async hangupFor(agentId: number): Promise<boolean> {
+    const call = this.activeCallOf(agentId);
+    if (!call) return false;
+    if (call.agentLegId) await this.d.pbx.hangup(call.agentLegId, "normal");
+    else await this.d.pbx.hangupCall(call.pbxCallId, "canceled");
+    return true;
+  }
+
+  async conference(
+    agentId: number,
+    action:
+      | "initializeConference"
+      | "mergeConference"
+      | "swapConferenceMember"
+      | "kickSecondParty"
+      | "hangupConference",
+    phone?: string,
+  ): Promise<boolean> {
+    const { pbx } = this.d;
+    const call = this.activeCallOf(agentId);
+    if (!call?.bridged) return false;
+    const conf = call.conference;
+    switch (action) {
+      case "initializeConference": {
+        if (!phone || (conf && conf.state !== "inactive" && conf.state !== "hangedup")) return false;
+        const target = toE164(phone);
+        call.conference = {
+          id: null,
+          state: "initializing",
+          party: target,
+          partyLegId: null,
+          talkingTo: "party",
+        };
+        this.pushCall(call);
+        const id = await pbx.conference.start(call.pbxCallId);
+        call.conference.id = id;
+        // The lead waits on hold while the agent speaks to the new party; Merge brings everyone together.
+        if (call.partyLegId) await pbx.hold(call.partyLegId, true);
+        call.conference.partyLegId = await pbx.conference.join(id, target);
+        return true;
+      }
+      case "mergeConference": {
+        if (!conf?.id || conf.state !== "initialized") return false;
+        if (call.partyLegId) await pbx.hold(call.partyLegId, false);
+        if (conf.partyLegId) await pbx.hold(conf.partyLegId, false);
+        conf.state = "merged";
+        this.pushCall(call);
+        return true;
+      }
+      case "swapConferenceMember": {
+        if (!conf?.id || conf.state !== "initialized" || !conf.partyLegId || !call.partyLegId) return false;
+        const toLead = conf.talkingTo === "party";
+        await pbx.hold(toLead ? conf.partyLegId : call.partyLegId, true);
+        await pbx.hold(toLead ? call.partyLegId : conf.partyLegId, false);
+        conf.talkingTo = toLead ? "lead" : "party";
+        this.pushCall(call);
+        return true;
+      }
+      case "kickSecondParty": {
+        if (!conf?.id || !conf.partyLegId) return false;
+        await pbx.conference.kick(conf.id, conf.partyLegId);
+        if (call.partyLegId) await pbx.hold(call.partyLegId, false);
+        return true;
+      }
+      case "hangupConference": {
+        if (!conf?.id) return false;
+        await pbx.conference.destroy(conf.id);
+        return true;
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- PBX events
+
+  private onPbxEvent(e: PbxEvent): void {
+    if (e.kind === "ExtensionState") return;
+    this.d.background.run("call event", () =>
+      this.queue.run(e.callId, async () => {
+        const call = this.byPbxCall.get(e.callId);
+        if (call) {
+          if (call.seen.has(e.seq)) return;
+          call.seen.add(e.seq);
+          await this.apply(call, e);
+        }
+        for (const l of this.listeners) l(e);
+      }),
+    );
+  }
+
+  private async apply(call: ActiveCall, e: CallEvent): Promise<void> {
+    const { push } = this.d;
+    switch (e.kind) {
+      case "LegCreated":
+        if (e.role === "agent" && e.ext === call.agentExt && !isOver(call)) call.agentLegId = e.legId;
+        else if ((e.role === "lead" || e.role === "inbound") && !call.partyLegId) call.partyLegId = e.legId;
+        return;
+      case "LegRinging":
+        if (e.legId === call.partyLegId && !isOver(call)) this.pushCall(call);
+        return;
+      case "Bridged": {
+        if (isOver(call) || call.bridged) return;
+        if (call.agentLegId && !e.legIds.includes(call.agentLegId)) return;
+        call.bridged = true;
+        call.status = "answered";
+        call.answeredAt = e.ts;
+        await this.d.db
+          .update(calls)
+          .set({ status: "answered", answeredAt: new Date(e.ts) })
+          .where(eq(calls.id, call.id));
+        if (call.direction === 1)
+          await this.d.statuses.change(call.agentId, "on_a_call", "system", { reason: "answer" });
+        push.toAgent(call.agentId, "answer", snapshotOf(call));
+        if (call.direction === 0)
+          push.toAgent(call.agentId, "voicemail-detection", {
+            callId: call.id,
+            leadId: call.leadId,
+            event: "talk",
+            channel: call.partyLegId ?? e.callId,
+          });
+        return;
+      }
+      case "AmdResult":
+        if (isOver(call) || (e.result !== "AMD-Human-voice" && e.result !== "AMD-Machine-Vm-WA")) return;
+        push.toAgent(call.agentId, "voicemail-detection", {
+          callId: call.id,
+          leadId: call.leadId,
+          event: e.result,
+          channel: e.legId,
+        });
+        return;
+      case "Hold":
+        // Only the agent's own hold shows; the conference holds the lead and the party itself.
+        if (e.legId !== call.agentLegId || isOver(call)) return;
+        call.onHold = e.on;
+        this.pushCall(call);
+        return;
+      case "Conference": {
+        const conf = call.conference;
+        if (!conf || isOver(call)) return;
+        if (e.action === "joined") conf.state = conf.state === "merged" ? "merged" : "initialized";
+        else if (e.action === "kicked" || e.action === "left")
+          Object.assign(conf, { state: "hangedup", partyLegId: null, talkingTo: "lead" });
+        else if (e.action === "destroyed") conf.state = "inactive";
+        this.pushCall(call);
+        return;
+      }
+      case "LegHungUp":
+        if (e.legId === call.partyLegId && !call.bridged) call.partyCause = e.cause;
+        if (call.conference && e.legId === call.conference.partyLegId && !isOver(call)) {
+          Object.assign(call.conference, { state: "hangedup", partyLegId: null, talkingTo: "lead" });
+          if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, false);
+          this.pushCall(call);
+        }
+        if (e.legId === call.agentLegId) await this.endForAgent(call, e.cause, e.cause);
+        return;
+      case "CallEnded":
+        await this.endForAgent(call, e.cause, null);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private pushCall(call: ActiveCall) {
+    this.d.push.toAgent(call.agentId, "call", snapshotOf(call));
+  }
+
+  /** The call is over for the agent: row, push, failure alert and the agent's next status. */
+  async endForAgent(call: ActiveCall, cause: HangupCause, agentLegCause: HangupCause | null): Promise<void> {
+    if (isOver(call)) return;
+    const { db, clock, push, statuses } = this.d;
+    call.status = call.bridged ? "ended" : "not_answered";
+    call.endedAt = clock.now();
+    call.cause = call.bridged ? cause : (call.partyCause ?? cause);
+    call.onHold = false;
+    const duration = durationOf(call);
+    await db
+      .update(calls)
+      .set({ status: call.status, endedAt: new Date(call.endedAt), duration, cause: call.cause })
+      .where(eq(calls.id, call.id));
+    push.toAgent(call.agentId, "hangup", snapshotOf(call));
+    if (call.direction === 1 && !call.bridged) return; // an inbound call the agent never took changes nothing for it
+    const failure = call.bridged || call.direction === 1 ? null : failureOf(call, agentLegCause);
+    if (failure)
+      push.toAgent(call.agentId, "originate-failure", {
+        callId: call.id,
+        leadId: call.leadId,
+        message: failure,
+      });
+    const next =
+      failure === "not_synced"
+        ? "not_synced"
+        : call.type === "follow-up" && call.agentRole === "advisor"
+          ? "follow_up"
+          : "after_call_work";
+    const outcome = await statuses.change(call.agentId, next, "system", { reason: failure ?? "hangup" });
+    if (!outcome.ok)
+      this.d.log.warn(
+        { userId: call.agentId, to: next, message: outcome.message },
+        "status after a call refused",
+      );
+  }
+
+  /** The agent's latest call from the database (after a gateway restart the memory is empty). */
+  async lastCallRow(agentId: number) {
+    const [row] = await this.d.db
+      .select()
+      .from(calls)
+      .where(eq(calls.agentId, agentId))
+      .orderBy(desc(calls.id))
+      .limit(1);
+    return row;
+  }
+}

@@ -1,0 +1,84 @@
+// POST /leads/{id}/dispositions (agent-workspace §7): the outcome of a lead, once. The lead takes the
+// disposition as its status; the disposition is tied to the agent's call when one is named. Retries with
+// the same Idempotency-Key answer the first result, so a flaky network never disposes a lead twice.
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { ErrorBody } from "../../../src/contract/common";
+import { CreateDispositionBody, CreateDispositionResponse } from "../../../src/contract/dispositions";
+import { calls, dispositions, leads } from "../../db/schema";
+import type { Gateway } from "../../gateway";
+import { fieldError } from "../../http/errors";
+import { idempotent } from "../../http/idempotency";
+import { defineRoute, type RouteDef } from "../../http/route";
+
+const Params = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export function dispositionRoutes(gw: Gateway): RouteDef[] {
+  return [
+    defineRoute({
+      method: "POST",
+      url: "/leads/:id/dispositions",
+      summary:
+        "Disposes the lead: 201 with the saved disposition; the lead's status becomes the disposition. Callback types need date_time ('date_time required'). Free text keeps printable ASCII and newlines. Takes an Idempotency-Key: a retry answers the first result.",
+      tags: ["dispositions"],
+      access: { roles: ["setter", "advisor"], leadParam: "id" },
+      params: Params,
+      body: CreateDispositionBody,
+      response: { 201: CreateDispositionResponse, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      example: { body: { disposition: { disposition: "Voicemail", notes: "" }, call_id: null } },
+      async handler({ caller, params, body, raw }, reply) {
+        return idempotent(gw, caller, raw, reply, async () => {
+          const d = body.disposition;
+          const callId = body.call_id ?? null;
+          if (callId !== null) {
+            const [call] = await gw.db
+              .select({ id: calls.id })
+              .from(calls)
+              .where(and(eq(calls.id, callId), eq(calls.agentId, caller.id), eq(calls.leadId, params.id)))
+              .limit(1);
+            if (!call) throw fieldError("call_id", "The call is not one of yours on this lead.");
+          }
+          const now = new Date(gw.clock.now());
+          const saved = await gw.db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(dispositions)
+              .values({
+                tenantId: caller.tenantId,
+                leadId: params.id,
+                agentId: caller.id,
+                callId,
+                disposition: d.disposition,
+                reason: d.reason ?? null,
+                reasonOther: d.reason_other ?? null,
+                notes: d.notes,
+                dateTime: d.date_time ? new Date(d.date_time) : null,
+                rescheduleFollowup: d.reschedule_followup,
+                shortCall: d.short_call,
+                createdAt: now,
+              })
+              .returning();
+            await tx.update(leads).set({ status: d.disposition }).where(eq(leads.id, params.id));
+            return row!;
+          });
+          return {
+            status: 201,
+            body: {
+              data: {
+                id: saved.id,
+                lead_id: saved.leadId,
+                call_id: saved.callId,
+                disposition: d.disposition,
+                reason: saved.reason,
+                reason_other: saved.reasonOther,
+                notes: saved.notes ?? "",
+                date_time: saved.dateTime?.toISOString() ?? null,
+                short_call: saved.shortCall,
+                created_at: saved.createdAt.toISOString(),
+              },
+            },
+          };
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,75 @@
+// Finding and creating leads by phone for the dial actions. An agent reaches its own leads and the tenant's
+// unowned ones (a manual dial claims an unowned lead); another agent's lead is not offered.
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import type { LeadSummary } from "../../../src/contract/leads";
+import type { Caller } from "../../auth/access";
+import type { Db } from "../../db/client";
+import { leads, tenants } from "../../db/schema";
+import { nationalDigits } from "../calls/phone";
+
+const columns = {
+  id: leads.id,
+  marketing_id: leads.marketingId,
+  first_name: leads.firstName,
+  last_name: leads.lastName,
+  phone: leads.phone,
+  status: leads.status,
+  language: leads.language,
+  state: leads.state,
+  timezone: leads.timezone,
+};
+
+export async function leadByPhone(db: Db, caller: Caller, phone: string): Promise<LeadSummary | null> {
+  const digits = nationalDigits(phone);
+  const [row] = await db
+    .select({ ...columns, ownerId: leads.ownerId })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.tenantId, caller.tenantId),
+        eq(leads.phone, digits),
+        or(eq(leads.ownerId, caller.id), isNull(leads.ownerId)),
+      ),
+    )
+    // The agent's own lead first, then the oldest unowned one.
+    .orderBy(sql`${leads.ownerId} is null`, asc(leads.id))
+    .limit(1);
+  if (!row) return null;
+  if (row.ownerId === null)
+    await db
+      .update(leads)
+      .set({ ownerId: caller.id })
+      .where(and(eq(leads.id, row.id), isNull(leads.ownerId)));
+  const { ownerId: _owner, ...lead } = row;
+  return lead;
+}
+
+export async function createLead(
+  db: Db,
+  caller: Caller,
+  phone: string,
+  type: "manual" | "inbound",
+  now: number,
+): Promise<LeadSummary> {
+  const [tenant] = await db
+    .select({ country: tenants.country })
+    .from(tenants)
+    .where(eq(tenants.id, caller.tenantId))
+    .limit(1);
+  const prefix = type === "manual" ? "MAN" : "IN";
+  const [row] = await db
+    .insert(leads)
+    .values({
+      tenantId: caller.tenantId,
+      marketingId: `${prefix}-${now.toString(36)}-${randomUUID().slice(0, 8)}`,
+      firstName: "",
+      lastName: "",
+      phone: nationalDigits(phone),
+      country: tenant?.country ?? "US",
+      ownerId: caller.id,
+      status: "New",
+    })
+    .returning(columns);
+  return row!;
+}

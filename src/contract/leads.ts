@@ -1,0 +1,33 @@
+// Leads on the wire as the dial actions need them (agent-workspace §7: GET /leads/by-phone/{phone}, POST
+// /leads). The full lead record (address, clients, insurance) joins in the lead issue.
+import { z } from "zod";
+import { DialNumber } from "./calls";
+
+export const LeadSummary = z.object({
+  id: z.number().int(),
+  marketing_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  status: z.string(),
+  language: z.string(),
+  state: z.string().nullable(),
+  timezone: z.string().nullable(),
+});
+export type LeadSummary = z.infer<typeof LeadSummary>;
+export const LeadSummaryResponse = z.object({ data: LeadSummary });
+
+export const ByPhoneParams = z.strictObject({ phone: DialNumber });
+export const ByPhoneQuery = z.strictObject({
+  type: z.string().max(40).optional(),
+  timestamp: z.coerce.number().int().nonnegative().optional(),
+});
+
+/** POST /leads: a lead for a number the call centre does not know yet (a manual dial), owned by the agent. */
+export const CreateLeadBody = z.strictObject({
+  phone: DialNumber,
+  /** How the lead came in: manual (dial pad), inbound. */
+  type: z.enum(["manual", "inbound"]),
+});
+
+export const LEAD_MESSAGES = { notFound: "No leads were found" } as const;
