@@ -108,6 +108,18 @@ export interface PanelDef {
   requires?: Requires;
 }
 
+/**
+ * Something that floats above the grid rather than taking a cell: the softphone widget, the inbound-call
+ * popup. Always mounted while the plugin is on (it decides itself when to show anything), inside the same
+ * error boundary and plugin scope as a panel; the agent cannot remove it from the layout.
+ */
+export interface OverlayDef {
+  /** `<plugin-id>.<overlay>`. */
+  id: `${string}.${string}`;
+  component: LazyComponent;
+  requires?: Requires;
+}
+
 /** A page of its own, mounted at `/<plugin-id>/<path>` inside the signed-in shell. */
 export interface PluginRouteDef {
   path: string;
@@ -172,10 +184,15 @@ export interface PluginManifest<
   /** The plugin's MST slice, created with `{}` (give every property a default). */
   model?: M;
   panels?: PanelDef[];
+  overlays?: OverlayDef[];
   routes?: PluginRouteDef[];
   adminPages?: AdminPageDef[];
   locales?: PluginLocales;
   events?: EventDef[];
+  /**
+   * Creates the plugin's service once per sign-in. If the returned service has a `dispose()` method, the
+   * registry calls it at sign-out (consumers before providers): stop timers, close connections there.
+   */
   setup?(ctx: PluginContext<M extends IAnyModelType ? Instance<M> : undefined, z.output<C>>): Api;
 }
 

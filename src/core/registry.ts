@@ -8,6 +8,7 @@ import type {
   AdminPageDef,
   AnyPlugin,
   Catalogue,
+  OverlayDef,
   PanelDef,
   PluginContext,
   PluginRouteDef,
@@ -39,6 +40,7 @@ export interface ResolvedPlugin {
 }
 
 export type RegisteredPanel = PanelDef & { pluginId: string };
+export type RegisteredOverlay = OverlayDef & { pluginId: string };
 
 export interface Registry {
   readonly variant: VariantManifest;
@@ -46,6 +48,7 @@ export interface Registry {
   /** Enabled plugins, providers before their consumers. */
   readonly plugins: readonly ResolvedPlugin[];
   readonly panels: ReadonlyMap<string, RegisteredPanel>;
+  readonly overlays: readonly RegisteredOverlay[];
   readonly routes: readonly (PluginRouteDef & { pluginId: string; fullPath: string })[];
   readonly adminPages: ReadonlyMap<string, AdminPageDef & { pluginId: string }>;
   readonly services: ReadonlyMap<string, unknown>;
@@ -53,7 +56,7 @@ export interface Registry {
   readonly store: Instance<IAnyModelType>;
   /** Plugins left out, with a reason a developer can act on. */
   readonly skipped: readonly { id: string; reason: string }[];
-  /** Unsubscribes event handlers (at sign-out). */
+  /** At sign-out: unsubscribes event handlers, then stops every plugin service that has `dispose()`. */
   dispose(): void;
 }
 
@@ -149,11 +152,19 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
       }
       provided.set(p.provides.id, p.id);
     }
-    const unmet = candidates.find((p) => (p.needs ?? []).some((k) => !input.core.has(k.id) && !provided.has(k.id)));
+    const unmet = candidates.find((p) =>
+      (p.needs ?? []).some((k) => !input.core.has(k.id) && !provided.has(k.id)),
+    );
     if (!unmet) break;
-    const missing = (unmet.needs ?? []).filter((k) => !input.core.has(k.id) && !provided.has(k.id)).map((k) => k.id);
+    const missing = (unmet.needs ?? [])
+      .filter((k) => !input.core.has(k.id) && !provided.has(k.id))
+      .map((k) => k.id);
     const wiringMistake = missing.some((k) => !offeredByVariant.has(k));
-    drop(unmet.id, `needs ${missing.join(", ")}, which ${wiringMistake ? "nobody provides" : "is not enabled"}`, wiringMistake);
+    drop(
+      unmet.id,
+      `needs ${missing.join(", ")}, which ${wiringMistake ? "nobody provides" : "is not enabled"}`,
+      wiringMistake,
+    );
     candidates = candidates.filter((c) => c !== unmet);
   }
 
@@ -166,10 +177,14 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
   for (const s of skipped) log(`plugin ${s.id} left out: ${s.reason}`);
 
   // 6. Each plugin's locale namespace, in every language the variant offers.
-  await Promise.all(configured.flatMap((p) => variant.languages.map((lang) => loadLocale(input.i18n, p, lang))));
+  await Promise.all(
+    configured.flatMap((p) => variant.languages.map((lang) => loadLocale(input.i18n, p, lang))),
+  );
 
   // 7. The plugin slices of the workspace store, keyed by plugin id.
-  const slices = Object.fromEntries(configured.filter((p) => p.model).map((p) => [p.id, types.optional(p.model!, {})]));
+  const slices = Object.fromEntries(
+    configured.filter((p) => p.model).map((p) => [p.id, types.optional(p.model!, {})]),
+  );
   const store = types.model("Plugins", slices).create({});
 
   // 8. setup, in order; each plugin sees only the services it declared.
@@ -183,7 +198,8 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
       store: p.model ? (store as Record<string, unknown>)[p.id] : undefined,
       config: configs.get(p.id),
       get<T>(key: ServiceKey<T>): T {
-        if (!declared.has(key.id) || !services.has(key.id)) throw new Error(`${p.id} did not declare or get ${key.id}`);
+        if (!declared.has(key.id) || !services.has(key.id))
+          throw new Error(`${p.id} did not declare or get ${key.id}`);
         return services.get(key.id) as T;
       },
       optional<T>(key: ServiceKey<T>): T | undefined {
@@ -218,21 +234,28 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
   // 9. What the agent may place and open.
   const panels = new Map<string, RegisteredPanel>();
   const adminPages = new Map<string, AdminPageDef & { pluginId: string }>();
+  const overlays: RegisteredOverlay[] = [];
   const routes: (PluginRouteDef & { pluginId: string; fullPath: string })[] = [];
   for (const p of resolved.map((r) => r.manifest)) {
     for (const panel of p.panels ?? []) {
-      if (!panel.id.startsWith(`${p.id}.`)) log(`panel ${panel.id} of ${p.id} should be named ${p.id}.<panel>`);
+      if (!panel.id.startsWith(`${p.id}.`))
+        log(`panel ${panel.id} of ${p.id} should be named ${p.id}.<panel>`);
       if (panels.has(panel.id)) {
         log(`panel ${panel.id} is declared twice; the first one stays`);
         continue;
       }
       if (meets(panel.requires, flags, agent, variant.id)) panels.set(panel.id, { ...panel, pluginId: p.id });
     }
+    for (const o of p.overlays ?? []) {
+      if (meets(o.requires, flags, agent, variant.id)) overlays.push({ ...o, pluginId: p.id });
+    }
     for (const page of p.adminPages ?? []) {
-      if (meets(page.requires, flags, agent, variant.id)) adminPages.set(page.path, { ...page, pluginId: p.id });
+      if (meets(page.requires, flags, agent, variant.id))
+        adminPages.set(page.path, { ...page, pluginId: p.id });
     }
     for (const r of p.routes ?? []) {
-      if (meets(r.requires, flags, agent, variant.id)) routes.push({ ...r, pluginId: p.id, fullPath: `/${p.id}/${r.path}` });
+      if (meets(r.requires, flags, agent, variant.id))
+        routes.push({ ...r, pluginId: p.id, fullPath: `/${p.id}/${r.path}` });
     }
   }
 
@@ -241,12 +264,25 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
     flags,
     plugins: Object.freeze(resolved),
     panels,
+    overlays: Object.freeze(overlays),
     routes: Object.freeze(routes),
     adminPages,
     services,
     store,
     skipped: Object.freeze(skipped),
-    dispose: () => unsubscribe.splice(0).forEach((u) => u()),
+    dispose: () => {
+      unsubscribe.splice(0).forEach((u) => u());
+      // Consumers before their providers: a service may still use the ones it needs while it stops.
+      for (const p of [...resolved].reverse()) {
+        const api = p.api as { dispose?: unknown } | undefined;
+        if (typeof api?.dispose !== "function") continue;
+        try {
+          (api.dispose as () => void).call(api);
+        } catch (e) {
+          log(`plugin ${p.manifest.id} failed to stop`, e);
+        }
+      }
+    },
   });
 }
 
@@ -263,7 +299,11 @@ function topoSort(plugins: AnyPlugin[], onCycle: (ids: string[]) => void): AnyPl
   const deps = new Map(
     plugins.map((p) => [
       p,
-      new Set([...(p.needs ?? []), ...(p.optional ?? [])].map((k) => providerOf.get(k.id)).filter((d): d is AnyPlugin => !!d && d !== p)),
+      new Set(
+        [...(p.needs ?? []), ...(p.optional ?? [])]
+          .map((k) => providerOf.get(k.id))
+          .filter((d): d is AnyPlugin => !!d && d !== p),
+      ),
     ]),
   );
   const ordered: AnyPlugin[] = [];

@@ -4,6 +4,8 @@ import type { AxiosInstance } from "axios";
 import type { TFunction } from "i18next";
 import { types, type Instance } from "mobx-state-tree";
 import { AlertsModel } from "../alerts/AlertsModel";
+import { CallModel } from "../call/CallModel";
+import { createCallService, type CallService } from "../call/callService";
 import { createAlertService, type AlertService } from "../alerts/alertService";
 import type { Clock, ClockTimer } from "../core/clock";
 import type { EventBus } from "../core/events";
@@ -15,6 +17,7 @@ import { createStatusService, type StatusApi } from "../status/statusService";
 export const AgentStore = types.model("Agent", {
   status: types.optional(StatusModel, {}),
   alerts: types.optional(AlertsModel, {}),
+  call: types.optional(CallModel, {}),
 });
 export type AgentStore = Instance<typeof AgentStore>;
 
@@ -25,6 +28,7 @@ export interface AgentSession {
   store: AgentStore;
   alerts: AlertService;
   status: StatusApi;
+  calls: CallService;
   realtime: RealtimeClient;
   dispose(): void;
 }
@@ -51,7 +55,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     alerts.show(d.t(key), { type, timeout: persistent ? null : undefined, key: slot });
 
   // The socket's reconnect handler re-syncs the status, which is created just below.
-  const statusRef: { current?: StatusApi } = {};
+  const statusRef: { current?: StatusApi; calls?: CallService } = {};
   const realtime = (d.connect ?? connectRealtime)({
     token: d.token,
     bus: d.bus,
@@ -63,6 +67,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
         say("connection.reconnected", "success", false, "connection");
         // Status, timer and call come back from the gateway, not from what this tab remembers.
         void statusRef.current?.sync();
+        void statusRef.calls?.sync();
       },
       refused: d.onSessionEnded,
     },
@@ -80,8 +85,20 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     setDeactivated: d.setDeactivated,
   });
   statusRef.current = status;
+  const calls = createCallService({
+    http: d.http,
+    bus: d.bus,
+    realtime,
+    alerts,
+    clock: d.clock,
+    t: d.t,
+    store: store.call,
+    extension: d.agent.extension,
+    log: (m, detail) => console.warn(m, detail ?? ""),
+  });
+  statusRef.calls = calls;
   await realtime.ready;
-  await status.sync();
+  await Promise.all([status.sync(), calls.sync()]);
 
   const onOffline = () => say("connection.offline", "error", true, "network");
   const onOnline = () => say("connection.online", "success", false, "network");
@@ -100,6 +117,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     store,
     alerts,
     status,
+    calls,
     realtime,
     dispose() {
       globalThis.removeEventListener?.("offline", onOffline);
@@ -107,6 +125,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
       offBus.forEach((f) => f());
       if (resync) d.clock.clearTimeout(resync);
       status.dispose();
+      calls.dispose();
       realtime.close();
     },
   };

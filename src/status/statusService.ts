@@ -25,6 +25,7 @@ export interface StatusApi {
   request(status: AgentStatus): Promise<void>;
   /** Reads the gateway's view again (after a reconnect, and now and then as a safety net). */
   sync(): Promise<void>;
+  setPhoneConnected(on: boolean | null): void;
   dispose(): void;
 }
 
@@ -235,6 +236,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
   return {
     request,
     sync,
+    setPhoneConnected: (on) => store.setPhoneConnected(on),
     dispose() {
       if (ticker) clock.clearTimeout(ticker);
       off.forEach((f) => f());

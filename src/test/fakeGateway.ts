@@ -13,6 +13,8 @@ export interface SeenRequest {
   url: string;
   body: unknown;
   authorization: string | undefined;
+  /** Every request header, lower-cased names. */
+  headers: Record<string, string>;
 }
 type Answer = Reply | typeof NETWORK_DOWN;
 type Handler = Answer | ((req: SeenRequest) => Answer | Promise<Answer>);
@@ -29,6 +31,12 @@ export function fakeGateway(routes: Record<string, Handler> = {}) {
       url: config.url ?? "",
       body: typeof config.data === "string" ? JSON.parse(config.data) : config.data,
       authorization: AxiosHeaders.from(config.headers).get("Authorization")?.toString(),
+      headers: Object.fromEntries(
+        Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([k, v]) => [
+          k.toLowerCase(),
+          String(v),
+        ]),
+      ),
     };
     requests.push(req);
     const handler = routes[`${req.method} ${req.url}`] ?? {

@@ -1,6 +1,7 @@
 import { vi } from "vitest";
 import type { LoginResponse } from "../contract/auth";
 import type { Notifier } from "../app/notifier";
+import type { Notify } from "../core/services";
 import { defineVariant, type VariantCatalogue } from "../core/variant";
 import type { AgentStatus, AgentStatusSnapshot } from "../contract/status";
 
@@ -33,9 +34,22 @@ export function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResp
 
 /** Remembers every toast instead of drawing it. */
 export function recordingNotifier() {
-  const shown: { intent: "success" | "warning" | "error"; text: string }[] = [];
-  const notifier: Notifier & { shown: typeof shown } = {
+  const shown: {
+    intent: "success" | "warning" | "error" | "info";
+    text: string;
+    key?: string;
+    persistent?: boolean;
+  }[] = [];
+  const notifier: Notifier & { shown: typeof shown } & Pick<Notify, "show" | "dismissKey"> = {
     shown,
+    show: vi.fn((text: string, o: Parameters<Notify["show"]>[1] = {}) => {
+      if (o.key) shown.splice(0, shown.length, ...shown.filter((s) => s.key !== o.key));
+      shown.push({ intent: o.type ?? "error", text, key: o.key, persistent: o.timeout === null });
+      return String(shown.length);
+    }),
+    dismissKey: vi.fn(
+      (key: string) => void shown.splice(0, shown.length, ...shown.filter((s) => s.key !== key)),
+    ),
     success: vi.fn((text: string) => void shown.push({ intent: "success", text })),
     warning: vi.fn((text: string) => void shown.push({ intent: "warning", text })),
     error: vi.fn((text: string) => void shown.push({ intent: "error", text })),
@@ -66,7 +80,10 @@ function bareVariant(id: "isius" | "slica", country: "US" | "CA", languages: ("e
 }
 
 /** GET /agents/me/status as the gateway answers it: a qualifier with nothing going on; override what matters. */
-export function statusSnapshotReply(status: AgentStatus = "offline", overrides: Partial<AgentStatusSnapshot> = {}) {
+export function statusSnapshotReply(
+  status: AgentStatus = "offline",
+  overrides: Partial<AgentStatusSnapshot> = {},
+) {
   const snapshot: AgentStatusSnapshot = {
     status,
     since: "2026-01-05T15:00:00Z",
@@ -75,7 +92,14 @@ export function statusSnapshotReply(status: AgentStatus = "offline", overrides: 
     deactivated: false,
     selectable: ["offline", "ready", "break", "after_call_work"],
     overstay: null,
-    allowance: { breaks_taken: 0, breaks_max: 2, break_seconds_today: 0, lunches_taken: 0, lunches_max: 1, cumulative_breaks: false },
+    allowance: {
+      breaks_taken: 0,
+      breaks_max: 2,
+      break_seconds_today: 0,
+      lunches_taken: 0,
+      lunches_max: 1,
+      cumulative_breaks: false,
+    },
     call: null,
     auto_ready: null,
     server_time: "2026-01-05T15:00:00Z",

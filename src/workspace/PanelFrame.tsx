@@ -52,7 +52,7 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-class PanelErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+export class PanelErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
   state = { error: null as Error | null };
 
   static getDerivedStateFromError(error: Error) {

@@ -80,6 +80,8 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
         extension: account.extension,
         hasWebRtc: account.hasWebRtc,
         deactivated: account.deactivated,
+        autoAnswer: account.autoAnswer,
+        autoAnswerTime: account.autoAnswerTime,
       },
       mode: import.meta.env.DEV ? "development" : "production",
       log: (message, detail) => console.warn(message, detail ?? ""),

@@ -10,6 +10,7 @@ import { createRegistry, type Registry } from "../core/registry";
 import {
   agentKey,
   busKey,
+  callKey,
   clockKey,
   httpKey,
   i18nKey,
@@ -90,6 +91,7 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
     [variantKey.id, variant],
     [notifyKey.id, agent.alerts],
     [statusKey.id, agent.status],
+    [callKey.id, agent.calls],
   ]);
   let registry: Registry;
   try {

@@ -19,13 +19,19 @@ const LANGUAGES: Language[] = ["en", "fr", "es"];
 const ROLES = ["qualifier", "advisor", "manager"] as const;
 
 const manifests = new Map<string, AnyPlugin>(
-  await Promise.all(Object.entries(catalogue).map(async ([id, load]) => [id, (await load()).default] as const)),
+  await Promise.all(
+    Object.entries(catalogue).map(async ([id, load]) => [id, (await load()).default] as const),
+  ),
 );
-const variantList = await Promise.all(Object.entries(variants).map(async ([key, load]) => ({ key, manifest: (await load()).default })));
+const variantList = await Promise.all(
+  Object.entries(variants).map(async ([key, load]) => ({ key, manifest: (await load()).default })),
+);
 
 /** Signs an agent of this variant in, as the workspace does, with the variant's own default flags. */
 async function signIn(variantKey: keyof typeof variants, role: (typeof ROLES)[number]) {
-  const gateway = fakeGateway({ [`GET /agents/me/layouts/${variantKey}`]: { status: 200, data: { data: null } } });
+  const gateway = fakeGateway({
+    [`GET /agents/me/layouts/${variantKey}`]: { status: 200, data: { data: null } },
+  });
   const logged: string[] = [];
   const session = await createWorkspaceSession({
     http: axios.create({ baseURL: API_BASE, adapter: gateway.adapter }),
@@ -34,8 +40,24 @@ async function signIn(variantKey: keyof typeof variants, role: (typeof ROLES)[nu
     storage: memoryStorage(),
     catalogue,
     variants,
-    tenant: { tenant_id: 1, name: variantKey.toUpperCase(), variant: variantKey, country: "US", features: {} },
-    agent: { id: 42, tenantId: 1, roles: [role], permissions: [], extension: "2042", hasWebRtc: true, deactivated: false },
+    tenant: {
+      tenant_id: 1,
+      name: variantKey.toUpperCase(),
+      variant: variantKey,
+      country: "US",
+      features: {},
+    },
+    agent: {
+      id: 42,
+      tenantId: 1,
+      roles: [role],
+      permissions: [],
+      extension: "2042",
+      hasWebRtc: true,
+      deactivated: false,
+      autoAnswer: false,
+      autoAnswerTime: 0,
+    },
     mode: "development",
     log: (message) => void logged.push(message),
     token: () => "token-1",
@@ -63,7 +85,11 @@ function textsOf(tree: Tree, prefix = ""): Map<string, string> {
   }
   return out;
 }
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort().join();
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join();
 
 it("has variants to check", () => {
   expect(variantList.map((v) => v.key).sort()).toEqual(["isius", "slica"]);
@@ -98,7 +124,9 @@ describe.each(variantList)("variant $key", ({ key, manifest }) => {
 
   it("offers every language a plugin's locales have", () => {
     const missing = manifest.plugins.flatMap((id) =>
-      manifest.languages.filter((lang) => !manifests.get(id)?.locales?.[lang]).map((lang) => `${id}: ${lang}`),
+      manifest.languages
+        .filter((lang) => !manifests.get(id)?.locales?.[lang])
+        .map((lang) => `${id}: ${lang}`),
     );
     expect(missing).toEqual([]);
   });
@@ -111,57 +139,65 @@ describe.each(variantList)("variant $key", ({ key, manifest }) => {
     session.dispose();
   });
 
-  it.each(ROLES)("places in the %s default layout only panels that exist and the role may have", async (role) => {
-    const { session } = await signIn(variantKey, role);
-    const existing = new Set<string>([...manifests.values()].flatMap((p) => (p.panels ?? []).map((panel) => panel.id)));
-    const defaults = manifest.defaultLayouts[role].map((d) => d.panel);
-    expect(defaults.filter((id) => !existing.has(id))).toEqual([]);
-    expect(defaults.filter((id) => !session.registry.panels.has(id))).toEqual([]);
-    // What the agent sees at first sign-in is that default, in full.
-    expect(session.layout.items.map((it) => it.panel)).toEqual(defaults);
-    session.dispose();
-  });
+  it.each(ROLES)(
+    "places in the %s default layout only panels that exist and the role may have",
+    async (role) => {
+      const { session } = await signIn(variantKey, role);
+      const existing = new Set<string>(
+        [...manifests.values()].flatMap((p) => (p.panels ?? []).map((panel) => panel.id)),
+      );
+      const defaults = manifest.defaultLayouts[role].map((d) => d.panel);
+      expect(defaults.filter((id) => !existing.has(id))).toEqual([]);
+      expect(defaults.filter((id) => !session.registry.panels.has(id))).toEqual([]);
+      // What the agent sees at first sign-in is that default, in full.
+      expect(session.layout.items.map((it) => it.panel)).toEqual(defaults);
+      session.dispose();
+    },
+  );
 });
 
-describe.each([...manifests.entries()].map(([id, manifest]) => ({ id, manifest })))("plugin $id", ({ manifest }) => {
-  const load = async () => {
-    const texts: Partial<Record<Language, Tree>> = {};
-    for (const lang of LANGUAGES) {
-      const loader = manifest.locales?.[lang];
-      if (loader) texts[lang] = (await loader()).default;
-    }
-    return texts;
-  };
+describe.each([...manifests.entries()].map(([id, manifest]) => ({ id, manifest })))(
+  "plugin $id",
+  ({ manifest }) => {
+    const load = async () => {
+      const texts: Partial<Record<Language, Tree>> = {};
+      for (const lang of LANGUAGES) {
+        const loader = manifest.locales?.[lang];
+        if (loader) texts[lang] = (await loader()).default;
+      }
+      return texts;
+    };
 
-  it("has the same locale keys in en, fr and es", async () => {
-    const texts = await load();
-    const en = new Set(keysOf(texts.en ?? {}));
-    const problems = LANGUAGES.filter((l) => l !== "en").flatMap((lang) => {
-      const keys = new Set(keysOf(texts[lang] ?? {}));
-      return [
-        ...[...en].filter((k) => !keys.has(k)).map((k) => `${lang} misses ${k}`),
-        ...[...keys].filter((k) => !en.has(k)).map((k) => `${lang} has ${k}, which en lacks`),
-      ];
+    it("has the same locale keys in en, fr and es", async () => {
+      const texts = await load();
+      const en = new Set(keysOf(texts.en ?? {}));
+      const problems = LANGUAGES.filter((l) => l !== "en").flatMap((lang) => {
+        const keys = new Set(keysOf(texts[lang] ?? {}));
+        return [
+          ...[...en].filter((k) => !keys.has(k)).map((k) => `${lang} misses ${k}`),
+          ...[...keys].filter((k) => !en.has(k)).map((k) => `${lang} has ${k}, which en lacks`),
+        ];
+      });
+      expect(problems).toEqual([]);
     });
-    expect(problems).toEqual([]);
-  });
 
-  it("keeps every {{placeholder}} of en in fr and es", async () => {
-    const texts = await load();
-    const en = textsOf(texts.en ?? {});
-    const differing = LANGUAGES.filter((l) => l !== "en").flatMap((lang) => {
-      const other = textsOf(texts[lang] ?? {});
-      return [...en]
-        .filter(([k, text]) => other.has(k) && placeholders(text) !== placeholders(other.get(k)!))
-        .map(([k]) => `${lang}: ${k}`);
+    it("keeps every {{placeholder}} of en in fr and es", async () => {
+      const texts = await load();
+      const en = textsOf(texts.en ?? {});
+      const differing = LANGUAGES.filter((l) => l !== "en").flatMap((lang) => {
+        const other = textsOf(texts[lang] ?? {});
+        return [...en]
+          .filter(([k, text]) => other.has(k) && placeholders(text) !== placeholders(other.get(k)!))
+          .map(([k]) => `${lang}: ${k}`);
+      });
+      expect(differing).toEqual([]);
     });
-    expect(differing).toEqual([]);
-  });
 
-  it("names its panels <plugin-id>.<panel> and titles them with keys of its own locale", async () => {
-    const en = textsOf((await load()).en ?? {});
-    const panels = manifest.panels ?? [];
-    expect(panels.filter((p) => !p.id.startsWith(`${manifest.id}.`)).map((p) => p.id)).toEqual([]);
-    expect(panels.filter((p) => !en.has(p.title)).map((p) => `${p.id}: ${p.title}`)).toEqual([]);
-  });
-});
+    it("names its panels <plugin-id>.<panel> and titles them with keys of its own locale", async () => {
+      const en = textsOf((await load()).en ?? {});
+      const panels = manifest.panels ?? [];
+      expect(panels.filter((p) => !p.id.startsWith(`${manifest.id}.`)).map((p) => p.id)).toEqual([]);
+      expect(panels.filter((p) => !en.has(p.title)).map((p) => `${p.id}: ${p.title}`)).toEqual([]);
+    });
+  },
+);

@@ -29,12 +29,13 @@ import { act, render, type RenderResult } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axios from "axios";
 import { applySnapshot } from "mobx-state-tree";
+import { Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { API_BASE, type Language, type Variant } from "../../src/contract/common";
 import { manualClock } from "../../src/core/clock";
 import { createEventBus } from "../../src/core/events";
 import type { AnyPlugin, ServiceKey } from "../../src/core/plugin";
-import type { PluginScopeValue } from "../../src/core/PluginScope";
+import { PluginScope, type PluginScopeValue } from "../../src/core/PluginScope";
 import { createRegistry, type Registry } from "../../src/core/registry";
 import {
   agentKey,
@@ -89,9 +90,14 @@ export const TEST_AGENT: AgentInfo = {
   extension: "2042",
   hasWebRtc: true,
   deactivated: false,
+  autoAnswer: false,
+  autoAnswerTime: 0,
 };
 
-export async function renderPlugin<Api = unknown, Store = unknown>(manifest: AnyPlugin, options: RenderPluginOptions = {}) {
+export async function renderPlugin<Api = unknown, Store = unknown>(
+  manifest: AnyPlugin,
+  options: RenderPluginOptions = {},
+) {
   const gateway = options.gateway ?? fakeGateway();
   const clock = manualClock(options.now);
   const agent: AgentInfo = { ...TEST_AGENT, ...options.agent };
@@ -154,15 +160,38 @@ export async function renderPlugin<Api = unknown, Store = unknown>(manifest: Any
     const why = registry.skipped.find((s) => s.id === manifest.id)?.reason ?? "unknown reason";
     throw new Error(`renderPlugin: ${manifest.id} is not enabled for this agent (${why})`);
   }
-  const scope: PluginScopeValue = { pluginId: manifest.id, store: plugin.ctx.store, api: plugin.api, ctx: plugin.ctx };
+  const scope: PluginScopeValue = {
+    pluginId: manifest.id,
+    store: plugin.ctx.store,
+    api: plugin.api,
+    ctx: plugin.ctx,
+  };
   const panels = [...registry.panels.values()].filter((p) => p.pluginId === manifest.id);
+  const overlays = registry.overlays.filter((o) => o.pluginId === manifest.id);
 
   const tree = () => (
     <I18nextProvider i18n={i18n}>
       <BlueprintProvider>
         {panels.map((panel) => (
-          <PanelFrame key={panel.id} panel={panel} instanceId={panel.id} scope={scope} editing={false} onRemove={() => {}} />
+          <PanelFrame
+            key={panel.id}
+            panel={panel}
+            instanceId={panel.id}
+            scope={scope}
+            editing={false}
+            onRemove={() => {}}
+          />
         ))}
+        {overlays.map((o) => {
+          const Overlay = o.component;
+          return (
+            <Suspense key={o.id} fallback={null}>
+              <PluginScope value={scope}>
+                <Overlay />
+              </PluginScope>
+            </Suspense>
+          );
+        })}
       </BlueprintProvider>
     </I18nextProvider>
   );

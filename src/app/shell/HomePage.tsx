@@ -1,6 +1,7 @@
 import { H1 } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { AlertStack } from "../../alerts/AlertStack";
+import { Overlays } from "../../workspace/Overlays";
 import { Workspace } from "../../workspace/Workspace";
 import { WithWorkspace } from "../../workspace/WorkspaceProvider";
 
@@ -17,6 +18,7 @@ export default function HomePage() {
           <>
             <AlertStack alerts={session.agent.store.alerts} service={session.agent.alerts} />
             <Workspace session={session} />
+            <Overlays session={session} />
           </>
         )}
       </WithWorkspace>

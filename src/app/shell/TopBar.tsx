@@ -16,6 +16,7 @@ import { Link } from "react-router-dom";
 import { holdsRoleAtLeast } from "../../contract/common";
 import { useServices } from "../services";
 import { StatusSelector } from "../../status/StatusSelector";
+import { CallTypeLabel } from "../../call/CallTypeLabel";
 import { useOpenWorkspace } from "../../workspace/WorkspaceProvider";
 import { AdminDrawer } from "./AdminDrawer";
 import { UserMenu } from "./UserMenu";
@@ -70,7 +71,12 @@ export const TopBar = observer(function TopBar() {
             agentRole && (
               <>
                 <NavbarDivider />
-                <StatusSelector status={workspace.agent.store.status} api={workspace.agent.status} role={agentRole} />
+                <StatusSelector
+                  status={workspace.agent.store.status}
+                  api={workspace.agent.status}
+                  role={agentRole}
+                />
+                <CallTypeLabel call={workspace.agent.store.call} />
               </>
             )
           )}

@@ -1,0 +1,218 @@
+// The browser's call flow against a fake gateway and socket: dial through the gateway, mirror the pushed
+// snapshots, run the hangup flow once, and report origination failures.
+import axios from "axios";
+import { describe, expect, it } from "vitest";
+import { AlertsModel } from "../alerts/AlertsModel";
+import { createAlertService } from "../alerts/alertService";
+import { API_BASE } from "../contract/common";
+import type { CallSnapshot } from "../contract/calls";
+import { manualClock } from "../core/clock";
+import { createEventBus } from "../core/events";
+import { fakeGateway, type Reply, type SeenRequest } from "../test/fakeGateway";
+import { CallModel } from "./CallModel";
+import { createCallService } from "./callService";
+
+const t = ((key: string) => key) as never;
+const lead = {
+  id: 7,
+  marketing_id: "L7",
+  first_name: "Pat",
+  last_name: "Doe",
+  phone: "5555550100",
+  status: "New",
+  language: "en",
+  state: "ny",
+  timezone: "America/New_York",
+};
+
+function setup(routes: Record<string, Reply | ((r: SeenRequest) => Reply)> = {}) {
+  const clock = manualClock();
+  const gateway = fakeGateway({
+    "GET /leads/by-phone/5555550100": { status: 200, data: { data: lead } },
+    "POST /leads/7/calls": { status: 201, data: { callId: 31, data: { callId: 31 } } },
+    "PUT /leads/7/calls/31": { status: 202, data: { duration: 42, data: { duration: 42 } } },
+    "PUT /callback/originate-failure": { status: 204 },
+    ...routes,
+  });
+  const bus = createEventBus();
+  const emitted: { event: string; payload: unknown }[] = [];
+  const alertsStore = AlertsModel.create({});
+  const store = CallModel.create({});
+  let key = 0;
+  const calls = createCallService({
+    http: axios.create({ baseURL: API_BASE, adapter: gateway.adapter }),
+    bus,
+    realtime: {
+      emit: async (event, payload) => {
+        emitted.push({ event, payload });
+        return { ok: true };
+      },
+    },
+    alerts: createAlertService(alertsStore, clock),
+    clock,
+    t,
+    store,
+    extension: "1001",
+    newKey: () => `key-${++key}`,
+  });
+  const ended: unknown[] = [];
+  bus.on("call:ended", (p) => ended.push(p));
+  return { clock, gateway, bus, store, calls, emitted, alertsStore, ended };
+}
+
+const snap = (s: Partial<CallSnapshot>): CallSnapshot => ({
+  callId: 31,
+  leadId: 7,
+  phone: "+15555550100",
+  name: "Pat Doe",
+  type: "manual",
+  direction: 0,
+  status: "dialing",
+  bridged: false,
+  onHold: false,
+  startedAt: "2026-01-05T14:00:00.000Z",
+  answeredAt: null,
+  endedAt: null,
+  cause: null,
+  leadStatus: "New",
+  inboundAlert: false,
+  conference: null,
+  ...s,
+});
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe("placing a call", () => {
+  it("finds the lead by phone, asks the gateway to dial it with an Idempotency-Key, and shows it dialing", async () => {
+    const { calls, gateway, store } = setup();
+    expect(await calls.dial({ phone: "5555550100" })).toBe(31);
+    const post = gateway.requests.find((r) => r.method === "POST")!;
+    expect(post.url).toBe("/leads/7/calls");
+    expect(post.body).toEqual({
+      phone: "5555550100",
+      name: "Pat Doe",
+      direction: 0,
+      qualifier_extension: "1001",
+      type: "manual",
+    });
+    expect(post.headers["idempotency-key"]).toBe("key-1");
+    expect(store).toMatchObject({
+      callId: 31,
+      currentLeadId: 7,
+      status: "dialing",
+      type: "manual",
+      active: true,
+    });
+  });
+
+  it("creates a lead for a number the call centre does not know", async () => {
+    const { calls, gateway } = setup({
+      "GET /leads/by-phone/5555550177": { status: 404, data: { message: "No leads were found" } },
+      "POST /leads": {
+        status: 201,
+        data: { data: { ...lead, id: 8, phone: "5555550177", first_name: "", last_name: "" } },
+      },
+      "POST /leads/8/calls": { status: 201, data: { callId: 32, data: { callId: 32 } } },
+    });
+    expect(await calls.dial({ phone: "5555550177" })).toBe(32);
+    expect(gateway.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /leads/by-phone/5555550177",
+      "POST /leads",
+      "POST /leads/8/calls",
+    ]);
+  });
+
+  it("passes the gateway's refusal on to the agent", async () => {
+    const { calls, store } = setup({
+      "POST /leads/7/calls": { status: 409, data: { message: "Bria is closed or inactive" } },
+    });
+    await expect(calls.dial({ phone: "5555550100" })).rejects.toThrow("Bria is closed or inactive");
+    expect(store.active).toBe(false);
+  });
+
+  it("refuses a second dial while a call is up", async () => {
+    const { calls, bus } = setup();
+    bus.emit("answer", snap({ status: "answered", bridged: true }));
+    await expect(calls.dial({ phone: "5555550100" })).rejects.toThrow("calls.already_on_a_call");
+  });
+});
+
+describe("the gateway's snapshots and the hangup flow", () => {
+  it("answer then hangup: the call settles once with the gateway and reports its duration", async () => {
+    const { bus, store, gateway, ended } = setup();
+    bus.emit("call", snap({}));
+    bus.emit("answer", snap({ status: "answered", bridged: true, answeredAt: "2026-01-05T14:00:03.000Z" }));
+    expect(store.isConnected).toBe(true);
+    bus.emit(
+      "hangup",
+      snap({ status: "ended", bridged: true, endedAt: "2026-01-05T14:00:45.000Z", cause: "normal" }),
+    );
+    bus.emit(
+      "hangup",
+      snap({ status: "ended", bridged: true, endedAt: "2026-01-05T14:00:45.000Z", cause: "normal" }),
+    );
+    await flush();
+    await flush();
+    expect(store.status).toBe("ended");
+    expect(gateway.requests.filter((r) => r.method === "PUT")).toHaveLength(1);
+    expect(gateway.requests.find((r) => r.method === "PUT")!.body).toEqual({ extra_recording_index: 0 });
+    expect(ended).toEqual([{ callId: 31, leadId: 7, duration: 42, shortCall: false, bridged: true }]);
+  });
+
+  it("a short inbound call is flagged shortCall; an unanswered inbound call just ends", async () => {
+    const { bus, store, gateway, ended } = setup();
+    bus.emit("incoming", snap({ direction: 1, type: "inbound", status: "incoming" }));
+    expect(store.incoming).toBe(true);
+    bus.emit("answer", snap({ direction: 1, type: "inbound", status: "answered", bridged: true }));
+    bus.emit("hangup", snap({ direction: 1, type: "inbound", status: "ended", bridged: true }));
+    await flush();
+    await flush();
+    expect(ended).toEqual([{ callId: 31, leadId: 7, duration: 42, shortCall: true, bridged: true }]);
+
+    bus.emit("incoming", snap({ callId: 40, direction: 1, type: "inbound", status: "incoming" }));
+    bus.emit("hangup", snap({ callId: 40, direction: 1, type: "inbound", status: "not_answered" }));
+    await flush();
+    expect(gateway.requests.filter((r) => r.url === "/leads/7/calls/40")).toHaveLength(0);
+    expect(store.status).toBe("not_answered");
+  });
+
+  it("a late snapshot of an older call never replaces the newer one, and an ended call stays ended", () => {
+    const { bus, store } = setup();
+    bus.emit("call", snap({ callId: 50 }));
+    bus.emit("answer", snap({ callId: 49, status: "answered", bridged: true }));
+    expect(store.callId).toBe(50);
+    bus.emit("hangup", snap({ callId: 50, status: "not_answered" }));
+    bus.emit("call", snap({ callId: 50, status: "dialing" }));
+    expect(store.status).toBe("not_answered");
+  });
+});
+
+describe("origination failures", () => {
+  it("show the persistent alert, return the lead to the callback stack, and stop auto-dial when not synced", async () => {
+    const { bus, alertsStore, gateway } = setup();
+    const stops: unknown[] = [];
+    bus.on("auto-dial:stop", (p) => stops.push(p));
+    bus.emit("originate-failure", { callId: 31, leadId: 7, message: "not_synced" });
+    await flush();
+    expect(alertsStore.items.map((a) => a.message)).toContain("notifications.originate_failure.not_synced");
+    expect(gateway.requests.find((r) => r.url === "/callback/originate-failure")!.body).toEqual({
+      lead_id: 7,
+      call_id: 31,
+      message: "not_synced",
+    });
+    expect(stops).toHaveLength(1);
+  });
+});
+
+describe("call controls go to the gateway over the socket", () => {
+  it("hangup and conference name the agent's extension", async () => {
+    const { calls, emitted } = setup();
+    await calls.hangup();
+    await calls.conference("initializeConference", "5555550123");
+    await calls.conference("mergeConference");
+    expect(emitted).toEqual([
+      { event: "hangup", payload: { extension: "1001" } },
+      { event: "initializeConference", payload: { extension: "1001", phone: "5555550123" } },
+      { event: "mergeConference", payload: { extension: "1001" } },
+    ]);
+  });
+});

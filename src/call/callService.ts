@@ -1,0 +1,228 @@
+// The browser's side of the agent's calls (agent-workspace §4 Call status, Hangup flow; §7 calls). The
+// gateway owns the call and pushes snapshots (incoming, answer, hangup, call); this service mirrors them
+// into the CallModel, places dials through the gateway, runs the hangup flow and reports origination
+// failures. Plugins reach it through `callKey` and hear the flow on the bus:
+//   call:ended     { callId, leadId, duration, shortCall, bridged } once the gateway has settled the call
+//   auto-dial:stop  when an origination failure says the phone is not synced
+import type { AxiosInstance } from "axios";
+import type { z } from "zod";
+import type { TFunction } from "i18next";
+import { errorBody, httpStatus } from "../api/errors";
+import {
+  CallSnapshot,
+  CreateCallResponse,
+  CurrentCallResponse,
+  OriginateFailurePush,
+  SHORT_INBOUND_CALL_SECONDS,
+  UpdateCallResponse,
+  type CallType,
+} from "../contract/calls";
+import { IDEMPOTENCY_HEADER } from "../contract/dispositions";
+import { LeadSummaryResponse } from "../contract/leads";
+import type { AlertService } from "../alerts/alertService";
+import type { Clock } from "../core/clock";
+import type { EventBus } from "../core/events";
+import type { CallControl, DialRequest } from "../core/services";
+import type { RealtimeClient } from "../realtime/client";
+import type { CallModel } from "./CallModel";
+
+/** The hangup flow waits up to this many one-second checks for the call id and lead (agent-workspace §9). */
+export const SETTLE_TRIES = 10;
+export const SETTLE_INTERVAL_MS = 1000;
+
+export interface CallServiceDeps {
+  http: AxiosInstance;
+  bus: EventBus;
+  realtime: Pick<RealtimeClient, "emit">;
+  alerts: AlertService;
+  clock: Clock;
+  t: TFunction;
+  store: CallModel;
+  extension: string | null;
+  /** A unique key per write (Idempotency-Key). */
+  newKey?: () => string;
+  /** The specification logs call failures ('Could not create the call.'); they are not shown. */
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export interface CallService extends CallControl {
+  /** Reads the gateway's view of the current call (page load, reconnection). */
+  sync(): Promise<void>;
+  dispose(): void;
+}
+
+const uuid = () =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+export function createCallService(d: CallServiceDeps): CallService {
+  const { http, bus, store, clock, t } = d;
+  const newKey = d.newKey ?? uuid;
+  let disposed = false;
+
+  const wait = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
+  const messageOf = (e: unknown, fallback: string) => {
+    const body = errorBody(e);
+    if (body?.message) return t(body.message, { defaultValue: body.message });
+    return httpStatus(e) === undefined ? t("calls.network_error") : fallback;
+  };
+
+  async function leadFor(r: DialRequest): Promise<{ id: number; name: string }> {
+    if (r.leadId !== undefined) return { id: r.leadId, name: r.name ?? r.phone };
+    try {
+      const { data } = await http.get(`/leads/by-phone/${encodeURIComponent(r.phone)}`, {
+        params: { type: r.type ?? "manual" },
+      });
+      const lead = LeadSummaryResponse.parse(data).data;
+      return { id: lead.id, name: `${lead.first_name} ${lead.last_name}`.trim() || r.phone };
+    } catch (e) {
+      if (httpStatus(e) !== 404) throw e;
+    }
+    const { data } = await http.post(
+      "/leads",
+      { phone: r.phone, type: "manual" },
+      { headers: { [IDEMPOTENCY_HEADER]: newKey() } },
+    );
+    return { id: LeadSummaryResponse.parse(data).data.id, name: r.phone };
+  }
+
+  async function dial(r: DialRequest): Promise<number> {
+    if (store.active) throw new Error(t("calls.already_on_a_call"));
+    const type: CallType = r.type ?? "manual";
+    try {
+      const lead = await leadFor(r);
+      const { data } = await http.post(
+        `/leads/${lead.id}/calls`,
+        { phone: r.phone, name: r.name ?? lead.name, direction: 0, qualifier_extension: d.extension, type },
+        { headers: { [IDEMPOTENCY_HEADER]: newKey() } },
+      );
+      const { callId } = CreateCallResponse.parse(data);
+      store.dialing(callId, lead.id, r.phone, r.name ?? lead.name, type);
+      return callId;
+    } catch (e) {
+      if (e instanceof Error && !("isAxiosError" in e)) throw e;
+      d.log?.("Could not create the call.", e);
+      throw new Error(messageOf(e, t("calls.dial_failed")), { cause: e });
+    }
+  }
+
+  /** The hangup flow (agent-workspace §4): settle the call on the gateway, then let the disposition start. */
+  /** Calls whose hangup flow is running: a repeated hangup push must not update the call twice. */
+  const settling = new Set<number>();
+
+  async function settle(s: CallSnapshot) {
+    if (s.direction === 1 && !s.bridged) return; // an unbridged inbound call just ends
+    if (settling.has(s.callId)) return;
+    settling.add(s.callId);
+    try {
+      await settleOnce(s);
+    } finally {
+      settling.delete(s.callId);
+    }
+  }
+
+  async function settleOnce(s: CallSnapshot) {
+    for (let i = 0; i < SETTLE_TRIES && (store.callId === null || store.currentLeadId === null); i++)
+      await wait(SETTLE_INTERVAL_MS);
+    if (store.callId !== s.callId || store.settled || s.leadId === null) return;
+    let duration = 0;
+    try {
+      const { data } = await http.put(`/leads/${s.leadId}/calls/${s.callId}`, {
+        extra_recording_index: store.extraRecordingIndex,
+        ...(store.liveTransfer ? { live_transfer: store.liveTransfer } : {}),
+      });
+      duration = UpdateCallResponse.parse(data).duration;
+    } catch (e) {
+      d.log?.("Could not update the call.", e);
+    }
+    if (disposed || store.callId !== s.callId) return;
+    store.markSettled(duration, s.direction === 1 && duration < SHORT_INBOUND_CALL_SECONDS);
+    bus.emit("call:ended", {
+      callId: s.callId,
+      leadId: s.leadId,
+      duration,
+      shortCall: store.shortCall,
+      bridged: s.bridged,
+    });
+  }
+
+  async function onFailure(p: z.infer<typeof OriginateFailurePush>) {
+    d.alerts.show(t(`notifications.originate_failure.${p.message}`), {
+      type: "error",
+      timeout: null,
+      key: `originate-failure`,
+    });
+    if (p.message === "not_synced") bus.emit("auto-dial:stop", { reason: "not_synced" });
+    if (p.leadId === null) return;
+    try {
+      await http.put("/callback/originate-failure", {
+        lead_id: p.leadId,
+        call_id: p.callId,
+        message: p.message,
+      });
+    } catch (e) {
+      d.log?.("Could not return the lead to the callback stack.", e);
+    }
+  }
+
+  const parsed =
+    <T>(
+      schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+      handle: (v: T) => void,
+    ) =>
+    (payload: unknown) => {
+      const r = schema.safeParse(payload);
+      if (r.success) handle(r.data);
+    };
+  const off = [
+    ...(["incoming", "answer", "call"] as const).map((name) =>
+      bus.on(
+        name,
+        parsed(CallSnapshot, (s) => store.apply(s)),
+      ),
+    ),
+    bus.on(
+      "hangup",
+      parsed(CallSnapshot, (s) => {
+        store.apply(s);
+        void settle(s);
+      }),
+    ),
+    bus.on(
+      "originate-failure",
+      parsed(OriginateFailurePush, (p) => void onFailure(p)),
+    ),
+  ];
+
+  return {
+    current: store,
+    dial,
+    async hangup() {
+      if (!d.extension) return;
+      await d.realtime.emit("hangup", { extension: d.extension });
+    },
+    async conference(action, phone) {
+      if (!d.extension) return;
+      const ack = await d.realtime.emit(
+        action,
+        action === "initializeConference" ? { extension: d.extension, phone } : { extension: d.extension },
+      );
+      if (!ack.ok) throw new Error(ack.message ?? t("calls.control_failed"));
+    },
+    async sync() {
+      try {
+        const { data } = await http.get("/calls/current");
+        const s = CurrentCallResponse.parse(data).data;
+        if (s) {
+          store.apply(s);
+          if ((s.status === "ended" || s.status === "not_answered") && !store.settled) void settle(s);
+        } else if (!store.active) store.reset();
+      } catch (e) {
+        d.log?.("Could not read the current call.", e);
+      }
+    },
+    dispose() {
+      disposed = true;
+      off.forEach((f) => f());
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// A CallControl for plugin tests: a real CallModel the test drives with gateway snapshots, and a record of
+// what the plugin asked for.
+import type { CallSnapshot } from "../contract/calls";
+import { CallModel } from "../call/CallModel";
+import type { CallControl, DialRequest } from "../core/services";
+
+export function fakeCallControl(opts: { refuse?: string } = {}) {
+  const current = CallModel.create({});
+  const dials: DialRequest[] = [];
+  const conference: { action: string; phone?: string }[] = [];
+  let hangups = 0;
+  let nextId = 100;
+  const control: CallControl = {
+    current,
+    async dial(r) {
+      dials.push(r);
+      if (opts.refuse) throw new Error(opts.refuse);
+      const id = nextId++;
+      current.dialing(id, r.leadId ?? null, r.phone, r.name ?? r.phone, r.type ?? "manual");
+      return id;
+    },
+    async hangup() {
+      hangups++;
+    },
+    async conference(action, phone) {
+      conference.push({ action, phone });
+    },
+  };
+  return {
+    control,
+    current,
+    dials,
+    conference,
+    get hangups() {
+      return hangups;
+    },
+    /** A snapshot as the gateway pushes it. */
+    push(s: Partial<CallSnapshot> & { callId: number }) {
+      current.apply({
+        leadId: 1,
+        phone: "+15555550100",
+        name: "Pat Doe",
+        type: "manual",
+        direction: 0,
+        status: "answered",
+        bridged: true,
+        onHold: false,
+        startedAt: "2026-01-05T14:00:00.000Z",
+        answeredAt: "2026-01-05T14:00:02.000Z",
+        endedAt: null,
+        cause: null,
+        leadStatus: "New",
+        inboundAlert: false,
+        conference: null,
+        ...s,
+      });
+    },
+  };
+}
