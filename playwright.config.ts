@@ -3,7 +3,8 @@ import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromium =
+  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -31,6 +32,9 @@ export default defineConfig({
         "--no-first-run",
         "--use-fake-device-for-media-stream",
         "--use-fake-ui-for-media-stream",
+        // The softphone's media peer is the gateway on 127.0.0.1 (reference/telephony.md, browser tier).
+        "--allow-loopback-in-peer-connection",
+        "--autoplay-policy=no-user-gesture-required",
       ],
     },
   },

@@ -4,6 +4,9 @@ import type { Catalogue } from "../src/core/plugin";
 export const catalogue = {
   goals: () => import("./goals"),
   overstays: () => import("./overstays"),
+  softphone: () => import("./softphone"),
+  "voicemail-detection": () => import("./voicemail-detection"),
+  "inbound-alert": () => import("./inbound-alert"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "isius",
   code: "ISIUS",
   country: "US",
-  plugins: ["goals", "overstays"],
+  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone"],
   features: {
     "external-transfers": true,
     "recording-panel": true,
@@ -22,7 +22,10 @@ export default defineVariant({
   config: { goals: { refreshSeconds: 30 } },
   defaultLayouts: {
     manager: [{ panel: "overstays.feed", x: 0, y: 0, w: 6, h: 9 }],
-    qualifier: [{ panel: "goals.progress", x: 8, y: 0, w: 4, h: 9 }],
+    qualifier: [
+      { panel: "goals.progress", x: 8, y: 0, w: 4, h: 9 },
+      { panel: "voicemail-detection.panel", x: 8, y: 9, w: 4, h: 6 },
+    ],
     advisor: [{ panel: "goals.progress", x: 8, y: 0, w: 4, h: 11 }],
   },
 });

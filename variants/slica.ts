@@ -5,7 +5,7 @@ export default defineVariant({
   id: "slica",
   code: "SLICA",
   country: "CA",
-  plugins: ["goals", "overstays"],
+  plugins: ["goals", "overstays", "inbound-alert", "softphone"],
   features: {
     "external-transfers": true,
     "recording-panel": false,
@@ -18,7 +18,12 @@ export default defineVariant({
   },
   clientsPerLead: 2,
   languages: ["en", "fr"],
-  postal: { label: "address.postal", mask: "AAA AAA", maxLength: 7, pattern: "^[A-Za-z]\\d[A-Za-z] ?\\d[A-Za-z]\\d$" },
+  postal: {
+    label: "address.postal",
+    mask: "AAA AAA",
+    maxLength: 7,
+    pattern: "^[A-Za-z]\\d[A-Za-z] ?\\d[A-Za-z]\\d$",
+  },
   config: { goals: { refreshSeconds: 30 } },
   defaultLayouts: {
     manager: [{ panel: "overstays.feed", x: 0, y: 0, w: 6, h: 9 }],

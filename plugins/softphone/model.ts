@@ -1,0 +1,213 @@
+// The softphone slice (agent-workspace §3 Softphone state plus what the widget shows): state and synchronous
+// actions only; the SIP user agent, media and timers live in the service.
+import { types, type Instance, type SnapshotIn } from "mobx-state-tree";
+import { DEFAULT_VOLUME } from "./constants";
+import type { Point } from "./rules";
+
+export interface AudioDevice {
+  id: string;
+  label: string;
+  kind: "audioinput" | "audiooutput";
+}
+
+/** One SIP session of the agent's phone: the gateway's agent leg, or the voicemail box. */
+export const SessionDetail = types.model("SoftphoneSession", {
+  id: types.identifier,
+  direction: types.enumeration(["incoming", "outgoing"]),
+  /** The remote party as SIP names it; the call box prefers the gateway's lead when the call ids match. */
+  number: "",
+  name: "",
+  state: types.enumeration(["ringing", "connecting", "established"]),
+  onHold: false,
+  muted: false,
+  /** X-Dialer-Auto-Answer: a call the agent asked for. */
+  autoAnswer: false,
+  voicemail: false,
+  callId: types.maybeNull(types.number),
+  leadId: types.maybeNull(types.number),
+  callType: types.maybeNull(types.string),
+  createdAt: types.number,
+  answeredAt: types.maybeNull(types.number),
+});
+export type SessionDetail = Instance<typeof SessionDetail>;
+export type SessionDetailIn = SnapshotIn<typeof SessionDetail>;
+
+export const SoftphoneModel = types
+  .model("Softphone", {
+    // agent-workspace §3
+    autoAnswer: false,
+    autoAnswerTime: 0,
+    hostname: "",
+    ringerInteraction: false,
+    sessionIds: types.array(types.string),
+    sessionDetails: types.map(SessionDetail),
+    volume: DEFAULT_VOLUME,
+    // the phone
+    /** WebRTC is on and the agent has an extension; otherwise the widget shows nothing. */
+    enabled: false,
+    registration: types.optional(
+      types.enumeration(["idle", "connecting", "connected", "registered", "reconnecting", "stopped"]),
+      "idle",
+    ),
+    microphone: types.optional(types.enumeration(["unknown", "granted", "denied", "unavailable"]), "unknown"),
+    credentials: types.optional(types.enumeration(["unknown", "loaded", "missing"]), "unknown"),
+    wrongCredentials: false,
+    notificationsDenied: false,
+    /** The browser refused to play sound before a user gesture (autoplay). */
+    audioBlocked: false,
+    /** The session whose answer is under way (the answer trigger). */
+    answering: types.maybeNull(types.string),
+    // the widget
+    open: true,
+    position: types.maybeNull(types.frozen<Point>()),
+    showDevices: false,
+    devices: types.frozen<AudioDevice[]>([]),
+    microphoneId: types.maybeNull(types.string),
+    speakerId: types.maybeNull(types.string),
+    sinkSupported: false,
+    dialText: "",
+    transferTarget: "",
+    conferenceTarget: "",
+    dialing: false,
+  })
+  .views((self) => ({
+    /** agent-workspace §4: microphone permission, credentials and registration all hold. */
+    get connected() {
+      return (
+        self.enabled &&
+        self.microphone === "granted" &&
+        self.credentials === "loaded" &&
+        self.registration === "registered"
+      );
+    },
+    get sessions(): SessionDetail[] {
+      return self.sessionIds.map((id) => self.sessionDetails.get(id)).filter((s): s is SessionDetail => !!s);
+    },
+    /** Error keys of the persistent alerts, in the spec's catalogue order. */
+    get problems(): string[] {
+      const out: string[] = [];
+      if (self.microphone === "denied") out.push("webrtc.microphone.permission_denied");
+      if (self.microphone === "unavailable") out.push("webrtc.microphone.unavailable");
+      if (self.credentials === "missing") out.push("webrtc.authentication.missing_credentials");
+      if (self.wrongCredentials && self.registration !== "registered")
+        out.push("webrtc.authentication.wrong_credentials");
+      return out;
+    },
+  }))
+  .views((self) => ({
+    get ringing() {
+      return self.sessions.filter((s) => s.state === "ringing" && s.direction === "incoming");
+    },
+    /** The session the in-call controls act on: the first one that is answered or being answered. */
+    get active(): SessionDetail | undefined {
+      return self.sessions.find((s) => s.state !== "ringing" || s.direction === "outgoing");
+    },
+    get established() {
+      return self.sessions.some((s) => s.state === "established");
+    },
+    /** What the connection indicator says. */
+    get phoneState(): "off" | "connected" | "connecting" | "reconnecting" | "disconnected" {
+      if (!self.enabled) return "off";
+      if (self.connected) return "connected";
+      if (self.registration === "reconnecting") return "reconnecting";
+      if (self.problems.length || self.registration === "stopped") return "disconnected";
+      return "connecting";
+    },
+  }))
+  .actions((self) => ({
+    configure(o: { enabled: boolean; autoAnswer: boolean; autoAnswerTime: number }) {
+      self.enabled = o.enabled;
+      self.autoAnswer = o.autoAnswer;
+      self.autoAnswerTime = Math.max(0, o.autoAnswerTime);
+    },
+    restore(o: {
+      position?: Point | null;
+      volume?: number;
+      microphoneId?: string | null;
+      speakerId?: string | null;
+    }) {
+      if (o.position !== undefined) self.position = o.position;
+      if (o.volume !== undefined) self.volume = o.volume;
+      if (o.microphoneId !== undefined) self.microphoneId = o.microphoneId;
+      if (o.speakerId !== undefined) self.speakerId = o.speakerId;
+    },
+    setRegistration(state: (typeof self)["registration"]) {
+      self.registration = state;
+      if (state === "registered") self.wrongCredentials = false;
+    },
+    setMicrophone(state: (typeof self)["microphone"]) {
+      self.microphone = state;
+    },
+    setCredentials(state: (typeof self)["credentials"], hostname?: string) {
+      self.credentials = state;
+      if (hostname !== undefined) self.hostname = hostname;
+    },
+    setWrongCredentials(on: boolean) {
+      self.wrongCredentials = on;
+    },
+    setNotificationsDenied(on: boolean) {
+      self.notificationsDenied = on;
+    },
+    setAudioBlocked(on: boolean) {
+      self.audioBlocked = on;
+    },
+    setRingerInteraction(on: boolean) {
+      self.ringerInteraction = on;
+    },
+    setAnswering(id: string | null) {
+      self.answering = id;
+    },
+    addSession(s: SessionDetailIn) {
+      self.sessionDetails.put(s);
+      if (!self.sessionIds.includes(s.id)) self.sessionIds.push(s.id);
+    },
+    updateSession(
+      id: string,
+      patch: Partial<Pick<SessionDetail, "state" | "onHold" | "muted" | "answeredAt">>,
+    ) {
+      const s = self.sessionDetails.get(id);
+      if (s) Object.assign(s, patch);
+    },
+    removeSession(id: string) {
+      self.sessionIds.remove(id);
+      self.sessionDetails.delete(id);
+      if (self.answering === id) self.answering = null;
+    },
+    setOpen(open: boolean) {
+      self.open = open;
+    },
+    setPosition(p: Point) {
+      self.position = p;
+    },
+    setShowDevices(on: boolean) {
+      self.showDevices = on;
+    },
+    setDevices(devices: AudioDevice[]) {
+      self.devices = devices;
+    },
+    setMicrophoneId(id: string | null) {
+      self.microphoneId = id;
+    },
+    setSpeakerId(id: string | null) {
+      self.speakerId = id;
+    },
+    setSinkSupported(on: boolean) {
+      self.sinkSupported = on;
+    },
+    setVolume(v: number) {
+      self.volume = v;
+    },
+    setDialText(text: string) {
+      self.dialText = text;
+    },
+    setTransferTarget(text: string) {
+      self.transferTarget = text;
+    },
+    setConferenceTarget(digits: string) {
+      self.conferenceTarget = digits;
+    },
+    setDialing(on: boolean) {
+      self.dialing = on;
+    },
+  }));
+export type SoftphoneStore = Instance<typeof SoftphoneModel>;

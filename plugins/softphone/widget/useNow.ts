@@ -1,0 +1,20 @@
+import { useEffect, useState } from "react";
+import type { Clock, ClockTimer } from "../../../src/core/clock";
+
+/** The clock's time, re-read on each second boundary while `running` (call box timers). */
+export function useNow(clock: Clock, running: boolean): number {
+  const [now, setNow] = useState(() => clock.now());
+  useEffect(() => {
+    if (!running) return;
+    let timer: ClockTimer | null = null;
+    const tick = () => {
+      setNow(clock.now());
+      timer = clock.setTimeout(tick, 1000 - (clock.now() % 1000));
+    };
+    tick();
+    return () => {
+      if (timer) clock.clearTimeout(timer);
+    };
+  }, [clock, running]);
+  return now;
+}
