@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -13,4 +13,22 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export async function expectSignedIn(page: Page) {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: /logout/i }).or(page.getByRole("button", { name: /user menu/i })).first()).toBeVisible();
+}
+
+/**
+ * The gateway's API as one account, outside the page (a manager acting, or a check of the gateway's record).
+ * Each account gets its own request context: the sign-in sets a fingerprint cookie that belongs to that
+ * session only, and a shared cookie jar would end the other account's session.
+ */
+export async function api(email: string) {
+  const ctx = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const login = await ctx.post("/api/v1/login", { data: { email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(201);
+  let token = login.headers()["authorization"]!;
+  const call = async (method: "GET" | "POST" | "PUT" | "PATCH", url: string, data?: unknown) => {
+    const res = await ctx.fetch(`/api/v1${url}`, { method, data, headers: { authorization: token } });
+    token = res.headers()["authorization"] ?? token;
+    return res;
+  };
+  return { call, id: (await login.json()).id as number };
 }

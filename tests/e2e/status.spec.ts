@@ -1,7 +1,7 @@
 // Agent status as agents live it: the selector and its timer, the gateway's record, refusals, auto-ready,
 // one tab per agent, and a manager's calling toggle reaching the agent at once.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { api, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const timer = (page: Page) => page.getByRole("timer", { name: "Time in status" });
@@ -11,19 +11,8 @@ async function choose(page: Page, status: string) {
   await page.getByRole("menu", { name: "Status" }).getByRole("menuitem", { name: status, exact: true }).click();
 }
 
-async function api(request: APIRequestContext, email: string) {
-  const login = await request.post("/api/v1/login", { data: { email, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(201);
-  let token = login.headers()["authorization"]!;
-  const call = async (method: "GET" | "POST" | "PUT" | "PATCH", url: string, data?: unknown) => {
-    const res = await request.fetch(`/api/v1${url}`, { method, data, headers: { authorization: token } });
-    token = res.headers()["authorization"] ?? token;
-    return res;
-  };
-  return { call, id: (await login.json()).id as number };
-}
 
-test("a qualifier goes Ready, Break, Restroom, After Call Work, Offline; the gateway records each", async ({ page, request }) => {
+test("a qualifier goes Ready, Break, Restroom, After Call Work, Offline; the gateway records each", async ({ page }) => {
   await signIn(page, "qualifier.isius@demo.test");
   // A new connection starts offline, with the persistent reminder.
   await expect(selector(page)).toHaveText("Offline");
@@ -36,7 +25,7 @@ test("a qualifier goes Ready, Break, Restroom, After Call Work, Offline; the gat
   await expect(page.getByText("You must toggle active status in order to receive calls.")).toHaveCount(0);
   await expect(timer(page)).not.toHaveText("00:00", { timeout: 4000 });
 
-  const manager = await api(request, "manager.isius@demo.test");
+  const manager = await api("manager.isius@demo.test");
   const statusOf = async () => {
     const rows = (await (await manager.call("GET", "/agent-statuses")).json()).data as { name: string; status: string }[];
     return rows.find((r) => r.name === "Jordan Reyes")!.status;
@@ -56,8 +45,8 @@ test("a qualifier goes Ready, Break, Restroom, After Call Work, Offline; the gat
   await expect.poll(statusOf).toBe("offline");
 });
 
-test("an advisor's third break of the day is refused with the specification's message", async ({ page, request }) => {
-  const advisor = await api(request, "advisor.slica@demo.test");
+test("an advisor's third break of the day is refused with the specification's message", async ({ page }) => {
+  const advisor = await api("advisor.slica@demo.test");
   for (const s of ["break", "ready", "break", "ready"]) expect((await advisor.call("POST", "/agent-statuses", { status: s })).status()).toBe(201);
 
   await signIn(page, "advisor.slica@demo.test");
@@ -67,8 +56,8 @@ test("an advisor's third break of the day is refused with the specification's me
   await expect(selector(page)).toHaveText("Offline");
 });
 
-test("an advisor with auto-ready is told, then switched to Ready", async ({ page, request }) => {
-  const manager = await api(request, "manager.isius@demo.test");
+test("an advisor with auto-ready is told, then switched to Ready", async ({ page }) => {
+  const manager = await api("manager.isius@demo.test");
   const globals = await (await manager.call("GET", "/settings/globals")).json();
   expect((await manager.call("PUT", "/settings/globals", { ...globals, "auto-ready:after-call-work-threshold": 4 })).status()).toBe(204);
   try {
@@ -94,10 +83,10 @@ test("a second tab of the same agent is refused, and takes over when the first c
   await expect(selector(second)).toBeVisible({ timeout: 5000 });
 });
 
-test("a manager disabling calling reaches the agent at once", async ({ page, request }) => {
+test("a manager disabling calling reaches the agent at once", async ({ page }) => {
   await signIn(page, "qualifier5.isius@demo.test");
   await expect(selector(page)).toBeVisible();
-  const manager = await api(request, "manager.isius@demo.test");
+  const manager = await api("manager.isius@demo.test");
   const agents = (await (await manager.call("GET", "/agent-statuses")).json()).data as { agent_id: number; name: string }[];
   const rachel = agents.find((a) => a.name === "Rachel Kim")!;
   expect((await manager.call("PATCH", `/agents/${rachel.agent_id}/calling-statuses`, { deactivated: true })).status()).toBe(204);

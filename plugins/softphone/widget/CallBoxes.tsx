@@ -45,13 +45,16 @@ const SessionBox = observer(function SessionBox({
       : s.name || s.number || t("box.unknown");
   const number = fromGateway ? current.phone : s.voicemail ? "" : s.number;
   const inbound = s.direction === "incoming" && s.state === "ringing";
+  // The agent's own leg is up as soon as the gateway rings it, but the lead may still be ringing: the call
+  // is established only once the gateway says the lead answered (agent-workspace §2: ringing, then established).
+  const leadRinging = fromGateway && current.status === "dialing";
   const state =
-    s.state === "ringing"
+    s.state === "ringing" || (s.state === "established" && leadRinging)
       ? t(inbound ? "state.incoming" : "state.ringing")
       : s.state === "connecting"
         ? t("state.connecting")
         : t(s.onHold ? "state.on_hold" : "state.established");
-  const since = s.state === "established" ? (s.answeredAt ?? s.createdAt) : s.createdAt;
+  const since = s.state === "established" && !leadRinging ? (s.answeredAt ?? s.createdAt) : s.createdAt;
 
   return (
     <Card role="group" aria-label={t("box.label", { name })} compact className="softphone__box">

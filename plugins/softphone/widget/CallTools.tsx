@@ -17,7 +17,8 @@ export const CallTools = observer(function CallTools() {
 
   // What the gateway allows in each conference state (it refuses the rest anyway).
   const conf = current.conferenceState;
-  const canStart = current.active && (!conf || conf === "inactive" || conf === "hangedup");
+  // Transfers and conferences need the lead on the line, not only the agent's own leg.
+  const canStart = current.isConnected && (!conf || conf === "inactive" || conf === "hangedup");
   const initialized = conf === "initialized";
   const inConference = initialized || conf === "merged";
 

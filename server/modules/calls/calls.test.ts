@@ -243,6 +243,32 @@ describe("scripted numbers and refusals", () => {
   });
 });
 
+describe("conference controls", () => {
+  it("calls a second party while the lead waits, merges, kicks the party, and ends with the call", async () => {
+    const c = await gw.signIn("qualifier4.isius@demo.test");
+    const { s, of } = collect(c);
+    await connected(s);
+    const lead = await freeLead(1, "60");
+    const { res } = await dial(c, lead.phone);
+    expect(res.statusCode).toBe(201);
+    await run(5_000);
+    const conf = () => of("call").map((p) => CallSnapshot.parse(p).conference?.state ?? null);
+    expect(await s.emitWithAck("initializeConference", { extension: "1013", phone: "2125550166" })).toEqual({ ok: true });
+    await run(4_000);
+    expect(conf()).toContain("initialized");
+    expect(await s.emitWithAck("mergeConference", { extension: "1013" })).toEqual({ ok: true });
+    await run(200);
+    expect(conf().at(-1)).toBe("merged");
+    expect(await s.emitWithAck("kickSecondParty", { extension: "1013" })).toEqual({ ok: true });
+    await run(200);
+    expect(conf().at(-1)).toBe("hangedup");
+    expect((await current(c))?.status).toBe("answered");
+    await s.emitWithAck("hangup", { extension: "1013" });
+    await run(500);
+    s.disconnect();
+  });
+});
+
 describe("inbound calls", () => {
   it("reach an available agent, who answers on its phone; on-a-call, then after-call-work", async () => {
     const manager = await gw.signIn("manager.isius@demo.test");
