@@ -16,7 +16,7 @@ const IN_PROGRESS = 0;
 export const IDEMPOTENCY_MESSAGES = {
   reused: "This Idempotency-Key was already used for another request.",
   inProgress: "A request with this Idempotency-Key is still being processed.",
-  invalid: "The Idempotency-Key header must be 1 to 200 visible characters.",
+  invalid: "The Idempotency-Key header must be 1 to 255 visible characters.",
 } as const;
 
 /** Runs `write` once per Idempotency-Key; without the header it simply runs. */
@@ -34,7 +34,7 @@ export async function idempotent<T>(
     return r.body;
   }
   const key = Array.isArray(header) ? header[0]! : header;
-  if (!/^[\x21-\x7E]{1,200}$/.test(key))
+  if (!/^[\x21-\x7E]{1,255}$/.test(key))
     throw new HttpError(422, IDEMPOTENCY_MESSAGES.invalid, {
       "Idempotency-Key": [IDEMPOTENCY_MESSAGES.invalid],
     });
