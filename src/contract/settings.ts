@@ -37,3 +37,19 @@ export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
   "auto-ready:meeting-threshold": 1800,
   "auto-ready:coaching-threshold": 1800,
 };
+
+/**
+ * Telephony settings of the call centre (not shown in the specification): the number inbound callers dial
+ * (routes their calls to this centre) and the extension whose agent sees the 'Inbound Call Alert' popup.
+ */
+export const TelephonySettings = z.strictObject({
+  inbound_did: z
+    .string()
+    .regex(/^\+?[0-9]{3,15}$/, "Invalid phone")
+    .nullable(),
+  inbound_alert_extension: z
+    .string()
+    .regex(/^[0-9]{2,10}$/, "Invalid extension")
+    .nullable(),
+});
+export type TelephonySettings = z.infer<typeof TelephonySettings>;

@@ -277,6 +277,10 @@ describe("inbound calls", () => {
     await connected(s);
     await sim.register("1002");
     expect((await c.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
+    // The manager makes this advisor's extension the one that sees the Inbound Call Alert.
+    const telephony = { inbound_did: "18005550100", inbound_alert_extension: "1002" };
+    expect((await manager.request("PUT", "/settings/telephony", telephony)).statusCode).toBe(204);
+    expect((await manager.request("GET", "/settings/telephony")).json()).toEqual({ inbound_did: "+18005550100", inbound_alert_extension: "1002" });
     const placed = await manager.request("POST", "/sim-pbx/inbound-calls", {
       from: "+15555550999",
       did: "+18005550100",
@@ -290,7 +294,7 @@ describe("inbound calls", () => {
       direction: 1,
       status: "incoming",
       phone: "+15555550999",
-      inboundAlert: false,
+      inboundAlert: true,
     });
     expect(of("answer")).toHaveLength(1);
     expect(await statusOf(c)).toBe("on_a_call");
