@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest";
 import { callKey, statusKey } from "../../src/core/services";
 import { fakeCallControl } from "../../src/test/fakeCall";
+import { fakeStatusControl } from "../../src/test/fakeStatus";
 import { provide, renderPlugin } from "../../tests/helpers/renderPlugin";
 import softphone from "./index";
 import { fakeDriver } from "./test/fakeDriver";
@@ -165,7 +166,7 @@ describe("softphone connection", () => {
     const { notify } = await renderPlugin(softphone, {
       services: [
         provide(callKey, fakeCallControl().control),
-        provide(statusKey, { request: async () => {}, setPhoneConnected: () => {} }),
+        provide(statusKey, fakeStatusControl().control),
       ],
     });
     expect(

@@ -1,11 +1,12 @@
 // The voicemail panel as a qualifier sees it: renderPlugin() with a fake call, a fake status control, a fake
 // gateway and the manual clock, driven by "voicemail-detection" pushes.
 import { act, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CallSnapshot } from "../../src/contract/calls";
 import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
 import { callKey, statusKey, type StatusControl } from "../../src/core/services";
 import { fakeCallControl } from "../../src/test/fakeCall";
+import { fakeStatusControl } from "../../src/test/fakeStatus";
 import { fakeGateway, NETWORK_DOWN, type Reply } from "../../src/test/fakeGateway";
 import { provide, renderPlugin, type RenderPluginOptions } from "../../tests/helpers/renderPlugin";
 import type { VoicemailDetectionApi } from "./api";
@@ -41,7 +42,7 @@ type MountOptions = Omit<RenderPluginOptions, "services"> & { call?: Partial<Cal
 async function mount({ call: snapshot, ...options }: MountOptions = {}) {
   const call = fakeCallControl();
   call.push({ callId: CALL, leadId: LEAD, type: "auto", ...snapshot });
-  const status: StatusControl = { request: vi.fn(async () => {}), setPhoneConnected: vi.fn() };
+  const status: StatusControl = fakeStatusControl().control;
   const gateway = options.gateway ?? fakeGateway({ [SAVE]: created });
   const r = await renderPlugin<VoicemailDetectionApi>(plugin, {
     ...options,
@@ -370,7 +371,7 @@ describe("voicemail detection", () => {
   ] as const)("speaks %s", async (language, title, text, button) => {
     const call = fakeCallControl();
     call.push({ callId: CALL, leadId: LEAD, type: "auto" });
-    const status: StatusControl = { request: vi.fn(async () => {}), setPhoneConnected: vi.fn() };
+    const status: StatusControl = fakeStatusControl().control;
     const { emit } = await renderPlugin(plugin, {
       language,
       services: [provide(callKey, call.control), provide(statusKey, status)],

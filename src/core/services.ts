@@ -54,6 +54,14 @@ export interface StatusControl {
    * disables the status selector (agent-workspace §4). null: no softphone (external phone).
    */
   setPhoneConnected(on: boolean | null): void;
+  /** The agent's status now (observable). */
+  readonly current: import("../contract/status").AgentStatus;
+  /** Auto-dial is running (the selector shows Ready green only then: agent-workspace §4). */
+  setAutoDialing(on: boolean): void;
+  /** Enforced follow-ups are overdue: Ready is disabled while this holds (booking-and-reference §4). */
+  setOverdueFollowUps(on: boolean): void;
+  /** Leads waiting for a disposition: the selector is disabled while there are any. */
+  setAwaitingDispositions(n: number): void;
 }
 export const statusKey = serviceKey<StatusControl>("core.status");
 
@@ -87,3 +95,51 @@ export interface CallControl {
   ): Promise<void>;
 }
 export const callKey = serviceKey<CallControl>("core.call");
+
+/** A client of a lead, as plugins read it (the booking form edits the full record). */
+export interface LeadClientView {
+  readonly firstName: string;
+  readonly lastName: string;
+  /** YYYY-MM-DD, or empty when unknown. */
+  readonly dob: string;
+}
+
+/** The lead as plugins read it (agent-workspace §3 Lead; the core maps the gateway's snake case). */
+export interface LeadView {
+  readonly id: number;
+  readonly marketingId: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly phone: string;
+  readonly phoneOther: readonly string[];
+  readonly email: string;
+  readonly status: string;
+  readonly language: string;
+  readonly notes: string;
+  readonly state: string | null;
+  readonly timezone: string | null;
+  readonly isInbound: boolean;
+  readonly qualifierName: string | null;
+  readonly clients: readonly LeadClientView[];
+}
+
+/**
+ * The leads stack (agent-workspace §3 Leads stack: leadIds, currentId): the leads the agent is working,
+ * the current one shown by the panels. A dial, a follow-up, a search's Load or an inbound call opens a
+ * lead; a saved disposition closes it. Observable.
+ */
+export interface LeadsControl {
+  readonly current: LeadView | null;
+  readonly leadIds: readonly number[];
+  /** Leads opened by a call and not disposed yet: Save and Next is disabled at 2 or more. */
+  readonly awaitingDisposition: number;
+  /** Loads the lead from the gateway (GET /leads/{id}) and makes it current. */
+  open(leadId: number, opts?: { awaitingDisposition?: boolean }): Promise<LeadView>;
+  /** Saves edited fields (PUT /leads/{id}); overrideStatus sets the lead In Process. */
+  persist(leadId: number, fields: Record<string, unknown>, opts?: { overrideStatus?: boolean }): Promise<void>;
+  /** The disposition was saved: the lead leaves the stack and the last remaining one becomes current. */
+  disposed(leadId: number, status: string): void;
+  /** Makes another lead of the stack current. */
+  select(leadId: number): void;
+}
+export const leadsKey = serviceKey<LeadsControl>("core.leads");

@@ -26,6 +26,10 @@ export interface StatusApi {
   /** Reads the gateway's view again (after a reconnect, and now and then as a safety net). */
   sync(): Promise<void>;
   setPhoneConnected(on: boolean | null): void;
+  readonly current: AgentStatus;
+  setAutoDialing(on: boolean): void;
+  setOverdueFollowUps(on: boolean): void;
+  setAwaitingDispositions(n: number): void;
   dispose(): void;
 }
 
@@ -237,6 +241,12 @@ export function createStatusService(d: StatusDeps): StatusApi {
     request,
     sync,
     setPhoneConnected: (on) => store.setPhoneConnected(on),
+    get current() {
+      return store.status;
+    },
+    setAutoDialing: (on) => store.setAutoDialing(on),
+    setOverdueFollowUps: (on) => store.setOverdueFollowUps(on),
+    setAwaitingDispositions: (n) => store.setAwaitingDispositions(n),
     dispose() {
       if (ticker) clock.clearTimeout(ticker);
       off.forEach((f) => f());

@@ -4,6 +4,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import { vi } from "vitest";
 import { callKey, statusKey, type StatusControl } from "../../../src/core/services";
 import { fakeCallControl } from "../../../src/test/fakeCall";
+import { fakeStatusControl } from "../../../src/test/fakeStatus";
 import { fakeGateway, type Reply } from "../../../src/test/fakeGateway";
 import { provide, renderPlugin, type RenderPluginOptions } from "../../../tests/helpers/renderPlugin";
 import type { SoftphoneApi } from "../api";
@@ -23,7 +24,7 @@ export async function renderSoftphone(o: SoftphoneOptions = {}) {
   const call = o.call ?? fakeCallControl();
   const connectedReports: (boolean | null)[] = [];
   const status: StatusControl = {
-    request: vi.fn(async () => {}),
+    ...fakeStatusControl().control,
     setPhoneConnected: vi.fn((on: boolean | null) => void connectedReports.push(on)),
   };
   const gateway = fakeGateway({
