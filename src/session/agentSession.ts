@@ -2,6 +2,7 @@
 // alert stack. Created once per sign-in, before the plugins, which reach it through core service keys.
 import type { AxiosInstance } from "axios";
 import type { TFunction } from "i18next";
+import { reaction } from "mobx";
 import { types, type Instance } from "mobx-state-tree";
 import { AlertsModel } from "../alerts/AlertsModel";
 import { CallModel } from "../call/CallModel";
@@ -9,6 +10,8 @@ import { createCallService, type CallService } from "../call/callService";
 import { createAlertService, type AlertService } from "../alerts/alertService";
 import type { Clock, ClockTimer } from "../core/clock";
 import type { EventBus } from "../core/events";
+import { createLeadsService, type LeadsService } from "../lead/leadsService";
+import { LeadsStack } from "../lead/LeadsStack";
 import { connectRealtime, type RealtimeClient, type RealtimeDeps } from "../realtime/client";
 import { StatusModel } from "../status/StatusModel";
 import { createStatusService, type StatusApi } from "../status/statusService";
@@ -18,6 +21,7 @@ export const AgentStore = types.model("Agent", {
   status: types.optional(StatusModel, {}),
   alerts: types.optional(AlertsModel, {}),
   call: types.optional(CallModel, {}),
+  leads: types.optional(LeadsStack, {}),
 });
 export type AgentStore = Instance<typeof AgentStore>;
 
@@ -29,6 +33,7 @@ export interface AgentSession {
   alerts: AlertService;
   status: StatusApi;
   calls: CallService;
+  leads: LeadsService;
   realtime: RealtimeClient;
   dispose(): void;
 }
@@ -97,6 +102,21 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     log: (m, detail) => console.warn(m, detail ?? ""),
   });
   statusRef.calls = calls;
+  // Created before the first sync, so the lead of a call already under way opens too.
+  const leads = createLeadsService({
+    http: d.http,
+    clock: d.clock,
+    t: d.t,
+    store: store.leads,
+    call: store.call,
+    log: (m, detail) => console.warn(m, detail ?? ""),
+  });
+  // The status selector stays disabled while leads wait for their disposition (agent-workspace §4).
+  const offAwaiting = reaction(
+    () => store.leads.awaitingDisposition,
+    (n) => store.status.setAwaitingDispositions(n),
+    { fireImmediately: true },
+  );
   await realtime.ready;
   await Promise.all([status.sync(), calls.sync()]);
 
@@ -118,6 +138,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     alerts,
     status,
     calls,
+    leads,
     realtime,
     dispose() {
       globalThis.removeEventListener?.("offline", onOffline);
@@ -126,6 +147,8 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
       if (resync) d.clock.clearTimeout(resync);
       status.dispose();
       calls.dispose();
+      offAwaiting();
+      leads.dispose();
       realtime.close();
     },
   };

@@ -14,6 +14,7 @@ import {
   clockKey,
   httpKey,
   i18nKey,
+  leadsKey,
   notifyKey,
   statusKey,
   variantKey,
@@ -92,6 +93,7 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
     [notifyKey.id, agent.alerts],
     [statusKey.id, agent.status],
     [callKey.id, agent.calls],
+    [leadsKey.id, agent.leads],
   ]);
   let registry: Registry;
   try {

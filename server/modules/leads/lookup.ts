@@ -8,6 +8,16 @@ import type { Db } from "../../db/client";
 import { leads, tenants } from "../../db/schema";
 import { nationalDigits } from "../calls/phone";
 
+/** Marketing ID prefixes of the leads agents make (POST /leads), by how the lead came in. */
+const MADE_PREFIX = { manual: "MAN", inbound: "IN" } as const;
+
+/** How an agent made the lead, from its marketing ID; null for an imported lead. */
+export function madeBy(marketingId: string): keyof typeof MADE_PREFIX | null {
+  if (marketingId.startsWith(`${MADE_PREFIX.manual}-`)) return "manual";
+  if (marketingId.startsWith(`${MADE_PREFIX.inbound}-`)) return "inbound";
+  return null;
+}
+
 const columns = {
   id: leads.id,
   marketing_id: leads.marketingId,
@@ -57,7 +67,7 @@ export async function createLead(
     .from(tenants)
     .where(eq(tenants.id, caller.tenantId))
     .limit(1);
-  const prefix = type === "manual" ? "MAN" : "IN";
+  const prefix = MADE_PREFIX[type];
   const [row] = await db
     .insert(leads)
     .values({

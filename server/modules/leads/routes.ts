@@ -8,17 +8,110 @@ import {
   LEAD_MESSAGES,
   LeadSummaryResponse,
 } from "../../../src/contract/leads";
+import {
+  IN_PROCESS,
+  LEAD_RECORD_MESSAGES,
+  LeadResponse,
+  UpdateLeadBody,
+  UpdateLeadStatusBody,
+  leadFieldProblems,
+} from "../../../src/contract/lead";
 import { leads } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import { region } from "../../geo";
+import { HttpError, MESSAGES } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { createLead, leadByPhone } from "./lookup";
+import { leadRow, readLead } from "./record";
+import { removeMadeLead } from "./remove";
+import { leadSet } from "./update";
 import type { Gateway } from "../../gateway";
 import { defineRoute, type RouteDef } from "../../http/route";
 
-const LeadParams = z.strictObject({ leadId: z.coerce.number().int().positive().max(2_147_483_647) });
+const LeadId = z.coerce.number().int().positive().max(2_147_483_647);
+const LeadParams = z.strictObject({ leadId: LeadId });
+const IdParams = z.strictObject({ id: LeadId });
+/** Object-level access (server/auth/access.ts): an agent reaches the leads it owns, managers any of the tenant. */
+const ON_LEAD = { roles: ["setter", "advisor"], leadParam: "id" } as const;
 
 export function leadRoutes(gw: Gateway): RouteDef[] {
+  /** The lead row; the access check already hid other tenants' leads, so a miss is a lead deleted meanwhile. */
+  const rowOf = async (tenantId: number, id: number) => {
+    const row = await leadRow(gw.db, tenantId, id);
+    if (!row) throw new HttpError(404, MESSAGES.resourceNotFound);
+    return row;
+  };
   return [
+    defineRoute({
+      method: "GET",
+      url: "/leads/:id",
+      summary:
+        "Not in the specification: the full lead (agent-workspace §3: address, clients, insurance) as {data: lead}. phone_other is a JSON string of a list. Fields without a column yet come with their defaults.",
+      tags: ["leads"],
+      access: ON_LEAD,
+      params: IdParams,
+      response: { 200: LeadResponse, 404: ErrorBody, 422: ErrorBody },
+      async handler({ caller, params }) {
+        return { data: await readLead(gw.db, await rowOf(caller.tenantId, params.id)) };
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/leads/:id",
+      summary:
+        "Saves the lead's edited fields (any subset; address and insurance partial, clients merged by position) 204. With override_status: true the lead becomes 'In Process'. The postal code must suit the lead's country, a date of birth may not be after yesterday (422 {message, errors}). buzzer, address type and valid, reasons, reason_other and is_annuity are checked but not stored yet.",
+      tags: ["leads"],
+      access: ON_LEAD,
+      params: IdParams,
+      body: UpdateLeadBody,
+      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+      example: { body: { first_name: "Pat", notes: "Wants a quote for two", override_status: true } },
+      async handler({ caller, params, body }, reply) {
+        const row = await rowOf(caller.tenantId, params.id);
+        const problems = leadFieldProblems(body, {
+          country: row.country,
+          nowMs: gw.clock.now(),
+          regionOf: (code) => region(code)?.country,
+        });
+        if (Object.keys(problems).length) throw new HttpError(422, MESSAGES.invalid, problems);
+        const set = leadSet(row, body);
+        if (Object.keys(set).length) await gw.db.update(leads).set(set).where(eq(leads.id, row.id));
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/leads/:id/statuses",
+      summary: `Sets the lead's status: a disposition, New, ${IN_PROCESS} or Callback. 204.`,
+      tags: ["leads"],
+      access: ON_LEAD,
+      params: IdParams,
+      body: UpdateLeadStatusBody,
+      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+      example: { body: { status: IN_PROCESS } },
+      async handler({ caller, params, body }, reply) {
+        const row = await rowOf(caller.tenantId, params.id);
+        await gw.db.update(leads).set({ status: body.status }).where(eq(leads.id, row.id));
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: "DELETE",
+      url: "/leads/:id",
+      summary: `Deletes a lead the agent made by a manual dial (POST /leads) that has no calls and no dispositions: 204. Any other lead answers 409 ('${LEAD_RECORD_MESSAGES.notCreated}' or '${LEAD_RECORD_MESSAGES.hasHistory}').`,
+      tags: ["leads"],
+      access: ON_LEAD,
+      params: IdParams,
+      response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      async handler({ caller, params }, reply) {
+        const outcome = await removeMadeLead(gw.db, caller, await rowOf(caller.tenantId, params.id));
+        if (outcome === "not_created") throw new HttpError(409, LEAD_RECORD_MESSAGES.notCreated);
+        if (outcome === "has_history") throw new HttpError(409, LEAD_RECORD_MESSAGES.hasHistory);
+        reply.code(204);
+        return null;
+      },
+    }),
     defineRoute({
       method: "GET",
       url: "/leads/by-phone/:phone",

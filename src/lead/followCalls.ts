@@ -1,0 +1,27 @@
+// Every call's lead is in the stack: when the core's call turns to a new call with a lead (a dial, an
+// inbound call, a reload during a call), that lead is opened and waits for its disposition. A call whose
+// lead changes (the agent linked the number to another lead) hands the wait over to the new lead.
+import { compareStructural, reaction } from "mobx";
+import type { CallModel } from "../call/CallModel";
+
+export interface CallLeads {
+  open(leadId: number): Promise<unknown>;
+  release(leadId: number): void;
+  log(message: string, detail?: unknown): void;
+}
+
+/** Starts following the call; returns the function that stops it. */
+export function followCalls(call: CallModel, leads: CallLeads): () => void {
+  let last: { callId: number; leadId: number } | null = null;
+  return reaction(
+    () => ({ callId: call.callId, leadId: call.currentLeadId }),
+    ({ callId, leadId }) => {
+      if (callId === null || leadId === null) return;
+      if (last?.callId === callId && last.leadId === leadId) return;
+      if (last?.callId === callId) leads.release(last.leadId);
+      last = { callId, leadId };
+      leads.open(leadId).catch((e) => leads.log("Could not open the call's lead.", e));
+    },
+    { fireImmediately: true, equals: compareStructural },
+  );
+}

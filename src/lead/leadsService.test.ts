@@ -1,0 +1,262 @@
+// The leads service against a fake gateway and the manual clock: open (GET), persist (PUT, In Process),
+// disposed and select keep the stack's rules, and every new call's lead opens by itself, awaiting its
+// disposition.
+import axios from "axios";
+import { describe, expect, it } from "vitest";
+import { CallModel } from "../call/CallModel";
+import type { CallSnapshot } from "../contract/calls";
+import { API_BASE } from "../contract/common";
+import { manualClock } from "../core/clock";
+import { fakeGateway, type Reply, type SeenRequest } from "../test/fakeGateway";
+import { LeadsStack } from "./LeadsStack";
+import { sampleWire } from "./leadFixture";
+import { createLeadsService } from "./leadsService";
+
+const t = ((key: string, o?: { defaultValue?: string }) => o?.defaultValue ?? key) as never;
+type Handler = Reply | ((r: SeenRequest) => Reply | Promise<Reply>);
+
+function setup(routes: Record<string, Handler> = {}, call = CallModel.create({})) {
+  const gateway = fakeGateway({
+    "GET /leads/7": { status: 200, data: { data: sampleWire({ id: 7 }) } },
+    "GET /leads/8": { status: 200, data: { data: sampleWire({ id: 8, firstName: "Lee" }) } },
+    "GET /leads/9": { status: 200, data: { data: sampleWire({ id: 9 }) } },
+    "PUT /leads/7": { status: 204 },
+    ...routes,
+  });
+  const store = LeadsStack.create({});
+  const logged: string[] = [];
+  const leads = createLeadsService({
+    http: axios.create({ baseURL: API_BASE, adapter: gateway.adapter }),
+    clock: manualClock(Date.UTC(2026, 0, 5, 14)),
+    t,
+    store,
+    call,
+    log: (m) => logged.push(m),
+  });
+  const gets = () => gateway.requests.filter((r) => r.method === "GET").map((r) => r.url);
+  return { gateway, store, leads, call, logged, gets };
+}
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+const snap = (s: Partial<CallSnapshot>): CallSnapshot => ({
+  callId: 31,
+  leadId: 7,
+  phone: "+15555550100",
+  name: "Pat Doe",
+  type: "inbound",
+  direction: 1,
+  status: "incoming",
+  bridged: false,
+  onHold: false,
+  startedAt: "2026-01-05T14:00:00.000Z",
+  answeredAt: null,
+  endedAt: null,
+  cause: null,
+  leadStatus: "New",
+  inboundAlert: false,
+  conference: null,
+  ...s,
+});
+
+describe("open", () => {
+  it("loads the lead (GET /leads/{id}), maps it to camel case and makes it current", async () => {
+    const { leads, gets } = setup();
+    const lead = await leads.open(7);
+    expect(gets()).toEqual(["/leads/7"]);
+    expect(leads.current).toBe(lead);
+    expect(lead).toMatchObject({
+      id: 7,
+      firstName: "Pat",
+      phoneOther: ["5555550101", "5555550102"],
+      state: "ny",
+    });
+    expect(leads.leadIds).toEqual([7]);
+    expect(leads.awaitingDisposition).toBe(0);
+  });
+
+  it("asks once for a lead opened twice at the same time", async () => {
+    const { leads, gets } = setup();
+    const [a, b] = await Promise.all([leads.open(7), leads.open(7, { awaitingDisposition: true })]);
+    expect(a).toBe(b);
+    expect(gets()).toEqual(["/leads/7"]);
+    expect(leads.awaitingDisposition).toBe(1);
+  });
+
+  it("the newest open becomes current even when an older answer comes back later", async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const { leads } = setup({
+      "GET /leads/7": async () => {
+        await slow;
+        return { status: 200, data: { data: sampleWire({ id: 7 }) } };
+      },
+    });
+    const first = leads.open(7);
+    await leads.open(8);
+    release();
+    await first;
+    expect(leads.current?.id).toBe(8);
+    expect(leads.leadIds).toEqual([8, 7]);
+  });
+
+  it("rejects with the gateway's message and leaves the stack as it was", async () => {
+    const { leads } = setup({
+      "GET /leads/5": { status: 403, data: { message: "This action is unauthorized." } },
+    });
+    await expect(leads.open(5)).rejects.toThrow("This action is unauthorized.");
+    expect(leads.leadIds).toEqual([]);
+    expect(leads.current).toBeNull();
+  });
+});
+
+describe("persist", () => {
+  it("sends the edited fields in snake case (PUT /leads/{id}) and keeps them on the lead", async () => {
+    const { leads, gateway } = setup();
+    const lead = await leads.open(7);
+    await leads.persist(7, {
+      firstName: "Lee",
+      address: { apartment: "4B" },
+      clients: [{ ...lead.clients[0]!, dob: "1960-01-01" }],
+    });
+    const put = gateway.requests.find((r) => r.method === "PUT")!;
+    expect(put.url).toBe("/leads/7");
+    expect(put.body).toMatchObject({
+      first_name: "Lee",
+      address: { apartment: "4B" },
+      clients: [{ dob: "1960-01-01" }],
+    });
+    expect(put.body).not.toHaveProperty("override_status");
+    expect(lead).toMatchObject({ firstName: "Lee", status: "New", persisted: true });
+    expect(lead.address).toMatchObject({ apartment: "4B", valid: true });
+    expect(lead.clients[0]!.dob).toBe("1960-01-01");
+  });
+
+  it("with overrideStatus the lead becomes In Process", async () => {
+    const { leads, gateway } = setup();
+    const lead = await leads.open(7);
+    await leads.persist(7, { notes: "Call back" }, { overrideStatus: true });
+    expect(gateway.requests.at(-1)!.body).toEqual({ notes: "Call back", override_status: true });
+    expect(lead.status).toBe("In Process");
+  });
+
+  it("an address edit other than type, apartment or buzzer marks the address invalid", async () => {
+    const { leads } = setup();
+    const lead = await leads.open(7);
+    await leads.persist(7, { address: { city: "Brooklyn" } });
+    expect(lead.address).toMatchObject({ city: "Brooklyn", valid: false });
+  });
+
+  it.each([
+    [{ email: "nope" }, "Email is not valid"],
+    [{ clients: [{ dob: "2026-01-05" }] }, "The date of birth cannot be after yesterday."],
+    [{ address: { postal: "K1A 0B1" } }, "Enter a valid zip code."],
+    [{ nickname: "P" }, "Unknown lead fields: nickname"],
+  ])("refuses %j before asking the gateway", async (fields, message) => {
+    const { leads, gateway } = setup();
+    await leads.open(7);
+    await expect(leads.persist(7, fields)).rejects.toThrow(message);
+    expect(gateway.requests.filter((r) => r.method === "PUT")).toEqual([]);
+  });
+
+  it("a refused save rejects with the gateway's first field error and marks the lead unsaved", async () => {
+    const { leads } = setup({
+      "PUT /leads/7": {
+        status: 422,
+        data: {
+          message: "The given data was invalid.",
+          errors: { "address.state": ["Unknown state or province"] },
+        },
+      },
+    });
+    const lead = await leads.open(7);
+    await expect(leads.persist(7, { firstName: "Lee" })).rejects.toThrow("Unknown state or province");
+    expect(lead).toMatchObject({ firstName: "Pat", persisted: false });
+  });
+});
+
+describe("disposed and select", () => {
+  it("a disposed lead leaves the stack and the last remaining lead becomes current", async () => {
+    const { leads } = setup();
+    await leads.open(7, { awaitingDisposition: true });
+    await leads.open(8);
+    await leads.open(9, { awaitingDisposition: true });
+    leads.select(8);
+    expect(leads.current?.id).toBe(8);
+    leads.disposed(9, "Voicemail");
+    expect(leads.leadIds).toEqual([7, 8]);
+    expect(leads.current?.id).toBe(8);
+    expect(leads.awaitingDisposition).toBe(1);
+    leads.disposed(8, "Not Interested");
+    expect(leads.current?.id).toBe(7);
+    leads.select(8);
+    expect(leads.current?.id).toBe(7);
+  });
+});
+
+describe("the call's lead", () => {
+  it("opens by itself when a call starts, awaiting its disposition; each new call adds its lead", async () => {
+    const { leads, call, gets } = setup();
+    call.dialing(31, 7, "5555550100", "Pat Doe", "manual");
+    await flush();
+    expect(gets()).toEqual(["/leads/7"]);
+    expect(leads.current?.id).toBe(7);
+    expect(leads.awaitingDisposition).toBe(1);
+
+    // Pushes about the same call do not reopen it.
+    call.apply(
+      snap({ callId: 31, leadId: 7, type: "manual", direction: 0, status: "answered", bridged: true }),
+    );
+    call.apply(snap({ callId: 31, leadId: 7, type: "manual", direction: 0, status: "ended", bridged: true }));
+    await flush();
+    expect(gets()).toEqual(["/leads/7"]);
+
+    call.apply(snap({ callId: 32, leadId: 8 }));
+    await flush();
+    expect(leads.leadIds).toEqual([7, 8]);
+    expect(leads.current?.id).toBe(8);
+    expect(leads.awaitingDisposition).toBe(2);
+
+    leads.disposed(8, "Voicemail");
+    expect(leads.awaitingDisposition).toBe(1);
+    expect(leads.current?.id).toBe(7);
+  });
+
+  it("a call whose lead changes hands the wait over to the new lead", async () => {
+    const { leads, call } = setup();
+    call.apply(snap({ callId: 40, leadId: 7 }));
+    await flush();
+    call.apply(snap({ callId: 40, leadId: 8 }));
+    await flush();
+    expect(leads.leadIds).toEqual([7, 8]);
+    expect(leads.awaitingDisposition).toBe(1);
+    expect(leads.current?.id).toBe(8);
+  });
+
+  it("opens the lead of a call already under way when the service starts", async () => {
+    const call = CallModel.create({});
+    call.apply(snap({ callId: 50, leadId: 9 }));
+    const { leads } = setup({}, call);
+    await flush();
+    expect(leads.current?.id).toBe(9);
+    expect(leads.awaitingDisposition).toBe(1);
+  });
+
+  it("logs a call's lead it could not open; a call without a lead opens nothing", async () => {
+    const { leads, call, logged, gets } = setup();
+    call.apply(snap({ callId: 60, leadId: 404 }));
+    await flush();
+    expect(logged).toEqual(["Could not open the call's lead."]);
+    call.apply(snap({ callId: 61, leadId: null }));
+    await flush();
+    expect(gets()).toEqual(["/leads/404"]);
+    expect(leads.leadIds).toEqual([]);
+  });
+
+  it("stops following calls once disposed", async () => {
+    const { leads, call, gets } = setup();
+    leads.dispose();
+    call.apply(snap({ callId: 70, leadId: 7 }));
+    await flush();
+    expect(gets()).toEqual([]);
+  });
+});
