@@ -7,6 +7,7 @@ export const catalogue = {
   softphone: () => import("./softphone"),
   "voicemail-detection": () => import("./voicemail-detection"),
   "inbound-alert": () => import("./inbound-alert"),
+  dispositions: () => import("./dispositions"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "isius",
   code: "ISIUS",
   country: "US",
-  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone"],
+  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions"],
   features: {
     "external-transfers": true,
     "recording-panel": true,
@@ -25,7 +25,11 @@ export default defineVariant({
     qualifier: [
       { panel: "goals.progress", x: 8, y: 0, w: 4, h: 9 },
       { panel: "voicemail-detection.panel", x: 8, y: 9, w: 4, h: 6 },
+      { panel: "dispositions.panel", x: 4, y: 0, w: 4, h: 14 },
     ],
-    advisor: [{ panel: "goals.progress", x: 8, y: 0, w: 4, h: 11 }],
+    advisor: [
+      { panel: "goals.progress", x: 8, y: 0, w: 4, h: 11 },
+      { panel: "dispositions.panel", x: 4, y: 0, w: 4, h: 14 },
+    ],
   },
 });

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "slica",
   code: "SLICA",
   country: "CA",
-  plugins: ["goals", "overstays", "inbound-alert", "softphone"],
+  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions"],
   features: {
     "external-transfers": true,
     "recording-panel": false,
@@ -27,7 +27,13 @@ export default defineVariant({
   config: { goals: { refreshSeconds: 30 } },
   defaultLayouts: {
     manager: [{ panel: "overstays.feed", x: 0, y: 0, w: 6, h: 9 }],
-    qualifier: [{ panel: "goals.progress", x: 0, y: 0, w: 4, h: 9 }],
-    advisor: [{ panel: "goals.progress", x: 0, y: 0, w: 4, h: 11 }],
+    qualifier: [
+      { panel: "goals.progress", x: 0, y: 0, w: 4, h: 9 },
+      { panel: "dispositions.panel", x: 4, y: 0, w: 4, h: 14 },
+    ],
+    advisor: [
+      { panel: "goals.progress", x: 0, y: 0, w: 4, h: 11 },
+      { panel: "dispositions.panel", x: 4, y: 0, w: 4, h: 14 },
+    ],
   },
 });

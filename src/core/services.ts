@@ -60,6 +60,7 @@ export interface StatusControl {
   setAutoDialing(on: boolean): void;
   /** Enforced follow-ups are overdue: Ready is disabled while this holds (booking-and-reference §4). */
   setOverdueFollowUps(on: boolean): void;
+  readonly overdueFollowUps: boolean;
   /** Leads waiting for a disposition: the selector is disabled while there are any. */
   setAwaitingDispositions(n: number): void;
 }

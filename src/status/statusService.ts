@@ -29,6 +29,7 @@ export interface StatusApi {
   readonly current: AgentStatus;
   setAutoDialing(on: boolean): void;
   setOverdueFollowUps(on: boolean): void;
+  readonly overdueFollowUps: boolean;
   setAwaitingDispositions(n: number): void;
   dispose(): void;
 }
@@ -246,6 +247,9 @@ export function createStatusService(d: StatusDeps): StatusApi {
     },
     setAutoDialing: (on) => store.setAutoDialing(on),
     setOverdueFollowUps: (on) => store.setOverdueFollowUps(on),
+    get overdueFollowUps() {
+      return store.overdueFollowUps;
+    },
     setAwaitingDispositions: (n) => store.setAwaitingDispositions(n),
     dispose() {
       if (ticker) clock.clearTimeout(ticker);

@@ -15,6 +15,9 @@ export function fakeStatusControl(initial: AgentStatus = "ready") {
     },
     setAutoDialing: vi.fn((on: boolean) => void (state.autoDialing = on)),
     setOverdueFollowUps: vi.fn((on: boolean) => void (state.overdueFollowUps = on)),
+    get overdueFollowUps() {
+      return state.overdueFollowUps;
+    },
     setAwaitingDispositions: vi.fn((n: number) => void (state.awaitingDispositions = n)),
   } satisfies StatusControl;
   return { control, state };

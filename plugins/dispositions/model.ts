@@ -1,0 +1,116 @@
+import { types, type Instance } from "mobx-state-tree";
+import type { DispositionPreset } from "./api";
+import type { Attempt } from "./save";
+import type { DraftValues, Field } from "./rules";
+
+const EMPTY: DraftValues = { disposition: "", reason: "", reasonOther: "", notes: "", date: "", time: "" };
+
+/** What the agent has entered for one lead; kept per lead so switching leads in the stack loses nothing. */
+const Draft = types.model("DispositionDraft", {
+  disposition: "",
+  reason: "",
+  reasonOther: "",
+  notes: "",
+  date: "",
+  time: "",
+  /** Set by a flow through the api; its values join the option lists. */
+  preset: types.frozen<DispositionPreset | null>(null),
+});
+
+/** The dispositions slice: drafts and the save's state; effects live in service.ts. */
+export const DispositionsModel = types
+  .model("Dispositions", {
+    drafts: types.map(Draft),
+    phase: types.optional(types.enumeration(["idle", "saving", "failed"]), "idle"),
+    /** The lead of the save under way or failed. */
+    leadId: types.maybeNull(types.number),
+    /** The failure was transient: saving again resends the same attempt. */
+    retryable: false,
+    /** The gateway's refusal: its message and one message per field. */
+    message: types.maybeNull(types.string),
+    fieldErrors: types.frozen<Partial<Record<Field, string>>>({}),
+    /** Calling disabled by a manager (the account flag, then calling-status pushes). */
+    deactivated: false,
+    /** `${leadId}:${callId}` of every call disposed in this session: never a second save for one. */
+    done: types.array(types.string),
+    /**
+     * Attempts that failed transiently, by lead: saving again resends the same body under the same key, and
+     * the form stays locked meanwhile, so a lost answer can never turn into a second disposition.
+     */
+    attempts: types.map(types.frozen<Attempt>()),
+  })
+  .views((self) => ({
+    draftOf(leadId: number): DraftValues & { preset: DispositionPreset | null } {
+      return self.drafts.get(String(leadId)) ?? { ...EMPTY, preset: null };
+    },
+    failureOf(leadId: number) {
+      return self.phase === "failed" && self.leadId === leadId;
+    },
+  }))
+  .actions((self) => {
+    function closed(leadId: number, mark: string | null) {
+      if (mark !== null && !self.done.includes(mark)) self.done.push(mark);
+      self.drafts.delete(String(leadId));
+    }
+    const draft = (leadId: number) => {
+      const key = String(leadId);
+      return self.drafts.get(key) ?? self.drafts.set(key, {}).get(key)!;
+    };
+    return {
+      edit(leadId: number, patch: Partial<DraftValues>) {
+        const d = draft(leadId);
+        // Another disposition has other reasons: the old reason (and its other text) no longer applies.
+        if (patch.disposition !== undefined && patch.disposition !== d.disposition)
+          Object.assign(d, { reason: "", reasonOther: "" });
+        Object.assign(d, patch);
+        const touched = Object.keys(patch).map((k) => (k === "date" || k === "time" ? "dateTime" : k));
+        if (patch.disposition !== undefined) touched.push("reason", "reasonOther");
+        self.fieldErrors = Object.fromEntries(
+          Object.entries(self.fieldErrors).filter(([f]) => !touched.includes(f)),
+        );
+      },
+      preset(leadId: number, p: DispositionPreset) {
+        Object.assign(draft(leadId), {
+          disposition: p.disposition,
+          reason: p.reason ?? "",
+          reasonOther: "",
+          preset: p,
+        });
+      },
+      saving(attempt: Attempt) {
+        Object.assign(self, {
+          phase: "saving",
+          leadId: attempt.leadId,
+          retryable: false,
+          message: null,
+          fieldErrors: {},
+        });
+        self.attempts.set(String(attempt.leadId), attempt);
+      },
+      saved(leadId: number, mark: string | null) {
+        Object.assign(self, {
+          phase: "idle",
+          leadId: null,
+          retryable: false,
+          message: null,
+          fieldErrors: {},
+        });
+        self.attempts.delete(String(leadId));
+        closed(leadId, mark);
+      },
+      failed(
+        leadId: number,
+        f: { retryable: boolean; message: string | null; fieldErrors: Partial<Record<Field, string>> },
+      ) {
+        Object.assign(self, { phase: "failed", leadId, ...f });
+        // A refusal (4xx) wrote nothing: the agent corrects the form and the next save is a new attempt.
+        if (!f.retryable) self.attempts.delete(String(leadId));
+      },
+      /** Another flow disposed the lead's call (the automatic Voicemail). */
+      closed,
+      setDeactivated(on: boolean) {
+        self.deactivated = on;
+      },
+    };
+  });
+export type DispositionsStore = Instance<typeof DispositionsModel>;

@@ -1,0 +1,35 @@
+// The body of POST /leads/{id}/dispositions from the panel's draft (agent-workspace §3 disposition payload).
+import type { z } from "zod";
+import {
+  OTHER_REASON,
+  type CreateDispositionBody,
+  type DispositionValue,
+} from "../../src/contract/dispositions";
+import { toIso } from "./picker";
+import { isCallback, NOTES_MAX, REASON_OTHER_MAX, sanitizeFreeText, type DraftValues } from "./rules";
+
+export type DispositionBody = z.input<typeof CreateDispositionBody>;
+
+export function buildBody(
+  draft: DraftValues,
+  ctx: { reasons: readonly string[]; callId: number | null; shortCall: boolean },
+): DispositionBody {
+  // A reason left over from another disposition is not this one's: only a listed reason goes out.
+  const reason = ctx.reasons.includes(draft.reason) ? draft.reason : null;
+  return {
+    disposition: {
+      disposition: draft.disposition as DispositionValue,
+      date_time: isCallback(draft.disposition) ? toIso(draft.date, draft.time) : null,
+      notes: sanitizeFreeText(draft.notes).slice(0, NOTES_MAX),
+      reason,
+      reason_other:
+        reason === OTHER_REASON
+          ? sanitizeFreeText(draft.reasonOther).trim().slice(0, REASON_OTHER_MAX)
+          : null,
+      // Rescheduling a follow-up is the follow-ups table's job, never this panel's.
+      reschedule_followup: false,
+      short_call: ctx.shortCall,
+    },
+    call_id: ctx.callId,
+  };
+}

@@ -1,0 +1,141 @@
+// The disposition rules (agent-workspace §4 Dispositions, §5 Disposition validation). Pure: the panel shows
+// their verdicts, the service refuses to save against them, and property tests run them over random input.
+import {
+  CALLBACK_DISPOSITIONS,
+  OTHER_REASON,
+  REASON_REQUIRED,
+  type DispositionValue,
+} from "../../src/contract/dispositions";
+import { isDob } from "../../src/contract/lead";
+import { isDay, isTime, onStep, outOfRange } from "./picker";
+
+/** Free text keeps printable ASCII and newlines only (agent-workspace §5). */
+export const sanitizeFreeText = (s: string) => s.replace(/[^\x20-\x7E\n]/g, "");
+export const NOTES_MAX = 5000;
+export const REASON_OTHER_MAX = 191;
+
+export interface DraftValues {
+  disposition: string;
+  reason: string;
+  reasonOther: string;
+  notes: string;
+  /** The callback's UTC day, YYYY-MM-DD. */
+  date: string;
+  /** The callback's UTC time, HH:mm. */
+  time: string;
+}
+
+export type Field = "disposition" | "reason" | "reasonOther" | "notes" | "dateTime";
+export type FieldError =
+  | "disposition_required"
+  | "disposition_unavailable"
+  | "reason_required"
+  | "reason_other_required"
+  | "notes_required"
+  | "date_time_required"
+  | "date_time_out_of_range"
+  | "date_time_step";
+export type FieldErrors = Partial<Record<Field, FieldError>>;
+
+export interface FormFacts {
+  /** Notes are required when a qualifier chooses Dead. */
+  isQualifier: boolean;
+  /** The dispositions this agent may save (the list, plus one a flow has set). */
+  options: readonly string[];
+  /** The reasons this agent has for the chosen disposition. */
+  reasons: readonly string[];
+  /** Today in UTC, YYYY-MM-DD. */
+  today: string;
+}
+
+export const isCallback = (d: string) => (CALLBACK_DISPOSITIONS as readonly string[]).includes(d);
+const blank = (s: string) => s.trim() === "";
+
+export function validate(draft: DraftValues, facts: FormFacts): FieldErrors {
+  const errors: FieldErrors = {};
+  const d = draft.disposition;
+  if (d === "") return { disposition: "disposition_required" };
+  if (!facts.options.includes(d)) errors.disposition = "disposition_unavailable";
+
+  // A reason is required for some dispositions, and only when the agent has options to choose from.
+  const needsReason = (REASON_REQUIRED as readonly string[]).includes(d) && facts.reasons.length > 0;
+  const reasonKnown = facts.reasons.includes(draft.reason);
+  if (needsReason && !reasonKnown) errors.reason = "reason_required";
+  if (reasonKnown && draft.reason === OTHER_REASON && blank(draft.reasonOther))
+    errors.reasonOther = "reason_other_required";
+
+  if (facts.isQualifier && d === ("Dead" satisfies DispositionValue) && blank(draft.notes))
+    errors.notes = "notes_required";
+
+  if (isCallback(d)) {
+    if (!isDay(draft.date) || !isTime(draft.time)) errors.dateTime = "date_time_required";
+    else if (outOfRange(draft.date, draft.time, facts.today)) errors.dateTime = "date_time_out_of_range";
+    else if (!onStep(draft.time)) errors.dateTime = "date_time_step";
+  }
+  return errors;
+}
+
+/**
+ * A client's dob does not stop the disposition: empty, or a real YYYY-MM-DD day, yesterday at the latest
+ * (agent-workspace §5). The lead record's own check, so a dob the lead form refuses cannot be disposed.
+ */
+export function dobOk(dob: string, today: string): boolean {
+  return dob === "" || (isDob(dob) && dob < today);
+}
+
+/** What the agent's situation adds to the form's own validity. */
+export interface Situation {
+  dobOk: boolean;
+  overdueFollowUps: boolean;
+  awaitingDisposition: number;
+  deactivated: boolean;
+  saving: boolean;
+  /** The lead's call is still up: the disposition opens at hangup (agent-workspace §4 Hangup flow). */
+  callActive: boolean;
+  /** An automatic Voicemail disposition owns the lead. */
+  voicemailBusy: boolean;
+  /** This lead's call was already disposed: never a second save. */
+  done: boolean;
+}
+
+export type Blocker =
+  | "no_disposition"
+  | "notes"
+  | "invalid"
+  | "dob"
+  | "pending"
+  | "done"
+  | "call_active"
+  | "voicemail"
+  | "overdue"
+  | "leads"
+  | "deactivated";
+
+/** Blockers that keep the agent from going on to the next call, but not from disposing and stopping. */
+const NEXT_ONLY: readonly Blocker[] = ["overdue", "leads", "deactivated"];
+
+/** Why Save and Next is disabled (agent-workspace §4), in the order the panel explains them. */
+export function nextBlockers(errors: FieldErrors, s: Situation): Blocker[] {
+  const out: Blocker[] = [];
+  if (errors.disposition === "disposition_required") out.push("no_disposition");
+  else if (errors.disposition) out.push("invalid");
+  if (errors.notes) out.push("notes");
+  if (errors.reason || errors.reasonOther || errors.dateTime) out.push("invalid");
+  if (!s.dobOk) out.push("dob");
+  if (s.saving) out.push("pending");
+  if (s.done) out.push("done");
+  if (s.callActive) out.push("call_active");
+  if (s.voicemailBusy) out.push("voicemail");
+  if (s.overdueFollowUps) out.push("overdue");
+  if (s.awaitingDisposition >= 2) out.push("leads");
+  if (s.deactivated) out.push("deactivated");
+  return [...new Set(out)];
+}
+
+/**
+ * Save and Stop shares the form's rules but not the next-call ones: it is how an agent with overdue
+ * follow-ups, a second lead to dispose or calling disabled still closes this lead.
+ */
+export function stopBlockers(errors: FieldErrors, s: Situation): Blocker[] {
+  return nextBlockers(errors, s).filter((b) => !NEXT_ONLY.includes(b));
+}

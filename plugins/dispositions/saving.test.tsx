@@ -1,0 +1,245 @@
+// Saving a disposition: one Idempotency-Key per attempt, reused by every retry; the lead leaves the stack; Save
+// and Next asks for ready and restarts auto-dial, Save and Stop asks for after-call work.
+import { act, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeGateway, NETWORK_DOWN, type Reply } from "../../src/test/fakeGateway";
+import { button, CALL, created, form, LEAD, mount, SAVE } from "./test/mount";
+
+const SAVED = "Successfully disposed the lead!";
+const FAILED = "Could not dispose the lead. Please try again or contact support.";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Chooses Do Not Call, which needs nothing else. */
+async function ready(user: Awaited<ReturnType<typeof mount>>["user"]) {
+  await user.selectOptions(await form(), "Do Not Call");
+}
+
+describe("saving a disposition", () => {
+  it("Save & Stop saves, takes the lead off the stack and asks for after-call work, without auto-dial", async () => {
+    const { user, saves, status, leads, busEvents, notify } = await mount();
+    await ready(user);
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(status.request).toHaveBeenCalledWith("after_call_work"));
+    expect(saves()).toHaveLength(1);
+    expect(leads.control.disposed).toHaveBeenCalledWith(LEAD, "Do Not Call");
+    expect(status.request).toHaveBeenCalledTimes(1);
+    expect(busEvents).toEqual([]);
+    expect(notify.shown).toEqual([{ intent: "success", text: SAVED }]);
+  });
+
+  it("leaves announcing auto-dial to the core when its status flow already did", async () => {
+    const r = await mount();
+    r.status.request.mockImplementation(async (s) => {
+      r.statusState.current = s;
+      r.bus.emit("auto-dial:start", { status: s });
+    });
+    await ready(r.user);
+    await r.user.click(button("Save & Next"));
+    await waitFor(() => expect(r.status.request).toHaveBeenCalledWith("ready"));
+    expect(r.busEvents).toEqual([{ name: "auto-dial:start", payload: { status: "ready" } }]);
+  });
+
+  it("does not restart auto-dial when the agent did not become ready (the phone check failed)", async () => {
+    const r = await mount();
+    r.status.request.mockImplementation(async () => {});
+    await ready(r.user);
+    await r.user.click(button("Save & Next"));
+    await waitFor(() => expect(r.status.request).toHaveBeenCalledWith("ready"));
+    await act(async () => {});
+    expect(r.busEvents).toEqual([]);
+  });
+
+  it("does not restart auto-dial when the status change is refused", async () => {
+    const r = await mount();
+    r.status.request.mockRejectedValue(new Error("refused"));
+    await ready(r.user);
+    await r.user.click(button("Save & Next"));
+    await waitFor(() => expect(r.status.request).toHaveBeenCalled());
+    await act(async () => {});
+    expect(r.busEvents).toEqual([]);
+    expect(r.notify.shown).toEqual([{ intent: "success", text: SAVED }]);
+  });
+
+  it("sends the call's id and short_call, and the notes with printable ASCII and newlines only", async () => {
+    const { user, saves } = await mount({
+      call: { type: "inbound", direction: 1 },
+      services: [],
+    });
+    await ready(user);
+    await user.type(screen.getByRole("textbox", { name: "Notes" }), "Café\t☕ ok{Enter}next");
+    expect(screen.getByRole("textbox", { name: "Notes" })).toHaveValue("Caf ok\nnext");
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toMatchObject({
+      call_id: CALL,
+      disposition: { notes: "Caf ok\nnext", short_call: false },
+    });
+  });
+
+  it("marks a short inbound call", async () => {
+    const r = await mount({ call: { type: "inbound", direction: 1 } });
+    act(() => r.call.current.markSettled(30, true));
+    await ready(r.user);
+    await r.user.click(button("Save & Stop"));
+    await waitFor(() => expect(r.saves()).toHaveLength(1));
+    expect(r.saves()[0]!.body).toMatchObject({ disposition: { short_call: true } });
+  });
+
+  it("sends no call_id for a lead that is not on the agent's call", async () => {
+    const { user, saves } = await mount({ call: { leadId: 99 } });
+    await ready(user);
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toMatchObject({ call_id: null });
+  });
+
+  it("retries a network failure, a 5xx or a 409 after 1, 2 and 4 s under the same key", async () => {
+    const answers: (Reply | typeof NETWORK_DOWN)[] = [
+      NETWORK_DOWN,
+      { status: 503, data: { message: "Unavailable" } },
+      { status: 409, data: { message: "A request with this Idempotency-Key is still being processed." } },
+      created("Do Not Call"),
+    ];
+    const gateway = fakeGateway({ [SAVE]: () => answers.shift()! });
+    const { user, saves, keys, advance, notify, leads } = await mount({ gateway });
+    await ready(user);
+    await user.click(button("Save & Next"));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(button("Save & Next")).toBeDisabled();
+    expect(button("Save & Stop")).toBeDisabled();
+
+    for (const [delay, n] of [
+      [1000, 2],
+      [2000, 3],
+      [4000, 4],
+    ] as const) {
+      await advance(delay - 1);
+      expect(saves()).toHaveLength(n - 1);
+      await advance(1);
+      await waitFor(() => expect(saves()).toHaveLength(n));
+    }
+    await waitFor(() => expect(notify.shown).toEqual([{ intent: "success", text: SAVED }]));
+    expect(new Set(keys()).size).toBe(1);
+    expect(keys()[0]).toMatch(UUID);
+    expect(leads.control.disposed).toHaveBeenCalledTimes(1);
+  });
+
+  it("once the retries ran out, says so, keeps the form as sent, and saves again under the same key", async () => {
+    const gateway = fakeGateway({ [SAVE]: NETWORK_DOWN });
+    const { user, saves, keys, advance, notify, leads } = await mount({ gateway });
+    await ready(user);
+    await user.type(screen.getByRole("textbox", { name: "Notes" }), "first");
+    await user.click(button("Save & Next"));
+    for (const [delay, n] of [
+      [1000, 2],
+      [2000, 3],
+      [4000, 4],
+    ] as const) {
+      await waitFor(() => expect(saves()).toHaveLength(n - 1));
+      await advance(delay);
+    }
+    await waitFor(() => expect(notify.shown).toEqual([{ intent: "error", text: FAILED }]));
+    expect(screen.getByRole("alert")).toHaveTextContent(FAILED);
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Save again to retry: the lead will not be disposed twice.",
+    );
+    expect(leads.control.disposed).not.toHaveBeenCalled();
+    // Nothing may change what is resent under that key.
+    expect(screen.getByRole("combobox", { name: "Disposition" })).toBeDisabled();
+    expect(screen.getByRole("textbox", { name: "Notes" })).toBeDisabled();
+
+    gateway.routes[SAVE] = created("Do Not Call");
+    await user.click(button("Save & Next"));
+    await waitFor(() => expect(notify.shown.at(-1)).toEqual({ intent: "success", text: SAVED }));
+    expect(saves()).toHaveLength(5);
+    expect(new Set(keys()).size).toBe(1);
+    expect(saves()[4]!.body).toEqual(saves()[0]!.body);
+  });
+
+  it("shows a refusal (422) under its field without retrying, and the corrected save is a new attempt", async () => {
+    const gateway = fakeGateway({
+      [SAVE]: {
+        status: 422,
+        data: {
+          message: "The given data was invalid.",
+          errors: { "disposition.notes": ["notes is too long"] },
+        },
+      },
+    });
+    const { user, saves, keys, advance, notify } = await mount({ gateway });
+    await ready(user);
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(notify.shown).toEqual([{ intent: "error", text: FAILED }]));
+    expect(screen.getByText("notes is too long")).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("The given data was invalid.");
+    await advance(60_000);
+    expect(saves()).toHaveLength(1);
+
+    await user.type(screen.getByRole("textbox", { name: "Notes" }), "shorter");
+    expect(screen.queryByText("notes is too long")).not.toBeInTheDocument();
+    gateway.routes[SAVE] = created("Do Not Call");
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(keys()[0]).not.toBe(keys()[1]);
+  });
+
+  it("shows the gateway's 'date_time required' under the callback time", async () => {
+    const gateway = fakeGateway({
+      [SAVE]: {
+        status: 422,
+        data: {
+          message: "The given data was invalid.",
+          errors: { "disposition.date_time": ["date_time required"] },
+        },
+      },
+    });
+    const { user, notify } = await mount({ gateway, agent: { roles: ["advisor"] } });
+    // A follow-up whose date the gateway refuses (for example a clock that moved on in between).
+    await user.selectOptions(await form(), "Engaged Opportunity");
+    await user.type(screen.getByRole("combobox", { name: "Callback date" }), "2026-01-06{Enter}");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Callback time" }), "10:00 AM");
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(notify.shown).toHaveLength(1));
+    expect(screen.getByText("date_time required")).toBeInTheDocument();
+  });
+
+  it("never sends a second save: not on a double click, and not after the first one succeeded", async () => {
+    const { user, saves, api, notify } = await mount({ leads: [{ id: 30 }, { id: LEAD }], awaiting: 1 });
+    await ready(user);
+    const next = button("Save & Next");
+    await Promise.all([user.click(next), user.click(next)]);
+    await waitFor(() => expect(notify.shown).toHaveLength(1));
+    expect(saves()).toHaveLength(1);
+    // The stack moved on to lead 30; asking again for 31 finds nothing to save.
+    await act(() => api.save("next"));
+    await act(() => api.save("stop"));
+    expect(saves()).toHaveLength(1);
+    expect(screen.getByRole("combobox", { name: "Disposition" })).toHaveValue("");
+  });
+
+  it("refuses to save the same call twice even if the lead stays on screen", async () => {
+    const r = await mount();
+    r.leads.control.disposed = () => {}; // a stack that keeps the lead
+    await ready(r.user);
+    await r.user.click(button("Save & Stop"));
+    await waitFor(() => expect(r.notify.shown).toHaveLength(1));
+    expect(await screen.findByText("This lead has been disposed.")).toBeInTheDocument();
+    expect(button("Save & Next")).toBeDisabled();
+    expect(button("Save & Stop")).toBeDisabled();
+    await act(() => r.api.save("stop"));
+    expect(r.saves()).toHaveLength(1);
+  });
+
+  it("uses a new key for the next lead", async () => {
+    const gateway = fakeGateway({ [SAVE]: created("Do Not Call"), "POST /leads/30/dispositions": created() });
+    const { user, keys, gateway: g } = await mount({ gateway, leads: [{ id: 30 }, { id: LEAD }] });
+    await ready(user);
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(keys()).toHaveLength(1));
+    await ready(user);
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(g.requests).toHaveLength(2));
+    const all = g.requests.map((q) => q.headers["idempotency-key"]);
+    expect(all[0]).not.toBe(all[1]);
+  });
+});

@@ -1,0 +1,90 @@
+// Mounts the dispositions plugin as the workspace would, with a leads stack, a call, a status control and a
+// gateway the test drives; reads back what was saved and with which idempotency keys.
+import { screen } from "@testing-library/react";
+import type { CallSnapshot } from "../../../src/contract/calls";
+import { IDEMPOTENCY_HEADER } from "../../../src/contract/dispositions";
+import { callKey, leadsKey, statusKey, type LeadView } from "../../../src/core/services";
+import { fakeCallControl } from "../../../src/test/fakeCall";
+import { fakeGateway, type Reply } from "../../../src/test/fakeGateway";
+import {
+  provide,
+  renderPlugin,
+  type RenderPluginOptions,
+  type ServiceBinding,
+} from "../../../tests/helpers/renderPlugin";
+import type { DispositionsService } from "../service";
+import plugin from "../index";
+import { fakeLeads, fakeStatus, lead as makeLead } from "./fakes";
+
+export const LEAD = 31;
+export const CALL = 7;
+export const SAVE = `POST /leads/${LEAD}/dispositions`;
+
+export function created(disposition = "Not Interested"): Reply {
+  return {
+    status: 201,
+    data: {
+      data: {
+        id: 1,
+        lead_id: LEAD,
+        call_id: CALL,
+        disposition,
+        reason: null,
+        reason_other: null,
+        notes: "",
+        date_time: null,
+        short_call: false,
+        created_at: "2026-01-05T14:00:12.000Z",
+      },
+    },
+  };
+}
+
+export interface MountOptions extends Omit<RenderPluginOptions, "services"> {
+  /** The leads of the stack, the last one current; [] for none. */
+  leads?: Partial<LeadView>[];
+  awaiting?: number;
+  /** The agent's call; null for none. Defaults to an ended call on the lead. */
+  call?: Partial<CallSnapshot> | null;
+  services?: ServiceBinding[];
+}
+
+export async function mount(o: MountOptions = {}) {
+  const leads = fakeLeads(
+    (o.leads ?? [{}]).map((l) => makeLead(l)),
+    o.awaiting ?? 1,
+  );
+  const call = fakeCallControl();
+  if (o.call !== null)
+    call.push({
+      callId: CALL,
+      leadId: LEAD,
+      type: "auto",
+      status: "ended",
+      endedAt: "2026-01-05T14:00:10.000Z",
+      ...o.call,
+    });
+  const { control: status, state: statusState } = fakeStatus();
+  const gateway = o.gateway ?? fakeGateway({ [SAVE]: created() });
+  const r = await renderPlugin<DispositionsService>(plugin, {
+    ...o,
+    gateway,
+    services: [
+      provide(leadsKey, leads.control),
+      provide(callKey, call.control),
+      provide(statusKey, status),
+      ...(o.services ?? []),
+    ],
+  });
+  const busEvents: { name: string; payload: unknown }[] = [];
+  for (const name of ["auto-dial:start", "auto-dial:stop"])
+    r.bus.on(name, (payload) => void busEvents.push({ name, payload }));
+  await screen.findByRole("heading");
+  const saves = () => gateway.requests.filter((q) => `${q.method} ${q.url}` === SAVE);
+  const keys = () => saves().map((q) => q.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
+  return { ...r, leads, call, status, statusState, gateway, saves, keys, busEvents };
+}
+
+/** Waits for the lazily loaded panel's form. */
+export const form = () => screen.findByRole("combobox", { name: "Disposition" });
+export const button = (name: "Save & Next" | "Save & Stop") => screen.getByRole("button", { name });
