@@ -26,7 +26,7 @@ import type { PbxDriver } from "./pbx/driver";
 import { InboundRouter } from "./modules/calls/inbound";
 import { CallService } from "./modules/calls/service";
 import { attachSipEdge } from "./pbx/edge";
-import { SimPbx } from "./pbx/sim/extensions";
+import { SimPbx, type SimProfile } from "./pbx/sim/extensions";
 import { usersDirectory } from "./pbx/directory";
 import { Push } from "./realtime/push";
 import { Realtime } from "./realtime/server";
@@ -89,7 +89,12 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   const sessions = new SessionService(db, tokens, clock);
   // With the SIP endpoint on, real REGISTERs say whether a softphone is there; off, its socket does.
   const pbx =
-    opts.pbx ?? new SimPbx({ clock, directory: usersDirectory(db), softphoneFollowsSocket: !config.sipEdge });
+    opts.pbx ?? new SimPbx({
+      clock,
+      directory: usersDirectory(db),
+      softphoneFollowsSocket: !config.sipEdge,
+      profile: config.simProfile as Partial<SimProfile> | undefined,
+    });
   const push = new Push();
   const background = new BackgroundWork(app.log);
   const gw: Gateway = {

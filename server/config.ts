@@ -29,6 +29,12 @@ export interface GatewayConfig {
   sipPath: string;
   /** Where softphones connect when the SIP endpoint is a real PBX (wss://pbx.example:443); unset: the gateway's own. */
   sipWsUrl?: string;
+  /**
+   * The simulated PBX's profile overrides (SIM_PROFILE, JSON of a partial SimProfile; a field given replaces
+   * the default field whole), e.g. '{"outcomeWeights":{"manual":{"human":1},"auto":{"human":1}}}' so every
+   * auto dial reaches a person in an end-to-end test or a demonstration.
+   */
+  simProfile?: Record<string, unknown>;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -50,5 +56,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     sipEdge: env.SIP_EDGE !== "false",
     sipPath: "/sip",
     sipWsUrl: env.SIP_WS_URL || undefined,
+    simProfile: env.SIM_PROFILE ? parseJsonObject("SIM_PROFILE", env.SIM_PROFILE) : undefined,
   };
+}
+
+function parseJsonObject(name: string, raw: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new Error(`${name} is not JSON: ${raw}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`${name} must be a JSON object`);
+  return value as Record<string, unknown>;
 }
