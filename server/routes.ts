@@ -6,6 +6,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { layoutRoutes } from "./modules/layouts/routes";
 import { callRoutes } from "./modules/calls/routes";
 import { dispositionRoutes } from "./modules/dispositions/routes";
+import { dialerRoutes } from "./dialer/routes";
 import { leadRoutes } from "./modules/leads/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { tenantRoutes } from "./modules/tenant/routes";
@@ -21,6 +22,7 @@ export function routeTable(gw: Gateway): RouteDef[] {
     ...leadRoutes(gw),
     ...callRoutes(gw),
     ...dispositionRoutes(gw),
+    ...dialerRoutes(gw),
     ...layoutRoutes(gw),
     ...statusRoutes(gw),
     ...simPbxRoutes(gw),

@@ -15,6 +15,7 @@ import {
   bigint,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 /** The call centre a row belongs to. */
@@ -75,6 +76,8 @@ export const users = pgTable(
     internalLiveTransfers: boolean("internal_live_transfers").notNull().default(false),
     externalLiveTransfers: boolean("external_live_transfers").notNull().default(false),
     healthLicenses: jsonb("health_licenses").$type<string[]>().notNull().default([]),
+    /** States or provinces (lower-case codes) the agent may call ('callable states'); null: every one. */
+    callableStates: jsonb("callable_states").$type<string[]>(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email), index("users_tenant_idx").on(t.tenantId)],
@@ -470,4 +473,84 @@ export const idempotencyKeys = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key, t.route] })],
+);
+
+// ---------------------------------------------------------------- the dialer (server/dialer)
+
+/**
+ * Leads an agent holds right now: claimed by a dial until the lead is disposed or the agent releases it
+ * (DELETE /in-process-leads). The lead id is the key, so two agents never hold the same lead; a claim older
+ * than the dialer's claim lifetime no longer counts (an agent who left without disposing).
+ */
+export const inProcessLeads = pgTable(
+  "in_process_leads",
+  {
+    leadId: integer("lead_id")
+      .primaryKey()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    tenantId: tenantRef(),
+    agentId: userRef("agent_id", "cascade"),
+    since: ts("since").notNull(),
+    /** auto | follow-up | redial */
+    via: text("via").notNull(),
+    /** The claim made the agent the lead's owner (a lead from the pool): undone when the lead goes back. */
+    ownerSet: boolean("owner_set").notNull().default(false),
+  },
+  (t) => [index("in_process_leads_agent_idx").on(t.agentId)],
+);
+
+/**
+ * Follow-ups (agent-workspace §3, booking-and-reference §4): a call an agent owes a lead at a time, left by a
+ * Callback Scheduled, Appointment Setup, Pocket, Engaged Opportunity or External Follow-up disposition. At
+ * most one is pending per lead; a later disposition closes it (done) or moves it (Pocket with
+ * reschedule_followup).
+ */
+export const followUps = pgTable(
+  "follow_ups",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: tenantRef(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    agentId: userRef("agent_id", "cascade"),
+    dispositionId: integer("disposition_id").references(() => dispositions.id, { onDelete: "set null" }),
+    /** The disposition that asked for it. */
+    kind: text("kind").notNull(),
+    /** 1 callback, 2 follow up, 3 Engaged Opportunity (the workspace shows 3 as Engaged Opportunity). */
+    type: integer("type").notNull(),
+    startsAt: ts("starts_at").notNull(),
+    notes: text("notes"),
+    /** pending | done | canceled */
+    state: text("state").notNull().default("pending"),
+    /** When it was last dialled. */
+    startedAt: ts("started_at"),
+    doneAt: ts("done_at"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    index("follow_ups_agent_idx").on(t.agentId, t.state, t.startsAt),
+    uniqueIndex("follow_ups_pending_lead_uq").on(t.leadId).where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/**
+ * The call centre's own Do Not Call list (reliability.md G2): a number goes on it with a Do Not Call
+ * disposition and is kept 3 years + 14 days from the day it was added. The dialer never dials a number on it.
+ */
+export const dncNumbers = pgTable(
+  "dnc_numbers",
+  {
+    tenantId: tenantRef(),
+    /** National digits, as leads.phone holds them. */
+    phone: text("phone").notNull(),
+    addedAt: ts("added_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    /** disposition (an agent recorded Do Not Call), import… */
+    source: text("source").notNull(),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    agentId: integer("agent_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.phone] })],
 );

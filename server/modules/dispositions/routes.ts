@@ -1,11 +1,15 @@
 // POST /leads/{id}/dispositions (agent-workspace §7): the outcome of a lead, once. The lead takes the
-// disposition as its status; the disposition is tied to the agent's call when one is named. Retries with
-// the same Idempotency-Key answer the first result, so a flaky network never disposes a lead twice.
+// disposition as its status; the disposition is tied to the agent's call when one is named. In the same
+// transaction the dialer's follow-up is created, moved or closed, a Do Not Call puts the lead's numbers on
+// the call centre's list, and the lead leaves the agent's in-process leads (server/dialer/followUps.ts).
+// Retries with the same Idempotency-Key answer the first result, so a flaky network never disposes twice.
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../../src/contract/common";
 import { CreateDispositionBody, CreateDispositionResponse } from "../../../src/contract/dispositions";
+import type { Db } from "../../db/client";
 import { calls, dispositions, leads } from "../../db/schema";
+import { applyDispositionEffects } from "../../dialer/followUps";
 import type { Gateway } from "../../gateway";
 import { fieldError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
@@ -19,7 +23,7 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
       method: "POST",
       url: "/leads/:id/dispositions",
       summary:
-        "Disposes the lead: 201 with the saved disposition; the lead's status becomes the disposition. Callback types need date_time ('date_time required'). Free text keeps printable ASCII and newlines. Takes an Idempotency-Key: a retry answers the first result.",
+        "Disposes the lead: 201 with the saved disposition; the lead's status becomes the disposition (not for reschedule_followup). Callback types need date_time ('date_time required'). Callback Scheduled, Appointment Setup, Pocket, Engaged Opportunity and External Follow-up with a date_time create the lead's follow-up (reschedule_followup: move the pending one); others close it; Do Not Call also puts the lead's numbers on the call centre's Do Not Call list. Free text keeps printable ASCII and newlines. Takes an Idempotency-Key: a retry answers the first result.",
       tags: ["dispositions"],
       access: { roles: ["setter", "advisor"], leadParam: "id" },
       params: Params,
@@ -57,7 +61,20 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
                 createdAt: now,
               })
               .returning();
-            await tx.update(leads).set({ status: d.disposition }).where(eq(leads.id, params.id));
+            // Moving a follow-up (Pocket with reschedule_followup, the follow-ups table's picker) is no outcome.
+            if (!d.reschedule_followup)
+              await tx.update(leads).set({ status: d.disposition }).where(eq(leads.id, params.id));
+            await applyDispositionEffects(tx as unknown as Db, {
+              tenantId: caller.tenantId,
+              leadId: params.id,
+              agentId: caller.id,
+              dispositionId: row!.id,
+              disposition: d.disposition,
+              dateTime: row!.dateTime,
+              notes: row!.notes,
+              reschedule: d.reschedule_followup,
+              at: now,
+            });
             return row!;
           });
           return {

@@ -1,0 +1,102 @@
+// What a disposition does to the dialer, inside the disposition's own transaction (booking-and-reference §4):
+// a disposition that needs a follow-up creates it, or moves the pending one (reschedule_followup); any other
+// closes the pending one; Do Not Call cancels it and puts the lead's numbers on the Do Not Call list. The
+// lead leaves the agent's in-process leads either way.
+import { and, eq } from "drizzle-orm";
+import { FOLLOW_UP_TYPES } from "../../src/contract/dialer";
+import type { Db } from "../db/client";
+import { followUps, inProcessLeads, leads } from "../db/schema";
+import { addToDnc } from "./dncList";
+import { DO_NOT_CALL } from "./rules/dnc";
+
+export const FOLLOW_UP_DISPOSITIONS: readonly string[] = [
+  "Callback Scheduled",
+  "Appointment Setup",
+  "Pocket",
+  "Engaged Opportunity",
+  "External Follow-up",
+];
+
+export function followUpType(kind: string): number {
+  if (kind === "Engaged Opportunity") return FOLLOW_UP_TYPES.engagedOpportunity;
+  if (kind === "Callback Scheduled") return FOLLOW_UP_TYPES.callback;
+  return FOLLOW_UP_TYPES.followUp;
+}
+
+export interface DispositionFacts {
+  tenantId: number;
+  leadId: number;
+  agentId: number;
+  dispositionId: number;
+  disposition: string;
+  dateTime: Date | null;
+  notes: string | null;
+  reschedule: boolean;
+  at: Date;
+}
+
+export async function applyDispositionEffects(db: Db, d: DispositionFacts): Promise<{ followUpId: number | null }> {
+  const [lead] = await db
+    .select({ phone: leads.phone, phoneOther: leads.phoneOther })
+    .from(leads)
+    .where(eq(leads.id, d.leadId))
+    .for("update");
+  const [pending] = await db
+    .select({ id: followUps.id })
+    .from(followUps)
+    .where(and(eq(followUps.leadId, d.leadId), eq(followUps.state, "pending")))
+    .for("update");
+  let followUpId: number | null = null;
+
+  if (d.disposition === DO_NOT_CALL) {
+    if (lead)
+      await addToDnc(db, {
+        tenantId: d.tenantId,
+        phones: [lead.phone, ...lead.phoneOther],
+        leadId: d.leadId,
+        agentId: d.agentId,
+        at: d.at,
+        source: "disposition",
+      });
+    if (pending) await close(db, pending.id, "canceled", d.at);
+  } else if (FOLLOW_UP_DISPOSITIONS.includes(d.disposition) && d.dateTime) {
+    const fields = {
+      agentId: d.agentId,
+      dispositionId: d.dispositionId,
+      kind: d.disposition,
+      type: followUpType(d.disposition),
+      startsAt: d.dateTime,
+      notes: d.notes,
+      updatedAt: d.at,
+    };
+    if (pending && d.reschedule) {
+      await db.update(followUps).set(fields).where(eq(followUps.id, pending.id));
+      followUpId = pending.id;
+    } else {
+      if (pending) await close(db, pending.id, "done", d.at);
+      const [row] = await db
+        .insert(followUps)
+        .values({ ...fields, tenantId: d.tenantId, leadId: d.leadId, state: "pending", createdAt: d.at })
+        .returning({ id: followUps.id });
+      followUpId = row!.id;
+    }
+  } else if (pending) {
+    await close(db, pending.id, "done", d.at);
+  }
+
+  // Out of process; a lead the claim took from the pool goes back to it unless the agent now owes it a call.
+  const released = await db
+    .delete(inProcessLeads)
+    .where(eq(inProcessLeads.leadId, d.leadId))
+    .returning({ agentId: inProcessLeads.agentId, ownerSet: inProcessLeads.ownerSet });
+  for (const c of released)
+    if (c.ownerSet && followUpId === null)
+      await db
+        .update(leads)
+        .set({ ownerId: null })
+        .where(and(eq(leads.id, d.leadId), eq(leads.ownerId, c.agentId)));
+  return { followUpId };
+}
+
+const close = (db: Db, id: number, state: "done" | "canceled", at: Date) =>
+  db.update(followUps).set({ state, doneAt: at, updatedAt: at }).where(eq(followUps.id, id));

@@ -1,0 +1,209 @@
+// Loads the facts the rules judge, for the engine, the claim (inside its transaction) and explain alike. Each
+// loader is one query: the engine runs on every auto-dial tick (performance.md X5).
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { instantOf, startOfLocalDay, startOfLocalHour, wallClock } from "../../src/core/zoned-time";
+import type { Db } from "../db/client";
+import { followUps, inProcessLeads, leads, tenants, users } from "../db/schema";
+import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type TenantFacts } from "./facts";
+import type { EngineSettings } from "./settings";
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+/** Qualified columns for correlated subqueries (drizzle leaves a single table's columns unqualified). */
+const U = (column: string) => sql.raw(`"users"."${column}"`);
+const L = (column: string) => sql.raw(`"leads"."${column}"`);
+
+export async function loadTenant(db: Db, tenantId: number): Promise<TenantFacts | null> {
+  const [t] = await db
+    .select({
+      id: tenants.id,
+      timezone: tenants.timezone,
+      campaigns: sql<{ id: number; name: string; active: boolean }[]>`(
+        select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'active', c.active)), '[]'::json)
+        from lead_campaigns c where c.tenant_id = ${sql.raw('"tenants"."id"')})`,
+    })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  if (!t) return null;
+  return { id: t.id, timezone: t.timezone, campaigns: new Map(t.campaigns.map((c) => [c.id, c])) };
+}
+
+/** Starts of the call centre's current hour, day, week (Monday) and month. */
+export function periodStarts(now: number, timeZone: string) {
+  const w = wallClock(now, timeZone);
+  return {
+    hour: startOfLocalHour(now, timeZone),
+    day: startOfLocalDay(now, timeZone),
+    week: instantOf(w.year, w.month, w.day - ((w.weekday + 6) % 7), 0, 0, timeZone),
+    month: instantOf(w.year, w.month, 1, 0, 0, timeZone),
+  };
+}
+
+/** Statuses in which an agent counts as available (agent-workspace §4: Ready or ACW). */
+const AVAILABLE = sql`('ready', 'after_call_work')`;
+
+export async function loadAgent(
+  db: Db,
+  agentId: number,
+  tenant: TenantFacts,
+  settings: EngineSettings,
+  now: number,
+): Promise<AgentFacts | null> {
+  const p = periodStarts(now, tenant.timezone);
+  const at = isoOf(now);
+  const since = (from: number) => sql`count(*) filter (where c.started_at >= ${isoOf(from)})`;
+  const [u] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      level: users.level,
+      language: users.language,
+      isBilingual: users.isBilingual,
+      inboundOnly: users.inboundOnly,
+      outboundEligibility: users.outboundEligibility,
+      deactivated: users.deactivated,
+      callableStates: users.callableStates,
+      campaignIds: sql<number[]>`(
+        select coalesce(json_agg(q.campaign_id), '[]'::json) from campaign_qualifiers q where q.user_id = ${U("id")})`,
+      groupPrefixes: sql<string[]>`(
+        select coalesce(json_agg(p.name), '[]'::json) from lead_group_advisors ga
+        join lead_group_prefixes gp on gp.group_id = ga.group_id
+        join lead_prefixes p on p.id = gp.prefix_id
+        where ga.user_id = ${U("id")})`,
+      dials: sql<AgentFacts["dials"]>`(
+        select json_build_object('hour', ${since(p.hour)}, 'day', ${since(p.day)}, 'week', ${since(p.week)}, 'month', ${since(p.month)})
+        from calls c where c.agent_id = ${U("id")} and c.direction = 0
+          and c.started_at >= ${isoOf(Math.min(p.week, p.month))} and c.started_at <= ${at})`,
+      overdue: sql<number>`(
+        select count(*)::int from follow_ups f where f.agent_id = ${U("id")} and f.state = 'pending'
+          and f.starts_at < ${isoOf(now - settings.followUpWindowMs)})`,
+      availableOthers: sql<number>`(
+        select count(*)::int from agent_statuses s join users o on o.id = s.user_id
+        where s.tenant_id = ${U("tenant_id")} and s.status in ${AVAILABLE} and o.role = ${U("role")}
+          and not o.deactivated and o.id <> ${U("id")})`,
+    })
+    .from(users)
+    .where(and(eq(users.id, agentId), eq(users.tenantId, tenant.id)));
+  if (!u) return null;
+  return {
+    id: u.id,
+    name: `${u.firstName} ${u.lastName}`.trim(),
+    role: u.role,
+    level: u.level,
+    language: u.language,
+    isBilingual: u.isBilingual,
+    inboundOnly: u.inboundOnly,
+    outboundEligibility: u.outboundEligibility,
+    deactivated: u.deactivated,
+    callableStates: u.callableStates ?? null,
+    campaignIds: new Set(u.campaignIds),
+    groupPrefixes: new Set(u.groupPrefixes),
+    dials: u.dials,
+    overdueFollowUps: Number(u.overdue),
+    availableOthers: Number(u.availableOthers),
+  };
+}
+
+/**
+ * A lead with what happened to it, in one row: its latest outbound call and those of the last 24 hours,
+ * its Do Not Call entry, who holds it in process, its pending follow-up (at most one per lead).
+ */
+function factsColumns(now: number) {
+  const at = isoOf(now);
+  return {
+    id: leads.id,
+    marketingId: leads.marketingId,
+    prefix: leads.prefix,
+    campaignId: leads.campaignId,
+    firstName: leads.firstName,
+    lastName: leads.lastName,
+    phone: leads.phone,
+    status: leads.status,
+    language: leads.language,
+    state: leads.state,
+    country: leads.country,
+    timezone: leads.timezone,
+    dials: leads.dials,
+    ownerId: leads.ownerId,
+    lastDialAt: sql<string | Date | null>`(
+      select max(c.started_at) from calls c
+      where c.lead_id = ${L("id")} and c.direction = 0 and c.started_at <= ${at})`,
+    callsLast24h: sql<number>`(
+      select count(*)::int from calls c
+      where c.lead_id = ${L("id")} and c.direction = 0 and c.started_at <= ${at}
+        and c.started_at > ${isoOf(now - 24 * 3600_000)})`,
+    dncSince: sql<string | Date | null>`(
+      select d.added_at from dnc_numbers d
+      where d.tenant_id = ${L("tenant_id")} and d.phone = ${L("phone")}
+        and d.added_at <= ${at} and d.expires_at > ${at})`,
+    claimAgentId: inProcessLeads.agentId,
+    claimSince: inProcessLeads.since,
+    claimOwnerSet: inProcessLeads.ownerSet,
+    followUpId: followUps.id,
+    followUpAgentId: followUps.agentId,
+    followUpStartsAt: followUps.startsAt,
+    followUpType: followUps.type,
+    followUpKind: followUps.kind,
+  };
+}
+
+/** The facts query, for callers to narrow, order and page. */
+export function factsQuery(db: Db, now: number) {
+  return db
+    .select(factsColumns(now))
+    .from(leads)
+    .leftJoin(inProcessLeads, eq(inProcessLeads.leadId, leads.id))
+    .leftJoin(followUps, and(eq(followUps.leadId, leads.id), eq(followUps.state, "pending")))
+    .$dynamic();
+}
+
+export type FactsRow = Awaited<ReturnType<ReturnType<typeof factsQuery>["execute"]>>[number];
+
+const ms = (v: string | Date | null) => (v === null ? null : new Date(v).getTime());
+
+export function toFacts(r: FactsRow, now: number): LeadFacts {
+  const claimSince = r.claimSince?.getTime() ?? null;
+  // A lapsed claim no longer holds the lead, nor the ownership it gave (the agent left without disposing).
+  const lapsed = claimSince !== null && claimSince <= now - CLAIM_TTL_MS;
+  return {
+    id: r.id,
+    marketingId: r.marketingId,
+    prefix: r.prefix,
+    campaignId: r.campaignId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    phone: r.phone,
+    status: r.status,
+    language: r.language,
+    state: r.state,
+    country: r.country === "CA" ? "CA" : "US",
+    timezone: r.timezone?.trim() || null,
+    dials: r.dials,
+    ownerId: lapsed && r.claimOwnerSet && r.ownerId === r.claimAgentId ? null : r.ownerId,
+    lastDialAt: ms(r.lastDialAt),
+    callsLast24h: Number(r.callsLast24h),
+    dncSince: ms(r.dncSince),
+    claim: r.claimAgentId !== null && claimSince !== null && !lapsed ? { agentId: r.claimAgentId, since: claimSince } : null,
+    followUp:
+      r.followUpId !== null
+        ? {
+            id: r.followUpId,
+            agentId: r.followUpAgentId!,
+            startsAt: r.followUpStartsAt!.getTime(),
+            type: r.followUpType!,
+            kind: r.followUpKind!,
+          }
+        : null,
+  };
+}
+
+/** Facts of leads chosen by `where` (one tenant's). */
+export async function loadFacts(db: Db, now: number, where: SQL | undefined): Promise<LeadFacts[]> {
+  return (await factsQuery(db, now).where(where)).map((r) => toFacts(r, now));
+}
+
+export async function leadFactsById(db: Db, tenantId: number, leadId: number, now: number): Promise<LeadFacts | null> {
+  const [f] = await loadFacts(db, now, and(eq(leads.id, leadId), eq(leads.tenantId, tenantId)));
+  return f ?? null;
+}

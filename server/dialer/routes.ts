@@ -1,0 +1,168 @@
+// The dialer's routes (agent-workspace §7): the dials, the agent's in-process leads, follow-ups, last dials,
+// the lead search, and explain. The settings the engine reads are in settingsRoutes.ts.
+import { z } from "zod";
+import { ErrorBody, idParam } from "../../src/contract/common";
+import type { DialResponse as DialResponseBody, NoLeadResponse as NoLeadBody } from "../../src/contract/dialer";
+import {
+  DialLeadBody,
+  DialResponse,
+  ExplainQuery,
+  ExplainResponse,
+  FollowUpByLeadResponse,
+  FollowUpsQuery,
+  FollowUpsResponse,
+  LastDialsQuery,
+  LastDialsResponse,
+  LeadSearchParams,
+  LeadSearchResponse,
+  NoLeadResponse,
+} from "../../src/contract/dialer";
+import { LEAD_MESSAGES } from "../../src/contract/leads";
+import type { Gateway } from "../gateway";
+import { HttpError } from "../http/errors";
+import { idempotent } from "../http/idempotency";
+import { defineRoute, type RouteDef } from "../http/route";
+import { release } from "./claim";
+import { DialerEngine } from "./engine";
+import { followUpOfLead, followUpsOf, lastDialsOf, searchLeads } from "./lists";
+import { readEngineSettings } from "./settings";
+import { dialerSettingsRoutes } from "./settingsRoutes";
+
+const AGENTS = { roles: ["setter", "advisor"] } as const;
+const LeadParams = z.strictObject({ id: idParam.shape.id.max(2_147_483_647) });
+const DIAL_ERRORS = { 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+
+export function dialerRoutes(gw: Gateway): RouteDef[] {
+  const engine = new DialerEngine(gw);
+  const windowMs = async (tenantId: number) => (await readEngineSettings(gw.db, tenantId)).followUpWindowMs;
+  return [
+    defineRoute({
+      method: "POST",
+      url: "/dials/auto",
+      summary:
+        "Auto-dial: the engine picks the caller's next lead (its due follow-ups first, then the pool), claims it and places the call. 201 {type, suffix, leadId, callId, dialNumber, followUpId, lead, data: {…same}}: type auto, or follow-up / callback for a due follow-up; suffix is the lead's marketing prefix and this dial's attempt number ('ISF #3'). 404 {message: 'No leads were found', reasons: {rule: skipped leads}, samples: {rule: a reason}, examined, blocked} when no lead may be dialled now (the browser shows 'leads.not_available'). 409 while on a call or when the phone is unreachable; 403 when calling is disabled. Takes an Idempotency-Key.",
+      tags: ["dialer"],
+      access: AGENTS,
+      response: { 201: DialResponse, ...DIAL_ERRORS, 404: NoLeadResponse },
+      async handler({ caller, raw }, reply) {
+        return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, () => engine.dialNext(caller));
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/dials/follow-ups",
+      summary:
+        "Dials the caller's pending follow-up of this lead now (type follow-up, or callback for a Callback Scheduled one); same 201 as /dials/auto. Do Not Call, ownership, another agent's claim and the calling window still apply: 409 {message: reason, errors: {rule: [reason]}}. 404 without such a follow-up. Takes an Idempotency-Key.",
+      tags: ["dialer"],
+      access: AGENTS,
+      body: DialLeadBody,
+      response: { 201: DialResponse, ...DIAL_ERRORS },
+      example: { body: { leadId: 1 } },
+      async handler({ caller, body, raw }, reply) {
+        return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, () => engine.dialFollowUp(caller, body.leadId));
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/dials/redials",
+      summary:
+        "Qualifier redial (only with the tenant feature qualifier-redial, else 403): dials the caller's own lead again with the previous call's type; same 201 as /dials/auto. Do Not Call, another agent's claim and the calling window (with its 24-hour caps) still apply: 409 with the reason. Takes an Idempotency-Key.",
+      tags: ["dialer"],
+      access: { roles: ["qualifier"] },
+      body: DialLeadBody,
+      response: { 201: DialResponse, ...DIAL_ERRORS },
+      example: { body: { leadId: 1 } },
+      async handler({ caller, body, raw }, reply) {
+        return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, () => engine.redial(caller, body.leadId));
+      },
+    }),
+    defineRoute({
+      method: "DELETE",
+      url: "/in-process-leads",
+      summary:
+        "Releases every lead the caller holds in process (claimed by a dial and not disposed): another agent may take them, and a lead the claim took from the pool goes back to it. 204.",
+      tags: ["dialer"],
+      access: AGENTS,
+      response: { 204: z.null() },
+      async handler({ caller }, reply) {
+        await release(gw.db, { agentId: caller.id });
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/leads/followup-by-lead-id/:id",
+      summary: "The lead's pending follow-up as a follow-up item, or data: null when it has none.",
+      tags: ["dialer"],
+      access: { ...AGENTS, leadParam: "id" },
+      params: LeadParams,
+      response: { 200: FollowUpByLeadResponse, 404: ErrorBody },
+      async handler({ caller, params }) {
+        const now = gw.clock.now();
+        return { data: await followUpOfLead(gw.db, caller.tenantId, params.id, { now, windowMs: await windowMs(caller.tenantId) }) };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/agents/follow-ups",
+      summary:
+        "The caller's pending follow-ups, earliest first: overdue=true only the overdue ones (their time plus the global follow-up-window has passed), overdue=false the others, none: all. meta: total (for the tab badge), overdue, enforced.",
+      tags: ["dialer"],
+      access: AGENTS,
+      querystring: FollowUpsQuery,
+      response: { 200: FollowUpsResponse },
+      async handler({ caller, query }) {
+        const q = query as z.infer<typeof FollowUpsQuery>;
+        return followUpsOf(gw.db, caller, {
+          now: gw.clock.now(),
+          windowMs: await windowMs(caller.tenantId),
+          limit: q.limit,
+          overdue: q.overdue,
+        });
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/agents/last-dials",
+      summary: "The caller's latest outbound calls with the lead, the disposition's notes and the lead's status now.",
+      tags: ["dialer"],
+      access: AGENTS,
+      querystring: LastDialsQuery,
+      response: { 200: LastDialsResponse },
+      async handler({ caller, query }) {
+        return { data: await lastDialsOf(gw.db, caller, (query as z.infer<typeof LastDialsQuery>).limit) };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/leads/search/:text",
+      summary:
+        "Lead search ('My clients') by marketing id, phone, name or e-mail: the caller's own leads (managers: every lead of the tenant), at most 50 rows. 404 'No leads were found' when none (the browser shows 'clients.not_found').",
+      tags: ["dialer"],
+      access: AGENTS,
+      params: LeadSearchParams,
+      response: { 200: LeadSearchResponse, 404: ErrorBody },
+      async handler({ caller, params }) {
+        const data = await searchLeads(gw.db, caller, params.text);
+        if (data.length === 0) throw new HttpError(404, LEAD_MESSAGES.notFound);
+        return { data };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/leads/:id/explain",
+      summary:
+        "Why the engine would or would not dial this lead now: every rule's verdict in the engine's order, from the same rules and facts as the engine. An agent asks for its own lead (for itself); a manager for any lead of the tenant, for the agent ?agent=<id> (without it, only the lead's own rules are checked).",
+      tags: ["dialer"],
+      access: { ...AGENTS, leadParam: "id" },
+      params: LeadParams,
+      querystring: ExplainQuery,
+      response: { 200: ExplainResponse, 403: ErrorBody, 404: ErrorBody },
+      async handler({ caller, params, query }) {
+        return engine.explain(caller, params.id, (query as z.infer<typeof ExplainQuery>).agent);
+      },
+    }),
+    ...dialerSettingsRoutes(gw),
+  ];
+}

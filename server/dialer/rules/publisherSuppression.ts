@@ -1,0 +1,26 @@
+// Publisher suppression: keep a minimum of agents of each role available (Ready or after-call work) for the
+// publishers' inbound calls; a state's own number raises the minimum for its leads. Below it, the agent is
+// kept for inbound instead of being given an outbound lead.
+import { AUTO_ONLY, fail, pass, type LeadRule } from "../facts";
+
+export const publisherSuppression: LeadRule = {
+  name: "publisher-suppression",
+  scope: "lead",
+  modes: AUTO_ONLY,
+  needsAgent: true,
+  check(ctx, lead) {
+    const agent = ctx.agent!;
+    const params = ctx.settings.publisherSuppression.params;
+    const roleKey = `${agent.role}s`;
+    const roleMin = params[roleKey] ?? 0;
+    const stateMin = lead.state ? (params[lead.state] ?? 0) : 0;
+    const need = Math.max(roleMin, stateMin);
+    if (need === 0) return pass("No publisher suppression applies.");
+    const where = stateMin > roleMin ? ` for ${lead.state!.toUpperCase()} leads` : "";
+    return agent.availableOthers >= need
+      ? pass(`${agent.availableOthers} other ${roleKey} are available (publisher suppression needs ${need}${where}).`)
+      : fail(
+          `Publisher suppression: ${need} other ${roleKey} must stay available for publisher calls${where}; ${agent.availableOthers} are.`,
+        );
+  },
+};

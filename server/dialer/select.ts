@@ -1,0 +1,151 @@
+// The engine's order of candidates and its walk through them. First the agent's due follow-ups (earliest
+// first); then the pool: the tenant's leads nobody else owns whose status does not close them, fewest dials
+// first, newest first (highest id: speed to lead), in pages. Every candidate is judged by the rules in order; the first
+// failing rule is recorded as the reason it was skipped.
+import { and, asc, desc, eq, gt, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { DialerRule, RuleVerdict } from "../../src/contract/dialer";
+import type { Db } from "../db/client";
+import { rowsOf } from "../db/client";
+import { followUps, inProcessLeads, leads } from "../db/schema";
+import { leadFailure } from "./evaluate";
+import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type RuleContext } from "./facts";
+import { factsQuery, toFacts, type FactsRow } from "./load";
+import { FINAL_STATUSES } from "./rules/status";
+
+const PAGE = 200;
+
+export interface Skip {
+  leadId: number;
+  rule: DialerRule;
+  reason: string;
+}
+
+/** What the walk saw: counts and one readable reason per rule, and every skip when `skipped` is kept. */
+export interface Trace {
+  counts: Partial<Record<DialerRule, number>>;
+  samples: Partial<Record<DialerRule, string>>;
+  examined: number;
+  skipped?: Skip[];
+}
+
+export const newTrace = (keepSkips = false): Trace => ({
+  counts: {},
+  samples: {},
+  examined: 0,
+  ...(keepSkips ? { skipped: [] } : {}),
+});
+
+export function record(trace: Trace, leadId: number, v: RuleVerdict, n = 1): void {
+  trace.counts[v.rule] = (trace.counts[v.rule] ?? 0) + n;
+  trace.samples[v.rule] ??= v.reason;
+  trace.skipped?.push({ leadId, rule: v.rule, reason: v.reason });
+}
+
+type AgentContext = RuleContext & { agent: AgentFacts };
+
+const myPendingFollowUp = (agentId: number) =>
+  sql`exists (select 1 from ${followUps} f where f.lead_id = ${leads.id} and f.state = 'pending' and f.agent_id = ${agentId})`;
+
+/** The owner got the lead from a claim that has lapsed (see load.ts). */
+const lapsedOwnership = (now: number) =>
+  sql`exists (select 1 from ${inProcessLeads} c where c.lead_id = ${leads.id} and c.owner_set and c.agent_id = ${leads.ownerId} and c.since <= ${new Date(now - CLAIM_TTL_MS).toISOString()})`;
+
+/** The pool in SQL: exactly the leads the status and owner rules would not skip outright. */
+function poolWhere(ctx: AgentContext, exclude: number[]): SQL {
+  return and(
+    eq(leads.tenantId, ctx.tenant.id),
+    or(isNull(leads.ownerId), eq(leads.ownerId, ctx.agent.id), lapsedOwnership(ctx.now)),
+    or(notInArray(leads.status, [...FINAL_STATUSES]), myPendingFollowUp(ctx.agent.id)),
+    exclude.length ? notInArray(leads.id, exclude) : undefined,
+  )!;
+}
+
+/** The first page is small: the first lead usually goes through, and its facts are all that is needed. */
+const FIRST_PAGE = 25;
+
+export async function* candidates(db: Db, ctx: AgentContext): AsyncGenerator<LeadFacts> {
+  const due = await factsQuery(db, ctx.now)
+    .where(
+      and(
+        eq(leads.tenantId, ctx.tenant.id),
+        eq(followUps.agentId, ctx.agent.id),
+        lte(followUps.startsAt, new Date(ctx.now + ctx.settings.followUpWindowMs)),
+      ),
+    )
+    .orderBy(asc(followUps.startsAt))
+    .limit(PAGE);
+  yield* due.map((r) => toFacts(r, ctx.now));
+  const seen = due.map((r) => r.id);
+  // Keyset pages over (dials asc, id desc): a lead dialled meanwhile cannot shift a page.
+  let after: { dials: number; id: number } | null = null;
+  for (let size = FIRST_PAGE; ; size = PAGE) {
+    const page: FactsRow[] = await factsQuery(db, ctx.now)
+      .where(
+        and(
+          poolWhere(ctx, seen),
+          after
+            ? or(gt(leads.dials, after.dials), and(eq(leads.dials, after.dials), lt(leads.id, after.id)))
+            : undefined,
+        ),
+      )
+      .orderBy(asc(leads.dials), desc(leads.id))
+      .limit(size);
+    yield* page.map((r) => toFacts(r, ctx.now));
+    if (page.length < size) return;
+    const last = page[page.length - 1]!;
+    after = { dials: last.dials, id: last.id };
+  }
+}
+
+/**
+ * Walks the candidates and answers the first lead every rule lets through (and `claim` takes, when given:
+ * it answers the verdict that refused the lead, or null once claimed).
+ */
+export async function walk(
+  db: Db,
+  ctx: AgentContext,
+  trace: Trace,
+  claim?: (lead: LeadFacts) => Promise<RuleVerdict | null>,
+): Promise<LeadFacts | null> {
+  for await (const lead of candidates(db, ctx)) {
+    trace.examined++;
+    const v = leadFailure(ctx, lead);
+    if (v) {
+      record(trace, lead.id, v);
+      continue;
+    }
+    if (!claim) return lead;
+    const refused = await claim(lead);
+    if (!refused) return lead;
+    record(trace, lead.id, refused);
+  }
+  return null;
+}
+
+/** Counts of the leads the pool query left out, under the rule that skips each (dnc, status, owner). */
+export async function outsidePool(db: Db, ctx: AgentContext): Promise<Partial<Record<DialerRule, number>>> {
+  const final = sql.join(
+    FINAL_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ rule: DialerRule; n: number }>(
+    await db.execute(sql`
+      select rule, count(*)::int as n from (
+        select case
+          when ${leads.status} in (${final}) and not ${myPendingFollowUp(ctx.agent.id)}
+            then case when ${leads.status} = 'Do Not Call' then 'dnc' else 'status' end
+          when ${leads.ownerId} is not null and ${leads.ownerId} <> ${ctx.agent.id} and not ${lapsedOwnership(ctx.now)}
+            then 'owner'
+        end as rule
+        from ${leads} where ${leads.tenantId} = ${ctx.tenant.id}
+      ) x where rule is not null group by rule`),
+  );
+  return Object.fromEntries(rows.map((r) => [r.rule, Number(r.n)]));
+}
+
+export async function leadCount(db: Db, tenantId: number): Promise<number> {
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from ${leads} where ${leads.tenantId} = ${tenantId}`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,255 @@
+// The dialer on the wire (agent-workspace §3 follow-up / last-dial / lead search items, §4 Auto-dial, §7
+// /dials/*, /in-process-leads, /leads/followup-by-lead-id, /agents/follow-ups, /agents/last-dials,
+// /leads/search; admin-and-sign-in §3 and §7 for the settings the engine reads). Shared by browser and gateway.
+import { z } from "zod";
+import { CallType } from "./calls";
+import { LeadSummary } from "./leads";
+
+// ---------------------------------------------------------------- rules
+
+/** Every rule the engine applies, in the order it applies them; the first that fails is the skip reason. */
+export const DIALER_RULES = [
+  "role",
+  "calling-disabled",
+  "inbound-only",
+  "operation-hours",
+  "quotas",
+  "dnc",
+  "status",
+  "owner",
+  "in-process",
+  "follow-ups",
+  "campaign",
+  "lead-group",
+  "callable-states",
+  "eligibility",
+  "level",
+  "language",
+  "publisher-suppression",
+  "dialing-sequence",
+  "calling-window",
+] as const;
+export const DialerRule = z.enum(DIALER_RULES);
+export type DialerRule = z.infer<typeof DialerRule>;
+
+export const RuleVerdict = z.object({ rule: DialerRule, ok: z.boolean(), reason: z.string() });
+export type RuleVerdict = z.infer<typeof RuleVerdict>;
+
+// ---------------------------------------------------------------- dials
+
+/**
+ * 201 of POST /dials/auto, /dials/follow-ups and /dials/redials. `type` is the call type placed (auto, or
+ * follow-up / callback when the lead was the agent's due follow-up). `suffix` is what the top bar appends to
+ * the call-type label: the lead's marketing prefix and the attempt number of this dial ("ISF #3").
+ */
+export const DialResult = z.object({
+  type: CallType,
+  suffix: z.string(),
+  leadId: z.number().int(),
+  callId: z.number().int(),
+  /** This dial's attempt number for the lead (its dials before the call + 1). */
+  dialNumber: z.number().int().positive(),
+  followUpId: z.number().int().nullable(),
+  lead: LeadSummary,
+});
+export type DialResult = z.infer<typeof DialResult>;
+export const DialResponse = DialResult.extend({ data: DialResult });
+export type DialResponse = z.infer<typeof DialResponse>;
+
+export const NO_LEADS_MESSAGE = "No leads were found";
+
+/**
+ * 404 of POST /dials/auto: no lead can be dialled now (the browser shows 'leads.not_available'). `reasons`
+ * counts the leads skipped per rule, `samples` gives one readable reason per rule, `blocked` names a rule
+ * about the agent itself (operation hours, quota…) that stops every lead.
+ */
+export const NoLeadResponse = z.object({
+  message: z.string(),
+  reasons: z.record(z.string(), z.number().int()),
+  samples: z.record(z.string(), z.string()),
+  examined: z.number().int(),
+  blocked: RuleVerdict.nullable(),
+});
+export type NoLeadResponse = z.infer<typeof NoLeadResponse>;
+
+export const DialLeadBody = z.strictObject({ leadId: z.number().int().positive().max(2_147_483_647) });
+
+// ---------------------------------------------------------------- explain
+
+export const ExplainQuery = z.strictObject({
+  agent: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export const ExplainResponse = z.object({
+  callable: z.boolean(),
+  checkedAt: z.string(),
+  leadId: z.number().int(),
+  /** The agent the rules were checked for; null: only the lead's own rules were checked. */
+  agentId: z.number().int().nullable(),
+  rules: z.array(RuleVerdict),
+});
+export type ExplainResponse = z.infer<typeof ExplainResponse>;
+
+// ---------------------------------------------------------------- follow-ups, last dials, search
+
+/** Follow-up type 3 shows as Engaged Opportunity, every other as Follow Up (agent-workspace §2). */
+export const FOLLOW_UP_TYPES = { callback: 1, followUp: 2, engagedOpportunity: 3 } as const;
+
+export const FollowUpItem = z.object({
+  id: z.number().int(),
+  leadId: z.number().int(),
+  /** When the call is due (ISO). */
+  startsAt: z.string(),
+  /** When it was last dialled (ISO), null before. */
+  startedAt: z.string().nullable(),
+  /** Same as startsAt: the value the reschedule picker starts from. */
+  dateTime: z.string(),
+  /** The lead's name (the 'call name' column). */
+  name: z.string(),
+  notes: z.string().nullable(),
+  /** The lead's state or province code. */
+  state: z.string().nullable(),
+  type: z.number().int(),
+  /** The disposition that asked for it (Callback Scheduled, Pocket…). */
+  kind: z.string(),
+  overdue: z.boolean(),
+  /** The lead in the dashboard (settings 'dialer' dashboard-url), null when none is configured. */
+  url: z.string().nullable(),
+});
+export type FollowUpItem = z.infer<typeof FollowUpItem>;
+
+export const FollowUpsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  overdue: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+});
+export const FollowUpsResponse = z.object({
+  data: z.array(FollowUpItem),
+  meta: z.object({
+    /** Pending follow-ups matching the filter (the tab's count badge; data is cut at limit). */
+    total: z.number().int(),
+    /** The caller's overdue follow-ups. */
+    overdue: z.number().int(),
+    /** Enforced follow-ups: while overdue ones exist the agent must dial or reschedule them first. */
+    enforced: z.boolean(),
+  }),
+});
+export const FollowUpByLeadResponse = z.object({ data: FollowUpItem.nullable() });
+
+export const LastDialItem = z.object({
+  id: z.number().int(),
+  leadId: z.number().int().nullable(),
+  startedAt: z.string(),
+  dateTime: z.string(),
+  /** The lead's first client (the 'name' column). */
+  clientName: z.string(),
+  /** The lead's name (the 'call name' column). */
+  name: z.string(),
+  /** Notes of the disposition recorded for this call. */
+  notes: z.string().nullable(),
+  state: z.string().nullable(),
+  /** The lead's status now. */
+  status: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type LastDialItem = z.infer<typeof LastDialItem>;
+export const LastDialsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+export const LastDialsResponse = z.object({ data: z.array(LastDialItem) });
+
+export const LeadSearchParams = z.strictObject({ text: z.string().trim().min(1).max(100) });
+export const LeadSearchRow = z.object({
+  id: z.number().int(),
+  marketing_id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  address: z.object({ state: z.string().nullable() }),
+  status: z.string(),
+});
+export const LeadSearchResponse = z.object({ data: z.array(LeadSearchRow) });
+
+// ---------------------------------------------------------------- settings the engine reads
+
+const HHMM = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "Use HH:MM");
+/** A day's 'from to' pair; a day whose from is not before its to is closed. */
+export const DayHours = z.strictObject({ from: HHMM, to: HHMM });
+/** Operation hours: Monday to Sunday, in the call centre's own time zone. */
+export const OperationHours = z.strictObject({ days: z.array(DayHours).length(7) });
+export type OperationHours = z.infer<typeof OperationHours>;
+
+/** Saved numbers: whole and not negative. */
+const Count = z.number().int().min(0).max(1_000_000);
+/** As a screen sends them: negatives become 0 (admin-and-sign-in §5), fractions are rounded. */
+const Clamped = z
+  .number()
+  .finite()
+  .max(1_000_000)
+  .transform((n) => Math.max(0, Math.round(n)));
+
+/** Wait minutes before dial number n (index n-1) since the previous dial; the last repeats. */
+export const DialingSequence = z.strictObject({ sequence: z.array(Count).max(50) });
+export type DialingSequence = z.infer<typeof DialingSequence>;
+export const DialingSequenceBody = z.strictObject({ sequence: z.array(Clamped).max(50) });
+
+export const QUOTA_KINDS = ["dials", "meetings", "sales"] as const;
+export const QuotaKind = z.enum(QUOTA_KINDS);
+export type QuotaKind = z.infer<typeof QuotaKind>;
+const QuotaRole = z.string().regex(/^[a-z-]{1,40}$/);
+/** Per role: [hour, day, week, month]. The goals panel shows them as targets; dials also cap auto-dial. */
+export const QuotaTable = z.record(QuotaRole, z.tuple([Count, Count, Count, Count]));
+export type QuotaTable = z.infer<typeof QuotaTable>;
+export const QuotaParams = z.strictObject({ params: QuotaTable });
+export const QuotaParamsBody = z.strictObject({
+  params: z.record(QuotaRole, z.tuple([Clamped, Clamped, Clamped, Clamped])),
+});
+export const QuotaKindParams = z.strictObject({ kind: QuotaKind });
+
+/** Minimum lead dials per agent level (index 0 is level 1); a level past the list has no minimum. */
+export const DialsPerLevel = z.strictObject({ params: z.array(Count).max(20) });
+export type DialsPerLevel = z.infer<typeof DialsPerLevel>;
+export const DialsPerLevelBody = z.strictObject({ params: z.array(Clamped).max(20) });
+
+/**
+ * Publisher suppression: how many agents of a role must stay available (Ready or after-call work) for
+ * publishers' inbound calls before another agent of that role is given an outbound lead; a state or
+ * province code raises that minimum for its leads. Keys: advisors, qualifiers, and lower-case region codes.
+ */
+export const PublisherSuppression = z.strictObject({
+  params: z.record(z.string().regex(/^(advisors|qualifiers|[a-z]{2})$/), z.number().int().min(0).max(10_000)),
+});
+export type PublisherSuppression = z.infer<typeof PublisherSuppression>;
+
+/** The dialer's own settings (not shown in the specification: GET/PUT /settings/dialer). */
+export const DialerSettings = z.strictObject({
+  /** Enforced follow-ups: agents with overdue follow-ups get only those until they are dialled or moved. */
+  "enforced-follow-ups": z.boolean(),
+  /** Template of a lead's dashboard link: {id}, {marketing_id} and {crm_id} are replaced; "" for none. */
+  "dashboard-url": z.string().max(500),
+});
+export type DialerSettings = z.infer<typeof DialerSettings>;
+
+export const CallableStatesBody = z.strictObject({
+  /** Lower-case state or province codes; null: every state. */
+  provinces: z.array(z.string().regex(/^[a-z]{2}$/)).max(80).nullable(),
+});
+
+/** Settings keys (one document per tenant each) and their defaults. */
+export const DIALER_SETTING_KEYS = {
+  operationHours: "operation-hours",
+  dialingSequence: "dialing-sequence",
+  dialsPerLevel: "agent-dials-per-level",
+  publisherSuppression: "publisher-suppression",
+  dialer: "dialer",
+  quotas: (kind: QuotaKind) => `quotas:${kind}`,
+} as const;
+
+const weekday = { from: "08:00", to: "21:00" };
+export const DEFAULT_OPERATION_HOURS: OperationHours = { days: Array.from({ length: 7 }, () => ({ ...weekday })) };
+export const DEFAULT_DIALING_SEQUENCE: DialingSequence = { sequence: [0, 30, 120, 240, 1440] };
+export const DEFAULT_DIALS_PER_LEVEL: DialsPerLevel = { params: [] };
+export const DEFAULT_PUBLISHER_SUPPRESSION: PublisherSuppression = { params: { advisors: 0, qualifiers: 0 } };
+export const DEFAULT_DIALER_SETTINGS: DialerSettings = { "enforced-follow-ups": false, "dashboard-url": "" };
+/** The goals panel reads the same keys with the same defaults (plugins/goals/contract.ts DEFAULT_QUOTAS). */
+export const DEFAULT_QUOTAS: Record<QuotaKind, QuotaTable> = {
+  dials: { qualifier: [60, 400, 2000, 8000], advisor: [15, 100, 500, 2000] },
+  meetings: { qualifier: [1, 6, 30, 120], advisor: [1, 4, 20, 80] },
+  sales: { qualifier: [0, 0, 0, 0], advisor: [1, 2, 10, 40] },
+};
