@@ -8,6 +8,8 @@ export const catalogue = {
   "voicemail-detection": () => import("./voicemail-detection"),
   "inbound-alert": () => import("./inbound-alert"),
   dispositions: () => import("./dispositions"),
+  "auto-dialing": () => import("./auto-dialing"),
+  "user-summary": () => import("./user-summary"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "isius",
   code: "ISIUS",
   country: "US",
-  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions"],
+  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary"],
   features: {
     "external-transfers": true,
     "recording-panel": true,
@@ -26,10 +26,14 @@ export default defineVariant({
       { panel: "goals.progress", x: 8, y: 0, w: 4, h: 9 },
       { panel: "voicemail-detection.panel", x: 8, y: 9, w: 4, h: 6 },
       { panel: "dispositions.panel", x: 4, y: 0, w: 4, h: 14 },
+      { panel: "user-summary.panel", x: 0, y: 0, w: 4, h: 14 },
+      { panel: "auto-dialing.panel", x: 8, y: 15, w: 4, h: 5 },
     ],
     advisor: [
       { panel: "goals.progress", x: 8, y: 0, w: 4, h: 11 },
       { panel: "dispositions.panel", x: 4, y: 0, w: 4, h: 14 },
+      { panel: "user-summary.panel", x: 0, y: 0, w: 4, h: 14 },
+      { panel: "auto-dialing.panel", x: 8, y: 11, w: 4, h: 5 },
     ],
   },
 });

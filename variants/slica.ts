@@ -5,7 +5,7 @@ export default defineVariant({
   id: "slica",
   code: "SLICA",
   country: "CA",
-  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions"],
+  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary"],
   features: {
     "external-transfers": true,
     "recording-panel": false,
@@ -30,10 +30,14 @@ export default defineVariant({
     qualifier: [
       { panel: "goals.progress", x: 0, y: 0, w: 4, h: 9 },
       { panel: "dispositions.panel", x: 4, y: 0, w: 4, h: 14 },
+      { panel: "user-summary.panel", x: 0, y: 9, w: 4, h: 14 },
+      { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 5 },
     ],
     advisor: [
       { panel: "goals.progress", x: 0, y: 0, w: 4, h: 11 },
       { panel: "dispositions.panel", x: 4, y: 0, w: 4, h: 14 },
+      { panel: "user-summary.panel", x: 0, y: 11, w: 4, h: 14 },
+      { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 5 },
     ],
   },
 });

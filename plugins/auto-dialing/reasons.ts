@@ -1,0 +1,47 @@
+// Why the gateway found no lead (NoLeadResponse of POST /dials/auto), in a shape the panel can show: a
+// one-line summary and the details behind "Why?". Pure.
+import { DIALER_RULES, type NoLeadResponse } from "../../src/contract/dialer";
+
+export interface SkippedRule {
+  rule: string;
+  /** Leads this rule skipped. */
+  count: number;
+  /** The gateway's readable reason for one of them. */
+  sample: string | null;
+}
+
+export interface NoLeadExplanation {
+  message: string;
+  examined: number;
+  /** A rule about the agent itself (operation hours, quota…) that stops every lead. */
+  blocked: { rule: string; reason: string } | null;
+  /** Most skipped first; ties in the engine's order. */
+  skipped: SkippedRule[];
+}
+
+const order = (rule: string) => {
+  const i = (DIALER_RULES as readonly string[]).indexOf(rule);
+  return i < 0 ? DIALER_RULES.length : i;
+};
+
+export function explainNoLead(r: NoLeadResponse): NoLeadExplanation {
+  const rules = new Set([...Object.keys(r.reasons), ...Object.keys(r.samples)]);
+  const skipped = [...rules]
+    .map((rule) => ({ rule, count: r.reasons[rule] ?? 0, sample: r.samples[rule] ?? null }))
+    .sort((a, b) => b.count - a.count || order(a.rule) - order(b.rule));
+  return {
+    message: r.message,
+    examined: r.examined,
+    blocked: r.blocked && !r.blocked.ok ? { rule: r.blocked.rule, reason: r.blocked.reason } : null,
+    skipped,
+  };
+}
+
+/** One line: what blocks every lead, else the reason that skipped the most leads, else the message. */
+export function summaryOf(e: NoLeadExplanation): string {
+  return e.blocked?.reason ?? e.skipped.find((s) => s.sample)?.sample ?? e.message;
+}
+
+/** Whether "Why?" has anything more to show than the summary. */
+export const hasDetails = (e: NoLeadExplanation) =>
+  e.blocked !== null || e.skipped.length > 0 || e.examined > 0;

@@ -1,0 +1,43 @@
+// When a tick may dial, and what the panel says otherwise (agent-workspace §4 Auto-dial, Dispositions'
+// waiting state). Pure, so every case is tested.
+import type { AgentStatus } from "../../src/contract/status";
+
+/** What the loop and the panel look at, read from the core's observable services. */
+export interface DialFacts {
+  running: boolean;
+  /** A POST /dials/auto is in flight. */
+  dialing: boolean;
+  status: AgentStatus;
+  callActive: boolean;
+  /** Leads opened by a call and not disposed yet. */
+  awaiting: number;
+  deactivated: boolean;
+  hasExtension: boolean;
+}
+
+/** What the panel shows, most important first. */
+export type AutoDialState =
+  "dialing" | "deactivated" | "no_extension" | "on_call" | "dispose" | "running" | "ready";
+
+/** A tick dials only when nothing stands in the way (and no other request is in flight). */
+export function canDial(f: DialFacts): boolean {
+  return (
+    !f.dialing &&
+    f.status === "ready" &&
+    !f.callActive &&
+    f.awaiting === 0 &&
+    !f.deactivated &&
+    f.hasExtension
+  );
+}
+
+export function stateOf(f: DialFacts): AutoDialState {
+  if (f.dialing) return "dialing";
+  if (f.deactivated) return "deactivated";
+  if (!f.hasExtension) return "no_extension";
+  if (f.callActive) return "on_call";
+  // A lead to dispose comes before READY: Save & Next both disposes and switches to ready.
+  if (f.awaiting > 0) return "dispose";
+  if (f.running && f.status === "ready") return "running";
+  return "ready";
+}

@@ -1,0 +1,110 @@
+// The Last dials and My clients tabs.
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { fakeGateway } from "../../src/test/fakeGateway";
+import { fakeLeads, lastDial, lists, mount, searchRow, tab } from "./testing";
+
+describe("last dials", () => {
+  it("shows call time, name, call name, notes, state, status and the dashboard link", async () => {
+    const dials = [
+      lastDial(),
+      lastDial({
+        id: 71,
+        clientName: "Bo Chen",
+        name: "Chen",
+        url: "https://dash.example.com/l/41",
+        notes: null,
+      }),
+    ];
+    await mount({ gateway: fakeGateway(lists({ dials })) });
+    const table = screen.getByRole("table", { name: "Last dials" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Call time", "Name", "Call name", "Notes", "State", "Status", "Dashboard"]);
+    const [, first, second] = within(table).getAllByRole("row");
+    expect(
+      within(first!)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual([
+      "Jan 5, 2026, 1:30 PM UTC",
+      "Ana Ruiz",
+      "Ruiz household",
+      "Voicemail left",
+      "FL",
+      "Voicemail",
+      "—",
+    ]);
+    expect(within(second!).getByRole("link", { name: "Open Chen in the dashboard" })).toHaveAttribute(
+      "href",
+      "https://dash.example.com/l/41",
+    );
+  });
+
+  it("says when there are none", async () => {
+    await mount({ gateway: fakeGateway(lists({ dials: [] })) });
+    expect(screen.getByText("No dials yet.")).toBeInTheDocument();
+  });
+});
+
+describe("my clients", () => {
+  async function openSearch(routes: Parameters<typeof fakeGateway>[0] = {}) {
+    const leads = fakeLeads();
+    const r = await mount({ gateway: fakeGateway({ ...lists(), ...routes }), leads });
+    await r.user.click(tab("My clients"));
+    return { ...r, box: screen.getByRole("textbox", { name: "Search my clients" }) };
+  }
+
+  it("asks for a text when the box is empty", async () => {
+    const { user, gateway } = await openSearch();
+    const before = gateway.requests.length;
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Enter a marketing id, phone number, name or e-mail to search.",
+    );
+    expect(gateway.requests).toHaveLength(before);
+  });
+
+  it("searches on Enter and loads a lead into the workspace", async () => {
+    const { user, box, leads } = await openSearch({
+      "GET /leads/search/Lee%20Park": { status: 200, data: { data: [searchRow()] } },
+    });
+    vi.mocked(leads.open).mockResolvedValue({} as never);
+    await user.type(box, "Lee Park{Enter}");
+    const table = await screen.findByRole("table", { name: "Search results" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Lead id", "Name", "Phone", "E-mail", "State", "Status", "Load"]);
+    expect(
+      within(within(table).getAllByRole("row")[1]!)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["ISF-55", "Lee Park", "+15555550155", "lee@example.com", "CA", "New", "Load"]);
+    await user.click(within(table).getByRole("button", { name: "Load Lee Park" }));
+    expect(leads.open).toHaveBeenCalledWith(55);
+  });
+
+  it("searches with the search icon too, and says when nothing matches (404)", async () => {
+    const { user, box } = await openSearch();
+    await user.type(box, "nobody");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("No clients match your search.");
+    expect(screen.queryByRole("table", { name: "Search results" })).not.toBeInTheDocument();
+  });
+
+  it("shows the core's message when the lead cannot be loaded", async () => {
+    const { user, box, leads, notify } = await openSearch({
+      "GET /leads/search/ISF-55": { status: 200, data: { data: [searchRow()] } },
+    });
+    vi.mocked(leads.open).mockRejectedValue(new Error("You may not open this lead."));
+    await user.type(box, "ISF-55{Enter}");
+    await user.click(await screen.findByRole("button", { name: "Load Lee Park" }));
+    await waitFor(() =>
+      expect(notify.shown).toEqual([{ intent: "error", text: "You may not open this lead." }]),
+    );
+  });
+});

@@ -1,0 +1,119 @@
+// The user summary's tabs, counts, refreshes and enforced follow-ups, as the agent sees them.
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeGateway } from "../../src/test/fakeGateway";
+import { followUp, lists, mount, OVERDUE, tab } from "./testing";
+
+const overdueOne = () =>
+  followUp({ id: 9, leadId: 39, name: "Kim Lo", overdue: true, startsAt: "2026-01-05T10:00:00.000Z" });
+
+describe("user summary panel", () => {
+  it("shows the four tabs with the follow-up counts; a qualifier starts on Last dials", async () => {
+    await mount();
+    expect(screen.getByRole("heading", { name: "User summary" })).toBeInTheDocument();
+    expect(tab("Overdue follow-ups 0")).toBeInTheDocument();
+    expect(tab("Follow-ups 2")).toBeInTheDocument();
+    expect(tab("Last dials")).toHaveAttribute("aria-selected", "true");
+    expect(tab("My clients")).toHaveAttribute("aria-selected", "false");
+  });
+
+  it("starts an advisor on Follow-ups", async () => {
+    await mount({ agent: { roles: ["advisor"] } });
+    expect(tab(/^Follow-ups/)).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("table", { name: "Follow-ups" })).toBeInTheDocument();
+  });
+
+  it.each([["qualifier"], ["advisor"]] as const)(
+    "selects Overdue follow-ups for a %s with overdue ones, and Follow-ups once they are done",
+    async (role) => {
+      const gateway = fakeGateway(lists({ overdue: [overdueOne()] }));
+      const { advance } = await mount({ gateway, agent: { roles: [role] } });
+      expect(tab(/^Overdue follow-ups/)).toHaveAttribute("aria-selected", "true");
+      expect(within(tab(/^Overdue follow-ups/)).getByText("1")).toBeInTheDocument();
+      expect(
+        within(screen.getByRole("table", { name: "Overdue follow-ups" })).getByText("Kim Lo"),
+      ).toBeInTheDocument();
+
+      Object.assign(gateway.routes, lists());
+      await advance(60_000);
+      await waitFor(() => expect(tab(/^Follow-ups/)).toHaveAttribute("aria-selected", "true"));
+    },
+  );
+
+  it("keeps the tab the agent chose across refreshes", async () => {
+    const gateway = fakeGateway(lists({ overdue: [overdueOne()] }));
+    const { user, advance, reads } = await mount({ gateway });
+    await user.click(tab("Last dials"));
+    const before = reads();
+    await advance(60_000);
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    expect(tab("Last dials")).toHaveAttribute("aria-selected", "true");
+  });
+
+  it("reads the lists at sign-in, when the panel mounts, every 60 s and after a call is settled", async () => {
+    const { advance, emit, reads } = await mount();
+    expect(reads()).toBe(2);
+    await advance(59_999);
+    expect(reads()).toBe(2);
+    await advance(1);
+    await waitFor(() => expect(reads()).toBe(3));
+    await emit("call:ended", { callId: 7, leadId: 31, duration: 30, shortCall: false, bridged: true });
+    await waitFor(() => expect(reads()).toBe(4));
+  });
+
+  it("with enforced follow-ups overdue: Ready is disabled and a persistent alert shows, both cleared when done", async () => {
+    const gateway = fakeGateway(lists({ overdue: [overdueOne()], enforced: true }));
+    const { status, notify, advance } = await mount({ gateway });
+    expect(status.control.setOverdueFollowUps).toHaveBeenLastCalledWith(true);
+    expect(notify.shown).toEqual([
+      {
+        intent: "error",
+        text: "You have overdue follow-ups. Dial or reschedule them before you switch to Ready.",
+        key: "setters.overdueFollowUpsMessage",
+        persistent: true,
+      },
+    ]);
+    // Still overdue a minute later: the same alert, not a second one.
+    await advance(60_000);
+    await waitFor(() => expect(notify.show).toHaveBeenCalledTimes(1));
+    expect(notify.shown).toHaveLength(1);
+
+    Object.assign(gateway.routes, lists({ enforced: true }));
+    await advance(60_000);
+    await waitFor(() => expect(status.state.overdueFollowUps).toBe(false));
+    expect(notify.dismissKey).toHaveBeenCalledWith("setters.overdueFollowUpsMessage");
+    expect(notify.shown).toEqual([]);
+  });
+
+  it("without enforcement, overdue follow-ups neither disable Ready nor raise the alert", async () => {
+    const { status, notify } = await mount({ gateway: fakeGateway(lists({ overdue: [overdueOne()] })) });
+    expect(status.control.setOverdueFollowUps).toHaveBeenLastCalledWith(false);
+    expect(notify.shown).toEqual([]);
+  });
+
+  it("says the lists could not be loaded, and shows them after the next refresh", async () => {
+    const gateway = fakeGateway({
+      ...lists(),
+      [OVERDUE]: { status: 500, data: { message: "Server Error" } },
+    });
+    const { advance } = await mount({ gateway, loaded: false });
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Your follow-ups and last dials could not be loaded.",
+    );
+
+    Object.assign(gateway.routes, lists());
+    await advance(60_000);
+    expect(await screen.findByRole("table", { name: "Last dials" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["fr", "Résumé de l'agent", "Derniers appels", "Mes clients"],
+    ["es", "Resumen del agente", "Últimas llamadas", "Mis clientes"],
+  ] as const)("speaks %s", async (language, title, lastDials, clients) => {
+    await mount({ language });
+    expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
+    expect(tab(lastDials)).toHaveAttribute("aria-selected", "true");
+    expect(tab(clients)).toBeInTheDocument();
+  });
+});
