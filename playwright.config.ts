@@ -54,7 +54,10 @@ export default defineConfig({
       DATABASE_URL: "",
       REDIS_URL: "",
       // Every dial reaches a person unless its number is scripted (…01 machine, …02 busy, …03 no answer).
-      SIM_PROFILE: JSON.stringify({ outcomeWeights: { manual: { human: 1 }, auto: { human: 1 } } }),
+      SIM_PROFILE: JSON.stringify({
+        outcomeWeights: { manual: { human: 1 }, auto: { human: 1 } },
+        answerAfterMs: { manual: [1000, 2000], auto: [1000, 3000] },
+      }),
       // A Tuesday, 14:00 in New York and Toronto: inside every calling window, with a seeded morning of calls.
       CLOCK_START: process.env.E2E_CLOCK_START ?? "2026-03-10T18:00:00Z",
     },

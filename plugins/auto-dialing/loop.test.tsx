@@ -39,6 +39,20 @@ describe("auto-dial loop", () => {
     expect(status.state.autoDialing).toBe(true);
   });
 
+  it("waits while the change to ready is on its way to the gateway, then dials as soon as the core announces it", async () => {
+    const { posts, advance, change, status, emit } = await mount({ status: "after_call_work" });
+    // The selector shows Ready before the gateway has recorded it.
+    await change(() => {
+      status.state.changing = true;
+      status.state.current = "ready";
+    });
+    await advance(20_000);
+    expect(posts()).toHaveLength(0);
+    await change(() => void (status.state.changing = false));
+    await emit("auto-dial:start", { status: "ready" });
+    expect(posts()).toHaveLength(1);
+  });
+
   it("stops on auto-dial:stop and starts again on auto-dial:start", async () => {
     const { posts, advance, emit, status } = await mount();
     await emit("auto-dial:stop", { status: "break" });

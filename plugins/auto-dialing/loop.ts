@@ -48,11 +48,14 @@ export function createAutoDialer(d: AutoDialerDeps): AutoDialingService {
   const newKey = d.newKey ?? newIdempotencyKey;
   let timer: ClockTimer | null = null;
   let disposed = false;
+  /** A dial was tried since the loop last started. */
+  let attempted = false;
 
   const facts = (): DialFacts => ({
     running: store.running,
     dialing: store.dialing,
     status: d.status.current,
+    statusChanging: d.status.changing,
     callActive: d.call.current.active,
     awaiting: d.leads.awaitingDisposition,
     deactivated: store.deactivated,
@@ -85,6 +88,7 @@ export function createAutoDialer(d: AutoDialerDeps): AutoDialingService {
   };
 
   const dialNext = async () => {
+    attempted = true;
     store.setDialing(true);
     const outcome = await postAutoDial(d.http, newKey());
     if (disposed) return;
@@ -116,7 +120,14 @@ export function createAutoDialer(d: AutoDialerDeps): AutoDialingService {
   };
 
   const start = () => {
-    if (disposed || store.running || d.status.current !== "ready") return;
+    if (disposed || d.status.current !== "ready") return;
+    // Already running but no dial tried yet (started while the change to Ready was still on its way):
+    // the gateway has now recorded it, so dial at once rather than at the next tick.
+    if (store.running) {
+      if (!attempted && canDial(facts())) void dialNext();
+      return;
+    }
+    attempted = false;
     store.started();
     d.status.setAutoDialing(true);
     tick();

@@ -5,6 +5,7 @@ const ready: DialFacts = {
   running: true,
   dialing: false,
   status: "ready",
+  statusChanging: false,
   callActive: false,
   awaiting: 0,
   deactivated: false,

@@ -8,6 +8,8 @@ export interface DialFacts {
   /** A POST /dials/auto is in flight. */
   dialing: boolean;
   status: AgentStatus;
+  /** The status is still on its way to the gateway: a dial now would race the change. */
+  statusChanging: boolean;
   callActive: boolean;
   /** Leads opened by a call and not disposed yet. */
   awaiting: number;
@@ -24,6 +26,7 @@ export function canDial(f: DialFacts): boolean {
   return (
     !f.dialing &&
     f.status === "ready" &&
+    !f.statusChanging &&
     !f.callActive &&
     f.awaiting === 0 &&
     !f.deactivated &&

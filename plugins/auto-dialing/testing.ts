@@ -16,10 +16,13 @@ import type { AutoDialingStore } from "./model";
 export const AUTO = "POST /dials/auto";
 
 export function observableStatus(initial: AgentStatus) {
-  const state = observable({ current: initial, autoDialing: false });
+  const state = observable({ current: initial, autoDialing: false, changing: false });
   const control = {
     get current() {
       return state.current;
+    },
+    get changing() {
+      return state.changing;
     },
     request: vi.fn(async (s: AgentStatus) => runInAction(() => void (state.current = s))),
     setPhoneConnected: vi.fn(),

@@ -230,6 +230,8 @@ export function createDispositionsService(deps: {
     const disposition = attempt.body.disposition.disposition;
     store.saved(leadId, markOf(leadId, attempt.body.call_id));
     leads.disposed(leadId, disposition);
+    // The specification's internal dispatch: panels that list leads (follow-ups, last dials) refresh.
+    deps.bus.emit("disposition/create", { leadId, disposition });
     deps.notify.success(deps.t("notify.saved"));
     if (mode === "next") await goOn();
     else await deps.status.request("after_call_work").catch(() => {});

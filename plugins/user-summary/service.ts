@@ -105,7 +105,8 @@ export function createUserSummaryService(d: UserSummaryDeps): UserSummaryService
   };
 
   store.choose(initialTab(d.isAdvisor));
-  const stops = [d.bus.on("call:ended", () => void refresh())];
+  // A settled call and a saved disposition (the specification's 'disposition/create') change the lists.
+  const stops = [d.bus.on("call:ended", () => void refresh()), d.bus.on("disposition/create", () => void refresh())];
   // Read at sign-in, not only when the panel shows: enforced follow-ups hold even without the panel.
   void refresh();
 

@@ -30,9 +30,14 @@ beforeEach(() => fx.reset());
 
 async function agentClient(over: Parameters<DialerFixture["agent"]>[0] = {}) {
   const a = await fx.agent(over);
-  return { ...a, c: await gw.signIn(a.email) };
+  const c = await gw.signIn(a.email);
+  // Only a Ready agent is auto-dialed (a deactivated one is refused Ready, and the dial says why).
+  await c.request("POST", "/agent-statuses", { status: "ready" });
+  return { ...a, c };
 }
 const autoDial = (c: TestClient, headers: Record<string, string> = {}) => c.request("POST", "/dials/auto", undefined, headers);
+/** Save & Next: the agent is Ready again for the next auto-dial. */
+const ready = (c: TestClient) => c.request("POST", "/agent-statuses", { status: "ready" });
 async function hangup(agentId: number) {
   await gw.gw.calls.hangupFor(agentId);
   await gw.gw.background.idle();
@@ -119,6 +124,7 @@ describe("Do Not Call at dial time", () => {
     await hangup(a.id);
     expect((await dispose(a.c, leadId, { disposition: "Do Not Call" })).statusCode).toBe(201);
     for (const c of [a.c, b.c]) {
+      await ready(c);
       const res = await autoDial(c);
       expect(res.statusCode).toBe(404);
       expect(NoLeadResponse.parse(res.json()).reasons).toMatchObject({ dnc: 2 });
@@ -161,6 +167,7 @@ describe("follow-ups", () => {
     const a = DialResponse.parse((await autoDial(q.c)).json());
     await hangup(q.id);
     expect((await dispose(q.c, a.leadId, { disposition: "Callback Scheduled", date_time: iso(now + HOUR), notes: "after work" })).statusCode).toBe(201);
+    await ready(q.c);
     const b = DialResponse.parse((await autoDial(q.c)).json());
     await hangup(q.id);
     expect((await dispose(q.c, b.leadId, { disposition: "Pocket", date_time: iso(now - 2 * HOUR) })).statusCode).toBe(201);

@@ -1,5 +1,6 @@
 // The dialer's routes (agent-workspace §7): the dials, the agent's in-process leads, follow-ups, last dials,
 // the lead search, and explain. The settings the engine reads are in settingsRoutes.ts.
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody, idParam } from "../../src/contract/common";
 import type { DialResponse as DialResponseBody, NoLeadResponse as NoLeadBody } from "../../src/contract/dialer";
@@ -19,6 +20,7 @@ import {
 } from "../../src/contract/dialer";
 import { LEAD_MESSAGES } from "../../src/contract/leads";
 import type { Gateway } from "../gateway";
+import { agentStatuses, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { defineRoute, type RouteDef } from "../http/route";
@@ -30,6 +32,7 @@ import { dialerSettingsRoutes } from "./settingsRoutes";
 
 const AGENTS = { roles: ["setter", "advisor"] } as const;
 const LeadParams = z.strictObject({ id: idParam.shape.id.max(2_147_483_647) });
+export const NOT_READY_MESSAGE = "Switch to READY to receive leads.";
 const DIAL_ERRORS = { 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
 export function dialerRoutes(gw: Gateway): RouteDef[] {
@@ -40,12 +43,25 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
       method: "POST",
       url: "/dials/auto",
       summary:
-        "Auto-dial: the engine picks the caller's next lead (its due follow-ups first, then the pool), claims it and places the call. 201 {type, suffix, leadId, callId, dialNumber, followUpId, lead, data: {…same}}: type auto, or follow-up / callback for a due follow-up; suffix is the lead's marketing prefix and this dial's attempt number ('ISF #3'). 404 {message: 'No leads were found', reasons: {rule: skipped leads}, samples: {rule: a reason}, examined, blocked} when no lead may be dialled now (the browser shows 'leads.not_available'). 409 while on a call or when the phone is unreachable; 403 when calling is disabled. Takes an Idempotency-Key.",
+        "Auto-dial: the engine picks the caller's next lead (its due follow-ups first, then the pool), claims it and places the call. 201 {type, suffix, leadId, callId, dialNumber, followUpId, lead, data: {…same}}: type auto, or follow-up / callback for a due follow-up; suffix is the lead's marketing prefix and this dial's attempt number ('ISF #3'). 404 {message: 'No leads were found', reasons: {rule: skipped leads}, samples: {rule: a reason}, examined, blocked} when no lead may be dialled now (the browser shows 'leads.not_available'). 409 while the agent is not Ready ('Switch to READY to receive leads.'), on a call, or when the phone is unreachable; 403 when calling is disabled. Takes an Idempotency-Key.",
       tags: ["dialer"],
       access: AGENTS,
       response: { 201: DialResponse, ...DIAL_ERRORS, 404: NoLeadResponse },
       async handler({ caller, raw }, reply) {
-        return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, () => engine.dialNext(caller));
+        // Only a Ready agent is auto-dialed: a dial racing a status change would leave the agent on a call
+        // the gateway never saw it ready for (follow-up dials and redials are the agent's own choice).
+        // Inside the idempotent write: a retry of a dial that went through replays it, whatever the status now.
+        return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, async () => {
+          const [me] = await gw.db
+            .select({ status: agentStatuses.status, deactivated: users.deactivated })
+            .from(users)
+            .leftJoin(agentStatuses, eq(agentStatuses.userId, users.id))
+            .where(eq(users.id, caller.id))
+            .limit(1);
+          // A deactivated agent gets the engine's own answer (403, 'A manager disabled calling…').
+          if (!me?.deactivated && me?.status !== "ready") throw new HttpError(409, NOT_READY_MESSAGE);
+          return engine.dialNext(caller);
+        });
       },
     }),
     defineRoute({

@@ -217,7 +217,8 @@ export function createCallService(d: CallServiceDeps): CallService {
           if ((s.status === "ended" || s.status === "not_answered") && !store.settled) void settle(s);
         } else if (!store.active) store.reset();
       } catch (e) {
-        d.log?.("Could not read the current call.", e);
+        // A gateway without the route (an older one) simply has no call to restore.
+        if (httpStatus(e) !== 404) d.log?.("Could not read the current call.", e);
       }
     },
     dispose() {

@@ -56,6 +56,8 @@ export interface StatusControl {
   setPhoneConnected(on: boolean | null): void;
   /** The agent's status now (observable). */
   readonly current: import("../contract/status").AgentStatus;
+  /** A status change (or the phone check before it) is on its way to the gateway: `current` is not yet recorded. */
+  readonly changing: boolean;
   /** Auto-dial is running (the selector shows Ready green only then: agent-workspace §4). */
   setAutoDialing(on: boolean): void;
   /** Enforced follow-ups are overdue: Ready is disabled while this holds (booking-and-reference §4). */

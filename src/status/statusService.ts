@@ -27,6 +27,7 @@ export interface StatusApi {
   sync(): Promise<void>;
   setPhoneConnected(on: boolean | null): void;
   readonly current: AgentStatus;
+  readonly changing: boolean;
   setAutoDialing(on: boolean): void;
   setOverdueFollowUps(on: boolean): void;
   readonly overdueFollowUps: boolean;
@@ -88,11 +89,15 @@ export function createStatusService(d: StatusDeps): StatusApi {
     const current = store.status;
     if (target === current && !["ready", "idle", "offline"].includes(target)) return;
     store.clearTimer();
+    // Changing before the status shows: whoever reacts to the new status sees it is not recorded yet.
+    store.setChanging(true);
     store.apply(target, null, clock.now());
     resetAutoReady();
-    // Auto-dial runs while the agent is ready (agent-workspace §4); any other status stops it.
+    // Auto-dial runs while the agent is ready (agent-workspace §4); any other status stops it at once. It
+    // starts only once the gateway has recorded Ready: a dial sent before would put the agent on a call
+    // that the pending change then refuses, leaving the selector offline over a live call.
     store.setAutoDialing(target === "ready");
-    d.bus.emit(target === "ready" ? "auto-dial:start" : "auto-dial:stop", { status: target });
+    if (target !== "ready") d.bus.emit("auto-dial:stop", { status: target });
     store.setChanging(true);
     let fallBack = false;
     try {
@@ -100,6 +105,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
       if (res.status === 201) {
         const { data } = ChangeStatusResponse.parse(res.data);
         store.apply(data.status, target === "offline" ? null : data.duration, clock.now());
+        if (target === "ready") d.bus.emit("auto-dial:start", { status: target });
       } else if (res.status === 403) {
         const key = typeof res.data?.message === "string" ? res.data.message : "status.notAllowed";
         alerts.show(t(key, { defaultValue: t("status.change_failed") }), { type: "error" });
@@ -244,6 +250,9 @@ export function createStatusService(d: StatusDeps): StatusApi {
     setPhoneConnected: (on) => store.setPhoneConnected(on),
     get current() {
       return store.status;
+    },
+    get changing() {
+      return store.changing || store.checking;
     },
     setAutoDialing: (on) => store.setAutoDialing(on),
     setOverdueFollowUps: (on) => store.setOverdueFollowUps(on),

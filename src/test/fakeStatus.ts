@@ -13,6 +13,9 @@ export function fakeStatusControl(initial: AgentStatus = "ready") {
     get current() {
       return state.current;
     },
+    get changing() {
+      return false;
+    },
     setAutoDialing: vi.fn((on: boolean) => void (state.autoDialing = on)),
     setOverdueFollowUps: vi.fn((on: boolean) => void (state.overdueFollowUps = on)),
     get overdueFollowUps() {

@@ -69,6 +69,7 @@ export function fakeStatus(initial: AgentStatus = "after_call_work") {
     get overdueFollowUps() {
       return state.overdueFollowUps;
     },
+    changing: false,
     setAutoDialing: vi.fn(),
     setOverdueFollowUps: vi.fn((on: boolean) => void (state.overdueFollowUps = on)),
     setAwaitingDispositions: vi.fn(),

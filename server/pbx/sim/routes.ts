@@ -4,7 +4,7 @@
 // calls as if a caller had dialled the call centre.
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { ErrorBody } from "../../../src/contract/common";
+import { ErrorBody, holdsRoleAtLeast } from "../../../src/contract/common";
 import { Extension } from "../../../src/contract/status";
 import { tenants, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
@@ -53,6 +53,28 @@ export function simPbxRoutes(gw: Gateway): RouteDef[] {
         if (body.open !== undefined) await pbx.setPhoneOpen(params.extension, body.open);
         if (body.registered === true) await pbx.register(params.extension);
         if (body.registered === false) await pbx.unregister(params.extension);
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/sim-pbx/extensions/:extension/hangup",
+      summary:
+        "Simulated PBX only: the agent hangs up on its phone (the Bria hang-up button of an external phone). The agent for its own extension, managers for their tenant's agents. 204; 403 for another agent's extension; 404 when no agent of the tenant holds it; 409 when it is on no call.",
+      tags: ["simulated PBX"],
+      access: { roles: ["setter", "advisor", "manager"] },
+      params: z.strictObject({ extension: Extension }),
+      response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      async handler({ caller, params }, reply) {
+        const [holder] = await gw.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.extension, params.extension), eq(users.tenantId, caller.tenantId)))
+          .limit(1);
+        if (holder?.id !== caller.id && !holdsRoleAtLeast(caller.roles, "manager")) throw new HttpError(403, MESSAGES.forbidden);
+        if (!holder) throw new HttpError(404, MESSAGES.resourceNotFound);
+        if (!(await gw.calls.hangupFor(holder.id))) throw new HttpError(409, "The agent is on no call.");
         reply.code(204);
         return null;
       },

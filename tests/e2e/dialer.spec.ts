@@ -1,0 +1,111 @@
+// The dialer's loop as agents live it, for both call centres: Ready → the gateway auto-dials a lead → the
+// call → hang up → a disposition → Save & Next → the next lead; a Callback Scheduled disposition becomes a
+// follow-up that the agent reschedules and dials from the user summary.
+import { expect, test, type Page } from "@playwright/test";
+import { api, signIn } from "./helpers";
+
+const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
+const callType = (page: Page) => page.getByRole("status", { name: "Call type" });
+const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
+const callBox = (page: Page) => softphone(page).getByRole("group", { name: /^Call with / });
+const dispositionPanel = (page: Page) => page.getByRole("region", { name: "Disposition" });
+
+async function choose(page: Page, status: string) {
+  await selector(page).click();
+  await page.getByRole("menu", { name: "Status" }).getByRole("menuitem", { name: status, exact: true }).click();
+}
+
+/** A day after today in the browser's own calendar, as the date inputs take it. */
+const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function disposeNotInterested(page: Page) {
+  const panel = dispositionPanel(page);
+  await panel.getByRole("combobox", { name: "Disposition" }).selectOption("Not Interested");
+  await panel.getByRole("combobox", { name: /^Not-interested reason/ }).selectOption({ index: 1 });
+}
+
+test("ISIUS: Ready, auto-dialed within 15 s, talk, hang up, Not Interested, Save & Next, dialed again; a callback becomes a follow-up that is rescheduled and dialed", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "qualifier.isius@demo.test");
+  await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+  await expect(dispositionPanel(page)).toContainText("No lead to dispose");
+
+  await choose(page, "Ready");
+  // Auto-dialed within 15 s; then the lead answers.
+  await expect(callBox(page)).toBeVisible({ timeout: 15_000 });
+  await expect(callType(page)).toHaveText("Auto");
+  await expect(callBox(page)).toContainText("Established", { timeout: 20_000 });
+  await expect(selector(page)).toHaveText("On a Call");
+  await callBox(page).getByRole("button", { name: "Hang up" }).click();
+  await expect(selector(page)).toHaveText("After Call Work");
+
+  // The disposition, then the next lead.
+  await disposeNotInterested(page);
+  await dispositionPanel(page).getByRole("button", { name: "Save & Next" }).click();
+  await expect(page.getByText("Successfully disposed the lead!")).toBeVisible();
+  await expect(callBox(page)).toContainText("Established", { timeout: 20_000 });
+  await expect(callType(page)).toHaveText("Auto");
+  await callBox(page).getByRole("button", { name: "Hang up" }).click();
+  await expect(selector(page)).toHaveText("After Call Work");
+
+  // A callback for tomorrow: it becomes a follow-up.
+  const panel = dispositionPanel(page);
+  await panel.getByRole("combobox", { name: "Disposition" }).selectOption("Callback Scheduled");
+  await panel.getByRole("combobox", { name: "Callback date" }).fill(daysFromNow(1));
+  await panel.getByRole("combobox", { name: "Callback date" }).press("Enter");
+  await panel.getByRole("combobox", { name: "Callback time" }).selectOption({ label: "10:00 AM" });
+  await panel.getByRole("button", { name: "Save & Stop" }).click();
+  await expect(page.getByText("Successfully disposed the lead!").first()).toBeVisible();
+  await expect(selector(page)).toHaveText("After Call Work");
+
+  const summary = page.getByRole("region", { name: "User summary" });
+  await summary.getByRole("tab", { name: /^Follow-ups/ }).click();
+  await expect(summary.getByRole("tab", { name: /^Follow-ups/ })).toContainText("1", { timeout: 15_000 });
+  const row = summary.getByRole("table", { name: "Follow-ups" }).getByRole("row").nth(1);
+  await expect(row).toBeVisible();
+  const newDate = row.getByRole("combobox", { name: /^New date for / });
+  await newDate.fill(daysFromNow(2));
+  await newDate.press("Enter");
+  await row.getByRole("button", { name: /^Save the new time for / }).click();
+  await expect(row.getByRole("button", { name: /^Dial / })).toBeVisible({ timeout: 10_000 });
+  await row.getByRole("button", { name: /^Dial / }).click();
+  await expect(callBox(page)).toContainText("Established", { timeout: 15_000 });
+  // Rescheduled through Pocket (agent-workspace §4), it is now a follow-up call.
+  await expect(callType(page)).toHaveText("Follow-up");
+  await callBox(page).getByRole("button", { name: "Hang up" }).click();
+  await expect(selector(page)).toHaveText("After Call Work");
+});
+
+test("SLICA: an agent on an external phone is auto-dialed, hangs up on the phone, disposes, and is dialed again", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "qualifier.slica@demo.test");
+  await expect(selector(page)).toHaveText("Offline");
+  await choose(page, "Ready");
+  await expect(callType(page)).toHaveText("Auto", { timeout: 15_000 });
+  await expect(selector(page)).toHaveText("On a Call");
+
+  // The agent hangs up on its desk phone (the simulated Bria).
+  const agent = await api("qualifier.slica@demo.test");
+  const current = async () => (await (await agent.call("GET", "/calls/current")).json()).data as { callId: number; status: string } | null;
+  // The desk phone picks up, then the lead answers.
+  await expect.poll(async () => (await current())?.status, { timeout: 15_000 }).toBe("answered");
+  const first = (await current())!;
+  await hangUpOnThePhone(agent);
+  await expect(selector(page)).toHaveText("After Call Work");
+
+  await disposeNotInterested(page);
+  await dispositionPanel(page).getByRole("button", { name: "Save & Next" }).click();
+  await expect(page.getByText("Successfully disposed the lead!")).toBeVisible();
+  await expect
+    .poll(async () => (await current())?.callId, { timeout: 20_000 })
+    .not.toBe(first.callId);
+  await expect.poll(async () => (await current())?.status, { timeout: 15_000 }).toBe("answered");
+  await expect(callType(page)).toHaveText("Auto", { timeout: 15_000 });
+  await hangUpOnThePhone(agent);
+  await expect(selector(page)).toHaveText("After Call Work");
+});
+
+/** The SLICA qualifier hangs up on its desk phone (the simulated Bria's hang-up button). */
+async function hangUpOnThePhone(agent: Awaited<ReturnType<typeof api>>) {
+  expect((await agent.call("POST", "/sim-pbx/extensions/2001/hangup")).status()).toBe(204);
+}
