@@ -8,11 +8,11 @@ import { App } from "./app/App";
 import { appRoutes } from "./app/routes";
 import { createServices } from "./app/services";
 import { localesReady } from "./i18n/i18n";
-import type { Catalogue } from "./core/plugin";
+import type { CatalogueSource } from "./core/plugin";
 import type { VariantCatalogue } from "./core/variant";
 
 /** Starts the dialer with the product's plugins and variants (the composition root passes them in). */
-export function startDialer({ catalogue, variants }: { catalogue: Catalogue; variants: VariantCatalogue }) {
+export function startDialer({ catalogue, variants }: { catalogue: CatalogueSource; variants: VariantCatalogue }) {
   const services = createServices({ storage: window.localStorage, catalogue, variants });
   const router = createBrowserRouter(appRoutes());
   // English is in the page; another saved language loads first, so the first paint is already in it.

@@ -10,7 +10,7 @@ import { createAuthService, type AuthService } from "./auth/authService";
 import { createToastNotifier, type Notifier } from "./notifier";
 import { createTenantService, type TenantService } from "./tenantService";
 import { systemClock, type Clock } from "../core/clock";
-import type { Catalogue } from "../core/plugin";
+import type { CatalogueSource } from "../core/plugin";
 import type { VariantCatalogue } from "../core/variant";
 import type { RealtimeClient, RealtimeDeps } from "../realtime/client";
 
@@ -25,7 +25,7 @@ export interface AppServices {
   clock: Clock;
   storage: KeyValueStorage;
   /** Every plugin and variant of the product, handed in by the composition root (main.tsx). */
-  catalogue: Catalogue;
+  catalogue: CatalogueSource;
   variants: VariantCatalogue;
   /** Opens the realtime socket; tests hand in a fake. Undefined means the real socket.io client. */
   connectRealtime?: (deps: RealtimeDeps) => RealtimeClient;
@@ -39,7 +39,7 @@ export interface ServiceOptions {
   /** Tests answer HTTP calls here. */
   adapter?: AxiosAdapter;
   clock?: Clock;
-  catalogue?: Catalogue;
+  catalogue?: CatalogueSource;
   variants?: VariantCatalogue;
   connectRealtime?: (deps: RealtimeDeps) => RealtimeClient;
 }

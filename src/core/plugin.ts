@@ -216,3 +216,8 @@ export function on<S extends z.ZodType>(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a catalogue holds plugins of every shape
 export type AnyPlugin = PluginManifest<any, any, any>;
 export type Catalogue = Record<string, () => Promise<{ default: AnyPlugin }>>;
+/**
+ * The catalogue as the composition root hands it in: the list itself, or a loader of it. The product passes a
+ * loader, so the list (and the preload map of every plugin's chunks) is not part of the sign-in page.
+ */
+export type CatalogueSource = Catalogue | (() => Promise<Catalogue>);

@@ -5,7 +5,7 @@ import type { i18n as I18n } from "i18next";
 import type { TenantFeatures } from "../contract/tenant";
 import type { Clock } from "../core/clock";
 import { createEventBus, type EventBus } from "../core/events";
-import type { Catalogue } from "../core/plugin";
+import type { CatalogueSource } from "../core/plugin";
 import { createRegistry, type Registry } from "../core/registry";
 import {
   agentKey,
@@ -45,7 +45,7 @@ export interface WorkspaceDeps {
   i18n: I18n;
   clock: Clock;
   storage: KeyValueStorage;
-  catalogue: Catalogue;
+  catalogue: CatalogueSource;
   variants: VariantCatalogue;
   tenant: TenantFeatures;
   agent: AgentInfo;
@@ -101,7 +101,7 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
       variant,
       tenantFeatures: deps.tenant.features,
       agent: deps.agent,
-      catalogue: deps.catalogue,
+      catalogue: typeof deps.catalogue === "function" ? await deps.catalogue() : deps.catalogue,
       core,
       i18n: deps.i18n,
       mode: deps.mode,
