@@ -23,6 +23,7 @@ import type { Gateway } from "./gateway";
 import { signingSecret } from "./auth/secret";
 import { seedIfEmpty } from "./seed/seed";
 import type { PbxDriver } from "./pbx/driver";
+import { release } from "./dialer/claim";
 import { InboundRouter } from "./modules/calls/inbound";
 import { CallService } from "./modules/calls/service";
 import { attachSipEdge } from "./pbx/edge";
@@ -112,6 +113,10 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     ...statusServices({ db, clock, pbx, push, log: app.log, background, sessions }),
     calls: undefined as unknown as CallService,
   };
+  // Signing out hands the leads the agent held in process back to the pool (as DELETE /in-process-leads).
+  sessions.onRevoked(async (e) => {
+    if (e.reason === "logout") await release(db, { agentId: e.userId });
+  });
   gw.calls = new CallService({ db, clock, pbx, push, statuses: gw.statuses, log: app.log, background });
   const inbound = new InboundRouter(
     { db, clock, pbx, push, statuses: gw.statuses, log: app.log, background },

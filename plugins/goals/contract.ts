@@ -20,15 +20,8 @@ export const GoalStatistics = z.object({
 });
 export type GoalStatistics = z.infer<typeof GoalStatistics>;
 
-/** Quotas: per role, [hour, day, week, month] (admin-and-sign-in §3). */
-export const QuotaTable = z.record(z.string(), z.tuple([z.number(), z.number(), z.number(), z.number()]));
-export type QuotaTable = z.infer<typeof QuotaTable>;
-
-export const DEFAULT_QUOTAS: Record<"dials" | "meetings" | "sales", QuotaTable> = {
-  dials: { qualifier: [60, 400, 2000, 8000], advisor: [15, 100, 500, 2000] },
-  meetings: { qualifier: [1, 6, 30, 120], advisor: [1, 4, 20, 80] },
-  sales: { qualifier: [0, 0, 0, 0], advisor: [1, 2, 10, 40] },
-};
+// Quotas (per role [hour, day, week, month]) are the dialer's settings: one table, one set of defaults.
+export { DEFAULT_QUOTAS, QuotaTable } from "../../src/contract/dialer";
 
 /** What counts as a transfer (a qualifier's booked meeting or live transfer) and as a sale. */
 export const TRANSFER_DISPOSITIONS = ["Live_Transfer", "Appointment Setup", "Make Phone Appointment"];

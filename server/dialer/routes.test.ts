@@ -287,6 +287,17 @@ describe("explain, release and redial", () => {
     expect((await manager.c.request("GET", `/leads/${leadId}/explain?agent=999999`)).statusCode).toBe(404);
   });
 
+  it("signing out hands the leads held in process back", async () => {
+    const q = await agentClient();
+    await fx.lead();
+    const dialled = DialResponse.parse((await autoDial(q.c)).json());
+    await hangup(q.id);
+    expect(await gw.db.select().from(t.inProcessLeads).where(eq(t.inProcessLeads.leadId, dialled.leadId))).toHaveLength(1);
+    expect((await q.c.request("POST", "/logout")).statusCode).toBeLessThan(300);
+    await gw.gw.background.idle();
+    expect(await gw.db.select().from(t.inProcessLeads).where(eq(t.inProcessLeads.agentId, q.id))).toEqual([]);
+  });
+
   it("DELETE /in-process-leads lets the lead go back to the pool; a redial dials the agent's lead again", async () => {
     const q = await agentClient();
     const leadId = await fx.lead();

@@ -247,7 +247,7 @@ export const DEFAULT_DIALING_SEQUENCE: DialingSequence = { sequence: [0, 30, 120
 export const DEFAULT_DIALS_PER_LEVEL: DialsPerLevel = { params: [] };
 export const DEFAULT_PUBLISHER_SUPPRESSION: PublisherSuppression = { params: { advisors: 0, qualifiers: 0 } };
 export const DEFAULT_DIALER_SETTINGS: DialerSettings = { "enforced-follow-ups": false, "dashboard-url": "" };
-/** The goals panel reads the same keys with the same defaults (plugins/goals/contract.ts DEFAULT_QUOTAS). */
+/** The goals panel reads the same keys and these defaults as its targets. */
 export const DEFAULT_QUOTAS: Record<QuotaKind, QuotaTable> = {
   dials: { qualifier: [60, 400, 2000, 8000], advisor: [15, 100, 500, 2000] },
   meetings: { qualifier: [1, 6, 30, 120], advisor: [1, 4, 20, 80] },
