@@ -10,6 +10,7 @@ export const catalogue = {
   dispositions: () => import("./dispositions"),
   "auto-dialing": () => import("./auto-dialing"),
   "user-summary": () => import("./user-summary"),
+  "lead-explain": () => import("./lead-explain"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

@@ -1,0 +1,159 @@
+// 'Why this lead?' as a qualifier or advisor sees it: its current lead, explained for itself.
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeGateway, type Reply } from "../../src/test/fakeGateway";
+import { explanation, lead, mount, ok, refused, ruleNames, ruleRow, RULE_NAMES, rulesTable } from "./testing";
+
+const EXPLAIN_31 = "GET /leads/31/explain";
+const EXPLAIN_32 = "GET /leads/32/explain";
+
+describe("lead-explain for an agent", () => {
+  it("says the current lead is callable, when that was checked, and every rule's verdict in order", async () => {
+    const { asked } = await mount({
+      current: lead(),
+      gateway: fakeGateway({ [EXPLAIN_31]: ok(explanation()) }),
+    });
+
+    expect(await screen.findByText("Callable now")).toBeInTheDocument();
+    expect(screen.getByText("Lead #31: Pat Doe")).toBeInTheDocument();
+    expect(screen.getByText("Callable now").closest(".bp6-tag")).toHaveClass("bp6-intent-success");
+    expect(screen.getByText(/^Checked /)).toHaveTextContent("Checked Jan 5, 2026, 2:00:05 PM UTC");
+    expect(screen.getByRole("table", { name: "Rules, in the engine's order" })).toBe(rulesTable());
+    expect(ruleNames()).toEqual(RULE_NAMES);
+    expect(ruleRow("Do Not Call")).toHaveTextContent("dnc passes.");
+    expect(ruleRow("Do Not Call")).toHaveTextContent("Passes");
+    expect(within(rulesTable()).queryByText("The reason the engine skips it")).not.toBeInTheDocument();
+    // An agent never names an agent: the gateway explains the lead for the caller.
+    expect(asked()).toEqual([EXPLAIN_31]);
+  });
+
+  it("gives a hint and asks nothing while no lead is open", async () => {
+    const { asked } = await mount();
+    expect(
+      await screen.findByText("Open a lead to see why it can or cannot be dialled now."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Refresh" })).not.toBeInTheDocument();
+    expect(asked()).toEqual([]);
+  });
+
+  it("explains the new lead when the current lead changes, and goes back to the hint when none is left", async () => {
+    const gateway = fakeGateway({
+      [EXPLAIN_31]: ok(explanation()),
+      [EXPLAIN_32]: ok(
+        explanation({ leadId: 32, failing: { "calling-window": "It is 22:10 for the lead (after 21:00)." } }),
+      ),
+    });
+    const { leads, asked } = await mount({ current: lead(), gateway });
+    await screen.findByText("Callable now");
+
+    leads.setCurrent(lead({ id: 32, firstName: "Sam", lastName: "Roe" }));
+    expect(await screen.findByText("Not callable now")).toBeInTheDocument();
+    expect(screen.getByText("Lead #32: Sam Roe")).toBeInTheDocument();
+    expect(ruleRow("Calling window")).toHaveTextContent("It is 22:10 for the lead (after 21:00).");
+    expect(asked()).toEqual([EXPLAIN_31, EXPLAIN_32]);
+
+    leads.setCurrent(null);
+    expect(
+      await screen.findByText("Open a lead to see why it can or cannot be dialled now."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("asks again on Refresh and shows the new verdict", async () => {
+    const gateway = fakeGateway({ [EXPLAIN_31]: ok(explanation()) });
+    const { user, asked } = await mount({ current: lead(), gateway });
+    await screen.findByText("Callable now");
+
+    gateway.routes[EXPLAIN_31] = ok(
+      explanation({ failing: { quotas: "The hourly dials quota (60) is reached." } }),
+    );
+    await user.click(screen.getByRole("button", { name: "Refresh" }));
+    expect(await screen.findByText("Not callable now")).toBeInTheDocument();
+    expect(asked()).toEqual([EXPLAIN_31, EXPLAIN_31]);
+  });
+
+  it("highlights the first failing rule as the reason the engine skips the lead", async () => {
+    await mount({
+      current: lead(),
+      gateway: fakeGateway({
+        [EXPLAIN_31]: ok(
+          explanation({
+            failing: {
+              dnc: "The lead's status is Do Not Call.",
+              "calling-window": "It is 22:10 for the lead (after 21:00).",
+            },
+          }),
+        ),
+      }),
+    });
+
+    expect(await screen.findByText("Not callable now")).toBeInTheDocument();
+    expect(screen.getByText("Not callable now").closest(".bp6-tag")).toHaveClass("bp6-intent-danger");
+    const dnc = ruleRow("Do Not Call");
+    expect(dnc).toHaveTextContent("The lead's status is Do Not Call.");
+    expect(dnc).toHaveTextContent("Fails");
+    expect(dnc).toHaveClass("lead-explain__first-failure");
+    expect(within(dnc).getByText("The reason the engine skips it")).toBeInTheDocument();
+    // A later failure is listed, not highlighted.
+    const window = ruleRow("Calling window");
+    expect(window).toHaveTextContent("Fails");
+    expect(window).not.toHaveClass("lead-explain__first-failure");
+    expect(screen.getAllByText("The reason the engine skips it")).toHaveLength(1);
+    expect(ruleRow("Role")).toHaveTextContent("Passes");
+  });
+
+  it("shows only the latest lead's answer when an earlier one comes back late", async () => {
+    let answer31!: (r: Reply) => void;
+    const gateway = fakeGateway({
+      [EXPLAIN_31]: () => new Promise<Reply>((resolve) => (answer31 = resolve)),
+      [EXPLAIN_32]: ok(explanation({ leadId: 32 })),
+    });
+    const { leads } = await mount({ current: lead(), gateway });
+    expect(await screen.findByRole("progressbar", { name: "Checking the rules…" })).toBeInTheDocument();
+
+    leads.setCurrent(lead({ id: 32 }));
+    expect(await screen.findByText("Callable now")).toBeInTheDocument();
+    answer31(ok(explanation({ failing: { owner: "The lead belongs to another agent." } })));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByText("Callable now")).toBeInTheDocument();
+    expect(screen.queryByText("The lead belongs to another agent.")).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [404, "Not found.", "Lead or agent not found"],
+    [403, "This action is unauthorized.", "Not allowed"],
+  ])("shows a %s with the gateway's message", async (status, message, title) => {
+    await mount({ current: lead(), gateway: fakeGateway({ [EXPLAIN_31]: refused(status, message) }) });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(title);
+    expect(alert).toHaveTextContent(message);
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("says the dialer could not be reached when the gateway fails", async () => {
+    await mount({
+      current: lead(),
+      gateway: fakeGateway({
+        [EXPLAIN_31]: refused(500, "Something went wrong. Please try again or contact support"),
+      }),
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The dialer could not be reached. Try again.");
+    expect(alert).not.toHaveTextContent("Something went wrong");
+  });
+
+  it("names the rules in the agent's language and shows the gateway's reasons as given", async () => {
+    await mount({
+      current: lead(),
+      language: "fr",
+      gateway: fakeGateway({
+        [EXPLAIN_31]: ok(explanation({ failing: { dnc: "The lead's status is Do Not Call." } })),
+      }),
+    });
+    expect(await screen.findByRole("heading", { name: "Pourquoi ce prospect ?" })).toBeInTheDocument();
+    expect(await screen.findByText("Non appelable maintenant")).toBeInTheDocument();
+    const dnc = ruleRow("Ne pas appeler");
+    expect(dnc).toHaveTextContent("The lead's status is Do Not Call.");
+    expect(within(dnc).getByText("La raison pour laquelle le moteur l'écarte")).toBeInTheDocument();
+  });
+});

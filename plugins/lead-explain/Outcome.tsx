@@ -1,0 +1,32 @@
+// What the gateway said: a spinner, a refusal with its message, or the verdicts.
+import { Callout, Spinner } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useTranslation } from "react-i18next";
+import type { LeadExplainStore } from "./model";
+import { RulesView } from "./RulesView";
+
+export const Outcome = observer(function Outcome({
+  store,
+  showTarget,
+}: {
+  store: LeadExplainStore;
+  /** Managers name the lead and agent above the verdict (agents see their lead in the header). */
+  showTarget: boolean;
+}) {
+  const { t } = useTranslation("lead-explain");
+  if (store.error) {
+    return (
+      <Callout
+        intent={store.error.kind === "failed" ? "danger" : "warning"}
+        role="alert"
+        title={t(`errors.${store.error.kind}`)}
+      >
+        {store.error.message}
+      </Callout>
+    );
+  }
+  if (!store.result) {
+    return store.state === "loading" ? <Spinner size={20} aria-label={t("loading")} /> : null;
+  }
+  return <RulesView explanation={store.result} showTarget={showTarget} />;
+});

@@ -1,0 +1,17 @@
+// The lead-explain plugin's public face: another plugin may ask it to explain a lead.
+import { serviceKey } from "../../src/core/plugin";
+
+/** Who asks decides what is explained: an agent its own lead for itself, a manager any lead for any agent. */
+export type ExplainMode = "agent" | "manager";
+
+export interface LeadExplainApi {
+  readonly mode: ExplainMode;
+  /** GET /leads/{id}/explain (?agent=<id> for a manager naming an agent); the answer lands in the store. */
+  explain(leadId: number, agentId?: number | null): Promise<void>;
+  /** Asks again for the last lead and agent asked about. */
+  refresh(): Promise<void>;
+  /** Agents: explains the current lead of the leads stack, again whenever it changes; returns the stop. */
+  followCurrentLead(): () => void;
+}
+
+export const leadExplainApi = serviceKey<LeadExplainApi>("lead-explain.api");

@@ -1,0 +1,38 @@
+// Why this lead? Says why a lead is or is not callable now, rule by rule, from GET /leads/{id}/explain:
+// agents for their own current lead, managers for any lead of their call centre and any agent (issue 6 item 6).
+import { lazy } from "react";
+import { holdsRoleAtLeast } from "../../src/contract/common";
+import { definePlugin } from "../../src/core/plugin";
+import { agentKey, httpKey, leadsKey } from "../../src/core/services";
+import { leadExplainApi } from "./api";
+import { LeadExplainModel } from "./model";
+import { createLeadExplainService } from "./service";
+
+export default definePlugin({
+  id: "lead-explain",
+  // "manager" passes for every role above it too.
+  requires: { roles: ["qualifier", "advisor", "manager"] },
+  needs: [httpKey, agentKey, leadsKey],
+  provides: leadExplainApi,
+  model: LeadExplainModel,
+  panels: [
+    {
+      id: "lead-explain.panel",
+      title: "panel.title",
+      component: lazy(() => import("./LeadExplainPanel")),
+      size: { w: 5, h: 12, minW: 4, minH: 6 },
+    },
+  ],
+  locales: {
+    en: () => import("./locales/en.json"),
+    fr: () => import("./locales/fr.json"),
+    es: () => import("./locales/es.json"),
+  },
+  setup: (ctx) =>
+    createLeadExplainService({
+      http: ctx.get(httpKey),
+      store: ctx.store,
+      leads: ctx.get(leadsKey),
+      mode: holdsRoleAtLeast(ctx.get(agentKey).roles, "manager") ? "manager" : "agent",
+    }),
+});
