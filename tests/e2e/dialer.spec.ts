@@ -2,7 +2,7 @@
 // call → hang up → a disposition → Save & Next → the next lead; a Callback Scheduled disposition becomes a
 // follow-up that the agent reschedules and dials from the user summary.
 import { expect, test, type Page } from "@playwright/test";
-import { api, signIn } from "./helpers";
+import { api, disposeNotInterested, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const callType = (page: Page) => page.getByRole("status", { name: "Call type" });
@@ -18,11 +18,6 @@ async function choose(page: Page, status: string) {
 /** A day after today in the browser's own calendar, as the date inputs take it. */
 const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-async function disposeNotInterested(page: Page) {
-  const panel = dispositionPanel(page);
-  await panel.getByRole("combobox", { name: "Disposition" }).selectOption("Not Interested");
-  await panel.getByRole("combobox", { name: /^Not-interested reason/ }).selectOption({ index: 1 });
-}
 
 test("ISIUS: Ready, auto-dialed within 15 s, talk, hang up, Not Interested, Save & Next, dialed again; a callback becomes a follow-up that is rescheduled and dialed", async ({ page }) => {
   test.setTimeout(120_000);

@@ -12,7 +12,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 export async function expectSignedIn(page: Page) {
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: /logout/i }).or(page.getByRole("button", { name: /user menu/i })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("button", { name: /logout/i })
+      .or(page.getByRole("button", { name: /user menu/i }))
+      .first(),
+  ).toBeVisible();
 }
 
 /**
@@ -31,4 +36,27 @@ export async function api(email: string) {
     return res;
   };
   return { call, id: (await login.json()).id as number };
+}
+
+/**
+ * Runs `body` with the call centre outside its operation hours, so an agent who goes Ready is not auto-dialed
+ * (tests of the status selector and of inbound calls want a Ready agent with no outbound call).
+ */
+export async function outsideOperationHours(managerEmail: string, body: () => Promise<void>) {
+  const manager = await api(managerEmail);
+  const saved = await (await manager.call("GET", "/settings/operation-hours")).json();
+  const closed = { days: Array.from({ length: 7 }, () => ({ from: "00:00", to: "00:00" })) };
+  expect((await manager.call("PUT", "/settings/operation-hours", closed)).status()).toBe(204);
+  try {
+    await body();
+  } finally {
+    await manager.call("PUT", "/settings/operation-hours", saved);
+  }
+}
+
+/** Chooses Not Interested with its first reason in the disposition panel (the caller saves). */
+export async function disposeNotInterested(page: Page) {
+  const panel = page.getByRole("region", { name: "Disposition" });
+  await panel.getByRole("combobox", { name: "Disposition" }).selectOption("Not Interested");
+  await panel.getByRole("combobox", { name: /^Not-interested reason/ }).selectOption({ index: 1 });
 }

@@ -1,18 +1,27 @@
 // Agent status as agents live it: the selector and its timer, the gateway's record, refusals, auto-ready,
 // one tab per agent, and a manager's calling toggle reaching the agent at once.
 import { expect, test, type Page } from "@playwright/test";
-import { api, signIn } from "./helpers";
+import { api, outsideOperationHours, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const timer = (page: Page) => page.getByRole("timer", { name: "Time in status" });
 
 async function choose(page: Page, status: string) {
   await selector(page).click();
-  await page.getByRole("menu", { name: "Status" }).getByRole("menuitem", { name: status, exact: true }).click();
+  await page
+    .getByRole("menu", { name: "Status" })
+    .getByRole("menuitem", { name: status, exact: true })
+    .click();
 }
 
+test("a qualifier goes Ready, Break, Restroom, After Call Work, Offline; the gateway records each", async ({
+  page,
+}) => {
+  // Outside operation hours Ready stays Ready: no lead is auto-dialed meanwhile.
+  await outsideOperationHours("manager.isius@demo.test", () => readyBreakRestroom(page));
+});
 
-test("a qualifier goes Ready, Break, Restroom, After Call Work, Offline; the gateway records each", async ({ page }) => {
+async function readyBreakRestroom(page: Page) {
   await signIn(page, "qualifier.isius@demo.test");
   // A new connection starts offline, with the persistent reminder.
   await expect(selector(page)).toHaveText("Offline");
@@ -27,12 +36,19 @@ test("a qualifier goes Ready, Break, Restroom, After Call Work, Offline; the gat
 
   const manager = await api("manager.isius@demo.test");
   const statusOf = async () => {
-    const rows = (await (await manager.call("GET", "/agent-statuses")).json()).data as { name: string; status: string }[];
+    const rows = (await (await manager.call("GET", "/agent-statuses")).json()).data as {
+      name: string;
+      status: string;
+    }[];
     return rows.find((r) => r.name === "Jordan Reyes")!.status;
   };
   await expect.poll(statusOf).toBe("ready");
 
-  for (const [label, wire] of [["Break", "break"], ["Restroom", "restroom"], ["After Call Work", "after_call_work"]] as const) {
+  for (const [label, wire] of [
+    ["Break", "break"],
+    ["Restroom", "restroom"],
+    ["After Call Work", "after_call_work"],
+  ] as const) {
     await choose(page, label);
     await expect(selector(page)).toHaveText(label);
     await expect(selector(page)).toHaveClass(/bp6-intent-danger/);
@@ -43,11 +59,12 @@ test("a qualifier goes Ready, Break, Restroom, After Call Work, Offline; the gat
   await expect(selector(page)).toHaveText("Offline");
   await expect(page.getByText("You must toggle active status in order to receive calls.")).toBeVisible();
   await expect.poll(statusOf).toBe("offline");
-});
+}
 
 test("an advisor's third break of the day is refused with the specification's message", async ({ page }) => {
   const advisor = await api("advisor.slica@demo.test");
-  for (const s of ["break", "ready", "break", "ready"]) expect((await advisor.call("POST", "/agent-statuses", { status: s })).status()).toBe(201);
+  for (const s of ["break", "ready", "break", "ready"])
+    expect((await advisor.call("POST", "/agent-statuses", { status: s })).status()).toBe(201);
 
   await signIn(page, "advisor.slica@demo.test");
   await expect(selector(page)).toBeEnabled();
@@ -59,7 +76,14 @@ test("an advisor's third break of the day is refused with the specification's me
 test("an advisor with auto-ready is told, then switched to Ready", async ({ page }) => {
   const manager = await api("manager.isius@demo.test");
   const globals = await (await manager.call("GET", "/settings/globals")).json();
-  expect((await manager.call("PUT", "/settings/globals", { ...globals, "auto-ready:after-call-work-threshold": 4 })).status()).toBe(204);
+  expect(
+    (
+      await manager.call("PUT", "/settings/globals", {
+        ...globals,
+        "auto-ready:after-call-work-threshold": 4,
+      })
+    ).status(),
+  ).toBe(204);
   try {
     await signIn(page, "advisor.isius@demo.test");
     await choose(page, "After Call Work");
@@ -71,13 +95,17 @@ test("an advisor with auto-ready is told, then switched to Ready", async ({ page
   }
 });
 
-test("a second tab of the same agent is refused, and takes over when the first closes", async ({ context }) => {
+test("a second tab of the same agent is refused, and takes over when the first closes", async ({
+  context,
+}) => {
   const first = await context.newPage();
   await signIn(first, "qualifier3.isius@demo.test");
   await expect(selector(first)).toBeVisible();
   const second = await context.newPage();
   await second.goto("/");
-  await expect(second.getByText("The Dialer is already open in another tab. Please close this tab!")).toBeVisible();
+  await expect(
+    second.getByText("The Dialer is already open in another tab. Please close this tab!"),
+  ).toBeVisible();
   await expect(second.getByRole("button", { name: /^Status: / })).toHaveCount(0);
   await first.close();
   await expect(selector(second)).toBeVisible({ timeout: 5000 });
@@ -87,9 +115,16 @@ test("a manager disabling calling reaches the agent at once", async ({ page }) =
   await signIn(page, "qualifier5.isius@demo.test");
   await expect(selector(page)).toBeVisible();
   const manager = await api("manager.isius@demo.test");
-  const agents = (await (await manager.call("GET", "/agent-statuses")).json()).data as { agent_id: number; name: string }[];
+  const agents = (await (await manager.call("GET", "/agent-statuses")).json()).data as {
+    agent_id: number;
+    name: string;
+  }[];
   const rachel = agents.find((a) => a.name === "Rachel Kim")!;
-  expect((await manager.call("PATCH", `/agents/${rachel.agent_id}/calling-statuses`, { deactivated: true })).status()).toBe(204);
+  expect(
+    (
+      await manager.call("PATCH", `/agents/${rachel.agent_id}/calling-statuses`, { deactivated: true })
+    ).status(),
+  ).toBe(204);
   try {
     await expect(page.getByText("A manager disabled calling for your extension").first()).toBeVisible();
     await expect(page.getByText("deactivated", { exact: true })).toBeVisible();

@@ -4,7 +4,7 @@
 // call rings, is answered and ends; a number that reaches a machine is disposed Voicemail by itself; an
 // agent on an external phone is refused Ready while it is closed and gets the call on it when open.
 import { expect, test, type Page } from "@playwright/test";
-import { api, signIn } from "./helpers";
+import { api, disposeNotInterested, outsideOperationHours, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
@@ -12,7 +12,10 @@ const callBox = (page: Page) => softphone(page).getByRole("group", { name: /^Cal
 
 async function choose(page: Page, status: string) {
   await selector(page).click();
-  await page.getByRole("menu", { name: "Status" }).getByRole("menuitem", { name: status, exact: true }).click();
+  await page
+    .getByRole("menu", { name: "Status" })
+    .getByRole("menuitem", { name: status, exact: true })
+    .click();
 }
 
 /** Keeps every RTCPeerConnection the page makes, so the test can read its stats as chrome://webrtc-internals would. */
@@ -46,11 +49,20 @@ async function dial(page: Page, number: string) {
   await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
 }
 
+/** The lead of the call is disposed before the agent moves on (its status stays locked until then). */
+async function disposeAndStop(page: Page) {
+  await disposeNotInterested(page);
+  await page.getByRole("region", { name: "Disposition" }).getByRole("button", { name: "Save & Stop" }).click();
+  await expect(page.getByText("Successfully disposed the lead!")).toBeVisible();
+}
+
 test.beforeEach(async ({ page }) => {
   await recordPeerConnections(page);
 });
 
-test("the WebRTC qualifier dials a lead from the softphone, hears the lead, holds, mutes, sends DTMF and hangs up into after-call-work", async ({ page }) => {
+test("the WebRTC qualifier dials a lead from the softphone, hears the lead, holds, mutes, sends DTMF and hangs up into after-call-work", async ({
+  page,
+}) => {
   await signIn(page, "qualifier.isius@demo.test");
   await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
 
@@ -73,9 +85,12 @@ test("the WebRTC qualifier dials a lead from the softphone, hears the lead, hold
   await expect(callBox(page)).toHaveCount(0);
   await expect(selector(page)).toHaveText("After Call Work");
   await expect(page.getByRole("status", { name: "Call type" })).toHaveCount(0);
+  await disposeAndStop(page);
 });
 
-test("a blind transfer hands the lead on and ends the agent's call; a conference calls, merges and kicks a second party", async ({ page }) => {
+test("a blind transfer hands the lead on and ends the agent's call; a conference calls, merges and kicks a second party", async ({
+  page,
+}) => {
   await signIn(page, "qualifier.isius@demo.test");
   await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
 
@@ -89,7 +104,9 @@ test("a blind transfer hands the lead on and ends the agent's call; a conference
   await expect(conference.getByRole("button", { name: "Kick second party" })).toBeEnabled();
   await conference.getByRole("button", { name: "Kick second party" }).click();
   // The second party is gone: the agent is back with the lead alone.
-  await expect(conference.getByRole("button", { name: "Kick second party" })).toBeDisabled({ timeout: 10_000 });
+  await expect(conference.getByRole("button", { name: "Kick second party" })).toBeDisabled({
+    timeout: 10_000,
+  });
   await expect(callBox(page)).toContainText("Established");
 
   const transfer = softphone(page).getByRole("button", { name: "Transfer", exact: true });
@@ -98,9 +115,17 @@ test("a blind transfer hands the lead on and ends the agent's call; a conference
   await transfer.click();
   await expect(callBox(page)).toHaveCount(0, { timeout: 15_000 });
   await expect(selector(page)).toHaveText("After Call Work");
+  await disposeAndStop(page);
 });
 
-test("an inbound call rings with the Inbound Call Alert, is answered in the softphone, and ends", async ({ page }) => {
+test("an inbound call rings with the Inbound Call Alert, is answered in the softphone, and ends", async ({
+  page,
+}) => {
+  // Outside operation hours the Ready agent waits for inbound calls only (no auto-dial meanwhile).
+  await outsideOperationHours("manager.isius@demo.test", () => inboundCall(page));
+});
+
+async function inboundCall(page: Page) {
   await signIn(page, "qualifier.isius@demo.test");
   await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
   await choose(page, "Ready");
@@ -124,9 +149,11 @@ test("an inbound call rings with the Inbound Call Alert, is answered in the soft
   await expect.poll(() => audioPacketsReceived(page), { timeout: 15_000 }).toBeGreaterThan(50);
   await callBox(page).getByRole("button", { name: "Hang up" }).click();
   await expect(selector(page)).toHaveText("After Call Work");
-});
+}
 
-test("a number that reaches a machine opens the voicemail panel and is disposed Voicemail by itself", async ({ page }) => {
+test("a number that reaches a machine opens the voicemail panel and is disposed Voicemail by itself", async ({
+  page,
+}) => {
   await signIn(page, "qualifier.isius@demo.test");
   await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
   await dial(page, "2125550101");
@@ -140,7 +167,9 @@ test("a number that reaches a machine opens the voicemail panel and is disposed 
   await expect(selector(page)).toHaveText("After Call Work");
 });
 
-test("an agent on an external phone is refused Ready while it is closed, and gets the call on it when open", async ({ page }) => {
+test("an agent on an external phone is refused Ready while it is closed, and gets the call on it when open", async ({
+  page,
+}) => {
   const manager = await api("manager.isius@demo.test");
   await signIn(page, "qualifier2.isius@demo.test");
   await expect(selector(page)).toHaveText("Offline");

@@ -171,6 +171,10 @@ describe("scripted numbers and refusals", () => {
     expect(await statusOf(c)).toBe("after_call_work");
     const put = await c.request("PUT", `/leads/${leadId}/calls/${callId}`, { extra_recording_index: 0 });
     expect(put.json()).toEqual({ duration: 0, data: { duration: 0 } });
+    // A reloaded page restores the ended call while its lead awaits a disposition, not after.
+    expect((await current(c))?.callId).toBe(callId);
+    expect((await c.request("POST", `/leads/${leadId}/dispositions`, { disposition: { disposition: "Dead", notes: "busy" } })).statusCode).toBe(201);
+    expect(await current(c)).toBeNull();
     s.disconnect();
   });
 

@@ -1,7 +1,7 @@
 // The call routes of agent-workspace §7: placing a call, the hangup flow's update, the origination-failure
 // report, and (not in the specification, documented in OpenAPI) the agent's current call for a page that
 // reloads mid-call.
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { z } from "zod";
 import {
   CreateCallBody,
@@ -14,7 +14,7 @@ import {
   UpdateCallResponse,
 } from "../../../src/contract/calls";
 import { ErrorBody } from "../../../src/contract/common";
-import { leads } from "../../db/schema";
+import { dispositions, leads } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { HttpError } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
@@ -98,9 +98,18 @@ export function callRoutes(gw: Gateway): RouteDef[] {
       access: AGENTS,
       response: { 200: CurrentCallResponse },
       async handler({ caller }) {
-        const live = gw.calls.current(caller.id);
-        if (live) return { data: snapshotOf(live) };
-        return { data: null };
+        const last = gw.calls.current(caller.id);
+        if (!last) return { data: null };
+        // An ended call matters to a reloaded page only while its lead still waits for a disposition.
+        if ((last.status === "ended" || last.status === "not_answered") && last.leadId !== null) {
+          const [disposed] = await gw.db
+            .select({ id: dispositions.id })
+            .from(dispositions)
+            .where(and(eq(dispositions.leadId, last.leadId), eq(dispositions.agentId, caller.id), gte(dispositions.createdAt, new Date(last.startedAt))))
+            .limit(1);
+          if (disposed) return { data: null };
+        }
+        return { data: snapshotOf(last) };
       },
     }),
     defineRoute({
