@@ -297,6 +297,9 @@ export const leads = pgTable(
     uniqueIndex("leads_marketing_id_uq").on(t.tenantId, t.marketingId),
     index("leads_phone_idx").on(t.phone),
     index("leads_owner_idx").on(t.ownerId),
+    // The dialer's pool order (fewest dials first, newest first): without it every auto-dial tick scans and
+    // sorts the whole lead book (bench/dialer-load: 72.7 ms per dial on PGlite at 48,000 leads, 2.0 ms with it).
+    index("leads_pool_idx").on(t.tenantId, t.dials, t.id.desc()),
   ],
 );
 

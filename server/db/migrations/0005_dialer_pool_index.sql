@@ -1,0 +1,1 @@
+CREATE INDEX "leads_pool_idx" ON "leads" USING btree ("tenant_id","dials","id" DESC NULLS LAST);
