@@ -1,0 +1,383 @@
+// The gateway side of the dialer-load benchmark (bench/dialer-load/run.ts explains the setup), run as a child
+// process so the agents' side (HTTP and socket.io clients) never shares its event loop. A real gateway built
+// with buildGateway and its own SimPbx (the config's SIM_PROFILE path, with the fast profile below), on PGlite
+// in memory, or on PostgreSQL when the parent passes DATABASE_URL (a fresh database it created), its clock
+// pinned with CLOCK_START to a weekday afternoon and running in real time from there, SIP_EDGE off (a WebRTC
+// softphone counts as registered while its socket says hello).
+//
+// Before listening it writes its world straight into the database: one tenant with one active campaign, N
+// qualifiers (extension, WebRTC, the campaign, one argon2 hash computed once for all), and enough leads
+// whose time zones are inside their calling windows at CLOCK_START.
+//
+// IPC with the parent: ready → {port, emails, password, setup}; measure-start; measure-stop → stats; stop.
+// While measuring it takes process.cpuUsage, event-loop utilisation and delay, RSS every 250 ms, the number
+// of SQL statements sent, and (with --profile DIR) a CPU profile of the window alone (node:inspector).
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import { buildGateway } from "../../server/app";
+import { hashPassword } from "../../server/auth/passwords";
+import { readConfig } from "../../server/config";
+import { openDatabase, rowsOf } from "../../server/db/client";
+import { campaignQualifiers, leadCampaigns, leads, tenants, users } from "../../server/db/schema";
+import type { SimProfile } from "../../server/pbx/sim/extensions";
+import { systemClock } from "../../src/core/clock";
+import { summariseProfile, type CpuProfile } from "./profile";
+
+const argOf = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const AGENTS = Number(argOf("agents") ?? 2000);
+const LEADS = Number(argOf("leads") ?? AGENTS * 20);
+const CLOCK_START = argOf("clock-start") ?? "2026-03-10T18:00:00Z";
+const PROFILE_DIR = argOf("profile");
+/**
+ * --pool-index: an experiment, not the gateway's schema: adds an index in the pool's order to the bench's own
+ * database, to measure what the engine's pool page query (server/dialer/select.ts) would cost with one.
+ */
+const POOL_INDEX = process.argv.includes("--pool-index");
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+export const BENCH_PASSWORD = "bench-load-password-7";
+const send = (m: unknown) => process.send!(m);
+
+/**
+ * A fast simulated world: the WebRTC softphone answers its leg at once, the lead rings a fraction of a
+ * second, answers within 0.5–2 s, and a person or a machine hangs up after a few seconds, so a whole call
+ * fits well inside the 10 s tick and the agent is back for the next one. No 'no-answer' outcome: the call
+ * service rings 30 s before giving up (RING_TIMEOUT_MS), which would only idle the agent for three ticks.
+ * Number rules are dropped (the bench's numbers end in any digits).
+ */
+export const FAST_PROFILE: Partial<SimProfile> = {
+  agentAnswerMs: [20, 80],
+  ringAfterMs: [100, 400],
+  answerAfterMs: { manual: [300, 1000], auto: [500, 2000] },
+  amdMs: [300, 800],
+  talkMs: { human: [1500, 4000], machine: [1000, 2500] },
+  busyToneMs: 500,
+  outcomeWeights: { manual: { human: 1 }, auto: { human: 45, machine: 35, busy: 12, failed: 8 } },
+  numberRules: [{ exact: "*97", outcome: "voicemail-box" }],
+};
+
+/**
+ * US states with the zone of their address: at 18:00Z on Tuesday 10 March 2026 (EDT, CDT, MDT, MST, PDT) every
+ * one is between 11:00 and 14:00 local, inside TCPA and every state's window (FL and OK, with their 24-hour
+ * caps, are left out so a lead is never capped by the bench's own dials).
+ */
+const PLACES: readonly [state: string, timezone: string][] = [
+  ["ny", "America/New_York"],
+  ["pa", "America/New_York"],
+  ["ga", "America/New_York"],
+  ["oh", "America/New_York"],
+  ["nc", "America/New_York"],
+  ["il", "America/Chicago"],
+  ["mn", "America/Chicago"],
+  ["mo", "America/Chicago"],
+  ["co", "America/Denver"],
+  ["az", "America/Phoenix"],
+  ["ca", "America/Los_Angeles"],
+  ["wa", "America/Los_Angeles"],
+];
+
+const t0 = performance.now();
+const clockStart = Date.parse(CLOCK_START);
+const clock = systemClock(clockStart);
+const database = await openDatabase(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: "memory" });
+const config = {
+  ...readConfig({}),
+  dataDir: "memory",
+  databaseUrl: DATABASE_URL,
+  redisUrl: undefined,
+  staticDir: "/nonexistent",
+  logLevel: "error",
+  host: "127.0.0.1",
+  port: 0,
+  seedDemo: false,
+  seedHistory: false,
+  sipEdge: false,
+  clockStart,
+  simProfile: FAST_PROFILE as Record<string, unknown>,
+};
+const { app, gw } = await buildGateway(config, { clock, database, logger: { level: "error" } });
+const builtMs = performance.now() - t0;
+
+// ---------------------------------------------------------------- the world, written directly
+
+const t1 = performance.now();
+const passwordHash = await hashPassword(BENCH_PASSWORD); // once: argon2 for 2,000 accounts would take a minute
+const { db } = gw;
+await db.insert(tenants).values({
+  id: 1,
+  name: "BENCH",
+  variant: "isius",
+  country: "US",
+  timezone: "America/New_York",
+  features: {},
+});
+await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
+const [campaign] = await db
+  .insert(leadCampaigns)
+  .values({ tenantId: 1, slug: "bench", name: "Bench", active: true, prefix: "ISF" })
+  .returning({ id: leadCampaigns.id });
+const createdAt = new Date(clock.now());
+const emails: string[] = [];
+const extensions: string[] = [];
+const userIds: number[] = [];
+for (let i = 0; i < AGENTS; i += 500) {
+  const rows = Array.from({ length: Math.min(500, AGENTS - i) }, (_, k) => {
+    const n = i + k;
+    return {
+      tenantId: 1,
+      email: `load.agent.${n}@bench.test`,
+      passwordHash,
+      firstName: "Load",
+      lastName: `Agent ${n}`,
+      role: "qualifier",
+      extension: String(50_000 + n),
+      hasWebrtc: true,
+      createdAt,
+    };
+  });
+  const ids = await db.insert(users).values(rows).returning({ id: users.id });
+  rows.forEach((r) => (emails.push(r.email), extensions.push(r.extension)));
+  userIds.push(...ids.map((r) => r.id));
+}
+for (let i = 0; i < userIds.length; i += 1000)
+  await db
+    .insert(campaignQualifiers)
+    .values(userIds.slice(i, i + 1000).map((userId) => ({ campaignId: campaign!.id, userId })));
+for (let i = 0; i < LEADS; i += 1000) {
+  const rows = Array.from({ length: Math.min(1000, LEADS - i) }, (_, k) => {
+    const n = i + k;
+    const [state, timezone] = PLACES[n % PLACES.length]!;
+    return {
+      tenantId: 1,
+      marketingId: `ISF-${n}`,
+      prefix: "ISF",
+      campaignId: campaign!.id,
+      firstName: "Lead",
+      lastName: String(n),
+      phone: `2${String(n).padStart(9, "0")}`,
+      country: "US",
+      state,
+      timezone,
+      language: "en",
+      createdAt,
+    };
+  });
+  await db.insert(leads).values(rows);
+}
+if (POOL_INDEX) await db.execute(sql`create index bench_leads_pool_idx on leads (tenant_id, dials, id desc)`);
+await db.execute(sql`analyze`);
+const seededMs = performance.now() - t1;
+
+// ---------------------------------------------------------------- counting SQL statements
+
+/**
+ * Statements by shape while measuring: how many, and how long each shape took. PGlite runs each statement
+ * synchronously inside execProtocolRawSync (WebAssembly on this event loop), so that time is exactly the
+ * database's share of the gateway's CPU; a Parse or simple Query message names the statement the following
+ * messages belong to (PGlite runs one statement at a time). On PostgreSQL the time is node-postgres's round
+ * trip (the server's work plus the wait for this event loop to read the answer), not this process's CPU.
+ */
+let statements = 0;
+const shapes = new Map<string, { n: number; ms: number }>();
+let counting = false;
+const shapeOf = (text: string) => {
+  const t = text.replace(/\s+/g, " ").replace(/\$\d+/g, "?").trim();
+  // drizzle quotes the tables it names ("leads"); the engine's hand-written subqueries do not (calls c).
+  const quoted = t.search(/ from "/i);
+  const from = quoted >= 0 ? quoted : t.search(/ from /i);
+  const head = t.slice(0, 40);
+  if (t.length <= 200) return t;
+  // The head, the main FROM and the tail (WHERE / ORDER BY / LIMIT) tell apart shapes that share a select list.
+  const body = from > 40 ? t.slice(from + 1, from + 1 + 70) : t.slice(40, 110);
+  return `${head} … ${body} … ${t.slice(-80)}`;
+};
+const addShape = (shape: string, ms: number, n = 1) => {
+  const s = shapes.get(shape) ?? shapes.set(shape, { n: 0, ms: 0 }).get(shape)!;
+  s.n += n;
+  s.ms += ms;
+};
+const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
+if (database.kind === "postgres") {
+  const pg = (await import("pg")).default;
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const q = proto.query;
+  proto.query = function (this: unknown, ...a: unknown[]) {
+    statements++;
+    if (!counting) return q.apply(this, a);
+    const text = typeof a[0] === "string" ? a[0] : ((a[0] as { text?: string })?.text ?? "?");
+    const at = performance.now();
+    const done = () => addShape(shapeOf(text), performance.now() - at);
+    // pg-pool's query passes a callback; a client in a transaction is awaited.
+    const last = a[a.length - 1];
+    if (typeof last === "function")
+      a[a.length - 1] = (...r: unknown[]) => {
+        done();
+        return (last as (...x: unknown[]) => unknown)(...r);
+      };
+    const r = q.apply(this, a);
+    if (r instanceof Promise) r.then(done, done);
+    return r;
+  };
+} else {
+  let current = "?";
+  const decoder = new TextDecoder();
+  const cstring = (b: Uint8Array, from: number) => {
+    let end = from;
+    while (end < b.length && b[end] !== 0) end++;
+    return { text: decoder.decode(b.subarray(from, end)), next: end + 1 };
+  };
+  const raw = (client.execProtocolRawSync as (m: Uint8Array) => Uint8Array).bind(client);
+  client.execProtocolRawSync = (m: Uint8Array) => {
+    if (!counting) return raw(m);
+    if (m[0] === 0x50 /* Parse: len, name, query */) current = shapeOf(cstring(m, cstring(m, 5).next).text);
+    else if (m[0] === 0x51 /* Query: len, query */) {
+      current = shapeOf(cstring(m, 5).text);
+      statements++;
+    }
+    if (m[0] === 0x50) statements++;
+    const at = performance.now();
+    try {
+      return raw(m);
+    } finally {
+      addShape(current, performance.now() - at, 0);
+      if (m[0] === 0x50 || m[0] === 0x51) shapes.get(current)!.n++;
+    }
+  };
+}
+
+await app.listen({ port: 0, host: "127.0.0.1" });
+const port = (app.server.address() as AddressInfo).port;
+console.error(
+  `dialer-load gateway: ${database.kind}, built in ${builtMs.toFixed(0)} ms, ${AGENTS} agents and ${LEADS} leads written in ${seededMs.toFixed(0)} ms`,
+);
+
+// ---------------------------------------------------------------- the measure
+
+const LOOP_RESOLUTION_MS = 2;
+const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+const lateMs = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+let window: {
+  cpu: NodeJS.CpuUsage;
+  elu: ReturnType<typeof performance.eventLoopUtilization>;
+  at: number;
+  clockAt: number;
+  statements: number;
+  rss: number[];
+  sampler: NodeJS.Timeout;
+} | null = null;
+let inspector: Session | null = null;
+
+async function countsSince(fromMs: number) {
+  const since = new Date(fromMs).toISOString();
+  const rows = rowsOf<Record<string, number>>(
+    await db.execute(sql`select
+      (select count(*)::int from calls where started_at >= ${since}) as calls,
+      (select count(*)::int from calls where started_at >= ${since} and answered_at is not null) as answered,
+      (select count(*)::int from dispositions where created_at >= ${since}) as dispositions,
+      (select count(*)::int from in_process_leads) as in_process,
+      (select count(*)::int from leads where dials = 0 and owner_id is null) as fresh_leads`),
+  );
+  return rows[0]!;
+}
+
+type Msg = { type: "measure-start" } | { type: "measure-stop" } | { type: "stop" };
+process.on("disconnect", () => process.exit(0));
+process.on("message", async (m: Msg) => {
+  switch (m.type) {
+    case "measure-start": {
+      if (PROFILE_DIR) {
+        inspector = new Session();
+        inspector.connect();
+        await inspector.post("Profiler.enable");
+        await inspector.post("Profiler.setSamplingInterval", { interval: 500 });
+        await inspector.post("Profiler.start");
+      }
+      loop.reset();
+      loop.enable();
+      const rss = [process.memoryUsage().rss];
+      window = {
+        cpu: process.cpuUsage(),
+        elu: performance.eventLoopUtilization(),
+        at: performance.now(),
+        clockAt: clock.now(),
+        statements,
+        rss,
+        sampler: setInterval(() => rss.push(process.memoryUsage().rss), 250),
+      };
+      counting = true;
+      send({ type: "measuring" });
+      return;
+    }
+    case "measure-stop": {
+      const w = window!;
+      const cpu = process.cpuUsage(w.cpu);
+      const wallMs = performance.now() - w.at;
+      const elu = performance.eventLoopUtilization(w.elu);
+      const sent = statements - w.statements;
+      counting = false;
+      const byShape = [...shapes.entries()]
+        .map(([shape, v]) => ({ shape, n: v.n, ms: v.ms }))
+        .sort((a, b) => b.ms - a.ms);
+      shapes.clear();
+      loop.disable();
+      clearInterval(w.sampler);
+      const mem = process.memoryUsage();
+      w.rss.push(mem.rss);
+      let profile: { file: string; summary: ReturnType<typeof summariseProfile> } | null = null;
+      if (inspector) {
+        const { profile: p } = (await inspector.post("Profiler.stop")) as { profile: CpuProfile };
+        inspector.disconnect();
+        const file = path.join(
+          PROFILE_DIR!,
+          `dialer-load-${database.kind}-${AGENTS}-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`,
+        );
+        writeFileSync(file, JSON.stringify(p));
+        profile = { file, summary: summariseProfile(p) };
+      }
+      send({
+        type: "stats",
+        db: database.kind,
+        wallMs,
+        cpuUserMs: cpu.user / 1000,
+        cpuSystemMs: cpu.system / 1000,
+        eventLoop: {
+          utilization: elu.utilization,
+          delayP50Ms: lateMs(loop.percentile(50)),
+          delayP99Ms: lateMs(loop.percentile(99)),
+          delayMaxMs: lateMs(loop.max),
+        },
+        memory: {
+          rssStartMiB: w.rss[0]! / 2 ** 20,
+          rssMaxMiB: Math.max(...w.rss) / 2 ** 20,
+          rssEndMiB: mem.rss / 2 ** 20,
+          heapUsedEndMiB: mem.heapUsed / 2 ** 20,
+        },
+        statements: sent,
+        statementShapes: byShape.slice(0, 40),
+        statementMs: byShape.reduce((t, x) => t + x.ms, 0),
+        counts: await countsSince(w.clockAt),
+        profile,
+      });
+      return;
+    }
+    case "stop":
+      await app.close();
+      process.exit(0);
+  }
+});
+send({
+  type: "ready",
+  port,
+  emails,
+  extensions,
+  password: BENCH_PASSWORD,
+  db: database.kind,
+  leads: LEADS,
+  setup: { buildMs: builtMs, seedMs: seededMs },
+});
