@@ -2,7 +2,7 @@
 // call → hang up → a disposition → Save & Next → the next lead; a Callback Scheduled disposition becomes a
 // follow-up that the agent reschedules and dials from the user summary.
 import { expect, test, type Page } from "@playwright/test";
-import { api, disposeNotInterested, signIn } from "./helpers";
+import { api, disposeAndStop, disposeNotInterested, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const callType = (page: Page) => page.getByRole("status", { name: "Call type" });
@@ -69,6 +69,8 @@ test("ISIUS: Ready, auto-dialed within 15 s, talk, hang up, Not Interested, Save
   await expect(callType(page)).toHaveText("Follow-up");
   await callBox(page).getByRole("button", { name: "Hang up" }).click();
   await expect(selector(page)).toHaveText("After Call Work");
+  // The agent leaves nothing undisposed (a lead awaiting its disposition locks the status selector).
+  await disposeAndStop(page);
 });
 
 test("SLICA: an agent on an external phone is auto-dialed, hangs up on the phone, disposes, and is dialed again", async ({ page }) => {
@@ -98,9 +100,11 @@ test("SLICA: an agent on an external phone is auto-dialed, hangs up on the phone
   await expect(callType(page)).toHaveText("Auto", { timeout: 15_000 });
   await hangUpOnThePhone(agent);
   await expect(selector(page)).toHaveText("After Call Work");
+  await disposeAndStop(page);
 });
 
 /** The SLICA qualifier hangs up on its desk phone (the simulated Bria's hang-up button). */
 async function hangUpOnThePhone(agent: Awaited<ReturnType<typeof api>>) {
   expect((await agent.call("POST", "/sim-pbx/extensions/2001/hangup")).status()).toBe(204);
 }
+

@@ -60,3 +60,10 @@ export async function disposeNotInterested(page: Page) {
   await panel.getByRole("combobox", { name: "Disposition" }).selectOption("Not Interested");
   await panel.getByRole("combobox", { name: /^Not-interested reason/ }).selectOption({ index: 1 });
 }
+
+/** Disposes the current lead Not Interested and stops (the agent leaves nothing awaiting a disposition). */
+export async function disposeAndStop(page: Page) {
+  await disposeNotInterested(page);
+  await page.getByRole("region", { name: "Disposition" }).getByRole("button", { name: "Save & Stop" }).click();
+  await expect(page.getByText("Successfully disposed the lead!").first()).toBeVisible();
+}

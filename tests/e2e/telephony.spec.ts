@@ -4,7 +4,7 @@
 // call rings, is answered and ends; a number that reaches a machine is disposed Voicemail by itself; an
 // agent on an external phone is refused Ready while it is closed and gets the call on it when open.
 import { expect, test, type Page } from "@playwright/test";
-import { api, disposeNotInterested, outsideOperationHours, signIn } from "./helpers";
+import { api, disposeAndStop, outsideOperationHours, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
@@ -49,12 +49,6 @@ async function dial(page: Page, number: string) {
   await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
 }
 
-/** The lead of the call is disposed before the agent moves on (its status stays locked until then). */
-async function disposeAndStop(page: Page) {
-  await disposeNotInterested(page);
-  await page.getByRole("region", { name: "Disposition" }).getByRole("button", { name: "Save & Stop" }).click();
-  await expect(page.getByText("Successfully disposed the lead!")).toBeVisible();
-}
 
 test.beforeEach(async ({ page }) => {
   await recordPeerConnections(page);

@@ -35,12 +35,8 @@ export class InboundRouter {
   ) {}
 
   start(): () => void {
-    return this.calls.onCallEvent(
-      (e) =>
-        void this.onEvent(e).catch((err) =>
-          this.d.log.error({ err, callId: e.callId }, "inbound routing failed"),
-        ),
-    );
+    // Tracked background work: the gateway waits for it when closing (and tests when settling); a failure is logged.
+    return this.calls.onCallEvent((e) => this.d.background.run("inbound routing", () => this.onEvent(e)));
   }
 
   stop(): void {
