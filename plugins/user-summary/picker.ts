@@ -1,38 +1,9 @@
-// The reschedule picker's constraints (agent-workspace §2 Reschedule control): UTC, 15-minute steps, a
-// 12-hour clock, earliest 9:00 today, weeks starting on Monday. Pure, so every case is tested.
+// The reschedule picker (agent-workspace §2 Reschedule control): the core's call-time rules, plus the time
+// first offered on a newly picked day.
 
-export const STEP_MINUTES = 15;
-/** The earliest time on the first day (today, UTC). */
-export const EARLIEST_TIME = "09:00";
-/** How far ahead a follow-up may be moved. */
-export const MAX_DAYS_AHEAD = 365;
-/** Monday, in react-day-picker's numbering. */
-export const WEEK_STARTS_ON = 1;
+import { STEP_MINUTES, timeSlots } from "../../src/core/callbackPicker";
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** The UTC calendar day of an instant, as YYYY-MM-DD. */
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => utcDay(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000);
-export const isDay = (s: string) => DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
-
-/** "13:45" → "1:45 PM". */
-export function formatTime12(time: string): string {
-  const h = Number(time.slice(0, 2));
-  return `${h % 12 === 0 ? 12 : h % 12}:${time.slice(3, 5)} ${h < 12 ? "AM" : "PM"}`;
-}
-
-/** The times the agent may pick on `day`: every 15 minutes, from 9:00 when the day is today. */
-export function timeSlots(day: string, today: string): { value: string; label: string }[] {
-  const slots: { value: string; label: string }[] = [];
-  for (let m = 0; m < 24 * 60; m += STEP_MINUTES) {
-    const value = `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
-    if (day === today && value < EARLIEST_TIME) continue;
-    slots.push({ value, label: formatTime12(value) });
-  }
-  return slots;
-}
+export * from "../../src/core/callbackPicker";
 
 /**
  * The time first offered on a newly picked day: the follow-up's own time of day (UTC, down to the quarter
@@ -47,18 +18,4 @@ export function defaultTime(currentIso: string, day: string, today: string): str
     if (slots.some((s) => s.value === own)) return own;
   }
   return slots[0]?.value ?? "";
-}
-
-/** The wire's date_time: an ISO instant in UTC, or null while the day or time is missing. */
-export function toIso(day: string, time: string): string | null {
-  return isDay(day) && TIME.test(time) ? `${day}T${time}:00.000Z` : null;
-}
-
-/**
- * The calendar works in the browser's local time; the follow-up is in UTC. The calendar is given local
- * midnight of the UTC day, and its answer is read back by calendar fields, so no time zone shifts a day.
- */
-export function localDateOf(day: string): Date {
-  const [, y, m, d] = DAY.exec(day)!;
-  return new Date(Number(y), Number(m) - 1, Number(d));
 }

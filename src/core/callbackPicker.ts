@@ -1,10 +1,11 @@
-// The callback picker's constraints (agent-workspace §2, booking-and-reference §9): UTC, 15-minute steps,
-// a 12-hour clock, earliest 9:00 today, weeks starting on Monday. Pure, so every case is tested.
+// The callback and reschedule pickers' constraints (agent-workspace §2, §9): UTC, 15-minute steps, a 12-hour
+// clock, earliest 9:00 today, weeks starting on Monday. One rule for every panel that picks a call time
+// (the disposition panel, the user summary's reschedule). Pure, so every case is tested.
 
 export const STEP_MINUTES = 15;
 /** The earliest time on the first day (today, UTC). */
 export const EARLIEST_TIME = "09:00";
-/** How far ahead a callback may be scheduled. */
+/** How far ahead a callback or follow-up may be scheduled. */
 export const MAX_DAYS_AHEAD = 365;
 /** Monday, in react-day-picker's numbering. */
 export const WEEK_STARTS_ON = 1;
