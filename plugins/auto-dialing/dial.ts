@@ -40,10 +40,4 @@ export async function postAutoDial(http: AxiosInstance, key: string): Promise<Au
   }
 }
 
-/** randomUUID needs a secure context; a dev server over plain http falls back to a random string. */
-export function newIdempotencyKey(): string {
-  return (
-    globalThis.crypto?.randomUUID?.() ??
-    `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`
-  );
-}
+export { newIdempotencyKey } from "../../src/api/idempotent";

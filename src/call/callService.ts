@@ -8,6 +8,7 @@ import type { AxiosInstance } from "axios";
 import type { z } from "zod";
 import type { TFunction } from "i18next";
 import { errorBody, httpStatus } from "../api/errors";
+import { newIdempotencyKey } from "../api/idempotent";
 import {
   CallSnapshot,
   CreateCallResponse,
@@ -51,12 +52,9 @@ export interface CallService extends CallControl {
   dispose(): void;
 }
 
-const uuid = () =>
-  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
 export function createCallService(d: CallServiceDeps): CallService {
   const { http, bus, store, clock, t } = d;
-  const newKey = d.newKey ?? uuid;
+  const newKey = d.newKey ?? newIdempotencyKey;
   let disposed = false;
 
   const wait = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
