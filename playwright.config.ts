@@ -53,9 +53,15 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       REDIS_URL: "",
-      // Every dial reaches a person unless its number is scripted (…01 machine, …02 busy, …03 no answer).
+      // Every dial reaches a person, so the auto-dialed leads (some seeded with the scripted endings …01
+      // machine, …02 busy, …03 no answer) always answer; only the number the telephony test dials for a
+      // machine keeps its script.
       SIM_PROFILE: JSON.stringify({
         outcomeWeights: { manual: { human: 1 }, auto: { human: 1 } },
+        numberRules: [
+          { exact: "*97", outcome: "voicemail-box" },
+          { suffix: "2125550101", outcome: "machine" },
+        ],
         answerAfterMs: { manual: [1000, 2000], auto: [1000, 3000] },
       }),
       // A Tuesday, 14:00 in New York and Toronto: inside every calling window, with a seeded morning of calls.
