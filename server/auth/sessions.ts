@@ -95,6 +95,9 @@ export class SessionService {
 
   /** Checks a bearer token and its fingerprint cookie; on success returns the token to send back. */
   async authenticate(bearer: string | undefined, fingerprint: string | undefined): Promise<AuthOutcome> {
+    // The overlap is judged at arrival, before any wait for the database: a request the client sent in
+    // time is not a replay because a busy gateway reached it late.
+    const arrivedAt = this.clock.now();
     if (!bearer) return { ok: false, reason: "invalid_token" };
     const claims = await this.tokens.verify(bearer);
     if (!claims) return { ok: false, reason: "invalid_token" };
@@ -123,7 +126,7 @@ export class SessionService {
     if (claims.gen < gen) {
       const at = superseded[String(claims.gen)];
       // A token older than the overlap window is a replay: end the whole session (RFC 9700 §4.14.2).
-      if (at === undefined || now - at > SESSION_LIMITS.overlapMs) return this.fail(session.id, "reuse");
+      if (at === undefined || arrivedAt - at > SESSION_LIMITS.overlapMs) return this.fail(session.id, "reuse");
     } else if (now - genAt.getTime() >= SESSION_LIMITS.rotateEveryMs) {
       superseded = pruneHistory({ ...superseded, [String(gen)]: now }, gen);
       gen += 1;
@@ -152,6 +155,7 @@ export class SessionService {
    * window) without rotating the token or touching the session row.
    */
   async inspect(bearer: string | undefined, fingerprint: string | undefined): Promise<SessionVerdict> {
+    const arrivedAt = this.clock.now();
     if (!bearer) return { ok: false, reason: "invalid_token" };
     const claims = await this.tokens.verify(bearer);
     if (!claims) return { ok: false, reason: "invalid_token" };
@@ -163,7 +167,7 @@ export class SessionService {
     if (claims.gen > session.gen) return { ok: false, reason: "invalid_token" };
     if (claims.gen < session.gen) {
       const at = session.superseded[String(claims.gen)];
-      if (at === undefined || this.clock.now() - at > SESSION_LIMITS.overlapMs) return { ok: false, reason: "reuse" };
+      if (at === undefined || arrivedAt - at > SESSION_LIMITS.overlapMs) return { ok: false, reason: "reuse" };
     }
     return verdict;
   }

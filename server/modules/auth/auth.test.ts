@@ -90,6 +90,20 @@ describe("session and token rotation", () => {
     expect((await c.request("GET", "/tenant-features")).statusCode).toBe(401);
   });
 
+  it("a superseded token sent within the overlap is accepted even when a busy gateway reaches it after the window", async () => {
+    const c = await gw.signIn("ops@demo.test");
+    const first = c.token!;
+    gw.clock.advance(SESSION_LIMITS.rotateEveryMs);
+    await c.request("GET", "/tenant-features"); // rotates: the first token is now superseded
+    gw.clock.advance(SESSION_LIMITS.overlapMs - 1000);
+    // The request arrives inside the window; its database reads finish after it has closed.
+    const pending = gw.gw.sessions.authenticate(first, c.cookies.dialer_fp);
+    gw.clock.advance(10_000);
+    expect(await pending).toMatchObject({ ok: true });
+    // Arriving after the window, the same token is a replay.
+    expect(await gw.gw.sessions.authenticate(first, c.cookies.dialer_fp)).toEqual({ ok: false, reason: "reuse" });
+  });
+
   it("stays signed in through an 8-hour shift of activity, ends after 30 idle minutes and at the absolute limit", async () => {
     const c = await gw.signIn("advisor.isius@demo.test");
     for (let minute = 0; minute < 8 * 60; minute += 10) {
