@@ -1,7 +1,8 @@
 // socket.io on the gateway's own HTTP server and port (ARCHITECTURE.md decision 10). Rooms per tenant,
 // per agent, per session, and managers per tenant. One live socket per agent. A first connection of a page
 // sets the agent offline with do-not-disturb on (agent-workspace §4); a reconnection keeps its status.
-// A socket that goes away without coming back within DISCONNECT_GRACE_MS leaves its agent offline.
+// A socket that goes away without coming back within DISCONNECT_GRACE_MS leaves its agent offline (once any
+// live call of the agent has ended).
 // With REDIS_URL, the Redis adapter carries emits between instances and presence is cluster-wide.
 import type { Server as HttpServer } from "node:http";
 import { randomUUID } from "node:crypto";
@@ -143,8 +144,11 @@ export class Realtime {
       if (holdsRoleAtLeast(rolesOf(role), "manager")) own.push(rooms.managers(tenantId));
       await socket.join(own);
       const reconnect = socket.recovered || (socket.handshake.auth as { reconnect?: unknown }).reconnect === true;
+      // A page opened during a live call (a desk phone talks on after the browser crashed) finds the agent on
+      // that call, not offline: the call's end moves it on as usual.
+      const keep = reconnect || gw.calls.activeCallOf(userId) !== undefined;
       // A change is pushed to the agent's room, which this socket has joined; otherwise tell it where it is.
-      const fresh = reconnect ? undefined : await gw.statuses.setOffline(userId, "system", { reason: "connected" });
+      const fresh = keep ? undefined : await gw.statuses.setOffline(userId, "system", { reason: "connected" });
       if (fresh?.ok && fresh.changed) return true;
       const now = gw.clock.now();
       const current = fresh?.ok
@@ -200,6 +204,8 @@ export class Realtime {
         this.graceTimers.delete(userId);
         this.gw.background.run("disconnect grace", async () => {
           if (await this.presence.isLive(userId)) return;
+          // The conversation goes on without the page (an external phone): look again once it may be over.
+          if (this.gw.calls.activeCallOf(userId)) return this.startGrace(userId);
           await this.gw.statuses.setOffline(userId, "system", { reason: "disconnected" });
         });
       }, DISCONNECT_GRACE_MS),

@@ -212,6 +212,33 @@ describe("scripted numbers and refusals", () => {
     s.disconnect();
   });
 
+  it("a page opened during a call on the desk phone finds the agent On a Call, offline only once the call is over and the page gone", async () => {
+    const ext = await gw.signIn("qualifier.slica@demo.test");
+    await sim.setPhoneOpen("2001", true);
+    const caLead = await freeLead(2, "40");
+    expect((await dial(ext, caLead.phone)).res.statusCode).toBe(201);
+    await run(6_000);
+    expect((await current(ext))?.status).toBe("answered");
+    // The browser crashed; the agent signs in again and the new page connects.
+    const again = await gw.signIn("qualifier.slica@demo.test");
+    const page = collect(again);
+    await connected(page.s);
+    await run(200);
+    expect(await statusOf(again)).toBe("on_a_call");
+    expect(page.of("status")).toContainEqual(expect.objectContaining({ status: "on_a_call" }));
+    // Gone again for longer than the disconnect grace while the lead still talks: still on the call.
+    page.s.disconnect();
+    await run(35_000, 1_000);
+    expect(await statusOf(again)).toBe("on_a_call");
+    // The agent hangs up on the phone; with no page, the next grace ends in offline.
+    expect((await again.request("POST", "/sim-pbx/extensions/2001/hangup")).statusCode).toBe(204);
+    await run(35_000, 1_000);
+    expect(await statusOf(again)).toBe("offline");
+    await again.request("POST", `/leads/${caLead.id}/dispositions`, {
+      disposition: { disposition: "Not Interested", reason: "Too expensive" },
+    }, { "Idempotency-Key": "desk-phone-reopen" });
+  });
+
   it("one call at a time; a retried dial with the same Idempotency-Key places one call", async () => {
     const c = await gw.signIn("qualifier5.isius@demo.test");
     await sim.register("1014");
