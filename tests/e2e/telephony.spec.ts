@@ -186,4 +186,8 @@ test("an agent on an external phone is refused Ready while it is closed, and get
   await expect(selector(page)).toHaveText("On a Call");
   const current = (await (await agent.call("GET", "/calls/current")).json()).data;
   expect(current).toMatchObject({ type: "inbound", status: "answered", phone: "+13125550133" });
+  // The agent hangs up on the desk phone and disposes: nothing stays live for the next page of this agent.
+  expect((await agent.call("POST", "/sim-pbx/extensions/1011/hangup")).status()).toBe(204);
+  await expect(selector(page)).toHaveText("After Call Work");
+  await disposeAndStop(page);
 });
