@@ -408,7 +408,7 @@ async function cycle(a: Agent) {
       await sleep(500 + rng() * 1000); // wrap-up: the agent picks the disposition
       const human = a.human.delete(callId) && !!end?.answered;
       const disposition = human
-        ? { disposition: "Not Interested", reason: "Not interested in the product", notes: "" }
+        ? { disposition: "Not Interested", reason: "Already has coverage", notes: "" }
         : { disposition: "Voicemail", notes: "" };
       if (inWindow(at)) counts[human ? "notInterested" : "voicemail"]++;
       const t2 = now();

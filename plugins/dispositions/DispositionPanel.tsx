@@ -21,11 +21,13 @@ const DispositionPanel = observer(function DispositionPanel() {
   if (!v) return <p className="dispositions__idle">{t("waiting.no_lead")}</p>;
 
   const label = (o: Option) => (o.key ? t(o.key) : o.value);
-  /** A field's message: the gateway's refusal first, else the form's own rule. */
+  /** A field's message: the gateway's refusal first (its error key, translated), else the form's own rule. */
   const message = (field: Field) => {
     const own = v.errors[field];
+    const refused = v.serverErrors[field];
+    if (refused) return t(`errors.${refused}`, { defaultValue: refused });
     // An untouched select is not an error: the disabled buttons and the intro say what to do.
-    return v.serverErrors[field] ?? (own && own !== "disposition_required" ? t(`errors.${own}`) : null);
+    return own && own !== "disposition_required" ? t(`errors.${own}`) : null;
   };
   const field = (f: Field) => {
     const m = message(f);

@@ -18,23 +18,15 @@ export interface Option {
   key: string | null;
 }
 
-/**
- * The agent's facts. The account flags come from AgentInfo once the core carries them, until then from
- * permissions of the same name (can_transfer_to_matcha, can_transfer_to_sunlife).
- */
+/** The agent's facts: its roles (outbound-eligible included) and account flags, and the call centre. */
 export function factsOf(
-  agent: AgentInfo & Partial<Record<DispositionFlag, boolean>>,
+  agent: Pick<AgentInfo, "roles" | DispositionFlag>,
   callCentre: string,
 ): DispositionFacts {
-  const has = (flag: DispositionFlag, permission: string) =>
-    agent[flag] ?? agent.permissions.includes(permission);
   return {
     roles: agent.roles,
     callCentre,
-    flags: {
-      canTransferToMatcha: has("canTransferToMatcha", "can_transfer_to_matcha"),
-      canTransferToSunlife: has("canTransferToSunlife", "can_transfer_to_sunlife"),
-    },
+    flags: { canTransferToMatcha: agent.canTransferToMatcha, canTransferToSunlife: agent.canTransferToSunlife },
   };
 }
 

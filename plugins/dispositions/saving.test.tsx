@@ -183,6 +183,21 @@ describe("saving a disposition", () => {
     expect(keys()[0]).not.toBe(keys()[1]);
   });
 
+  it("translates the gateway's error key under its field", async () => {
+    const gateway = fakeGateway({
+      [SAVE]: {
+        status: 422,
+        data: { message: "The given data was invalid.", errors: { "disposition.reason": ["reason_unavailable"] } },
+      },
+    });
+    const { user, notify } = await mount({ gateway });
+    await user.selectOptions(await form(), "Not Interested");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Not-interested reason (required)" }), "Client hung up");
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(notify.shown).toHaveLength(1));
+    expect(screen.getByText("This reason is not one of the disposition's reasons.")).toBeInTheDocument();
+  });
+
   it("shows the gateway's 'date_time required' under the callback time", async () => {
     const gateway = fakeGateway({
       [SAVE]: {

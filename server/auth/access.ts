@@ -33,9 +33,13 @@ export interface AccessPolicy {
 }
 
 /** The roles an account holds, from its primary role: qualifiers are the setters of the role order. */
-export function rolesOf(role: string): Role[] {
+/** The account's roles; with its dialing facts, an advisor who dials outbound is also 'outbound-eligible'. */
+export function rolesOf(role: string, dialing?: { outboundEligibility: string; inboundOnly: boolean }): Role[] {
   if (role === "qualifier") return ["qualifier", "setter"];
-  if (role === "advisor") return ["advisor"];
+  if (role === "advisor")
+    return dialing && dialing.outboundEligibility !== "none" && !dialing.inboundOnly
+      ? ["advisor", "outbound-eligible"]
+      : ["advisor"];
   if ((HIERARCHY_ROLES as readonly string[]).includes(role)) return [role as Role];
   return [];
 }

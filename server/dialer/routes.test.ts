@@ -170,13 +170,15 @@ describe("follow-ups", () => {
     await ready(q.c);
     const b = DialResponse.parse((await autoDial(q.c)).json());
     await hangup(q.id);
-    expect((await dispose(q.c, b.leadId, { disposition: "Pocket", date_time: iso(now - 2 * HOUR) })).statusCode).toBe(201);
+    // A qualifier's callback already due (Pocket, another follow-up type, is a SLICA advisor's: refused here).
+    expect((await dispose(q.c, b.leadId, { disposition: "Pocket", date_time: iso(now - 2 * HOUR) })).statusCode).toBe(422);
+    expect((await dispose(q.c, b.leadId, { disposition: "Callback Scheduled", date_time: iso(now - 2 * HOUR) })).statusCode).toBe(201);
     expect([a.leadId, b.leadId].sort()).toEqual([first, second].sort());
 
     const all = FollowUpsResponse.parse((await q.c.request("GET", "/agents/follow-ups?limit=50")).json());
     expect(all.meta).toEqual({ total: 2, overdue: 1, enforced: false });
     expect(all.data.map((f) => [f.leadId, f.type, f.overdue])).toEqual([
-      [b.leadId, 2, true],
+      [b.leadId, 1, true],
       [a.leadId, 1, false],
     ]);
     expect(all.data[1]).toMatchObject({ startsAt: iso(now + HOUR), dateTime: iso(now + HOUR), notes: "after work", state: "ny", kind: "Callback Scheduled", startedAt: null, url: null });
@@ -205,7 +207,7 @@ describe("follow-ups", () => {
     const other = await fx.lead({ ownerId: q.id });
     expect((await q.c.request("POST", "/dials/follow-ups", { leadId: other })).statusCode).toBe(404);
     // Disposing the lead closes its follow-up.
-    expect((await dispose(q.c, a.leadId, { disposition: "Not Interested" })).statusCode).toBe(201);
+    expect((await dispose(q.c, a.leadId, { disposition: "Not Interested", reason: "Already has coverage" })).statusCode).toBe(201);
     expect((await gw.db.select().from(t.followUps).where(eq(t.followUps.id, byLead.data!.id)))[0]).toMatchObject({ state: "done" });
   });
 

@@ -49,7 +49,7 @@ export function registerRoutes(app: FastifyInstance, gw: Gateway, table: RouteDe
               id: user.id,
               tenantId: user.tenantId,
               role: user.role,
-              roles: rolesOf(user.role),
+              roles: rolesOf(user.role, user),
               permissions: await permissionsOf(gw.db, user.id, user.role),
             };
             reply.header("authorization", `Bearer ${token}`);

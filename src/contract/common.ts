@@ -13,7 +13,12 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Roles in hierarchy order, lowest first: a check for one passes for it or any higher. */
 export const HIERARCHY_ROLES = ["setter", "manager", "admin", "super", "operations-manager"] as const;
-export const AGENT_ROLES = ["qualifier", "advisor"] as const;
+/**
+ * Agent roles. 'outbound-eligible' is the specification's third group (booking-and-reference §1, §6): an
+ * advisor who also dials leads outbound (outbound eligibility not 'none', not inbound-only). It widens the
+ * disposition and reason lists; it grants no function of its own.
+ */
+export const AGENT_ROLES = ["qualifier", "advisor", "outbound-eligible"] as const;
 export const Role = z.enum([...HIERARCHY_ROLES, ...AGENT_ROLES]);
 export type Role = z.infer<typeof Role>;
 export type HierarchyRole = (typeof HIERARCHY_ROLES)[number];

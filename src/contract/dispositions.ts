@@ -100,8 +100,8 @@ export const CreateDispositionResponse = z.object({ data: SavedDisposition });
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 // ---------------------------------------------------------------------------------------------------------
-// Who may choose what (booking-and-reference §6). Data, so the disposition panel and (later) the gateway
-// filter and validate against the same lists. Roles are the agent's disposition roles; an agent holding
+// Who may choose what (booking-and-reference §6). Data, so the disposition panel filters and the gateway
+// validates (server/modules/dispositions/allowed.ts) against the same lists. Roles are the agent's disposition roles; an agent holding
 // several gets the union. Call centres are the variant codes.
 
 export const CALL_CENTRES = ["ISIUS", "SLICA"] as const;

@@ -25,6 +25,9 @@ export interface AgentInfo {
   /** The softphone answers ringing calls by itself after autoAnswerTime seconds. */
   readonly autoAnswer: boolean;
   readonly autoAnswerTime: number;
+  /** Account flags that open the Sent External destinations (booking-and-reference §6). */
+  readonly canTransferToMatcha: boolean;
+  readonly canTransferToSunlife: boolean;
 }
 export const agentKey = serviceKey<AgentInfo>("core.agent");
 export const variantKey = serviceKey<VariantManifest>("core.variant");

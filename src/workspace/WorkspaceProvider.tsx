@@ -82,6 +82,8 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
         deactivated: account.deactivated,
         autoAnswer: account.autoAnswer,
         autoAnswerTime: account.autoAnswerTime,
+        canTransferToMatcha: account.canTransferToMatcha,
+        canTransferToSunlife: account.canTransferToSunlife,
       },
       mode: import.meta.env.DEV ? "development" : "production",
       log: (message, detail) => console.warn(message, detail ?? ""),

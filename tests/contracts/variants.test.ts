@@ -57,6 +57,8 @@ async function signIn(variantKey: keyof typeof variants, role: (typeof ROLES)[nu
       deactivated: false,
       autoAnswer: false,
       autoAnswerTime: 0,
+      canTransferToMatcha: false,
+      canTransferToSunlife: false,
     },
     mode: "development",
     log: (message) => void logged.push(message),

@@ -92,6 +92,8 @@ export const TEST_AGENT: AgentInfo = {
   deactivated: false,
   autoAnswer: false,
   autoAnswerTime: 0,
+  canTransferToMatcha: false,
+  canTransferToSunlife: false,
 };
 
 export async function renderPlugin<Api = unknown, Store = unknown>(

@@ -18,7 +18,7 @@ export function accountOf(user: User, permissions: string[], accessToken: string
     first_name: user.firstName,
     last_name: user.lastName,
     language: user.language as Language,
-    roles: rolesOf(user.role),
+    roles: rolesOf(user.role, user),
     inbound_only: user.inboundOnly,
     can_transfer_to_sunlife: user.canTransferToSunlife,
     is_iapp2_agent: user.isIapp2Agent,

@@ -29,7 +29,12 @@ describe("POST /login", () => {
   it("gives roles and role-filtered permissions", async () => {
     const advisor = LoginResponse.parse((await gw.client().request("POST", "/login", { email: "advisor.isius@demo.test", password: DEMO_PASSWORD })).json());
     expect(advisor.permissions).toEqual(["has_auto_ready"]);
-    expect(advisor.roles).toEqual(["advisor"]);
+    // Advisors dial outbound unless their eligibility is none or they are inbound-only.
+    expect(advisor.roles).toEqual(["advisor", "outbound-eligible"]);
+    await gw.db.update(users).set({ inboundOnly: true }).where(eq(users.email, "advisor.slica@demo.test"));
+    const inbound = LoginResponse.parse((await gw.client().request("POST", "/login", { email: "advisor.slica@demo.test", password: DEMO_PASSWORD })).json());
+    expect(inbound.roles).toEqual(["advisor"]);
+    await gw.db.update(users).set({ inboundOnly: false }).where(eq(users.email, "advisor.slica@demo.test"));
     const q = LoginResponse.parse((await gw.client().request("POST", "/login", { email: "qualifier.isius@demo.test", password: DEMO_PASSWORD })).json());
     expect(q.roles).toContain("qualifier");
     expect(q).toMatchObject({ extension: "1001", has_webrtc: true, deactivated: "0", tenant_id: 1 });

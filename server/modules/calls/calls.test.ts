@@ -374,6 +374,29 @@ describe("dispositions", () => {
     expect(callback.json()).toMatchObject({ errors: { "disposition.date_time": ["date_time required"] } });
   });
 
+  it("refuses what the agent's lists do not offer, naming the field, and stores nothing", async () => {
+    const c = await gw.signIn("qualifier.slica@demo.test");
+    const lead = await freeLead(2, "5");
+    const owned = ((await c.request("GET", `/leads/by-phone/${lead.phone}`)).json() as { data: { id: number } }).data.id;
+    const save = (disposition: Record<string, unknown>) =>
+      c.request("POST", `/leads/${owned}/dispositions`, { disposition: { notes: "", ...disposition } });
+    const refusals = [
+      [{ disposition: "Voicemail" }, "disposition.disposition", "disposition_unavailable"], // ISIUS only
+      [{ disposition: "Pocket", date_time: "2026-03-11T15:00:00Z" }, "disposition.disposition", "disposition_unavailable"], // advisors only
+      [{ disposition: "Not Interested" }, "disposition.reason", "reason_required"],
+      [{ disposition: "Not Interested", reason: "Too expensive" }, "disposition.reason", "reason_unavailable"], // SLICA advisors'
+      [{ disposition: "Not Interested", reason: "Other reason", reason_other: " " }, "disposition.reason_other", "reason_other_required"],
+      [{ disposition: "Dead" }, "disposition.notes", "notes_required"],
+    ] as const;
+    for (const [disposition, field, key] of refusals) {
+      const res = await save(disposition);
+      expect(res.statusCode, JSON.stringify(disposition)).toBe(422);
+      expect(res.json()).toEqual({ message: "The given data was invalid.", errors: { [field]: [key] } });
+    }
+    expect(await gw.db.select().from(dispositions).where(eq(dispositions.leadId, owned))).toHaveLength(0);
+    expect((await save({ disposition: "Not Interested", reason: "Other reason", reason_other: "Moved abroad" })).statusCode).toBe(201);
+  });
+
   it("an unknown number is not found; another agent's lead is not offered", async () => {
     const c = await gw.signIn("qualifier3.isius@demo.test");
     const none = await c.request("GET", "/leads/by-phone/5559990000");

@@ -8,12 +8,14 @@ import { z } from "zod";
 import { ErrorBody } from "../../../src/contract/common";
 import { CreateDispositionBody, CreateDispositionResponse } from "../../../src/contract/dispositions";
 import type { Db } from "../../db/client";
-import { calls, dispositions, leads } from "../../db/schema";
+import { calls, dispositions, leads, tenants, users } from "../../db/schema";
 import { applyDispositionEffects } from "../../dialer/followUps";
 import type { Gateway } from "../../gateway";
-import { fieldError } from "../../http/errors";
+import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { defineRoute, type RouteDef } from "../../http/route";
+import type { Caller } from "../../auth/access";
+import { refusalOf } from "./allowed";
 
 const Params = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -23,7 +25,7 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
       method: "POST",
       url: "/leads/:id/dispositions",
       summary:
-        "Disposes the lead: 201 with the saved disposition; the lead's status becomes the disposition (not for reschedule_followup). Callback types need date_time ('date_time required'). Callback Scheduled, Appointment Setup, Pocket, Engaged Opportunity and External Follow-up with a date_time create the lead's follow-up (reschedule_followup: move the pending one); others close it; Do Not Call also puts the lead's numbers on the call centre's Do Not Call list. Free text keeps printable ASCII and newlines. Takes an Idempotency-Key: a retry answers the first result.",
+        "Disposes the lead: 201 with the saved disposition; the lead's status becomes the disposition (not for reschedule_followup). Callback types need date_time ('date_time required'). Callback Scheduled, Appointment Setup, Pocket, Engaged Opportunity and External Follow-up with a date_time create the lead's follow-up (reschedule_followup: move the pending one); others close it; Do Not Call also puts the lead's numbers on the call centre's Do Not Call list. Free text keeps printable ASCII and newlines. 422 names the field with the panel's error key when the agent's lists (role, call centre, account flags) do not offer the disposition or reason, or a required reason, other-reason text or Dead note (qualifiers) is missing. Takes an Idempotency-Key: a retry answers the first result.",
       tags: ["dispositions"],
       access: { roles: ["setter", "advisor"], leadParam: "id" },
       params: Params,
@@ -33,6 +35,8 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
       async handler({ caller, params, body, raw }, reply) {
         return idempotent(gw, caller, raw, reply, async () => {
           const d = body.disposition;
+          const refused = refusalOf(d, await dispositionFactsOf(gw.db, caller));
+          if (refused) throw new HttpError(422, MESSAGES.invalid, { [refused.field]: [refused.key] });
           const callId = body.call_id ?? null;
           if (callId !== null) {
             const [call] = await gw.db
@@ -98,4 +102,23 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
       },
     }),
   ];
+}
+
+/** The facts the disposition lists are filtered by: roles, the call centre, the account's transfer flags. */
+async function dispositionFactsOf(db: Db, caller: Caller) {
+  const [row] = await db
+    .select({
+      variant: tenants.variant,
+      canTransferToMatcha: users.canTransferToMatcha,
+      canTransferToSunlife: users.canTransferToSunlife,
+    })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(eq(users.id, caller.id))
+    .limit(1);
+  return {
+    roles: caller.roles,
+    callCentre: (row?.variant ?? "").toUpperCase(),
+    flags: { canTransferToMatcha: row?.canTransferToMatcha === true, canTransferToSunlife: row?.canTransferToSunlife === true },
+  };
 }
