@@ -121,11 +121,12 @@ describe("placing a call", () => {
     ]);
   });
 
-  it("passes the gateway's refusal on to the agent", async () => {
+  it("passes the gateway's refusal on to the agent, in the agent's language", async () => {
     const { calls, store } = setup({
       "POST /leads/7/calls": { status: 409, data: { message: "Bria is closed or inactive" } },
     });
-    await expect(calls.dial({ phone: "5555550100" })).rejects.toThrow("Bria is closed or inactive");
+    // The specification's text is translated through its key (this test's t answers keys).
+    await expect(calls.dial({ phone: "5555550100" })).rejects.toThrow("status.bria_closed");
     expect(store.active).toBe(false);
   });
 

@@ -25,6 +25,7 @@ import type { Clock } from "../core/clock";
 import type { EventBus } from "../core/events";
 import type { CallControl, DialRequest } from "../core/services";
 import type { RealtimeClient } from "../realtime/client";
+import { gatewayText } from "../i18n/message";
 import type { CallModel } from "./CallModel";
 
 /** The hangup flow waits up to this many one-second checks for the call id and lead (agent-workspace §9). */
@@ -60,7 +61,7 @@ export function createCallService(d: CallServiceDeps): CallService {
   const wait = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
   const messageOf = (e: unknown, fallback: string) => {
     const body = errorBody(e);
-    if (body?.message) return t(body.message, { defaultValue: body.message });
+    if (body?.message) return gatewayText(t, body.message);
     return httpStatus(e) === undefined ? t("calls.network_error") : fallback;
   };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createI18n, localesReady, resolveLocale } from "./i18n";
+import { gatewayText } from "./message";
 
 describe("UI language", () => {
   it("adds the tenant's country for the Canadian variants", () => {
@@ -37,5 +38,18 @@ describe("UI language", () => {
     const i18n = createI18n("en");
     expect(i18n.t("accounts.login.failed.throttled", { count: 1 })).toContain("paused for 1 minute;");
     expect(i18n.t("accounts.login.failed.throttled", { count: 15 })).toContain("paused for 15 minutes");
+  });
+});
+
+describe("gateway texts", () => {
+  it("translates our keys and the specification's own English texts; anything else is shown as it came", async () => {
+    const i18n = createI18n("fr");
+    await localesReady(i18n);
+    const t = i18n.t.bind(i18n);
+    expect(gatewayText(t, "calls.refused.in_progress")).toBe("L'appel est toujours en cours.");
+    expect(gatewayText(t, "Bria is closed or inactive")).toBe(i18n.t("status.bria_closed"));
+    expect(gatewayText(t, "Bria is closed or inactive")).not.toBe("Bria is closed or inactive");
+    expect(gatewayText(t, "Something the gateway said.")).toBe("Something the gateway said.");
+    expect(gatewayText(createI18n("en").t, "calls.already_on_a_call")).toBe("You are already on a call.");
   });
 });

@@ -259,7 +259,7 @@ describe("scripted numbers and refusals", () => {
       { "idempotency-key": "dial-2" },
     );
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toMatchObject({ message: "You are already on a call." });
+    expect(other.json()).toMatchObject({ message: "calls.already_on_a_call" });
     const rows = await gw.db.select().from(calls).where(eq(calls.leadId, first.leadId));
     expect(rows).toHaveLength(1);
     // Another agent's call is not theirs to settle.

@@ -51,12 +51,16 @@ export class CallRefused extends Error {
   }
 }
 
+/**
+ * Refusals the specification does not word: the browser's translation keys (locales/*.json). The
+ * specification's own texts ('Bria is closed or inactive', …) go out as they are.
+ */
 export const CALL_MESSAGES = {
-  onACall: "You are already on a call.",
-  noExtension: "You have no extension to call from.",
-  notYourExtension: "That is not your extension.",
-  stillInProgress: "The call is still in progress.",
-  noInbound: "There is no inbound call to record for this lead.",
+  onACall: "calls.already_on_a_call",
+  noExtension: "calls.refused.no_extension",
+  notYourExtension: "extension.notYours",
+  stillInProgress: "calls.refused.in_progress",
+  noInbound: "calls.refused.no_inbound",
 } as const;
 
 /** How long a lead may ring before it counts as not answered. */
