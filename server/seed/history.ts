@@ -53,7 +53,8 @@ const ADVISOR_OUTCOMES = [
   ["External Follow-up", 15],
 ] as const;
 const NEEDS_DATE = new Set(["Callback Scheduled", "Pocket", "Engaged Opportunity", "External Follow-up"]);
-const NOT_INTERESTED_REASONS = ["Too expensive", "Already insured", "Not the right time", "Client hung up"];
+/** Reasons every agent is offered (src/contract/dispositions.ts), so a seeded disposition is one the panel could save. */
+const NOT_INTERESTED_REASONS = ["Already has coverage", "No longer looking for insurance"];
 const DAY_START_HOUR = 9;
 const DAY_END_HOUR = 17;
 

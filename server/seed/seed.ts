@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { DEMO_ACCOUNTS, DEMO_ATTRIBUTES, DEMO_PASSWORD, DEMO_TENANTS } from "./accounts";
+import { applyDispositionEffects } from "../dialer/followUps";
 import { generateHistory } from "./history";
 import { generateLeadBook } from "./leadbook";
 
@@ -128,7 +129,9 @@ async function seedHistory(db: Db, tenantId: number, history: ReturnType<typeof 
     callIds.push(...(await db.insert(t.calls).values(chunk).returning({ id: t.calls.id })).map((r) => r.id));
   }
   const rows = history.dispositions.map(({ callIndex, ...d }) => ({ ...d, tenantId, callId: callIds[callIndex]! }));
-  for (let i = 0; i < rows.length; i += 200) await db.insert(t.dispositions).values(rows.slice(i, i + 200));
+  const dispositionIds: number[] = [];
+  for (let i = 0; i < rows.length; i += 200)
+    dispositionIds.push(...(await db.insert(t.dispositions).values(rows.slice(i, i + 200)).returning({ id: t.dispositions.id })).map((r) => r.id));
   // The leads now carry what happened to them.
   const last = new Map<number, { status: string; dials: number }>();
   for (const c of history.calls) last.set(c.leadId, { status: last.get(c.leadId)?.status ?? "In Process", dials: (last.get(c.leadId)?.dials ?? 0) + 1 });
@@ -136,4 +139,23 @@ async function seedHistory(db: Db, tenantId: number, history: ReturnType<typeof 
   for (const [id, v] of last) {
     await db.update(t.leads).set({ status: v.status, dials: sql`${t.leads.dials} + ${v.dials}`, isNew: false }).where(eq(t.leads.id, id));
   }
+  // Each disposition does to the dialer what a live one does, in the order they happened: a callback or a
+  // follow-up is owed by its agent (who holds the lead, as a dial's claim would have made it) and is listed.
+  const inOrder = rows.map((d, i) => ({ ...d, id: dispositionIds[i]! })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  for (const d of inOrder) {
+    await applyDispositionEffects(db, {
+      tenantId,
+      leadId: d.leadId,
+      agentId: d.agentId,
+      dispositionId: d.id,
+      disposition: d.disposition,
+      dateTime: d.dateTime,
+      notes: d.notes,
+      reschedule: false,
+      at: d.createdAt,
+    });
+  }
+  await db.execute(
+    sql`update leads set owner_id = f.agent_id from follow_ups f where f.lead_id = leads.id and f.tenant_id = ${tenantId} and f.state = 'pending'`,
+  );
 }
