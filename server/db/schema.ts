@@ -278,6 +278,10 @@ export const leads = pgTable(
     notes: text("notes"),
     street: text("street"),
     apartment: text("apartment"),
+    buzzer: text("buzzer"),
+    /** Address type (house 1, apartment 2, workplace 3) and its validity as the workspace last set it; null: never set. */
+    addressType: integer("address_type").notNull().default(1),
+    addressValid: boolean("address_valid"),
     city: text("city"),
     postal: text("postal"),
     /** US state or Canadian province code, lower case (admin-and-sign-in §9). */
@@ -289,6 +293,10 @@ export const leads = pgTable(
     timezone: text("timezone"),
     clients: jsonb("clients").$type<Record<string, unknown>[]>().notNull().default([]),
     insurance: jsonb("insurance").$type<Record<string, unknown>>().notNull().default({}),
+    isAnnuity: boolean("is_annuity").notNull().default(false),
+    /** The lead's reasons (LEAD_REASONS) and the free text of 'other'. */
+    reasons: jsonb("reasons").$type<string[]>().notNull().default([]),
+    reasonOther: text("reason_other"),
     /** The agent who owns the lead (an advisor's client, a qualifier's follow-up). */
     ownerId: integer("owner_id").references(() => users.id),
     createdAt: ts("created_at").notNull().defaultNow(),

@@ -98,7 +98,7 @@ describe("GET /leads/{id}", () => {
 });
 
 describe("PUT /leads/{id}", () => {
-  it("stores the fields it has columns for and answers 204", async () => {
+  it("stores every field it is given and answers 204", async () => {
     const id = await ownLead("qualifier.isius@demo.test", { clients: true });
     const before = await read(qualifier, id);
     const res = await qualifier.request("PUT", `/leads/${id}`, {
@@ -108,9 +108,12 @@ describe("PUT /leads/{id}", () => {
       language: "es",
       phone_other: JSON.stringify(["5555550142"]),
       notes: "Call after 5\u0007 pm",
-      address: { street: "12 Elm St", zip: "10001", state: "NY", timezone: "America/New_York", buzzer: "4" },
+      address: { street: "12 Elm St", zip: "10001", state: "NY", timezone: "America/New_York", buzzer: "4", type: 2, valid: false },
       clients: [{ dob: "1960-02-29", occupation: "Teacher" }],
       insurance: { amount: 250000, type: ["life", "other"], type_other: "Funeral" },
+      is_annuity: true,
+      reasons: ["critical", "final"],
+      reason_other: "Wants to cover a mortgage",
     });
     expect(res.statusCode, res.body).toBe(204);
     const after = await read(qualifier, id);
@@ -121,8 +124,11 @@ describe("PUT /leads/{id}", () => {
       language: "es",
       notes: "Call after 5 pm",
       status: before.status,
-      address: { street: "12 Elm St", zip: "10001", state: "ny", timezone: "America/New_York", buzzer: null },
+      address: { street: "12 Elm St", zip: "10001", state: "ny", timezone: "America/New_York", buzzer: "4", type: 2, valid: false },
       insurance: { ...before.insurance, amount: 250000, type: ["life", "other"], type_other: "Funeral" },
+      is_annuity: true,
+      reasons: ["critical", "final"],
+      reason_other: "Wants to cover a mortgage",
     });
     expect(JSON.parse(after.phone_other!)).toEqual(["5555550142"]);
     // The client merges into the stored one: untouched fields stay.

@@ -1,5 +1,6 @@
 // GET /leads/{id}: the lead as the workspace works it (agent-workspace §3 Lead), in the gateway's snake case.
-// Fields the leads table has no column for yet are sent with their defaults; a few are derived: the
+// Fields the leads table has no column for yet (CRE notes, keywords, MGA, website, local DID) are sent
+// with their defaults; a few are derived: the
 // campaign's name, who qualified the lead (the last qualifier who disposed it) and whether it came in on
 // an inbound call.
 import { and, desc, eq } from "drizzle-orm";
@@ -70,9 +71,9 @@ export async function readLead(db: Db, row: LeadRow): Promise<WireLead> {
     keywords: null,
     mga: null,
     website: null,
-    is_annuity: false,
-    reasons: [],
-    reason_other: null,
+    is_annuity: row.isAnnuity,
+    reasons: row.reasons ?? [],
+    reason_other: row.reasonOther,
     campaign: d.campaign,
     local_did: null,
     is_inbound: d.inbound,
@@ -85,7 +86,7 @@ export async function readLead(db: Db, row: LeadRow): Promise<WireLead> {
     address: {
       street: row.street,
       apartment: row.apartment,
-      buzzer: null,
+      buzzer: row.buzzer,
       city: row.city,
       zip: row.postal,
       state: row.state,
@@ -93,9 +94,9 @@ export async function readLead(db: Db, row: LeadRow): Promise<WireLead> {
       latitude: row.latitude,
       longitude: row.longitude,
       timezone: row.timezone || null,
-      type: 1,
-      // Not stored yet: an address with a postal code and a region counts as checked.
-      valid: Boolean(row.postal && row.state),
+      type: row.addressType,
+      // Never set by the workspace (seeded, imported): an address with a postal code and a region counts as checked.
+      valid: row.addressValid ?? Boolean(row.postal && row.state),
     },
     clients: (row.clients ?? []).map((c) => clientToWire(storedClient(c))),
     insurance: insuranceToWire(storedInsurance(row.insurance)),

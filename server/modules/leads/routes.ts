@@ -58,7 +58,7 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
       method: "PUT",
       url: "/leads/:id",
       summary:
-        "Saves the lead's edited fields (any subset; address and insurance partial, clients merged by position) 204. With override_status: true the lead becomes 'In Process'. The postal code must suit the lead's country, a date of birth may not be after yesterday (422 {message, errors}). buzzer, address type and valid, reasons, reason_other and is_annuity are checked but not stored yet.",
+        "Saves the lead's edited fields (any subset; address and insurance partial, clients merged by position) 204. With override_status: true the lead becomes 'In Process'. The postal code must suit the lead's country, a date of birth may not be after yesterday (422 {message, errors}).",
       tags: ["leads"],
       access: ON_LEAD,
       params: IdParams,

@@ -1,6 +1,5 @@
-// PUT /leads/{id}: the body's fields onto the lead's columns. Only what the table stores is written; the
-// fields it has no column for yet (buzzer, address type and validity, reasons, reason_other, is_annuity)
-// are validated and dropped. A Canadian lead keeps its province in `state`, like the seed.
+// PUT /leads/{id}: the body's fields onto the lead's columns. A Canadian lead keeps its province in `state`,
+// like the seed.
 import {
   normalisePostal,
   parsePhoneOther,
@@ -20,6 +19,9 @@ function addressSet(row: LeadRow, a: NonNullable<UpdateLeadBody["address"]>): Le
   const set: LeadSet = {};
   if (has(a, "street")) set.street = a.street || null;
   if (has(a, "apartment")) set.apartment = a.apartment || null;
+  if (has(a, "buzzer")) set.buzzer = a.buzzer || null;
+  if (has(a, "type")) set.addressType = a.type;
+  if (has(a, "valid")) set.addressValid = a.valid;
   if (has(a, "city")) set.city = a.city || null;
   if (has(a, "zip")) set.postal = a.zip ? normalisePostal(row.country, a.zip) : null;
   const region = row.country === "CA" ? (a.province ?? a.state) : (a.state ?? a.province);
@@ -40,6 +42,9 @@ export function leadSet(row: LeadRow, body: UpdateLeadBody): LeadSet {
   if (has(body, "phone_other")) set.phoneOther = parsePhoneOther(body.phone_other) ?? [];
   if (has(body, "notes")) set.notes = body.notes || null;
   if (has(body, "status_description")) set.statusDescription = body.status_description || null;
+  if (has(body, "is_annuity")) set.isAnnuity = body.is_annuity;
+  if (has(body, "reasons")) set.reasons = [...new Set(body.reasons)];
+  if (has(body, "reason_other")) set.reasonOther = body.reason_other || null;
   if (body.address) Object.assign(set, addressSet(row, body.address));
   if (body.clients)
     set.clients = mergeClients(row.clients ?? [], body.clients) as unknown as Record<string, unknown>[];
