@@ -15,12 +15,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL connections per gateway: DATABASE_POOL_SIZE, else 10 (node-postgres' default). Each gateway
+ * holds this many at most, so instances × size must stay under the server's max_connections.
+ */
+export function poolSize(env: string | undefined): number {
+  const n = Number(env);
+  return Number.isInteger(n) && n > 0 ? n : 10;
+}
+
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export async function openDatabase(opts: { url?: string; dataDir?: string; onIdleError?: (e: Error) => void }): Promise<Database> {
   if (opts.url) {
     const pg = (await import("pg")).default;
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: poolSize(process.env.DATABASE_POOL_SIZE) });
     // An idle connection that the server drops (restart, failover, admin) is replaced by the pool; without
     // this listener Node would treat the pool's 'error' event as fatal and end the gateway.
     pool.on("error", (e) => opts.onIdleError?.(e));

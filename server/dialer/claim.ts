@@ -3,9 +3,9 @@
 // it again with the same rules (Do Not Call at dial time, not when the candidates were read), then record
 // the claim in in_process_leads, whose primary key is the lead: two agents never hold the same lead.
 // PostgreSQL runs claims side by side under these locks; PGlite runs transactions one at a time.
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { RuleVerdict } from "../../src/contract/dialer";
-import type { Db } from "../db/client";
+import { rowsOf, type Db } from "../db/client";
 import { inProcessLeads, leads } from "../db/schema";
 import { leadFailure } from "./evaluate";
 import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type RuleContext } from "./facts";
@@ -21,50 +21,110 @@ const busy: RuleVerdict = { rule: "in-process", ok: false, reason: "Another dial
 export const lockNumber = (db: Db, tenantId: number, phone: string) =>
   db.execute(sql`select pg_advisory_xact_lock(${tenantId}::int, hashtext(${phone}))`);
 
-export async function claimLead(
-  db: Db,
-  ctx: RuleContext & { agent: AgentFacts },
-  leadId: number,
-  via: "auto" | "follow-up" | "redial",
-): Promise<Claim> {
+type AgentContext = RuleContext & { agent: AgentFacts };
+
+/** One lead, named (a follow-up dial, a redial, a test): its row and number locked, then judged and taken. */
+export async function claimLead(db: Db, ctx: AgentContext, leadId: number, via: "auto" | "follow-up" | "redial"): Promise<Claim> {
+  const tenantId = ctx.tenant.id;
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const [row] = await t
-      .select({ phone: leads.phone })
-      .from(leads)
-      .where(and(eq(leads.id, leadId), eq(leads.tenantId, ctx.tenant.id)))
-      .for("update", { skipLocked: true });
+    // The row lock, then the number's lock, in one statement (the lock's argument is the locked row's own
+    // number). A row another dial holds is skipped, so no number lock is taken for it.
+    const [row] = rowsOf<{ id: number }>(
+      await t.execute(sql`
+        with lead as materialized (
+          select id, phone from ${leads} where ${leads.id} = ${leadId} and ${leads.tenantId} = ${tenantId}
+          for update skip locked)
+        select id, pg_advisory_xact_lock(${tenantId}::int, hashtext(phone))::text as locked from lead`),
+    );
     if (!row) return { ok: false, verdict: busy };
-    await lockNumber(t, ctx.tenant.id, row.phone);
-    const lead = await leadFactsById(t, ctx.tenant.id, leadId, ctx.now);
-    const refused = leadFailure(ctx, lead!);
-    if (refused) return { ok: false, verdict: refused };
-    const since = new Date(ctx.now);
-    const taken = await t
-      .insert(inProcessLeads)
-      .values({ leadId, tenantId: ctx.tenant.id, agentId: ctx.agent.id, since, via, ownerSet: lead!.ownerId === null })
-      .onConflictDoUpdate({
-        target: inProcessLeads.leadId,
-        set: {
-          agentId: ctx.agent.id,
-          since,
-          via,
-          // Re-claiming its own lead (a redial) keeps what the first claim did to the owner.
-          ownerSet: sql`case when ${inProcessLeads.agentId} = ${ctx.agent.id} then ${inProcessLeads.ownerSet} else excluded.owner_set end`,
-        },
-        setWhere: or(
-          eq(inProcessLeads.agentId, ctx.agent.id),
-          lt(inProcessLeads.since, new Date(ctx.now - CLAIM_TTL_MS)),
-        ),
-      })
-      .returning({ leadId: inProcessLeads.leadId });
-    if (taken.length === 0) return { ok: false, verdict: busy };
-    // The agent works the lead: it becomes the agent's, so it may dispose it (access is by owner). A lapsed
-    // claim's ownership (row owner set, facts owner null) passes to the new agent.
-    if (lead!.ownerId === null)
-      await t.update(leads).set({ ownerId: ctx.agent.id }).where(eq(leads.id, leadId));
-    return { ok: true, lead: { ...lead!, ownerId: ctx.agent.id }, ownerSet: lead!.ownerId === null };
+    return judgeAndTake(t, ctx, leadId, via);
   });
+}
+
+/**
+ * Auto-dial: the first of `leadIds` (the callable leads of a page, in the engine's order) that is still free,
+ * in one transaction. One statement locks the first lead nobody holds, skipping the rows other dials have
+ * locked and the leads claimed or owned since the page was read (many agents read the same page at once);
+ * the lead is then judged again and taken, or the next one is tried. The rules stay the judge: the statement
+ * only passes over leads they would refuse (in process, another agent's).
+ */
+export async function claimFirst(
+  db: Db,
+  ctx: AgentContext,
+  leadIds: number[],
+): Promise<{ claim: Extract<Claim, { ok: true }> | null; refused: { leadId: number; verdict: RuleVerdict }[] }> {
+  const tenantId = ctx.tenant.id;
+  const agentId = ctx.agent.id;
+  const lapsedBefore = new Date(ctx.now - CLAIM_TTL_MS).toISOString();
+  const refused: { leadId: number; verdict: RuleVerdict }[] = [];
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    let rest = leadIds;
+    while (rest.length) {
+      const ids = `{${rest.map((id) => Math.trunc(id)).join(",")}}`;
+      const [row] = rowsOf<{ id: number }>(
+        await t.execute(sql`
+          with lead as materialized (
+            select l.id, l.phone from ${leads} l
+            where l.id = any(${ids}::int[]) and l.tenant_id = ${tenantId}
+              and (l.owner_id is null or l.owner_id = ${agentId} or exists (
+                select 1 from ${inProcessLeads} c where c.lead_id = l.id and c.owner_set and c.agent_id = l.owner_id
+                  and c.since <= ${lapsedBefore}::timestamptz))
+              and not exists (
+                select 1 from ${inProcessLeads} c where c.lead_id = l.id and c.since > ${lapsedBefore}::timestamptz)
+            order by array_position(${ids}::int[], l.id)
+            limit 1
+            for update of l skip locked)
+          select id, pg_advisory_xact_lock(${tenantId}::int, hashtext(phone))::text as locked from lead`),
+      );
+      const at = row ? rest.indexOf(Number(row.id)) : rest.length;
+      for (const leadId of rest.slice(0, at)) refused.push({ leadId, verdict: busy });
+      if (!row) break;
+      const c = await judgeAndTake(t, ctx, Number(row.id), "auto");
+      if (c.ok) return { claim: c, refused };
+      refused.push({ leadId: Number(row.id), verdict: c.verdict });
+      rest = rest.slice(at + 1);
+    }
+    return { claim: null, refused };
+  });
+}
+
+/** Inside the claim's transaction, the lead's row and number locked: reload, judge again, take. */
+async function judgeAndTake(t: Db, ctx: AgentContext, leadId: number, via: "auto" | "follow-up" | "redial"): Promise<Claim> {
+  const tenantId = ctx.tenant.id;
+  const agentId = ctx.agent.id;
+  // A statement of its own, after the number's lock: it sees a Do Not Call committed while the lock waited.
+  const lead = await leadFactsById(t, tenantId, leadId, ctx.now);
+  if (!lead) return { ok: false, verdict: busy };
+  const refused = leadFailure(ctx, lead);
+  if (refused) return { ok: false, verdict: refused };
+  const since = new Date(ctx.now).toISOString();
+  const lapsedBefore = new Date(ctx.now - CLAIM_TTL_MS).toISOString();
+  const ownerSet = lead.ownerId === null;
+  // The claim and, for a lead from the pool, its ownership, in one statement. The agent works the lead: it
+  // becomes the agent's, so it may dispose it (access is by owner); a lapsed claim's ownership (row owner
+  // set, facts owner null) passes to the new agent. Re-claiming its own lead (a redial) keeps what the first
+  // claim did to the owner.
+  const [taken] = rowsOf<{ n: number }>(
+    await t.execute(sql`
+      with claim as (
+        insert into ${inProcessLeads} (lead_id, tenant_id, agent_id, since, via, owner_set)
+        values (${leadId}, ${tenantId}, ${agentId}, ${since}::timestamptz, ${via}, ${ownerSet})
+        on conflict (lead_id) do update set
+          agent_id = excluded.agent_id, since = excluded.since, via = excluded.via,
+          owner_set = case when in_process_leads.agent_id = excluded.agent_id
+            then in_process_leads.owner_set else excluded.owner_set end
+        where in_process_leads.agent_id = excluded.agent_id or in_process_leads.since < ${lapsedBefore}::timestamptz
+        returning lead_id),
+      owner as (
+        update ${leads} set owner_id = ${agentId}
+        where ${ownerSet} and id in (select lead_id from claim)
+        returning id)
+      select (select count(*)::int from claim) as n, (select count(*)::int from owner) as owned`),
+  );
+  if (!taken || Number(taken.n) === 0) return { ok: false, verdict: busy };
+  return { ok: true, lead: { ...lead, ownerId: agentId }, ownerSet };
 }
 
 /**

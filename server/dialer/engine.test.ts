@@ -9,11 +9,12 @@ import type { Caller } from "../auth/access";
 import * as t from "../db/schema";
 import { writeSetting } from "../modules/settings/store";
 import { startTestGateway, type TestGateway } from "../test/harness";
-import { claimLead } from "./claim";
+import { claimFirst, claimLead } from "./claim";
 import { addToDnc } from "./dncList";
 import { DialerEngine, type AgentContext } from "./engine";
 import { CLAIM_TTL_MS } from "./facts";
 import { RULES } from "./rules/index";
+import { newTrace, walk } from "./select";
 import { dialerFixture, type DialerFixture } from "./testing";
 
 /** Monday 5 January 2026, 10:00 in New York. */
@@ -283,6 +284,54 @@ describe("the claim", () => {
     const [lead] = await gw.db.select({ ownerId: t.leads.ownerId }).from(t.leads).where(eq(t.leads.id, leadId));
     expect(lead!.ownerId).toBe(row!.agentId);
     expect(row!.ownerSet).toBe(true);
+  });
+
+  it("claims over one page: agents given the same leads at once each take a different one, in the page's order", async () => {
+    const agents = await Promise.all(Array.from({ length: 10 }, () => fx.agent()));
+    const leadIds = await Promise.all(Array.from({ length: 6 }, () => fx.lead()));
+    const ctxs = await Promise.all(agents.map(async (a) => (await engine.context(fx.tenantId, a.id, NOW, "auto")) as AgentContext));
+    // Every agent read the same page (as many agents reading the pool at one moment do).
+    const claims = await Promise.all(ctxs.map((ctx) => claimFirst(gw.db, ctx, leadIds)));
+    const won = claims.flatMap((c) => (c.claim ? [c.claim.lead.id] : []));
+    expect(won.sort()).toEqual([...leadIds].sort());
+    expect(claims.filter((c) => !c.claim)).toHaveLength(4);
+    // The ones left without a lead were told why for each lead they passed over.
+    for (const c of claims.filter((x) => !x.claim)) expect(c.refused.map((r) => r.verdict.rule)).toEqual(Array(6).fill("in-process"));
+    const held = await gw.db.select().from(t.inProcessLeads).where(eq(t.inProcessLeads.tenantId, fx.tenantId));
+    expect(held).toHaveLength(6);
+    for (const c of claims.filter((x) => x.claim)) expect(held.find((h) => h.leadId === c.claim!.lead.id)?.agentId).toBe(c.claim!.lead.ownerId);
+    // A later claim over the same page finds nothing free, and a lead put on the Do Not Call list is refused
+    // inside the claim even when it is the only free one.
+    const late = await fx.agent();
+    const lateCtx = (await engine.context(fx.tenantId, late.id, NOW, "auto")) as AgentContext;
+    expect((await claimFirst(gw.db, lateCtx, leadIds)).claim).toBeNull();
+    const dnc = await fx.lead({ phone: "2125557777" });
+    const free = await fx.lead();
+    await addToDnc(gw.db, { tenantId: fx.tenantId, phones: ["2125557777"], leadId: dnc, agentId: null, at: new Date(NOW), source: "test" });
+    const c = await claimFirst(gw.db, lateCtx, [...leadIds, dnc, free]);
+    expect(c.claim?.lead.id).toBe(free);
+    expect(c.refused.find((r) => r.leadId === dnc)?.verdict.rule).toBe("dnc");
+  });
+
+  it("auto-dials many agents at once with the engine: no lead goes to two agents", async () => {
+    const agents = await Promise.all(Array.from({ length: 16 }, () => fx.agent()));
+    for (let i = 0; i < 12; i++) await fx.lead();
+    const picks = await Promise.all(
+      agents.map(async (a) => {
+        const ctx = (await engine.context(fx.tenantId, a.id, NOW, "auto")) as AgentContext;
+        const trace = newTrace();
+        let claimed: number | null = null;
+        await walk(gw.db, ctx, trace, async (callable) => {
+          const c = await claimFirst(gw.db, ctx, callable.map((l) => l.id));
+          claimed = c.claim?.lead.id ?? null;
+          return { claimed: c.claim?.lead ?? null, refused: c.refused };
+        });
+        return claimed as number | null;
+      }),
+    );
+    const taken = picks.filter((p): p is number => p !== null);
+    expect(taken).toHaveLength(12);
+    expect(new Set(taken).size).toBe(12);
   });
 });
 

@@ -17,7 +17,7 @@ import { calls, followUps, leads } from "../db/schema";
 import type { Gateway } from "../gateway";
 import { HttpError, MESSAGES } from "../http/errors";
 import { CALL_MESSAGES, CallRefused } from "../modules/calls/service";
-import { claimLead, release, type Claim } from "./claim";
+import { claimFirst, claimLead, release, type Claim } from "./claim";
 import { agentBlock, explainAll } from "./evaluate";
 import { followUpDue, type AgentFacts, type DialMode, type LeadFacts, type RuleContext } from "./facts";
 import { tenantFeatures } from "./features";
@@ -53,9 +53,9 @@ export class DialerEngine {
   /** The facts the rules judge for a tenant, an agent (or none) and an instant. */
   async context(tenantId: number, agentId: number | null, now: number, mode: DialMode): Promise<RuleContext> {
     const { db } = this.gw;
-    const tenant = await loadTenant(db, tenantId);
+    // Side by side: on PostgreSQL two pool connections answer at once (PGlite runs them one after the other).
+    const [tenant, settings] = await Promise.all([loadTenant(db, tenantId), readEngineSettings(db, tenantId)]);
     if (!tenant) throw new HttpError(404, MESSAGES.resourceNotFound);
-    const settings = await readEngineSettings(db, tenantId);
     const agent = agentId === null ? null : await loadAgent(db, agentId, tenant, settings, now);
     if (agentId !== null && !agent) throw new HttpError(404, MESSAGES.resourceNotFound);
     return { now, mode, tenant, settings, agent };
@@ -89,11 +89,10 @@ export class DialerEngine {
       return { status: 404, body: noLead(trace, blocked) };
     }
     let claimed: Extract<Claim, { ok: true }> | null = null;
-    await walk(db, ctx, trace, async (lead) => {
-      const c = await claimLead(db, ctx, lead.id, "auto");
-      if (!c.ok) return c.verdict;
-      claimed = c;
-      return null;
+    await walk(db, ctx, trace, async (callable) => {
+      const c = await claimFirst(db, ctx, callable.map((l) => l.id));
+      claimed = c.claim;
+      return { claimed: c.claim?.lead ?? null, refused: c.refused };
     });
     if (!claimed) {
       for (const [rule, n] of Object.entries(await outsidePool(db, ctx))) {

@@ -25,7 +25,12 @@ export interface AgentFacts {
   /** The agent's outbound dials in the call centre's current hour, day, week (from Monday) and month. */
   dials: { hour: number; day: number; week: number; month: number };
   overdueFollowUps: number;
-  /** Other agents of the same role available now (Ready or after-call work). */
+  /** The agent's pending follow-ups that are due now (from follow-up-window before their time). */
+  dueFollowUps: number;
+  /**
+   * Other agents of the same role available now (Ready or after-call work); counted only when a
+   * publisher-suppression minimum is set (0 otherwise: no rule reads it then).
+   */
   availableOthers: number;
 }
 

@@ -41,6 +41,10 @@ export function periodStarts(now: number, timeZone: string) {
 /** Statuses in which an agent counts as available (agent-workspace §4: Ready or ACW). */
 const AVAILABLE = sql`('ready', 'after_call_work')`;
 
+/** Some publisher-suppression minimum (of a role or a state) is above 0. */
+const suppressionSet = (settings: EngineSettings) =>
+  Object.values(settings.publisherSuppression.params ?? {}).some((n) => Number(n) > 0);
+
 export async function loadAgent(
   db: Db,
   agentId: number,
@@ -78,10 +82,19 @@ export async function loadAgent(
       overdue: sql<number>`(
         select count(*)::int from follow_ups f where f.agent_id = ${U("id")} and f.state = 'pending'
           and f.starts_at < ${isoOf(now - settings.followUpWindowMs)})`,
-      availableOthers: sql<number>`(
+      // Due follow-ups are counted here so the engine skips its follow-up query when there are none (the
+      // usual case): one statement fewer per auto-dial.
+      dueFollowUps: sql<number>`(
+        select count(*)::int from follow_ups f where f.agent_id = ${U("id")} and f.state = 'pending'
+          and f.starts_at <= ${isoOf(now + settings.followUpWindowMs)})`,
+      // Counting the tenant's available agents reads every agent's status (2,000 rows a dial in a large call
+      // centre): only when a publisher-suppression minimum is set, the only rule that reads it.
+      availableOthers: suppressionSet(settings)
+        ? sql<number>`(
         select count(*)::int from agent_statuses s join users o on o.id = s.user_id
         where s.tenant_id = ${U("tenant_id")} and s.status in ${AVAILABLE} and o.role = ${U("role")}
-          and not o.deactivated and o.id <> ${U("id")})`,
+          and not o.deactivated and o.id <> ${U("id")})`
+        : sql<number>`0`,
     })
     .from(users)
     .where(and(eq(users.id, agentId), eq(users.tenantId, tenant.id)));
@@ -101,6 +114,7 @@ export async function loadAgent(
     groupPrefixes: new Set(u.groupPrefixes),
     dials: u.dials,
     overdueFollowUps: Number(u.overdue),
+    dueFollowUps: Number(u.dueFollowUps),
     availableOthers: Number(u.availableOthers),
   };
 }

@@ -2,7 +2,7 @@
 // first); then the pool: the tenant's leads nobody else owns whose status does not close them, fewest dials
 // first, newest first (highest id: speed to lead), in pages. Every candidate is judged by the rules in order; the first
 // failing rule is recorded as the reason it was skipped.
-import { and, asc, desc, eq, gt, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { DialerRule, RuleVerdict } from "../../src/contract/dialer";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/client";
@@ -63,8 +63,10 @@ function poolWhere(ctx: AgentContext, exclude: number[]): SQL {
 /** The first page is small: the first lead usually goes through, and its facts are all that is needed. */
 const FIRST_PAGE = 25;
 
-export async function* candidates(db: Db, ctx: AgentContext): AsyncGenerator<LeadFacts> {
-  const due = await factsQuery(db, ctx.now)
+/** The candidates in pages: the due follow-ups, then the pool's keyset pages. */
+export async function* candidatePages(db: Db, ctx: AgentContext): AsyncGenerator<LeadFacts[]> {
+  // loadAgent counted them: most dials find none and need not ask.
+  const due = ctx.agent.dueFollowUps === 0 ? [] : await factsQuery(db, ctx.now)
     .where(
       and(
         eq(leads.tenantId, ctx.tenant.id),
@@ -74,11 +76,13 @@ export async function* candidates(db: Db, ctx: AgentContext): AsyncGenerator<Lea
     )
     .orderBy(asc(followUps.startsAt))
     .limit(PAGE);
-  yield* due.map((r) => toFacts(r, ctx.now));
+  if (due.length) yield due.map((r) => toFacts(r, ctx.now));
   const seen = due.map((r) => r.id);
   // Keyset pages over (dials asc, id desc): a lead dialled meanwhile cannot shift a page.
   let after: { dials: number; id: number } | null = null;
-  for (let size = FIRST_PAGE; ; size = PAGE) {
+  // Pages double up to PAGE: under load the first page is often taken by other agents' dials before this one
+  // claims, and a page costs its leads' facts (200 at once made the fall-through dearer than the overload).
+  for (let size = FIRST_PAGE; ; size = Math.min(PAGE, size * 2)) {
     const page: FactsRow[] = await factsQuery(db, ctx.now)
       .where(
         and(
@@ -88,36 +92,54 @@ export async function* candidates(db: Db, ctx: AgentContext): AsyncGenerator<Lea
             : undefined,
         ),
       )
-      .orderBy(asc(leads.dials), desc(leads.id))
+      // NULLS LAST as leads_pool_idx is declared (id is never null): with the default NULLS FIRST the planner
+      // cannot read the index in this order and sorts the whole pool, computing every lead's facts first.
+      .orderBy(asc(leads.dials), sql`${leads.id} desc nulls last`)
       .limit(size);
-    yield* page.map((r) => toFacts(r, ctx.now));
+    if (page.length) yield page.map((r) => toFacts(r, ctx.now));
     if (page.length < size) return;
     const last = page[page.length - 1]!;
     after = { dials: last.dials, id: last.id };
   }
 }
 
+export async function* candidates(db: Db, ctx: AgentContext): AsyncGenerator<LeadFacts> {
+  for await (const page of candidatePages(db, ctx)) yield* page;
+}
+
+/** What a claim over a page's callable leads answers: the lead it took, and why each one before it was not. */
+export interface PageClaim {
+  claimed: LeadFacts | null;
+  refused: { leadId: number; verdict: RuleVerdict }[];
+}
+
 /**
- * Walks the candidates and answers the first lead every rule lets through (and `claim` takes, when given:
- * it answers the verdict that refused the lead, or null once claimed).
+ * Walks the candidates and answers the first lead every rule lets through. With `claim`, the leads of a page
+ * that the rules let through go to it together, in order (one transaction takes the first one still free,
+ * instead of one transaction per lead when many agents read the same page at once).
  */
 export async function walk(
   db: Db,
   ctx: AgentContext,
   trace: Trace,
-  claim?: (lead: LeadFacts) => Promise<RuleVerdict | null>,
+  claim?: (leads: LeadFacts[]) => Promise<PageClaim>,
 ): Promise<LeadFacts | null> {
-  for await (const lead of candidates(db, ctx)) {
-    trace.examined++;
-    const v = leadFailure(ctx, lead);
-    if (v) {
-      record(trace, lead.id, v);
-      continue;
+  for await (const page of candidatePages(db, ctx)) {
+    const callable: LeadFacts[] = [];
+    for (const lead of page) {
+      trace.examined++;
+      const v = leadFailure(ctx, lead);
+      if (v) {
+        record(trace, lead.id, v);
+        continue;
+      }
+      if (!claim) return lead;
+      callable.push(lead);
     }
-    if (!claim) return lead;
-    const refused = await claim(lead);
-    if (!refused) return lead;
-    record(trace, lead.id, refused);
+    if (!claim || callable.length === 0) continue;
+    const c = await claim(callable);
+    for (const r of c.refused) record(trace, r.leadId, r.verdict);
+    if (c.claimed) return c.claimed;
   }
   return null;
 }
