@@ -2,7 +2,7 @@
 // rule is the one the engine skips the lead for, so it stands out.
 import { HTMLTable, Icon, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { firstFailure, type Explanation } from "./explanation";
+import { firstFailure, reasonOf, type Explanation } from "./explanation";
 import { formatCheckedAt } from "./format";
 
 export function RulesView({ explanation: e, showTarget }: { explanation: Explanation; showTarget: boolean }) {
@@ -48,7 +48,7 @@ export function RulesView({ explanation: e, showTarget }: { explanation: Explana
               </td>
               <th scope="row">{t(`rules.${r.rule}`, { defaultValue: r.rule })}</th>
               <td>
-                {r.reason}
+                {reasonOf(r, t)}
                 {i === first && (
                   <Tag minimal intent="danger" className="lead-explain__why">
                     {t("first_failure")}

@@ -1,6 +1,10 @@
 import { AxiosError, AxiosHeaders } from "axios";
 import { describe, expect, it } from "vitest";
-import { explainErrorOf, firstFailure, parseExplanation } from "./explanation";
+import i18next from "i18next";
+import { explainErrorOf, firstFailure, parseExplanation, reasonOf } from "./explanation";
+import en from "./locales/en.json";
+import es from "./locales/es.json";
+import fr from "./locales/fr.json";
 import { explanation } from "./testing";
 
 const refusal = (status: number, data: unknown) =>
@@ -45,5 +49,32 @@ describe("explanation", () => {
       kind: "failed",
       message: null,
     });
+  });
+});
+
+describe("reasonOf", () => {
+  const t = (lang: "en" | "fr" | "es") => {
+    const i18n = i18next.createInstance();
+    void i18n.init({ lng: lang, resources: { [lang]: { translation: { en, fr, es }[lang] } }, interpolation: { escapeValue: false } });
+    return (key: string, options: Record<string, unknown>) => i18n.t(key, options) as string;
+  };
+  const closed = {
+    rule: "operation-hours",
+    ok: false,
+    reason: "The call centre is closed on Sundays (operation hours).",
+    key: "hours_closed_day",
+    values: { day: "Sunday" },
+  };
+
+  it("says the reason in the agent's language, its words too", () => {
+    expect(reasonOf(closed, t("fr"))).toBe("Le centre d'appels est fermé le dimanche (heures d'ouverture).");
+    expect(reasonOf(closed, t("es"))).toBe("El centro de llamadas cierra el domingo (horario de atención).");
+    expect(reasonOf(closed, t("en"))).toBe(closed.reason);
+  });
+
+  it("keeps the gateway's sentence when there is no key, or a key this browser does not know", () => {
+    const window = { rule: "calling-window", ok: true, reason: "It is 14:00 in America/New_York (New York); calls are allowed 08:00–21:00 there (TCPA)." };
+    expect(reasonOf(window, t("fr"))).toBe(window.reason);
+    expect(reasonOf({ ...closed, key: "from_a_newer_gateway" }, t("fr"))).toBe(closed.reason);
   });
 });

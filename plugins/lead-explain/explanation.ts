@@ -11,6 +11,24 @@ export type Explanation = z.infer<typeof Answer>;
 
 export const parseExplanation = (data: unknown): Explanation => Answer.parse(data);
 
+/** A translation function, as react-i18next gives it. */
+type Translate = (key: string, options: Record<string, unknown>) => string;
+
+/**
+ * A verdict's reason in the agent's language: by its key and values when the gateway sent them (a value that
+ * is a plain word, a weekday or a quota period, is translated too), else the gateway's English sentence.
+ */
+export function reasonOf(r: Explanation["rules"][number], t: Translate): string {
+  if (!r.key) return r.reason;
+  const values = Object.fromEntries(
+    Object.entries(r.values ?? {}).map(([k, v]) => [
+      k,
+      typeof v === "string" && /^[A-Za-z]+$/.test(v) ? t(`words.${v}`, { defaultValue: v }) : v,
+    ]),
+  );
+  return t(`reasons.${r.key}`, { ...values, defaultValue: r.reason });
+}
+
 /** Index of the rule the engine would skip the lead for (the first that fails), -1 when callable. */
 export const firstFailure = (e: Explanation): number => e.rules.findIndex((r) => !r.ok);
 

@@ -8,6 +8,7 @@ import type { RuleVerdict } from "../../src/contract/dialer";
 import { rowsOf, type Db } from "../db/client";
 import { inProcessLeads, leads } from "../db/schema";
 import { leadFailure } from "./evaluate";
+import { reasonText } from "./reasons";
 import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type RuleContext } from "./facts";
 import { leadFactsById } from "./load";
 
@@ -15,7 +16,7 @@ export type Claim =
   | { ok: true; lead: LeadFacts; ownerSet: boolean }
   | { ok: false; verdict: RuleVerdict };
 
-const busy: RuleVerdict = { rule: "in-process", ok: false, reason: "Another dial is taking this lead right now." };
+const busy: RuleVerdict = { rule: "in-process", ok: false, reason: reasonText("in_process_busy"), key: "in_process_busy" };
 
 /** Serialises work on one phone number of a tenant (a claim against a Do Not Call being recorded). */
 export const lockNumber = (db: Db, tenantId: number, phone: string) =>

@@ -1,9 +1,10 @@
 // One judgement for the engine, the claim and explain: the same rule list, the same order, the same facts.
 import type { RuleVerdict } from "../../src/contract/dialer";
 import type { AgentFacts, LeadFacts, Rule, RuleContext } from "./facts";
+import { reasonText } from "./reasons";
 import { RULES } from "./rules/index";
 
-const NOT_CHECKED = "Not checked: no agent named (add ?agent=<id>).";
+const NOT_CHECKED = { ok: true, reason: reasonText("not_checked"), key: "not_checked" } as const;
 
 export function rulesFor(ctx: Pick<RuleContext, "mode">): Rule[] {
   return RULES.filter((r) => r.modes.includes(ctx.mode));
@@ -11,10 +12,10 @@ export function rulesFor(ctx: Pick<RuleContext, "mode">): Rule[] {
 
 function verdictOf(rule: Rule, ctx: RuleContext, lead: LeadFacts | null): RuleVerdict {
   if (rule.scope === "agent") {
-    if (!ctx.agent) return { rule: rule.name, ok: true, reason: NOT_CHECKED };
+    if (!ctx.agent) return { rule: rule.name, ...NOT_CHECKED };
     return { rule: rule.name, ...rule.check(ctx, ctx.agent) };
   }
-  if (rule.needsAgent && !ctx.agent) return { rule: rule.name, ok: true, reason: NOT_CHECKED };
+  if (rule.needsAgent && !ctx.agent) return { rule: rule.name, ...NOT_CHECKED };
   return { rule: rule.name, ...rule.check(ctx, lead!) };
 }
 

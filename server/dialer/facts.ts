@@ -2,6 +2,7 @@
 // engine and explain load them with the same functions, so both judge the same facts.
 import type { DialerRule } from "../../src/contract/dialer";
 import type { EngineSettings } from "./settings";
+import { reasonText, type ReasonKey, type ReasonValues } from "./reasons";
 
 /** auto: the engine's pick; follow-up and redial: the agent names the lead (fewer rules apply). */
 export type DialMode = "auto" | "follow-up" | "redial";
@@ -80,6 +81,9 @@ export interface RuleContext {
 export interface Verdict {
   ok: boolean;
   reason: string;
+  /** The reason's key and values (reasons.ts), for the explain view's translation; absent: English only. */
+  key?: ReasonKey;
+  values?: ReasonValues;
 }
 
 interface RuleBase {
@@ -103,8 +107,17 @@ export type Rule = AgentRule | LeadRule;
 export const ALL_MODES: readonly DialMode[] = ["auto", "follow-up", "redial"];
 export const AUTO_ONLY: readonly DialMode[] = ["auto"];
 
-export const pass = (reason: string): Verdict => ({ ok: true, reason });
-export const fail = (reason: string): Verdict => ({ ok: false, reason });
+const verdict = (ok: boolean, key: ReasonKey, values?: ReasonValues): Verdict => ({
+  ok,
+  reason: reasonText(key, values),
+  key,
+  ...(values && { values }),
+});
+export const pass = (key: ReasonKey, values?: ReasonValues): Verdict => verdict(true, key, values);
+export const fail = (key: ReasonKey, values?: ReasonValues): Verdict => verdict(false, key, values);
+/** A verdict worded elsewhere (the calling windows' own sentences), English only. */
+export const passText = (reason: string): Verdict => ({ ok: true, reason });
+export const failText = (reason: string): Verdict => ({ ok: false, reason });
 
 /** A claim this old no longer holds the lead (an agent who left without disposing). */
 export const CLAIM_TTL_MS = 2 * 3600_000;

@@ -32,7 +32,18 @@ export const DIALER_RULES = [
 export const DialerRule = z.enum(DIALER_RULES);
 export type DialerRule = z.infer<typeof DialerRule>;
 
-export const RuleVerdict = z.object({ rule: DialerRule, ok: z.boolean(), reason: z.string() });
+/**
+ * A rule's verdict on a lead. `reason` is an English sentence; `key` and `values` (when present) let a client
+ * say it in the agent's language (the lead-explain plugin's "reasons"); reasons worded elsewhere (the calling
+ * windows' detail) have no key.
+ */
+export const RuleVerdict = z.object({
+  rule: DialerRule,
+  ok: z.boolean(),
+  reason: z.string(),
+  key: z.string().optional(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 export type RuleVerdict = z.infer<typeof RuleVerdict>;
 
 // ---------------------------------------------------------------- dials

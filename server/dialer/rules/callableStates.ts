@@ -8,10 +8,10 @@ export const callableStates: LeadRule = {
   needsAgent: true,
   check(ctx, lead) {
     const allowed = ctx.agent!.callableStates;
-    if (allowed === null) return pass("You may call every state.");
-    if (!lead.state) return fail("The lead has no state, and you may call only some states.");
+    if (allowed === null) return pass("states_all");
+    if (!lead.state) return fail("states_no_state");
     return allowed.includes(lead.state)
-      ? pass(`${lead.state.toUpperCase()} is one of your callable states.`)
-      : fail(`${lead.state.toUpperCase()} is not one of your callable states.`);
+      ? pass("states_in", { state: lead.state.toUpperCase() })
+      : fail("states_out", { state: lead.state.toUpperCase() });
   },
 };

@@ -6,5 +6,5 @@ export const callingDisabled: AgentRule = {
   scope: "agent",
   modes: ALL_MODES,
   check: (_ctx, agent) =>
-    agent.deactivated ? fail("A manager disabled calling for your extension") : pass("Calling is enabled."),
+    agent.deactivated ? fail("calling_disabled") : pass("calling_enabled"),
 };

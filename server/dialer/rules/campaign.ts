@@ -9,13 +9,13 @@ export const campaign: LeadRule = {
   needsAgent: true,
   check(ctx, lead) {
     const agent = ctx.agent!;
-    if (lead.ownerId === agent.id) return pass("Your own lead.");
-    if (lead.campaignId === null) return fail("The lead is in no campaign.");
+    if (lead.ownerId === agent.id) return pass("own_lead");
+    if (lead.campaignId === null) return fail("campaign_none");
     const c = ctx.tenant.campaigns.get(lead.campaignId);
-    if (!c) return fail("The lead's campaign does not exist.");
-    if (!c.active) return fail(`Campaign '${c.name}' is not active.`);
+    if (!c) return fail("campaign_missing");
+    if (!c.active) return fail("campaign_inactive", { campaign: c.name });
     if (agent.role === "qualifier" && !agent.campaignIds.has(lead.campaignId))
-      return fail(`You are not assigned to campaign '${c.name}'.`);
-    return pass(`Campaign '${c.name}'.`);
+      return fail("campaign_not_assigned", { campaign: c.name });
+    return pass("campaign_ok", { campaign: c.name });
   },
 };

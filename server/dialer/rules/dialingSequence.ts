@@ -8,14 +8,14 @@ export const dialingSequence: LeadRule = {
   modes: AUTO_ONLY,
   needsAgent: false,
   check(ctx, lead) {
-    if (followUpDue(ctx, lead)) return pass("A follow-up is due: it is dialled at its own time.");
+    if (followUpDue(ctx, lead)) return pass("sequence_follow_up");
     const n = lead.dials + 1;
-    if (lead.lastDialAt === null) return pass(`Dial #${n}: no previous dial is recorded.`);
+    if (lead.lastDialAt === null) return pass("sequence_first", { n });
     const seq = ctx.settings.dialingSequence.sequence;
     const wait = seq.length ? seq[Math.min(n, seq.length) - 1]! : 0;
     const at = lead.lastDialAt + wait * 60_000;
     return ctx.now >= at
-      ? pass(`Dial #${n} waits ${wait} min after the previous dial; it was due at ${iso(at)}.`)
-      : fail(`Dial #${n} waits ${wait} min after the previous dial (${iso(lead.lastDialAt)}); due at ${iso(at)}.`);
+      ? pass("sequence_due", { n, wait, at: iso(at) })
+      : fail("sequence_wait", { n, wait, last: iso(lead.lastDialAt), at: iso(at) });
   },
 };

@@ -11,9 +11,9 @@ export const dnc: LeadRule = {
   modes: ALL_MODES,
   needsAgent: false,
   check(_ctx, lead) {
-    if (isDoNotCall(lead.status)) return fail("The lead's status is Do Not Call.");
+    if (isDoNotCall(lead.status)) return fail("dnc_status");
     if (lead.dncSince !== null)
-      return fail(`${lead.phone} is on the call centre's Do Not Call list since ${iso(lead.dncSince).slice(0, 10)}.`);
-    return pass("The number is not on the Do Not Call list.");
+      return fail("dnc_listed", { phone: lead.phone, since: iso(lead.dncSince).slice(0, 10) });
+    return pass("dnc_clear");
   },
 };

@@ -9,12 +9,12 @@ export const eligibility: LeadRule = {
   check(ctx, lead) {
     const agent = ctx.agent!;
     const e = agent.outboundEligibility;
-    if (e === "none") return fail("Your outbound eligibility is none: no outbound leads.");
-    if (lead.ownerId === agent.id) return pass("Your own lead.");
+    if (e === "none") return fail("eligibility_none");
+    if (lead.ownerId === agent.id) return pass("own_lead");
     if (e === "old" && lead.dials === 0)
-      return fail("You take only leads already dialled (eligibility old); this one was never dialled.");
+      return fail("eligibility_old");
     if (e === "new" && lead.dials > 0)
-      return fail(`You take only new leads (eligibility new); this one was dialled ${lead.dials} times.`);
-    return pass(`Eligibility ${e} allows a lead dialled ${lead.dials} times.`);
+      return fail("eligibility_new", { dials: lead.dials });
+    return pass("eligibility_ok", { eligibility: e, dials: lead.dials });
   },
 };

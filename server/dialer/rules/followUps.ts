@@ -12,12 +12,12 @@ export const followUps: LeadRule = {
     const f = lead.followUp;
     const window = ctx.settings.followUpWindowMs;
     const mine = !!f && (!ctx.agent || f.agentId === ctx.agent.id);
-    if (f && !mine) return fail("The lead's follow-up belongs to another agent.");
+    if (f && !mine) return fail("follow_up_other");
     if (f && ctx.now < f.startsAt - window)
-      return fail(`A follow-up is scheduled for ${iso(f.startsAt)}; it is dialled from ${iso(f.startsAt - window)}.`);
+      return fail("follow_up_later", { at: iso(f.startsAt), from: iso(f.startsAt - window) });
     const overdue = ctx.agent?.overdueFollowUps ?? 0;
     if (ctx.settings.dialer["enforced-follow-ups"] && overdue > 0 && !mine)
-      return fail(`You have ${overdue} overdue follow-up${overdue === 1 ? "" : "s"}: dial or reschedule them first.`);
-    return pass(f ? "The follow-up is due." : "No follow-up is pending.");
+      return fail(overdue === 1 ? "follow_up_overdue_one" : "follow_up_overdue_other", { count: overdue });
+    return pass(f ? "follow_up_due" : "follow_up_none");
   },
 };

@@ -10,12 +10,12 @@ export const inProcess: LeadRule = {
   needsAgent: false,
   check(ctx, lead) {
     const c = lead.claim;
-    if (!c) return pass("Nobody holds the lead.");
+    if (!c) return pass("in_process_free");
     const since = `${hhmmIn(c.since, ctx.tenant.timezone)} ${ctx.tenant.timezone}`;
     if (ctx.agent && c.agentId === ctx.agent.id)
       return ctx.mode === "auto"
-        ? fail(`You already hold this lead (in process since ${since}): dispose it first.`)
-        : pass("You hold this lead.");
-    return fail(`Another agent holds this lead (in process since ${since}).`);
+        ? fail("in_process_mine_auto", { since })
+        : pass("in_process_mine");
+    return fail("in_process_other", { since });
   },
 };

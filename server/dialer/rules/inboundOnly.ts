@@ -7,6 +7,6 @@ export const inboundOnly: AgentRule = {
   modes: AUTO_ONLY,
   check: (_ctx, agent) =>
     agent.inboundOnly
-      ? fail("Outbound is blocked for this agent (inbound only): no outbound leads.")
-      : pass("Outbound calls are allowed."),
+      ? fail("inbound_only")
+      : pass("outbound_allowed"),
 };

@@ -8,10 +8,10 @@ export const language: LeadRule = {
   needsAgent: true,
   check(ctx, lead) {
     const agent = ctx.agent!;
-    if (lead.ownerId === agent.id) return pass("Your own lead.");
-    if (agent.isBilingual) return pass("You are bilingual.");
+    if (lead.ownerId === agent.id) return pass("own_lead");
+    if (agent.isBilingual) return pass("language_bilingual");
     return lead.language === agent.language
-      ? pass(`The lead speaks ${lead.language}, as you do.`)
-      : fail(`The lead speaks ${lead.language}; you take ${agent.language} leads.`);
+      ? pass("language_same", { language: lead.language })
+      : fail("language_other", { language: lead.language, agentLanguage: agent.language });
   },
 };

@@ -8,11 +8,11 @@ export const leadGroup: LeadRule = {
   needsAgent: true,
   check(ctx, lead) {
     const agent = ctx.agent!;
-    if (lead.ownerId === agent.id) return pass("Your own lead.");
-    if (agent.role !== "advisor") return pass("Lead groups apply to advisors.");
-    if (!lead.prefix) return fail("The lead has no marketing prefix.");
+    if (lead.ownerId === agent.id) return pass("own_lead");
+    if (agent.role !== "advisor") return pass("lead_group_advisors");
+    if (!lead.prefix) return fail("lead_group_no_prefix");
     return agent.groupPrefixes.has(lead.prefix)
-      ? pass(`Prefix ${lead.prefix} is in one of your lead groups.`)
-      : fail(`Prefix ${lead.prefix} is in none of your lead groups.`);
+      ? pass("lead_group_in", { prefix: lead.prefix })
+      : fail("lead_group_out", { prefix: lead.prefix });
   },
 };

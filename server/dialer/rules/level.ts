@@ -9,10 +9,10 @@ export const level: LeadRule = {
   needsAgent: true,
   check(ctx, lead) {
     const agent = ctx.agent!;
-    if (lead.ownerId === agent.id) return pass("Your own lead.");
+    if (lead.ownerId === agent.id) return pass("own_lead");
     const min = ctx.settings.dialsPerLevel.params[agent.level - 1] ?? 0;
     return lead.dials >= min
-      ? pass(`Level ${agent.level} takes leads dialled at least ${min} times; this one ${lead.dials}.`)
-      : fail(`Level ${agent.level} agents take leads dialled at least ${min} times; this one was dialled ${lead.dials}.`);
+      ? pass("level_ok", { level: agent.level, min, dials: lead.dials })
+      : fail("level_low", { level: agent.level, min, dials: lead.dials });
   },
 };

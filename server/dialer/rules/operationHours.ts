@@ -16,11 +16,9 @@ export const operationHours: AgentRule = {
     const day = ctx.settings.operationHours.days[index];
     const name = DAYS[index]!;
     const hhmm = `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
-    if (!day || day.from >= day.to) return fail(`The call centre is closed on ${name}s (operation hours).`);
+    if (!day || day.from >= day.to) return fail("hours_closed_day", { day: name });
     if (hhmm < day.from || hhmm >= day.to)
-      return fail(
-        `It is ${hhmm} on ${name} in ${tz}; the call centre dials ${day.from}–${day.to} on ${name}s (operation hours).`,
-      );
-    return pass(`It is ${hhmm} on ${name} in ${tz}, within the operation hours ${day.from}–${day.to}.`);
+      return fail("hours_outside", { time: hhmm, day: name, zone: tz, from: day.from, to: day.to });
+    return pass("hours_inside", { time: hhmm, day: name, zone: tz, from: day.from, to: day.to });
   },
 };

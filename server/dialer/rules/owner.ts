@@ -7,7 +7,7 @@ export const owner: LeadRule = {
   modes: ALL_MODES,
   needsAgent: true,
   check(ctx, lead) {
-    if (lead.ownerId === null) return pass("Nobody owns the lead yet.");
-    return lead.ownerId === ctx.agent!.id ? pass("Your own lead.") : fail("The lead belongs to another agent.");
+    if (lead.ownerId === null) return pass("nobody_owns");
+    return lead.ownerId === ctx.agent!.id ? pass("own_lead") : fail("owned_by_other");
   },
 };

@@ -15,12 +15,14 @@ export const publisherSuppression: LeadRule = {
     const roleMin = params[roleKey] ?? 0;
     const stateMin = lead.state ? (params[lead.state] ?? 0) : 0;
     const need = Math.max(roleMin, stateMin);
-    if (need === 0) return pass("No publisher suppression applies.");
-    const where = stateMin > roleMin ? ` for ${lead.state!.toUpperCase()} leads` : "";
-    return agent.availableOthers >= need
-      ? pass(`${agent.availableOthers} other ${roleKey} are available (publisher suppression needs ${need}${where}).`)
-      : fail(
-          `Publisher suppression: ${need} other ${roleKey} must stay available for publisher calls${where}; ${agent.availableOthers} are.`,
-        );
+    if (need === 0) return pass("suppression_none");
+    const values = { available: agent.availableOthers, need };
+    if (stateMin > roleMin) {
+      const state = lead.state!.toUpperCase();
+      return agent.availableOthers >= need
+        ? pass("suppression_ok_state", { ...values, state })
+        : fail("suppression_kept_state", { ...values, state });
+    }
+    return agent.availableOthers >= need ? pass("suppression_ok", values) : fail("suppression_kept", values);
   },
 };

@@ -10,14 +10,15 @@ export const quotas: AgentRule = {
   modes: AUTO_ONLY,
   check(ctx, agent) {
     const quota = ctx.settings.dialsQuota[agent.role] ?? [0, 0, 0, 0];
-    const parts: string[] = [];
+    // Under every quota: the one closest to its limit is the one worth showing.
+    let closest: { done: number; max: number; period: string } | null = null;
     for (const [i, period] of PERIODS.entries()) {
       const max = quota[i] ?? 0;
       if (max <= 0) continue;
       const done = agent.dials[period];
-      if (done >= max) return fail(`Dials quota reached: ${done} dials this ${period} (quota ${max} for ${agent.role}s).`);
-      parts.push(`${done}/${max} this ${period}`);
+      if (done >= max) return fail("quota_reached", { done, max, period });
+      if (!closest || done / max > closest.done / closest.max) closest = { done, max, period };
     }
-    return pass(parts.length ? `Under the dials quota (${parts.join(", ")}).` : "No dials quota is set.");
+    return closest ? pass("quota_under", closest) : pass("quota_none");
   },
 };

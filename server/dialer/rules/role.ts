@@ -9,6 +9,6 @@ export const role: AgentRule = {
   modes: ALL_MODES,
   check: (_ctx, agent) =>
     OUTBOUND_ROLES.has(agent.role)
-      ? pass(`${agent.role === "advisor" ? "Advisors" : "Qualifiers"} dial leads.`)
-      : fail(`Only qualifiers and advisors dial leads; this account is a ${agent.role}.`),
+      ? pass("role_ok")
+      : fail("role_other", { role: agent.role }),
 };

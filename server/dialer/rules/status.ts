@@ -37,8 +37,8 @@ export const status: LeadRule = {
   needsAgent: false,
   check(ctx, lead) {
     const f = lead.followUp;
-    if (f && (!ctx.agent || f.agentId === ctx.agent.id)) return pass("A follow-up is pending for this lead.");
-    if (FINAL.has(lead.status)) return fail(`The lead's status '${lead.status}' closes it.`);
-    return pass(`Status '${lead.status}' can be dialled.`);
+    if (f && (!ctx.agent || f.agentId === ctx.agent.id)) return pass("status_follow_up");
+    if (FINAL.has(lead.status)) return fail("status_closed", { status: lead.status });
+    return pass("status_ok", { status: lead.status });
   },
 };
