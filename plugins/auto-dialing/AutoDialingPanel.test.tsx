@@ -74,6 +74,28 @@ describe("auto dialing panel", () => {
     );
   });
 
+  it("words a blocking rule's reason in the agent's language when the explain plugin is on", async () => {
+    const gateway = fakeGateway({
+      [AUTO]: noLead({
+        reasons: {},
+        samples: {},
+        examined: 0,
+        blocked: {
+          rule: "operation-hours",
+          ok: false,
+          reason: "The call centre is closed on Sundays (operation hours).",
+          key: "hours_closed_day",
+          values: { day: "Sunday" },
+        },
+      }),
+    });
+    const said: unknown[] = [];
+    const explainer = { say: (v: { key?: string }) => (said.push(v), v.key === "hours_closed_day" ? "Fermé le dimanche" : "?") };
+    await mount({ gateway, explainer });
+    expect(await screen.findByText("No lead available: Fermé le dimanche")).toBeInTheDocument();
+    expect(said[0]).toMatchObject({ key: "hours_closed_day", values: { day: "Sunday" } });
+  });
+
   it("shows a refusal's message as the last result", async () => {
     await mount({
       gateway: fakeGateway({ [AUTO]: { status: 403, data: { message: "Calling is disabled" } } }),

@@ -3,7 +3,9 @@
 import { Button, Collapse } from "@blueprintjs/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LastResult } from "./model";
+import { usePlugin } from "../../src/core/PluginScope";
+import type { AutoDialingService } from "./loop";
+import type { AutoDialingStore, LastResult } from "./model";
 import { hasDetails, summaryOf, type NoLeadExplanation } from "./reasons";
 
 export function LastResultView({ last }: { last: LastResult }) {
@@ -30,7 +32,8 @@ function NoLead({ explanation: e }: { explanation: NoLeadExplanation }) {
   const { t } = useTranslation("auto-dialing");
   const [open, setOpen] = useState(false);
   const id = useId();
-  const summary = summaryOf(e);
+  const { api } = usePlugin<AutoDialingStore, AutoDialingService>();
+  const summary = summaryOf(e, api.say);
   return (
     <>
       <span>{summary ? t("last.no_lead_because", { reason: summary }) : t("last.no_lead")}</span>
@@ -54,7 +57,7 @@ function NoLead({ explanation: e }: { explanation: NoLeadExplanation }) {
                   <li>
                     {t("why.blocked", {
                       rule: t(`rules.${e.blocked.rule}`, { defaultValue: e.blocked.rule }),
-                      reason: e.blocked.reason,
+                      reason: api.say(e.blocked),
                     })}
                   </li>
                 )}

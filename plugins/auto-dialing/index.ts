@@ -14,6 +14,7 @@ import {
   notifyKey,
   statusKey,
 } from "../../src/core/services";
+import { leadExplainApi } from "../lead-explain/api";
 import { autoDialingApi } from "./api";
 import { createAutoDialer } from "./loop";
 import { AutoDialingModel } from "./model";
@@ -22,6 +23,8 @@ export default definePlugin({
   id: "auto-dialing",
   requires: { roles: ["qualifier", "advisor"] },
   needs: [httpKey, clockKey, busKey, i18nKey, notifyKey, statusKey, callKey, leadsKey, agentKey],
+  // Says the gateway's reasons in the agent's language when the explain plugin is on.
+  optional: [leadExplainApi],
   provides: autoDialingApi,
   model: AutoDialingModel,
   panels: [
@@ -50,6 +53,7 @@ export default definePlugin({
       leads: ctx.get(leadsKey),
       agent: ctx.get(agentKey),
       t: (key) => i18n.t(key, { ns: ctx.id }),
+      explainer: ctx.optional(leadExplainApi),
     });
   },
 });

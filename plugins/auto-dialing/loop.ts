@@ -12,6 +12,7 @@ import type { AutoDialingApi } from "./api";
 import { newIdempotencyKey, postAutoDial, type AutoDialOutcome } from "./dial";
 import type { AutoDialingStore, LastResult } from "./model";
 import { canDial, stateOf, type AutoDialState, type DialFacts } from "./rules";
+import type { LeadExplainApi, WordedVerdict } from "../lead-explain/api";
 
 /** agent-workspace §9: auto-dial tick. */
 export const TICK_MS = 10_000;
@@ -25,6 +26,8 @@ export interface AutoDialingService extends AutoDialingApi {
   facts(): DialFacts;
   /** What the panel says now. */
   state(): AutoDialState;
+  /** A rule's reason in the agent's language, as far as this workspace can say it. */
+  say(verdict: WordedVerdict): string;
   dispose(): void;
 }
 
@@ -40,6 +43,8 @@ export interface AutoDialerDeps {
   agent: AgentInfo;
   /** Translates a key of the plugin's namespace. */
   t: (key: string) => string;
+  /** The explain plugin, when on: it words the gateway's reasons in the agent's language. */
+  explainer?: Pick<LeadExplainApi, "say">;
   newKey?: () => string;
 }
 
@@ -163,6 +168,7 @@ export function createAutoDialer(d: AutoDialerDeps): AutoDialingService {
     stop,
     facts,
     state: () => stateOf(facts()),
+    say: (verdict) => d.explainer?.say(verdict) ?? verdict.reason,
     dispose() {
       disposed = true;
       if (timer) clock.clearTimeout(timer);

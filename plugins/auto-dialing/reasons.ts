@@ -14,7 +14,7 @@ export interface NoLeadExplanation {
   message: string;
   examined: number;
   /** A rule about the agent itself (operation hours, quota…) that stops every lead. */
-  blocked: { rule: string; reason: string } | null;
+  blocked: { rule: string; reason: string; key?: string; values?: Record<string, string | number> } | null;
   /** Most skipped first; ties in the engine's order. */
   skipped: SkippedRule[];
 }
@@ -32,14 +32,17 @@ export function explainNoLead(r: NoLeadResponse): NoLeadExplanation {
   return {
     message: r.message,
     examined: r.examined,
-    blocked: r.blocked && !r.blocked.ok ? { rule: r.blocked.rule, reason: r.blocked.reason } : null,
+    blocked: r.blocked && !r.blocked.ok ? { rule: r.blocked.rule, reason: r.blocked.reason, key: r.blocked.key, values: r.blocked.values } : null,
     skipped,
   };
 }
 
-/** One line: what blocks every lead, else the reason that skipped the most leads, else the message. */
-export function summaryOf(e: NoLeadExplanation): string {
-  return e.blocked?.reason ?? e.skipped.find((s) => s.sample)?.sample ?? e.message;
+/**
+ * One line: what blocks every lead (worded by `say`, in the agent's language), else the reason that skipped
+ * the most leads, else the message.
+ */
+export function summaryOf(e: NoLeadExplanation, say: (v: NonNullable<NoLeadExplanation["blocked"]>) => string = (v) => v.reason): string {
+  return (e.blocked && say(e.blocked)) ?? e.skipped.find((s) => s.sample)?.sample ?? e.message;
 }
 
 /** Whether "Why?" has anything more to show than the summary. */

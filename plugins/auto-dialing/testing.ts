@@ -9,6 +9,7 @@ import { callKey, leadsKey, statusKey, type LeadsControl, type StatusControl } f
 import { fakeCallControl } from "../../src/test/fakeCall";
 import { fakeGateway, type Reply } from "../../src/test/fakeGateway";
 import { provide, renderPlugin, type RenderPluginOptions } from "../../tests/helpers/renderPlugin";
+import { leadExplainApi, type LeadExplainApi } from "../lead-explain/api";
 import plugin from "./index";
 import type { AutoDialingService } from "./loop";
 import type { AutoDialingStore } from "./model";
@@ -94,6 +95,8 @@ export function noLead(over: Partial<NoLeadResponse> = {}): Reply {
 export interface MountOptions extends Omit<RenderPluginOptions, "services"> {
   status?: AgentStatus;
   awaiting?: number;
+  /** The explain plugin's wording of reasons, when it is on. */
+  explainer?: Pick<LeadExplainApi, "say">;
 }
 
 export async function mount(o: MountOptions = {}) {
@@ -108,6 +111,7 @@ export async function mount(o: MountOptions = {}) {
       provide(statusKey, status.control),
       provide(leadsKey, leads.control),
       provide(callKey, call.control),
+      ...(o.explainer ? [provide(leadExplainApi, o.explainer as LeadExplainApi)] : []),
     ],
   });
   const posts = () => gateway.requests.filter((q) => `${q.method} ${q.url}` === AUTO);

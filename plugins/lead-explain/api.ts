@@ -4,7 +4,16 @@ import { serviceKey } from "../../src/core/plugin";
 /** Who asks decides what is explained: an agent its own lead for itself, a manager any lead for any agent. */
 export type ExplainMode = "agent" | "manager";
 
+/** A rule's verdict as the gateway words it: an English sentence, with its reason key and values when it has them. */
+export interface WordedVerdict {
+  reason: string;
+  key?: string;
+  values?: Record<string, string | number>;
+}
+
 export interface LeadExplainApi {
+  /** A verdict's reason in the agent's language (the gateway's English when this browser has no wording). */
+  say(verdict: WordedVerdict): string;
   readonly mode: ExplainMode;
   /** GET /leads/{id}/explain (?agent=<id> for a manager naming an agent); the answer lands in the store. */
   explain(leadId: number, agentId?: number | null): Promise<void>;

@@ -18,7 +18,7 @@ type Translate = (key: string, options: Record<string, unknown>) => string;
  * A verdict's reason in the agent's language: by its key and values when the gateway sent them (a value that
  * is a plain word, a weekday or a quota period, is translated too), else the gateway's English sentence.
  */
-export function reasonOf(r: Explanation["rules"][number], t: Translate): string {
+export function reasonOf(r: Pick<Explanation["rules"][number], "reason" | "key" | "values">, t: Translate): string {
   if (!r.key) return r.reason;
   const values = Object.fromEntries(
     Object.entries(r.values ?? {}).map(([k, v]) => [

@@ -3,7 +3,7 @@
 import { lazy } from "react";
 import { holdsRoleAtLeast } from "../../src/contract/common";
 import { definePlugin } from "../../src/core/plugin";
-import { agentKey, httpKey, leadsKey } from "../../src/core/services";
+import { agentKey, httpKey, i18nKey, leadsKey } from "../../src/core/services";
 import { leadExplainApi } from "./api";
 import { LeadExplainModel } from "./model";
 import { createLeadExplainService } from "./service";
@@ -12,7 +12,7 @@ export default definePlugin({
   id: "lead-explain",
   // "manager" passes for every role above it too.
   requires: { roles: ["qualifier", "advisor", "manager"] },
-  needs: [httpKey, agentKey, leadsKey],
+  needs: [httpKey, agentKey, leadsKey, i18nKey],
   provides: leadExplainApi,
   model: LeadExplainModel,
   panels: [
@@ -28,11 +28,14 @@ export default definePlugin({
     fr: () => import("./locales/fr.json"),
     es: () => import("./locales/es.json"),
   },
-  setup: (ctx) =>
-    createLeadExplainService({
+  setup: (ctx) => {
+    const i18n = ctx.get(i18nKey);
+    return createLeadExplainService({
       http: ctx.get(httpKey),
       store: ctx.store,
       leads: ctx.get(leadsKey),
       mode: holdsRoleAtLeast(ctx.get(agentKey).roles, "manager") ? "manager" : "agent",
-    }),
+      t: (key, options) => i18n.t(key, { ...options, ns: ctx.id }),
+    });
+  },
 });

@@ -2,7 +2,7 @@ import type { AxiosInstance } from "axios";
 import { reaction } from "mobx";
 import type { LeadsControl } from "../../src/core/services";
 import type { ExplainMode, LeadExplainApi } from "./api";
-import { explainErrorOf, parseExplanation } from "./explanation";
+import { explainErrorOf, parseExplanation, reasonOf } from "./explanation";
 import type { LeadExplainStore } from "./model";
 
 export function createLeadExplainService(deps: {
@@ -10,6 +10,8 @@ export function createLeadExplainService(deps: {
   store: LeadExplainStore;
   leads: LeadsControl;
   mode: ExplainMode;
+  /** Translates a key of the plugin's namespace with values. */
+  t?: (key: string, options: Record<string, unknown>) => string;
 }): LeadExplainApi {
   const { http, store, leads, mode } = deps;
   // Only the latest question may answer: a lead switched while a request is on its way must not show the
@@ -32,6 +34,7 @@ export function createLeadExplainService(deps: {
 
   return {
     mode,
+    say: (verdict) => (deps.t ? reasonOf(verdict, deps.t) : verdict.reason),
     explain,
     refresh: () => (store.target ? explain(store.target.leadId, store.target.agentId) : Promise.resolve()),
     followCurrentLead: () =>
