@@ -48,7 +48,7 @@ export function RulesView({ explanation: e, showTarget }: { explanation: Explana
               </td>
               <th scope="row">{t(`rules.${r.rule}`, { defaultValue: r.rule })}</th>
               <td>
-                {reasonOf(r, t)}
+                {reasonOf(r, t, i18n.language)}
                 {i === first && (
                   <Tag minimal intent="danger" className="lead-explain__why">
                     {t("first_failure")}

@@ -67,14 +67,28 @@ describe("reasonOf", () => {
   };
 
   it("says the reason in the agent's language, its words too", () => {
-    expect(reasonOf(closed, t("fr"))).toBe("Le centre d'appels est fermé le dimanche (heures d'ouverture).");
-    expect(reasonOf(closed, t("es"))).toBe("El centro de llamadas cierra el domingo (horario de atención).");
-    expect(reasonOf(closed, t("en"))).toBe(closed.reason);
+    expect(reasonOf(closed, t("fr"), "fr-CA")).toBe("Le centre d'appels est fermé le dimanche (heures d'ouverture).");
+    expect(reasonOf(closed, t("es"), "es")).toBe("El centro de llamadas cierra el domingo (horario de atención).");
+    expect(reasonOf(closed, t("en"), "en-CA")).toBe(closed.reason);
   });
 
   it("keeps the gateway's sentence when there is no key, or a key this browser does not know", () => {
-    const window = { rule: "calling-window", ok: true, reason: "It is 14:00 in America/New_York (New York); calls are allowed 08:00–21:00 there (TCPA)." };
-    expect(reasonOf(window, t("fr"))).toBe(window.reason);
-    expect(reasonOf({ ...closed, key: "from_a_newer_gateway" }, t("fr"))).toBe(closed.reason);
+    const detail = "It is 14:00 in America/New_York (New York); calls are allowed 08:00–21:00 there (TCPA).";
+    expect(reasonOf({ reason: detail }, t("fr"), "fr")).toBe(detail);
+    expect(reasonOf({ ...closed, key: "from_a_newer_gateway" }, t("fr"), "fr")).toBe(closed.reason);
+  });
+
+  it("says the calling window's short form in French, and keeps the detailed English sentence in English", () => {
+    const window = {
+      rule: "calling-window",
+      ok: false,
+      reason: "It is 07:30 in America/Toronto (Ontario); calls are allowed 09:00–21:30 on weekdays there (CRTC).",
+      key: "window_closed",
+      values: { time: "07:30", zone: "America/Toronto", from: "09:00", to: "21:30", label: "CRTC" },
+    };
+    expect(reasonOf(window, t("fr"), "fr-CA")).toBe(
+      "Il est 07:30 à America/Toronto ; les appels sont permis seulement de 09:00 à 21:30 (CRTC).",
+    );
+    expect(reasonOf(window, t("en"), "en")).toBe(window.reason);
   });
 });

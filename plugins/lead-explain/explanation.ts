@@ -15,11 +15,16 @@ export const parseExplanation = (data: unknown): Explanation => Answer.parse(dat
 type Translate = (key: string, options: Record<string, unknown>) => string;
 
 /**
- * A verdict's reason in the agent's language: by its key and values when the gateway sent them (a value that
- * is a plain word, a weekday or a quota period, is translated too), else the gateway's English sentence.
+ * A verdict's reason in the agent's language. English is the gateway's own sentence (the calling window's is
+ * more detailed than its short form); another language says the reason by its key and values (a value that
+ * is a plain word, a weekday or a quota period, is translated too), else the gateway's English.
  */
-export function reasonOf(r: Pick<Explanation["rules"][number], "reason" | "key" | "values">, t: Translate): string {
-  if (!r.key) return r.reason;
+export function reasonOf(
+  r: Pick<Explanation["rules"][number], "reason" | "key" | "values">,
+  t: Translate,
+  language: string,
+): string {
+  if (!r.key || language === "en" || language.startsWith("en-")) return r.reason;
   const values = Object.fromEntries(
     Object.entries(r.values ?? {}).map(([k, v]) => [
       k,

@@ -36,6 +36,7 @@ export default definePlugin({
       leads: ctx.get(leadsKey),
       mode: holdsRoleAtLeast(ctx.get(agentKey).roles, "manager") ? "manager" : "agent",
       t: (key, options) => i18n.t(key, { ...options, ns: ctx.id }),
+      language: () => i18n.language,
     });
   },
 });

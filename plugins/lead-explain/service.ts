@@ -12,6 +12,8 @@ export function createLeadExplainService(deps: {
   mode: ExplainMode;
   /** Translates a key of the plugin's namespace with values. */
   t?: (key: string, options: Record<string, unknown>) => string;
+  /** The UI language now (it changes with the agent's choice). */
+  language?: () => string;
 }): LeadExplainApi {
   const { http, store, leads, mode } = deps;
   // Only the latest question may answer: a lead switched while a request is on its way must not show the
@@ -34,7 +36,7 @@ export function createLeadExplainService(deps: {
 
   return {
     mode,
-    say: (verdict) => (deps.t ? reasonOf(verdict, deps.t) : verdict.reason),
+    say: (verdict) => (deps.t ? reasonOf(verdict, deps.t, deps.language?.() ?? "en") : verdict.reason),
     explain,
     refresh: () => (store.target ? explain(store.target.leadId, store.target.agentId) : Promise.resolve()),
     followCurrentLead: () =>

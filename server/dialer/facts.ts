@@ -115,9 +115,15 @@ const verdict = (ok: boolean, key: ReasonKey, values?: ReasonValues): Verdict =>
 });
 export const pass = (key: ReasonKey, values?: ReasonValues): Verdict => verdict(true, key, values);
 export const fail = (key: ReasonKey, values?: ReasonValues): Verdict => verdict(false, key, values);
-/** A verdict worded elsewhere (the calling windows' own sentences), English only. */
-export const passText = (reason: string): Verdict => ({ ok: true, reason });
-export const failText = (reason: string): Verdict => ({ ok: false, reason });
+/**
+ * A verdict worded elsewhere (the calling windows' detailed English), with the short form other languages
+ * say by key and values.
+ */
+export const worded = (ok: boolean, reason: string, summary: { key: ReasonKey; values: ReasonValues }): Verdict => ({
+  ok,
+  reason,
+  ...summary,
+});
 
 /** A claim this old no longer holds the lead (an agent who left without disposing). */
 export const CLAIM_TTL_MS = 2 * 3600_000;

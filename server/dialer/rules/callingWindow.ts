@@ -1,7 +1,7 @@
 // The calling window in the lead's own time zone (TCPA, state rules with their 24-hour caps, CRTC), from the
 // calling-window rules through the adapter. Applies to every dial.
 import { callingWindowVerdict } from "../callingWindows";
-import { ALL_MODES, failText, passText, type LeadRule } from "../facts";
+import { ALL_MODES, worded, type LeadRule } from "../facts";
 
 export const callingWindow: LeadRule = {
   name: "calling-window",
@@ -14,6 +14,7 @@ export const callingWindow: LeadRule = {
       ctx.now,
       { callsLast24h: lead.callsLast24h },
     );
-    return v.callable ? passText(v.reason) : failText(v.reason);
+    // English keeps the detailed sentence; other languages say the summary of the zone that decided.
+    return worded(v.callable, v.reason, v.summary);
   },
 };

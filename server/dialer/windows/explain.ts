@@ -1,4 +1,5 @@
-// Plain-English sentences for the explain view. Wording only: every decision is made in verdict.ts.
+// Plain-English sentences for the explain view, and the short summary other languages translate (a key and
+// its values, server/dialer/reasons.ts). Wording only: every decision is made in verdict.ts.
 import type { DayWindow } from "./policy";
 import type { LocalClock } from "./zones";
 
@@ -36,6 +37,30 @@ function leadPlace(c: LocalClock, place: Place): string {
 
 function allowed(w: DayWindow, where: string): string {
   return `calls are allowed ${w.from}–${w.to}${w.days ? ` ${w.days}` : ""} ${where} (${w.label}).`;
+}
+
+/** What another language says instead of the English detail: a reason key and its values. */
+export interface Summary {
+  key: "window_no_zone" | "window_bad_zone" | "window_cap" | "window_open" | "window_closed" | "window_sunday" | "window_holiday";
+  values: Record<string, string | number>;
+}
+
+export function summaryNoZone(tz: string | null): Summary {
+  return typeof tz !== "string" || tz.trim() === "" ? { key: "window_no_zone", values: {} } : { key: "window_bad_zone", values: { zone: tz } };
+}
+
+export function summaryCap(label: string, max: number, calls: number): Summary {
+  return { key: "window_cap", values: { label, max, calls } };
+}
+
+/** The zone that decided (the first blocked one, else the lead's), its time and its day's window. */
+export function summaryOf(check: ZoneCheck): Summary {
+  const c = check.clock;
+  const b = check.block;
+  if (b?.kind === "holiday") return { key: "window_holiday", values: { holiday: b.name, date: c.date, zone: c.zone, label: b.label } };
+  if (b?.kind === "sunday") return { key: "window_sunday", values: { zone: c.zone, label: b.label } };
+  const values = { time: c.hhmm, zone: c.zone, from: check.window.from, to: check.window.to, label: check.window.label };
+  return { key: b ? "window_closed" : "window_open", values };
 }
 
 export function explainNoZone(tz: string | null): string {

@@ -2,7 +2,18 @@
 // An instant is callable iff, in the lead's zone AND in every zone its state spans, the local wall time is inside
 // that local day's window and the local date is not a banned day; plus the state's call cap. Wall time is read
 // per instant, so DST gaps and repeated fall-back hours need no special case.
-import { explainBlocked, explainCap, explainNoZone, explainOpen, type Place, type ZoneCheck } from "./explain";
+import {
+  explainBlocked,
+  explainCap,
+  explainNoZone,
+  explainOpen,
+  summaryCap,
+  summaryNoZone,
+  summaryOf,
+  type Place,
+  type Summary,
+  type ZoneCheck,
+} from "./explain";
 import { holidayOn, type ExtraHolidays } from "./holidays";
 import { policyFor, type Policy } from "./policy";
 import { DAY_MS, localClock, nextWallChange, regionName, usableZone, zonesToCheck } from "./zones";
@@ -27,6 +38,8 @@ export interface CallingWindowVerdict {
   /** Stable id: "tcpa", "state:fl", "crtc:weekday", "crtc:weekend", "no-timezone", "sunday:al", "holiday:la", "cap:fl". */
   rule: string;
   reason: string;
+  /** The reason's short form, by key and values, for other languages than English. */
+  summary: Summary;
   /** The window of the lead's local day, null without a time zone or on a banned day. */
   window: { from: string; to: string } | null;
   /**
@@ -118,7 +131,7 @@ export function callingWindowVerdict(lead: CallingLead, at: number, opts: Callin
   assertInstant(at);
   const found = contextOf(lead, opts);
   if (!found) {
-    return { callable: false, rule: "no-timezone", reason: explainNoZone(lead.timezone), window: null, nextOpenAt: null };
+    return { callable: false, rule: "no-timezone", reason: explainNoZone(lead.timezone), summary: summaryNoZone(lead.timezone), window: null, nextOpenAt: null };
   }
   const { ctx, place } = found;
   const checks = checkAll(ctx, at);
@@ -128,7 +141,7 @@ export function callingWindowVerdict(lead: CallingLead, at: number, opts: Callin
   const cap = ctx.policy.cap;
   const calls = opts.callsLast24h ?? 0;
   if (cap && calls >= cap.max) {
-    return { callable: false, rule: cap.rule, reason: explainCap(cap.label, cap.max, calls, place), window, nextOpenAt: null };
+    return { callable: false, rule: cap.rule, reason: explainCap(cap.label, cap.max, calls, place), summary: summaryCap(cap.label, cap.max, calls), window, nextOpenAt: null };
   }
   const blocked = checks.find((c) => c.block);
   if (blocked) {
@@ -136,11 +149,12 @@ export function callingWindowVerdict(lead: CallingLead, at: number, opts: Callin
       callable: false,
       rule: blocked.block!.rule,
       reason: explainBlocked(blocked, lead0, place),
+      summary: summaryOf(blocked),
       window,
       nextOpenAt: firstOpen(ctx, at, checks),
     };
   }
-  return { callable: true, rule: lead0.window.rule, reason: explainOpen(checks, place), window, nextOpenAt: at };
+  return { callable: true, rule: lead0.window.rule, reason: explainOpen(checks, place), summary: summaryOf(lead0), window, nextOpenAt: at };
 }
 
 /**

@@ -56,6 +56,11 @@ describe("TCPA and state hours (callee local time, [from, to))", () => {
       callable: false,
       rule: "tcpa",
       reason: "It is 21:05 in America/Chicago (Texas); calls are allowed 08:00–21:00 there (TCPA).",
+      // Other languages say the short form: the zone that decided, its time and its window.
+      summary: {
+        key: "window_closed",
+        values: { time: "21:05", zone: "America/Chicago", from: "08:00", to: "21:00", label: "TCPA" },
+      },
       window: { from: "08:00", to: "21:00" },
       nextOpenAt: at("2026-01-07T15:00:00Z"), // 08:00 in El Paso (Denver) is 09:00 in Chicago
     });
