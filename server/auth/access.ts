@@ -1,6 +1,6 @@
 // Who may call what (reliability.md B1): function level by roles and permissions, object level by ownership.
 // The policy of every route is data on the route itself, so a matrix test can be generated from the table.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { holdsRoleAtLeast, HIERARCHY_ROLES, type HierarchyRole, type Role } from "../../src/contract/common";
 import type { Db } from "../db/client";
 import { attributes, leads, userAttributes, users } from "../db/schema";
@@ -59,6 +59,9 @@ export function allowsFunction(policy: AccessPolicy, caller: Caller): boolean {
   return true;
 }
 
+/** A PERMISSION attribute an account holds: its scope and the roles it is valid for (empty: any). */
+export type PermissionGrant = readonly [scope: string | null, roles: string[]];
+
 /** Permissions held through PERMISSION attributes, filtered to those valid for the account's role. */
 export async function permissionsOf(db: Db, userId: number, role: string): Promise<string[]> {
   const rows = await db
@@ -66,9 +69,18 @@ export async function permissionsOf(db: Db, userId: number, role: string): Promi
     .from(userAttributes)
     .innerJoin(attributes, eq(attributes.id, userAttributes.attributeId))
     .where(and(eq(userAttributes.userId, userId), eq(attributes.type, "PERMISSION")));
-  return rows
-    .filter((r) => r.scope && (r.roles.length === 0 || r.roles.includes(role)))
-    .map((r) => r.scope!)
+  return permittedScopes(
+    rows.map((r) => [r.scope, r.roles] as const),
+    role,
+  );
+}
+
+/** The rule of permissionsOf over grants already read (authentication reads them with the session). */
+export function permittedScopes(grants: readonly PermissionGrant[] | null, role: string): string[] {
+  if (!grants) return [];
+  return grants
+    .filter(([scope, roles]) => scope && (roles.length === 0 || roles.includes(role)))
+    .map(([scope]) => scope!)
     .sort();
 }
 
@@ -84,6 +96,16 @@ export async function mayActOnAgent(db: Db, policy: AccessPolicy, caller: Caller
   return r.length > 0;
 }
 
+const prepareLeadOwner = (db: Db) =>
+  db
+    .select({ ownerId: leads.ownerId })
+    .from(leads)
+    .where(and(eq(leads.id, sql.placeholder("leadId")), eq(leads.tenantId, sql.placeholder("tenantId"))))
+    .limit(1)
+    .prepare("access_lead_owner");
+/** Prepared once per database: every call on a lead (settle, dispose) asks it. */
+const leadOwnerQueries = new WeakMap<Db, ReturnType<typeof prepareLeadOwner>>();
+
 /** Object-level check for a route naming a lead: "missing" hides other tenants' leads behind a 404. */
 export async function leadAccess(
   db: Db,
@@ -92,11 +114,9 @@ export async function leadAccess(
   leadId: number,
 ): Promise<"ok" | "missing" | "denied"> {
   if (!Number.isSafeInteger(leadId)) return "missing";
-  const r = await db
-    .select({ ownerId: leads.ownerId })
-    .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.tenantId, caller.tenantId)))
-    .limit(1);
+  let q = leadOwnerQueries.get(db);
+  if (!q) leadOwnerQueries.set(db, (q = prepareLeadOwner(db)));
+  const r = await q.execute({ leadId, tenantId: caller.tenantId });
   if (!r[0]) return "missing";
   if (r[0].ownerId === caller.id || holdsRoleAtLeast(caller.roles, policy.othersFrom ?? "manager")) return "ok";
   return "denied";

@@ -1,9 +1,10 @@
 // Server-side sessions behind the rotating access token (ARCHITECTURE.md decision 11, reliability.md A4–A6).
 // Every request reads the session and its user, so logout, deactivation and role changes apply at once.
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { attributes, sessions, userAttributes, users } from "../db/schema";
+import { permittedScopes, type PermissionGrant } from "./access";
 import { TokenService, sha256 } from "./tokens";
 import type { Clock } from "../../src/core/clock";
 
@@ -27,8 +28,12 @@ export const SESSION_LIMITS = {
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 
+/** What a request's authentication reads of the account and the session: only what access needs. */
+export type AuthUser = Pick<User, "id" | "tenantId" | "role" | "disabled" | "outboundEligibility" | "inboundOnly">;
+export type AuthSession = Pick<Session, "id" | "userId" | "gen" | "genAt" | "superseded" | "revokedAt" | "expiresAt" | "lastSeenAt">;
+
 export type AuthOutcome =
-  | { ok: true; user: User; session: Session; token: string }
+  | { ok: true; user: AuthUser; session: AuthSession; token: string; permissions: string[] }
   | { ok: false; reason: "invalid_token" | "no_session" | "revoked" | "expired" | "idle" | "disabled" | "fingerprint" | "reuse" };
 
 /** What a read-only check reads: only the columns it needs (it runs for every socket). */
@@ -61,17 +66,85 @@ const standingColumns = {
   },
 };
 
+/** The account's PERMISSION attributes, read with the session in the same statement (every request). */
+const grantsOfUser = sql<PermissionGrant[] | null>`(
+  select json_agg(json_build_array(${attributes.scope}, ${attributes.roles}))
+  from ${userAttributes} inner join ${attributes} on ${attributes.id} = ${userAttributes.attributeId}
+  where ${userAttributes.userId} = ${users.id} and ${attributes.type} = 'PERMISSION'
+)`;
+
+/**
+ * A placeholder in update().set(): at run time drizzle encodes it by its column (dates, JSON) exactly as it
+ * does in insert().values(); only set()'s types leave placeholders out.
+ */
+const bound = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
 /** Told when sessions end (sockets of the session are closed, a logout sets the agent offline); awaited. */
 export type RevocationListener = (e: { sessionId?: string; userId: number; reason: string }) => void | Promise<void>;
 
 export class SessionService {
   private readonly revocationListeners = new Set<RevocationListener>();
 
+  /**
+   * Every request runs these two: prepared once, so the query is not rebuilt each time and PostgreSQL
+   * plans it once per connection. The read brings the session, the account and its permissions together.
+   */
+  private readonly authRead;
+  private readonly authWrite;
+  /** The sockets' read-only check (handshake, revalidation), prepared for the same reason. */
+  private readonly standingRead;
+
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.authRead = db
+      .select({
+        session: {
+          id: sessions.id,
+          userId: sessions.userId,
+          gen: sessions.gen,
+          genAt: sessions.genAt,
+          superseded: sessions.superseded,
+          revokedAt: sessions.revokedAt,
+          expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
+        },
+        user: {
+          id: users.id,
+          tenantId: users.tenantId,
+          role: users.role,
+          disabled: users.disabled,
+          outboundEligibility: users.outboundEligibility,
+          inboundOnly: users.inboundOnly,
+        },
+        grants: grantsOfUser,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder("sid")))
+      .limit(1)
+      .prepare("auth_session_read");
+    this.authWrite = db
+      .update(sessions)
+      .set({
+        lastSeenAt: bound<Date>("lastSeenAt"),
+        gen: bound<number>("gen"),
+        genAt: bound<Date>("genAt"),
+        superseded: bound<Record<string, number>>("superseded"),
+      })
+      .where(and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.gen, sql.placeholder("readGen")), isNull(sessions.revokedAt)))
+      .returning({ gen: sessions.gen })
+      .prepare("auth_session_touch");
+    this.standingRead = db
+      .select(standingColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder("sid")))
+      .limit(1)
+      .prepare("auth_session_standing");
+  }
 
   async create(user: User, fingerprint: string, meta: { ip?: string; userAgent?: string }) {
     const now = new Date(this.clock.now());
@@ -103,12 +176,7 @@ export class SessionService {
     if (!claims) return { ok: false, reason: "invalid_token" };
     if (!fingerprint || sha256(fingerprint) !== claims.fph) return { ok: false, reason: "fingerprint" };
 
-    const rows = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, claims.sid))
-      .limit(1);
+    const rows = await this.authRead.execute({ sid: claims.sid });
     const row = rows[0];
     if (!row || String(row.user.id) !== claims.sub) return { ok: false, reason: "no_session" };
     const { session, user } = row;
@@ -135,18 +203,20 @@ export class SessionService {
     }
     if (!rotating && now - session.lastSeenAt.getTime() < SESSION_LIMITS.lastSeenWriteMs) {
       const token = await this.tokens.sign({ sub: claims.sub, sid: session.id, gen: session.gen, fph: claims.fph });
-      return { ok: true, user, session, token };
+      return { ok: true, user, session, token, permissions: permittedScopes(row.grants, user.role) };
     }
     const update = { lastSeenAt: new Date(now), gen, genAt, superseded };
     // Guarded on the generation we read, so two racing rotations cannot both advance it.
-    const updated = await this.db
-      .update(sessions)
-      .set(update)
-      .where(and(eq(sessions.id, session.id), eq(sessions.gen, session.gen), isNull(sessions.revokedAt)))
-      .returning({ gen: sessions.gen });
+    const updated = await this.authWrite.execute({ ...update, sid: session.id, readGen: session.gen });
     const currentGen = updated[0]?.gen ?? (await this.currentGen(session.id)) ?? gen;
     const token = await this.tokens.sign({ sub: claims.sub, sid: session.id, gen: currentGen, fph: claims.fph });
-    return { ok: true, user, session: { ...session, ...update, gen: currentGen }, token };
+    return {
+      ok: true,
+      user,
+      session: { ...session, ...update, gen: currentGen },
+      token,
+      permissions: permittedScopes(row.grants, user.role),
+    };
   }
 
   /**
@@ -174,12 +244,7 @@ export class SessionService {
 
   /** Read-only: does this session still stand? (revoked, disabled account, absolute and idle limits) */
   async check(sessionId: string): Promise<SessionVerdict> {
-    const rows = await this.db
-      .select(standingColumns)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sessionId))
-      .limit(1);
+    const rows = await this.standingRead.execute({ sid: sessionId });
     const row = rows[0];
     if (!row) return { ok: false, reason: "no_session" };
     const reason = this.standing(row.session, row.user);

@@ -3,9 +3,10 @@
 // write. The same key with another body is a client error; a retry while the first is still running waits
 // its turn by answering 409, and a failed first attempt leaves no trace so it can be retried.
 import { createHash } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Caller } from "../auth/access";
+import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
 import type { Gateway } from "../gateway";
 import { HttpError } from "./errors";
@@ -43,29 +44,17 @@ export async function idempotent<T>(
     .update(`${raw.url}\n${JSON.stringify(raw.body ?? null)}`)
     .digest("hex");
   const now = gw.clock.now();
-  const where = and(
-    eq(idempotencyKeys.userId, caller.id),
-    eq(idempotencyKeys.key, key),
-    eq(idempotencyKeys.route, route),
-  );
-  await gw.db
-    .delete(idempotencyKeys)
-    .where(and(where, lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS))));
-  const claimed = await gw.db
-    .insert(idempotencyKeys)
-    .values({
-      userId: caller.id,
-      key,
-      route,
-      fingerprint,
-      status: IN_PROGRESS,
-      body: null,
-      createdAt: new Date(now),
-    })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const q = statementsOf(gw.db);
+  const which = { userId: caller.id, key, route };
+  // One statement claims the key: a new row, or one whose 24 hours are over taken over in place.
+  const claimed = await q.claim.execute({
+    ...which,
+    fingerprint,
+    createdAt: new Date(now),
+    expiredBefore: new Date(now - IDEMPOTENCY_TTL_MS).toISOString(),
+  });
   if (claimed.length === 0) {
-    const [first] = await gw.db.select().from(idempotencyKeys).where(where).limit(1);
+    const [first] = await q.read.execute(which);
     if (!first) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
     if (first.fingerprint !== fingerprint)
       throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, {
@@ -78,14 +67,62 @@ export async function idempotent<T>(
   }
   try {
     const r = await write();
-    await gw.db
-      .update(idempotencyKeys)
-      .set({ status: r.status, body: r.body as object })
-      .where(where);
+    await q.answer.execute({ ...which, status: r.status, body: r.body });
     reply.code(r.status);
     return r.body;
   } catch (err) {
-    await gw.db.delete(idempotencyKeys).where(where);
+    await q.release.execute(which);
     throw err;
   }
+}
+
+/**
+ * A placeholder in update().set(): at run time drizzle encodes it by its column (JSON here) exactly as it
+ * does in insert().values(); only set()'s types leave placeholders out.
+ */
+const bound = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/** Every idempotent POST runs these: prepared once per database, not rebuilt per request. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+const statementsOf = (db: Db) => prepared.get(db) ?? prepared.set(db, prepare(db)).get(db)!;
+
+function prepare(db: Db) {
+  const where = and(
+    eq(idempotencyKeys.userId, sql.placeholder("userId")),
+    eq(idempotencyKeys.key, sql.placeholder("key")),
+    eq(idempotencyKeys.route, sql.placeholder("route")),
+  );
+  return {
+    claim: db
+      .insert(idempotencyKeys)
+      .values({
+        userId: sql.placeholder("userId"),
+        key: sql.placeholder("key"),
+        route: sql.placeholder("route"),
+        fingerprint: sql.placeholder("fingerprint"),
+        status: IN_PROGRESS,
+        body: null,
+        createdAt: sql.placeholder("createdAt"),
+      })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key, idempotencyKeys.route],
+        set: {
+          fingerprint: sql`excluded.fingerprint`,
+          status: sql`excluded.status`,
+          body: sql`excluded.body`,
+          createdAt: sql`excluded.created_at`,
+        },
+        // Only an expired key is taken over; a live one is left for the replay below.
+        setWhere: lt(idempotencyKeys.createdAt, sql.placeholder("expiredBefore")),
+      })
+      .returning({ key: idempotencyKeys.key })
+      .prepare("idempotency_claim"),
+    read: db.select().from(idempotencyKeys).where(where).limit(1).prepare("idempotency_read"),
+    answer: db
+      .update(idempotencyKeys)
+      .set({ status: bound<number>("status"), body: bound<unknown>("body") })
+      .where(where)
+      .prepare("idempotency_answer"),
+    release: db.delete(idempotencyKeys).where(where).prepare("idempotency_release"),
+  };
 }

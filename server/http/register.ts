@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { API_BASE } from "../../src/contract/common";
-import { allowsFunction, leadAccess, mayActOnAgent, permissionsOf, rolesOf, type Caller } from "../auth/access";
+import { allowsFunction, leadAccess, mayActOnAgent, rolesOf, type Caller } from "../auth/access";
 import type { Gateway } from "../gateway";
 import { FINGERPRINT_COOKIE } from "../modules/auth/cookies";
 import { HttpError, MESSAGES } from "./errors";
@@ -43,14 +43,14 @@ export function registerRoutes(app: FastifyInstance, gw: Gateway, table: RouteDe
               }
               throw new HttpError(401, MESSAGES.unauthenticated);
             }
-            const { user, session, token } = outcome;
+            const { user, session, token, permissions } = outcome;
             req.sessionId = session.id;
             req.caller = {
               id: user.id,
               tenantId: user.tenantId,
               role: user.role,
               roles: rolesOf(user.role, user),
-              permissions: await permissionsOf(gw.db, user.id, user.role),
+              permissions,
             };
             reply.header("authorization", `Bearer ${token}`);
             if (!allowsFunction(policy, req.caller)) await deny(gw, req, "function");

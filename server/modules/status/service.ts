@@ -13,10 +13,14 @@ import { agentStatusChanges, agentStatuses, overstays } from "../../db/schema";
 import type { PbxDriver } from "../../pbx/driver";
 import type { Push } from "../../realtime/push";
 import { KeyedMutex } from "./background";
-import { decide, durationOf, type Allowance } from "./machine";
-import { agentAndPeriodOf, allowanceSince, currentPeriodOf, type Agent, type Queryable } from "./store";
+import { decide, durationOf, type Allowance, type Decision } from "./machine";
+import { agentAndPeriodOf, allowanceSince, currentPeriodOf, moveIfCurrent, type Agent, type Queryable } from "./store";
 
 const NONE_TAKEN: Allowance = { breaksTaken: 0, breakSeconds: 0, lunchesTaken: 0 };
+
+/** Who made a change: the agent itself unless told otherwise; the gateway (null) for system changes. */
+const actorOf = (userId: number, source: StatusSource, opts: ChangeOptions) =>
+  opts.actorId === undefined ? (source === "agent" ? userId : null) : opts.actorId;
 
 export interface StatusChanged {
   agent: Agent;
@@ -95,6 +99,28 @@ export class StatusService {
       }
     }
 
+    // The usual change (Ready after a call, on a call, wrap-up) from a stored period: decided on what was just
+    // read and written in one statement that applies only while that period is still current. Anything
+    // else (a refusal, a first status, another change in between) is decided again under the row lock.
+    if (seen.stored && seen.periodId !== null) {
+      const decision = decide({ current: seen, to, source, agent, today: await allowance(db), now });
+      if (decision.kind === "changed") {
+        const periodId = await moveIfCurrent(db, seen.periodId, {
+          tenantId: agent.tenantId,
+          userId,
+          from: seen.status,
+          to,
+          at: new Date(now),
+          previousDuration: decision.previousDuration,
+          offsetSeconds: decision.offsetSeconds,
+          source,
+          actorId: actorOf(userId, source, opts),
+          reason: opts.reason,
+        });
+        if (periodId !== undefined) return { agent, outcome: await this.changed(agent, decision, to, source, now, periodId) };
+      }
+    }
+
     const result = await db.transaction(async (tx) => {
       const current = await currentPeriodOf(tx, userId, now, true);
       const decision = decide({ current, to, source, agent, today: await allowance(tx), now });
@@ -110,7 +136,7 @@ export class StatusService {
           at,
           previousDuration: decision.previousDuration,
           source,
-          actorId: opts.actorId === undefined ? (source === "agent" ? userId : null) : opts.actorId,
+          actorId: actorOf(userId, source, opts),
           reason: opts.reason,
         })
         .returning({ id: agentStatusChanges.id });
@@ -132,18 +158,22 @@ export class StatusService {
       return { agent, outcome: { ok: true, status: to, duration: decision.duration, changed: false, since, source: was } };
     }
 
-    const event: StatusChanged = {
-      agent,
-      from: decision.from,
-      to,
-      since: now,
-      offsetSeconds: decision.offsetSeconds,
-      periodId: result.periodId!,
-      source,
-    };
+    return { agent, outcome: await this.changed(agent, decision, to, source, now, result.periodId!) };
+  }
+
+  /** After a change is committed: do-not-disturb follows, then everyone concerned is told. */
+  private async changed(
+    agent: Agent,
+    decision: Extract<Decision, { kind: "changed" }>,
+    to: AgentStatus,
+    source: StatusSource,
+    now: number,
+    periodId: number,
+  ): Promise<ChangeOutcome> {
+    const event: StatusChanged = { agent, from: decision.from, to, since: now, offsetSeconds: decision.offsetSeconds, periodId, source };
     if (agent.extension) await this.setDnd(agent.extension, !isActiveStatus(to));
     this.announce(event);
-    return { agent, outcome: { ok: true, status: to, duration: decision.duration, changed: true, since: now, source } };
+    return { ok: true, status: to, duration: decision.duration, changed: true, since: now, source };
   }
 
   private announce(e: StatusChanged) {

@@ -2,8 +2,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentStatusList, AgentStatusSnapshotResponse, ChangeStatusResponse, STATUS_MESSAGE_KEYS } from "../../../src/contract/status";
-import { agentStatusChanges, tenants, users } from "../../db/schema";
+import { agentStatusChanges, agentStatuses, overstays, tenants, users } from "../../db/schema";
 import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
+import { StatusService } from "./service";
+import { moveIfCurrent } from "./store";
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -223,5 +225,58 @@ describe("logout", () => {
       .orderBy(asc(agentStatusChanges.id));
     expect(last).toMatchObject({ fromStatus: "ready", source: "agent", reason: "logout" });
     expect((await gw.gw.pbx.getExtensionStatus("1013")).dnd).toBe(true);
+  });
+});
+
+describe("a change decided on a period another change has replaced", () => {
+  it("writes nothing when the period it starts from is no longer current", async () => {
+    const c = await gw.signIn("qualifier.slica@demo.test");
+    const id = await idOf("qualifier.slica@demo.test");
+    await post(c, "ready");
+    const [row] = await gw.db.select().from(agentStatuses).where(eq(agentStatuses.userId, id));
+    await gw.db.insert(overstays).values({
+      tenantId: row!.tenantId,
+      userId: id,
+      periodId: row!.periodId,
+      status: "ready",
+      role: "qualifier",
+      limitSeconds: 1,
+      graceSeconds: 0,
+      startedAt: row!.since,
+      detectedBy: "gateway",
+    });
+    const before = (await changesOf(id)).length;
+    const move = { tenantId: row!.tenantId, userId: id, from: "ready" as const, to: "meeting" as const, at: new Date(gw.clock.now()), previousDuration: 0, offsetSeconds: 0, source: "agent" as const, actorId: id, reason: undefined };
+    expect(await moveIfCurrent(gw.db, row!.periodId - 1, move)).toBeUndefined();
+    expect(await changesOf(id)).toHaveLength(before);
+    expect((await gw.db.select().from(agentStatuses).where(eq(agentStatuses.userId, id)))[0]).toEqual(row);
+    expect((await gw.db.select().from(overstays).where(eq(overstays.periodId, row!.periodId)))[0]!.endedAt).toBeNull();
+
+    const periodId = await moveIfCurrent(gw.db, row!.periodId, move);
+    const changes = await changesOf(id);
+    expect(changes).toHaveLength(before + 1);
+    expect(changes.at(-1)).toMatchObject({ id: periodId, fromStatus: "ready", toStatus: "meeting", source: "agent", actorId: id, reason: null });
+    expect((await gw.db.select().from(agentStatuses).where(eq(agentStatuses.userId, id)))[0]).toMatchObject({ status: "meeting", periodId });
+    expect((await gw.db.select().from(overstays).where(eq(overstays.periodId, row!.periodId)))[0]!.endedAt).toEqual(move.at);
+  });
+
+  it("two instances changing one agent at once: both changes land, one after the other, in one unbroken chain", async () => {
+    const c = await gw.signIn("qualifier5.isius@demo.test");
+    const id = await idOf("qualifier5.isius@demo.test");
+    await post(c, "ready");
+    // Another instance of the gateway: its own in-process mutex, the same database.
+    const other = new StatusService({ db: gw.db, clock: gw.clock, pbx: gw.gw.pbx, push: gw.gw.push, log: gw.gw.log });
+    const [a, b] = await Promise.all([
+      gw.gw.statuses.change(id, "meeting", "agent"),
+      other.change(id, "restroom", "agent"),
+    ]);
+    expect(a).toMatchObject({ ok: true, changed: true });
+    expect(b).toMatchObject({ ok: true, changed: true });
+    const changes = (await changesOf(id)).slice(-3);
+    expect(changes[0]!.toStatus).toBe("ready");
+    expect(changes[1]!.fromStatus).toBe("ready");
+    expect(changes[2]!.fromStatus).toBe(changes[1]!.toStatus);
+    const [row] = await gw.db.select().from(agentStatuses).where(eq(agentStatuses.userId, id));
+    expect(row).toMatchObject({ status: changes[2]!.toStatus, periodId: changes[2]!.id });
   });
 });

@@ -4,8 +4,8 @@ import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Variant } from "../../../src/contract/common";
 import { StatusSource } from "../../../src/contract/socket";
 import { AgentStatus, type CurrentCall } from "../../../src/contract/status";
-import type { Db } from "../../db/client";
-import { agentStatusChanges, agentStatuses, calls, tenants, users } from "../../db/schema";
+import { rowsOf, type Db } from "../../db/client";
+import { agentStatusChanges, agentStatuses, calls, overstays, tenants, users } from "../../db/schema";
 import type { AgentProfile, Allowance, Period } from "./machine";
 
 export interface Agent extends AgentProfile {
@@ -74,17 +74,73 @@ export async function agentOf(db: Queryable, userId: number): Promise<Agent | un
   return r ? toAgent(r) : undefined;
 }
 
-/** The agent and its current period in one query (every status change, every socket connection). */
-export async function agentAndPeriodOf(db: Queryable, userId: number, now: number): Promise<{ agent: Agent; period: CurrentPeriod & { stored: boolean } } | undefined> {
-  const [r] = await db
+const prepareAgentAndPeriod = (db: Queryable) =>
+  db
     .select({ ...agentColumns, current: agentStatuses })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .leftJoin(agentStatuses, eq(agentStatuses.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("status_agent_and_period");
+/** Prepared once per database: it runs on every status change, so it is not rebuilt each time. */
+const agentAndPeriodQueries = new WeakMap<Queryable, ReturnType<typeof prepareAgentAndPeriod>>();
+
+/** The agent and its current period in one query (every status change, every socket connection). */
+export async function agentAndPeriodOf(db: Queryable, userId: number, now: number): Promise<{ agent: Agent; period: CurrentPeriod & { stored: boolean } } | undefined> {
+  let q = agentAndPeriodQueries.get(db);
+  if (!q) agentAndPeriodQueries.set(db, (q = prepareAgentAndPeriod(db)));
+  const [r] = await q.execute({ userId });
   if (!r) return undefined;
   return { agent: toAgent(r), period: periodOf(r.current, now) };
+}
+
+/** A new period, as written by a status change. */
+export interface NewPeriod {
+  tenantId: number;
+  userId: number;
+  from: AgentStatus;
+  to: AgentStatus;
+  at: Date;
+  previousDuration: number;
+  offsetSeconds: number;
+  source: StatusSource;
+  actorId: number | null;
+  reason: string | undefined;
+}
+
+/**
+ * Moves the agent from the period `fromPeriodId` to a new one in one statement: the audit row, the current
+ * period and the end of the old period's overstay, all or nothing, and only while `fromPeriodId` is still
+ * current (the row lock orders it against any other change). Returns the new period's id, or undefined
+ * when another change got there first: the caller then decides again on what it finds.
+ */
+export async function moveIfCurrent(db: Pick<Db, "execute">, fromPeriodId: number, p: NewPeriod): Promise<number | undefined> {
+  const at = p.at.toISOString();
+  const result = await db.execute(sql`
+    with cur as (
+      select ${agentStatuses.userId} from ${agentStatuses}
+      where ${agentStatuses.userId} = ${p.userId} and ${agentStatuses.periodId} = ${fromPeriodId}
+      for update
+    ), change as (
+      insert into ${agentStatusChanges} (tenant_id, user_id, from_status, to_status, at, previous_duration, source, actor_id, reason)
+      select ${p.tenantId}::int, ${p.userId}::int, ${p.from}::text, ${p.to}::text, ${at}::timestamptz,
+        ${p.previousDuration}::int, ${p.source}::text, ${p.actorId}::int, ${p.reason ?? null}::text
+      from cur
+      returning id
+    ), moved as (
+      update ${agentStatuses}
+      set status = ${p.to}::text, since = ${at}::timestamptz, offset_seconds = ${p.offsetSeconds}::int,
+        period_id = change.id, source = ${p.source}::text
+      from change
+      where ${agentStatuses.userId} = ${p.userId}
+    ), ended as (
+      update ${overstays} set ended_at = ${at}::timestamptz
+      where ${overstays.periodId} = ${fromPeriodId} and exists (select 1 from change)
+    )
+    select id from change`);
+  const [row] = rowsOf<{ id: number | string }>(result);
+  return row ? Number(row.id) : undefined;
 }
 
 function periodOf(row: typeof agentStatuses.$inferSelect | null, now: number): CurrentPeriod & { stored: boolean } {
