@@ -101,16 +101,7 @@ export class SessionService {
   ) {
     this.authRead = db
       .select({
-        session: {
-          id: sessions.id,
-          userId: sessions.userId,
-          gen: sessions.gen,
-          genAt: sessions.genAt,
-          superseded: sessions.superseded,
-          revokedAt: sessions.revokedAt,
-          expiresAt: sessions.expiresAt,
-          lastSeenAt: sessions.lastSeenAt,
-        },
+        session: { ...standingColumns.session, genAt: sessions.genAt },
         user: {
           id: users.id,
           tenantId: users.tenantId,
