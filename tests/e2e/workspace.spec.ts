@@ -1,10 +1,27 @@
 // The workspace as agents use it: the variant's default layout, arranging panels, and the layout following
 // the agent to another browser. The gateway clock starts on a Tuesday afternoon (playwright.config.ts), so
 // the seeded day already has calls and the goals show real numbers.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signIn } from "./helpers";
 
 const goals = (page: Page) => page.getByRole("region", { name: "My Goals" });
+
+/** A box once it has stopped moving (two reads 100 ms apart agree). */
+async function restingBox(l: Locator) {
+  let last = await l.boundingBox();
+  await expect
+    .poll(
+      async () => {
+        const now = await l.boundingBox();
+        const still = JSON.stringify(now) === JSON.stringify(last);
+        last = now;
+        return still && now !== null;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  return last!;
+}
 
 async function openEditMode(page: Page) {
   await page.getByRole("button", { name: "Edit layout" }).click();
@@ -27,9 +44,12 @@ test("an agent arranges panels, and the layout follows them to another browser",
   await expect(panel).toBeVisible();
   // The offline reminder sits above the grid; measure once it is there.
   await expect(page.getByText("You must toggle active status in order to receive calls.")).toBeVisible();
-  const before = (await panel.boundingBox())!;
-
+  // Start from the default layout, whatever an earlier attempt of this test saved.
   await openEditMode(page);
+  await page.getByRole("button", { name: "Reset layout" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Reset layout" }).click();
+  const before = await restingBox(panel);
+
   // Drag by the title bar to the left edge, then make it taller with the resize handle.
   const bar = panel.getByRole("heading", { name: "My Goals" });
   const barBox = (await bar.boundingBox())!;
@@ -38,23 +58,25 @@ test("an agent arranges panels, and the layout follows them to another browser",
   await page.mouse.move(barBox.x - 300, barBox.y + 10, { steps: 12 });
   await page.mouse.move(30, barBox.y + 10, { steps: 12 });
   await page.mouse.up();
-  // The grid library's resize handle has no role; it is the only one in the panel's grid cell.
+  // The grid animates the drop: take the resize handle where the panel comes to rest. The grid library's
+  // resize handle has no role; it is the only one in the panel's grid cell.
+  await expect.poll(async () => (await panel.boundingBox())!.x).toBeLessThan(before.x - 100);
   const handle = page.locator(".react-grid-item", { has: goals(page) }).locator(".react-resizable-handle");
-  const hb = (await handle.boundingBox())!;
+  const hb = await restingBox(handle);
   await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
   await page.mouse.down();
   await page.mouse.move(hb.x + 120, hb.y + 150, { steps: 12 });
   await page.mouse.up();
   await page.getByRole("button", { name: "Done" }).click();
 
-  const moved = (await goals(page).boundingBox())!;
+  const moved = await restingBox(goals(page));
   expect(moved.x).toBeLessThan(before.x - 100);
   expect(moved.height).toBeGreaterThan(before.height + 60);
 
   // A reload keeps it…
   await page.reload();
   await expect(goals(page)).toBeVisible();
-  const reloaded = (await goals(page).boundingBox())!;
+  const reloaded = await restingBox(goals(page));
   expect(Math.abs(reloaded.x - moved.x)).toBeLessThan(4);
   expect(Math.abs(reloaded.height - moved.height)).toBeLessThan(4);
 
@@ -66,7 +88,7 @@ test("an agent arranges panels, and the layout follows them to another browser",
   const second = await other.newPage();
   await signIn(second, "qualifier2.isius@demo.test");
   await expect(goals(second)).toBeVisible();
-  const elsewhere = (await goals(second).boundingBox())!;
+  const elsewhere = await restingBox(goals(second));
   expect(Math.abs(elsewhere.x - moved.x)).toBeLessThan(4);
   expect(Math.abs(elsewhere.height - moved.height)).toBeLessThan(4);
   await other.close();
