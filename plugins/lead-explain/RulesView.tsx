@@ -33,7 +33,7 @@ export function RulesView({ explanation: e, showTarget }: { explanation: Explana
         <thead>
           <tr>
             <th scope="col">
-              <span className="lead-explain__sr">{t("table.verdict")}</span>
+              <span className="isi-sr-only">{t("table.verdict")}</span>
             </th>
             <th scope="col">{t("table.rule")}</th>
             <th scope="col">{t("table.reason")}</th>
@@ -44,7 +44,7 @@ export function RulesView({ explanation: e, showTarget }: { explanation: Explana
             <tr key={`${i}-${r.rule}`} className={i === first ? "lead-explain__first-failure" : undefined}>
               <td className="lead-explain__mark">
                 <Icon icon={r.ok ? "tick-circle" : "cross-circle"} intent={r.ok ? "success" : "danger"} />
-                <span className="lead-explain__sr">{t(r.ok ? "pass" : "fail")}</span>
+                <span className="isi-sr-only">{t(r.ok ? "pass" : "fail")}</span>
               </td>
               <th scope="row">{t(`rules.${r.rule}`, { defaultValue: r.rule })}</th>
               <td>

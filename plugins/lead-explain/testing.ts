@@ -6,6 +6,7 @@ import { expect, vi } from "vitest";
 import { DIALER_RULES, type ExplainResponse, type RuleVerdict } from "../../src/contract/dialer";
 import { leadsKey, type LeadsControl, type LeadView } from "../../src/core/services";
 import { fakeGateway, type Reply } from "../../src/test/fakeGateway";
+import { leadView } from "../../src/test/leadView";
 import { provide, renderPlugin, type RenderPluginOptions } from "../../tests/helpers/renderPlugin";
 import type { LeadExplainApi } from "./api";
 import plugin from "./index";
@@ -61,26 +62,8 @@ export const refused = (status: number, message: string, errors?: Record<string,
   data: errors ? { message, errors } : { message },
 });
 
-export function lead(o: Partial<LeadView> = {}): LeadView {
-  return {
-    id: 31,
-    marketingId: "ISF-31",
-    firstName: "Pat",
-    lastName: "Doe",
-    phone: "+15555550131",
-    phoneOther: [],
-    email: "pat@example.com",
-    status: "New",
-    language: "en",
-    notes: "",
-    state: "TX",
-    timezone: "America/Chicago",
-    isInbound: false,
-    qualifierName: null,
-    clients: [],
-    ...o,
-  };
-}
+export const lead = (o: Partial<LeadView> = {}): LeadView =>
+  leadView({ marketingId: "ISF-31", phone: "+15555550131", ...o });
 
 /** A leads stack whose current lead a test switches, observably, as the core's does. */
 export function fakeLeads(current: LeadView | null = null) {

@@ -3,27 +3,10 @@ import { makeAutoObservable } from "mobx";
 import { vi } from "vitest";
 import type { AgentStatus } from "../../../src/contract/status";
 import type { LeadsControl, LeadView, StatusControl } from "../../../src/core/services";
+import { leadView } from "../../../src/test/leadView";
 
-export function lead(over: Partial<LeadView> = {}): LeadView {
-  return {
-    id: 31,
-    marketingId: "M-31",
-    firstName: "Pat",
-    lastName: "Doe",
-    phone: "+15555550100",
-    phoneOther: [],
-    email: "pat@example.com",
-    status: "New",
-    language: "en",
-    notes: "",
-    state: "TX",
-    timezone: "America/Chicago",
-    isInbound: false,
-    qualifierName: null,
-    clients: [{ firstName: "Pat", lastName: "Doe", dob: "1960-04-02" }],
-    ...over,
-  };
-}
+export const lead = (over: Partial<LeadView> = {}): LeadView =>
+  leadView({ clients: [{ firstName: "Pat", lastName: "Doe", dob: "1960-04-02" }], ...over });
 
 /** A leads stack as the core keeps it: disposing a lead takes it off and the last remaining one is current. */
 export function fakeLeads(initial: LeadView[] = [lead()], awaiting = initial.length) {
