@@ -1,4 +1,5 @@
 // `npm start`: the whole call centre in one process: gateway, embedded database, the built SPA.
+import type { AddressInfo } from "node:net";
 import { readConfig } from "./config";
 import { buildGateway } from "./app";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/accounts";
@@ -7,7 +8,8 @@ const config = readConfig();
 const { app, database } = await buildGateway(config);
 await app.listen({ port: config.port, host: config.host });
 
-const url = `http://localhost:${config.port}`;
+// The port actually bound (PORT=0 picks a free one: the process tests read it from this line).
+const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
 const lines = [
   "",
   `  Dialer ready at ${url}   (API docs: ${url}/api/docs)`,
