@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { attributes, sessions, userAttributes, users } from "../db/schema";
 import { permittedScopes, type PermissionGrant } from "./access";
-import { TokenService, sha256 } from "./tokens";
+import { TokenService, safeEqual, sha256 } from "./tokens";
 import type { Clock } from "../../src/core/clock";
 
 export const SESSION_LIMITS = {
@@ -13,16 +13,16 @@ export const SESSION_LIMITS = {
   idleMs: 30 * 60_000,
   /** A shift of 8 hours plus overtime: 10 hours, under ASVS's 12-hour ceiling. */
   absoluteMs: 10 * 60 * 60_000,
-  /** A superseded token stays valid this long, so parallel requests never race each other into a 401. */
-  overlapMs: 30_000,
   /**
-   * Generations advance at most this often (every response still gets a freshly signed token). A stolen
-   * token is then good for at most this plus the overlap, and it is useless without the fingerprint cookie.
+   * Generations advance at most this often (every response still gets a freshly signed token). A superseded
+   * token stays valid until it expires as long as it comes with its own session's fingerprint cookie: under
+   * overload a request may reach the gateway minutes after it was sent, and that must slow the agent down,
+   * never sign it out (issue 11, finding 10). Theft is what ends a session: a token with another client's
+   * fingerprint cookie, or any token of a session that ended.
    */
   rotateEveryMs: 20_000,
   /** The idle clock is written at most this often, so a burst of requests reads the session without writing it. */
   lastSeenWriteMs: 10_000,
-  historySize: 8,
 } as const;
 
 export type User = typeof users.$inferSelect;
@@ -30,15 +30,15 @@ export type Session = typeof sessions.$inferSelect;
 
 /** What a request's authentication reads of the account and the session: only what access needs. */
 export type AuthUser = Pick<User, "id" | "tenantId" | "role" | "disabled" | "outboundEligibility" | "inboundOnly">;
-export type AuthSession = Pick<Session, "id" | "userId" | "gen" | "genAt" | "superseded" | "revokedAt" | "expiresAt" | "lastSeenAt">;
+export type AuthSession = Pick<Session, "id" | "userId" | "gen" | "genAt" | "revokedAt" | "expiresAt" | "lastSeenAt">;
 
 export type AuthOutcome =
   | { ok: true; user: AuthUser; session: AuthSession; token: string; permissions: string[] }
-  | { ok: false; reason: "invalid_token" | "no_session" | "revoked" | "expired" | "idle" | "disabled" | "fingerprint" | "reuse" };
+  | { ok: false; reason: "invalid_token" | "no_session" | "revoked" | "expired" | "idle" | "disabled" | "fingerprint" };
 
 /** What a read-only check reads: only the columns it needs (it runs for every socket). */
 export type StandingUser = Pick<User, "id" | "tenantId" | "role" | "extension" | "hasWebrtc" | "disabled" | "deactivated">;
-export type StandingSession = Pick<Session, "id" | "userId" | "gen" | "superseded" | "revokedAt" | "expiresAt" | "lastSeenAt">;
+export type StandingSession = Pick<Session, "id" | "userId" | "gen" | "revokedAt" | "expiresAt" | "lastSeenAt">;
 
 /** A read-only verdict on a session (sockets): never rotates, never writes. */
 export type SessionVerdict =
@@ -50,7 +50,6 @@ const standingColumns = {
     id: sessions.id,
     userId: sessions.userId,
     gen: sessions.gen,
-    superseded: sessions.superseded,
     revokedAt: sessions.revokedAt,
     expiresAt: sessions.expiresAt,
     lastSeenAt: sessions.lastSeenAt,
@@ -123,7 +122,6 @@ export class SessionService {
         lastSeenAt: bound<Date>("lastSeenAt"),
         gen: bound<number>("gen"),
         genAt: bound<Date>("genAt"),
-        superseded: bound<Record<string, number>>("superseded"),
       })
       .where(and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.gen, sql.placeholder("readGen")), isNull(sessions.revokedAt)))
       .returning({ gen: sessions.gen })
@@ -159,13 +157,11 @@ export class SessionService {
 
   /** Checks a bearer token and its fingerprint cookie; on success returns the token to send back. */
   async authenticate(bearer: string | undefined, fingerprint: string | undefined): Promise<AuthOutcome> {
-    // The overlap is judged at arrival, before any wait for the database: a request the client sent in
-    // time is not a replay because a busy gateway reached it late.
-    const arrivedAt = this.clock.now();
     if (!bearer) return { ok: false, reason: "invalid_token" };
     const claims = await this.tokens.verify(bearer);
     if (!claims) return { ok: false, reason: "invalid_token" };
-    if (!fingerprint || sha256(fingerprint) !== claims.fph) return { ok: false, reason: "fingerprint" };
+    const theft = await this.fingerprintMismatch(claims, fingerprint);
+    if (theft) return theft;
 
     const rows = await this.authRead.execute({ sid: claims.sid });
     const row = rows[0];
@@ -178,16 +174,12 @@ export class SessionService {
     if (now - session.lastSeenAt.getTime() > SESSION_LIMITS.idleMs) return this.fail(session.id, "idle");
 
     let gen = session.gen;
-    let superseded = session.superseded;
     let genAt = session.genAt;
     let rotating = false;
     if (claims.gen > gen) return { ok: false, reason: "invalid_token" };
-    if (claims.gen < gen) {
-      const at = superseded[String(claims.gen)];
-      // A token older than the overlap window is a replay: end the whole session (RFC 9700 §4.14.2).
-      if (at === undefined || arrivedAt - at > SESSION_LIMITS.overlapMs) return this.fail(session.id, "reuse");
-    } else if (now - genAt.getTime() >= SESSION_LIMITS.rotateEveryMs) {
-      superseded = pruneHistory({ ...superseded, [String(gen)]: now }, gen);
+    // A superseded generation (claims.gen < gen) is accepted: it carries this session's own fingerprint, so
+    // it is the agent's request that a busy gateway reached late or a parallel one, not a stolen token.
+    if (claims.gen === gen && now - genAt.getTime() >= SESSION_LIMITS.rotateEveryMs) {
       gen += 1;
       genAt = new Date(now);
       rotating = true;
@@ -196,7 +188,7 @@ export class SessionService {
       const token = await this.tokens.sign({ sub: claims.sub, sid: session.id, gen: session.gen, fph: claims.fph });
       return { ok: true, user, session, token, permissions: permittedScopes(row.grants, user.role) };
     }
-    const update = { lastSeenAt: new Date(now), gen, genAt, superseded };
+    const update = { lastSeenAt: new Date(now), gen, genAt };
     // Guarded on the generation we read, so two racing rotations cannot both advance it.
     const updated = await this.authWrite.execute({ ...update, sid: session.id, readGen: session.gen });
     const currentGen = updated[0]?.gen ?? (await this.currentGen(session.id)) ?? gen;
@@ -216,20 +208,15 @@ export class SessionService {
    * window) without rotating the token or touching the session row.
    */
   async inspect(bearer: string | undefined, fingerprint: string | undefined): Promise<SessionVerdict> {
-    const arrivedAt = this.clock.now();
     if (!bearer) return { ok: false, reason: "invalid_token" };
     const claims = await this.tokens.verify(bearer);
     if (!claims) return { ok: false, reason: "invalid_token" };
-    if (!fingerprint || sha256(fingerprint) !== claims.fph) return { ok: false, reason: "fingerprint" };
+    const theft = await this.fingerprintMismatch(claims, fingerprint);
+    if (theft) return theft;
     const verdict = await this.check(claims.sid);
     if (!verdict.ok) return verdict;
     if (String(verdict.user.id) !== claims.sub) return { ok: false, reason: "no_session" };
-    const { session } = verdict;
-    if (claims.gen > session.gen) return { ok: false, reason: "invalid_token" };
-    if (claims.gen < session.gen) {
-      const at = session.superseded[String(claims.gen)];
-      if (at === undefined || arrivedAt - at > SESSION_LIMITS.overlapMs) return { ok: false, reason: "reuse" };
-    }
+    if (claims.gen > verdict.session.gen) return { ok: false, reason: "invalid_token" };
     return verdict;
   }
 
@@ -304,14 +291,19 @@ export class SessionService {
     return r[0]?.gen;
   }
 
+  /**
+   * The token's fingerprint against the cookie. No cookie: refused, nothing ended (a client that lost its
+   * cookie, or a token copied without it). Another client's cookie: the token left the browser it was issued
+   * to, so the whole session ends (RFC 9700 §4.14.2).
+   */
+  private async fingerprintMismatch(claims: { sid: string; fph: string }, fingerprint: string | undefined): Promise<Exclude<AuthOutcome, { ok: true }> | null> {
+    if (fingerprint && safeEqual(sha256(fingerprint), claims.fph)) return null;
+    if (fingerprint) await this.revoke(claims.sid, "fingerprint");
+    return { ok: false, reason: "fingerprint" };
+  }
+
   private async fail(sessionId: string, reason: Exclude<AuthOutcome, { ok: true }>["reason"]): Promise<AuthOutcome> {
     await this.revoke(sessionId, reason);
     return { ok: false, reason };
   }
-}
-
-function pruneHistory(h: Record<string, number>, gen: number): Record<string, number> {
-  const keep: Record<string, number> = {};
-  for (const [g, at] of Object.entries(h)) if (Number(g) > gen - SESSION_LIMITS.historySize) keep[g] = at;
-  return keep;
 }

@@ -122,7 +122,7 @@ export const sessions = pgTable(
     revokedReason: text("revoked_reason"),
     gen: integer("gen").notNull().default(1),
     genAt: ts("gen_at").notNull(),
-    /** When each recent generation was superseded (ms since epoch), for the overlap window. */
+    /** No longer read or written: superseded tokens are valid until they expire (docs/decisions.md). */
     superseded: jsonb("superseded").$type<Record<string, number>>().notNull().default({}),
     fingerprintHash: text("fingerprint_hash").notNull(),
     ip: text("ip"),

@@ -65,7 +65,7 @@ describe("session and token rotation", () => {
     expect((await c.request("GET", "/tenant-features")).statusCode).toBe(200);
   });
 
-  it("rotates the token on every response and keeps parallel requests and old tokens valid within the overlap", async () => {
+  it("rotates the token on every response and keeps parallel requests and superseded tokens valid", async () => {
     const c = await gw.signIn("qualifier4.isius@demo.test");
     const first = c.token!;
     gw.clock.advance(SESSION_LIMITS.rotateEveryMs);
@@ -73,40 +73,38 @@ describe("session and token rotation", () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => c.request("GET", "/tenant-features")));
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(c.token).not.toBe(first);
-    // The superseded token still works inside the overlap window…
+    // The superseded token still works, with its own session's fingerprint cookie.
     const old = gw.client();
     old.cookies = { ...c.cookies };
     old.token = first;
-    gw.clock.advance(SESSION_LIMITS.overlapMs - 1000);
+    gw.clock.advance(29_000);
     expect((await old.request("GET", "/tenant-features")).statusCode).toBe(200);
   });
 
-  it("a superseded token replayed after the overlap window ends the whole session", async () => {
+  it("overload never signs out: a superseded token that reaches a busy gateway minutes late is accepted", async () => {
     const c = await gw.signIn("qualifier5.isius@demo.test");
     const first = c.token!;
     gw.clock.advance(SESSION_LIMITS.rotateEveryMs);
-    await c.request("GET", "/tenant-features");
-    gw.clock.advance(SESSION_LIMITS.overlapMs + 1000);
-    await c.request("GET", "/tenant-features"); // keeps the session fresh with the current token
-    const replay = gw.client();
-    replay.cookies = { ...c.cookies };
-    replay.token = first;
-    expect((await replay.request("GET", "/tenant-features")).statusCode).toBe(401);
-    expect((await c.request("GET", "/tenant-features")).statusCode).toBe(401);
+    await c.request("GET", "/tenant-features"); // rotates: the first token is now superseded
+    // Before: a superseded token presented more than 30 s after it was superseded ended the whole session.
+    gw.clock.advance(5 * 60_000);
+    const late = gw.client();
+    late.cookies = { ...c.cookies };
+    late.token = first;
+    expect((await late.request("GET", "/tenant-features")).statusCode).toBe(200);
+    expect((await c.request("GET", "/tenant-features")).statusCode).toBe(200);
   });
 
-  it("a superseded token sent within the overlap is accepted even when a busy gateway reaches it after the window", async () => {
-    const c = await gw.signIn("ops@demo.test");
-    const first = c.token!;
-    gw.clock.advance(SESSION_LIMITS.rotateEveryMs);
-    await c.request("GET", "/tenant-features"); // rotates: the first token is now superseded
-    gw.clock.advance(SESSION_LIMITS.overlapMs - 1000);
-    // The request arrives inside the window; its database reads finish after it has closed.
-    const pending = gw.gw.sessions.authenticate(first, c.cookies.dialer_fp);
-    gw.clock.advance(10_000);
-    expect(await pending).toMatchObject({ ok: true });
-    // Arriving after the window, the same token is a replay.
-    expect(await gw.gw.sessions.authenticate(first, c.cookies.dialer_fp)).toEqual({ ok: false, reason: "reuse" });
+  it("a token presented with another client's fingerprint cookie ends its session (theft)", async () => {
+    const victim = await gw.signIn("ops@demo.test");
+    const thief = await gw.signIn("manager.isius@demo.test");
+    const stolen = gw.client();
+    stolen.cookies = { ...thief.cookies };
+    stolen.token = victim.token;
+    expect((await stolen.request("GET", "/tenant-features")).statusCode).toBe(401);
+    // The token left its browser: the victim's session ends too, and must sign in again.
+    expect((await victim.request("GET", "/tenant-features")).statusCode).toBe(401);
+    expect((await thief.request("GET", "/tenant-features")).statusCode).toBe(200);
   });
 
   it("stays signed in through an 8-hour shift of activity, ends after 30 idle minutes and at the absolute limit", async () => {
