@@ -101,7 +101,7 @@ const config = {
   clockStart,
   simProfile: FAST_PROFILE as Record<string, unknown>,
 };
-const { app, gw } = await buildGateway(config, { clock, database, logger: { level: "error" } });
+const { app, gw } = await buildGateway(config, { clock, database });
 const builtMs = performance.now() - t0;
 
 // ---------------------------------------------------------------- the world, written directly

@@ -1,8 +1,8 @@
 // Gateway side of the goals plugin: the agent's statistics, counted from its real call and disposition rows
 // in the call centre's own day and hour.
 import { and, count, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import { z } from "zod";
 import { startOfLocalDay, startOfLocalHour } from "../../src/core/zoned-time";
+import { idParam } from "../../src/contract/common";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../src/contract/settings";
 import { calls, dispositions, sessions, tenants, users } from "../../server/db/schema";
 import { rowsOf } from "../../server/db/client";
@@ -101,7 +101,7 @@ export function goalsRoutes(gw: Gateway): RouteDef[] {
       summary: "Goal statistics of an agent: its own, or any agent of the tenant for managers and above.",
       tags: ["goals"],
       access: { agentParam: "id" },
-      params: z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      params: idParam,
       response: { 200: GoalStatistics },
       handler: ({ params }) => goalStatistics(gw, params.id),
     }),

@@ -31,7 +31,7 @@ import { readEngineSettings } from "./settings";
 import { dialerSettingsRoutes } from "./settingsRoutes";
 
 const AGENTS = { roles: ["setter", "advisor"] } as const;
-const LeadParams = z.strictObject({ id: idParam.shape.id.max(2_147_483_647) });
+const LeadParams = idParam;
 export const NOT_READY_MESSAGE = "Switch to READY to receive leads.";
 const DIAL_ERRORS = { 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 

@@ -4,7 +4,7 @@
 // specification says so, and publisher suppression refuses them (minimum 0).
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { ErrorBody } from "../../src/contract/common";
+import { ErrorBody, idParam } from "../../src/contract/common";
 import {
   CallableStatesBody,
   DEFAULT_DIALER_SETTINGS,
@@ -144,7 +144,7 @@ export function dialerSettingsRoutes(gw: Gateway): RouteDef[] {
       summary: "An agent's callable states: {provinces: lower-case codes, or null for every state}.",
       tags: ["settings"],
       access: { ...MANAGERS, agentParam: "id" },
-      params: z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      params: idParam,
       response: { 200: CallableStatesBody, 404: ErrorBody },
       async handler({ caller, params }) {
         const [u] = await gw.db
@@ -161,7 +161,7 @@ export function dialerSettingsRoutes(gw: Gateway): RouteDef[] {
       summary: "Sets an agent's callable states ({provinces: codes | null}); the dialer gives it leads of those only. 204.",
       tags: ["settings"],
       access: { ...MANAGERS, agentParam: "id" },
-      params: z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      params: idParam,
       body: CallableStatesBody,
       response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { provinces: null } },

@@ -7,6 +7,7 @@
 // CallSnapshot: on the specification's socket events `incoming`, `answer` and `hangup`, and on `call` for
 // everything else (ringing, hold, conference) and after a (re)connection.
 import { z } from "zod";
+import { RecordId } from "./common";
 import { Extension } from "./status";
 
 export const CALL_TYPES = ["auto", "inbound", "manual", "follow-up", "callback", "transfer"] as const;
@@ -82,9 +83,9 @@ export type CallSnapshot = z.infer<typeof CallSnapshot>;
 
 // ---------------------------------------------------------------- HTTP
 
-export const LeadIdParams = z.strictObject({ leadId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const LeadIdParams = z.strictObject({ leadId: RecordId });
 export const LeadCallParams = LeadIdParams.extend({
-  callId: z.coerce.number().int().positive().max(2_147_483_647),
+  callId: RecordId,
 });
 
 /** POST /leads/{leadId}/calls: places a call to the lead (direction 0), or records an inbound one (1). */

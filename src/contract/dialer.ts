@@ -2,6 +2,7 @@
 // /dials/*, /in-process-leads, /leads/followup-by-lead-id, /agents/follow-ups, /agents/last-dials,
 // /leads/search; admin-and-sign-in §3 and §7 for the settings the engine reads). Shared by browser and gateway.
 import { z } from "zod";
+import { decimalInteger, RecordId } from "./common";
 import { CallType } from "./calls";
 import { LeadSummary } from "./leads";
 
@@ -88,7 +89,7 @@ export const DialLeadBody = z.strictObject({ leadId: z.number().int().positive()
 // ---------------------------------------------------------------- explain
 
 export const ExplainQuery = z.strictObject({
-  agent: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  agent: RecordId.optional(),
 });
 export const ExplainResponse = z.object({
   callable: z.boolean(),
@@ -129,7 +130,7 @@ export const FollowUpItem = z.object({
 export type FollowUpItem = z.infer<typeof FollowUpItem>;
 
 export const FollowUpsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: decimalInteger(1, 200).default(50),
   overdue: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
 });
 export const FollowUpsResponse = z.object({
@@ -162,7 +163,7 @@ export const LastDialItem = z.object({
   url: z.string().nullable(),
 });
 export type LastDialItem = z.infer<typeof LastDialItem>;
-export const LastDialsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+export const LastDialsQuery = z.strictObject({ limit: decimalInteger(1, 100).default(10) });
 export const LastDialsResponse = z.object({ data: z.array(LastDialItem) });
 
 export const LeadSearchParams = z.strictObject({ text: z.string().trim().min(1).max(100) });

@@ -1,6 +1,7 @@
 // Leads on the wire as the dial actions need them (agent-workspace §7: GET /leads/by-phone/{phone}, POST
 // /leads). The full lead record (address, clients, insurance) joins in the lead issue.
 import { z } from "zod";
+import { decimalInteger } from "./common";
 import { DialNumber } from "./calls";
 
 export const LeadSummary = z.object({
@@ -20,7 +21,7 @@ export const LeadSummaryResponse = z.object({ data: LeadSummary });
 export const ByPhoneParams = z.strictObject({ phone: DialNumber });
 export const ByPhoneQuery = z.strictObject({
   type: z.string().max(40).optional(),
-  timestamp: z.coerce.number().int().nonnegative().optional(),
+  timestamp: decimalInteger(0, Number.MAX_SAFE_INTEGER).optional(),
 });
 
 /** POST /leads: a lead for a number the call centre does not know yet (a manual dial), owned by the agent. */

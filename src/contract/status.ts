@@ -11,7 +11,7 @@
 // `message` is an i18n key from STATUS_MESSAGE_KEYS (the browser translates it) and `errors.status` holds
 // the English text, for logs and for clients that do not translate.
 import { z } from "zod";
-import type { Variant } from "./common";
+import { decimalInteger, type Variant } from "./common";
 
 export const AGENT_STATUSES = [
   "offline",
@@ -236,7 +236,7 @@ export const Overstay = z.object({
 export type Overstay = z.infer<typeof Overstay>;
 export const OverstayResponse = z.object({ data: Overstay });
 export const OverstayFeed = z.object({ data: z.array(Overstay) });
-export const OverstayFeedQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const OverstayFeedQuery = z.strictObject({ limit: decimalInteger(1, 200).default(50) });
 
 /** PATCH /agents/:id/calling-statuses: no body (or no `deactivated`) toggles; a value sets it (safe to retry). */
 export const CallingStatusRequest = z.strictObject({ deactivated: z.boolean().optional() }).nullish();

@@ -4,8 +4,7 @@
 // the call centre's list, and the lead leaves the agent's in-process leads (server/dialer/followUps.ts).
 // Retries with the same Idempotency-Key answer the first result, so a flaky network never disposes twice.
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
-import { ErrorBody } from "../../../src/contract/common";
+import { ErrorBody, idParam } from "../../../src/contract/common";
 import { CreateDispositionBody, CreateDispositionResponse } from "../../../src/contract/dispositions";
 import type { Db } from "../../db/client";
 import { calls, dispositions, leads, tenants, users } from "../../db/schema";
@@ -17,7 +16,7 @@ import { defineRoute, type RouteDef } from "../../http/route";
 import type { Caller } from "../../auth/access";
 import { refusalOf } from "./allowed";
 
-const Params = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const Params = idParam;
 
 export function dispositionRoutes(gw: Gateway): RouteDef[] {
   return [

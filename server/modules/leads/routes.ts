@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { ErrorBody, Language } from "../../../src/contract/common";
+import { ErrorBody, idParam, Language, RecordId } from "../../../src/contract/common";
 import {
   ByPhoneParams,
   ByPhoneQuery,
@@ -27,9 +27,8 @@ import { leadSet } from "./update";
 import type { Gateway } from "../../gateway";
 import { defineRoute, type RouteDef } from "../../http/route";
 
-const LeadId = z.coerce.number().int().positive().max(2_147_483_647);
-const LeadParams = z.strictObject({ leadId: LeadId });
-const IdParams = z.strictObject({ id: LeadId });
+const LeadParams = z.strictObject({ leadId: RecordId });
+const IdParams = idParam;
 /** Object-level access (server/auth/access.ts): an agent reaches the leads it owns, managers any of the tenant. */
 const ON_LEAD = { roles: ["setter", "advisor"], leadParam: "id" } as const;
 
