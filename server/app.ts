@@ -17,6 +17,7 @@ import { SessionService } from "./auth/sessions";
 import { LoginThrottle } from "./auth/throttle";
 import { Audit } from "./http/audit";
 import { registerErrorHandling, MESSAGES } from "./http/errors";
+import { LOG_REDACT, LOG_SERIALIZERS } from "./http/logging";
 import { registerRoutes } from "./http/register";
 import { routeTable } from "./routes";
 import type { Gateway } from "./gateway";
@@ -44,29 +45,28 @@ export interface BuiltGateway {
 export interface BuildOptions {
   clock?: Clock;
   database?: Database;
-  /** Pino options; false silences the log (tests). */
-  logger?: boolean | object;
+  /** false silences the log (tests). */
+  logger?: false;
+  /** Where log lines go instead of stdout (tests that read the log); the gateway's redaction applies. */
+  logStream?: { write(line: string): void };
   /** Telephony driver; the simulated PBX by default. */
   pbx?: PbxDriver;
   /** Namespaces Redis channels and keys (default: derived from the signing key, one per cluster). */
   redisKeyPrefix?: string;
 }
 
-/** Never log a token, password, cookie or reset code field of a body. */
-export const LOG_REDACT = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  "res.headers.authorization",
-  'res.headers["set-cookie"]',
-  "*.password",
-  "*.access_token",
-  "*.session",
-];
-
 export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {}): Promise<BuiltGateway> {
   const clock = opts.clock ?? systemClock(config.clockStart);
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: LOG_REDACT,
+            serializers: LOG_SERIALIZERS,
+            ...(opts.logStream && { stream: opts.logStream }),
+          },
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === "true",
     // One line per request only when debugging: a shift of auto-dial ticks would drown the log otherwise.

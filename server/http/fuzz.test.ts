@@ -41,7 +41,29 @@ async function stateDigest(): Promise<string> {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-const path = (def: RouteDef) => def.url.replace(/:(\w+)/g, "1");
+const path = (def: RouteDef, values: Record<string, string> = {}) => def.url.replace(/:(\w+)/g, (_, name: string) => values[name] ?? "1");
+
+/** Strings PostgreSQL cannot store: a NUL byte, lone high and low surrogates, in a few positions. */
+const unstorable = fc.oneof(
+  fc.constantFrom("\u0000", "\uD800", "\uDFFF", "a\u0000b", "x\uD83D", "\uDE00y"),
+  fc.tuple(fc.string({ maxLength: 6 }), fc.constantFrom("\u0000", "\uD800", "\uDC00"), fc.string({ maxLength: 6 })).map((p) => p.join("")),
+);
+
+/** Every spelling of an id that is not canonical decimal: hex, fraction, exponent, sign, padding, blanks. */
+const NON_CANONICAL_IDS = ["0x15", "21.0", "+5", "-5", "021", "1e1", "%201", "1%20", "0", "2147483648", "1_0", "%00"];
+
+/** The example body with one string leaf (at any depth) made unstorable. */
+function poisonOneString(value: unknown, bad: string, pick: number): { value: unknown; done: boolean } {
+  let seen = 0;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return seen++ === pick ? v + bad : v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  const out = walk(value);
+  return { value: out, done: pick < seen };
+}
 
 describe("malformed input", () => {
   it("bodies that break a route's schema get a 4xx with the error shape and change nothing", async () => {
@@ -82,6 +104,56 @@ describe("malformed input", () => {
       const big = await client.request(def.method, path(def), JSON.stringify({ email: "x".repeat(70_000) }), { "content-type": "application/json" });
       expect(big.statusCode).toBe(413);
     }
+  });
+
+  it("strings PostgreSQL cannot store, in any body field, any path parameter or any query value, are a 4xx that writes nothing", async () => {
+    const before = await stateDigest();
+    for (const def of table) {
+      const client = await clientFor(def);
+      const params = [...def.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      await fc.assert(
+        fc.asyncProperty(unstorable, fc.nat(20), async (bad, pick) => {
+          const requests: { url: string; body?: string }[] = [];
+          const example = def.example?.body ?? (def.body ? {} : undefined);
+          if (def.body && example !== undefined) {
+            const poisoned = poisonOneString(example, bad, pick);
+            const body = poisoned.done ? poisoned.value : { ...(example as object), extra: bad };
+            requests.push({ url: path(def), body: JSON.stringify(body) });
+          }
+          for (const p of params) requests.push({ url: path(def, { [p]: encodeURIComponent("1" + bad.replace(/[\uD800-\uDFFF]/g, "")) + "%00" }) });
+          for (const key of Object.keys(def.example?.query ?? {})) {
+            const query = new URLSearchParams({ ...def.example!.query, [key]: bad.replace(/[\uD800-\uDFFF]/g, "") + "\u0000" });
+            requests.push({ url: `${path(def)}?${query}` });
+          }
+          for (const r of requests) {
+            const res = await client.request(def.method, r.url, r.body, r.body ? { "content-type": "application/json" } : {});
+            expect(res.statusCode, `${def.method} ${r.url} ${r.body ?? ""}`).toBeGreaterThanOrEqual(400);
+            expect(res.statusCode, `${def.method} ${r.url} ${r.body ?? ""}`).toBeLessThan(500);
+          }
+        }),
+        { numRuns: 8 },
+      );
+    }
+    expect(await stateDigest()).toBe(before);
+  });
+
+  it("an id in a path is canonical decimal only: /leads/0x15, /leads/21.0 and /agents/+5 are 422", async () => {
+    const before = await stateDigest();
+    for (const def of table) {
+      const ids = [...def.url.matchAll(/:(\w*[iI]d)\b/g)].map((m) => m[1]!);
+      if (ids.length === 0) continue;
+      const client = await clientFor(def);
+      for (const id of ids) {
+        for (const bad of NON_CANONICAL_IDS) {
+          const body = def.example?.body === undefined ? undefined : JSON.stringify(def.example.body);
+          const res = await client.request(def.method, path(def, { [id]: bad }), body, body ? { "content-type": "application/json" } : {});
+          expect(res.statusCode, `${def.method} ${path(def, { [id]: bad })}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, `${def.method} ${path(def, { [id]: bad })}`).toBeLessThan(500);
+          expect(res.statusCode, `${def.method} ${path(def, { [id]: bad })}`).not.toBe(404);
+        }
+      }
+    }
+    expect(await stateDigest()).toBe(before);
   });
 
   it("an unknown endpoint answers 404 'The API Endpoint does not exist.'", async () => {

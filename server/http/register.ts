@@ -7,6 +7,7 @@ import { allowsFunction, leadAccess, mayActOnAgent, rolesOf, type Caller } from 
 import type { Gateway } from "../gateway";
 import { FINGERPRINT_COOKIE } from "../modules/auth/cookies";
 import { HttpError, MESSAGES } from "./errors";
+import { UNSTORABLE_MESSAGE, unstorablePath } from "./storable";
 import type { RouteDef } from "./route";
 
 declare module "fastify" {
@@ -55,6 +56,8 @@ export function registerRoutes(app: FastifyInstance, gw: Gateway, table: RouteDe
             reply.header("authorization", `Bearer ${token}`);
             if (!allowsFunction(policy, req.caller)) await deny(gw, req, "function");
           },
+      // Before the schemas: no string PostgreSQL cannot store reaches a handler (storable.ts).
+      preValidation: async (req) => refuseUnstorable(req),
       preHandler:
         policy.agentParam || policy.leadParam
           ? async (req) => {
@@ -72,6 +75,13 @@ export function registerRoutes(app: FastifyInstance, gw: Gateway, table: RouteDe
       handler: async (req, reply) =>
         def.handler({ body: req.body, params: req.params, query: req.query, caller: req.caller!, raw: req }, reply),
     });
+  }
+}
+
+function refuseUnstorable(req: FastifyRequest) {
+  for (const [part, value] of [["params", req.params], ["querystring", req.query], ["body", req.body]] as const) {
+    const at = unstorablePath(value);
+    if (at !== null) throw new HttpError(422, MESSAGES.invalid, { [at || part]: [UNSTORABLE_MESSAGE] });
   }
 }
 

@@ -7,6 +7,7 @@ import type { Socket } from "socket.io";
 import { z } from "zod";
 import { ClientEvents, type AckError, type ClientEventName, type ClientToServer, type ServerToClient, type SocketAck } from "../../src/contract/socket";
 import type { Gateway } from "../gateway";
+import { UNSTORABLE_MESSAGE, unstorablePath } from "../http/storable";
 import { handlers, type EventContext } from "./events";
 import type { SocketData } from "./push";
 
@@ -83,6 +84,8 @@ export function dispatcher(gw: Gateway, socket: AgentSocket, d: Dispatcher) {
       socket.data.hasWebrtc = verdict.user.hasWebrtc;
     }
     if (args.length > 1) return refuse("invalid_payload", "one payload object expected");
+    const unstorable = unstorablePath(args[0]);
+    if (unstorable !== null) return refuse("invalid_payload", `${unstorable || "payload"}: ${UNSTORABLE_MESSAGE}`);
     const key = event as ClientEventName;
     const parsed = ClientEvents[key].safeParse(args[0]);
     if (!parsed.success) return refuse("invalid_payload", summarise(parsed.error.issues));

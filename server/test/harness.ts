@@ -42,6 +42,9 @@ export interface TestGatewayOptions {
   sipEdge?: boolean;
   redisUrl?: string;
   redisKeyPrefix?: string;
+  /** Keeps the gateway's log (at `logLevel`, default debug) instead of silencing it: tests of what is logged. */
+  logLines?: string[];
+  logLevel?: string;
 }
 
 export interface TestClient {
@@ -87,13 +90,19 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
     staticDir: "/nonexistent",
     production: opts.production ?? false,
     jwtSecret: "test-secret-".padEnd(48, "x"),
-    logLevel: "silent",
+    logLevel: opts.logLines ? (opts.logLevel ?? "debug") : "silent",
     seedHistory: false,
     sipEdge: opts.sipEdge ?? false,
     redisUrl: opts.redisUrl,
     seedDemo: !opts.peerOf,
   };
-  const built = await buildGateway(config, { clock, database, logger: false, redisKeyPrefix: opts.redisKeyPrefix });
+  const lines = opts.logLines;
+  const built = await buildGateway(config, {
+    clock,
+    database,
+    redisKeyPrefix: opts.redisKeyPrefix,
+    ...(lines ? { logStream: { write: (line: string) => void lines.push(line) } } : { logger: false as const }),
+  });
   let url: string | undefined;
   if (opts.listen) {
     await built.app.listen({ port: 0, host: "127.0.0.1" });
