@@ -3,6 +3,7 @@
 // refuses them at the door instead, for every route and socket event, before any schema or handler runs.
 
 /** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+// eslint-disable-next-line no-control-regex -- finding NUL is this pattern's job
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSTORABLE_MESSAGE = "must not contain NUL characters or unpaired surrogates";
