@@ -2,7 +2,7 @@
 // in the call centre's own day and hour.
 import { and, count, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { startOfLocalDay, startOfLocalHour } from "../../src/core/zoned-time";
-import { idParam } from "../../src/contract/common";
+import { idParam } from "../../src/contract/ids";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../src/contract/settings";
 import { calls, dispositions, sessions, tenants, users } from "../../server/db/schema";
 import { rowsOf } from "../../server/db/client";

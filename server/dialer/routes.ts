@@ -2,7 +2,8 @@
 // the lead search, and explain. The settings the engine reads are in settingsRoutes.ts.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { ErrorBody, idParam } from "../../src/contract/common";
+import { ErrorBody } from "../../src/contract/common";
+import { idParam } from "../../src/contract/ids";
 import type { DialResponse as DialResponseBody, NoLeadResponse as NoLeadBody } from "../../src/contract/dialer";
 import {
   DialLeadBody,

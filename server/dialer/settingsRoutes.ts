@@ -4,7 +4,8 @@
 // specification says so, and publisher suppression refuses them (minimum 0).
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { ErrorBody, idParam } from "../../src/contract/common";
+import { ErrorBody } from "../../src/contract/common";
+import { idParam } from "../../src/contract/ids";
 import {
   CallableStatesBody,
   DEFAULT_DIALER_SETTINGS,

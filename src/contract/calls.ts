@@ -7,7 +7,7 @@
 // CallSnapshot: on the specification's socket events `incoming`, `answer` and `hangup`, and on `call` for
 // everything else (ringing, hold, conference) and after a (re)connection.
 import { z } from "zod";
-import { RecordId } from "./common";
+import { RecordId } from "./ids";
 import { Extension } from "./status";
 
 export const CALL_TYPES = ["auto", "inbound", "manual", "follow-up", "callback", "transfer"] as const;

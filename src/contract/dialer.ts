@@ -2,7 +2,7 @@
 // /dials/*, /in-process-leads, /leads/followup-by-lead-id, /agents/follow-ups, /agents/last-dials,
 // /leads/search; admin-and-sign-in §3 and §7 for the settings the engine reads). Shared by browser and gateway.
 import { z } from "zod";
-import { decimalInteger, RecordId } from "./common";
+import { decimalInteger, RecordId } from "./ids";
 import { CallType } from "./calls";
 import { LeadSummary } from "./leads";
 

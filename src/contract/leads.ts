@@ -1,7 +1,7 @@
 // Leads on the wire as the dial actions need them (agent-workspace §7: GET /leads/by-phone/{phone}, POST
 // /leads). The full lead record (address, clients, insurance) joins in the lead issue.
 import { z } from "zod";
-import { decimalInteger } from "./common";
+import { decimalInteger } from "./ids";
 import { DialNumber } from "./calls";
 
 export const LeadSummary = z.object({

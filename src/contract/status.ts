@@ -11,7 +11,8 @@
 // `message` is an i18n key from STATUS_MESSAGE_KEYS (the browser translates it) and `errors.status` holds
 // the English text, for logs and for clients that do not translate.
 import { z } from "zod";
-import { decimalInteger, type Variant } from "./common";
+import type { Variant } from "./common";
+import { decimalInteger } from "./ids";
 
 export const AGENT_STATUSES = [
   "offline",

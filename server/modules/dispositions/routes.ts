@@ -4,7 +4,8 @@
 // the call centre's list, and the lead leaves the agent's in-process leads (server/dialer/followUps.ts).
 // Retries with the same Idempotency-Key answer the first result, so a flaky network never disposes twice.
 import { and, eq } from "drizzle-orm";
-import { ErrorBody, idParam } from "../../../src/contract/common";
+import { ErrorBody } from "../../../src/contract/common";
+import { idParam } from "../../../src/contract/ids";
 import { CreateDispositionBody, CreateDispositionResponse } from "../../../src/contract/dispositions";
 import type { Db } from "../../db/client";
 import { calls, dispositions, leads, tenants, users } from "../../db/schema";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { ErrorBody, idParam, Language, RecordId } from "../../../src/contract/common";
+import { ErrorBody, Language } from "../../../src/contract/common";
+import { idParam, RecordId } from "../../../src/contract/ids";
 import {
   ByPhoneParams,
   ByPhoneQuery,

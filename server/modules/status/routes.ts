@@ -4,7 +4,8 @@
 // match the agent's current period, 422 for malformed input.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { ErrorBody, idParam } from "../../../src/contract/common";
+import { ErrorBody } from "../../../src/contract/common";
+import { idParam } from "../../../src/contract/ids";
 import {
   AgentStatusList,
   AgentStatusSnapshotResponse,
