@@ -19,6 +19,7 @@ import { Audit } from "./http/audit";
 import { registerErrorHandling, MESSAGES } from "./http/errors";
 import { LOG_REDACT, LOG_SERIALIZERS } from "./http/logging";
 import { registerRoutes } from "./http/register";
+import { docsCsp, registerSecurityHeaders } from "./http/securityHeaders";
 import { routeTable } from "./routes";
 import type { Gateway } from "./gateway";
 import { signingSecret } from "./auth/secret";
@@ -75,6 +76,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   await app.register(cookie);
 
   const database =
@@ -136,7 +138,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true, transformStaticCSP: docsCsp });
 
   app.addHook("onSend", async (req, reply) => {
     if (req.url.startsWith(API_BASE)) {

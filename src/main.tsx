@@ -1,3 +1,5 @@
+// First: it must run before any zod schema is built (see the file).
+import "./zodWithoutEval";
 import "normalize.css";
 import "@blueprintjs/core/lib/css/blueprint.css";
 import "./styles.css";
