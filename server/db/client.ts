@@ -1,5 +1,8 @@
 // Opens the database: PostgreSQL when a URL is given, otherwise PGlite (embedded PostgreSQL) in a directory
 // or in memory. One drizzle schema and one migration folder serve both.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -38,13 +41,139 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onIdl
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = await PGlite.create(opts.dataDir && opts.dataDir !== "memory" ? opts.dataDir : undefined);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  const dataDir = opts.dataDir && opts.dataDir !== "memory" ? opts.dataDir : undefined;
+  const lock = dataDir ? lockDataDir(dataDir) : undefined;
+  try {
+    const client = await PGlite.create(dataDir);
+    const pglite = drizzlePglite(client, { schema });
+    const db = pglite as unknown as Db;
+    soleWriters.add(db);
+    await migratePglite(pglite, { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
 }
 
 /** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+const soleWriters = new WeakSet<Db>();
+/** True when no other process can write to this database (PGlite: in memory, or a locked data directory). */
+export function isSoleWriter(db: Db): boolean {
+  return soleWriters.has(db);
+}
+
+export const LOCK_FILE = "gateway.lock";
+/** Data directories this process holds: its own pid in a lock it does not hold is a previous boot's. */
+const heldHere = new Set<string>();
+
+/**
+ * PGlite is single-writer: two processes on one data directory each keep their own copy of the pages and
+ * overwrite each other's writes (confirmed leads were lost). A lock file with the owner's pid keeps a second
+ * gateway out; one whose process is gone (a crash) is taken over; a clean close removes it.
+ */
+export function lockDataDir(dataDir: string): { release(): void } {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(fs.realpathSync(dataDir), LOCK_FILE);
+  const mine = JSON.stringify({ pid: process.pid, started: startOf(process.pid), host: os.hostname() });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      fs.writeFileSync(file, mine, { flag: "wx" });
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 2) throw e;
+    }
+    const held = readLock(file);
+    if (held === undefined) continue; // removed meanwhile: try again
+    const owner = lockOwner(held, heldHere.has(file));
+    if (owner.alive)
+      throw new Error(
+        `The data directory ${dataDir} is in use by another gateway (pid ${owner.pid ?? "unknown"}${owner.host && owner.host !== os.hostname() ? ` on ${owner.host}` : ""}). ` +
+          `The embedded database (PGlite) takes one gateway at a time; several instances need PostgreSQL (DATABASE_URL). ` +
+          `If no gateway runs on it, remove ${file}.`,
+      );
+    // A crashed owner's lock: move exactly that file aside (rename is atomic), so two gateways recovering it
+    // at once cannot both succeed, nor can one remove a lock another has just taken.
+    const aside = `${file}.stale-${process.pid}`;
+    try {
+      fs.renameSync(file, aside);
+    } catch {
+      continue;
+    }
+    if (readLock(aside) !== held) {
+      // Another gateway's fresh lock was moved by mistake: put it back and let it win.
+      if (!fs.existsSync(file)) fs.renameSync(aside, file);
+      continue;
+    }
+    fs.rmSync(aside, { force: true });
+  }
+  heldHere.add(file);
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      heldHere.delete(file);
+      if (readLock(file) === mine) fs.rmSync(file, { force: true });
+    },
+  };
+}
+
+function readLock(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** When a process started (Linux, clock ticks since boot), so a reused pid is not taken for the owner. */
+function startOf(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whose lock it is, and whether that process still runs on this machine. The host name is only told: a
+ * container restarted with the same volume gets another one, and its crashed predecessor's lock must not keep it
+ * out (a data directory shared by two machines over a network is no supported setup for PGlite anyway).
+ */
+function lockOwner(content: string, heldByThisProcess: boolean): { pid?: number; host?: string; alive: boolean } {
+  let owner: { pid?: unknown; host?: unknown; started?: unknown };
+  try {
+    owner = JSON.parse(content) as typeof owner;
+  } catch {
+    // Written half (a crash while writing it): nobody holds it.
+    return { alive: false };
+  }
+  const pid = typeof owner.pid === "number" && Number.isInteger(owner.pid) && owner.pid > 0 ? owner.pid : undefined;
+  const host = typeof owner.host === "string" ? owner.host : undefined;
+  if (pid === undefined) return { alive: false };
+  // Our own pid: either this process holds it, or a previous boot had the same pid (a container's pid 1).
+  if (pid === process.pid) return { pid, host, alive: heldByThisProcess };
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    // EPERM: the process exists but belongs to another user.
+    if ((e as NodeJS.ErrnoException).code !== "EPERM") return { pid, host, alive: false };
+  }
+  // The pid runs; is it still the process that wrote the lock?
+  const started = startOf(pid);
+  if (typeof owner.started === "string" && started !== undefined && started !== owner.started) return { pid, host, alive: false };
+  return { pid, host, alive: true };
 }

@@ -467,7 +467,8 @@ export const overstays = pgTable(
 
 /**
  * Writes that must not double (ARCHITECTURE.md decision 15): the first answer to a request with an
- * Idempotency-Key, per agent and route, replayed for a retry with the same key. Kept 24 hours.
+ * Idempotency-Key, per agent and route, replayed for a retry with the same key. Kept 24 hours; an unanswered
+ * claim only while its request can still be running (server/http/idempotency.ts).
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
@@ -482,6 +483,10 @@ export const idempotencyKeys = pgTable(
     status: integer("status").notNull(),
     body: jsonb("body"),
     createdAt: ts("created_at").notNull(),
+    /** The gateway process (its instance id) whose request claimed the key: a crashed one no longer runs it. */
+    claimedBy: text("claimed_by"),
+    /** Until when an unanswered claim counts as running; its request renews it while it runs. */
+    leaseUntil: ts("lease_until"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key, t.route] })],
 );

@@ -2,17 +2,34 @@
 // answer is kept per agent and route, and a retry with the same key gets that answer again without a second
 // write. The same key with another body is a client error; a retry while the first is still running waits
 // its turn by answering 409, and a failed first attempt leaves no trace so it can be retried.
-import { createHash } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+//
+// A claim is "still running" only while its request can be: a crash (kill -9, power loss) leaves the claim
+// unanswered, and it must not block the agent's retry for 24 hours. Each claim names the gateway process that
+// holds it and carries a short lease that the running request renews. On PGlite only one process can open the
+// database (server/db/client.ts), so a claim by another process is a crashed one and is taken over at once;
+// on PostgreSQL several gateways share the table, so another instance's claim is taken over only once its
+// lease has run out. The write stores its answer in its own transaction (`keepIn`) only while its claim still
+// holds, so a write and its answer commit together and a claim taken over never commits twice.
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Caller } from "../auth/access";
-import type { Db } from "../db/client";
+import { isSoleWriter, type Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
 import type { Gateway } from "../gateway";
 import { HttpError } from "./errors";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/**
+ * How long an unanswered claim counts as running without its request renewing it (every third of it).
+ * Long enough that a slow database round-trip or a busy event loop never loses a live claim; short enough
+ * that a browser retry after a crashed PostgreSQL instance succeeds within half a minute.
+ */
+export const IDEMPOTENCY_LEASE_MS = 30_000;
 const IN_PROGRESS = 0;
+
+/** This gateway process: claims name it, so a process that has died is recognised as such. */
+export const GATEWAY_INSTANCE = randomUUID();
 
 export const IDEMPOTENCY_MESSAGES = {
   reused: "This Idempotency-Key was already used for another request.",
@@ -20,17 +37,32 @@ export const IDEMPOTENCY_MESSAGES = {
   invalid: "The Idempotency-Key header must be 1 to 255 visible characters.",
 } as const;
 
+export interface IdempotentAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/** What a write can do with its claim. */
+export interface IdempotencyClaim {
+  /**
+   * Stores the answer inside the write's own transaction, so the write and its answer commit together: a
+   * crash can never keep the write and lose the answer (a retry would write again). When the claim was taken
+   * over meanwhile it throws 409 and the transaction rolls back. Without an Idempotency-Key it does nothing.
+   */
+  keepIn(tx: Db, answer: IdempotentAnswer<unknown>): Promise<void>;
+}
+
 /** Runs `write` once per Idempotency-Key; without the header it simply runs. */
 export async function idempotent<T>(
   gw: Gateway,
   caller: Caller,
   raw: FastifyRequest,
   reply: FastifyReply,
-  write: () => Promise<{ status: number; body: T }>,
+  write: (claim: IdempotencyClaim) => Promise<IdempotentAnswer<T>>,
 ): Promise<T> {
   const header = raw.headers["idempotency-key"];
   if (header === undefined) {
-    const r = await write();
+    const r = await write({ keepIn: async () => {} });
     reply.code(r.status);
     return r.body;
   }
@@ -46,12 +78,17 @@ export async function idempotent<T>(
   const now = gw.clock.now();
   const q = statementsOf(gw.db);
   const which = { userId: caller.id, key, route };
-  // One statement claims the key: a new row, or one whose 24 hours are over taken over in place.
+  // One statement claims the key: a new row, or taken over in place one whose 24 hours are over or whose
+  // request can no longer be running.
   const claimed = await q.claim.execute({
     ...which,
     fingerprint,
     createdAt: new Date(now),
+    claimedBy: GATEWAY_INSTANCE,
+    leaseUntil: new Date(now + IDEMPOTENCY_LEASE_MS),
     expiredBefore: new Date(now - IDEMPOTENCY_TTL_MS).toISOString(),
+    now: new Date(now).toISOString(),
+    soleWriter: isSoleWriter(gw.db),
   });
   if (claimed.length === 0) {
     const [first] = await q.read.execute(which);
@@ -65,13 +102,33 @@ export async function idempotent<T>(
     reply.header("idempotent-replayed", "true");
     return first.body as T;
   }
+  // This claim and no later one (a takeover writes another instance or instant).
+  const mine = { ...which, claimedBy: GATEWAY_INSTANCE, claimedAt: new Date(now).toISOString() };
+  let kept = false;
+  let renewal = gw.clock.setTimeout(function renew() {
+    renewal = gw.clock.setTimeout(renew, IDEMPOTENCY_LEASE_MS / 3);
+    q.renew
+      .execute({ ...mine, leaseUntil: new Date(gw.clock.now() + IDEMPOTENCY_LEASE_MS) })
+      .catch((e: unknown) => gw.log.warn({ err: e }, "could not renew an Idempotency-Key lease"));
+  }, IDEMPOTENCY_LEASE_MS / 3);
   try {
-    const r = await write();
-    await q.answer.execute({ ...which, status: r.status, body: r.body });
+    const r = await write({
+      async keepIn(tx, answer) {
+        const stored = await answerStatement(tx).execute({ ...mine, status: answer.status, body: answer.body });
+        if (stored.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
+        kept = true;
+      },
+    });
+    gw.clock.clearTimeout(renewal);
+    if (!kept) {
+      const stored = await q.answer.execute({ ...mine, status: r.status, body: r.body });
+      if (stored.length === 0) gw.log.warn({ route }, "an Idempotency-Key claim was taken over before its answer was stored");
+    }
     reply.code(r.status);
     return r.body;
   } catch (err) {
-    await q.release.execute(which);
+    gw.clock.clearTimeout(renewal);
+    await q.release.execute(mine);
     throw err;
   }
 }
@@ -86,15 +143,34 @@ const bound = <T>(name: string) => sql.placeholder(name) as unknown as T;
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
 const statementsOf = (db: Db) => prepared.get(db) ?? prepared.set(db, prepare(db)).get(db)!;
 
-function prepare(db: Db) {
-  const where = and(
+const which = () =>
+  and(
     eq(idempotencyKeys.userId, sql.placeholder("userId")),
     eq(idempotencyKeys.key, sql.placeholder("key")),
     eq(idempotencyKeys.route, sql.placeholder("route")),
   );
+/** The key's row while it is still this request's unanswered claim. */
+const stillMine = () =>
+  and(
+    which(),
+    eq(idempotencyKeys.status, IN_PROGRESS),
+    eq(idempotencyKeys.claimedBy, sql.placeholder("claimedBy")),
+    eq(idempotencyKeys.createdAt, sql.placeholder("claimedAt")),
+  );
+
+/** Stores the answer over this request's claim; returns no row when the claim is no longer its own. */
+const answerStatement = (db: Db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ status: bound<number>("status"), body: bound<unknown>("body"), leaseUntil: null })
+    .where(stillMine())
+    .returning({ key: idempotencyKeys.key });
+
+function prepare(db: Db) {
+  const k = idempotencyKeys;
   return {
     claim: db
-      .insert(idempotencyKeys)
+      .insert(k)
       .values({
         userId: sql.placeholder("userId"),
         key: sql.placeholder("key"),
@@ -103,26 +179,37 @@ function prepare(db: Db) {
         status: IN_PROGRESS,
         body: null,
         createdAt: sql.placeholder("createdAt"),
+        claimedBy: sql.placeholder("claimedBy"),
+        leaseUntil: sql.placeholder("leaseUntil"),
       })
       .onConflictDoUpdate({
-        target: [idempotencyKeys.userId, idempotencyKeys.key, idempotencyKeys.route],
+        target: [k.userId, k.key, k.route],
         set: {
           fingerprint: sql`excluded.fingerprint`,
           status: sql`excluded.status`,
           body: sql`excluded.body`,
           createdAt: sql`excluded.created_at`,
+          claimedBy: sql`excluded.claimed_by`,
+          leaseUntil: sql`excluded.lease_until`,
         },
-        // Only an expired key is taken over; a live one is left for the replay below.
-        setWhere: lt(idempotencyKeys.createdAt, sql.placeholder("expiredBefore")),
+        // Taken over: a key whose 24 hours are over, or an unanswered claim whose request cannot still be
+        // running (its lease ran out, or, on a database only one process can open, another process made it).
+        // A claim made before leases existed (or by an older gateway of a cluster being upgraded) gets one lease
+        // from its start. A live claim is left for the replay below.
+        setWhere: sql`${k.createdAt} < ${sql.placeholder("expiredBefore")}
+          or (${k.status} = ${sql.raw(String(IN_PROGRESS))} and (
+            coalesce(${k.leaseUntil}, ${k.createdAt} + ${sql.raw(`interval '${IDEMPOTENCY_LEASE_MS} milliseconds'`)}) < ${sql.placeholder("now")}
+            or (${sql.placeholder("soleWriter")} and ${k.claimedBy} is distinct from ${sql.placeholder("claimedBy")})))`,
       })
-      .returning({ key: idempotencyKeys.key })
+      .returning({ key: k.key })
       .prepare("idempotency_claim"),
-    read: db.select().from(idempotencyKeys).where(where).limit(1).prepare("idempotency_read"),
-    answer: db
-      .update(idempotencyKeys)
-      .set({ status: bound<number>("status"), body: bound<unknown>("body") })
-      .where(where)
-      .prepare("idempotency_answer"),
-    release: db.delete(idempotencyKeys).where(where).prepare("idempotency_release"),
+    read: db.select().from(k).where(which()).limit(1).prepare("idempotency_read"),
+    renew: db
+      .update(k)
+      .set({ leaseUntil: bound<Date>("leaseUntil") })
+      .where(stillMine())
+      .prepare("idempotency_renew"),
+    answer: answerStatement(db).prepare("idempotency_answer"),
+    release: db.delete(k).where(stillMine()).prepare("idempotency_release"),
   };
 }

@@ -48,7 +48,8 @@ export async function startGatewayProcess(opts: GatewayProcessOptions = {}): Pro
   let out = "";
   child.stdout!.on("data", (b: Buffer) => (out += b.toString()));
   child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
-  const exited = once(child, "exit");
+  // "close", not "exit": its output is then complete (the message a failed start printed last).
+  const exited = once(child, "close");
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
@@ -62,9 +63,9 @@ export async function startGatewayProcess(opts: GatewayProcessOptions = {}): Pro
       }
     };
     child.stdout!.on("data", onData);
-    void exited.then(() => {
+    void exited.then(([code, signal]) => {
       clearTimeout(timer);
-      reject(new Error(`the gateway process exited before it listened:\n${out}`));
+      reject(new Error(`the gateway process exited before it listened (exit code ${code ?? signal}):\n${out}`));
     });
   });
   return {

@@ -33,7 +33,7 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
       response: { 201: CreateDispositionResponse, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       example: { body: { disposition: { disposition: "Voicemail", notes: "" }, call_id: null } },
       async handler({ caller, params, body, raw }, reply) {
-        return idempotent(gw, caller, raw, reply, async () => {
+        return idempotent(gw, caller, raw, reply, async (claim) => {
           const d = body.disposition;
           const refused = refusalOf(d, await dispositionFactsOf(gw.db, caller));
           if (refused) throw new HttpError(422, MESSAGES.invalid, { [refused.field]: [refused.key] });
@@ -47,7 +47,7 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
             if (!call) throw fieldError("call_id", "The call is not one of yours on this lead.");
           }
           const now = new Date(gw.clock.now());
-          const saved = await gw.db.transaction(async (tx) => {
+          return gw.db.transaction(async (tx) => {
             const [row] = await tx
               .insert(dispositions)
               .values({
@@ -79,25 +79,28 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
               reschedule: d.reschedule_followup,
               at: now,
             });
-            return row!;
-          });
-          return {
-            status: 201,
-            body: {
-              data: {
-                id: saved.id,
-                lead_id: saved.leadId,
-                call_id: saved.callId,
-                disposition: d.disposition,
-                reason: saved.reason,
-                reason_other: saved.reasonOther,
-                notes: saved.notes ?? "",
-                date_time: saved.dateTime?.toISOString() ?? null,
-                short_call: saved.shortCall,
-                created_at: saved.createdAt.toISOString(),
+            const saved = row!;
+            const answer = {
+              status: 201,
+              body: {
+                data: {
+                  id: saved.id,
+                  lead_id: saved.leadId,
+                  call_id: saved.callId,
+                  disposition: d.disposition,
+                  reason: saved.reason,
+                  reason_other: saved.reasonOther,
+                  notes: saved.notes ?? "",
+                  date_time: saved.dateTime?.toISOString() ?? null,
+                  short_call: saved.shortCall,
+                  created_at: saved.createdAt.toISOString(),
+                },
               },
-            },
-          };
+            };
+            // The Idempotency-Key's answer commits with the disposition: a crash keeps both or neither.
+            await claim.keepIn(tx as unknown as Db, answer);
+            return answer;
+          });
         });
       },
     }),
