@@ -17,6 +17,7 @@ import {
   UpdateLeadStatusBody,
   leadFieldProblems,
 } from "../../../src/contract/lead";
+import type { Db } from "../../db/client";
 import { leads } from "../../db/schema";
 import { region } from "../../geo";
 import { HttpError, MESSAGES } from "../../http/errors";
@@ -139,10 +140,14 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
       response: { 201: LeadSummaryResponse, 422: ErrorBody },
       example: { body: { phone: "5555550188", type: "manual" } },
       async handler({ caller, body, raw }, reply) {
-        return idempotent(gw, caller, raw, reply, async () => ({
-          status: 201,
-          body: { data: await createLead(gw.db, caller, body.phone, body.type, gw.clock.now()) },
-        }));
+        return idempotent(gw, caller, raw, reply, (claim) =>
+          // The lead and the key's answer commit together: a crash cannot leave a lead its retry creates again.
+          gw.db.transaction(async (tx) => {
+            const answer = { status: 201, body: { data: await createLead(tx as unknown as Db, caller, body.phone, body.type, gw.clock.now()) } };
+            await claim.keepIn(tx as unknown as Db, answer);
+            return answer;
+          }),
+        );
       },
     }),
     defineRoute({
