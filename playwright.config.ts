@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       REDIS_URL: "",
+      // The reset test reads its code from the development mailbox (loopback only, never in production).
+      DEV_MAILBOX: "true",
       // Every dial reaches a person, so the auto-dialed leads (some seeded with the scripted endings …01
       // machine, …02 busy, …03 no answer) always answer; only the number the telephony test dials for a
       // machine keeps its script.

@@ -9,6 +9,15 @@ export interface GatewayConfig {
   databaseUrl?: string;
   redisUrl?: string;
   production: boolean;
+  /**
+   * The development mailbox (DEV_MAILBOX=true): reset codes are kept in the database and shown by
+   * GET /login/dev-mailbox to loopback clients only. Never on with NODE_ENV=production (the gateway refuses to start).
+   */
+  devMailbox: boolean;
+  /** Mail transport for reset codes (SMTP_URL, nodemailer's URL form: smtps://user:pass@mail.example:465). */
+  smtpUrl?: string;
+  /** Sender of the gateway's e-mails (MAIL_FROM); required with SMTP_URL, since mail servers refuse unknown senders. */
+  mailFrom?: string;
   /** Signing key for access tokens (HS256). Generated per data directory when not given. */
   jwtSecret?: string;
   /** ISO instant the gateway clock starts at; it runs in real time from there. */
@@ -40,13 +49,27 @@ export interface GatewayConfig {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const clockStart = env.CLOCK_START ? Date.parse(env.CLOCK_START) : undefined;
   if (env.CLOCK_START && Number.isNaN(clockStart)) throw new Error(`CLOCK_START is not an ISO instant: ${env.CLOCK_START}`);
+  const production = env.NODE_ENV === "production";
+  const devMailbox = env.DEV_MAILBOX === "true";
+  // The mailbox hands out reset codes: a production build that asks for it is misconfigured, not a demo.
+  if (devMailbox && production) {
+    throw new Error(
+      "DEV_MAILBOX=true is refused with NODE_ENV=production: reset codes go by e-mail (SMTP_URL, MAIL_FROM). " +
+        "npm start turns the mailbox on for the demo; start a production gateway with `npx tsx server/index.ts`.",
+    );
+  }
+  if (env.SMTP_URL && !env.MAIL_FROM) throw new Error("SMTP_URL is set without MAIL_FROM, the sender address of the gateway's e-mails");
   return {
     port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? "0.0.0.0",
+    // Loopback unless told otherwise: the demo's accounts share a published password.
+    host: env.HOST || "127.0.0.1",
     dataDir: env.DATA_DIR ?? path.resolve("data"),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
-    production: env.NODE_ENV === "production",
+    production,
+    devMailbox,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     clockStart,
     staticDir: env.STATIC_DIR ?? path.resolve("dist"),

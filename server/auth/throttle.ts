@@ -1,9 +1,16 @@
-// Sign-in throttling (reliability.md A1) that a stranger cannot turn against an agent:
-// - per client (device cookie, else IP) and account: 10 failures in a row lock that client out for 15 minutes;
-// - per account, for clients the account never signed in from: at most 100 failures an hour (ASVS V2.2.1);
-//   a browser holding the account's device cookie is exempt, so an attacker elsewhere cannot lock the agent out;
-// - per IP, across accounts: 50 failures in 15 minutes (spraying).
-// Counters live in the database, so every gateway instance sees the same ones.
+// Sign-in and reset throttling (reliability.md A1; issue 11 findings 2, 5 and 11) that a stranger cannot turn
+// against an agent:
+// - per client (device cookie, else IP) and account: 10 attempts in a row, then that client waits 15 minutes;
+// - per account, for clients the account never signed in from: at most 100 attempts an hour (ASVS V2.2.1);
+// - per IP, across accounts, for clients without the account's device cookie: 20 attempts in 15 minutes, then
+//   each further attempt waits a little longer (2 s more per attempt, at most a minute: about the
+//   old 50 a window for a sprayer). A stranger spraying
+//   from the call centre's NAT slows the cookie-less clients behind it down but locks nobody out, and a
+//   browser the account signed in from before (device cookie) is never held back by anyone else's failures.
+// An attempt is counted BEFORE its password is verified, in one atomic statement per counter that also says
+// whether the attempt may go on, so a burst of parallel guesses cannot all pass a check made before any of
+// them was counted. An attempt that succeeds gives its count back. Counters live in the database, so every
+// gateway instance of a cluster shares them.
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginThrottle } from "../db/schema";
@@ -13,8 +20,16 @@ export const THROTTLE = {
   clientLockAfter: 10,
   clientLockMs: 15 * 60_000,
   accountUntrustedPerHour: 100,
-  ipPerWindow: 50,
+  /** Attempts per IP and window before each further one is paced. */
+  ipFreePerWindow: 20,
   ipWindowMs: 15 * 60_000,
+  /** The pace grows by this much per attempt past the free ones, up to ipMaxDelayMs. */
+  ipDelayStepMs: 2000,
+  ipMaxDelayMs: 60_000,
+  /** Reset requests (finding 11): per address asked for, and per client IP, in a window. */
+  resetPerAccount: 5,
+  resetPerIp: 20,
+  resetWindowMs: 15 * 60_000,
 } as const;
 
 const HOUR = 60 * 60_000;
@@ -25,6 +40,11 @@ export interface ThrottleSubject {
   /** Device id from a valid device cookie for this account, if the browser has one. */
   trustedDevice?: string;
 }
+
+/** Whether an attempt may go on to the password check; when not, how many seconds to wait. */
+export type Admission = { admitted: true } | { admitted: false; retryAfter: number };
+
+type Row = typeof loginThrottle.$inferSelect;
 
 export class LoginThrottle {
   constructor(
@@ -41,39 +61,58 @@ export class LoginThrottle {
     };
   }
 
-  /** Seconds to wait before this subject may try again, or 0 when it may try now. */
-  async retryAfter(s: ThrottleSubject): Promise<number> {
+  /**
+   * Counts a sign-in attempt and says whether it may be evaluated. Call it before verifying the password;
+   * then succeeded() when the password was right.
+   */
+  async admit(s: ThrottleSubject): Promise<Admission> {
     const now = this.clock.now();
     const k = this.keys(s);
-    const [client, account, ip] = await Promise.all([this.get(k.client), this.get(k.account), this.get(k.ip)]);
-    let until = 0;
-    if (client?.lockedUntil && client.lockedUntil.getTime() > now) until = Math.max(until, client.lockedUntil.getTime());
-    if (!s.trustedDevice && account && account.windowStart.getTime() + HOUR > now) {
-      if (account.failures >= THROTTLE.accountUntrustedPerHour) until = Math.max(until, account.windowStart.getTime() + HOUR);
+    const trusted = Boolean(s.trustedDevice);
+    // A read first, so a client already held back adds nothing to any counter (a slowed agent retrying
+    // must not walk into the 10-in-a-row lock). The takes below decide; this only spares them.
+    const early = this.waitFromRows(now, trusted, await this.rows(trusted ? [k.client] : [k.ip, k.account, k.client]), k);
+    if (early > 0) return { admitted: false, retryAfter: early };
+
+    // Each take is one atomic upsert; a later refusal gives back the earlier takes.
+    if (!trusted) {
+      if (!(await this.takeIp(k.ip, now))) return this.refused(now, trusted, k);
+      if (!(await this.takeWindow(k.account, THROTTLE.accountUntrustedPerHour, HOUR, now))) {
+        await this.giveBack(k.ip, false);
+        return this.refused(now, trusted, k);
+      }
     }
-    if (ip && ip.windowStart.getTime() + THROTTLE.ipWindowMs > now && ip.failures >= THROTTLE.ipPerWindow) {
-      until = Math.max(until, ip.windowStart.getTime() + THROTTLE.ipWindowMs);
+    if (!(await this.takeClient(k.client, now))) {
+      if (!trusted) await Promise.all([this.giveBack(k.ip, false), this.giveBack(k.account, false)]);
+      return this.refused(now, trusted, k);
     }
-    return until > now ? Math.ceil((until - now) / 1000) : 0;
+    return { admitted: true };
   }
 
-  async recordFailure(s: ThrottleSubject): Promise<void> {
-    const now = this.clock.now();
+  /** The password was right: its attempt is given back and the client's run of attempts starts over. */
+  async succeeded(s: ThrottleSubject): Promise<void> {
     const k = this.keys(s);
-    // Consecutive failures for this client; locks when the tenth arrives.
-    const client = await this.bump(k.client, Number.POSITIVE_INFINITY, now);
-    if (client.failures >= THROTTLE.clientLockAfter) {
-      await this.db
-        .update(loginThrottle)
-        .set({ lockedUntil: new Date(now + THROTTLE.clientLockMs), failures: 0, windowStart: new Date(now) })
-        .where(eq(loginThrottle.key, k.client));
+    await this.db.delete(loginThrottle).where(eq(loginThrottle.key, k.client));
+    if (!s.trustedDevice) {
+      // A colleague behind the same address who signs in lifts the pace for the next one.
+      await this.giveBack(k.ip, true);
+      await this.giveBack(k.account, false);
     }
-    if (!s.trustedDevice) await this.bump(k.account, HOUR, now);
-    await this.bump(k.ip, THROTTLE.ipWindowMs, now);
   }
 
-  async recordSuccess(s: ThrottleSubject): Promise<void> {
-    await this.db.delete(loginThrottle).where(eq(loginThrottle.key, this.keys(s).client));
+  /** Counts a password-reset request: 0 when it may go on, else the seconds to wait. */
+  async admitReset(email: string, ip: string): Promise<number> {
+    const now = this.clock.now();
+    const ipKey = `reset:ip:${ip}`;
+    const accountKey = `reset:account:${email.toLowerCase()}`;
+    if (!(await this.takeWindow(ipKey, THROTTLE.resetPerIp, THROTTLE.resetWindowMs, now))) {
+      return this.windowWait(await this.row(ipKey), THROTTLE.resetWindowMs, now);
+    }
+    if (!(await this.takeWindow(accountKey, THROTTLE.resetPerAccount, THROTTLE.resetWindowMs, now))) {
+      await this.giveBack(ipKey, false);
+      return this.windowWait(await this.row(accountKey), THROTTLE.resetWindowMs, now);
+    }
+    return 0;
   }
 
   /** Drops counters whose windows ended long ago. */
@@ -81,26 +120,122 @@ export class LoginThrottle {
     await this.db.delete(loginThrottle).where(lt(loginThrottle.windowStart, new Date(this.clock.now() - 2 * HOUR)));
   }
 
-  private async get(key: string) {
-    const r = await this.db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).limit(1);
-    return r[0];
+  private async refused(now: number, trusted: boolean, k: ReturnType<LoginThrottle["keys"]>): Promise<Admission> {
+    const wait = this.waitFromRows(now, trusted, await this.rows(trusted ? [k.client] : [k.ip, k.account, k.client]), k);
+    // Refused by a take but free by the read: another attempt just got in; a second is a fair wait.
+    return { admitted: false, retryAfter: Math.max(wait, 1) };
   }
 
-  /** One atomic upsert, so concurrent failures all count (no read-then-write race). */
-  private async bump(key: string, windowMs: number, now: number) {
+  private waitFromRows(now: number, trusted: boolean, rows: Map<string, Row>, k: ReturnType<LoginThrottle["keys"]>): number {
+    let until = 0;
+    const client = rows.get(k.client);
+    if (client?.lockedUntil && client.failures >= THROTTLE.clientLockAfter && client.lockedUntil.getTime() > now) {
+      until = Math.max(until, client.lockedUntil.getTime());
+    }
+    if (!trusted) {
+      const account = rows.get(k.account);
+      if (account && account.windowStart.getTime() + HOUR > now && account.failures >= THROTTLE.accountUntrustedPerHour) {
+        until = Math.max(until, account.windowStart.getTime() + HOUR);
+      }
+      const ip = rows.get(k.ip);
+      if (ip?.lockedUntil && ip.windowStart.getTime() + THROTTLE.ipWindowMs > now && ip.lockedUntil.getTime() > now) {
+        until = Math.max(until, ip.lockedUntil.getTime());
+      }
+    }
+    return until > now ? Math.ceil((until - now) / 1000) : 0;
+  }
+
+  private windowWait(row: Row | undefined, windowMs: number, now: number): number {
+    const until = row ? row.windowStart.getTime() + windowMs : now;
+    return Math.max(1, Math.ceil((until - now) / 1000));
+  }
+
+  private async rows(keys: string[]): Promise<Map<string, Row>> {
+    const found = await Promise.all(keys.map((key) => this.row(key)));
+    return new Map(found.filter((r): r is Row => r !== undefined).map((r) => [r.key, r]));
+  }
+
+  private async row(key: string): Promise<Row | undefined> {
+    return (await this.db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).limit(1))[0];
+  }
+
+  // The takes. `ON CONFLICT … DO UPDATE … WHERE allowed RETURNING` updates and returns the row only when the
+  // attempt is allowed; PostgreSQL evaluates it on the row's latest version under the row lock, so
+  // concurrent takes are serialised. No row back = refused, and nothing was counted.
+
+  /** 10 in a row: the tenth is still evaluated and starts the 15-minute lock (a success lifts it). */
+  private async takeClient(key: string, now: number): Promise<boolean> {
     const at = new Date(now);
-    const expiredBefore = new Date(Number.isFinite(windowMs) ? now - windowMs : 0);
+    const lockOver = sql`${loginThrottle.lockedUntil} <= ${at}`;
+    const count = sql`(case when ${lockOver} then 1 else ${loginThrottle.failures} + 1 end)`;
     const rows = await this.db
       .insert(loginThrottle)
       .values({ key, failures: 1, windowStart: at })
       .onConflictDoUpdate({
         target: loginThrottle.key,
         set: {
-          failures: sql`case when ${loginThrottle.windowStart} <= ${expiredBefore} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStart: sql`case when ${loginThrottle.windowStart} <= ${expiredBefore} then ${at} else ${loginThrottle.windowStart} end`,
+          failures: count,
+          windowStart: sql`case when ${lockOver} then ${at} else ${loginThrottle.windowStart} end`,
+          lockedUntil: sql`case when ${count} >= ${THROTTLE.clientLockAfter} then ${new Date(now + THROTTLE.clientLockMs)}::timestamptz else null end`,
         },
+        setWhere: sql`${loginThrottle.lockedUntil} is null or ${lockOver}`,
       })
-      .returning();
-    return rows[0]!;
+      .returning({ key: loginThrottle.key });
+    return rows.length > 0;
+  }
+
+  /** At most `limit` in a window that starts with the first attempt. */
+  private async takeWindow(key: string, limit: number, windowMs: number, now: number): Promise<boolean> {
+    const at = new Date(now);
+    const expired = sql`${loginThrottle.windowStart} <= ${new Date(now - windowMs)}`;
+    const rows = await this.db
+      .insert(loginThrottle)
+      .values({ key, failures: 1, windowStart: at })
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: {
+          failures: sql`case when ${expired} then 1 else ${loginThrottle.failures} + 1 end`,
+          windowStart: sql`case when ${expired} then ${at} else ${loginThrottle.windowStart} end`,
+        },
+        setWhere: sql`${expired} or ${loginThrottle.failures} < ${limit}`,
+      })
+      .returning({ key: loginThrottle.key });
+    return rows.length > 0;
+  }
+
+  /**
+   * Per IP: free attempts in the window, then each admitted attempt sets when the next one may come
+   * (locked_until), 2 s later per attempt past the free ones, at most ipMaxDelayMs.
+   */
+  private async takeIp(key: string, now: number): Promise<boolean> {
+    const at = new Date(now);
+    const expired = sql`${loginThrottle.windowStart} <= ${new Date(now - THROTTLE.ipWindowMs)}`;
+    const count = sql`(case when ${expired} then 1 else ${loginThrottle.failures} + 1 end)`;
+    const stepSeconds = THROTTLE.ipDelayStepMs / 1000;
+    const maxSeconds = THROTTLE.ipMaxDelayMs / 1000;
+    const rows = await this.db
+      .insert(loginThrottle)
+      .values({ key, failures: 1, windowStart: at })
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: {
+          failures: count,
+          windowStart: sql`case when ${expired} then ${at} else ${loginThrottle.windowStart} end`,
+          lockedUntil: sql`case when ${count} > ${THROTTLE.ipFreePerWindow}
+            then ${at}::timestamptz + make_interval(secs => least((${count} - ${THROTTLE.ipFreePerWindow}) * ${stepSeconds}, ${maxSeconds}))
+            else null end`,
+        },
+        setWhere: sql`${expired} or ${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= ${at}`,
+      })
+      .returning({ key: loginThrottle.key });
+    return rows.length > 0;
+  }
+
+  /** Takes one attempt back off a counter; `lift` also clears the IP's pace. */
+  private async giveBack(key: string, lift: boolean): Promise<void> {
+    await this.db
+      .update(loginThrottle)
+      .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)`, ...(lift ? { lockedUntil: null } : {}) })
+      .where(eq(loginThrottle.key, key));
   }
 }

@@ -9,7 +9,7 @@ import { manualClock, type ManualClock } from "../../src/core/clock";
 import { API_BASE } from "../../src/contract/common";
 import { SOCKET_PATH, type ClientToServer, type ServerToClient } from "../../src/contract/socket";
 import { buildGateway, type BuiltGateway } from "../app";
-import { readConfig } from "../config";
+import { readConfig, type GatewayConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { DEMO_PASSWORD } from "../seed/accounts";
 
@@ -45,6 +45,8 @@ export interface TestGatewayOptions {
   /** Keeps the gateway's log (at `logLevel`, default debug) instead of silencing it: tests of what is logged. */
   logLines?: string[];
   logLevel?: string;
+  /** Configuration over the test defaults (e.g. smtpUrl and mailFrom for a fake mail server). */
+  config?: Partial<GatewayConfig>;
 }
 
 export interface TestClient {
@@ -89,12 +91,15 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
     dataDir: "memory",
     staticDir: "/nonexistent",
     production: opts.production ?? false,
+    // Tests read reset codes from the development mailbox, as a developer would (never in production).
+    devMailbox: !(opts.production ?? false),
     jwtSecret: "test-secret-".padEnd(48, "x"),
     logLevel: opts.logLines ? (opts.logLevel ?? "debug") : "silent",
     seedHistory: false,
     sipEdge: opts.sipEdge ?? false,
     redisUrl: opts.redisUrl,
     seedDemo: !opts.peerOf,
+    ...opts.config,
   };
   const lines = opts.logLines;
   const built = await buildGateway(config, {

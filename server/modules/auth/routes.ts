@@ -18,8 +18,9 @@ import { hashPassword, isCommonPassword, verifyPassword } from "../../auth/passw
 import { randomToken, sha256 } from "../../auth/tokens";
 import { devMailbox, passwordResets, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
-import { HttpError, fieldError } from "../../http/errors";
+import { HttpError, MESSAGES, fieldError } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
+import { nodemailerMailer, resetCodeMail, type Mailer } from "../../mail/mailer";
 import { accountOf } from "./account";
 import { clearFingerprint, setDevice, setFingerprint, trustedDevice } from "./cookies";
 
@@ -28,6 +29,7 @@ export const AUTH_MESSAGES = {
   incorrect: "The username/password combination is incorrect.",
   disabled: "This account is disabled. Please contact your manager.",
   throttled: "Too many sign-in attempts. Please wait before trying again.",
+  resetThrottled: "Too many password reset requests. Please wait before trying again.",
   resetSent: "The password reset request has been sent. You should receive the code.",
   badCode: "The code is invalid or has expired.",
   challengeExpired: "This step has expired. Please log in again.",
@@ -41,7 +43,14 @@ const RESET_MAX_REQUESTS = 3;
 
 const normaliseEmail = (e: string) => e.trim().toLowerCase();
 
+/** The socket's own peer, never X-Forwarded-For: a proxy on this machine makes every client look local. */
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+export const isLoopback = (address: string | undefined) => address !== undefined && LOOPBACK.test(address);
+
 export function authRoutes(gw: Gateway): RouteDef[] {
+  const mailer = gw.config.smtpUrl && gw.config.mailFrom ? nodemailerMailer(gw.config.smtpUrl, gw.config.mailFrom) : undefined;
+  const devMailboxOn = gw.config.devMailbox && !gw.config.production;
+
   const findUser = async (email: string) =>
     (await gw.db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1))[0];
 
@@ -62,14 +71,14 @@ export function authRoutes(gw: Gateway): RouteDef[] {
     async handler({ body, raw }, reply) {
       const user = await findUser(body.email);
       const subject = { email: normaliseEmail(body.email), ip: raw.ip, trustedDevice: trustedDevice(raw, gw.tokens, user?.id) };
-      const wait = await gw.throttle.retryAfter(subject);
-      if (wait > 0) {
+      // Counted before the password is checked (finding 2): parallel guesses each take a place in the count.
+      const admission = await gw.throttle.admit(subject);
+      if (!admission.admitted) {
         await gw.audit.record({ action: "login", outcome: "denied", userId: user?.id, ip: raw.ip, detail: { reason: "throttled" } });
-        throw new HttpError(429, AUTH_MESSAGES.throttled, undefined, { "retry-after": String(wait) });
+        throw new HttpError(429, AUTH_MESSAGES.throttled, undefined, { "retry-after": String(admission.retryAfter) });
       }
       const passwordOk = await verifyPassword(user?.passwordHash, body.password);
       if (!user || !passwordOk) {
-        await gw.throttle.recordFailure(subject);
         await gw.audit.record({
           action: "login",
           outcome: "failure",
@@ -85,7 +94,7 @@ export function authRoutes(gw: Gateway): RouteDef[] {
         await gw.audit.record({ action: "login", outcome: "denied", userId: user.id, ip: raw.ip, detail: { reason: "disabled" } });
         throw new HttpError(403, AUTH_MESSAGES.disabled);
       }
-      await gw.throttle.recordSuccess(subject);
+      await gw.throttle.succeeded(subject);
       if (!subject.trustedDevice) setDevice(raw, reply, gw.tokens, user.id, randomToken(12));
 
       if (user.passwordState !== "active") {
@@ -160,12 +169,17 @@ export function authRoutes(gw: Gateway): RouteDef[] {
   const requestReset = defineRoute({
     method: "POST",
     url: "/login/reset-password",
-    summary: "Step 1 of a reset: sends a 6-digit code to the account's mailbox. 202 whether or not it exists.",
+    summary:
+      "Step 1 of a reset: e-mails a 6-digit code to the account. 202 whether or not it exists; 429 with Retry-After when an address or client asks too often.",
     tags: ["sign-in"],
     access: { public: true },
     body: ResetPasswordRequest,
-    response: { 202: z.object({ message: z.string() }) },
+    response: { 202: z.object({ message: z.string() }), 429: ErrorBody },
     async handler({ body, raw }, reply) {
+      // Throttled by the address asked for, known or not, so the answer says nothing about the account;
+      // a refused request writes nothing else (finding 11: a flood wrote an audit row each).
+      const wait = await gw.throttle.admitReset(normaliseEmail(body.email), raw.ip);
+      if (wait > 0) throw new HttpError(429, AUTH_MESSAGES.resetThrottled, undefined, { "retry-after": String(wait) });
       const user = await findUser(body.email);
       const now = gw.clock.now();
       reply.code(202);
@@ -195,7 +209,7 @@ export function authRoutes(gw: Gateway): RouteDef[] {
           expiresAt: new Date(now + RESET_TTL_MS),
         });
       });
-      await deliverResetCode(gw, user.email, code);
+      await deliverResetCode(gw, mailer, devMailboxOn, user, code);
       await gw.audit.record({ action: "password.reset_request", outcome: "success", userId: user.id, ip: raw.ip });
       return { message: AUTH_MESSAGES.resetSent };
     },
@@ -242,17 +256,21 @@ export function authRoutes(gw: Gateway): RouteDef[] {
   });
 
   const routes = [login, logout, createPassword, requestReset, confirmReset];
-  if (!gw.config.production) {
+  if (devMailboxOn) {
     routes.push(
       defineRoute({
         method: "GET",
         url: "/login/dev-mailbox",
-        summary: "Development only: what the gateway would have e-mailed to an address (absent in production).",
+        summary:
+          "Development only (DEV_MAILBOX=true, never with NODE_ENV=production): the reset codes sent to an address, for clients on this machine.",
         tags: ["development"],
+        // Public, because whoever resets a password is not signed in; the mailbox holds codes that take over
+        // accounts, so it answers only a client on this machine (finding 1), as if absent to anyone else.
         access: { public: true },
         querystring: z.strictObject({ email: z.string().trim().min(1).max(100) }),
-        response: { 200: z.object({ data: z.array(MailboxMessage) }) },
-        async handler({ query }) {
+        response: { 200: z.object({ data: z.array(MailboxMessage) }), 404: ErrorBody },
+        async handler({ query, raw }) {
+          if (!isLoopback(raw.socket.remoteAddress)) throw new HttpError(404, MESSAGES.notFound);
           const rows = await gw.db
             .select()
             .from(devMailbox)
@@ -269,18 +287,25 @@ export function authRoutes(gw: Gateway): RouteDef[] {
   return routes;
 }
 
-/** In the embedded default there is no mail server: the code goes to the gateway log and the dev mailbox. */
-async function deliverResetCode(gw: Gateway, email: string, code: string) {
-  if (gw.config.production) {
-    gw.log.warn({ email }, "password reset requested but no mail transport is configured");
-    return;
+/**
+ * Sends the code by e-mail when a transport is configured, keeps it in the development mailbox when that is on,
+ * and never writes it to the log. The e-mail goes out after the answer, so a slow mail server neither delays
+ * the request nor tells by its timing that the account exists.
+ */
+async function deliverResetCode(gw: Gateway, mailer: Mailer | undefined, devMailboxOn: boolean, user: { id: number; email: string }, code: string) {
+  const mail = resetCodeMail(user.email, code, RESET_TTL_MS / 60_000);
+  if (devMailboxOn) {
+    await gw.db.insert(devMailbox).values({ to: user.email, subject: mail.subject, body: mail.text, code, sentAt: new Date(gw.clock.now()) });
   }
-  gw.log.info({ email, code }, "development mailbox: password reset code");
-  await gw.db.insert(devMailbox).values({
-    to: email,
-    subject: "Your dialer password reset code",
-    body: `Your password reset code is ${code}. It expires in 15 minutes.`,
-    code,
-    sentAt: new Date(gw.clock.now()),
-  });
+  if (mailer) {
+    gw.background.run("password reset e-mail", () =>
+      mailer.send(mail).catch((err: { code?: unknown; responseCode?: unknown }) => {
+        // Only the transport's error code: its message may quote the envelope.
+        gw.log.warn({ userId: user.id, smtpError: String(err.code ?? "unknown"), smtpResponse: err.responseCode }, "password reset e-mail was not sent");
+      }),
+    );
+  }
+  if (!mailer && !devMailboxOn) {
+    gw.log.warn({ userId: user.id }, "password reset requested but no mail transport is configured (SMTP_URL); the code was not sent");
+  }
 }

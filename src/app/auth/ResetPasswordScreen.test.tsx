@@ -41,6 +41,22 @@ describe("/auth/reset-password", () => {
     });
   });
 
+  it("says a throttled reset request waits, in minutes, and stays on the request step", async () => {
+    const gateway = fakeGateway({
+      "POST /login/reset-password": {
+        status: 429,
+        data: { message: "Too many password reset requests. Please wait before trying again." },
+        headers: { "Retry-After": "600" },
+      },
+    });
+    const { user } = renderApp({ path: "/auth/reset-password", gateway });
+    await user.type(screen.getByLabelText("Username"), "dana.reyes@example.com");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+
+    expect(await screen.findByText("Too many password reset requests. Please try again in 10 minutes.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Code")).not.toBeInTheDocument();
+  });
+
   it("needs user, code and password before confirming", async () => {
     const gateway = fakeGateway({ "POST /login/reset-password": { status: 202, data: { message: "sent" } } });
     const { user } = renderApp({

@@ -60,14 +60,17 @@ export function loginFailure(error: unknown): Message {
   }
 }
 
-const throttled = (error: unknown) =>
-  msg("accounts.login.failed.throttled", { count: retryAfterMinutes(error) });
+const throttled = (error: unknown, key = "accounts.login.failed.throttled") =>
+  msg(key, { count: retryAfterMinutes(error) });
 
-/** Failures of the password steps: field errors under the fields, everything else above the form. */
-function stepFailure(error: unknown, expired: Message): StepOutcome {
+/**
+ * Failures of the password steps: field errors under the fields, everything else above the form. A 429 says
+ * which wait it is (a reset request is throttled per address and client, apart from signing in).
+ */
+function stepFailure(error: unknown, expired: Message, throttledKey?: string): StepOutcome {
   const status = httpStatus(error);
   if (status === undefined) return { ok: false, message: msg("errors.connection") };
-  if (status === 429) return { ok: false, message: throttled(error) };
+  if (status === 429) return { ok: false, message: throttled(error, throttledKey) };
   if (status === 401) return { ok: false, message: expired };
   const fields = Object.fromEntries(
     Object.entries(fieldErrors(error)).map(([f, text]) => [f, serverText(text)]),
@@ -126,7 +129,7 @@ export function createAuthService({ http, root }: { http: AxiosInstance; root: R
         await http.post("/login/reset-password", ResetPasswordRequest.parse(values), only2xx);
         return { ok: true };
       } catch (error) {
-        return stepFailure(error, msg("errors.unknown"));
+        return stepFailure(error, msg("errors.unknown"), "accounts.reset_password.throttled");
       }
     },
 
