@@ -1,6 +1,7 @@
 // Dispositions: the agent records the outcome of a lead, then goes on to the next call or stops
 // (agent-workspace §2 disposition panel, §4 Dispositions, §5 Disposition validation).
 import { lazy } from "react";
+import { DISPOSING_ROLES } from "../../src/contract/roles";
 import { definePlugin } from "../../src/core/plugin";
 import {
   agentKey,
@@ -22,7 +23,7 @@ import { createDispositionsService } from "./service";
 
 export default definePlugin({
   id: "dispositions",
-  requires: { roles: ["qualifier", "advisor"] },
+  requires: { roles: [...DISPOSING_ROLES] },
   needs: [httpKey, clockKey, busKey, i18nKey, notifyKey, statusKey, callKey, leadsKey, agentKey, variantKey],
   // Only where voicemail detection runs: its automatic Voicemail owns the lead while it counts and saves.
   optional: [voicemailDetectionApi],

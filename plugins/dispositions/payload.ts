@@ -5,8 +5,9 @@ import {
   type CreateDispositionBody,
   type DispositionValue,
 } from "../../src/contract/dispositions";
+import { keepPrintable } from "../../src/contract/text";
 import { toIso } from "./picker";
-import { isCallback, NOTES_MAX, REASON_OTHER_MAX, sanitizeFreeText, type DraftValues } from "./rules";
+import { isCallback, NOTES_MAX, REASON_OTHER_MAX, type DraftValues } from "./rules";
 
 export type DispositionBody = z.input<typeof CreateDispositionBody>;
 
@@ -20,12 +21,10 @@ export function buildBody(
     disposition: {
       disposition: draft.disposition as DispositionValue,
       date_time: isCallback(draft.disposition) ? toIso(draft.date, draft.time) : null,
-      notes: sanitizeFreeText(draft.notes).slice(0, NOTES_MAX),
+      notes: keepPrintable(draft.notes).slice(0, NOTES_MAX),
       reason,
       reason_other:
-        reason === OTHER_REASON
-          ? sanitizeFreeText(draft.reasonOther).trim().slice(0, REASON_OTHER_MAX)
-          : null,
+        reason === OTHER_REASON ? keepPrintable(draft.reasonOther).trim().slice(0, REASON_OTHER_MAX) : null,
       // Rescheduling a follow-up is the follow-ups table's job, never this panel's.
       reschedule_followup: false,
       short_call: ctx.shortCall,

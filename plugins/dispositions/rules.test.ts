@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   CALLBACK_DISPOSITIONS,
+  DISPOSITION_ROLES,
   DISPOSITIONS,
   OTHER_REASON,
   REASON_REQUIRED,
@@ -11,7 +12,6 @@ import { buildBody } from "./payload";
 import {
   dobOk,
   nextBlockers,
-  sanitizeFreeText,
   stopBlockers,
   validate,
   type DraftValues,
@@ -30,7 +30,7 @@ const draft = (over: Partial<DraftValues> = {}): DraftValues => ({
   ...over,
 });
 const facts = (over: Partial<FormFacts> = {}): FormFacts => ({
-  isQualifier: true,
+  roles: ["qualifier"],
   options: DISPOSITIONS,
   reasons: ["Client hung up", OTHER_REASON],
   today: TODAY,
@@ -64,7 +64,7 @@ const anyDraft = fc.record({
   time: fc.oneof(time, fc.constant(""), text),
 });
 const anyFacts = fc.record({
-  isQualifier: fc.boolean(),
+  roles: fc.subarray([...DISPOSITION_ROLES]),
   options: fc.constant(DISPOSITIONS),
   reasons: fc.subarray(["Client hung up", "Too expensive", OTHER_REASON]),
   today: fc.constant(TODAY),
@@ -78,27 +78,6 @@ const anySituation = fc.record({
   callActive: fc.boolean(),
   voicemailBusy: fc.boolean(),
   done: fc.boolean(),
-});
-
-describe("sanitizeFreeText", () => {
-  it("keeps printable ASCII and newlines only, and changes nothing twice", () => {
-    fc.assert(
-      fc.property(fc.string({ unit: "binary" }), (s) => {
-        const clean = sanitizeFreeText(s);
-        expect(clean).toMatch(/^[\x20-\x7E\n]*$/);
-        expect(sanitizeFreeText(clean)).toBe(clean);
-      }),
-    );
-  });
-
-  it("leaves text that is already printable as it is", () => {
-    fc.assert(
-      fc.property(fc.stringMatching(/^[\x20-\x7E\n]*$/), (s) => {
-        expect(sanitizeFreeText(s)).toBe(s);
-      }),
-    );
-    expect(sanitizeFreeText("Café ☕\tok\r\nnext")).toBe("Caf ok\nnext");
-  });
 });
 
 describe("validate", () => {
@@ -170,7 +149,7 @@ describe("validate", () => {
     fc.assert(
       fc.property(anyDraft, anyFacts, (d, f) => {
         fc.pre(d.disposition !== "");
-        const expected = f.isQualifier && d.disposition === "Dead" && d.notes.trim() === "";
+        const expected = f.roles.includes("qualifier") && d.disposition === "Dead" && d.notes.trim() === "";
         expect(validate(d, f).notes === "notes_required").toBe(expected);
       }),
     );

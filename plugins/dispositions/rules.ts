@@ -1,16 +1,9 @@
 // The disposition rules (agent-workspace §4 Dispositions, §5 Disposition validation). Pure: the panel shows
 // their verdicts, the service refuses to save against them, and property tests run them over random input.
-import {
-  CALLBACK_DISPOSITIONS,
-  OTHER_REASON,
-  REASON_REQUIRED,
-  type DispositionValue,
-} from "../../src/contract/dispositions";
+import { notesRequired, OTHER_REASON, traitsOf } from "../../src/contract/dispositions";
 import { isDob } from "../../src/contract/lead";
 import { isDay, isTime, onStep, outOfRange } from "./picker";
 
-/** Free text keeps printable ASCII and newlines only (agent-workspace §5). */
-export const sanitizeFreeText = (s: string) => s.replace(/[^\x20-\x7E\n]/g, "");
 export const NOTES_MAX = 5000;
 export const REASON_OTHER_MAX = 191;
 
@@ -38,8 +31,8 @@ export type FieldError =
 export type FieldErrors = Partial<Record<Field, FieldError>>;
 
 export interface FormFacts {
-  /** Notes are required when a qualifier chooses Dead. */
-  isQualifier: boolean;
+  /** The agent's roles: some dispositions need notes from some roles (a qualifier's Dead). */
+  roles: readonly string[];
   /** The dispositions this agent may save (the list, plus one a flow has set). */
   options: readonly string[];
   /** The reasons this agent has for the chosen disposition. */
@@ -48,7 +41,10 @@ export interface FormFacts {
   today: string;
 }
 
-export const isCallback = (d: string) => (CALLBACK_DISPOSITIONS as readonly string[]).includes(d);
+export const isCallback = (d: string) => traitsOf(d)?.needsDateTime === true;
+/** A reason is required for the disposition, and the agent has reasons to choose from. */
+export const reasonRequired = (d: string, reasons: readonly unknown[]) =>
+  traitsOf(d)?.reasons?.required === true && reasons.length > 0;
 const blank = (s: string) => s.trim() === "";
 
 export function validate(draft: DraftValues, facts: FormFacts): FieldErrors {
@@ -58,14 +54,13 @@ export function validate(draft: DraftValues, facts: FormFacts): FieldErrors {
   if (!facts.options.includes(d)) errors.disposition = "disposition_unavailable";
 
   // A reason is required for some dispositions, and only when the agent has options to choose from.
-  const needsReason = (REASON_REQUIRED as readonly string[]).includes(d) && facts.reasons.length > 0;
+  const needsReason = reasonRequired(d, facts.reasons);
   const reasonKnown = facts.reasons.includes(draft.reason);
   if (needsReason && !reasonKnown) errors.reason = "reason_required";
   if (reasonKnown && draft.reason === OTHER_REASON && blank(draft.reasonOther))
     errors.reasonOther = "reason_other_required";
 
-  if (facts.isQualifier && d === ("Dead" satisfies DispositionValue) && blank(draft.notes))
-    errors.notes = "notes_required";
+  if (notesRequired(d, facts.roles) && blank(draft.notes)) errors.notes = "notes_required";
 
   if (isCallback(d)) {
     if (!isDay(draft.date) || !isTime(draft.time)) errors.dateTime = "date_time_required";

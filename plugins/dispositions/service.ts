@@ -6,10 +6,11 @@ import { reaction } from "mobx";
 import { CallingStatusPush } from "../../src/contract/socket";
 import {
   DISPOSITIONS,
-  REASON_REQUIRED,
+  notesRequired,
   type DispositionValue,
   type ReasonKind,
 } from "../../src/contract/dispositions";
+import { keepPrintable } from "../../src/contract/text";
 import type { Clock } from "../../src/core/clock";
 import type { EventBus } from "../../src/core/events";
 import type {
@@ -31,7 +32,7 @@ import {
   dobOk,
   isCallback,
   nextBlockers,
-  sanitizeFreeText,
+  reasonRequired,
   stopBlockers,
   validate,
   type Blocker,
@@ -113,7 +114,6 @@ export function createDispositionsService(deps: {
   const { store, leads, call, agent } = deps;
   const newKey = deps.newKey ?? newIdempotencyKey;
   const facts = factsOf(agent, deps.callCentre);
-  const isQualifier = agent.roles.includes("qualifier");
   const isAdvisor = agent.roles.includes("advisor");
 
   /** The call of this lead, if the agent's current call is on it. */
@@ -132,7 +132,7 @@ export function createDispositionsService(deps: {
       ? reasonOptions(draft.disposition, facts, presetHere?.reason ?? null)
       : [];
     const errors = validate(draft, {
-      isQualifier,
+      roles: agent.roles,
       options: options.map((o) => o.value),
       reasons: reasons.map((o) => o.value),
       today,
@@ -161,9 +161,8 @@ export function createDispositionsService(deps: {
       options,
       reasons,
       reasonKind: reasonKindOf(draft.disposition),
-      reasonRequired:
-        (REASON_REQUIRED as readonly string[]).includes(draft.disposition) && reasons.length > 0,
-      notesRequired: isQualifier && draft.disposition === ("Dead" satisfies DispositionValue),
+      reasonRequired: reasonRequired(draft.disposition, reasons),
+      notesRequired: notesRequired(draft.disposition, agent.roles),
       callback: isCallback(draft.disposition),
       errors,
       serverErrors: failed ? store.fieldErrors : {},
@@ -279,8 +278,8 @@ export function createDispositionsService(deps: {
         delete clean.disposition;
         delete clean.reason;
       }
-      if (clean.notes !== undefined) clean.notes = sanitizeFreeText(clean.notes);
-      if (clean.reasonOther !== undefined) clean.reasonOther = sanitizeFreeText(clean.reasonOther);
+      if (clean.notes !== undefined) clean.notes = keepPrintable(clean.notes);
+      if (clean.reasonOther !== undefined) clean.reasonOther = keepPrintable(clean.reasonOther);
       store.edit(v.lead.id, clean);
     },
     save,

@@ -23,8 +23,5 @@ export type GoalStatistics = z.infer<typeof GoalStatistics>;
 // Quotas (per role [hour, day, week, month]) are the dialer's settings: one table, one set of defaults.
 export { DEFAULT_QUOTAS, QuotaTable } from "../../src/contract/dialer";
 
-/** What counts as a transfer (a qualifier's booked meeting or live transfer) and as a sale. */
-export const TRANSFER_DISPOSITIONS = ["Live_Transfer", "Appointment Setup", "Make Phone Appointment"];
-export const SALE_DISPOSITIONS = ["Sold"];
-/** Dispositions that leave a follow-up for the agent (booking-and-reference §4). */
-export const FOLLOW_UP_DISPOSITIONS = ["Callback Scheduled", "Pocket", "External Follow-up", "Engaged Opportunity"];
+// What counts as a transfer, a sale and a follow-up are disposition traits (src/contract/dispositions.ts
+// `goal`, `followUp`), read by the gateway side (server.ts): the goals count the follow-ups the dialer makes.

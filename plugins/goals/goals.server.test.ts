@@ -52,6 +52,18 @@ describe("GET /agents/{id}/statistics", () => {
     expect(s.followUps).toBe(1);
   });
 
+  it("counts as follow-ups the dispositions the dialer makes a follow-up of, a dated Appointment Setup included", async () => {
+    const [u] = await gw.db.select().from(users).where(eq(users.email, "qualifier2.isius@demo.test"));
+    gw.clock.set(Date.parse("2026-01-05T15:30:00Z"));
+    await gw.db.insert(dispositions).values([
+      { tenantId, leadId: leadIds[3]!, agentId: u!.id, disposition: "Appointment Setup", dateTime: at("2026-01-07T15:00:00Z"), createdAt: at("2026-01-05T15:10:00Z") },
+      { tenantId, leadId: leadIds[4]!, agentId: u!.id, disposition: "Voicemail", dateTime: at("2026-01-07T15:00:00Z"), createdAt: at("2026-01-05T15:12:00Z") },
+    ]);
+    const me = await gw.signIn("qualifier2.isius@demo.test");
+    const s = GoalStatistics.parse((await me.request("GET", `/agents/${u!.id}/statistics`)).json());
+    expect(s.followUps).toBe(1);
+  });
+
   it("is the agent's own, or any colleague's for a manager; never another call centre's", async () => {
     const colleague = await gw.signIn("qualifier3.isius@demo.test");
     expect((await colleague.request("GET", `/agents/${agentId}/statistics`)).statusCode).toBe(403);

@@ -2,6 +2,11 @@
 // in the call centre's own day and hour.
 import { and, count, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { startOfLocalDay, startOfLocalHour } from "../../src/core/zoned-time";
+import {
+  FOLLOW_UP_DISPOSITIONS,
+  SALE_DISPOSITIONS,
+  TRANSFER_DISPOSITIONS,
+} from "../../src/contract/dispositions";
 import { idParam } from "../../src/contract/ids";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../src/contract/settings";
 import { calls, dispositions, sessions, tenants, users } from "../../server/db/schema";
@@ -9,14 +14,7 @@ import { rowsOf } from "../../server/db/client";
 import type { Gateway } from "../../server/gateway";
 import { defineRoute, type RouteDef } from "../../server/http/route";
 import { readSetting } from "../../server/modules/settings/store";
-import {
-  DEFAULT_QUOTAS,
-  FOLLOW_UP_DISPOSITIONS,
-  GoalStatistics,
-  SALE_DISPOSITIONS,
-  TRANSFER_DISPOSITIONS,
-  type QuotaTable,
-} from "./contract";
+import { DEFAULT_QUOTAS, GoalStatistics, type QuotaTable } from "./contract";
 
 const quotaOf = (table: QuotaTable, role: string) => table[role] ?? [0, 0, 0, 0];
 
@@ -33,12 +31,12 @@ export async function goalStatistics(gw: Gateway, agentId: number): Promise<Goal
 
   const dialsSince = async (since: Date) =>
     (await db.select({ n: count() }).from(calls).where(and(eq(calls.agentId, agentId), eq(calls.direction, 0), gte(calls.startedAt, since))))[0]!.n;
-  const disposedSince = async (since: Date, kinds: string[]) =>
+  const disposedSince = async (since: Date, kinds: readonly string[]) =>
     (
       await db
         .select({ n: count() })
         .from(dispositions)
-        .where(and(eq(dispositions.agentId, agentId), inArray(dispositions.disposition, kinds), gte(dispositions.createdAt, since)))
+        .where(and(eq(dispositions.agentId, agentId), inArray(dispositions.disposition, [...kinds]), gte(dispositions.createdAt, since)))
     )[0]!.n;
 
   const [dialsHour, dialsDay, transfersHour, transfersDay, salesHour, salesDay] = await Promise.all([
@@ -65,7 +63,7 @@ export async function goalStatistics(gw: Gateway, agentId: number): Promise<Goal
     await db
       .select({ n: count() })
       .from(dispositions)
-      .where(and(eq(dispositions.agentId, agentId), inArray(dispositions.disposition, FOLLOW_UP_DISPOSITIONS), gte(dispositions.dateTime, new Date(now))))
+      .where(and(eq(dispositions.agentId, agentId), inArray(dispositions.disposition, [...FOLLOW_UP_DISPOSITIONS]), gte(dispositions.dateTime, new Date(now))))
   )[0]!.n;
   const firstSession = (
     await db.select({ at: sql<Date | null>`min(${sessions.createdAt})` }).from(sessions).where(and(eq(sessions.userId, agentId), gte(sessions.createdAt, day)))

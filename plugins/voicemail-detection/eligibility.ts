@@ -1,22 +1,13 @@
 // When an automatic Voicemail disposition is right for the agent's call (agent-workspace §4: "hidden for
 // certain lead statuses"). Pure, so every case is tested.
 import type { CallType } from "../../src/contract/calls";
-import type { DispositionValue } from "../../src/contract/dispositions";
+import { PIPELINE_STATUSES, type DispositionValue } from "../../src/contract/dispositions";
 
 /**
- * Lead statuses that keep voicemail detection out. These leads already sit in a follow-up, booking or sale
- * pipeline; a Voicemail disposition would overwrite that status and drop the scheduled follow-up, so the
- * agent disposes such a lead by hand.
+ * Lead statuses that keep voicemail detection out: a lead in a follow-up, booking, transfer or sale pipeline
+ * (the contract's disposition traits say which), whose status a Voicemail disposition would overwrite.
  */
-export const EXCLUDED_LEAD_STATUSES: readonly DispositionValue[] = [
-  "Pocket",
-  "Engaged Opportunity",
-  "External Follow-up",
-  "Callback Scheduled",
-  "Appointment Setup",
-  "Make Phone Appointment",
-  "Sold",
-];
+export const EXCLUDED_LEAD_STATUSES: readonly DispositionValue[] = PIPELINE_STATUSES;
 
 /** Calls where a person reached the agent on purpose: an answering machine verdict there is a false alarm. */
 export const EXCLUDED_CALL_TYPES: readonly CallType[] = ["inbound", "transfer"];

@@ -2,6 +2,7 @@
 // The policy of every route is data on the route itself, so a matrix test can be generated from the table.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { holdsRoleAtLeast, HIERARCHY_ROLES, type HierarchyRole, type Role } from "../../src/contract/common";
+import { rolesHeldBy } from "../../src/contract/roles";
 import type { Db } from "../db/client";
 import { attributes, leads, userAttributes, users } from "../db/schema";
 
@@ -35,11 +36,11 @@ export interface AccessPolicy {
 /** The roles an account holds, from its primary role: qualifiers are the setters of the role order. */
 /** The account's roles; with its dialing facts, an advisor who dials outbound is also 'outbound-eligible'. */
 export function rolesOf(role: string, dialing?: { outboundEligibility: string; inboundOnly: boolean }): Role[] {
-  if (role === "qualifier") return ["qualifier", "setter"];
+  if (role === "qualifier") return rolesHeldBy("qualifier");
   if (role === "advisor")
     return dialing && dialing.outboundEligibility !== "none" && !dialing.inboundOnly
-      ? ["advisor", "outbound-eligible"]
-      : ["advisor"];
+      ? [...rolesHeldBy("advisor"), ...rolesHeldBy("outbound-eligible")]
+      : rolesHeldBy("advisor");
   if ((HIERARCHY_ROLES as readonly string[]).includes(role)) return [role as Role];
   return [];
 }

@@ -4,23 +4,19 @@
 // lead leaves the agent's in-process leads either way.
 import { and, eq } from "drizzle-orm";
 import { FOLLOW_UP_TYPES } from "../../src/contract/dialer";
+import { FOLLOW_UP_DISPOSITIONS as FOLLOW_UPS, traitsOf } from "../../src/contract/dispositions";
 import type { Db } from "../db/client";
 import { followUps, inProcessLeads, leads } from "../db/schema";
 import { addToDnc } from "./dncList";
 import { DO_NOT_CALL } from "./rules/dnc";
 
-export const FOLLOW_UP_DISPOSITIONS: readonly string[] = [
-  "Callback Scheduled",
-  "Appointment Setup",
-  "Pocket",
-  "Engaged Opportunity",
-  "External Follow-up",
-];
+// Which dispositions leave a follow-up, and of which type, are the contract's disposition traits. As plain
+// strings here: the dialer tests stored dispositions.
+export const FOLLOW_UP_DISPOSITIONS: readonly string[] = FOLLOW_UPS;
 
+/** The follow-up type a disposition leaves (1 callback, 2 follow-up, 3 engaged opportunity). */
 export function followUpType(kind: string): number {
-  if (kind === "Engaged Opportunity") return FOLLOW_UP_TYPES.engagedOpportunity;
-  if (kind === "Callback Scheduled") return FOLLOW_UP_TYPES.callback;
-  return FOLLOW_UP_TYPES.followUp;
+  return FOLLOW_UP_TYPES[traitsOf(kind)?.followUp ?? "followUp"];
 }
 
 export interface DispositionFacts {
@@ -59,7 +55,7 @@ export async function applyDispositionEffects(db: Db, d: DispositionFacts): Prom
         source: "disposition",
       });
     if (pending) await close(db, pending.id, "canceled", d.at);
-  } else if (FOLLOW_UP_DISPOSITIONS.includes(d.disposition) && d.dateTime) {
+  } else if (traitsOf(d.disposition)?.followUp && d.dateTime) {
     const fields = {
       agentId: d.agentId,
       dispositionId: d.dispositionId,

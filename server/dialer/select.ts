@@ -4,13 +4,13 @@
 // failing rule is recorded as the reason it was skipped.
 import { and, asc, eq, gt, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { DialerRule, RuleVerdict } from "../../src/contract/dialer";
+import { FINAL_STATUSES } from "../../src/contract/dispositions";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/client";
 import { followUps, inProcessLeads, leads } from "../db/schema";
 import { leadFailure } from "./evaluate";
 import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type RuleContext } from "./facts";
 import { factsQuery, toFacts, type FactsRow } from "./load";
-import { FINAL_STATUSES } from "./rules/status";
 
 const PAGE = 200;
 

@@ -39,10 +39,3 @@ export const Variant = z.enum(["isius", "slica"]);
 export type Variant = z.infer<typeof Variant>;
 
 export const OutboundEligibility = z.enum(["old", "new", "both", "none"]);
-
-/** Free text sent by agents: printable ASCII and newlines only (agent-workspace §5). */
-export const printableText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .transform((s) => s.replace(/[^\x20-\x7E\n]/g, ""));

@@ -1,17 +1,28 @@
 // Who may choose which disposition and reason (booking-and-reference §6), as the panel and the gateway read it.
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import {
+  CALLBACK_DISPOSITIONS,
   DISPOSITION_AVAILABILITY,
+  DISPOSITION_TRAITS,
   DISPOSITIONS,
   dispositionsFor,
   DispositionPayload,
+  FINAL_STATUSES,
+  FOLLOW_UP_DISPOSITIONS,
   HIDDEN_DISPOSITIONS,
+  notesRequired,
   REASON_KIND_OF,
   REASON_LISTS,
   REASON_REQUIRED,
   reasonsFor,
+  SALE_DISPOSITIONS,
+  traitsOf,
+  TRANSFER_DISPOSITIONS,
   type DispositionFacts,
+  type DispositionTraits,
 } from "./dispositions";
+import { LEAD_STATUSES } from "./lead";
 
 const facts = (
   roles: string[],
@@ -223,5 +234,123 @@ describe("DispositionPayload (unchanged)", () => {
     const r = DispositionPayload.safeParse({ disposition: "Callback Scheduled" });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe("date_time required");
+  });
+});
+
+describe("DISPOSITION_TRAITS", () => {
+  const TRAIT_NAMES: readonly (keyof DispositionTraits)[] = [
+    "availability",
+    "hidden",
+    "needsDateTime",
+    "followUp",
+    "final",
+    "reasons",
+    "notesRequiredFor",
+    "goal",
+  ];
+
+  it("has a row for every disposition value and every trait in each row, and nothing else", () => {
+    expect(Object.keys(DISPOSITION_TRAITS).sort()).toEqual([...DISPOSITIONS].sort());
+    for (const d of DISPOSITIONS) {
+      const row = DISPOSITION_TRAITS[d] as DispositionTraits;
+      expect(Object.keys(row).sort(), d).toEqual([...TRAIT_NAMES].sort());
+      for (const name of TRAIT_NAMES) expect(row[name], `${d}: ${name}`).not.toBeUndefined();
+    }
+  });
+
+  it("leaves a follow-up for the five dispositions of booking-and-reference §4, of the follow-up table's types", () => {
+    expect([...FOLLOW_UP_DISPOSITIONS].sort()).toEqual(
+      [
+        "Callback Scheduled",
+        "Appointment Setup",
+        "Pocket",
+        "Engaged Opportunity",
+        "External Follow-up",
+      ].sort(),
+    );
+    expect(traitsOf("Callback Scheduled")?.followUp).toBe("callback");
+    expect(traitsOf("Engaged Opportunity")?.followUp).toBe("engagedOpportunity");
+    for (const d of ["Pocket", "External Follow-up", "Appointment Setup"])
+      expect(traitsOf(d)?.followUp).toBe("followUp");
+  });
+
+  it("asks a date-time of the callback types only, each of which leaves a follow-up and keeps the lead open", () => {
+    expect([...CALLBACK_DISPOSITIONS].sort()).toEqual(
+      ["Callback Scheduled", "Pocket", "External Follow-up", "Engaged Opportunity"].sort(),
+    );
+    for (const d of CALLBACK_DISPOSITIONS) {
+      expect(FOLLOW_UP_DISPOSITIONS, d).toContain(d);
+      expect(FINAL_STATUSES, d).not.toContain(d);
+    }
+  });
+
+  it("closes the lead for the dialer on the statuses it closed on before the table, and on no stack status", () => {
+    expect([...FINAL_STATUSES].sort()).toEqual(
+      [
+        "Do Not Call",
+        "Not Interested",
+        "Not In Service",
+        "Dead",
+        "Hoax",
+        "Inbound-Hoax",
+        "Duplicate",
+        "Sold",
+        "Junk",
+        "Medical Disqualification",
+        "Medical DQ AA/GTL",
+        "Medical DQ EMC",
+        "Disqualified Transfer",
+        "Disqualified Transfer - Age",
+        "Disqualified Transfer - Banking",
+        "Sent External",
+        "Client Looking For a Job",
+        "No Valid Payment",
+        "Live_Transfer",
+        "Transferred to 3rd Party",
+        "Appointment Setup",
+        "Make Phone Appointment",
+        "Internal Transfer",
+        "Other reason",
+      ].sort(),
+    );
+    for (const s of LEAD_STATUSES.filter((s) => !traitsOf(s))) expect(FINAL_STATUSES).not.toContain(s);
+  });
+
+  it("counts booked meetings and live transfers as transfers and Sold as a sale for the goals", () => {
+    expect([...TRANSFER_DISPOSITIONS].sort()).toEqual([
+      "Appointment Setup",
+      "Live_Transfer",
+      "Make Phone Appointment",
+    ]);
+    expect(SALE_DISPOSITIONS).toEqual(["Sold"]);
+  });
+
+  it("keeps the derived lists consistent with the rows", () => {
+    for (const d of DISPOSITIONS) {
+      const t = traitsOf(d)!;
+      expect(DISPOSITION_AVAILABILITY[d]).toBe(t.availability);
+      expect(REASON_KIND_OF[d]).toBe(t.reasons?.kind);
+      expect(REASON_REQUIRED.includes(d)).toBe(t.reasons?.required === true);
+      expect(HIDDEN_DISPOSITIONS.includes(d)).toBe(t.hidden);
+    }
+    expect(HIDDEN_DISPOSITIONS).toEqual(["Live_Transfer", "Transferred to 3rd Party"]);
+  });
+
+  it("knows nothing of other strings, inherited names included", () => {
+    for (const s of ["New", "In Process", "Callback", "", "constructor", "toString", "__proto__"])
+      expect(traitsOf(s), s).toBeUndefined();
+    expect(reasonsFor("constructor", facts(["qualifier"], "ISIUS"))).toEqual([]);
+  });
+
+  it("asks notes of a qualifier's Dead only", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...DISPOSITIONS, "New"),
+        fc.subarray(["qualifier", "advisor", "outbound-eligible", "setter", "manager"]),
+        (d, roles) => {
+          expect(notesRequired(d, roles)).toBe(d === "Dead" && roles.includes("qualifier"));
+        },
+      ),
+    );
   });
 });

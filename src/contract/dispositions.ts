@@ -2,6 +2,10 @@
 // A disposition is a write that must not double: the browser sends an Idempotency-Key header and a retried
 // request with the same key answers the first result (ARCHITECTURE.md decision 15).
 import { z } from "zod";
+import { AGENT_ROLES } from "./common";
+import type { FOLLOW_UP_TYPES } from "./dialer";
+import type { AgentRole } from "./roles";
+import { printableText } from "./text";
 
 /** The disposition values the workspace uses (agent-workspace §4, booking-and-reference §6). */
 export const DISPOSITIONS = [
@@ -44,70 +48,18 @@ export const DISPOSITIONS = [
 export const DispositionValue = z.enum(DISPOSITIONS);
 export type DispositionValue = z.infer<typeof DispositionValue>;
 
-/** Types that need a date-time (agent-workspace §5: 'date_time required'). */
-export const CALLBACK_DISPOSITIONS: readonly DispositionValue[] = [
-  "Callback Scheduled",
-  "Pocket",
-  "External Follow-up",
-  "Engaged Opportunity",
-];
-
-/** Free text keeps printable ASCII and newlines only (agent-workspace §5). */
-export const FreeText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .transform((s) => s.replace(/[^\x20-\x7E\n]/g, ""));
-
-export const DispositionPayload = z
-  .strictObject({
-    date_time: z.string().datetime({ offset: true }).nullable().optional(),
-    disposition: DispositionValue,
-    notes: FreeText(5000).optional().default(""),
-    reason: z.string().max(191).nullable().optional(),
-    reason_other: FreeText(191).nullable().optional(),
-    reschedule_followup: z.boolean().optional().default(false),
-    short_call: z.boolean().optional().default(false),
-  })
-  .superRefine((d, ctx) => {
-    if (CALLBACK_DISPOSITIONS.includes(d.disposition) && !d.date_time) {
-      ctx.addIssue({ code: "custom", path: ["date_time"], message: "date_time required" });
-    }
-  });
-export type DispositionPayload = z.input<typeof DispositionPayload>;
-
-/** POST /leads/{id}/dispositions. `lead` carries the lead's edited fields (later issues); `call_id` ties it to the call. */
-export const CreateDispositionBody = z.strictObject({
-  lead: z.record(z.string(), z.unknown()).optional(),
-  disposition: DispositionPayload,
-  call_id: z.number().int().positive().nullable().optional(),
-});
-
-export const SavedDisposition = z.object({
-  id: z.number().int(),
-  lead_id: z.number().int(),
-  call_id: z.number().int().nullable(),
-  disposition: DispositionValue,
-  reason: z.string().nullable(),
-  reason_other: z.string().nullable(),
-  notes: z.string(),
-  date_time: z.string().nullable(),
-  short_call: z.boolean(),
-  created_at: z.string(),
-});
-export const CreateDispositionResponse = z.object({ data: SavedDisposition });
-
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 // ---------------------------------------------------------------------------------------------------------
 // Who may choose what (booking-and-reference §6). Data, so the disposition panel filters and the gateway
-// validates (server/modules/dispositions/allowed.ts) against the same lists. Roles are the agent's disposition roles; an agent holding
-// several gets the union. Call centres are the variant codes.
+// validates (server/modules/dispositions/allowed.ts) against the same lists. Roles are agent roles; an agent
+// holding several gets the union. Call centres are the variant codes.
 
 export const CALL_CENTRES = ["ISIUS", "SLICA"] as const;
 export type CallCentre = (typeof CALL_CENTRES)[number];
-export const DISPOSITION_ROLES = ["qualifier", "advisor", "outbound-eligible"] as const;
-export type DispositionRole = (typeof DISPOSITION_ROLES)[number];
+/** The agent roles the lists are written for (src/contract/roles.ts: a qualifier is the role order's setter). */
+export const DISPOSITION_ROLES = AGENT_ROLES;
+export type DispositionRole = AgentRole;
 /** Account flags of the login response that open an option (canTransferToMatcha, canTransferToSunlife). */
 export type DispositionFlag = "canTransferToMatcha" | "canTransferToSunlife";
 
@@ -138,52 +90,148 @@ const A = ["advisor"] as const;
 const QO = ["qualifier", "outbound-eligible"] as const;
 const ALL = DISPOSITION_ROLES;
 
-/** Set by a flow (live transfer, third-party transfer), never offered in the list. */
-export const HIDDEN_DISPOSITIONS: readonly DispositionValue[] = ["Live_Transfer", "Transferred to 3rd Party"];
+// ---------------------------------------------------------------------------------------------------------
+// One row per disposition value: every fact about it that the panel, the gateway, the dialer and the goals
+// read. The lists below (CALLBACK_DISPOSITIONS, FOLLOW_UP_DISPOSITIONS, FINAL_STATUSES…) are derived from it,
+// so a new value or a changed rule is written once.
+
+/** A follow-up type by its FOLLOW_UP_TYPES name (1 callback, 2 follow-up, 3 engaged opportunity). */
+export type FollowUpKind = keyof typeof FOLLOW_UP_TYPES;
+
+export interface DispositionTraits {
+  /** Who is offered it (booking-and-reference §6). */
+  readonly availability: Availability;
+  /** Set by a flow (live transfer, third-party transfer), never offered in the list. */
+  readonly hidden: boolean;
+  /** The panel asks for a date-time and the payload is refused without one (agent-workspace §5). */
+  readonly needsDateTime: boolean;
+  /**
+   * The follow-up it leaves the disposing agent when saved with a date-time (booking-and-reference §4
+   * "Dispositions needing a follow-up"); null: it closes the lead's pending follow-up instead.
+   */
+  readonly followUp: FollowUpKind | null;
+  /**
+   * The lead status it sets (the disposition itself) closes the lead: the dialer does not dial it again
+   * unless the agent owes it a follow-up.
+   */
+  readonly final: boolean;
+  /** The list its reason comes from, and whether a reason is required when the agent has options (§5). */
+  readonly reasons: { readonly kind: ReasonKind; readonly required: boolean } | null;
+  /** Roles that must explain it in the notes (a qualifier's Dead, agent-workspace §5). */
+  readonly notesRequiredFor: readonly DispositionRole[];
+  /** What the goals panel counts it as (agent-workspace §3 goal statistics: transfers, sales). */
+  readonly goal: "transfer" | "sale" | null;
+}
+
+// The two kinds of outcome, so each row says only what sets it apart: a closing one takes the lead out of
+// the dialer; an open one (no answer, a failed transfer, a follow-up) leaves it callable.
+const CLOSES = {
+  hidden: false,
+  needsDateTime: false,
+  followUp: null,
+  final: true,
+  reasons: null,
+  notesRequiredFor: [],
+  goal: null,
+} as const;
+const OPEN = { ...CLOSES, final: false } as const;
+/** A callback type: the agent picks when to call back, and the dialer holds the lead for it. */
+const callback = (followUp: FollowUpKind, kind: ReasonKind) =>
+  ({ ...OPEN, needsDateTime: true, followUp, reasons: { kind, required: false } }) as const;
+const reasonRequired = (kind: ReasonKind) => ({ reasons: { kind, required: true } }) as const;
 
 /**
- * Every value's availability. §6 leaves four values unassigned; they are given here as: Not Interested and
- * Do Not Call to everybody (not-interested reasons exist for both roles), Unreachable to advisors (a booked
- * client who cannot be reached), Inbound-Hoax to qualifiers (inbound calls reach qualifiers).
- * 'Other reason' is a sub-reason, never a disposition of its own.
+ * Every value's traits. §6 leaves four values unassigned; they are given here as: Not Interested and Do Not
+ * Call to everybody (not-interested reasons exist for both roles), Unreachable to advisors (a booked client
+ * who cannot be reached), Inbound-Hoax to qualifiers (inbound calls reach qualifiers). 'Other reason' is a
+ * sub-reason, never a disposition of its own: nobody is offered it. Appointment Setup is a booked meeting
+ * (a transfer for the goals, closing for the dialer) that still leaves a follow-up when given a date-time
+ * (§4), and the goals count it among the agent's follow-ups then, as the dialer does.
  */
-export const DISPOSITION_AVAILABILITY: Readonly<Record<DispositionValue, Availability>> = {
-  Voicemail: { roles: QO, centres: ["ISIUS"] },
-  "Callback Scheduled": { roles: QO },
-  "Appointment Setup": { roles: Q },
-  "Make Phone Appointment": { roles: A },
-  "Internal Transfer": { roles: A, centres: ["SLICA"] },
-  "Not Interested": { roles: ALL },
-  "Not In Service": { roles: QO, centres: ["ISIUS"] },
-  "Do Not Call": { roles: ALL },
-  Pocket: { roles: A, centres: ["SLICA"] },
-  "External Follow-up": { roles: A },
-  "External Failed Transfer": { roles: A },
-  Unreachable: { roles: A },
-  Dead: { roles: QO },
-  "Publisher Failed Transfer": { roles: Q },
-  Hoax: { roles: QO, centres: ["ISIUS"] },
-  "Inbound-Hoax": { roles: Q },
-  Duplicate: { roles: Q },
-  Live_Transfer: { roles: Q },
-  "Engaged Opportunity": { roles: A },
-  "Failed Transfer": { roles: A },
-  "Failed Inbound Transfer": { roles: Q, centres: ["SLICA"] },
-  Sold: { roles: A, centres: ["ISIUS"] },
-  "Call Dropped": { roles: Q },
-  Junk: { roles: Q },
-  "Medical Disqualification": { roles: A },
-  "Medical DQ AA/GTL": { roles: A },
-  "Medical DQ EMC": { roles: A },
-  "Disqualified Transfer": { roles: Q },
-  "Disqualified Transfer - Age": { roles: Q },
-  "Disqualified Transfer - Banking": { roles: Q },
-  "Sent External": { roles: Q },
-  "Client Looking For a Job": { roles: Q },
-  "No Valid Payment": { roles: A },
-  "Transferred to 3rd Party": { roles: ALL },
-  "Other reason": { roles: [] },
-};
+export const DISPOSITION_TRAITS = {
+  Voicemail: { ...OPEN, availability: { roles: QO, centres: ["ISIUS"] } },
+  "Callback Scheduled": { ...callback("callback", "callback"), availability: { roles: QO } },
+  "Appointment Setup": { ...CLOSES, followUp: "followUp", goal: "transfer", availability: { roles: Q } },
+  "Make Phone Appointment": { ...CLOSES, goal: "transfer", availability: { roles: A } },
+  "Internal Transfer": { ...CLOSES, availability: { roles: A, centres: ["SLICA"] } },
+  "Not Interested": { ...CLOSES, ...reasonRequired("not_interested"), availability: { roles: ALL } },
+  "Not In Service": { ...CLOSES, availability: { roles: QO, centres: ["ISIUS"] } },
+  "Do Not Call": { ...CLOSES, availability: { roles: ALL } },
+  Pocket: { ...callback("followUp", "follow_up"), availability: { roles: A, centres: ["SLICA"] } },
+  "External Follow-up": { ...callback("followUp", "follow_up"), availability: { roles: A } },
+  "External Failed Transfer": { ...OPEN, availability: { roles: A } },
+  Unreachable: { ...OPEN, availability: { roles: A } },
+  Dead: { ...CLOSES, notesRequiredFor: ["qualifier"], availability: { roles: QO } },
+  "Publisher Failed Transfer": { ...OPEN, availability: { roles: Q } },
+  Hoax: { ...CLOSES, availability: { roles: QO, centres: ["ISIUS"] } },
+  "Inbound-Hoax": { ...CLOSES, availability: { roles: Q } },
+  Duplicate: { ...CLOSES, availability: { roles: Q } },
+  Live_Transfer: { ...CLOSES, hidden: true, goal: "transfer", availability: { roles: Q } },
+  "Engaged Opportunity": { ...callback("engagedOpportunity", "follow_up"), availability: { roles: A } },
+  "Failed Transfer": { ...OPEN, availability: { roles: A } },
+  "Failed Inbound Transfer": { ...OPEN, availability: { roles: Q, centres: ["SLICA"] } },
+  Sold: { ...CLOSES, goal: "sale", availability: { roles: A, centres: ["ISIUS"] } },
+  "Call Dropped": { ...OPEN, availability: { roles: Q } },
+  Junk: { ...CLOSES, availability: { roles: Q } },
+  "Medical Disqualification": { ...CLOSES, availability: { roles: A } },
+  "Medical DQ AA/GTL": { ...CLOSES, ...reasonRequired("medical"), availability: { roles: A } },
+  "Medical DQ EMC": { ...CLOSES, ...reasonRequired("medical"), availability: { roles: A } },
+  "Disqualified Transfer": {
+    ...CLOSES,
+    ...reasonRequired("disqualified_transfer"),
+    availability: { roles: Q },
+  },
+  "Disqualified Transfer - Age": { ...CLOSES, availability: { roles: Q } },
+  "Disqualified Transfer - Banking": { ...CLOSES, availability: { roles: Q } },
+  "Sent External": { ...CLOSES, ...reasonRequired("sent_external"), availability: { roles: Q } },
+  "Client Looking For a Job": { ...CLOSES, availability: { roles: Q } },
+  "No Valid Payment": { ...CLOSES, availability: { roles: A } },
+  "Transferred to 3rd Party": { ...CLOSES, hidden: true, availability: { roles: ALL } },
+  "Other reason": { ...CLOSES, availability: { roles: [] } },
+} as const satisfies Record<DispositionValue, DispositionTraits>;
+
+/** The traits of a disposition value, or undefined for anything else (a lead status such as New). */
+export const traitsOf = (value: string): DispositionTraits | undefined =>
+  Object.hasOwn(DISPOSITION_TRAITS, value) ? DISPOSITION_TRAITS[value as DispositionValue] : undefined;
+
+const where = (test: (t: DispositionTraits) => boolean): readonly DispositionValue[] =>
+  DISPOSITIONS.filter((d) => test(DISPOSITION_TRAITS[d]));
+
+/** Types that need a date-time (agent-workspace §5: 'date_time required'). */
+export const CALLBACK_DISPOSITIONS = where((t) => t.needsDateTime);
+/** Dispositions that leave the agent a follow-up when saved with a date-time (booking-and-reference §4). */
+export const FOLLOW_UP_DISPOSITIONS = where((t) => t.followUp !== null);
+/** Lead statuses that close the lead for the dialer; every other status (New, In Process…) leaves it open. */
+export const FINAL_STATUSES = where((t) => t.final);
+/** Set by a flow (live transfer, third-party transfer), never offered in the list. */
+export const HIDDEN_DISPOSITIONS = where((t) => t.hidden);
+/** A reason is required for these when the agent has options for it (agent-workspace §5). */
+export const REASON_REQUIRED = where((t) => t.reasons?.required === true);
+/** What the goals count as a transfer (a qualifier's booked meeting or live transfer) and as a sale. */
+export const TRANSFER_DISPOSITIONS = where((t) => t.goal === "transfer");
+export const SALE_DISPOSITIONS = where((t) => t.goal === "sale");
+/**
+ * Lead statuses of a lead in a follow-up, booking, transfer or sale pipeline: an automatic outcome (a
+ * Voicemail) must not overwrite them and drop what was scheduled; the agent disposes such a lead by hand.
+ */
+export const PIPELINE_STATUSES = where((t) => t.followUp !== null || t.goal !== null);
+
+/** Who is offered each value. */
+export const DISPOSITION_AVAILABILITY = Object.fromEntries(
+  DISPOSITIONS.map((d): [string, Availability] => [d, DISPOSITION_TRAITS[d].availability]),
+) as Readonly<Record<DispositionValue, Availability>>;
+
+/** Which list a disposition's reason comes from. */
+export const REASON_KIND_OF = Object.fromEntries(
+  DISPOSITIONS.flatMap((d) => {
+    const r: DispositionTraits["reasons"] = DISPOSITION_TRAITS[d].reasons;
+    return r ? [[d, r.kind]] : [];
+  }),
+) as Readonly<Partial<Record<DispositionValue, ReasonKind>>>;
+
+/** The agent must explain this disposition in the notes (a qualifier's Dead). */
+export const notesRequired = (disposition: string, roles: readonly string[]): boolean =>
+  traitsOf(disposition)?.notesRequiredFor.some((r) => roles.includes(r)) ?? false;
 
 /** The dispositions an agent may pick, in the order of DISPOSITIONS; hidden ones never appear. */
 export function dispositionsFor(facts: DispositionFacts): DispositionValue[] {
@@ -287,30 +335,49 @@ export const REASON_LISTS: Readonly<Record<ReasonKind, readonly ReasonOption[]>>
   sent_external: SENT_EXTERNAL_DESTINATIONS,
 };
 
-/** Which list a disposition's reason comes from. */
-export const REASON_KIND_OF: Readonly<Partial<Record<DispositionValue, ReasonKind>>> = {
-  "Not Interested": "not_interested",
-  "Callback Scheduled": "callback",
-  Pocket: "follow_up",
-  "External Follow-up": "follow_up",
-  "Engaged Opportunity": "follow_up",
-  "Disqualified Transfer": "disqualified_transfer",
-  "Medical DQ AA/GTL": "medical",
-  "Medical DQ EMC": "medical",
-  "Sent External": "sent_external",
-};
-
-/** A reason is required for these when the agent has options for it (agent-workspace §5). */
-export const REASON_REQUIRED: readonly DispositionValue[] = [
-  "Not Interested",
-  "Disqualified Transfer",
-  "Medical DQ AA/GTL",
-  "Medical DQ EMC",
-  "Sent External",
-];
-
 /** The reasons an agent may give for a disposition (empty when it has none). */
 export function reasonsFor(disposition: string, facts: DispositionFacts): ReasonOption[] {
-  const kind = REASON_KIND_OF[disposition as DispositionValue];
+  const kind = traitsOf(disposition)?.reasons?.kind;
   return kind ? REASON_LISTS[kind].filter((r) => isAvailable(r, facts)) : [];
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The payload (agent-workspace §3 disposition payload). Free text keeps printable ASCII and newlines only.
+
+export const DispositionPayload = z
+  .strictObject({
+    date_time: z.string().datetime({ offset: true }).nullable().optional(),
+    disposition: DispositionValue,
+    notes: printableText(5000).optional().default(""),
+    reason: z.string().max(191).nullable().optional(),
+    reason_other: printableText(191).nullable().optional(),
+    reschedule_followup: z.boolean().optional().default(false),
+    short_call: z.boolean().optional().default(false),
+  })
+  .superRefine((d, ctx) => {
+    if (CALLBACK_DISPOSITIONS.includes(d.disposition) && !d.date_time) {
+      ctx.addIssue({ code: "custom", path: ["date_time"], message: "date_time required" });
+    }
+  });
+export type DispositionPayload = z.input<typeof DispositionPayload>;
+
+/** POST /leads/{id}/dispositions. `lead` carries the lead's edited fields (later issues); `call_id` ties it to the call. */
+export const CreateDispositionBody = z.strictObject({
+  lead: z.record(z.string(), z.unknown()).optional(),
+  disposition: DispositionPayload,
+  call_id: z.number().int().positive().nullable().optional(),
+});
+
+export const SavedDisposition = z.object({
+  id: z.number().int(),
+  lead_id: z.number().int(),
+  call_id: z.number().int().nullable(),
+  disposition: DispositionValue,
+  reason: z.string().nullable(),
+  reason_other: z.string().nullable(),
+  notes: z.string(),
+  date_time: z.string().nullable(),
+  short_call: z.boolean(),
+  created_at: z.string(),
+});
+export const CreateDispositionResponse = z.object({ data: SavedDisposition });

@@ -3,7 +3,8 @@
 // case (first_name, has_policy, street for the address line, zip for the postal code); the browser works in
 // camel case through fromWire/toWire below. phone_other travels as a JSON string of a list.
 import { z } from "zod";
-import { Language, printableText } from "./common";
+import { Language } from "./common";
+import { printableText } from "./text";
 import { DISPOSITIONS } from "./dispositions";
 
 // ---------------------------------------------------------------- statuses
@@ -322,90 +323,45 @@ export function leadFieldProblems(
 
 // ---------------------------------------------------------------- camel case, as the browser works
 
-export interface Address {
-  address: string;
-  apartment: string;
-  buzzer: string;
-  city: string;
-  postal: string;
-  state: string | null;
-  province: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  timezone: string | null;
-  type: number;
-  valid: boolean;
-}
+// The browser's shapes are the wire schemas' types with camel-case names, written out only where the browser
+// holds a field differently: an empty string where the wire has null (what a form edits), the address line
+// and postal code under the specification's names, phone_other as a list.
 
-export interface Client {
-  firstName: string;
-  lastName: string;
-  dob: string;
-  gender: number | null;
-  smoker: number | null;
-  height: string;
-  heightUnits: number;
-  weight: string;
-  weightUnits: number;
-  occupation: string;
-  income: number | null;
-  incomeType: string;
-  title: string;
-  employment: number | null;
-  disability: number | null;
-  countryOfBirth: string;
-}
+/** snake_case → camelCase, as a type: "height_units" → "heightUnits". */
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<Camel<Tail>>}`
+  : S;
+type Camelized<T> = { [K in keyof T as K extends string ? Camel<K> : K]: T[K] };
+/** One object type instead of an intersection, so editors show the fields. */
+type Flat<T> = { [K in keyof T]: T[K] };
+/** These fields hold "" where the wire has null. */
+type EmptyForNull<T, K extends keyof T> = Flat<Omit<T, K> & { [P in K]: Exclude<T[P], null> }>;
 
-export interface Insurance {
-  amount: number | null;
-  annuityBeneficiary: string | null;
-  annuityFunds: string | null;
-  annuityInvestment: number | null;
-  annuityPeriod: string | null;
-  applied: number;
-  carrier: string | null;
-  denied: number;
-  hasPolicy: number;
-  premium: string | null;
-  type: string[];
-  typeOther: string;
-}
+export type Address = Flat<
+  EmptyForNull<Omit<Camelized<WireAddress>, "street" | "zip">, "apartment" | "buzzer" | "city"> & {
+    /** The wire's street. */
+    address: string;
+    /** The wire's zip. */
+    postal: string;
+  }
+>;
 
-export interface Lead {
-  id: number;
-  marketingId: string;
-  crmId: string | null;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  phoneOther: string[];
-  email: string;
-  language: string;
-  status: string;
-  statusDescription: string;
-  new: boolean;
-  dials: number;
-  notes: string;
-  creNotes: string;
-  keywords: string;
-  mga: string | null;
-  website: string;
-  isAnnuity: boolean;
-  reasons: string[];
-  reasonOther: string;
-  campaign: string | null;
-  localDid: string | null;
-  isInbound: boolean;
-  isRedistributedFollowup: boolean;
-  qualifierName: string | null;
-  qualifiedBy: number | null;
-  country: string;
-  created: boolean;
-  createdAt: string;
-  address: Address;
-  clients: Client[];
-  insurance: Insurance;
-}
+export type Client = Camelized<WireClient>;
+
+export type Insurance = Camelized<WireInsurance>;
+
+export type Lead = Flat<
+  EmptyForNull<
+    Omit<Camelized<WireLead>, "phoneOther" | "address" | "clients" | "insurance">,
+    "email" | "statusDescription" | "notes" | "creNotes" | "keywords" | "website" | "reasonOther"
+  > & {
+    /** The wire's JSON string, parsed (an empty list when it is not one). */
+    phoneOther: string[];
+    address: Address;
+    clients: Client[];
+    insurance: Insurance;
+  }
+>;
 
 /** The editable part of a lead, as plugins hand it to persist (any subset; address and insurance partial). */
 export type LeadPatch = Partial<

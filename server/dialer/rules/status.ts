@@ -1,34 +1,9 @@
 // A lead whose status closes it (a sale, a transfer, not interested…) is not dialled again, unless the agent
-// owes it a follow-up.
+// owes it a follow-up. Which statuses close a lead is the disposition traits' `final` (src/contract).
+import { FINAL_STATUSES } from "../../../src/contract/dispositions";
 import { AUTO_ONLY, fail, pass, type LeadRule } from "../facts";
 
-export const FINAL_STATUSES: readonly string[] = [
-  "Do Not Call",
-  "Not Interested",
-  "Not In Service",
-  "Dead",
-  "Hoax",
-  "Inbound-Hoax",
-  "Duplicate",
-  "Sold",
-  "Junk",
-  "Medical Disqualification",
-  "Medical DQ AA/GTL",
-  "Medical DQ EMC",
-  "Disqualified Transfer",
-  "Disqualified Transfer - Age",
-  "Disqualified Transfer - Banking",
-  "Sent External",
-  "Client Looking For a Job",
-  "No Valid Payment",
-  "Live_Transfer",
-  "Transferred to 3rd Party",
-  "Appointment Setup",
-  "Make Phone Appointment",
-  "Internal Transfer",
-  "Other reason",
-];
-const FINAL = new Set(FINAL_STATUSES);
+const FINAL = new Set<string>(FINAL_STATUSES);
 
 export const status: LeadRule = {
   name: "status",

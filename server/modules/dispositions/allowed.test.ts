@@ -11,7 +11,14 @@ import {
   reasonsFor,
   type DispositionFacts,
 } from "../../../src/contract/dispositions";
+import { DISPOSING_ACCESS_ROLES, DISPOSING_ROLES, rolesHeldBy } from "../../../src/contract/roles";
+import { dispositionOptions, reasonOptions } from "../../../plugins/dispositions/options";
+import { buildBody } from "../../../plugins/dispositions/payload";
+import { validate } from "../../../plugins/dispositions/rules";
+import { rolesOf } from "../../auth/access";
+import type { Gateway } from "../../gateway";
 import { refusalOf } from "./allowed";
+import { dispositionRoutes } from "./routes";
 
 const everyReason = [...new Set(Object.values(REASON_LISTS).flatMap((l) => l.map((r) => r.value)))];
 
@@ -76,5 +83,39 @@ describe("refusalOf", () => {
     const move = { ...none, reschedule_followup: true };
     expect(refusalOf({ ...move, disposition: "Pocket" }, qualifier)).toBeNull();
     expect(refusalOf({ ...move, disposition: "Dead" }, qualifier)).toMatchObject({ key: "disposition_unavailable" });
+  });
+});
+
+describe("the panel and the gateway", () => {
+  // What the panel holds in a draft: its edit() keeps free text printable, so drafts are printable.
+  const draft = fc.record({
+    disposition: fc.constantFrom(...DISPOSITIONS),
+    reason: fc.constantFrom(...everyReason, "", "Made up"),
+    reasonOther: fc.constantFrom("", "  ", "moved abroad"),
+    notes: fc.constantFrom("", " ", "no longer reachable"),
+    date: fc.constant(""),
+    time: fc.constant(""),
+  });
+
+  it("agree: the panel's form lets the agent send exactly what the gateway accepts", () => {
+    fc.assert(
+      fc.property(facts, draft, (f, d) => {
+        // Hidden values come from flows (preset on the lead), not from the form.
+        fc.pre(!HIDDEN_DISPOSITIONS.includes(d.disposition));
+        const options = dispositionOptions(f, null).map((o) => o.value);
+        const reasons = reasonOptions(d.disposition, f, null).map((o) => o.value);
+        // The date-time is the payload schema's check, before refusalOf.
+        const { dateTime: _, ...formErrors } = validate(d, { roles: f.roles, options, reasons, today: "2026-01-05" });
+        const body = buildBody(d, { reasons, callId: null, shortCall: false });
+        expect(refusalOf(body.disposition, f) === null).toBe(Object.keys(formErrors).length === 0);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("name the disposing agents with the contract's one role mapping", () => {
+    for (const r of DISPOSING_ROLES) expect(rolesOf(r)).toEqual(rolesHeldBy(r));
+    const [dispose] = dispositionRoutes({} as Gateway);
+    expect(dispose!.access.roles).toEqual(DISPOSING_ACCESS_ROLES);
   });
 });

@@ -3,15 +3,13 @@
 // store a disposition or reason the agent was never offered, nor leave out a required reason or note.
 // Refusals name the field and the panel's error key, which the panel translates.
 import {
-  CALLBACK_DISPOSITIONS,
-  DISPOSITION_AVAILABILITY,
   isAvailable,
+  notesRequired,
   OTHER_REASON,
-  REASON_REQUIRED,
   reasonsFor,
+  traitsOf,
   type DispositionFacts,
   type DispositionPayload,
-  type DispositionValue,
 } from "../../../src/contract/dispositions";
 
 export type DispositionRefusal = {
@@ -25,23 +23,22 @@ type Saved = Pick<DispositionPayload, "disposition" | "reason" | "reason_other" 
 
 /** The first rule the disposition breaks for this agent, or null when it may be saved. */
 export function refusalOf(d: Saved, facts: DispositionFacts): DispositionRefusal | null {
+  const traits = traitsOf(d.disposition);
   // Moving a follow-up (the follow-ups table's picker sends Pocket) is no outcome: any agent may move its own.
   if (d.reschedule_followup) {
-    return (CALLBACK_DISPOSITIONS as readonly string[]).includes(d.disposition)
-      ? null
-      : { field: "disposition.disposition", key: "disposition_unavailable" };
+    return traits?.needsDateTime ? null : { field: "disposition.disposition", key: "disposition_unavailable" };
   }
   // Hidden values (Live_Transfer, Transferred to 3rd Party) are set by flows, yet only for agents they suit.
-  if (!isAvailable(DISPOSITION_AVAILABILITY[d.disposition as DispositionValue], facts))
+  if (!traits || !isAvailable(traits.availability, facts))
     return { field: "disposition.disposition", key: "disposition_unavailable" };
 
   const reasons = reasonsFor(d.disposition, facts).map((r) => r.value);
   if (!blank(d.reason) && !reasons.includes(d.reason!)) return { field: "disposition.reason", key: "reason_unavailable" };
-  const required = (REASON_REQUIRED as readonly string[]).includes(d.disposition) && reasons.length > 0;
+  const required = traits.reasons?.required === true && reasons.length > 0;
   if (required && blank(d.reason)) return { field: "disposition.reason", key: "reason_required" };
   if (d.reason === OTHER_REASON && blank(d.reason_other))
     return { field: "disposition.reason_other", key: "reason_other_required" };
-  if (d.disposition === "Dead" && facts.roles.includes("qualifier") && blank(d.notes))
+  if (notesRequired(d.disposition, facts.roles) && blank(d.notes))
     return { field: "disposition.notes", key: "notes_required" };
   return null;
 }

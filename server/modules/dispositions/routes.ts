@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { ErrorBody } from "../../../src/contract/common";
 import { idParam } from "../../../src/contract/ids";
+import { DISPOSING_ACCESS_ROLES } from "../../../src/contract/roles";
 import { CreateDispositionBody, CreateDispositionResponse } from "../../../src/contract/dispositions";
 import type { Db } from "../../db/client";
 import { calls, dispositions, leads, tenants, users } from "../../db/schema";
@@ -27,7 +28,7 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
       summary:
         "Disposes the lead: 201 with the saved disposition; the lead's status becomes the disposition (not for reschedule_followup). Callback types need date_time ('date_time required'). Callback Scheduled, Appointment Setup, Pocket, Engaged Opportunity and External Follow-up with a date_time create the lead's follow-up (reschedule_followup: move the pending one); others close it; Do Not Call also puts the lead's numbers on the call centre's Do Not Call list. Free text keeps printable ASCII and newlines. 422 names the field with the panel's error key when the agent's lists (role, call centre, account flags) do not offer the disposition or reason, or a required reason, other-reason text or Dead note (qualifiers) is missing. Takes an Idempotency-Key: a retry answers the first result.",
       tags: ["dispositions"],
-      access: { roles: ["setter", "advisor"], leadParam: "id" },
+      access: { roles: DISPOSING_ACCESS_ROLES, leadParam: "id" },
       params: Params,
       body: CreateDispositionBody,
       response: { 201: CreateDispositionResponse, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
