@@ -65,21 +65,22 @@ export const FAST_PROFILE: Partial<SimProfile> = {
 /**
  * US states with the zone of their address: at 18:00Z on Tuesday 10 March 2026 (EDT, CDT, MDT, MST, PDT) every
  * one is between 11:00 and 14:00 local, inside TCPA and every state's window (FL and OK, with their 24-hour
- * caps, are left out so a lead is never capped by the bench's own dials).
+ * caps, are left out so a lead is never capped by the bench's own dials). The area code is one of the state's,
+ * in that zone only: the compliance gate judges the number's own zones as well as the lead's.
  */
-const PLACES: readonly [state: string, timezone: string][] = [
-  ["ny", "America/New_York"],
-  ["pa", "America/New_York"],
-  ["ga", "America/New_York"],
-  ["oh", "America/New_York"],
-  ["nc", "America/New_York"],
-  ["il", "America/Chicago"],
-  ["mn", "America/Chicago"],
-  ["mo", "America/Chicago"],
-  ["co", "America/Denver"],
-  ["az", "America/Phoenix"],
-  ["ca", "America/Los_Angeles"],
-  ["wa", "America/Los_Angeles"],
+const PLACES: readonly [state: string, timezone: string, areaCode: string][] = [
+  ["ny", "America/New_York", "212"],
+  ["pa", "America/New_York", "215"],
+  ["ga", "America/New_York", "404"],
+  ["oh", "America/New_York", "216"],
+  ["nc", "America/New_York", "704"],
+  ["il", "America/Chicago", "312"],
+  ["mn", "America/Chicago", "612"],
+  ["mo", "America/Chicago", "314"],
+  ["co", "America/Denver", "303"],
+  ["az", "America/Phoenix", "602"],
+  ["ca", "America/Los_Angeles", "213"],
+  ["wa", "America/Los_Angeles", "206"],
 ];
 
 const t0 = performance.now();
@@ -152,7 +153,7 @@ for (let i = 0; i < userIds.length; i += 1000)
 for (let i = 0; i < LEADS; i += 1000) {
   const rows = Array.from({ length: Math.min(1000, LEADS - i) }, (_, k) => {
     const n = i + k;
-    const [state, timezone] = PLACES[n % PLACES.length]!;
+    const [state, timezone, areaCode] = PLACES[n % PLACES.length]!;
     return {
       tenantId: 1,
       marketingId: `ISF-${n}`,
@@ -160,7 +161,8 @@ for (let i = 0; i < LEADS; i += 1000) {
       campaignId: campaign!.id,
       firstName: "Lead",
       lastName: String(n),
-      phone: `2${String(n).padStart(9, "0")}`,
+      // A valid exchange (2-9 first) for up to 8 million leads.
+      phone: `${areaCode}${2_000_000 + n}`,
       country: "US",
       state,
       timezone,

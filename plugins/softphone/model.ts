@@ -10,6 +10,15 @@ export interface AudioDevice {
   kind: "audioinput" | "audiooutput";
 }
 
+/** The gate's refusal of the number in the dial pad or the conference field: a reason key and its values. */
+export interface ComplianceRefusal {
+  field: "dial" | "conference";
+  /** The text the verdict is about (a later edit makes it stale). */
+  text: string;
+  reason: string;
+  values: Readonly<Record<string, string | number>>;
+}
+
 /** One SIP session of the agent's phone: the gateway's agent leg, or the voicemail box. */
 export const SessionDetail = types.model("SoftphoneSession", {
   id: types.identifier,
@@ -69,6 +78,8 @@ export const SoftphoneModel = types
     transferTarget: "",
     conferenceTarget: "",
     dialing: false,
+    /** Why the gateway's compliance gate would refuse the number in a field (shown next to it; not dialled). */
+    refusal: types.maybeNull(types.frozen<ComplianceRefusal>()),
   })
   .views((self) => ({
     /** agent-workspace §4: microphone permission, credentials and registration all hold. */
@@ -208,6 +219,9 @@ export const SoftphoneModel = types
     },
     setDialing(on: boolean) {
       self.dialing = on;
+    },
+    setRefusal(refusal: ComplianceRefusal | null) {
+      self.refusal = refusal;
     },
   }));
 export type SoftphoneStore = Instance<typeof SoftphoneModel>;

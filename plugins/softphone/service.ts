@@ -8,6 +8,7 @@ import type { AgentInfo, CallControl, Notify, StatusControl } from "../../src/co
 import { readJson } from "../../src/store/storage";
 import type { SoftphoneApi } from "./api";
 import { createCalls } from "./calls";
+import { createCompliance } from "./compliance";
 import { createConnection } from "./connection";
 import { STORAGE_KEY } from "./constants";
 import { createDevices } from "./devices";
@@ -78,6 +79,9 @@ export function createSoftphoneService(d: SoftphoneDeps): SoftphoneApi {
     onIncoming: calls.incoming,
   });
   const devices = createDevices({ store, driver, sessions: calls.sessions });
+  const compliance = createCompliance({ http: d.http, clock: d.clock, store });
+  /** After every edit of the number field: on a call the keys are DTMF, nothing is dialled. */
+  const dialEdited = () => compliance.edited("dial", store.dialText, !onCall());
 
   const onCall = () => store.sessionIds.length > 0 || call.current.active;
   let disposed = false;
@@ -155,14 +159,20 @@ export function createSoftphoneService(d: SoftphoneDeps): SoftphoneApi {
       if (disposed) return;
       disposed = true;
       cleanups.forEach((c) => c());
+      compliance.dispose();
       calls.dispose();
       connection.stop();
       d.status.setPhoneConnected(false);
     },
 
-    typeNumber: (text) => store.setDialText(sanitizeDial(text, onCall())),
-    pasteNumber: (text, start, end) =>
-      store.setDialText(pasteDial(store.dialText, start, end, text, onCall())),
+    typeNumber(text) {
+      store.setDialText(sanitizeDial(text, onCall()));
+      dialEdited();
+    },
+    pasteNumber(text, start, end) {
+      store.setDialText(pasteDial(store.dialText, start, end, text, onCall()));
+      dialEdited();
+    },
     press(key) {
       if (!isDialKey(key)) return;
       driver.tones.digit(key);
@@ -171,13 +181,19 @@ export function createSoftphoneService(d: SoftphoneDeps): SoftphoneApi {
       // On the voicemail box only the digits after *97 (the PIN) go out (agent-workspace §5).
       if (store.established && (!voicemail || voicemailDtmfAllowed(text + key))) calls.dtmf(key);
       store.setDialText(appendKey(text, key, onCall()));
+      dialEdited();
     },
-    clearNumber: () => store.setDialText(""),
+    clearNumber() {
+      store.setDialText("");
+      dialEdited();
+    },
     async dial() {
       const phone = store.dialText;
       if (!phone || store.dialing || onCall()) return;
       store.setDialing(true);
       try {
+        // The gate's refusal shows by the field, and nothing is dialled.
+        if (!(await compliance.check("dial", phone))) return;
         await call.dial({ phone });
         store.setDialText("");
       } catch {
@@ -195,10 +211,14 @@ export function createSoftphoneService(d: SoftphoneDeps): SoftphoneApi {
     toggleMute: (id) => calls.toggleMute(id),
     setTransferTarget: (text) => store.setTransferTarget(sanitizeTransfer(text)),
     transfer: () => calls.transfer(),
-    setConferenceTarget: (text) => store.setConferenceTarget(conferenceDigits(text)),
+    setConferenceTarget(text) {
+      store.setConferenceTarget(conferenceDigits(text));
+      compliance.edited("conference", store.conferenceTarget, true);
+    },
     async conference(action) {
       const phone = action === "initializeConference" ? store.conferenceTarget : undefined;
       if (action === "initializeConference" && !phone) return;
+      if (phone && !(await compliance.check("conference", phone))) return;
       try {
         await call.conference(action, phone);
         if (action === "initializeConference") store.setConferenceTarget("");

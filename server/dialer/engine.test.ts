@@ -258,6 +258,15 @@ describe("rules", () => {
     });
     expect(reason).toMatch(/at most 3 calls in 24 hours/);
   });
+
+  it("calling-window: the number's own zones too, as the compliance gate judges the dial", async () => {
+    const agent = await fx.agent();
+    // 10:00 in New York is open for the lead, but its mobile rings in Los Angeles, where it is 07:00.
+    expect((await expectSkip(agent, "calling-window", { phone: "2135550142" })).reason).toMatch(/07:00 in America\/Los_Angeles/);
+    await fx.reset();
+    const { reason } = await expectSkip(agent, "calling-window", { phone: "5555550142" });
+    expect(reason).toBe("5555550142 has no known time zone, so its local time is unknown; it is not dialed.");
+  });
 });
 
 describe("the claim", () => {

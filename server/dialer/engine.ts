@@ -13,6 +13,7 @@ import {
   type RuleVerdict,
 } from "../../src/contract/dialer";
 import type { Caller } from "../auth/access";
+import { complianceText } from "../compliance/reasons";
 import { calls, followUps, leads } from "../db/schema";
 import type { Gateway } from "../gateway";
 import { HttpError, MESSAGES } from "../http/errors";
@@ -40,10 +41,13 @@ const OUTSIDE_POOL_SAMPLES: Record<string, string> = {
   owner: "The lead belongs to another agent.",
 };
 
-const asHttp = (e: unknown) =>
-  e instanceof CallRefused
-    ? new HttpError(e.statusCode, e.message, e.field ? { [e.field]: [e.message] } : undefined)
-    : e;
+// A compliance refusal keeps its reason key and values, and says it in English rather than by the key the
+// softphone translates (the dialer's other refusals are English sentences too).
+const asHttp = (e: unknown) => {
+  if (!(e instanceof CallRefused)) return e;
+  const message = e.reason ? complianceText(e.reason.reason, e.reason.values) : e.message;
+  return new HttpError(e.statusCode, message, e.field ? { [e.field]: [message] } : undefined, undefined, e.reason);
+};
 
 const refusal = (v: RuleVerdict) => new HttpError(409, v.reason, { [v.rule]: [v.reason] });
 

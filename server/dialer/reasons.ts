@@ -69,6 +69,7 @@ export const REASONS = {
   // The calling window's short form (the gateway's English reason is the detailed sentence of windows/explain.ts).
   window_no_zone: "The lead has no time zone, so its local time is unknown; it must not be dialed until one is set.",
   window_bad_zone: "The lead's time zone \"{{zone}}\" is not a usable time zone; it must not be dialed until it is corrected.",
+  window_number_no_zone: "{{phone}} has no known time zone, so its local time is unknown; it is not dialed.",
   window_cap: "{{label}} allows at most {{max}} calls in 24 hours to a lead, and this lead has had {{calls}}.",
   window_open: "It is {{time}} in {{zone}}; calls are allowed {{from}}–{{to}} ({{label}}).",
   window_closed: "It is {{time}} in {{zone}}; calls are allowed only {{from}}–{{to}} ({{label}}).",

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
+import { ComplianceRefusal } from "../../src/contract/compliance";
 import { idParam } from "../../src/contract/ids";
 import type { DialResponse as DialResponseBody, NoLeadResponse as NoLeadBody } from "../../src/contract/dialer";
 import {
@@ -34,7 +35,8 @@ import { dialerSettingsRoutes } from "./settingsRoutes";
 const AGENTS = { roles: ["setter", "advisor"] } as const;
 const LeadParams = idParam;
 export const NOT_READY_MESSAGE = "Switch to READY to receive leads.";
-const DIAL_ERRORS = { 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+// A dial the compliance gate refuses carries its reason key and values (ComplianceRefusal extends ErrorBody).
+const DIAL_ERRORS = { 403: ErrorBody, 404: ErrorBody, 409: ComplianceRefusal, 422: ComplianceRefusal };
 
 export function dialerRoutes(gw: Gateway): RouteDef[] {
   const engine = new DialerEngine(gw);

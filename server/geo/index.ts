@@ -191,3 +191,5 @@ export function geocode(postal: string | null | undefined): GeocodeResult | null
     precision: "province",
   };
 }
+
+export { NANP_E164, numberRegion, type NumberRegion } from "./numbers";

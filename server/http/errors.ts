@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** More fields of the body a route's error schema declares (a refusal's reason key and values). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -39,7 +41,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.code(err.statusCode).send({ message: err.message, errors: err.errors } satisfies ErrorBody);
+      return reply.code(err.statusCode).send({ ...err.extra, message: err.message, errors: err.errors } satisfies ErrorBody);
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ issues: err.cause.issues, url: err.url }, "response does not match its schema");

@@ -2,8 +2,7 @@
 // their zod schema (see dispatch.ts). An agent names only its own extension. Hangup and the conference
 // controls reach the call service; external, Sunlife, Matcha and third-party transfers and playback are
 // validated and checked, then answered `unsupported` until the transfers issue.
-import { hostname } from "node:os";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import {
   SOCKET_MESSAGES,
@@ -15,7 +14,10 @@ import {
 import { STATUS_MESSAGE_KEYS } from "../../src/contract/status";
 import { users } from "../db/schema";
 import type { Gateway } from "../gateway";
+import { checkDial } from "../compliance/gate";
+import { CallRefused, refusedBy } from "../modules/calls/service";
 import { availabilityOf } from "../pbx/driver";
+import { sipEdgeOf } from "../pbx/edge/index";
 import { SimPbx } from "../pbx/sim/extensions";
 import type { AgentSocket } from "./dispatch";
 
@@ -47,12 +49,27 @@ const unsupported: SocketAck = {
 const softphoneStandIn = (gw: Gateway) =>
   gw.pbx instanceof SimPbx && gw.pbx.softphoneFollowsSocket ? gw.pbx : undefined;
 
+/** Events that place a call to their phone (kick, leave and destroy name a party already on the call). */
+const DIALLING_EVENTS: ReadonlySet<ClientEventName> = new Set(["external-transfer-start", "sunlife-start"]);
+
 /** Call control that a deactivated agent may still use (ending a call it is on). */
 const ALLOWED_WHEN_DEACTIVATED: ClientEventName[] = ["hangup"];
 
 function ownsExtension(ctx: EventContext, extension: string) {
   return ctx.socket.data.extension !== null && ctx.socket.data.extension === extension;
 }
+
+/** An extension another event names (an internal transfer's target) must be one of the agent's own tenant. */
+async function extensionOfTenant(ctx: EventContext, extension: string): Promise<boolean> {
+  const [holder] = await ctx.gw.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.extension, extension), eq(users.tenantId, ctx.socket.data.tenantId)))
+    .limit(1);
+  return holder !== undefined;
+}
+
+const refusedAck = (e: CallRefused): SocketAck => ({ ok: false, error: "forbidden", message: e.message });
 
 const callControl =
   <E extends ClientEventName>(event: E): Handler<E> =>
@@ -71,6 +88,15 @@ const callControl =
     }
     const calls = ctx.gw.calls;
     const agentId = ctx.socket.data.userId;
+    // What an event names besides the agent's own extension is checked before anything acts on it: another
+    // extension must be of the agent's tenant; a number an event dials must pass the compliance gate (the
+    // conference's in the call service, the transfers' here, so they are gated from the day they work).
+    const { to, phone } = payload as { to?: string; phone?: string };
+    if (to !== undefined && !(await extensionOfTenant(ctx, to))) return forbidden();
+    if (phone !== undefined && DIALLING_EVENTS.has(event)) {
+      const gate = await checkDial(ctx.gw.db, { tenantId: ctx.socket.data.tenantId, phone, at: ctx.gw.clock.now() });
+      if (!gate.callable) return refusedAck(refusedBy(gate));
+    }
     switch (event) {
       case "hangup":
         return { ok: true, data: { ended: await calls.hangupFor(agentId) } };
@@ -79,7 +105,13 @@ const callControl =
       case "swapConferenceMember":
       case "kickSecondParty":
       case "hangupConference": {
-        const done = await calls.conference(agentId, event, (payload as { phone?: string }).phone);
+        let done: boolean;
+        try {
+          done = await calls.conference(agentId, event, phone);
+        } catch (e) {
+          if (e instanceof CallRefused) return refusedAck(e);
+          throw e;
+        }
         return done
           ? { ok: true }
           : { ok: false, error: "unsupported", message: "There is no call in a state that allows this." };
@@ -134,7 +166,9 @@ export const handlers: { [E in ClientEventName]: Handler<E> } = {
 
   showHostname(ctx, { extension }) {
     if (!ownsExtension(ctx, extension)) return forbidden();
-    const data = { extension, hostname: hostname() };
+    // The host the agent's own softphone registered from (agent-workspace §3 softphone state), never the
+    // gateway's: null without a live registration at the embedded SIP endpoint (an external phone, a real PBX).
+    const data = { extension, hostname: sipEdgeOf(ctx.gw)?.contactHost(extension) ?? null };
     ctx.socket.emit("hostname", data);
     return { ok: true, data };
   },

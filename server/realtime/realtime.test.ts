@@ -238,16 +238,59 @@ describe("checkExtensionAvailability", () => {
     expect((await m.request("PUT", "/sim-pbx/extensions/2001", { open: false })).statusCode).toBe(404);
   });
 
-  it("showHostname answers the gateway's host name", async () => {
+  it("showHostname answers the host of the agent's own softphone registration, never the gateway's", async () => {
     const c = await gw.signIn("qualifier2.isius@demo.test");
     const s = socketOf(c);
     await connected(s);
     const pushed = next(s, "hostname");
-    expect(await ack(s, "showHostname", { extension: "1011" })).toMatchObject({
+    // An external phone (Bria), no SIP registration here: the host is unknown (the edge's own test shows a
+    // registered softphone's host).
+    expect(await ack(s, "showHostname", { extension: "1011" })).toEqual({
       ok: true,
-      data: { extension: "1011" },
+      data: { extension: "1011", hostname: null },
     });
-    expect((await pushed).hostname.length).toBeGreaterThan(0);
+    expect((await pushed).hostname).toBeNull();
+    expect((await ack(s, "showHostname", { extension: "1012" })).ok).toBe(false);
+  });
+
+  it("an extension an event names besides the agent's own must be of the agent's call centre", async () => {
+    const c = await gw.signIn("qualifier2.isius@demo.test");
+    const s = socketOf(c);
+    await connected(s);
+    // 2001 is SLICA's qualifier: refused before anything acts; 1002 (ISIUS) passes the check (transfers are
+    // not built yet, hence unsupported).
+    expect(await ack(s, "internal-transfer", { from: "1011", to: "2001", phone: "2125550142" })).toMatchObject({
+      ok: false,
+      error: "forbidden",
+    });
+    expect(await ack(s, "internal-transfer", { from: "1011", to: "1002", phone: "2125550142" })).toMatchObject({
+      ok: false,
+      error: "unsupported",
+    });
+  });
+
+  it("a number an event dials passes the compliance gate first (external and Sunlife transfers)", async () => {
+    const c = await gw.signIn("qualifier2.isius@demo.test");
+    const s = socketOf(c);
+    await connected(s);
+    expect(await ack(s, "external-transfer-start", { extension: "1011", phone: "+442079460018" })).toEqual({
+      ok: false,
+      error: "forbidden",
+      message: "calls.refused.country",
+    });
+    expect(await ack(s, "sunlife-start", { extension: "1011", phone: "5555550100" })).toMatchObject({
+      ok: false,
+      message: "calls.refused.no_zone",
+    });
+    // 2001 is no extension of ISIUS: as a number it is too short.
+    expect(await ack(s, "sunlife-start", { extension: "1011", phone: "2001" })).toMatchObject({
+      ok: false,
+      message: "calls.refused.invalid",
+    });
+    expect(await ack(s, "external-transfer-start", { extension: "1011", phone: "2125550142" })).toMatchObject({
+      ok: false,
+      error: "unsupported",
+    });
   });
 });
 

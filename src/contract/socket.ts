@@ -96,7 +96,8 @@ export const ExtensionAvailability = z.object({
 export type ExtensionAvailability = z.infer<typeof ExtensionAvailability>;
 
 export const HeartbeatAckData = z.object({ at: z.number() });
-export const Hostname = z.object({ extension: z.string(), hostname: z.string() });
+/** The host the agent's softphone registered from; null when unknown (no live registration here). */
+export const Hostname = z.object({ extension: z.string(), hostname: z.string().nullable() });
 
 // ---------------------------------------------------------------- gateway → client
 

@@ -17,6 +17,8 @@ export interface SoftphoneOptions extends Omit<RenderPluginOptions, "services" |
   credentials?: Reply;
   driver?: ReturnType<typeof fakeDriver>;
   call?: ReturnType<typeof fakeCallControl>;
+  /** More gateway routes ("GET /calls/compliance": the compliance gate's verdicts). */
+  routes?: Parameters<typeof fakeGateway>[0];
 }
 
 export async function renderSoftphone(o: SoftphoneOptions = {}) {
@@ -29,6 +31,7 @@ export async function renderSoftphone(o: SoftphoneOptions = {}) {
   };
   const gateway = fakeGateway({
     "GET /webrtc/credentials": o.credentials ?? { status: 200, data: { data: CREDENTIALS } },
+    ...o.routes,
   });
   const rendered = await renderPlugin<SoftphoneApi, SoftphoneStore>(softphone, {
     ...o,

@@ -7,6 +7,7 @@ import { callKey } from "../../../src/core/services";
 import type { SoftphoneApi } from "../api";
 import type { SoftphoneStore } from "../model";
 import { conferenceComplete, formatConference } from "../rules";
+import { Refusal } from "./Refusal";
 
 export const CallTools = observer(function CallTools() {
   const { store, api, ctx } = usePlugin<SoftphoneStore, SoftphoneApi>();
@@ -54,6 +55,7 @@ export const CallTools = observer(function CallTools() {
           autoComplete="off"
           onValueChange={(v) => api.setConferenceTarget(v)}
         />
+        <Refusal field="conference" />
         <ButtonGroup fill size="small">
           <Button
             icon="add"

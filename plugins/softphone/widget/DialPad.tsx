@@ -7,6 +7,7 @@ import { usePlugin } from "../../../src/core/PluginScope";
 import type { SoftphoneApi } from "../api";
 import type { SoftphoneStore } from "../model";
 import { DIAL_KEYS, isDialKey } from "../rules";
+import { Refusal } from "./Refusal";
 
 export const DialPad = observer(function DialPad() {
   const { store, api } = usePlugin<SoftphoneStore, SoftphoneApi>();
@@ -57,6 +58,7 @@ export const DialPad = observer(function DialPad() {
           }
         />
       </FormGroup>
+      <Refusal field="dial" />
       <div role="group" aria-label={t("pad.keypad")} className="softphone__keys">
         {DIAL_KEYS.map((key) => (
           <Button key={key} className="softphone__key" onClick={() => api.press(key)}>

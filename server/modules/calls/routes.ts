@@ -14,9 +14,12 @@ import {
   UpdateCallResponse,
 } from "../../../src/contract/calls";
 import { ErrorBody } from "../../../src/contract/common";
+import { ComplianceQuery, ComplianceRefusal, ComplianceResponse } from "../../../src/contract/compliance";
+import { leadAccess } from "../../auth/access";
+import { checkDial } from "../../compliance/gate";
 import { dispositions, leads } from "../../db/schema";
 import type { Gateway } from "../../gateway";
-import { HttpError } from "../../http/errors";
+import { HttpError, MESSAGES } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { snapshotOf } from "./active";
@@ -26,7 +29,7 @@ const AGENTS = { roles: ["setter", "advisor"] } as const;
 
 const asHttp = (e: unknown) =>
   e instanceof CallRefused
-    ? new HttpError(e.statusCode, e.message, e.field ? { [e.field]: [e.message] } : undefined)
+    ? new HttpError(e.statusCode, e.message, e.field ? { [e.field]: [e.message] } : undefined, undefined, e.reason)
     : e;
 
 export function callRoutes(gw: Gateway): RouteDef[] {
@@ -35,13 +38,13 @@ export function callRoutes(gw: Gateway): RouteDef[] {
       method: "POST",
       url: "/leads/:leadId/calls",
       summary:
-        "Places a call to the lead (direction 0): the gateway rings the agent's phone first, then dials the number (normalised to E.164) with answering-machine detection; 201 with the callId. Direction 1 records the inbound call the agent is taking from this lead and answers its callId. 409 while the agent is already on a call or its phone is unreachable ('Bria is closed or inactive' / 'Your phone is disconnected, please refresh the dialer and retry'); 403 when calling is disabled. Takes an Idempotency-Key.",
+        "Places a call to the lead (direction 0): the gateway rings the agent's phone first, then dials the number (normalised to E.164) with answering-machine detection; 201 with the callId. Direction 1 records the inbound call the agent is taking from this lead and answers its callId. 409 while the agent is already on a call or its phone is unreachable ('Bria is closed or inactive' / 'Your phone is disconnected, please refresh the dialer and retry'); 403 when calling is disabled. Every dial passes the compliance gate (see GET /calls/compliance): 409 {message: 'calls.refused.<reason>', reason, values, errors: {phone}} for Do Not Call, a country the call centre does not dial, a number without a known zone, or outside the calling window of the number's zones or of the lead's; 422 (same shape, reason 'invalid') for text that is no diallable number. Feature codes (*97) and the call centre's own extensions pass. Takes an Idempotency-Key.",
       tags: ["calls"],
       access: { ...AGENTS, leadParam: "leadId" },
       params: LeadIdParams,
       body: CreateCallBody,
-      response: { 201: CreateCallResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
-      example: { body: { phone: "5555550100", name: "Pat Doe", direction: 0, qualifier_extension: null } },
+      response: { 201: CreateCallResponse, 403: ErrorBody, 404: ErrorBody, 409: ComplianceRefusal, 422: ComplianceRefusal },
+      example: { body: { phone: "2125550142", name: "Pat Doe", direction: 0, qualifier_extension: null } },
       async handler({ caller, params, body, raw }, reply) {
         return idempotent(gw, caller, raw, reply, async () => {
           if (body.direction === 1) {
@@ -87,6 +90,33 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         } catch (e) {
           throw asHttp(e);
         }
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/calls/compliance",
+      summary:
+        "Not in the specification: the compliance gate's verdict on dialling {phone} now (for the lead {leadId} when given: its Do Not Call status, and its own calling window when the number is its own), without dialling. 200 {data: {callable, kind: external | internal | feature | null, phone: as it would be dialled, reason: key, values, text: the reason in English}}; a dial that the verdict refuses gets 409 (422 for reason 'invalid'). Rules: the call centre's Do Not Call list; countries in the 'dialing' setting's allowedCountries (default US, CA); the calling window (federal, state or provincial rules and 24-hour caps) in every zone of the number's area code; numbers of an allowed country outside North America by 08:00–21:00 in every zone of their calling code. 403 for another agent's lead, 404 for a lead that does not exist (or is another call centre's).",
+      tags: ["calls"],
+      access: AGENTS,
+      querystring: ComplianceQuery,
+      response: { 200: ComplianceResponse, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+      example: { query: { phone: "2125550142" } },
+      async handler({ caller, query }) {
+        // The lead is a query parameter: the same ownership rule as a route's leadParam, checked here.
+        if (query.leadId !== undefined) {
+          const access = await leadAccess(gw.db, AGENTS, caller, query.leadId);
+          if (access === "missing") throw new HttpError(404, MESSAGES.resourceNotFound);
+          if (access === "denied") throw new HttpError(403, MESSAGES.forbidden);
+        }
+        const v = await checkDial(gw.db, {
+          tenantId: caller.tenantId,
+          phone: query.phone,
+          leadId: query.leadId ?? null,
+          at: gw.clock.now(),
+        });
+        const { status: _status, ...data } = v;
+        return { data };
       },
     }),
     defineRoute({

@@ -9,7 +9,9 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CallType, OriginateFailure } from "../../../src/contract/calls";
+import type { ComplianceReasonKey } from "../../../src/contract/compliance";
 import type { Clock } from "../../../src/core/clock";
+import { checkDial, type GateVerdict } from "../../compliance/gate";
 import type { Db } from "../../db/client";
 import { calls, leads, users } from "../../db/schema";
 import {
@@ -23,7 +25,6 @@ import type { Push } from "../../realtime/push";
 import { KeyedMutex, type BackgroundWork } from "../status/background";
 import type { StatusService } from "../status/service";
 import { durationOf, isOver, snapshotOf, type ActiveCall } from "./active";
-import { toE164 } from "./phone";
 
 export interface CallDeps {
   db: Db;
@@ -46,9 +47,19 @@ export class CallRefused extends Error {
     readonly statusCode: 403 | 404 | 409 | 422,
     message: string,
     readonly field?: string,
+    /** The compliance gate's reason key and values, for callers that word the refusal themselves. */
+    readonly reason?: { reason: ComplianceReasonKey; values: Record<string, string | number> },
   ) {
     super(message);
   }
+}
+
+/** The gate's refusal: the message is the browser's key `calls.refused.<reason>`, the phone field says why. */
+export function refusedBy(v: GateVerdict): CallRefused {
+  return new CallRefused(v.status === 422 ? 422 : 409, `calls.refused.${v.reason}`, "phone", {
+    reason: v.reason,
+    values: v.values,
+  });
 }
 
 /**
@@ -154,6 +165,9 @@ export class CallService {
     if (r.qualifierExtension && r.qualifierExtension !== agent.extension)
       throw new CallRefused(403, CALL_MESSAGES.notYourExtension, "qualifier_extension");
     if (this.activeCallOf(caller.id)) throw new CallRefused(409, CALL_MESSAGES.onACall);
+    // Every dial, whoever chose the number (the agent, the engine, a follow-up), passes the compliance gate.
+    const gate = await checkDial(db, { tenantId: caller.tenantId, phone: r.phone, leadId: r.leadId, at: clock.now() });
+    if (!gate.callable) throw refusedBy(gate);
     const reach = availabilityOf(await pbx.getExtensionStatus(agent.extension));
     if (!reach.available) {
       throw new CallRefused(
@@ -168,7 +182,7 @@ export class CallService {
       .from(leads)
       .where(eq(leads.id, r.leadId))
       .limit(1);
-    const to = toE164(r.phone);
+    const to = gate.phone;
     const now = clock.now();
     const pbxCallId = `c-${randomUUID()}`;
     const [row] = await db
@@ -281,6 +295,10 @@ export class CallService {
     return true;
   }
 
+  /**
+   * A conference control. initializeConference dials a new party: the compliance gate judges its number (a
+   * refusal is thrown as CallRefused), within the caller's tenant (its extensions, its Do Not Call list).
+   */
   async conference(
     agentId: number,
     action:
@@ -298,7 +316,14 @@ export class CallService {
     switch (action) {
       case "initializeConference": {
         if (!phone || (conf && conf.state !== "inactive" && conf.state !== "hangedup")) return false;
-        const target = toE164(phone);
+        // The party is not the lead: only the number's own rules apply (its window, the list, the country).
+        const gate = await checkDial(this.d.db, { tenantId: call.tenantId, phone, at: this.d.clock.now() });
+        if (!gate.callable) throw refusedBy(gate);
+        // The call ended, or another conference started, while the gate read.
+        const now = call.conference;
+        if (call !== this.activeCallOf(agentId) || (now && now.state !== "inactive" && now.state !== "hangedup"))
+          return false;
+        const target = gate.phone;
         call.conference = {
           id: null,
           state: "initializing",

@@ -9,6 +9,7 @@ import type { UA } from "jssip/lib/UA";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SIP_HEADERS, type WebRtcCredentials } from "../../../src/contract/calls";
 import type { HangupCause, PbxEvent } from "../driver";
+import { ack, connected } from "../../realtime/testing";
 import { startTestGateway, type TestGateway } from "../../test/harness";
 import { sipEdgeOf, type SipEdge } from "./index";
 import { getHeader, type SipMessage, type SipResponse } from "./sip/message";
@@ -158,6 +159,16 @@ describe("SIP over WebSocket, raw", () => {
     expect(getHeader(ok, "Contact")).toBe("<sip:rawcontact@raw.invalid;transport=ws>;expires=300");
     expect(await registered("1001")).toBe(true);
     expect(edge.isRegistered("1001")).toBe(true);
+    // showHostname answers the host the agent's own softphone registered from (its Contact), not the gateway's.
+    expect(edge.contactHost("1001")).toBe("raw.invalid");
+    const agentSocket = gw.socket(await gw.signIn("qualifier.isius@demo.test"));
+    agentSocket.connect();
+    await connected(agentSocket);
+    expect(await ack(agentSocket, "showHostname", { extension: "1001" })).toMatchObject({
+      ok: true,
+      data: { extension: "1001", hostname: "raw.invalid" },
+    });
+    agentSocket.disconnect();
 
     // Registered: a number other than the voicemail box goes through the gateway; unknown methods are refused.
     c.send(
@@ -190,6 +201,7 @@ describe("SIP over WebSocket, raw", () => {
     );
     expect(((await c.next(isResponse("REGISTER"))) as SipResponse).status).toBe(200);
     expect(await registered("1001")).toBe(false);
+    expect(edge.contactHost("1001")).toBeNull();
 
     // Closing the socket drops its registration.
     c.send(
@@ -340,14 +352,17 @@ describe("JsSIP softphone against the edge", () => {
 
     const ended = onceEvent<{ originator: string }>(session, "ended");
     // JsSIP's typings say void; it returns the ReferSubscriber (an EventEmitter).
-    const refer = session.refer("+15551234567") as unknown as {
-      once(ev: string, fn: (e: unknown) => void): unknown;
-    };
+    type Subscriber = { once(ev: string, fn: (e: unknown) => void): unknown };
+    // A target the compliance gate refuses (a country the call centre does not dial) is not transferred to.
+    const refused = session.refer("+442079460018") as unknown as Subscriber;
+    await onceEvent(refused, "requestFailed");
+    expect(pbxOps.blindTransfer).not.toHaveBeenCalled();
+    const refer = session.refer("+12125550167") as unknown as Subscriber;
     const trying = onceEvent(refer, "trying");
     const accepted = onceEvent(refer, "accepted");
     await trying;
     await accepted;
-    expect(pbxOps.blindTransfer).toHaveBeenCalledWith("leg-a", "+15551234567");
+    expect(pbxOps.blindTransfer).toHaveBeenCalledWith("leg-a", "+12125550167");
     expect((await ended).originator).toBe("remote"); // the PBX ended the agent leg: BYE from the edge
     expect(edge.stats("leg-a")!.received).toBeGreaterThanOrEqual(10); // kept after the leg ended
     tone.stop();

@@ -6,6 +6,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { WebSocketServer } from "ws";
+import { checkDial } from "../../compliance/gate";
 import { users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import type { AgentPhoneLine } from "../driver";
@@ -20,6 +21,7 @@ import { weriftMedia } from "./media/werift";
 import { Registrar } from "./registrar";
 import type { DigestCheck } from "./register";
 import { dropCall, type EdgeContext, type EdgePbx } from "./session";
+import { parseUri } from "./sip/headers";
 import { SipRequests } from "./uas";
 
 export type { LegMediaStats } from "./media/endpoint";
@@ -32,6 +34,8 @@ export interface SipEdge {
   stats(legId: string): LegMediaStats | undefined;
   /** A softphone of `ext` holds a live registration here. */
   isRegistered(ext: string): boolean;
+  /** The host of the live registration's Contact (where the agent's softphone says it is), null when none. */
+  contactHost(ext: string): string | null;
   /** Resolves once every registration change so far has reached the PBX. */
   settled(): Promise<void>;
 }
@@ -82,6 +86,15 @@ export async function attachSipEdge(
     archive(legId, stats) {
       archived.set(legId, stats);
       if (archived.size > ARCHIVED_STATS) archived.delete(archived.keys().next().value!);
+    },
+    async mayTransfer(ext, target) {
+      const [agent] = await gw.db
+        .select({ tenantId: users.tenantId })
+        .from(users)
+        .where(and(eq(users.extension, ext), eq(users.hasWebrtc, true)))
+        .limit(1);
+      if (!agent) return false;
+      return (await checkDial(gw.db, { tenantId: agent.tenantId, phone: target, at: gw.clock.now() })).callable;
     },
   };
   const line = new EdgePhoneLine(ctx);
@@ -147,6 +160,10 @@ export async function attachSipEdge(
     line,
     stats: (legId) => ctx.legs.get(legId)?.media?.stats() ?? archived.get(legId),
     isRegistered: (ext) => registrar.lookup(ext) !== undefined,
+    contactHost(ext) {
+      const b = registrar.lookup(ext);
+      return (b && parseUri(b.contactUri)?.host) || null;
+    },
     settled: () => registrar.settled(),
     async close() {
       closing = true;

@@ -62,6 +62,8 @@ export interface EdgeContext {
   log(msg: string, err?: unknown): void;
   /** Media counters kept after a leg ends. */
   archive(legId: string, stats: LegMediaStats): void;
+  /** Whether the agent of `ext` may have its call transferred to `target` (the compliance gate); absent: yes. */
+  mayTransfer?(ext: string, target: string): Promise<boolean>;
 }
 
 /** Calls a PBX operation the softphone triggered; a missing or failing one is logged, never thrown. */

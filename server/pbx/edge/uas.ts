@@ -219,6 +219,12 @@ export class SipRequests {
     if (call.transferring) return conn.send(responseTo(req, 491));
     const target = referTarget(getHeader(req, "Refer-To"));
     if (!target) return conn.send(responseTo(req, 400, { reason: "Bad Refer-To" }));
+    // A transfer places a call to the target: the same compliance gate as every dial.
+    if (this.ctx.mayTransfer && !(await this.ctx.mayTransfer(call.offer.ext, target)))
+      return conn.send(responseTo(req, 403, { reason: "Refused by compliance" }));
+    // The gate read the database: the call may have ended, or another REFER started, meanwhile.
+    if (call.transferring) return conn.send(responseTo(req, 491));
+    if (hasEnded(call)) return conn.send(responseTo(req, 481));
     conn.send(responseTo(req, 202, { headers: [{ name: "Contact", value: conn.contact }] }));
     call.transferring = true;
     const id = parseCSeq(getHeader(req, "CSeq") ?? "")?.seq ?? 0;
@@ -242,6 +248,9 @@ export class SipRequests {
     if (call.endAfterTransfer) this.line.end(call.legId);
   }
 }
+
+/** Read through a call, so a check after an await is not narrowed away by one before it. */
+const hasEnded = (call: { state: string }) => call.state === "ended";
 
 function sdpHeaders(conn: SipConnection): SipHeader[] {
   return [

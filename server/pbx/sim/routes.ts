@@ -10,6 +10,7 @@ import { tenants, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
+import { toE164 } from "../../modules/calls/phone";
 import { SimPbx } from "./extensions";
 
 export const SimExtensionChange = z
@@ -83,24 +84,24 @@ export function simPbxRoutes(gw: Gateway): RouteDef[] {
       method: "POST",
       url: "/sim-pbx/inbound-calls",
       summary:
-        "Simulated PBX only (managers): a caller ({from}) dials the call centre's inbound number ({did}, by default the manager's tenant's) and the PBX announces the inbound call to the gateway. 201 with the PBX's callId; 422 when no DID is given and the tenant has none.",
+        "Simulated PBX only (managers): a caller ({from}) dials the manager's call centre's inbound number ({did}: optional, and when given it must be that number) and the PBX announces the inbound call to the gateway. 201 with the PBX's callId; 422 when the tenant has no inbound number, or {did} is not the tenant's (another call centre's number is refused like an unknown one: a manager rings only its own agents).",
       tags: ["simulated PBX"],
       access: { roles: ["manager"] },
       body: SimInboundCall,
       response: { 201: SimInboundCallCreated, 422: ErrorBody },
       example: { body: { from: "+15145550142" } },
       async handler({ caller, body }, reply) {
-        let did = body.did;
-        if (did === undefined) {
-          const [tenant] = await gw.db
-            .select({ did: tenants.inboundDid })
-            .from(tenants)
-            .where(eq(tenants.id, caller.tenantId))
-            .limit(1);
-          did = tenant?.did ?? undefined;
-        }
-        if (!did) throw fieldError("did", "did is required: the call centre has no inbound number");
-        const callId = pbx.placeInbound({ from: body.from, did });
+        const [tenant] = await gw.db
+          .select({ did: tenants.inboundDid })
+          .from(tenants)
+          .where(eq(tenants.id, caller.tenantId))
+          .limit(1);
+        const own = tenant?.did ?? null;
+        if (!own) throw fieldError("did", "did is required: the call centre has no inbound number");
+        // A body field naming something that is not the caller's is bad input (422), whoever it belongs to.
+        if (body.did !== undefined && toE164(body.did) !== toE164(own))
+          throw fieldError("did", "did is not your call centre's inbound number");
+        const callId = pbx.placeInbound({ from: body.from, did: own });
         reply.code(201);
         return { data: { callId } };
       },

@@ -1,0 +1,212 @@
+// The compliance gate (reliability.md G1/G2): every call the gateway places for an agent — manual, follow-up,
+// callback, redial, auto, a conference's new party, and transfers when they come — passes here, whoever chose
+// the number. The dialer engine judges leads before it picks them; this judges the NUMBER actually dialled:
+//   - Do Not Call: the lead's status, and the call centre's list for this number (any lead's);
+//   - the allowed countries (setting "dialing".allowedCountries, default US and CA);
+//   - the calling window in every zone the number's area code spans (server/geo/numbers.ts), with the
+//     state's rules and 24-hour caps; for a call to a lead's own number, the lead's window too (the most
+//     restrictive wins);
+//   - feature codes (*97) and the call centre's own extensions are not external numbers and pass; text that
+//     is no diallable number is refused 422.
+// judgeNumber is pure (time is an argument) so the engine and tests can share it; checkDial loads its facts.
+import { and, eq, gt, lte, or, sql } from "drizzle-orm";
+import {
+  DEFAULT_DIALING_SETTINGS,
+  DIALING_SETTING_KEY,
+  DialingSettings,
+  type ComplianceReasonKey,
+  type ComplianceVerdict,
+  type DialledKind,
+} from "../../src/contract/compliance";
+import type { Db } from "../db/client";
+import { calls, dncNumbers, leads, users } from "../db/schema";
+import { callingWindowVerdict, isDoNotCall } from "../dialer/callingWindows";
+import { lockNumber } from "../dialer/claim";
+import { NANP_E164, numberRegion, type NumberRegion } from "../geo/numbers";
+import { nationalDigits, toE164 } from "../modules/calls/phone";
+import { readSetting } from "../modules/settings/store";
+import { numberWindow } from "./numberWindow";
+import { complianceText } from "./reasons";
+
+export interface GateVerdict extends ComplianceVerdict {
+  /** How the HTTP layer answers a refusal: 422 for text that is no number, 409 for a rule. */
+  status: 200 | 409 | 422;
+}
+
+type Values = Record<string, string | number>;
+
+const verdict = (
+  status: GateVerdict["status"],
+  kind: DialledKind | null,
+  phone: string,
+  reason: ComplianceReasonKey,
+  values: Values = {},
+): GateVerdict => {
+  const all = { phone, ...values };
+  return { status, callable: status === 200, kind, phone, reason, values: all, text: complianceText(reason, all) };
+};
+
+/** The lead a call is placed for, as the gate reads it. */
+export interface LeadFactsForGate {
+  status: string;
+  country: "US" | "CA";
+  state: string | null;
+  timezone: string | null;
+  /** The dialled number is the lead's own (national digits equal): the lead's window applies too. */
+  ownNumber: boolean;
+}
+
+/** What the gate knows about an external number at the instant it judges. */
+export interface NumberFacts {
+  /** E.164. */
+  to: string;
+  place: NumberRegion | null;
+  allowedCountries: readonly string[];
+  /** When the number went on the call centre's Do Not Call list (ms); null when it is not on it. */
+  dncSince: number | null;
+  /** Outbound calls in the last 24 hours to this number or to the lead (for the FL and OK caps). */
+  callsLast24h: number;
+  lead: LeadFactsForGate | null;
+}
+
+/** The calling window's refusal as a gate verdict (the engine's summary keys, the zone that decided). */
+function windowRefusal(to: string, v: ReturnType<typeof callingWindowVerdict>): GateVerdict {
+  const key = v.summary.key === "window_open" ? "window_closed" : v.summary.key;
+  return verdict(409, "external", to, key, v.summary.values);
+}
+
+/**
+ * The rules over an external number's facts, in order: Do Not Call (status, list), country, a known zone, the
+ * number's window in every zone of its area code, then the lead's own window.
+ */
+export function judgeNumber(f: NumberFacts, at: number): GateVerdict {
+  const { to, place, lead } = f;
+  if (lead && isDoNotCall(lead.status)) return verdict(409, "external", to, "dnc_status");
+  if (f.dncSince !== null)
+    return verdict(409, "external", to, "dnc_listed", { since: new Date(f.dncSince).toISOString().slice(0, 10) });
+  if (place && !place.countries.some((c) => f.allowedCountries.includes(c)))
+    return verdict(409, "external", to, "country", { country: place.country, allowed: f.allowedCountries.join(", ") || "—" });
+  const own = numberWindow(place, at, f.callsLast24h);
+  if (!own.callable) return own.noZone ? verdict(409, "external", to, "no_zone") : windowRefusal(to, own.verdict);
+  // A lead without a zone (a lead made from a typed number) has only the number's window.
+  if (lead?.ownNumber && lead.timezone?.trim()) {
+    const v = callingWindowVerdict(lead, at, { callsLast24h: f.callsLast24h });
+    if (!v.callable) return windowRefusal(to, v);
+  }
+  return verdict(200, "external", to, "ok");
+}
+
+export type Dialled =
+  | { kind: "feature"; phone: string }
+  | { kind: "extension"; digits: string }
+  | { kind: "external"; to: string }
+  | { kind: "invalid"; phone: string };
+
+/** What the typed text is, before any fact is read. */
+export function classify(raw: string): Dialled {
+  const text = raw.trim();
+  if (/^\*[0-9*#]+$/.test(text)) return { kind: "feature", phone: text };
+  // Formatting characters are fine ("+1 (212) 555-0142"); anything else is no number.
+  if (!/^\+?[0-9\s().-]+$/.test(text)) return { kind: "invalid", phone: text };
+  const digits = text.replace(/\D/g, "");
+  if (!text.startsWith("+") && /^\d{3,6}$/.test(digits)) return { kind: "extension", digits };
+  const to = toE164(text);
+  if (to.startsWith("+1") ? NANP_E164.test(to) : /^\+[2-9]\d{6,14}$/.test(to)) return { kind: "external", to };
+  return { kind: "invalid", phone: text };
+}
+
+export interface DialCheck {
+  tenantId: number;
+  /** The text to dial, as the agent typed it or as the lead holds it. */
+  phone: string;
+  /** The lead the call is for (its status, and its window when the number is its own). */
+  leadId?: number | null;
+  /** Epoch ms (the gateway's clock). */
+  at: number;
+}
+
+/** The call centre's allowed countries; a stored document that does not parse counts as the default. */
+export async function allowedCountries(db: Db, tenantId: number): Promise<string[]> {
+  const stored = await readSetting<unknown>(db, tenantId, DIALING_SETTING_KEY, DEFAULT_DIALING_SETTINGS);
+  const parsed = DialingSettings.safeParse(stored);
+  return parsed.success ? parsed.data.allowedCountries : DEFAULT_DIALING_SETTINGS.allowedCountries;
+}
+
+/** Reads what the gate needs and judges the dial. */
+export async function checkDial(db: Db, r: DialCheck): Promise<GateVerdict> {
+  const d = classify(r.phone);
+  if (d.kind === "feature") return verdict(200, "feature", d.phone, "feature");
+  if (d.kind === "invalid") return verdict(422, null, d.phone, "invalid");
+  if (d.kind === "extension") {
+    const [holder] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, r.tenantId), eq(users.extension, d.digits)))
+      .limit(1);
+    // Too short for a number, and no extension of this call centre (another's is not ours to ring).
+    return holder ? verdict(200, "internal", d.digits, "internal") : verdict(422, null, d.digits, "invalid");
+  }
+  const to = d.to;
+  const national = nationalDigits(to);
+  const at = new Date(r.at);
+  const [allowed, lead, dncSince, recent] = await Promise.all([
+    allowedCountries(db, r.tenantId),
+    r.leadId == null
+      ? Promise.resolve(undefined)
+      : db
+          .select({ status: leads.status, country: leads.country, state: leads.state, timezone: leads.timezone, phone: leads.phone })
+          .from(leads)
+          .where(and(eq(leads.id, r.leadId), eq(leads.tenantId, r.tenantId)))
+          .limit(1)
+          .then((rows) => rows[0]),
+    // The number's lock, as a claim and a Do Not Call disposition take it: an entry being added is seen.
+    db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await lockNumber(t, r.tenantId, national);
+      const [row] = await t
+        .select({ addedAt: dncNumbers.addedAt })
+        .from(dncNumbers)
+        .where(
+          and(
+            eq(dncNumbers.tenantId, r.tenantId),
+            eq(dncNumbers.phone, national),
+            lte(dncNumbers.addedAt, at),
+            gt(dncNumbers.expiresAt, at),
+          ),
+        )
+        .limit(1);
+      return row ? row.addedAt.getTime() : null;
+    }),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(calls)
+      .where(
+        and(
+          eq(calls.tenantId, r.tenantId),
+          eq(calls.direction, 0),
+          lte(calls.startedAt, at),
+          gt(calls.startedAt, new Date(r.at - 24 * 3600_000)),
+          r.leadId == null ? eq(calls.phone, to) : or(eq(calls.phone, to), eq(calls.leadId, r.leadId)),
+        ),
+      ),
+  ]);
+  return judgeNumber(
+    {
+      to,
+      place: numberRegion(to),
+      allowedCountries: allowed,
+      dncSince,
+      callsLast24h: Number(recent[0]?.n ?? 0),
+      lead: lead
+        ? {
+            status: lead.status,
+            country: lead.country === "CA" ? "CA" : "US",
+            state: lead.state,
+            timezone: lead.timezone,
+            ownNumber: nationalDigits(lead.phone) === national,
+          }
+        : null,
+    },
+    r.at,
+  );
+}
