@@ -11,12 +11,13 @@ import { gzipSync } from "node:zlib";
  * JS: the goal is 170 KiB, which the pinned packages cannot meet while the route keeps its behaviour: react-dom
  * alone is 63 KiB, and react-router, zod (the shared contract, classic API), mobx-state-tree + mobx (the account
  * store), axios, i18next, Blueprint and final-form add ≈150 KiB more (per package: `npm run bench:bundle`). So the
- * budget is the measured ≈228 KiB rounded up to the next 10 KiB.
+ * budget was the measured ≈228 KiB rounded up to the next 10 KiB; it only goes down (229 since the sign-in
+ * page ships only its own English, docs/decisions.md "Bundle budget").
  * CSS: 39.9 KiB measured, under the issue's 45 KiB.
  */
 export const BUDGET = {
   /** Initial JS of the sign-in route, gzip. */
-  jsGzipKiB: 230,
+  jsGzipKiB: 229,
   /** CSS linked from index.html, gzip. */
   cssGzipKiB: 45,
 };

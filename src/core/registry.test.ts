@@ -6,7 +6,15 @@ import { lazy } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AGENT_ROLES, HIERARCHY_ROLES, type Role, type Variant } from "../contract/common";
-import { createI18n } from "../i18n/i18n";
+import { createI18n as createSignInI18n } from "../i18n/i18n";
+import { addWorkspaceTexts } from "../i18n/workspaceTexts";
+
+/** The i18n instance of a signed-in workspace (the core's whole English). */
+const createI18n = (locale: string) => {
+  const i18n = createSignInI18n(locale);
+  addWorkspaceTexts(i18n);
+  return i18n;
+};
 import { createEventBus } from "./events";
 import { definePlugin, on, serviceKey, type AnyPlugin, type Catalogue, type Requires } from "./plugin";
 import { createRegistry, meets, RegistryError, type RegistryInput } from "./registry";

@@ -1,6 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { createI18n, localesReady, resolveLocale } from "./i18n";
+import en from "../../locales/en.json";
+import { createI18n as createSignInI18n, localesReady, resolveLocale } from "./i18n";
+import { addWorkspaceTexts } from "./workspaceTexts";
 import { gatewayText } from "./message";
+
+/** An instance as the signed-in shell has it: the sign-in English plus the rest of the core's texts. */
+const createI18n = (locale: string) => {
+  const i18n = createSignInI18n(locale);
+  addWorkspaceTexts(i18n);
+  return i18n;
+};
+
+/** Every key of a nested locale object, dotted. */
+const keysOf = (o: object, prefix = ""): string[] =>
+  Object.entries(o).flatMap(([k, v]) => (typeof v === "object" && v !== null ? keysOf(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+
+describe("the core's English", () => {
+  it("the sign-in page carries its own texts only; the signed-in shell adds every other key of the file", () => {
+    const i18n = createSignInI18n("en");
+    expect(i18n.t("accounts.login.form.password")).toBe("Password");
+    expect(i18n.exists("calls.already_on_a_call")).toBe(false);
+    addWorkspaceTexts(i18n);
+    for (const key of keysOf(en)) expect(i18n.exists(key), key).toBe(true);
+    expect(i18n.t("calls.already_on_a_call")).toBe("You are already on a call.");
+  });
+});
 
 describe("UI language", () => {
   it("adds the tenant's country for the Canadian variants", () => {

@@ -3,12 +3,17 @@ import { initReactI18next } from "react-i18next";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../contract/auth";
 import type { Language } from "../contract/common";
 import type { TenantFeatures } from "../contract/tenant";
-import en from "../../locales/en.json";
+// By name: only these sections ship with the sign-in page; workspaceTexts.ts adds the rest after sign-in.
+import { accounts, app, code, connection, errors, password, validation } from "../../locales/en.json";
 
 /** The core's namespace; plugins bring their own. */
 export const CORE_NS = "core";
 
-// English ships with the page: it is the default and every other language's fallback. The others load on demand,
+/** The English the sign-in, create-password and reset pages show (and the connection notices). */
+const SIGN_IN_ENGLISH = { app, accounts, errors, validation, password, code, connection };
+
+// English ships with the page (its sign-in sections; the rest comes with the signed-in shell, see
+// workspaceTexts.ts): it is the default and every other language's fallback. The others load on demand,
 // each as its own small chunk, so the sign-in page carries one language. Canadian files hold only overrides
 // (postal wording, branding); i18next falls back fr-CA → fr → en, loading each file it needs.
 const LAZY_LOCALES: Record<string, () => Promise<{ default: ResourceKey }>> = {
@@ -50,7 +55,7 @@ export function createI18n(locale: string): I18n {
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      resources: { en: { [CORE_NS]: en } },
+      resources: { en: { [CORE_NS]: SIGN_IN_ENGLISH } },
       // The bundled English plus the backend for everything else.
       partialBundledLanguages: true,
       lng: locale,

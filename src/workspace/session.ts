@@ -27,6 +27,7 @@ import type { RealtimeClient, RealtimeDeps } from "../realtime/client";
 import { fromDefault } from "./layout";
 import { LayoutModel } from "./LayoutModel";
 import { createLayoutService, type LayoutService } from "./layoutService";
+import { addWorkspaceTexts } from "../i18n/workspaceTexts";
 
 export interface WorkspaceSession {
   /** Socket, status and alerts of the signed-in agent. */
@@ -60,6 +61,7 @@ export interface WorkspaceDeps {
 }
 
 export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<WorkspaceSession> {
+  addWorkspaceTexts(deps.i18n);
   const variant = (await deps.variants[deps.tenant.variant]()).default;
   const bus = createEventBus((name, e) => deps.log?.(`a handler of ${name} failed`, e));
   const agent = await openAgentSession({

@@ -49,6 +49,7 @@ import {
 } from "../../src/core/services";
 import { defineVariant } from "../../src/core/variant";
 import { createI18n, localesReady } from "../../src/i18n/i18n";
+import { addWorkspaceTexts } from "../../src/i18n/workspaceTexts";
 import { fakeGateway } from "../../src/test/fakeGateway";
 import { recordingNotifier } from "../../src/test/fixtures";
 import { PanelFrame } from "../../src/workspace/PanelFrame";
@@ -104,6 +105,7 @@ export async function renderPlugin<Api = unknown, Store = unknown>(
   const clock = manualClock(options.now);
   const agent: AgentInfo = { ...TEST_AGENT, ...options.agent };
   const i18n = createI18n(options.language ?? "en");
+  addWorkspaceTexts(i18n);
   // Languages other than English load on demand, as in the browser; the panels start once theirs is in.
   await localesReady(i18n);
   const bus = createEventBus((name, e) => {
