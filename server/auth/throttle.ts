@@ -11,7 +11,7 @@
 // whether the attempt may go on, so a burst of parallel guesses cannot all pass a check made before any of
 // them was counted. An attempt that succeeds gives its count back. Counters live in the database, so every
 // gateway instance of a cluster shares them.
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginThrottle } from "../db/schema";
 import type { Clock } from "../../src/core/clock";
@@ -71,7 +71,12 @@ export class LoginThrottle {
     const trusted = Boolean(s.trustedDevice);
     // A read first, so a client already held back adds nothing to any counter (a slowed agent retrying
     // must not walk into the 10-in-a-row lock). The takes below decide; this only spares them.
-    const early = this.waitFromRows(now, trusted, await this.rows(trusted ? [k.client] : [k.ip, k.account, k.client]), k);
+    const early = this.waitFromRows(
+      now,
+      trusted,
+      await this.rows(trusted ? [k.client] : [k.ip, k.account, k.client]),
+      k,
+    );
     if (early > 0) return { admitted: false, retryAfter: early };
 
     // Each take is one atomic upsert; a later refusal gives back the earlier takes.
@@ -117,28 +122,56 @@ export class LoginThrottle {
 
   /** Drops counters whose windows ended long ago. */
   async sweep(): Promise<void> {
-    await this.db.delete(loginThrottle).where(lt(loginThrottle.windowStart, new Date(this.clock.now() - 2 * HOUR)));
+    await this.db
+      .delete(loginThrottle)
+      .where(lt(loginThrottle.windowStart, new Date(this.clock.now() - 2 * HOUR)));
   }
 
-  private async refused(now: number, trusted: boolean, k: ReturnType<LoginThrottle["keys"]>): Promise<Admission> {
-    const wait = this.waitFromRows(now, trusted, await this.rows(trusted ? [k.client] : [k.ip, k.account, k.client]), k);
+  private async refused(
+    now: number,
+    trusted: boolean,
+    k: ReturnType<LoginThrottle["keys"]>,
+  ): Promise<Admission> {
+    const wait = this.waitFromRows(
+      now,
+      trusted,
+      await this.rows(trusted ? [k.client] : [k.ip, k.account, k.client]),
+      k,
+    );
     // Refused by a take but free by the read: another attempt just got in; a second is a fair wait.
     return { admitted: false, retryAfter: Math.max(wait, 1) };
   }
 
-  private waitFromRows(now: number, trusted: boolean, rows: Map<string, Row>, k: ReturnType<LoginThrottle["keys"]>): number {
+  private waitFromRows(
+    now: number,
+    trusted: boolean,
+    rows: Map<string, Row>,
+    k: ReturnType<LoginThrottle["keys"]>,
+  ): number {
     let until = 0;
     const client = rows.get(k.client);
-    if (client?.lockedUntil && client.failures >= THROTTLE.clientLockAfter && client.lockedUntil.getTime() > now) {
+    if (
+      client?.lockedUntil &&
+      client.failures >= THROTTLE.clientLockAfter &&
+      client.lockedUntil.getTime() > now
+    ) {
       until = Math.max(until, client.lockedUntil.getTime());
     }
     if (!trusted) {
       const account = rows.get(k.account);
-      if (account && account.windowStart.getTime() + HOUR > now && account.failures >= THROTTLE.accountUntrustedPerHour) {
+      if (
+        account &&
+        account.windowStart.getTime() + HOUR > now &&
+        account.failures >= THROTTLE.accountUntrustedPerHour
+      ) {
         until = Math.max(until, account.windowStart.getTime() + HOUR);
       }
       const ip = rows.get(k.ip);
-      if (ip?.lockedUntil && ip.windowStart.getTime() + THROTTLE.ipWindowMs > now && ip.lockedUntil.getTime() > now) {
+      if (
+        ip?.lockedUntil &&
+        ip.windowStart.getTime() + THROTTLE.ipWindowMs > now &&
+        ip.lockedUntil.getTime() > now
+      ) {
         until = Math.max(until, ip.lockedUntil.getTime());
       }
     }
@@ -168,39 +201,31 @@ export class LoginThrottle {
     const at = new Date(now);
     const lockOver = sql`${loginThrottle.lockedUntil} <= ${at}`;
     const count = sql`(case when ${lockOver} then 1 else ${loginThrottle.failures} + 1 end)`;
-    const rows = await this.db
-      .insert(loginThrottle)
-      .values({ key, failures: 1, windowStart: at })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: count,
-          windowStart: sql`case when ${lockOver} then ${at} else ${loginThrottle.windowStart} end`,
-          lockedUntil: sql`case when ${count} >= ${THROTTLE.clientLockAfter} then ${new Date(now + THROTTLE.clientLockMs)}::timestamptz else null end`,
-        },
-        setWhere: sql`${loginThrottle.lockedUntil} is null or ${lockOver}`,
-      })
-      .returning({ key: loginThrottle.key });
-    return rows.length > 0;
+    return this.take(
+      key,
+      at,
+      {
+        failures: count,
+        windowStart: sql`case when ${lockOver} then ${at} else ${loginThrottle.windowStart} end`,
+        lockedUntil: sql`case when ${count} >= ${THROTTLE.clientLockAfter} then ${new Date(now + THROTTLE.clientLockMs)}::timestamptz else null end`,
+      },
+      sql`${loginThrottle.lockedUntil} is null or ${lockOver}`,
+    );
   }
 
   /** At most `limit` in a window that starts with the first attempt. */
   private async takeWindow(key: string, limit: number, windowMs: number, now: number): Promise<boolean> {
     const at = new Date(now);
     const expired = sql`${loginThrottle.windowStart} <= ${new Date(now - windowMs)}`;
-    const rows = await this.db
-      .insert(loginThrottle)
-      .values({ key, failures: 1, windowStart: at })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: sql`case when ${expired} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStart: sql`case when ${expired} then ${at} else ${loginThrottle.windowStart} end`,
-        },
-        setWhere: sql`${expired} or ${loginThrottle.failures} < ${limit}`,
-      })
-      .returning({ key: loginThrottle.key });
-    return rows.length > 0;
+    return this.take(
+      key,
+      at,
+      {
+        failures: sql`case when ${expired} then 1 else ${loginThrottle.failures} + 1 end`,
+        windowStart: sql`case when ${expired} then ${at} else ${loginThrottle.windowStart} end`,
+      },
+      sql`${expired} or ${loginThrottle.failures} < ${limit}`,
+    );
   }
 
   /**
@@ -213,20 +238,31 @@ export class LoginThrottle {
     const count = sql`(case when ${expired} then 1 else ${loginThrottle.failures} + 1 end)`;
     const stepSeconds = THROTTLE.ipDelayStepMs / 1000;
     const maxSeconds = THROTTLE.ipMaxDelayMs / 1000;
+    return this.take(
+      key,
+      at,
+      {
+        failures: count,
+        windowStart: sql`case when ${expired} then ${at} else ${loginThrottle.windowStart} end`,
+        lockedUntil: sql`case when ${count} > ${THROTTLE.ipFreePerWindow}
+        then ${at}::timestamptz + make_interval(secs => least((${count} - ${THROTTLE.ipFreePerWindow}) * ${stepSeconds}, ${maxSeconds}))
+        else null end`,
+      },
+      sql`${expired} or ${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= ${at}`,
+    );
+  }
+
+  /** The counter's upsert: a new row counts 1; an existing one takes `set` only where `allowed` holds. */
+  private async take(
+    key: string,
+    at: Date,
+    set: Parameters<ReturnType<ReturnType<Db["insert"]>["values"]>["onConflictDoUpdate"]>[0]["set"],
+    allowed: SQL,
+  ): Promise<boolean> {
     const rows = await this.db
       .insert(loginThrottle)
       .values({ key, failures: 1, windowStart: at })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: count,
-          windowStart: sql`case when ${expired} then ${at} else ${loginThrottle.windowStart} end`,
-          lockedUntil: sql`case when ${count} > ${THROTTLE.ipFreePerWindow}
-            then ${at}::timestamptz + make_interval(secs => least((${count} - ${THROTTLE.ipFreePerWindow}) * ${stepSeconds}, ${maxSeconds}))
-            else null end`,
-        },
-        setWhere: sql`${expired} or ${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= ${at}`,
-      })
+      .onConflictDoUpdate({ target: loginThrottle.key, set, setWhere: allowed })
       .returning({ key: loginThrottle.key });
     return rows.length > 0;
   }
@@ -235,7 +271,10 @@ export class LoginThrottle {
   private async giveBack(key: string, lift: boolean): Promise<void> {
     await this.db
       .update(loginThrottle)
-      .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)`, ...(lift ? { lockedUntil: null } : {}) })
+      .set({
+        failures: sql`greatest(${loginThrottle.failures} - 1, 0)`,
+        ...(lift ? { lockedUntil: null } : {}),
+      })
       .where(eq(loginThrottle.key, key));
   }
 }
