@@ -174,10 +174,12 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   });
   realtime.start();
   gw.overstays.start();
+  gw.throttle.start((e) => app.log.warn({ err: e }, "sweeping old sign-in counters failed"));
   const sipEdge = config.sipEdge && pbx instanceof SimPbx ? await attachSipEdge(gw, pbx, app.server) : null;
   // Before the HTTP server closes: sockets would otherwise hold it open, and timers must not outlive it.
   app.addHook("preClose", async () => {
     gw.overstays.stop();
+    gw.throttle.stop();
     stopInbound();
     inbound.stop();
     gw.calls.stop();

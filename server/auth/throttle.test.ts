@@ -1,8 +1,9 @@
 // The throttle's counters on their own (in-process, PGlite or PostgreSQL): counting and deciding is one
 // atomic step, so a burst of parallel attempts never gets more evaluations than the limit (issue 11, finding 2).
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { manualClock } from "../../src/core/clock";
+import { loginThrottle } from "../db/schema";
 import { startTestGateway, type TestGateway } from "../test/harness";
 import { LoginThrottle, THROTTLE } from "./throttle";
 
@@ -113,5 +114,28 @@ describe("LoginThrottle.admitReset", () => {
     expect(others.filter((w) => w === 0)).toHaveLength(THROTTLE.resetPerIp - THROTTLE.resetPerAccount);
     clock.advance(THROTTLE.resetWindowMs);
     expect(await throttle.admitReset(email, ip)).toBe(0);
+  });
+});
+
+describe("LoginThrottle sweeping", () => {
+  it("every hour drops counters whose window began two hours ago, but never a lock still running", async () => {
+    const clock = manualClock(Date.parse("2026-02-02T15:00:00Z"));
+    const throttle = new LoginThrottle(gw.db, clock);
+    const old = { ...fresh(), trustedDevice: "device-old" };
+    const locked = { ...fresh(), trustedDevice: "device-locked" };
+    await throttle.admit(old);
+    for (let i = 0; i < 9; i++) await throttle.admit(locked);
+    clock.advance(30 * 60_000);
+    throttle.start((e) => {
+      throw e;
+    }); // sweeps at 16:30, 17:30…
+    clock.advance(2 * 60 * 60_000 - 10 * 60_000); // 17:20: the tenth attempt locks the client until 17:35
+    await throttle.admit(locked);
+    clock.advance(10 * 60_000); // 17:30: both windows began over two hours ago
+    const keys = async () => (await gw.db.select({ key: loginThrottle.key }).from(loginThrottle)).map((r) => r.key);
+    await vi.waitFor(async () => expect((await keys()).some((k) => k.includes("device-old"))).toBe(false));
+    throttle.stop();
+    expect((await keys()).some((k) => k.includes("device-locked"))).toBe(true);
+    expect((await throttle.admit(locked)).admitted).toBe(false);
   });
 });

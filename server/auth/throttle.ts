@@ -11,10 +11,10 @@
 // whether the attempt may go on, so a burst of parallel guesses cannot all pass a check made before any of
 // them was counted. An attempt that succeeds gives its count back. Counters live in the database, so every
 // gateway instance of a cluster shares them.
-import { eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginThrottle } from "../db/schema";
-import type { Clock } from "../../src/core/clock";
+import type { Clock, ClockTimer } from "../../src/core/clock";
 
 export const THROTTLE = {
   clientLockAfter: 10,
@@ -47,6 +47,8 @@ export type Admission = { admitted: true } | { admitted: false; retryAfter: numb
 type Row = typeof loginThrottle.$inferSelect;
 
 export class LoginThrottle {
+  private sweeper: ClockTimer | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -120,11 +122,34 @@ export class LoginThrottle {
     return 0;
   }
 
-  /** Drops counters whose windows ended long ago. */
+  /**
+   * Drops counters whose windows began over two hours ago and hold no running lock: every window is shorter,
+   * so nothing still counting is lost, and the table does not keep a row for every address ever seen.
+   */
   async sweep(): Promise<void> {
+    const now = new Date(this.clock.now());
     await this.db
       .delete(loginThrottle)
-      .where(lt(loginThrottle.windowStart, new Date(this.clock.now() - 2 * HOUR)));
+      .where(
+        and(
+          lt(loginThrottle.windowStart, new Date(now.getTime() - 2 * HOUR)),
+          or(isNull(loginThrottle.lockedUntil), lte(loginThrottle.lockedUntil, now)),
+        ),
+      );
+  }
+
+  /** Sweeps every hour while the gateway runs (start at boot, stop before the database closes). */
+  start(onError: (e: unknown) => void): void {
+    const tick = () => {
+      this.sweeper = this.clock.setTimeout(tick, HOUR);
+      this.sweep().catch(onError);
+    };
+    this.sweeper ??= this.clock.setTimeout(tick, HOUR);
+  }
+
+  stop(): void {
+    if (this.sweeper) this.clock.clearTimeout(this.sweeper);
+    this.sweeper = null;
   }
 
   private async refused(
