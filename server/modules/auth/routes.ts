@@ -43,11 +43,30 @@ const RESET_MAX_REQUESTS = 3;
 
 const normaliseEmail = (e: string) => e.trim().toLowerCase();
 
+/**
+ * Says yes to a key at most once per `ms` (this instance's memory, bounded): a cluster writes one row per
+ * instance a minute, which still shows an attack in the audit log.
+ */
+export function oncePer(ms: number, capacity = 10_000) {
+  const last = new Map<string, number>();
+  return {
+    due(key: string, now: number): boolean {
+      const at = last.get(key);
+      if (at !== undefined && now - at < ms) return false;
+      last.delete(key);
+      if (last.size >= capacity) last.delete(last.keys().next().value!);
+      last.set(key, now);
+      return true;
+    },
+  };
+}
+
 /** The socket's own peer, never X-Forwarded-For: a proxy on this machine makes every client look local. */
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 export const isLoopback = (address: string | undefined) => address !== undefined && LOOPBACK.test(address);
 
 export function authRoutes(gw: Gateway): RouteDef[] {
+  const throttledAudit = oncePer(60_000);
   const mailer = gw.config.smtpUrl && gw.config.mailFrom ? nodemailerMailer(gw.config.smtpUrl, gw.config.mailFrom) : undefined;
   const devMailboxOn = gw.config.devMailbox && !gw.config.production;
 
@@ -74,7 +93,9 @@ export function authRoutes(gw: Gateway): RouteDef[] {
       // Counted before the password is checked (finding 2): parallel guesses each take a place in the count.
       const admission = await gw.throttle.admit(subject);
       if (!admission.admitted) {
-        await gw.audit.record({ action: "login", outcome: "denied", userId: user?.id, ip: raw.ip, detail: { reason: "throttled" } });
+        // One row per client and account a minute: a flood of refused guesses must not become a flood of writes.
+        if (throttledAudit.due(`${subject.ip}|${subject.email}`, gw.clock.now()))
+          await gw.audit.record({ action: "login", outcome: "denied", userId: user?.id, ip: raw.ip, detail: { reason: "throttled" } });
         throw new HttpError(429, AUTH_MESSAGES.throttled, undefined, { "retry-after": String(admission.retryAfter) });
       }
       const passwordOk = await verifyPassword(user?.passwordHash, body.password);

@@ -139,6 +139,27 @@ describe("reset requests are throttled (finding 11)", () => {
   });
 });
 
+describe("throttled sign-ins in the audit log (finding 11)", () => {
+  it("a burst of 100 refused guesses from one client writes one 'throttled' row a minute, not one per guess", async () => {
+    const gw = dev;
+    nextWindow(gw);
+    const throttledRows = async () =>
+      (await gw.db.select().from(auditLog).where(eq(auditLog.action, "login"))).filter(
+        (r) => (r.detail as { reason?: string } | null)?.reason === "throttled",
+      ).length;
+    const before = await throttledRows();
+    const guesser = gw.client();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => guesser.request("POST", "/login", { email: "advisor.isius@demo.test", password: "guess-guess" })),
+    );
+    expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(80);
+    expect((await throttledRows()) - before).toBe(1);
+    gw.clock.advance(61_000);
+    await guesser.request("POST", "/login", { email: "advisor.isius@demo.test", password: "guess-guess" });
+    expect((await throttledRows()) - before).toBe(2);
+  });
+});
+
 describe("a stranger behind the call centre's address (finding 5)", () => {
   it("after 50 failures with unknown e-mails from one address, the agent's browser signs in and a cookie-less client is only slowed", async () => {
     const gw = dev;
