@@ -73,7 +73,7 @@ export const ResetPasswordConfirm = z.strictObject({
   password: NewPassword,
 });
 
-/** One message in the development mailbox (GET /login/dev-mailbox?email=…, disabled in production). */
+/** One message in the development mailbox (GET /login/dev-mailbox?email=…: only with DEV_MAILBOX=true, only to loopback clients, never in production). */
 export const MailboxMessage = z.object({
   to: z.string(),
   subject: z.string(),
