@@ -1,2 +1,2 @@
 import { defineConfig } from "drizzle-kit";
-export default defineConfig({ dialect: "postgresql", schema: "./server/db/schema.ts", out: "./server/db/migrations" });
+export default defineConfig({ dialect: "postgresql", schema: ["./server/db/schema.ts", "./plugins/*/tables.ts"], out: "./server/db/migrations" });

@@ -1,10 +1,8 @@
 // End-to-end tests against the built SPA served by a fresh embedded gateway (PGlite in memory, demo seed).
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-const chromium =
-  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,22 +18,8 @@ export default defineConfig({
     headless: true,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run",
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-        // The softphone's media peer is the gateway on 127.0.0.1 (reference/telephony.md, browser tier).
-        "--allow-loopback-in-peer-connection",
-        "--autoplay-policy=no-user-gesture-required",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

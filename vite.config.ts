@@ -60,7 +60,6 @@ export default defineConfig({
             "plugins/**/*.test.{ts,tsx}",
             "variants/**/*.test.ts",
             "locales/**/*.test.ts",
-            "tests/helpers/**/*.test.{ts,tsx}",
             "tests/contracts/**/*.test.{ts,tsx}",
           ],
           exclude: ["plugins/**/*.server.test.ts"],

@@ -11,6 +11,8 @@ export const catalogue = {
   "auto-dialing": () => import("./auto-dialing"),
   "user-summary": () => import("./user-summary"),
   "lead-explain": () => import("./lead-explain"),
+  "lead-card": () => import("./lead-card"),
+  booking: () => import("./booking"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

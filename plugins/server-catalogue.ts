@@ -1,6 +1,8 @@
-// The gateway routes that plugins own, in one list (the browser build never imports this file).
-import type { Gateway } from "../server/gateway";
+// The gateway routes that plugins own, in one list (the browser build never imports this file). Each entry
+// receives only the PluginServerContext (server/plugins/context.ts), never the whole Gateway.
 import type { RouteDef } from "../server/http/route";
+import type { PluginServerContext } from "../server/plugins/context";
+import { bookingRoutes } from "./booking/server";
 import { goalsRoutes } from "./goals/server";
 
-export const pluginRoutes: ((gw: Gateway) => RouteDef[])[] = [goalsRoutes];
+export const pluginRoutes: ((ctx: PluginServerContext) => RouteDef[])[] = [goalsRoutes, bookingRoutes];

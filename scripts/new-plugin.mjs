@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run new:plugin <id>`: scaffolds plugins/<id>/ (manifest, panel, model, api, locales en/fr/es, a test)
-// and lists it in plugins/catalogue.ts. List it in a variant (variants/isius.ts or slica.ts) to use it.
+// `npm run new:plugin <id>`: scaffolds plugins/<id>/ on the plugin SDK (manifest, panel, model, a service
+// taking ctx, api, locales en/fr/es, tests) and lists it in plugins/catalogue.ts. List it in a variant
+// (variants/isius.ts or slica.ts) to use it.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,6 +48,6 @@ if (!skipCatalogue) {
 console.log(`Created plugins/${id}/ with a panel "${id}.main"${skipCatalogue ? "" : " and listed it in plugins/catalogue.ts"}.
 Next:
   1. add "${id}" to the plugins of variants/isius.ts and/or variants/slica.ts;
-  2. npx vitest run --project web plugins/${id}
+  2. npx vitest run --project web plugins/${id} && npx eslint plugins/${id}
   3. sign in, choose Edit layout → Add panel → "${names.title}".
 See docs/plugins.md.`);

@@ -1,5 +1,6 @@
 // Gateway configuration from the environment, read once at start.
 import path from "node:path";
+import { OPEN_METEO_CUSTOMER_URL, OPEN_METEO_FREE_URL } from "./geo/weather/openMeteo";
 
 export interface GatewayConfig {
   port: number;
@@ -44,7 +45,18 @@ export interface GatewayConfig {
    * auto dial reaches a person in an end-to-end test or a demonstration.
    */
   simProfile?: Record<string, unknown>;
+  /**
+   * Where the booking form's weather comes from (WEATHER_PROVIDER): 'deterministic' (default: generated
+   * offline, the same for the same place and day) or 'open-meteo' (OPEN_METEO_URL, OPEN_METEO_API_KEY).
+   */
+  weatherProvider: "deterministic" | "open-meteo";
+  /** Open-Meteo's forecast endpoint; by default the customer host with an API key, else the free one. */
+  openMeteoUrl: string;
+  /** Open-Meteo's API key (a paid plan: the free endpoint is for non-commercial use only). */
+  openMeteoApiKey?: string;
 }
+
+const WEATHER_PROVIDERS = ["deterministic", "open-meteo"] as const;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const clockStart = env.CLOCK_START ? Date.parse(env.CLOCK_START) : undefined;
@@ -59,6 +71,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     );
   }
   if (env.SMTP_URL && !env.MAIL_FROM) throw new Error("SMTP_URL is set without MAIL_FROM, the sender address of the gateway's e-mails");
+  const weatherProvider = (env.WEATHER_PROVIDER || "deterministic") as GatewayConfig["weatherProvider"];
+  if (!WEATHER_PROVIDERS.includes(weatherProvider))
+    throw new Error(`WEATHER_PROVIDER must be one of ${WEATHER_PROVIDERS.join(", ")}: ${env.WEATHER_PROVIDER}`);
+  const openMeteoApiKey = env.OPEN_METEO_API_KEY || undefined;
+  const openMeteoUrl = env.OPEN_METEO_URL || (openMeteoApiKey ? OPEN_METEO_CUSTOMER_URL : OPEN_METEO_FREE_URL);
+  if (!URL.canParse(openMeteoUrl)) throw new Error(`OPEN_METEO_URL is not a URL: ${openMeteoUrl}`);
   return {
     port: Number(env.PORT ?? 8080),
     // Loopback unless told otherwise: the demo's accounts share a published password.
@@ -80,6 +98,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     sipPath: "/sip",
     sipWsUrl: env.SIP_WS_URL || undefined,
     simProfile: env.SIM_PROFILE ? parseJsonObject("SIM_PROFILE", env.SIM_PROFILE) : undefined,
+    weatherProvider,
+    openMeteoUrl,
+    openMeteoApiKey,
   };
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { readConfig } from "./config";
 import { buildGateway } from "./app";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/accounts";
+import { FIELD_ADVISORS } from "./seed/advisors";
 
 const config = readConfig();
 const { app, database } = await buildGateway(config);
@@ -20,6 +21,7 @@ const lines = [
   ...DEMO_ACCOUNTS.map(
     (a) => `    ${a.email.padEnd(28)} ${a.role.padEnd(19)} ${a.extension ? `ext ${a.extension}` : ""}${a.passwordState === "new_password_required" ? " (creates a password at first sign-in)" : ""}`,
   ),
+  `    and ${FIELD_ADVISORS.length} field advisors (advisor2.isius@demo.test … advisor13.slica@demo.test: server/seed/advisors.ts)`,
   "",
 ].filter((l, i, all) => l !== "" || all[i - 1] !== "");
 console.log(lines.join("\n"));

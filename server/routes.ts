@@ -1,20 +1,26 @@
-// The gateway's whole route table. Plugins that own gateway routes join it through plugins/server-catalogue.ts.
+// The gateway's whole route table. Where a route lives is the rule of server/README.md: with the module that
+// writes its tables. Plugins that own gateway routes join through plugins/server-catalogue.ts and receive only
+// the PluginServerContext, built here once from the gateway.
 import { pluginRoutes } from "../plugins/server-catalogue";
 import type { Gateway } from "./gateway";
 import type { RouteDef } from "./http/route";
+import { agentRoutes } from "./modules/agents/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { layoutRoutes } from "./modules/layouts/routes";
 import { callRoutes } from "./modules/calls/routes";
 import { dispositionRoutes } from "./modules/dispositions/routes";
 import { dialerRoutes } from "./dialer/routes";
+import { geoRoutes } from "./modules/geo/routes";
 import { leadRoutes } from "./modules/leads/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { tenantRoutes } from "./modules/tenant/routes";
 import { statusRoutes } from "./modules/status/routes";
 import { simPbxRoutes } from "./pbx/sim/routes";
 import { webrtcRoutes } from "./modules/webrtc/routes";
+import { pluginServerContext } from "./plugins/context";
 
 export function routeTable(gw: Gateway): RouteDef[] {
+  const plugins = pluginServerContext(gw);
   return [
     ...authRoutes(gw),
     ...tenantRoutes(gw),
@@ -27,6 +33,8 @@ export function routeTable(gw: Gateway): RouteDef[] {
     ...statusRoutes(gw),
     ...simPbxRoutes(gw),
     ...webrtcRoutes(gw),
-    ...pluginRoutes.flatMap((routes) => routes(gw)),
+    ...geoRoutes(gw),
+    ...agentRoutes(gw),
+    ...pluginRoutes.flatMap((routes) => routes(plugins)),
   ];
 }

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "slica",
   code: "SLICA",
   country: "CA",
-  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain"],
+  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking"],
   features: {
     "external-transfers": true,
     "recording-panel": false,
@@ -25,19 +25,30 @@ export default defineVariant({
     pattern: "^[A-Za-z]\\d[A-Za-z] ?\\d[A-Za-z]\\d$",
   },
   config: { goals: { refreshSeconds: 30 } },
+  // Designed within the screen's 15 rows (SCREEN_ROWS) for 1366×768 and 1920×1080 (agent-workspace §1 "Left:
+  // booking workflow"): left, the booking wizard, 5 columns wide and the whole height (its steps scroll in it);
+  // middle, the lead on the call and its disposition; right, the dialer's state and the agent's day, each at a
+  // size that still shows its essentials at 1366×768 (30 px rows), larger on a bigger screen.
   defaultLayouts: {
-    manager: [{ panel: "overstays.feed", x: 0, y: 0, w: 6, h: 9 }],
+    manager: [
+      { panel: "overstays.feed", x: 0, y: 0, w: 7, h: 15 },
+      { panel: "lead-explain.panel", x: 7, y: 0, w: 5, h: 15 },
+    ],
     qualifier: [
-      { panel: "goals.progress", x: 0, y: 0, w: 4, h: 9 },
-      { panel: "dispositions.panel", x: 4, y: 0, w: 4, h: 14 },
-      { panel: "user-summary.panel", x: 0, y: 9, w: 4, h: 14 },
-      { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 5 },
+      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 15 },
+      { panel: "lead-card.current", x: 5, y: 0, w: 3, h: 6 },
+      { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },
+      { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 3 },
+      { panel: "goals.progress", x: 8, y: 3, w: 4, h: 5 },
+      { panel: "user-summary.panel", x: 8, y: 8, w: 4, h: 7 },
     ],
     advisor: [
-      { panel: "goals.progress", x: 0, y: 0, w: 4, h: 11 },
-      { panel: "dispositions.panel", x: 4, y: 0, w: 4, h: 14 },
-      { panel: "user-summary.panel", x: 0, y: 11, w: 4, h: 14 },
-      { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 5 },
+      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 15 },
+      { panel: "lead-card.current", x: 5, y: 0, w: 3, h: 6 },
+      { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },
+      { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 3 },
+      { panel: "goals.progress", x: 8, y: 3, w: 4, h: 5 },
+      { panel: "user-summary.panel", x: 8, y: 8, w: 4, h: 7 },
     ],
   },
 });

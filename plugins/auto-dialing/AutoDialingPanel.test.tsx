@@ -1,7 +1,7 @@
 // The 'Auto dialing' panel as the agent reads it: on or off, what it waits for, the last result and why.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway } from "../../src/test/fakeGateway";
+import { fakeGateway } from "../../src/sdk/testing";
 import { AUTO, mount, noLead } from "./testing";
 
 describe("auto dialing panel", () => {
@@ -20,7 +20,7 @@ describe("auto dialing panel", () => {
     expect(screen.getByText("Off")).toBeInTheDocument();
     await change(() => void (leads.state.awaiting = 0));
     expect(screen.getByRole("status")).toHaveTextContent("Switch to READY to receive leads");
-    await change(() => void (status.state.current = "ready"));
+    await change(() => status.set("ready"));
     expect(screen.getByRole("status")).toHaveTextContent(
       "Auto-dialing: looking for a lead every 10 seconds.",
     );

@@ -2,7 +2,7 @@
 import { Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../src/core/PluginScope";
+import { usePlugin } from "../../src/sdk";
 import { LastResultView } from "./LastResultView";
 import type { AutoDialingService } from "./loop";
 import type { AutoDialingStore } from "./model";

@@ -3,10 +3,10 @@
 import { Button, Collapse } from "@blueprintjs/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../src/core/PluginScope";
+import { usePlugin } from "../../src/sdk";
 import type { AutoDialingService } from "./loop";
 import type { AutoDialingStore, LastResult } from "./model";
-import { hasDetails, summaryOf, type NoLeadExplanation } from "./reasons";
+import { hasDetails, sampleOf, summaryOf, type NoLeadExplanation } from "./reasons";
 
 export function LastResultView({ last }: { last: LastResult }) {
   const { t } = useTranslation("auto-dialing");
@@ -66,7 +66,7 @@ function NoLead({ explanation: e }: { explanation: NoLeadExplanation }) {
                     {t(s.sample ? "why.skipped_sample" : "why.skipped", {
                       rule: t(`rules.${s.rule}`, { defaultValue: s.rule }),
                       count: s.count,
-                      sample: s.sample ?? "",
+                      sample: sampleOf(s, api.say) ?? "",
                     })}
                   </li>
                 ))}

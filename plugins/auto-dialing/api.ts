@@ -1,14 +1,10 @@
-// The auto-dialing plugin's public face: other plugins may ask whether the loop runs, or start and stop it
-// the same way the core's "auto-dial:start" / "auto-dial:stop" events do.
-import { serviceKey } from "../../src/core/plugin";
+// The auto-dialing plugin's public face: other plugins may ask whether the loop runs. Nobody starts or stops
+// it: it follows the agent's recorded status, the call and the leads stack by itself (see loop.ts).
+import { serviceKey } from "../../src/sdk";
 
 export interface AutoDialingApi {
-  /** The loop is on (observable). */
+  /** The loop is on (observable): Ready shows green meanwhile. */
   readonly running: boolean;
-  /** Starts the loop when the agent is ready; the first tick runs at once. */
-  start(): void;
-  /** Stops the loop; a request already sent still records its answer. */
-  stop(): void;
 }
 
 export const autoDialingApi = serviceKey<AutoDialingApi>("auto-dialing.api");

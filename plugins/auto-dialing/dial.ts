@@ -39,5 +39,3 @@ export async function postAutoDial(http: AxiosInstance, key: string): Promise<Au
     };
   }
 }
-
-export { newIdempotencyKey } from "../../src/api/idempotent";

@@ -1,16 +1,18 @@
-// The auto-dial loop through renderPlugin(): the manual clock, a fake gateway, and the core's status, call
-// and leads as observable fakes.
-import { screen } from "@testing-library/react";
+// The auto-dial loop through renderPlugin(): the manual clock, a fake gateway, and the SDK's observable
+// status, call and leads fakes.
+import { act, screen } from "@testing-library/react";
+import { runInAction } from "mobx";
 import { describe, expect, it } from "vitest";
 import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
-import { fakeGateway, type Reply } from "../../src/test/fakeGateway";
+import { fakeGateway, type Reply } from "../../src/sdk/testing";
 import { AUTO, dialled, mount, noLead } from "./testing";
 
 describe("auto-dial loop", () => {
   it("starts at sign-in when the agent is ready, dials at once, then ticks every 10 s", async () => {
     const { posts, advance, status } = await mount();
     expect(posts()).toHaveLength(1);
-    expect(status.control.setAutoDialing).toHaveBeenLastCalledWith(true);
+    expect(status.control.addDialingIndicator).toHaveBeenCalledWith("auto-dialing.loop", expect.any(Function));
+    expect(status.dialing).toBe(true);
     await advance(9_999);
     expect(posts()).toHaveLength(1);
     await advance(1);
@@ -32,48 +34,81 @@ describe("auto-dial loop", () => {
     const { posts, advance, change, status } = await mount({ status: "after_call_work" });
     await advance(30_000);
     expect(posts()).toHaveLength(0);
-    expect(status.control.setAutoDialing).not.toHaveBeenCalled();
+    expect(status.dialing).toBe(false);
 
-    await change(() => void (status.state.current = "ready"));
+    await change(() => status.set("ready"));
     expect(posts()).toHaveLength(1);
-    expect(status.state.autoDialing).toBe(true);
+    expect(status.dialing).toBe(true);
   });
 
-  it("waits while the change to ready is on its way to the gateway, then dials as soon as the core announces it", async () => {
-    const { posts, advance, change, status, emit } = await mount({ status: "after_call_work" });
+  it("sends the first dial within 1 s of the gateway recording Ready, none while the change is on its way", async () => {
+    const { posts, advance, change, status } = await mount({ status: "after_call_work" });
     // The selector shows Ready before the gateway has recorded it.
     await change(() => {
-      status.state.changing = true;
-      status.state.current = "ready";
+      status.setChanging(true);
+      status.set("ready");
     });
     await advance(20_000);
     expect(posts()).toHaveLength(0);
-    await change(() => void (status.state.changing = false));
-    await emit("auto-dial:start", { status: "ready" });
-    expect(posts()).toHaveLength(1);
-  });
+    expect(status.dialing).toBe(false);
 
-  it("stops on auto-dial:stop and starts again on auto-dial:start", async () => {
-    const { posts, advance, emit, status } = await mount();
-    await emit("auto-dial:stop", { status: "break" });
-    expect(status.state.autoDialing).toBe(false);
-    await advance(60_000);
+    await change(() => status.setChanging(false));
+    await advance(1_000);
     expect(posts()).toHaveLength(1);
-
-    await emit("auto-dial:start", { status: "ready" });
-    expect(status.state.autoDialing).toBe(true);
-    expect(posts()).toHaveLength(2);
-    // A second start while running changes nothing.
-    await emit("auto-dial:start", { status: "ready" });
+    expect(status.dialing).toBe(true);
+    // Then every 10 s from that first dial.
+    await advance(9_000);
     expect(posts()).toHaveLength(2);
   });
 
-  it("stops when the status changes away from ready", async () => {
+  it("dials at once again after Save & Next: the lead disposed, then Ready recorded again", async () => {
+    const { posts, advance, change, status, leads } = await mount({ status: "after_call_work", awaiting: 1 });
+    await advance(20_000);
+    expect(posts()).toHaveLength(0);
+    // Save & Next: the disposition is saved, then Ready is asked for in the same turn.
+    await change(() => {
+      leads.state.awaiting = 0;
+      status.setChanging(true);
+      status.set("ready");
+    });
+    expect(posts()).toHaveLength(0);
+    await change(() => status.setChanging(false));
+    await advance(1_000);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it("does not dial into a change to Ready asked for by the flow that made the loop's conditions hold", async () => {
+    // Ready already recorded while a lead waits (a push); Save & Next disposes it and asks for Ready again.
+    const { posts, advance, change, status, leads } = await mount({ awaiting: 1 });
+    expect(posts()).toHaveLength(0);
+    // Two separate actions in one turn, as the dispositions plugin runs them: the loop's conditions hold
+    // between them for a moment.
+    await act(async () => {
+      runInAction(() => void (leads.state.awaiting = 0));
+      status.setChanging(true);
+    });
+    await advance(20_000);
+    expect(posts()).toHaveLength(0);
+    await change(() => status.setChanging(false));
+    expect(posts()).toHaveLength(1);
+  });
+
+  it("stops when the status leaves Ready", async () => {
     const { posts, advance, change, status } = await mount();
-    await change(() => void (status.state.current = "break"));
-    expect(status.control.setAutoDialing).toHaveBeenLastCalledWith(false);
+    await change(() => status.set("break"));
+    expect(status.dialing).toBe(false);
     await advance(60_000);
     expect(posts()).toHaveLength(1);
+  });
+
+  it("stops while a change of status is on its way, even back to Ready", async () => {
+    const { posts, advance, change, status } = await mount();
+    await change(() => status.setChanging(true));
+    expect(status.dialing).toBe(false);
+    await advance(60_000);
+    expect(posts()).toHaveLength(1);
+    await change(() => status.setChanging(false));
+    expect(posts()).toHaveLength(2);
   });
 
   it("stops when a dial starts, whoever placed it", async () => {
@@ -81,7 +116,7 @@ describe("auto-dial loop", () => {
     await change(() =>
       call.push({ callId: 9, status: "dialing", type: "manual", bridged: false, answeredAt: null }),
     );
-    expect(status.state.autoDialing).toBe(false);
+    expect(status.dialing).toBe(false);
     await advance(60_000);
     expect(posts()).toHaveLength(1);
   });
@@ -90,7 +125,7 @@ describe("auto-dial loop", () => {
     const gateway = fakeGateway({ [AUTO]: dialled() });
     const { posts, advance, status, notify, call } = await mount({ gateway });
     expect(await screen.findByText("Dialled Pat Doe (ISF #3)")).toBeInTheDocument();
-    expect(status.state.autoDialing).toBe(false);
+    expect(status.dialing).toBe(false);
     expect(call.dials).toHaveLength(0);
     expect(notify.shown).toEqual([]);
     await advance(60_000);
@@ -107,7 +142,7 @@ describe("auto-dial loop", () => {
     });
     await advance(10_000);
     expect(posts()).toHaveLength(2);
-    expect(status.state.autoDialing).toBe(true);
+    expect(status.dialing).toBe(true);
     // The alert is unique: one on screen however many ticks found nothing.
     expect(notify.shown).toHaveLength(1);
   });
@@ -148,22 +183,35 @@ describe("auto-dial loop", () => {
     expect(posts()).toHaveLength(3);
   });
 
-  it("skips ticks while a lead awaits its disposition, and dials on the tick after it is disposed", async () => {
-    const { posts, advance, change, leads } = await mount({ awaiting: 1 });
+  it("stays off while a lead awaits its disposition, and dials once it is disposed", async () => {
+    const { posts, advance, change, leads, status } = await mount({ awaiting: 1 });
     expect(posts()).toHaveLength(0);
     await advance(20_000);
     expect(posts()).toHaveLength(0);
+    expect(status.dialing).toBe(false);
     await change(() => void (leads.state.awaiting = 0));
-    await advance(10_000);
+    await advance(1_000);
+    expect(posts()).toHaveLength(1);
+    await advance(9_000);
+    expect(posts()).toHaveLength(2);
+  });
+
+  it("stays off while calling is disabled by a manager, and dials at once when it is allowed again", async () => {
+    const { posts, advance, change, status } = await mount({ deactivated: true });
+    await advance(20_000);
+    expect(posts()).toHaveLength(0);
+    expect(status.dialing).toBe(false);
+    expect(screen.getByRole("status")).toHaveTextContent("A manager disabled calling for your extension.");
+    await change(() => status.setDeactivated(false));
+    await advance(1_000);
     expect(posts()).toHaveLength(1);
   });
 
-  it("skips ticks while calling is disabled by a manager", async () => {
-    const { posts, advance, emit } = await mount({ agent: { deactivated: true } });
-    await advance(20_000);
-    expect(posts()).toHaveLength(0);
-    await emit("calling-status", { deactivated: false, message: null });
-    await advance(10_000);
+  it("stops at once when a manager disables calling", async () => {
+    const { posts, advance, change, status } = await mount();
+    await change(() => status.setDeactivated(true));
+    expect(status.dialing).toBe(false);
+    await advance(60_000);
     expect(posts()).toHaveLength(1);
   });
 

@@ -1,18 +1,15 @@
-// The auto-dial loop (agent-workspace §4 Auto-dial): while running it ticks every 10 s on the injected
-// clock, the first tick at once; a tick asks the gateway for the next lead when nothing stands in the way.
-// It starts when the agent becomes ready and stops on any other status, on "auto-dial:stop", and as soon as
-// a dial starts. The core's call service mirrors the call the gateway places; the loop never creates it.
-import type { AxiosInstance } from "axios";
+// The auto-dial loop (agent-workspace §4 Auto-dial): it runs while the gateway has recorded Ready, calling is
+// allowed, no call is up and no lead waits for its disposition, and stops the moment one of these goes.
+// Running, it asks the gateway for the next lead at once, then every 10 s on the clock, until a dial starts.
+// Nobody starts or stops it: it watches the core's observable status, call and leads stack. The core's call
+// service mirrors the call the gateway places; the loop never creates it.
 import { reaction } from "mobx";
-import { CallingStatusPush } from "../../src/contract/socket";
-import type { Clock, ClockTimer } from "../../src/core/clock";
-import type { EventBus } from "../../src/core/events";
-import type { AgentInfo, CallControl, LeadsControl, Notify, StatusControl } from "../../src/core/services";
-import type { AutoDialingApi } from "./api";
-import { newIdempotencyKey, postAutoDial, type AutoDialOutcome } from "./dial";
-import type { AutoDialingStore, LastResult } from "./model";
-import { canDial, stateOf, type AutoDialState, type DialFacts } from "./rules";
+import { idempotencyKey, type ClockTimer, type PluginContext } from "../../src/sdk";
 import type { LeadExplainApi, WordedVerdict } from "../lead-explain/api";
+import type { AutoDialingApi } from "./api";
+import { postAutoDial, type AutoDialOutcome } from "./dial";
+import type { AutoDialingStore, LastResult } from "./model";
+import { canDial, mayRun, stateOf, type AutoDialState, type DialFacts } from "./rules";
 
 /** agent-workspace §9: auto-dial tick. */
 export const TICK_MS = 10_000;
@@ -20,6 +17,8 @@ export const TICK_MS = 10_000;
 export const NO_LEAD_ALERT_MS = 3000;
 export const NO_LEAD_ALERT_KEY = "leads.not_available";
 export const REFUSED_ALERT_KEY = "auto-dialing.refused";
+/** The dialing indicator: Ready shows green while the loop runs. */
+export const DIALING_INDICATOR = "auto-dialing.loop";
 
 export interface AutoDialingService extends AutoDialingApi {
   /** What the loop sees now (observable through the core's services). */
@@ -31,40 +30,30 @@ export interface AutoDialingService extends AutoDialingApi {
   dispose(): void;
 }
 
-export interface AutoDialerDeps {
-  store: AutoDialingStore;
-  http: AxiosInstance;
-  clock: Clock;
-  bus: EventBus;
-  notify: Notify;
-  status: StatusControl;
-  call: CallControl;
-  leads: LeadsControl;
-  agent: AgentInfo;
-  /** Translates a key of the plugin's namespace. */
-  t: (key: string) => string;
+export interface AutoDialerOptions {
   /** The explain plugin, when on: it words the gateway's reasons in the agent's language. */
   explainer?: Pick<LeadExplainApi, "say">;
   newKey?: () => string;
 }
 
-export function createAutoDialer(d: AutoDialerDeps): AutoDialingService {
-  const { store, clock } = d;
-  const newKey = d.newKey ?? newIdempotencyKey;
+export function createAutoDialer(
+  ctx: PluginContext<AutoDialingStore>,
+  o: AutoDialerOptions = {},
+): AutoDialingService {
+  const { store, clock } = ctx;
+  const newKey = o.newKey ?? idempotencyKey;
   let timer: ClockTimer | null = null;
   let disposed = false;
-  /** A dial was tried since the loop last started. */
-  let attempted = false;
 
   const facts = (): DialFacts => ({
     running: store.running,
     dialing: store.dialing,
-    status: d.status.current,
-    statusChanging: d.status.changing,
-    callActive: d.call.current.active,
-    awaiting: d.leads.awaitingDisposition,
-    deactivated: store.deactivated,
-    hasExtension: Boolean(d.agent.extension),
+    status: ctx.status.current,
+    statusChanging: ctx.status.changing,
+    callActive: ctx.call.current.active,
+    awaiting: ctx.leads.awaitingDisposition,
+    deactivated: ctx.status.deactivated,
+    hasExtension: Boolean(ctx.agent.extension),
   });
 
   const record = (outcome: AutoDialOutcome): LastResult => {
@@ -87,29 +76,27 @@ export function createAutoDialer(d: AutoDialerDeps): AutoDialingService {
   const stop = () => {
     if (timer) clock.clearTimeout(timer);
     timer = null;
-    if (!store.running) return;
-    store.stopped();
-    d.status.setAutoDialing(false);
+    if (store.running) store.stopped();
   };
 
   const dialNext = async () => {
-    attempted = true;
     store.setDialing(true);
-    const outcome = await postAutoDial(d.http, newKey());
+    const outcome = await postAutoDial(ctx.http, newKey());
     if (disposed) return;
     store.setDialing(false);
     store.recorded(record(outcome));
     if (outcome.kind === "dialled") {
-      // The dial started: the loop waits for the next "auto-dial:start" (Save & Next, or ready again).
+      // The dial started: the loop waits until the call has come and gone and Ready is recorded again
+      // (Save & Next), even if the gateway's call push is still on its way.
       stop();
     } else if (outcome.kind === "no_lead") {
-      d.notify.show(d.t("leads.not_available"), {
+      ctx.notify.show(ctx.t("leads.not_available"), {
         type: "error",
         timeout: NO_LEAD_ALERT_MS,
         key: NO_LEAD_ALERT_KEY,
       });
     } else {
-      d.notify.show(outcome.message ?? d.t(outcome.status === null ? "errors.network" : "errors.refused"), {
+      ctx.notify.show(outcome.message ?? ctx.t(outcome.status === null ? "errors.network" : "errors.refused"), {
         type: "error",
         timeout: NO_LEAD_ALERT_MS,
         key: REFUSED_ALERT_KEY,
@@ -124,51 +111,38 @@ export function createAutoDialer(d: AutoDialerDeps): AutoDialingService {
     if (canDial(facts())) void dialNext();
   };
 
+  /** Starts the loop, the first tick (and so the first dial) at once. */
   const start = () => {
-    if (disposed || d.status.current !== "ready") return;
-    // Already running but no dial tried yet (started while the change to Ready was still on its way):
-    // the gateway has now recorded it, so dial at once rather than at the next tick.
-    if (store.running) {
-      if (!attempted && canDial(facts())) void dialNext();
-      return;
-    }
-    attempted = false;
+    if (disposed || store.running || !mayRun(facts())) return;
     store.started();
-    d.status.setAutoDialing(true);
     tick();
   };
 
-  store.setDeactivated(d.agent.deactivated);
   const stops = [
-    d.bus.on("auto-dial:start", start),
-    d.bus.on("auto-dial:stop", stop),
-    d.bus.on("calling-status", (payload) => {
-      const push = CallingStatusPush.safeParse(payload);
-      if (push.success) store.setDeactivated(push.data.deactivated);
-    }),
-    // A dial started (ours, a follow-up, a manual one, an inbound call): the loop stops.
     reaction(
-      () => d.call.current.active,
-      (active) => active && stop(),
+      () => mayRun(facts()),
+      (may) => {
+        if (!may) {
+          stop();
+          return;
+        }
+        // Started once the code that made it hold has finished: a flow that goes on to change the status
+        // in the same turn (Save & Next disposes, then asks for Ready) has by then made `changing` true,
+        // and the loop waits for the gateway to record Ready instead of dialling into the change.
+        queueMicrotask(start);
+      },
+      { fireImmediately: true },
     ),
-    // Ready starts the loop even when the core learnt it without announcing it (a sync after a reload, a
-    // push); any other status stops it (agent-workspace §4: changing status stops auto-dial).
-    reaction(
-      () => d.status.current,
-      (status) => (status === "ready" ? start() : stop()),
-    ),
+    ctx.status.addDialingIndicator(DIALING_INDICATOR, () => store.running),
   ];
-  start();
 
   return {
     get running() {
       return store.running;
     },
-    start,
-    stop,
     facts,
     state: () => stateOf(facts()),
-    say: (verdict) => d.explainer?.say(verdict) ?? verdict.reason,
+    say: (verdict) => o.explainer?.say(verdict) ?? verdict.reason,
     dispose() {
       disposed = true;
       if (timer) clock.clearTimeout(timer);

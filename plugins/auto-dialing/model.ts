@@ -14,8 +14,6 @@ export const AutoDialingModel = types
   .model("AutoDialing", {
     running: false,
     dialing: false,
-    /** Calling disabled by a manager (the account flag, then calling-status pushes). */
-    deactivated: false,
     last: types.frozen<LastResult | null>(null),
   })
   .actions((self) => ({
@@ -27,9 +25,6 @@ export const AutoDialingModel = types
     },
     setDialing(on: boolean) {
       self.dialing = on;
-    },
-    setDeactivated(on: boolean) {
-      self.deactivated = on;
     },
     recorded(last: LastResult) {
       self.last = last;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { explainNoLead, hasDetails, summaryOf } from "./reasons";
+import { explainNoLead, hasDetails, sampleOf, summaryOf } from "./reasons";
 
 const base = { message: "No leads were found", reasons: {}, samples: {}, examined: 0, blocked: null };
 
@@ -12,10 +12,10 @@ describe("explainNoLead", () => {
       samples: { dnc: "On the Do Not Call list", "calling-window": "Outside the calling window" },
     });
     expect(e.skipped).toEqual([
-      { rule: "dnc", count: 3, sample: "On the Do Not Call list" },
-      { rule: "calling-window", count: 3, sample: "Outside the calling window" },
-      { rule: "quotas", count: 2, sample: null },
-      { rule: "owner", count: 1, sample: null },
+      { rule: "dnc", count: 3, sample: "On the Do Not Call list", verdict: null },
+      { rule: "calling-window", count: 3, sample: "Outside the calling window", verdict: null },
+      { rule: "quotas", count: 2, sample: null, verdict: null },
+      { rule: "owner", count: 1, sample: null, verdict: null },
     ]);
     expect(summaryOf(e)).toBe("On the Do Not Call list");
     expect(hasDetails(e)).toBe(true);
@@ -36,5 +36,17 @@ describe("explainNoLead", () => {
     const e = explainNoLead(base);
     expect(summaryOf(e)).toBe("No leads were found");
     expect(hasDetails(e)).toBe(false);
+  });
+
+  it("words a sample in the agent's language when the gateway sent its key", () => {
+    const e = explainNoLead({
+      ...base,
+      reasons: { owner: 2 },
+      samples: { owner: "The lead belongs to another agent." },
+      sampleVerdicts: { owner: { rule: "owner", ok: false, reason: "The lead belongs to another agent.", key: "owned_by_other" } },
+    });
+    const say = (v: { key?: string; reason: string }) => (v.key === "owned_by_other" ? "Le prospect appartient à un autre agent." : v.reason);
+    expect(summaryOf(e, say)).toBe("Le prospect appartient à un autre agent.");
+    expect(sampleOf(e.skipped[0], say)).toBe("Le prospect appartient à un autre agent.");
   });
 });

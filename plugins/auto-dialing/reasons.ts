@@ -6,8 +6,10 @@ export interface SkippedRule {
   rule: string;
   /** Leads this rule skipped. */
   count: number;
-  /** The gateway's readable reason for one of them. */
+  /** The gateway's readable reason for one of them (English). */
   sample: string | null;
+  /** The same reason with its key and values, to say it in the agent's language. */
+  verdict: { rule: string; reason: string; key?: string; values?: Record<string, string | number> } | null;
 }
 
 export interface NoLeadExplanation {
@@ -27,7 +29,12 @@ const order = (rule: string) => {
 export function explainNoLead(r: NoLeadResponse): NoLeadExplanation {
   const rules = new Set([...Object.keys(r.reasons), ...Object.keys(r.samples)]);
   const skipped = [...rules]
-    .map((rule) => ({ rule, count: r.reasons[rule] ?? 0, sample: r.samples[rule] ?? null }))
+    .map((rule) => ({
+      rule,
+      count: r.reasons[rule] ?? 0,
+      sample: r.samples[rule] ?? null,
+      verdict: r.sampleVerdicts?.[rule] ?? null,
+    }))
     .sort((a, b) => b.count - a.count || order(a.rule) - order(b.rule));
   return {
     message: r.message,
@@ -42,7 +49,16 @@ export function explainNoLead(r: NoLeadResponse): NoLeadExplanation {
  * the most leads, else the message.
  */
 export function summaryOf(e: NoLeadExplanation, say: (v: NonNullable<NoLeadExplanation["blocked"]>) => string = (v) => v.reason): string {
-  return (e.blocked && say(e.blocked)) ?? e.skipped.find((s) => s.sample)?.sample ?? e.message;
+  return (e.blocked && say(e.blocked)) ?? sampleOf(e.skipped.find((s) => s.sample), say) ?? e.message;
+}
+
+/** A skipped rule's sample reason, worded by `say` when the gateway sent its key. */
+export function sampleOf(
+  s: SkippedRule | undefined,
+  say: (v: NonNullable<NoLeadExplanation["blocked"]>) => string = (v) => v.reason,
+): string | null {
+  if (!s) return null;
+  return s.verdict ? say(s.verdict) : s.sample;
 }
 
 /** Whether "Why?" has anything more to show than the summary. */

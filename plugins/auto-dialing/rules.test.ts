@@ -17,6 +17,7 @@ describe("canDial", () => {
   it.each<[string, Partial<DialFacts>]>([
     ["a request is in flight", { dialing: true }],
     ["the status is not ready", { status: "after_call_work" }],
+    ["the change to ready is still on its way", { statusChanging: true }],
     ["a call is active", { callActive: true }],
     ["a lead awaits its disposition", { awaiting: 1 }],
     ["calling is disabled", { deactivated: true }],

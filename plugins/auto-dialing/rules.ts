@@ -8,11 +8,12 @@ export interface DialFacts {
   /** A POST /dials/auto is in flight. */
   dialing: boolean;
   status: AgentStatus;
-  /** The status is still on its way to the gateway: a dial now would race the change. */
+  /** The status is still on its way to the gateway: a dial now would race the change (and be refused). */
   statusChanging: boolean;
   callActive: boolean;
   /** Leads opened by a call and not disposed yet. */
   awaiting: number;
+  /** A manager disabled calling for this agent. */
   deactivated: boolean;
   hasExtension: boolean;
 }
@@ -21,10 +22,12 @@ export interface DialFacts {
 export type AutoDialState =
   "dialing" | "deactivated" | "no_extension" | "on_call" | "dispose" | "running" | "ready";
 
-/** A tick dials only when nothing stands in the way (and no other request is in flight). */
-export function canDial(f: DialFacts): boolean {
+/**
+ * The loop runs while this holds: the gateway has recorded Ready, calling is allowed, no call is up and no
+ * lead waits for its disposition. It stops the moment any of these goes.
+ */
+export function mayRun(f: Omit<DialFacts, "running" | "dialing">): boolean {
   return (
-    !f.dialing &&
     f.status === "ready" &&
     !f.statusChanging &&
     !f.callActive &&
@@ -32,6 +35,11 @@ export function canDial(f: DialFacts): boolean {
     !f.deactivated &&
     f.hasExtension
   );
+}
+
+/** A tick dials only when nothing stands in the way (and no other request is in flight). */
+export function canDial(f: DialFacts): boolean {
+  return !f.dialing && mayRun(f);
 }
 
 export function stateOf(f: DialFacts): AutoDialState {

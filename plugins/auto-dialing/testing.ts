@@ -1,55 +1,27 @@
-// Test doubles for the auto-dialing tests: a status and a leads stack whose values are observable, as the
-// core's are, so the loop's reactions see a change; and a mount() that wires them through renderPlugin().
+// Helpers for the auto-dialing tests: the gateway's answers to POST /dials/auto, and a mount() that wires the
+// SDK's observable status, call and leads fakes through renderPlugin(), so the loop's reactions see a change.
 import { act, waitFor } from "@testing-library/react";
-import { observable, runInAction } from "mobx";
-import { expect, vi } from "vitest";
+import { runInAction } from "mobx";
+import { expect } from "vitest";
 import type { DialResponse, NoLeadResponse } from "../../src/contract/dialer";
 import type { AgentStatus } from "../../src/contract/status";
-import { callKey, leadsKey, statusKey, type LeadsControl, type StatusControl } from "../../src/core/services";
-import { fakeCallControl } from "../../src/test/fakeCall";
-import { fakeGateway, type Reply } from "../../src/test/fakeGateway";
-import { provide, renderPlugin, type RenderPluginOptions } from "../../tests/helpers/renderPlugin";
+import { callKey, leadsKey, statusKey } from "../../src/sdk";
+import {
+  fakeCallControl,
+  fakeGateway,
+  fakeLeads,
+  fakeStatusControl,
+  provide,
+  renderPlugin,
+  type RenderPluginOptions,
+  type Reply,
+} from "../../src/sdk/testing";
 import { leadExplainApi, type LeadExplainApi } from "../lead-explain/api";
 import plugin from "./index";
 import type { AutoDialingService } from "./loop";
 import type { AutoDialingStore } from "./model";
 
 export const AUTO = "POST /dials/auto";
-
-export function observableStatus(initial: AgentStatus) {
-  const state = observable({ current: initial, autoDialing: false, changing: false });
-  const control = {
-    get current() {
-      return state.current;
-    },
-    get changing() {
-      return state.changing;
-    },
-    request: vi.fn(async (s: AgentStatus) => runInAction(() => void (state.current = s))),
-    setPhoneConnected: vi.fn(),
-    setAutoDialing: vi.fn((on: boolean) => runInAction(() => void (state.autoDialing = on))),
-    setOverdueFollowUps: vi.fn(),
-    overdueFollowUps: false,
-    setAwaitingDispositions: vi.fn(),
-  } satisfies StatusControl;
-  return { control, state };
-}
-
-export function observableLeads(awaiting = 0) {
-  const state = observable({ awaiting });
-  const control: LeadsControl = {
-    current: null,
-    leadIds: [],
-    get awaitingDisposition() {
-      return state.awaiting;
-    },
-    open: vi.fn(),
-    persist: vi.fn(),
-    disposed: vi.fn(),
-    select: vi.fn(),
-  };
-  return { control, state };
-}
 
 export function dialled(over: Partial<DialResponse> = {}): Reply {
   const result = {
@@ -93,15 +65,20 @@ export function noLead(over: Partial<NoLeadResponse> = {}): Reply {
 }
 
 export interface MountOptions extends Omit<RenderPluginOptions, "services"> {
+  /** The status the gateway has recorded at sign-in. */
   status?: AgentStatus;
+  /** Leads opened by a call and not disposed yet. */
   awaiting?: number;
+  /** A manager disabled calling for the agent. */
+  deactivated?: boolean;
   /** The explain plugin's wording of reasons, when it is on. */
   explainer?: Pick<LeadExplainApi, "say">;
 }
 
 export async function mount(o: MountOptions = {}) {
-  const status = observableStatus(o.status ?? "ready");
-  const leads = observableLeads(o.awaiting ?? 0);
+  const status = fakeStatusControl(o.status ?? "ready");
+  if (o.deactivated) status.setDeactivated(true);
+  const leads = fakeLeads([], o.awaiting ?? 0);
   const call = fakeCallControl();
   const gateway = o.gateway ?? fakeGateway({ [AUTO]: noLead() });
   const r = await renderPlugin<AutoDialingService, AutoDialingStore>(plugin, {

@@ -2,7 +2,7 @@
 // gateway and the manual clock.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway } from "../../src/test/fakeGateway";
+import { fakeGateway } from "../../src/sdk/testing";
 import type { DispositionsService } from "./service";
 import { button, CALL, created, form, LEAD, mount, SAVE } from "./test/mount";
 
@@ -36,8 +36,8 @@ describe("disposition panel", () => {
     expect(button("Save & Stop")).toBeEnabled();
   });
 
-  it("saves with Save & Next: the payload, the key, the lead leaves the stack, ready, auto-dial, success", async () => {
-    const { user, saves, keys, leads, status, busEvents, notify } = await mount();
+  it("saves with Save & Next: the payload, the key, the lead leaves the stack, announced, ready, success", async () => {
+    const { user, saves, keys, leads, status, announced, notify } = await mount();
     await user.selectOptions(await form(), "Not Interested");
     await user.selectOptions(
       screen.getByRole("combobox", { name: "Not-interested reason (required)" }),
@@ -46,7 +46,7 @@ describe("disposition panel", () => {
     await user.type(screen.getByRole("textbox", { name: "Notes" }), "Hung up at once");
     await user.click(button("Save & Next"));
 
-    await waitFor(() => expect(status.request).toHaveBeenCalledWith("ready"));
+    await waitFor(() => expect(status.control.request).toHaveBeenCalledWith("ready"));
     expect(saves()).toHaveLength(1);
     expect(saves()[0]!.body).toEqual({
       disposition: {
@@ -63,8 +63,8 @@ describe("disposition panel", () => {
     expect(keys()[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(leads.control.disposed).toHaveBeenCalledWith(LEAD, "Not Interested");
     expect(notify.shown).toEqual([{ intent: "success", text: "Successfully disposed the lead!" }]);
-    expect(status.request).toHaveBeenCalledTimes(1);
-    expect(busEvents).toEqual([{ name: "auto-dial:start", payload: { status: "ready" } }]);
+    expect(status.control.request).toHaveBeenCalledTimes(1);
+    expect(announced).toEqual([{ leadId: LEAD, disposition: "Not Interested", rescheduled: false }]);
     expect(
       await screen.findByText("No lead to dispose. Switch to READY to take the next call."),
     ).toBeInTheDocument();

@@ -1,9 +1,9 @@
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, TextArea } from "@blueprintjs/core";
+import { Button, Callout, FormGroup, InputGroup, TextArea } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { OTHER_REASON } from "../../src/contract/dispositions";
-import { usePlugin } from "../../src/core/PluginScope";
+import { Select, usePlugin } from "../../src/sdk";
 import { CallbackPicker } from "./CallbackPicker";
 import { dispositionKey, type Option } from "./options";
 import { NOTES_MAX, REASON_OTHER_MAX, type Blocker, type Field } from "./rules";
@@ -11,7 +11,14 @@ import type { DispositionsService, PanelView } from "./service";
 import "./dispositions.css";
 
 /** Blockers the fields do not already explain: said in words under the form. */
-const EXPLAINED: readonly Blocker[] = ["done", "call_active", "voicemail", "overdue", "leads", "deactivated"];
+const EXPLAINED: readonly Blocker[] = [
+  "done",
+  "call_active",
+  "held",
+  "ready_blocked",
+  "leads",
+  "deactivated",
+];
 
 const DispositionPanel = observer(function DispositionPanel() {
   const { api } = usePlugin<unknown, DispositionsService>();
@@ -35,6 +42,9 @@ const DispositionPanel = observer(function DispositionPanel() {
   };
   const locked = !v.editable;
   const hints = v.blockers.next.filter((b) => EXPLAINED.includes(b));
+  /** A hold and a status guard come with their owner's words; the others are this panel's. */
+  const hint = (b: Blocker) =>
+    b === "held" ? v.held : b === "ready_blocked" ? v.readyBlocked : t(`blockers.${b}`);
 
   return (
     <div className="dispositions">
@@ -42,7 +52,7 @@ const DispositionPanel = observer(function DispositionPanel() {
       {v.previous && <Previous previous={v.previous} />}
 
       <FormGroup label={t("fields.disposition")} labelFor={ids.disposition} {...field("disposition")}>
-        <HTMLSelect
+        <Select
           id={ids.disposition}
           fill
           value={v.draft.disposition}
@@ -55,7 +65,7 @@ const DispositionPanel = observer(function DispositionPanel() {
               {label(o)}
             </option>
           ))}
-        </HTMLSelect>
+        </Select>
       </FormGroup>
 
       {v.reasonKind && v.reasons.length > 0 && (
@@ -65,7 +75,7 @@ const DispositionPanel = observer(function DispositionPanel() {
           labelInfo={v.reasonRequired ? t("fields.required") : undefined}
           {...field("reason")}
         >
-          <HTMLSelect
+          <Select
             id={ids.reason}
             fill
             value={v.draft.reason}
@@ -78,7 +88,7 @@ const DispositionPanel = observer(function DispositionPanel() {
                 {label(o)}
               </option>
             ))}
-          </HTMLSelect>
+          </Select>
         </FormGroup>
       )}
 
@@ -131,7 +141,7 @@ const DispositionPanel = observer(function DispositionPanel() {
       {hints.length > 0 && (
         <ul className="dispositions__hints">
           {hints.map((b) => (
-            <li key={b}>{t(`blockers.${b}`)}</li>
+            <li key={b}>{hint(b)}</li>
           ))}
         </ul>
       )}
@@ -141,11 +151,11 @@ const DispositionPanel = observer(function DispositionPanel() {
           intent="primary"
           loading={v.saving}
           disabled={v.blockers.next.length > 0}
-          onClick={() => void api.save("next")}
+          onClick={() => void api.saveAnd("next")}
         >
           {t("actions.next")}
         </Button>
-        <Button disabled={v.blockers.stop.length > 0} onClick={() => void api.save("stop")}>
+        <Button disabled={v.blockers.stop.length > 0} onClick={() => void api.saveAnd("stop")}>
           {t("actions.stop")}
         </Button>
       </div>

@@ -1,21 +1,78 @@
-// The dispositions plugin's public face: flows that decide a lead's disposition themselves (a confirmed live
-// transfer, a third-party or external transfer) set it here, and the agent saves it from the panel.
-import { serviceKey } from "../../src/core/plugin";
-import type { DispositionValue } from "../../src/contract/dispositions";
+// The dispositions plugin's public face. It is the only writer of POST /leads/{id}/dispositions: the panel,
+// flows that dispose a lead themselves (the automatic Voicemail) and the follow-ups table's reschedule all
+// save through here, so every disposition gets one idempotency key per attempt, closes the lead in the stack
+// and is announced once (`dispositionSaved`).
+import { z } from "zod";
+import {
+  CreateDispositionBody,
+  DispositionValue,
+  type DispositionValue as Disposition,
+} from "../../src/contract/dispositions";
+import type { FollowUpItem } from "../../src/contract/dialer";
+import { defineEvent, serviceKey, type WriteOutcome } from "../../src/sdk";
 
 export interface DispositionPreset {
-  disposition: DispositionValue;
+  disposition: Disposition;
   /** For Sent External, the target's name (agent-workspace §4 External transfers). */
   reason?: string;
   /** The agent may not change it (a confirmed live transfer: cannotBeChanged). */
   locked?: boolean;
 }
 
+/** The body of POST /leads/{id}/dispositions (agent-workspace §3 disposition payload). */
+export type DispositionBody = z.input<typeof CreateDispositionBody>;
+
+export interface SaveOptions {
+  /**
+   * The attempt's Idempotency-Key. Pass the key of a save that failed transiently to send it again: the
+   * gateway answers the first result instead of writing a second disposition. Absent: a new attempt.
+   */
+  key?: string;
+}
+
+/** The gateway's answer, and the key the attempt went under (to send a failed one again). */
+export type SaveOutcome = WriteOutcome & { key: string };
+
 export interface DispositionsApi {
   /** Sets the disposition of a lead in the agent's stack; hidden values (Live_Transfer) are allowed here. */
   preset(leadId: number, preset: DispositionPreset): void;
-  /** A disposition is being saved. */
+  /** The panel is saving a disposition. */
   readonly saving: boolean;
+  /**
+   * Saves a lead's disposition for a flow (transient failures retried after 1, 2 and 4 s under the same key).
+   * Once saved, the lead leaves the stack, its call counts as disposed in the panel and `dispositionSaved`
+   * is raised. The caller tells the agent how it went.
+   */
+  save(leadId: number, body: DispositionBody, options?: SaveOptions): Promise<SaveOutcome>;
+  /**
+   * Moves a follow-up to `dateTime` (ISO, UTC): Pocket with reschedule_followup, keeping the follow-up's notes
+   * (the gateway copies them onto the moved one). No outcome of the lead: the stack is left as it is.
+   */
+  reschedule(
+    followUp: Pick<FollowUpItem, "leadId" | "notes">,
+    dateTime: string,
+    options?: SaveOptions,
+  ): Promise<SaveOutcome>;
+  /**
+   * Another flow owns this lead's disposition for now (an automatic Voicemail counting down and saving): the
+   * panel is not editable meanwhile and shows `reason()` (translated, read when shown). Returns the release.
+   */
+  hold(leadId: number, reason: () => string): () => void;
 }
 
 export const dispositionsApi = serviceKey<DispositionsApi>("dispositions.api");
+
+/**
+ * A disposition was saved (the panel's, a flow's, or a follow-up moved): panels that list leads and
+ * follow-ups read again. The specification's internal dispatch `disposition/create`.
+ */
+export const dispositionSaved = defineEvent(
+  "disposition:saved",
+  z.object({
+    leadId: z.number().int(),
+    disposition: DispositionValue,
+    /** A follow-up moved to a new time (reschedule_followup): no outcome of the lead. */
+    rescheduled: z.boolean(),
+  }),
+);
+export type DispositionSaved = z.output<typeof dispositionSaved.schema>;

@@ -1,12 +1,10 @@
 // Every rule that disables Save and Next (agent-workspace §4), seen by the agent; Save and Stop stays the way
 // out for the rules about going on to the next call.
 import { act, screen, waitFor } from "@testing-library/react";
-import { makeAutoObservable } from "mobx";
+import { observable, runInAction } from "mobx";
 import { describe, expect, it } from "vitest";
-import { fakeGateway } from "../../src/test/fakeGateway";
-import { provide } from "../../tests/helpers/renderPlugin";
-import { voicemailDetectionApi, type VoicemailDetectionApi } from "../voicemail-detection/api";
-import { button, CALL, form, LEAD, mount, SAVE } from "./test/mount";
+import { fakeGateway } from "../../src/sdk/testing";
+import { button, CALL, created, form, LEAD, mount, SAVE } from "./test/mount";
 
 const DOB_ALERT =
   "The client's date of birth must be a valid YYYY-MM-DD date, yesterday at the latest, before the lead can be disposed.";
@@ -69,15 +67,23 @@ describe("Save and Next is disabled", () => {
     expect(enabled()).toEqual({ next: true, stop: true });
   });
 
-  it("when enforced follow-ups are overdue; Save and Stop still disposes", async () => {
+  it("when a status guard keeps Ready away (enforced overdue follow-ups), with its reason; Save and Stop still disposes", async () => {
     const { user, status } = await mount();
     await user.selectOptions(await form(), "Do Not Call");
-    act(() => status.setOverdueFollowUps(true));
-    expect(
-      screen.getByText("Overdue follow-ups must be dialed or rescheduled before the next call."),
-    ).toBeInTheDocument();
+    const overdue = observable.box(true);
+    const reason = "You have overdue follow-ups. Dial or reschedule them before you switch to Ready.";
+    act(
+      () =>
+        void status.control.addGuard({
+          id: "user-summary.overdue",
+          blocks: "ready",
+          reason: () => (overdue.get() ? reason : null),
+        }),
+    );
+    expect(screen.getByText(reason)).toBeInTheDocument();
     expect(enabled()).toEqual({ next: false, stop: true });
-    act(() => status.setOverdueFollowUps(false));
+    act(() => runInAction(() => overdue.set(false)));
+    expect(screen.queryByText(reason)).not.toBeInTheDocument();
     expect(enabled()).toEqual({ next: true, stop: true });
   });
 
@@ -88,21 +94,19 @@ describe("Save and Next is disabled", () => {
       screen.getByText("Several leads are waiting for a disposition: dispose of them before the next call."),
     ).toBeInTheDocument();
     expect(enabled()).toEqual({ next: false, stop: true });
-    act(() => void (leads.state.awaiting = 1));
+    act(() => runInAction(() => void (leads.state.awaiting = 1)));
     expect(enabled()).toEqual({ next: true, stop: true });
   });
 
-  it("when the agent account is deactivated, and follows the manager's toggle", async () => {
-    const { user, emit } = await mount({ agent: { deactivated: true } });
+  it("when calling is disabled by a manager, and follows the manager's toggle", async () => {
+    const { user, status } = await mount();
+    act(() => status.setDeactivated(true));
     await user.selectOptions(await form(), "Do Not Call");
     expect(screen.getByText("A manager disabled calling for your extension.")).toBeInTheDocument();
     expect(enabled()).toEqual({ next: false, stop: true });
-    await emit("calling-status", { deactivated: false, message: null });
+    act(() => status.setDeactivated(false));
     expect(enabled()).toEqual({ next: true, stop: true });
-    await emit("calling-status", {
-      deactivated: true,
-      message: "A manager disabled calling for your extension",
-    });
+    act(() => status.setDeactivated(true));
     expect(enabled()).toEqual({ next: false, stop: true });
   });
 
@@ -152,41 +156,48 @@ describe("Save and Next is disabled", () => {
     expect(enabled()).toEqual({ next: false, stop: false });
   });
 
-  it("while an automatic Voicemail owns the lead; its save closes the lead here too", async () => {
-    const state = makeAutoObservable({
-      phase: "counting" as const,
-      active: true,
-      callId: CALL as number | null,
-      leadId: LEAD as number | null,
-      channel: null,
-      status: null,
-      remaining: 5,
-      disposition: null,
-      lastDisposed: null as { leadId: number; callId: number } | null,
-    });
-    const voicemail: VoicemailDetectionApi = {
-      state,
-      get busy() {
-        return state.phase === "counting";
-      },
-      watch: () => () => {},
-      notAVoicemail: () => {},
-      retry: () => {},
-    };
-    const { user, leads, saves } = await mount({ services: [provide(voicemailDetectionApi, voicemail)] });
+  it("while another flow holds the lead (an automatic Voicemail), saying why; the flow's save closes the lead", async () => {
+    const gateway = fakeGateway({ [SAVE]: created("Voicemail") });
+    const { user, leads, saves, api, announced } = await mount({ gateway });
     await user.selectOptions(await form(), "Do Not Call");
+    let release = () => {};
+    act(
+      () =>
+        void (release = api.hold(
+          LEAD,
+          () => "An automatic Voicemail disposition is under way for this lead.",
+        )),
+    );
     expect(
       screen.getByText("An automatic Voicemail disposition is under way for this lead."),
     ).toBeInTheDocument();
     expect(enabled()).toEqual({ next: false, stop: false });
+    expect(screen.getByRole("combobox", { name: "Disposition" })).toBeDisabled();
 
-    act(() =>
-      Object.assign(state, { phase: "idle", active: false, lastDisposed: { leadId: LEAD, callId: CALL } }),
+    const outcome = await act(() =>
+      api.save(LEAD, {
+        disposition: { disposition: "Voicemail", notes: "", reschedule_followup: false, short_call: false },
+        call_id: CALL,
+      }),
     );
+    act(() => release());
+    expect(outcome).toMatchObject({ ok: true });
     expect(leads.control.disposed).toHaveBeenCalledWith(LEAD, "Voicemail");
+    expect(announced).toEqual([{ leadId: LEAD, disposition: "Voicemail", rescheduled: false }]);
     expect(
       await screen.findByText("No lead to dispose. Switch to READY to take the next call."),
     ).toBeInTheDocument();
-    expect(saves()).toHaveLength(0);
+    expect(saves()).toHaveLength(1);
+  });
+
+  it("until the hold is released", async () => {
+    const { user, api } = await mount();
+    await user.selectOptions(await form(), "Do Not Call");
+    let release = () => {};
+    act(() => void (release = api.hold(LEAD, () => "Busy elsewhere")));
+    expect(enabled()).toEqual({ next: false, stop: false });
+    act(() => release());
+    expect(screen.queryByText("Busy elsewhere")).not.toBeInTheDocument();
+    expect(enabled()).toEqual({ next: true, stop: true });
   });
 });

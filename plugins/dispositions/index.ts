@@ -1,21 +1,9 @@
 // Dispositions: the agent records the outcome of a lead, then goes on to the next call or stops
-// (agent-workspace §2 disposition panel, §4 Dispositions, §5 Disposition validation).
+// (agent-workspace §2 disposition panel, §4 Dispositions, §5 Disposition validation). The one writer of a
+// lead's dispositions: other flows save through its api (see api.ts).
 import { lazy } from "react";
 import { DISPOSING_ROLES } from "../../src/contract/roles";
-import { definePlugin } from "../../src/core/plugin";
-import {
-  agentKey,
-  busKey,
-  callKey,
-  clockKey,
-  httpKey,
-  i18nKey,
-  leadsKey,
-  notifyKey,
-  statusKey,
-  variantKey,
-} from "../../src/core/services";
-import { voicemailDetectionApi } from "../voicemail-detection/api";
+import { definePlugin } from "../../src/sdk";
 import { dispositionsApi } from "./api";
 import { DispositionsConfig } from "./config";
 import { DispositionsModel } from "./model";
@@ -24,9 +12,6 @@ import { createDispositionsService } from "./service";
 export default definePlugin({
   id: "dispositions",
   requires: { roles: [...DISPOSING_ROLES] },
-  needs: [httpKey, clockKey, busKey, i18nKey, notifyKey, statusKey, callKey, leadsKey, agentKey, variantKey],
-  // Only where voicemail detection runs: its automatic Voicemail owns the lead while it counts and saves.
-  optional: [voicemailDetectionApi],
   provides: dispositionsApi,
   configSchema: DispositionsConfig,
   model: DispositionsModel,
@@ -35,7 +20,7 @@ export default definePlugin({
       id: "dispositions.panel",
       title: "panel.title",
       component: lazy(() => import("./DispositionPanel")),
-      size: { w: 4, h: 14, minW: 3, minH: 10 },
+      size: { w: 4, h: 14, minW: 3, minH: 9 },
     },
   ],
   locales: {
@@ -43,22 +28,5 @@ export default definePlugin({
     fr: () => import("./locales/fr.json"),
     es: () => import("./locales/es.json"),
   },
-  setup: (ctx) => {
-    const i18n = ctx.get(i18nKey);
-    return createDispositionsService({
-      store: ctx.store,
-      http: ctx.get(httpKey),
-      clock: ctx.get(clockKey),
-      bus: ctx.get(busKey),
-      notify: ctx.get(notifyKey),
-      status: ctx.get(statusKey),
-      call: ctx.get(callKey),
-      leads: ctx.get(leadsKey),
-      agent: ctx.get(agentKey),
-      callCentre: ctx.get(variantKey).code,
-      config: ctx.config,
-      voicemail: ctx.optional(voicemailDetectionApi),
-      t: (key) => i18n.t(key, { ns: ctx.id }),
-    });
-  },
+  setup: (ctx) => createDispositionsService(ctx),
 });

@@ -1,7 +1,21 @@
+import { observable } from "mobx";
 import { types, type Instance } from "mobx-state-tree";
-import type { DispositionPreset } from "./api";
-import type { Attempt } from "./save";
+import type { DispositionBody, DispositionPreset } from "./api";
 import type { DraftValues, Field } from "./rules";
+
+/** One POST of a disposition: a failed transient one is sent again exactly, under the same key. */
+export interface Attempt {
+  leadId: number;
+  key: string;
+  body: DispositionBody;
+}
+
+/** Another flow owns a lead's disposition for now (DispositionsApi.hold). */
+interface Hold {
+  leadId: number;
+  /** Translated when shown, so it follows the agent's language. */
+  reason: () => string;
+}
 
 const EMPTY: DraftValues = { disposition: "", reason: "", reasonOther: "", notes: "", date: "", time: "" };
 
@@ -29,8 +43,6 @@ export const DispositionsModel = types
     /** The gateway's refusal: its message and one message per field. */
     message: types.maybeNull(types.string),
     fieldErrors: types.frozen<Partial<Record<Field, string>>>({}),
-    /** Calling disabled by a manager (the account flag, then calling-status pushes). */
-    deactivated: false,
     /** `${leadId}:${callId}` of every call disposed in this session: never a second save for one. */
     done: types.array(types.string),
     /**
@@ -39,6 +51,8 @@ export const DispositionsModel = types
      */
     attempts: types.map(types.frozen<Attempt>()),
   })
+  // Holds carry a function (the reason, translated when shown), which a snapshot cannot: volatile, observed.
+  .volatile(() => ({ holds: observable.map<number, Hold>({}, { deep: false }) }))
   .views((self) => ({
     draftOf(leadId: number): DraftValues & { preset: DispositionPreset | null } {
       return self.drafts.get(String(leadId)) ?? { ...EMPTY, preset: null };
@@ -46,12 +60,20 @@ export const DispositionsModel = types
     failureOf(leadId: number) {
       return self.phase === "failed" && self.leadId === leadId;
     },
+    /** Why another flow holds the lead's disposition, or null when none does. */
+    heldBy(leadId: number): string | null {
+      for (const h of self.holds.values()) if (h.leadId === leadId) return h.reason();
+      return null;
+    },
   }))
   .actions((self) => {
+    /** The lead's disposition was saved (from the panel or by a flow): its draft and any attempt are done. */
     function closed(leadId: number, mark: string | null) {
       if (mark !== null && !self.done.includes(mark)) self.done.push(mark);
       self.drafts.delete(String(leadId));
+      self.attempts.delete(String(leadId));
     }
+    let nextHold = 0;
     const draft = (leadId: number) => {
       const key = String(leadId);
       return self.drafts.get(key) ?? self.drafts.set(key, {}).get(key)!;
@@ -87,7 +109,8 @@ export const DispositionsModel = types
         });
         self.attempts.set(String(attempt.leadId), attempt);
       },
-      saved(leadId: number, mark: string | null) {
+      /** The panel's save went through (the lead was closed as every saved disposition is). */
+      saved() {
         Object.assign(self, {
           phase: "idle",
           leadId: null,
@@ -95,8 +118,6 @@ export const DispositionsModel = types
           message: null,
           fieldErrors: {},
         });
-        self.attempts.delete(String(leadId));
-        closed(leadId, mark);
       },
       failed(
         leadId: number,
@@ -106,10 +127,14 @@ export const DispositionsModel = types
         // A refusal (4xx) wrote nothing: the agent corrects the form and the next save is a new attempt.
         if (!f.retryable) self.attempts.delete(String(leadId));
       },
-      /** Another flow disposed the lead's call (the automatic Voicemail). */
       closed,
-      setDeactivated(on: boolean) {
-        self.deactivated = on;
+      hold(leadId: number, reason: () => string): number {
+        const id = ++nextHold;
+        self.holds.set(id, { leadId, reason });
+        return id;
+      },
+      release(id: number) {
+        self.holds.delete(id);
       },
     };
   });

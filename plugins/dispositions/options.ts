@@ -10,7 +10,7 @@ import {
   type DispositionValue,
   type ReasonKind,
 } from "../../src/contract/dispositions";
-import type { AgentInfo } from "../../src/core/services";
+import type { AgentInfo } from "../../src/sdk";
 
 /** An option of a select: `key` translates it; null shows the value as it is (a flow's own reason). */
 export interface Option {
@@ -26,7 +26,10 @@ export function factsOf(
   return {
     roles: agent.roles,
     callCentre,
-    flags: { canTransferToMatcha: agent.canTransferToMatcha, canTransferToSunlife: agent.canTransferToSunlife },
+    flags: {
+      canTransferToMatcha: agent.canTransferToMatcha,
+      canTransferToSunlife: agent.canTransferToSunlife,
+    },
   };
 }
 

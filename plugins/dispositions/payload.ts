@@ -1,15 +1,9 @@
 // The body of POST /leads/{id}/dispositions from the panel's draft (agent-workspace §3 disposition payload).
-import type { z } from "zod";
-import {
-  OTHER_REASON,
-  type CreateDispositionBody,
-  type DispositionValue,
-} from "../../src/contract/dispositions";
+import { OTHER_REASON, type DispositionValue } from "../../src/contract/dispositions";
 import { keepPrintable } from "../../src/contract/text";
+import type { DispositionBody } from "./api";
 import { toIso } from "./picker";
 import { isCallback, NOTES_MAX, REASON_OTHER_MAX, type DraftValues } from "./rules";
-
-export type DispositionBody = z.input<typeof CreateDispositionBody>;
 
 export function buildBody(
   draft: DraftValues,

@@ -38,12 +38,12 @@ const facts = (over: Partial<FormFacts> = {}): FormFacts => ({
 });
 const calm: Situation = {
   dobOk: true,
-  overdueFollowUps: false,
+  readyBlocked: false,
   awaitingDisposition: 1,
   deactivated: false,
   saving: false,
   callActive: false,
-  voicemailBusy: false,
+  held: false,
   done: false,
 };
 
@@ -71,12 +71,12 @@ const anyFacts = fc.record({
 });
 const anySituation = fc.record({
   dobOk: fc.boolean(),
-  overdueFollowUps: fc.boolean(),
+  readyBlocked: fc.boolean(),
   awaitingDisposition: fc.integer({ min: 0, max: 5 }),
   deactivated: fc.boolean(),
   saving: fc.boolean(),
   callActive: fc.boolean(),
-  voicemailBusy: fc.boolean(),
+  held: fc.boolean(),
   done: fc.boolean(),
 });
 
@@ -195,30 +195,30 @@ describe("dobOk", () => {
 });
 
 describe("blockers", () => {
-  it("disables Save and Next exactly when a rule of §4 (or the form, the call or the voicemail) says so", () => {
+  it("disables Save and Next exactly when a rule of §4 (or the form, the call or a flow's hold) says so", () => {
     fc.assert(
       fc.property(anyDraft, anyFacts, anySituation, (d, f, s) => {
         const errors = validate(d, f);
         const blocked =
           Object.keys(errors).length > 0 ||
           !s.dobOk ||
-          s.overdueFollowUps ||
+          s.readyBlocked ||
           s.awaitingDisposition >= 2 ||
           s.deactivated ||
           s.saving ||
           s.callActive ||
-          s.voicemailBusy ||
+          s.held ||
           s.done;
         expect(nextBlockers(errors, s).length > 0).toBe(blocked);
       }),
     );
   });
 
-  it("lets Save and Stop through overdue follow-ups, a second lead and a deactivated account", () => {
+  it("lets Save and Stop through a guard on Ready (overdue follow-ups), a second lead and a deactivated account", () => {
     fc.assert(
       fc.property(anyDraft, anyFacts, anySituation, (d, f, s) => {
         const errors = validate(d, f);
-        const relaxed = { ...s, overdueFollowUps: false, awaitingDisposition: 0, deactivated: false };
+        const relaxed = { ...s, readyBlocked: false, awaitingDisposition: 0, deactivated: false };
         expect(stopBlockers(errors, s)).toEqual(nextBlockers(errors, relaxed));
       }),
     );
@@ -230,7 +230,7 @@ describe("blockers", () => {
     ["dob", draft(), { ...calm, dobOk: false }],
     ["pending", draft(), { ...calm, saving: true }],
     ["leads", draft(), { ...calm, awaitingDisposition: 2 }],
-    ["overdue", draft(), { ...calm, overdueFollowUps: true }],
+    ["ready_blocked", draft(), { ...calm, readyBlocked: true }],
     ["deactivated", draft(), { ...calm, deactivated: true }],
     ["invalid", draft({ reason: "" }), calm],
   ] as const)("names %s", (blocker, d, s) => {

@@ -81,14 +81,15 @@ export function dobOk(dob: string, today: string): boolean {
 /** What the agent's situation adds to the form's own validity. */
 export interface Situation {
   dobOk: boolean;
-  overdueFollowUps: boolean;
+  /** A status guard keeps Ready away (enforced overdue follow-ups, for one): Save and Next would ask for it. */
+  readyBlocked: boolean;
   awaitingDisposition: number;
   deactivated: boolean;
   saving: boolean;
   /** The lead's call is still up: the disposition opens at hangup (agent-workspace §4 Hangup flow). */
   callActive: boolean;
-  /** An automatic Voicemail disposition owns the lead. */
-  voicemailBusy: boolean;
+  /** Another flow owns the lead's disposition for now (an automatic Voicemail). */
+  held: boolean;
   /** This lead's call was already disposed: never a second save. */
   done: boolean;
 }
@@ -101,13 +102,13 @@ export type Blocker =
   | "pending"
   | "done"
   | "call_active"
-  | "voicemail"
-  | "overdue"
+  | "held"
+  | "ready_blocked"
   | "leads"
   | "deactivated";
 
 /** Blockers that keep the agent from going on to the next call, but not from disposing and stopping. */
-const NEXT_ONLY: readonly Blocker[] = ["overdue", "leads", "deactivated"];
+const NEXT_ONLY: readonly Blocker[] = ["ready_blocked", "leads", "deactivated"];
 
 /** Why Save and Next is disabled (agent-workspace §4), in the order the panel explains them. */
 export function nextBlockers(errors: FieldErrors, s: Situation): Blocker[] {
@@ -120,16 +121,16 @@ export function nextBlockers(errors: FieldErrors, s: Situation): Blocker[] {
   if (s.saving) out.push("pending");
   if (s.done) out.push("done");
   if (s.callActive) out.push("call_active");
-  if (s.voicemailBusy) out.push("voicemail");
-  if (s.overdueFollowUps) out.push("overdue");
+  if (s.held) out.push("held");
+  if (s.readyBlocked) out.push("ready_blocked");
   if (s.awaitingDisposition >= 2) out.push("leads");
   if (s.deactivated) out.push("deactivated");
   return [...new Set(out)];
 }
 
 /**
- * Save and Stop shares the form's rules but not the next-call ones: it is how an agent with overdue
- * follow-ups, a second lead to dispose or calling disabled still closes this lead.
+ * Save and Stop shares the form's rules but not the next-call ones: it is how an agent kept from Ready
+ * (overdue follow-ups), with a second lead to dispose or calling disabled still closes this lead.
  */
 export function stopBlockers(errors: FieldErrors, s: Situation): Blocker[] {
   return nextBlockers(errors, s).filter((b) => !NEXT_ONLY.includes(b));

@@ -1,8 +1,9 @@
-// Saving a disposition: one Idempotency-Key per attempt, reused by every retry; the lead leaves the stack; Save
-// and Next asks for ready and restarts auto-dial, Save and Stop asks for after-call work.
+// Saving a disposition: one Idempotency-Key per attempt, reused by every retry; the lead leaves the stack and
+// the save is announced; Save and Next asks for ready (the auto-dial loop follows the recorded status by
+// itself), Save and Stop asks for after-call work.
 import { act, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { fakeGateway, NETWORK_DOWN, type Reply } from "../../src/test/fakeGateway";
+import { describe, expect, it, vi } from "vitest";
+import { fakeGateway, NETWORK_DOWN, type Reply } from "../../src/sdk/testing";
 import { button, CALL, created, form, LEAD, mount, SAVE } from "./test/mount";
 
 const SAVED = "Successfully disposed the lead!";
@@ -15,48 +16,36 @@ async function ready(user: Awaited<ReturnType<typeof mount>>["user"]) {
 }
 
 describe("saving a disposition", () => {
-  it("Save & Stop saves, takes the lead off the stack and asks for after-call work, without auto-dial", async () => {
-    const { user, saves, status, leads, busEvents, notify } = await mount();
+  it("Save & Stop saves, takes the lead off the stack, announces it and asks for after-call work", async () => {
+    const { user, saves, status, leads, announced, notify } = await mount();
     await ready(user);
     await user.click(button("Save & Stop"));
-    await waitFor(() => expect(status.request).toHaveBeenCalledWith("after_call_work"));
+    await waitFor(() => expect(status.control.request).toHaveBeenCalledWith("after_call_work"));
     expect(saves()).toHaveLength(1);
     expect(leads.control.disposed).toHaveBeenCalledWith(LEAD, "Do Not Call");
-    expect(status.request).toHaveBeenCalledTimes(1);
-    expect(busEvents).toEqual([]);
+    expect(status.control.request).toHaveBeenCalledTimes(1);
+    expect(announced).toEqual([{ leadId: LEAD, disposition: "Do Not Call", rescheduled: false }]);
     expect(notify.shown).toEqual([{ intent: "success", text: SAVED }]);
   });
 
-  it("leaves announcing auto-dial to the core when its status flow already did", async () => {
+  it("Save & Next only asks for ready: the auto-dial loop follows the status the gateway records", async () => {
     const r = await mount();
-    r.status.request.mockImplementation(async (s) => {
-      r.statusState.current = s;
-      r.bus.emit("auto-dial:start", { status: s });
-    });
     await ready(r.user);
     await r.user.click(button("Save & Next"));
-    await waitFor(() => expect(r.status.request).toHaveBeenCalledWith("ready"));
-    expect(r.busEvents).toEqual([{ name: "auto-dial:start", payload: { status: "ready" } }]);
+    await waitFor(() => expect(r.status.control.request).toHaveBeenCalledWith("ready"));
+    expect(r.status.control.request).toHaveBeenCalledTimes(1);
+    expect(r.status.state.current).toBe("ready");
+    expect(r.announced).toEqual([{ leadId: LEAD, disposition: "Do Not Call", rescheduled: false }]);
   });
 
-  it("does not restart auto-dial when the agent did not become ready (the phone check failed)", async () => {
+  it("keeps the saved disposition when the status change is refused (the core shows why)", async () => {
     const r = await mount();
-    r.status.request.mockImplementation(async () => {});
+    vi.mocked(r.status.control.request).mockRejectedValue(new Error("refused"));
     await ready(r.user);
     await r.user.click(button("Save & Next"));
-    await waitFor(() => expect(r.status.request).toHaveBeenCalledWith("ready"));
+    await waitFor(() => expect(r.status.control.request).toHaveBeenCalled());
     await act(async () => {});
-    expect(r.busEvents).toEqual([]);
-  });
-
-  it("does not restart auto-dial when the status change is refused", async () => {
-    const r = await mount();
-    r.status.request.mockRejectedValue(new Error("refused"));
-    await ready(r.user);
-    await r.user.click(button("Save & Next"));
-    await waitFor(() => expect(r.status.request).toHaveBeenCalled());
-    await act(async () => {});
-    expect(r.busEvents).toEqual([]);
+    expect(r.leads.control.disposed).toHaveBeenCalledWith(LEAD, "Do Not Call");
     expect(r.notify.shown).toEqual([{ intent: "success", text: SAVED }]);
   });
 
@@ -187,12 +176,18 @@ describe("saving a disposition", () => {
     const gateway = fakeGateway({
       [SAVE]: {
         status: 422,
-        data: { message: "The given data was invalid.", errors: { "disposition.reason": ["reason_unavailable"] } },
+        data: {
+          message: "The given data was invalid.",
+          errors: { "disposition.reason": ["reason_unavailable"] },
+        },
       },
     });
     const { user, notify } = await mount({ gateway });
     await user.selectOptions(await form(), "Not Interested");
-    await user.selectOptions(screen.getByRole("combobox", { name: "Not-interested reason (required)" }), "Client hung up");
+    await user.selectOptions(
+      screen.getByRole("combobox", { name: "Not-interested reason (required)" }),
+      "Client hung up",
+    );
     await user.click(button("Save & Stop"));
     await waitFor(() => expect(notify.shown).toHaveLength(1));
     expect(screen.getByText("This reason is not one of the disposition's reasons.")).toBeInTheDocument();
@@ -226,8 +221,8 @@ describe("saving a disposition", () => {
     await waitFor(() => expect(notify.shown).toHaveLength(1));
     expect(saves()).toHaveLength(1);
     // The stack moved on to lead 30; asking again for 31 finds nothing to save.
-    await act(() => api.save("next"));
-    await act(() => api.save("stop"));
+    await act(() => api.saveAnd("next"));
+    await act(() => api.saveAnd("stop"));
     expect(saves()).toHaveLength(1);
     expect(screen.getByRole("combobox", { name: "Disposition" })).toHaveValue("");
   });
@@ -241,7 +236,7 @@ describe("saving a disposition", () => {
     expect(await screen.findByText("This lead has been disposed.")).toBeInTheDocument();
     expect(button("Save & Next")).toBeDisabled();
     expect(button("Save & Stop")).toBeDisabled();
-    await act(() => r.api.save("stop"));
+    await act(() => r.api.saveAnd("stop"));
     expect(r.saves()).toHaveLength(1);
   });
 

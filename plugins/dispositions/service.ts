@@ -1,30 +1,13 @@
 // The disposition flow (agent-workspace §4 Dispositions): what the panel shows for the current lead, and the
-// save: POST under one idempotency key (retried on the clock), the lead leaves the stack, then the agent goes
-// on (ready, auto-dial) or stops (after-call work).
-import type { AxiosInstance } from "axios";
-import { reaction } from "mobx";
-import { CallingStatusPush } from "../../src/contract/socket";
-import {
-  DISPOSITIONS,
-  notesRequired,
-  type DispositionValue,
-  type ReasonKind,
-} from "../../src/contract/dispositions";
+// one writer of POST /leads/{id}/dispositions: one idempotency key per attempt (retried on the clock), the
+// lead leaves the stack, `dispositionSaved` is raised; from the panel, the agent then goes on (ready) or
+// stops (after-call work).
+import { DISPOSITIONS, notesRequired, type ReasonKind } from "../../src/contract/dispositions";
 import { keepPrintable } from "../../src/contract/text";
-import type { Clock } from "../../src/core/clock";
-import type { EventBus } from "../../src/core/events";
-import type {
-  AgentInfo,
-  CallControl,
-  LeadsControl,
-  LeadView,
-  Notify,
-  StatusControl,
-} from "../../src/core/services";
-import type { VoicemailDetectionApi } from "../voicemail-detection/api";
-import type { DispositionsApi } from "./api";
+import { idempotencyKey, postIdempotent, type LeadView, type PluginContext } from "../../src/sdk";
+import { dispositionSaved, type DispositionsApi, type SaveOutcome } from "./api";
 import type { DispositionsConfig } from "./config";
-import type { DispositionsStore } from "./model";
+import type { Attempt, DispositionsStore } from "./model";
 import { dispositionOptions, factsOf, reasonKindOf, reasonOptions, type Option } from "./options";
 import { buildBody } from "./payload";
 import { utcDay } from "./picker";
@@ -40,7 +23,6 @@ import {
   type Field,
   type FieldErrors,
 } from "./rules";
-import { newIdempotencyKey, postDisposition, type Attempt } from "./save";
 
 export type SaveMode = "next" | "stop";
 
@@ -50,7 +32,7 @@ export interface PanelView {
   draft: DraftValues;
   /** A flow set the disposition and the agent may not change it. */
   locked: boolean;
-  /** False while saving, while a failed save waits to be sent again, and once disposed. */
+  /** False while saving, while a failed save waits to be sent again, while a flow holds it, once disposed. */
   editable: boolean;
   options: Option[];
   reasons: Option[];
@@ -63,6 +45,10 @@ export interface PanelView {
   serverErrors: Partial<Record<Field, string>>;
   dobOk: boolean;
   blockers: Record<SaveMode, Blocker[]>;
+  /** Why another flow holds the lead's disposition (translated), or null. */
+  held: string | null;
+  /** The reason a status guard keeps Ready away (translated), or null: Save and Next would ask for Ready. */
+  readyBlocked: string | null;
   saving: boolean;
   failure: { retryable: boolean; message: string | null } | null;
   previous: { disposition: string; by: string | null } | null;
@@ -70,12 +56,13 @@ export interface PanelView {
   today: string;
 }
 
+/** The panel's face of the service; other plugins see only {@link DispositionsApi}. */
 export interface DispositionsService extends DispositionsApi {
   /** The current lead's form, or null when there is no lead to dispose. */
   view(): PanelView | null;
   edit(patch: Partial<DraftValues>): void;
-  save(mode: SaveMode): Promise<void>;
-  dispose(): void;
+  /** The panel's Save & Next / Save & Stop. */
+  saveAnd(mode: SaveMode): Promise<void>;
 }
 
 /** The gateway's field names (422 `errors`) → the panel's fields. */
@@ -87,33 +74,11 @@ const WIRE_FIELDS: Record<string, Field> = {
   "disposition.date_time": "dateTime",
 };
 
-/**
- * StatusControl has a setter for enforced overdue follow-ups but no reader yet; read one if the core
- * offers it (StatusModel.overdueFollowUps), else nothing is overdue.
- */
-type WithOverdue = StatusControl & { readonly overdueFollowUps?: boolean };
-
-export function createDispositionsService(deps: {
-  store: DispositionsStore;
-  http: AxiosInstance;
-  clock: Clock;
-  bus: EventBus;
-  notify: Notify;
-  status: StatusControl;
-  call: CallControl;
-  leads: LeadsControl;
-  agent: AgentInfo;
-  /** The variant's call-centre code (ISIUS, SLICA). */
-  callCentre: string;
-  config: DispositionsConfig;
-  voicemail?: VoicemailDetectionApi;
-  /** Translates a key of the plugin's namespace. */
-  t: (key: string) => string;
-  newKey?: () => string;
-}): DispositionsService {
-  const { store, leads, call, agent } = deps;
-  const newKey = deps.newKey ?? newIdempotencyKey;
-  const facts = factsOf(agent, deps.callCentre);
+export function createDispositionsService(
+  ctx: PluginContext<DispositionsStore, DispositionsConfig>,
+): DispositionsService {
+  const { store, leads, call, agent, status } = ctx;
+  const facts = factsOf(agent, ctx.variant.code);
   const isAdvisor = agent.roles.includes("advisor");
 
   /** The call of this lead, if the agent's current call is on it. */
@@ -124,7 +89,7 @@ export function createDispositionsService(deps: {
   const view = (): PanelView | null => {
     const lead = leads.current;
     if (!lead) return null;
-    const today = utcDay(deps.clock.now());
+    const today = utcDay(ctx.clock.now());
     const { preset, ...draft } = store.draftOf(lead.id);
     const presetHere = preset && preset.disposition === draft.disposition ? preset : null;
     const options = dispositionOptions(facts, preset?.disposition ?? null);
@@ -141,15 +106,17 @@ export function createDispositionsService(deps: {
     const mark = markOf(lead.id, leadCall?.callId);
     const saving = store.phase === "saving";
     const done = mark !== null && store.done.includes(mark);
+    const held = store.heldBy(lead.id);
+    const readyBlocked = status.readyBlocked;
     const situation = {
       dobOk: lead.clients.every((c) => dobOk(c.dob, today)),
-      overdueFollowUps: (deps.status as WithOverdue).overdueFollowUps === true,
+      readyBlocked: readyBlocked !== null,
       awaitingDisposition: leads.awaitingDisposition,
-      deactivated: store.deactivated,
+      deactivated: status.deactivated,
       saving,
       // The lead's own call is still up, or the agent is on another call: the disposition waits for hangup.
       callActive: (leadCall?.active ?? false) || ["dialing", "answered"].includes(call.current.status),
-      voicemailBusy: (deps.voicemail?.busy ?? false) && deps.voicemail?.state.leadId === lead.id,
+      held: held !== null,
       done,
     };
     const failed = store.failureOf(lead.id);
@@ -157,7 +124,7 @@ export function createDispositionsService(deps: {
       lead,
       draft,
       locked: presetHere?.locked === true,
-      editable: !store.attempts.has(String(lead.id)) && !done,
+      editable: !store.attempts.has(String(lead.id)) && !done && held === null,
       options,
       reasons,
       reasonKind: reasonKindOf(draft.disposition),
@@ -168,11 +135,13 @@ export function createDispositionsService(deps: {
       serverErrors: failed ? store.fieldErrors : {},
       dobOk: situation.dobOk,
       blockers: { next: nextBlockers(errors, situation), stop: stopBlockers(errors, situation) },
+      held,
+      readyBlocked,
       saving,
       failure: failed ? { retryable: store.retryable, message: store.message } : null,
       // Advisors see how the qualifier left the lead, when the variant wants it (agent-workspace §4).
       previous:
-        deps.config.showPreviousToAdvisors &&
+        ctx.config.showPreviousToAdvisors &&
         isAdvisor &&
         (DISPOSITIONS as readonly string[]).includes(lead.status)
           ? { disposition: lead.status, by: lead.qualifierName }
@@ -182,24 +151,31 @@ export function createDispositionsService(deps: {
   };
 
   /**
-   * Ready, then auto-dial. The core's status flow announces auto-dial when it applies ready; this says it
-   * only when the core did not (a flow that learnt ready without announcing it) and the agent is ready.
+   * Every disposition goes out here: one POST per attempt, its key reused by the automatic retries. A saved
+   * outcome closes the lead (the panel counts its call as disposed, the lead leaves the stack); a moved
+   * follow-up is no outcome and leaves the stack as it is.
    */
-  const goOn = async () => {
-    let announced = false;
-    const heard = () => void (announced = true);
-    const off = [deps.bus.on("auto-dial:start", heard), deps.bus.on("auto-dial:stop", heard)];
-    try {
-      await deps.status.request("ready");
-    } catch {
-      return; // the core shows its own refusal
-    } finally {
-      off.forEach((f) => f());
+  const write = async (attempt: Attempt): Promise<SaveOutcome> => {
+    const outcome = await postIdempotent(ctx.http, ctx.clock, {
+      url: `/leads/${attempt.leadId}/dispositions`,
+      body: attempt.body,
+      key: attempt.key,
+    });
+    if (outcome.ok) {
+      const { leadId, body } = attempt;
+      const disposition = body.disposition.disposition;
+      const rescheduled = body.disposition.reschedule_followup === true;
+      if (!rescheduled) {
+        store.closed(leadId, markOf(leadId, body.call_id));
+        leads.disposed(leadId, disposition);
+      }
+      ctx.events.emit(dispositionSaved, { leadId, disposition, rescheduled });
     }
-    if (!announced && deps.status.current === "ready") deps.bus.emit("auto-dial:start", { status: "ready" });
+    return { ...outcome, key: attempt.key };
   };
 
-  const save = async (mode: SaveMode) => {
+  /** The panel's save; Save & Next then asks for Ready (the auto-dial loop follows the recorded status). */
+  const saveAnd = async (mode: SaveMode) => {
     const v = view();
     if (!v || v.blockers[mode].length > 0) return;
     const leadId = v.lead.id;
@@ -207,7 +183,7 @@ export function createDispositionsService(deps: {
     // A transient failure left its attempt: send exactly that again, under the same key.
     const attempt: Attempt = store.attempts.get(String(leadId)) ?? {
       leadId,
-      key: newKey(),
+      key: idempotencyKey(),
       body: buildBody(v.draft, {
         reasons: v.reasons.map((r) => r.value),
         callId: leadCall?.callId ?? null,
@@ -215,7 +191,7 @@ export function createDispositionsService(deps: {
       }),
     };
     store.saving(attempt);
-    const outcome = await postDisposition(deps.http, deps.clock, attempt);
+    const outcome = await write(attempt);
     if (!outcome.ok) {
       const fieldErrors: Partial<Record<Field, string>> = {};
       for (const [wire, messages] of Object.entries(outcome.errors)) {
@@ -223,44 +199,14 @@ export function createDispositionsService(deps: {
         if (field && messages[0]) fieldErrors[field] = messages[0];
       }
       store.failed(leadId, { retryable: outcome.retryable, message: outcome.message, fieldErrors });
-      deps.notify.error(deps.t("notify.failed"));
+      ctx.notify.error(ctx.t("notify.failed"));
       return;
     }
-    const disposition = attempt.body.disposition.disposition;
-    store.saved(leadId, markOf(leadId, attempt.body.call_id));
-    leads.disposed(leadId, disposition);
-    // The specification's internal dispatch: panels that list leads (follow-ups, last dials) refresh.
-    deps.bus.emit("disposition/create", { leadId, disposition });
-    deps.notify.success(deps.t("notify.saved"));
-    if (mode === "next") await goOn();
-    else await deps.status.request("after_call_work").catch(() => {});
+    store.saved();
+    ctx.notify.success(ctx.t("notify.saved"));
+    // A refused change is shown by the core's status flow.
+    await status.request(mode === "next" ? "ready" : "after_call_work").catch(() => {});
   };
-
-  // Calling disabled by a manager: the account's flag at sign-in, then the gateway's pushes.
-  store.setDeactivated(agent.deactivated);
-  const stops: (() => void)[] = [
-    deps.bus.on("calling-status", (payload) => {
-      const push = CallingStatusPush.safeParse(payload);
-      if (push.success) store.setDeactivated(push.data.deactivated);
-    }),
-  ];
-  // The automatic Voicemail saved this lead's call: the lead is done here too.
-  const voicemail = deps.voicemail;
-  if (voicemail) {
-    stops.push(
-      reaction(
-        () => voicemail.state.lastDisposed,
-        (last) => {
-          if (!last) return;
-          const mark = markOf(last.leadId, last.callId);
-          if (mark && store.done.includes(mark)) return;
-          store.closed(last.leadId, mark);
-          if (leads.leadIds.includes(last.leadId))
-            leads.disposed(last.leadId, "Voicemail" satisfies DispositionValue);
-        },
-      ),
-    );
-  }
 
   return {
     get saving() {
@@ -268,6 +214,25 @@ export function createDispositionsService(deps: {
     },
     preset(leadId, preset) {
       store.preset(leadId, preset);
+    },
+    save: (leadId, body, options = {}) => write({ leadId, body, key: options.key ?? idempotencyKey() }),
+    reschedule: (followUp, dateTime, options = {}) =>
+      write({
+        leadId: followUp.leadId,
+        key: options.key ?? idempotencyKey(),
+        body: {
+          disposition: {
+            disposition: "Pocket",
+            date_time: dateTime,
+            // The gateway copies the disposition's notes onto the moved follow-up: keep the ones it had.
+            notes: followUp.notes ?? "",
+            reschedule_followup: true,
+          },
+        },
+      }),
+    hold(leadId, reason) {
+      const id = store.hold(leadId, reason);
+      return () => store.release(id);
     },
     view,
     edit(patch) {
@@ -282,9 +247,6 @@ export function createDispositionsService(deps: {
       if (clean.reasonOther !== undefined) clean.reasonOther = keepPrintable(clean.reasonOther);
       store.edit(v.lead.id, clean);
     },
-    save,
-    dispose() {
-      stops.forEach((f) => f());
-    },
+    saveAnd,
   };
 }

@@ -1,8 +1,7 @@
 // The goals panel as an agent sees it, mounted through renderPlugin() with a fake gateway and a manual clock.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, type Reply } from "../../src/test/fakeGateway";
-import { renderPlugin } from "../../tests/helpers/renderPlugin";
+import { fakeGateway, renderPlugin, type Reply } from "../../src/sdk/testing";
 import type { GoalStatistics } from "./contract";
 import goals from "./index";
 
@@ -85,7 +84,37 @@ describe("goals panel", () => {
       flags: { "new-leads-goal-count": true },
     });
     await screen.findByRole("rowheader", { name: "New leads" });
-    expect(row("New leads")).toEqual({ count: "2 / 1", percent: "200%", intent: "success" });
+    expect(row("New leads")).toEqual({ count: "2 / 1", percent: "100%", intent: "success" });
+  });
+
+  it("stops new leads at 100 % once the threshold is reached, and says the count over the threshold", async () => {
+    // Issue 13, fault 11: six new leads over the default threshold of 1 read "New leads 600%".
+    await renderPlugin(goals, {
+      gateway: fakeGateway({ [URL]: ok(statistics({ new_leads: 6, "new-leads-threshold": 1 })) }),
+      flags: { "new-leads-goal-count": true },
+    });
+    await screen.findByRole("rowheader", { name: "New leads" });
+    expect(row("New leads")).toEqual({ count: "6 / 1", percent: "100%", intent: "success" });
+    const bar = screen.getByRole("progressbar", { name: "New leads: 100%" });
+    expect(bar).toHaveAttribute("aria-valuenow", "100");
+    expect(screen.queryByText(/600/)).not.toBeInTheDocument();
+  });
+
+  it("shows the overall average with its two decimals, as the agent's language writes them", async () => {
+    // 33 + 33 + 33 + 34 = 133, / 4 = 33.25 (agent-workspace §2: rounded to 2 decimals).
+    const thirds = statistics({
+      dials: { hourly: { current: 1, target: 3 }, daily: { current: 1, target: 3 } },
+      transfers: { hourly: { current: 34, target: 100 }, daily: { current: 1, target: 3 } },
+    });
+    const en = await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok(thirds) }) });
+    expect(await screen.findByLabelText("Overall progress 33.25%")).toHaveTextContent("33.25%");
+    expect(screen.getByLabelText("Overall progress 33.25%")).toHaveClass("bp6-intent-warning");
+    expect(row("Hourly transfers")).toEqual({ count: "34 / 100", percent: "34%", intent: "warning" });
+    en.unmount();
+
+    await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok(thirds) }), language: "fr" });
+    expect(await screen.findByLabelText("Progression globale 33,25 %")).toHaveTextContent("33,25 %");
+    expect(row("Transferts de l'heure")).toEqual({ count: "34 / 100", percent: "34 %", intent: "warning" });
   });
 
   it("says it is loading until the statistics arrive", async () => {

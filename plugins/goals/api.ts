@@ -1,5 +1,5 @@
 // The goals plugin's public face: other plugins (a disposition saved, a call ended) ask it to refresh.
-import { serviceKey } from "../../src/core/plugin";
+import { serviceKey } from "../../src/sdk";
 
 export interface GoalsApi {
   /** Reads the agent's statistics now. */

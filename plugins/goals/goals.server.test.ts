@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls, dispositions, leads, users } from "../../server/db/schema";
+import { pluginServerContext } from "../../server/plugins/context";
 import { startTestGateway, type TestGateway } from "../../server/test/harness";
 import { GoalStatistics } from "./contract";
+import { goalStatistics } from "./server";
 
 let gw: TestGateway;
 let agentId: number;
@@ -71,5 +73,12 @@ describe("GET /agents/{id}/statistics", () => {
     expect((await manager.request("GET", `/agents/${agentId}/statistics`)).statusCode).toBe(200);
     const [slica] = await gw.db.select().from(users).where(eq(users.email, "qualifier.slica@demo.test"));
     expect((await manager.request("GET", `/agents/${slica!.id}/statistics`)).statusCode).toBe(403);
+  });
+
+  it("needs of the gateway only its plugin context's database, clock and settings reader", async () => {
+    const { db, clock, settings } = pluginServerContext(gw.gw);
+    const me = await gw.signIn("qualifier.isius@demo.test");
+    const overHttp = (await me.request("GET", `/agents/${agentId}/statistics`)).json();
+    expect(await goalStatistics({ db, clock, settings }, agentId)).toEqual(overHttp);
   });
 });

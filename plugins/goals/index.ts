@@ -1,26 +1,23 @@
 // Goals: the agent's daily and hourly progress on dials, transfers and (advisors) sales. The first plugin,
 // and the walkthrough of docs/plugins.md.
 import { lazy } from "react";
-import { z } from "zod";
-import { definePlugin } from "../../src/core/plugin";
-import { agentKey, clockKey, httpKey } from "../../src/core/services";
+import { definePlugin } from "../../src/sdk";
 import { goalsApi } from "./api";
-import { GoalsModel } from "./model";
+import { GoalsConfig, GoalsModel } from "./model";
 import { createGoalsService } from "./service";
 
 export default definePlugin({
   id: "goals",
   requires: { roles: ["qualifier", "advisor"] },
-  needs: [httpKey, clockKey, agentKey],
   provides: goalsApi,
-  configSchema: z.object({ refreshSeconds: z.number().int().min(5).max(600).default(30) }),
+  configSchema: GoalsConfig,
   model: GoalsModel,
   panels: [
     {
       id: "goals.progress",
       title: "panel.title",
       component: lazy(() => import("./GoalsPanel")),
-      size: { w: 4, h: 9, minW: 3, minH: 6 },
+      size: { w: 4, h: 9, minW: 3, minH: 4 },
     },
   ],
   locales: {
@@ -28,12 +25,5 @@ export default definePlugin({
     fr: () => import("./locales/fr.json"),
     es: () => import("./locales/es.json"),
   },
-  setup: (ctx) =>
-    createGoalsService({
-      http: ctx.get(httpKey),
-      clock: ctx.get(clockKey),
-      store: ctx.store,
-      agentId: ctx.get(agentKey).id,
-      refreshSeconds: ctx.config.refreshSeconds,
-    }),
+  setup: (ctx) => createGoalsService(ctx),
 });

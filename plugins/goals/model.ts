@@ -1,5 +1,10 @@
 import { types, type Instance } from "mobx-state-tree";
+import { z } from "zod";
 import type { GoalStatistics } from "./contract";
+
+/** The variant's config for goals (`config: { goals: { refreshSeconds: 30 } }`). */
+export const GoalsConfig = z.object({ refreshSeconds: z.number().int().min(5).max(600).default(30) });
+export type GoalsConfig = z.output<typeof GoalsConfig>;
 
 /** The goals slice: the last statistics read from the gateway, and whether reading them worked. */
 export const GoalsModel = types

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { GoalStatistics } from "./contract";
-import { goalRows, intentOf, newLeadsProgress, overallProgress, progressOf } from "./progress";
+import { goalRows, intentOf, newLeadsProgress, newLeadsRow, overallProgress, progressOf } from "./progress";
 
 const measure = (current: number, target: number) => ({ current, target });
 function stats(dials: [number, number, number, number], transfers: [number, number, number, number]): GoalStatistics {
@@ -150,5 +150,29 @@ describe("newLeadsProgress", () => {
     expect(newLeadsProgress(withLeads(0, 0))).toBe(0);
     expect(newLeadsProgress(withLeads(1, 0))).toBe(100);
     expect(newLeadsProgress(withLeads(2, 0))).toBe(200);
+  });
+});
+
+describe("newLeadsRow", () => {
+  const withLeads = (newLeads: number, threshold: number) => ({ ...stats([0, 1, 0, 1], [0, 1, 0, 1]), new_leads: newLeads, "new-leads-threshold": threshold });
+
+  it("is the count over the threshold, its progress stopping at 100 % once the threshold is reached", () => {
+    expect(newLeadsRow(withLeads(6, 1))).toEqual({ key: "newLeads", current: 6, target: 1, progress: 100 });
+    expect(newLeadsRow(withLeads(3, 4))).toEqual({ key: "newLeads", current: 3, target: 4, progress: 75 });
+    expect(newLeadsRow(withLeads(0, 4))).toEqual({ key: "newLeads", current: 0, target: 4, progress: 0 });
+  });
+
+  it("counts against a threshold of 1 when the gateway sends 0", () => {
+    expect(newLeadsRow(withLeads(2, 0))).toEqual({ key: "newLeads", current: 2, target: 1, progress: 100 });
+  });
+
+  it("never passes 100 %, and is the integer progress below it", () => {
+    fc.assert(
+      fc.property(fc.nat(10_000), fc.integer({ min: 0, max: 500 }), (n, threshold) => {
+        const r = newLeadsRow(withLeads(n, threshold));
+        expect(r.progress).toBe(Math.min(100, progressOf(n, threshold || 1)));
+        expect(r.progress).toBeLessThanOrEqual(100);
+      }),
+    );
   });
 });

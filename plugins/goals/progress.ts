@@ -17,9 +17,10 @@ export function intentOf(progress: number): Intent {
 }
 
 export interface GoalRow {
-  key: "dailyDials" | "dailyTransfers" | "hourlyDials" | "hourlyTransfers" | "dailySales" | "hourlySales";
+  key: "dailyDials" | "dailyTransfers" | "hourlyDials" | "hourlyTransfers" | "dailySales" | "hourlySales" | "newLeads";
   current: number;
   target: number;
+  /** What the row's figure says and its colour follows (the bar itself stops at 100 %). */
   progress: number;
 }
 
@@ -45,7 +46,24 @@ export function overallProgress(s: GoalStatistics): number {
   return Math.round((four.reduce((a, b) => a + b, 0) / 4) * 100) / 100;
 }
 
-/** New leads against the new-leads threshold (which defaults to 1). */
+/** The new-leads threshold: a threshold of 0 (or none) counts as 1 (agent-workspace §9). */
+export const newLeadsThreshold = (s: GoalStatistics): number => s["new-leads-threshold"] || 1;
+
+/** New leads against the new-leads threshold. */
 export function newLeadsProgress(s: GoalStatistics): number {
-  return progressOf(s.new_leads, s["new-leads-threshold"] || 1);
+  return progressOf(s.new_leads, newLeadsThreshold(s));
+}
+
+/**
+ * The new-leads row: a count against a threshold, not one of the goals the overall figure averages. Once the
+ * threshold is reached its figure stops at 100 % and the count says how many (six new leads over a threshold
+ * of 1 read "600%", issue 13 fault 11).
+ */
+export function newLeadsRow(s: GoalStatistics): GoalRow {
+  return {
+    key: "newLeads",
+    current: s.new_leads,
+    target: newLeadsThreshold(s),
+    progress: Math.min(newLeadsProgress(s), 100),
+  };
 }

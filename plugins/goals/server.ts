@@ -11,21 +11,24 @@ import { idParam } from "../../src/contract/ids";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../src/contract/settings";
 import { calls, dispositions, sessions, tenants, users } from "../../server/db/schema";
 import { rowsOf } from "../../server/db/client";
-import type { Gateway } from "../../server/gateway";
 import { defineRoute, type RouteDef } from "../../server/http/route";
-import { readSetting } from "../../server/modules/settings/store";
+import type { PluginServerContext } from "../../server/plugins/context";
 import { DEFAULT_QUOTAS, GoalStatistics, type QuotaTable } from "./contract";
 
 const quotaOf = (table: QuotaTable, role: string) => table[role] ?? [0, 0, 0, 0];
 
-export async function goalStatistics(gw: Gateway, agentId: number): Promise<GoalStatistics> {
-  const { db } = gw;
+/** Needs only the database, the clock and the settings reader of its context. */
+export async function goalStatistics(
+  ctx: Pick<PluginServerContext, "db" | "clock" | "settings">,
+  agentId: number,
+): Promise<GoalStatistics> {
+  const { db } = ctx;
   const [agent] = await db
     .select({ id: users.id, role: users.role, tenantId: users.tenantId, timezone: tenants.timezone })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(eq(users.id, agentId));
-  const now = gw.clock.now();
+  const now = ctx.clock.now();
   const day = new Date(startOfLocalDay(now, agent!.timezone));
   const hour = new Date(startOfLocalHour(now, agent!.timezone));
 
@@ -71,10 +74,10 @@ export async function goalStatistics(gw: Gateway, agentId: number): Promise<Goal
   const hours = firstSession ? Math.round(((now - new Date(firstSession).getTime()) / 3600_000) * 100) / 100 : 0;
 
   const [dialsQ, meetingsQ, salesQ, globals] = await Promise.all([
-    readSetting(db, agent!.tenantId, "quotas:dials", DEFAULT_QUOTAS.dials),
-    readSetting(db, agent!.tenantId, "quotas:meetings", DEFAULT_QUOTAS.meetings),
-    readSetting(db, agent!.tenantId, "quotas:sales", DEFAULT_QUOTAS.sales),
-    readSetting(db, agent!.tenantId, "globals", DEFAULT_GLOBAL_SETTINGS),
+    ctx.settings.read(agent!.tenantId, "quotas:dials", DEFAULT_QUOTAS.dials),
+    ctx.settings.read(agent!.tenantId, "quotas:meetings", DEFAULT_QUOTAS.meetings),
+    ctx.settings.read(agent!.tenantId, "quotas:sales", DEFAULT_QUOTAS.sales),
+    ctx.settings.read(agent!.tenantId, "globals", DEFAULT_GLOBAL_SETTINGS),
   ]);
   const [dH, dD] = quotaOf(dialsQ, agent!.role);
   const [tH, tD] = quotaOf(meetingsQ, agent!.role);
@@ -91,7 +94,7 @@ export async function goalStatistics(gw: Gateway, agentId: number): Promise<Goal
   };
 }
 
-export function goalsRoutes(gw: Gateway): RouteDef[] {
+export function goalsRoutes(ctx: PluginServerContext): RouteDef[] {
   return [
     defineRoute({
       method: "GET",
@@ -101,7 +104,7 @@ export function goalsRoutes(gw: Gateway): RouteDef[] {
       access: { agentParam: "id" },
       params: idParam,
       response: { 200: GoalStatistics },
-      handler: ({ params }) => goalStatistics(gw, params.id),
+      handler: ({ params }) => goalStatistics(ctx, params.id),
     }),
   ];
 }

@@ -1,9 +1,6 @@
 // The goals service: reads the agent's statistics, keeps the last good numbers, polls while watched.
-import axios from "axios";
 import { describe, expect, it } from "vitest";
-import { API_BASE } from "../../src/contract/common";
-import { manualClock } from "../../src/core/clock";
-import { fakeGateway, NETWORK_DOWN, type Reply } from "../../src/test/fakeGateway";
+import { fakeGateway, NETWORK_DOWN, pluginContext, type Reply } from "../../src/sdk/testing";
 import { statisticsWithDailyDials } from "./fixtures";
 import { GoalsModel } from "./model";
 import { createGoalsService } from "./service";
@@ -14,11 +11,14 @@ const URL = "GET /agents/7/statistics";
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup(answer: Reply | typeof NETWORK_DOWN | (() => Promise<Reply>) = { status: 200, data: stats(10) }) {
-  const gateway = fakeGateway({ [URL]: answer });
-  const clock = manualClock();
   const store = GoalsModel.create({});
-  const http = axios.create({ baseURL: API_BASE, adapter: gateway.adapter });
-  const api = createGoalsService({ http, clock, store, agentId: 7, refreshSeconds: 30 });
+  const { ctx, gateway, clock } = pluginContext({
+    store,
+    config: { refreshSeconds: 30 },
+    agent: { id: 7 },
+    gateway: fakeGateway({ [URL]: answer }),
+  });
+  const api = createGoalsService(ctx);
   const polls = () => gateway.requests.filter((r) => r.url === "/agents/7/statistics").length;
   return { gateway, clock, store, api, polls };
 }

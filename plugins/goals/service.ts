@@ -1,24 +1,16 @@
-import type { AxiosInstance } from "axios";
-import type { Clock, ClockTimer } from "../../src/core/clock";
+import { watching, type ClockTimer, type PluginContext } from "../../src/sdk";
 import type { GoalsApi } from "./api";
 import { GoalStatistics } from "./contract";
-import type { GoalsStore } from "./model";
+import type { GoalsConfig, GoalsStore } from "./model";
 
-export function createGoalsService(deps: {
-  http: AxiosInstance;
-  clock: Clock;
-  store: GoalsStore;
-  agentId: number;
-  refreshSeconds: number;
-}): GoalsApi {
-  const { http, clock, store } = deps;
-  let watchers = 0;
+export function createGoalsService(ctx: PluginContext<GoalsStore, GoalsConfig>): GoalsApi {
+  const { http, clock, store } = ctx;
   let timer: ClockTimer | null = null;
 
   const refresh = async () => {
     store.loading();
     try {
-      const { data } = await http.get(`/agents/${deps.agentId}/statistics`);
+      const { data } = await http.get(`/agents/${ctx.agent.id}/statistics`);
       store.loaded(GoalStatistics.parse(data), clock.now());
     } catch {
       store.failed();
@@ -29,23 +21,19 @@ export function createGoalsService(deps: {
     if (timer) return;
     timer = clock.setTimeout(() => {
       timer = null;
-      void refresh().finally(() => watchers > 0 && schedule());
-    }, deps.refreshSeconds * 1000);
+      void refresh().finally(() => watched.active && schedule());
+    }, ctx.config.refreshSeconds * 1000);
   };
 
-  return {
-    refresh,
-    watch() {
-      if (watchers++ === 0) {
-        void refresh();
-        schedule();
-      }
-      return () => {
-        if (--watchers === 0 && timer) {
-          clock.clearTimeout(timer);
-          timer = null;
-        }
-      };
+  const watched = watching(
+    () => {
+      void refresh();
+      schedule();
     },
-  };
+    () => {
+      if (timer) clock.clearTimeout(timer);
+      timer = null;
+    },
+  );
+  return { refresh, watch: watched.watch };
 }

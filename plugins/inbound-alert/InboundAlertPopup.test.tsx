@@ -2,9 +2,8 @@
 import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { CallSnapshot } from "../../src/contract/calls";
-import { callKey } from "../../src/core/services";
-import { fakeCallControl } from "../../src/test/fakeCall";
-import { provide, renderPlugin, type RenderPluginOptions } from "../../tests/helpers/renderPlugin";
+import { callKey } from "../../src/sdk";
+import { fakeCallControl, provide, renderPlugin, type RenderPluginOptions } from "../../src/sdk/testing";
 import { inboundAlertToneKey, type TonePlayer } from "./api";
 import plugin from "./index";
 

@@ -4,7 +4,7 @@ import { Button, Card, H4, Icon, Portal } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../src/core/PluginScope";
+import { usePlugin } from "../../src/sdk";
 import type { InboundAlertApi } from "./api";
 import type { InboundAlertStore } from "./model";
 import "./inbound-alert.css";

@@ -1,6 +1,6 @@
 // The inbound-alert plugin's public face, and the tone it plays (a key, so tests and a softphone with its
 // own ringer can hand in another player).
-import { serviceKey } from "../../src/core/plugin";
+import { serviceKey } from "../../src/sdk";
 
 /** Plays one short tone; may reject when the browser blocks audio before the agent has interacted. */
 export interface TonePlayer {

@@ -1,8 +1,7 @@
 // Inbound alert: the 'Inbound Call Alert' popup with a Dismiss button and a tone repeating every 500 ms
 // (agent-workspace §2). An overlay, not a grid panel: it floats above the workspace while an alert is on.
 import { lazy } from "react";
-import { definePlugin } from "../../src/core/plugin";
-import { callKey, clockKey } from "../../src/core/services";
+import { definePlugin } from "../../src/sdk";
 import { inboundAlertApi, inboundAlertToneKey } from "./api";
 import { InboundAlertModel } from "./model";
 import { createInboundAlertService } from "./service";
@@ -12,7 +11,6 @@ export default definePlugin({
   id: "inbound-alert",
   // Inbound calls ring agents; which extension gets the popup is the gateway's (tenant) setting.
   requires: { roles: ["qualifier", "advisor"] },
-  needs: [callKey, clockKey],
   optional: [inboundAlertToneKey],
   provides: inboundAlertApi,
   model: InboundAlertModel,
@@ -22,11 +20,5 @@ export default definePlugin({
     fr: () => import("./locales/fr.json"),
     es: () => import("./locales/es.json"),
   },
-  setup: (ctx) =>
-    createInboundAlertService({
-      store: ctx.store,
-      call: ctx.get(callKey),
-      clock: ctx.get(clockKey),
-      tone: ctx.optional(inboundAlertToneKey) ?? webAudioTone(),
-    }),
+  setup: (ctx) => createInboundAlertService(ctx, ctx.optional(inboundAlertToneKey) ?? webAudioTone()),
 });

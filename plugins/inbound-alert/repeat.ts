@@ -1,4 +1,4 @@
-import type { Clock, ClockTimer } from "../../src/core/clock";
+import type { Clock, ClockTimer } from "../../src/sdk";
 
 /** Runs `fn` now and every `ms` on the injected clock; returns the function that stops it. */
 export function repeatEvery(clock: Clock, ms: number, fn: () => void): () => void {

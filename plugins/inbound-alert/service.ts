@@ -4,21 +4,15 @@
 // call): a tone for a call that can no longer be answered only distracts. The popup itself stays until
 // Dismiss, as the specification says, so the agent still sees who called.
 import { reaction } from "mobx";
-import type { Clock } from "../../src/core/clock";
-import type { CallControl } from "../../src/core/services";
+import type { PluginContext } from "../../src/sdk";
 import type { InboundAlertApi, TonePlayer } from "./api";
 import type { InboundAlertStore } from "./model";
 import { repeatEvery } from "./repeat";
 
 export const REPEAT_MS = 500;
 
-export function createInboundAlertService(deps: {
-  store: InboundAlertStore;
-  call: CallControl;
-  clock: Clock;
-  tone: TonePlayer;
-}): InboundAlertApi {
-  const { store, call, clock, tone } = deps;
+export function createInboundAlertService(ctx: PluginContext<InboundAlertStore>, tone: TonePlayer): InboundAlertApi {
+  const { store, call, clock } = ctx;
   let stopSound: (() => void) | null = null;
 
   const beep = () => {

@@ -1,14 +1,14 @@
 // 'Why this lead?' as a qualifier or advisor sees it: its current lead, explained for itself.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, type Reply } from "../../src/test/fakeGateway";
+import { fakeGateway, type Reply } from "../../src/sdk/testing";
 import { explanation, lead, mount, ok, refused, ruleNames, ruleRow, RULE_NAMES, rulesTable } from "./testing";
 
 const EXPLAIN_31 = "GET /leads/31/explain";
 const EXPLAIN_32 = "GET /leads/32/explain";
 
 describe("lead-explain for an agent", () => {
-  it("says the current lead is callable, when that was checked, and every rule's verdict in order", async () => {
+  it("says the current lead is callable, when that was checked, and every rule's verdict in the engine's order", async () => {
     const { asked } = await mount({
       current: lead(),
       gateway: fakeGateway({ [EXPLAIN_31]: ok(explanation()) }),
@@ -18,7 +18,7 @@ describe("lead-explain for an agent", () => {
     expect(screen.getByText("Lead #31: Pat Doe")).toBeInTheDocument();
     expect(screen.getByText("Callable now").closest(".bp6-tag")).toHaveClass("bp6-intent-success");
     expect(screen.getByText(/^Checked /)).toHaveTextContent("Checked Jan 5, 2026, 2:00:05 PM UTC");
-    expect(screen.getByRole("table", { name: "Rules, in the engine's order" })).toBe(rulesTable());
+    expect(screen.getByRole("table", { name: "Rules, the failing ones first" })).toBe(rulesTable());
     expect(ruleNames()).toEqual(RULE_NAMES);
     expect(ruleRow("Do Not Call")).toHaveTextContent("dnc passes.");
     expect(ruleRow("Do Not Call")).toHaveTextContent("Passes");
@@ -102,6 +102,35 @@ describe("lead-explain for an agent", () => {
     expect(ruleRow("Role")).toHaveTextContent("Passes");
   });
 
+  it("lists the rules that decide 'Not callable now' first, so its reason is in sight without scrolling", async () => {
+    // Issue 13, fault 9: the failing rules came last in the engine's order, below the fold, under a screenful
+    // of green ones.
+    await mount({
+      current: lead(),
+      gateway: fakeGateway({
+        [EXPLAIN_31]: ok(
+          explanation({
+            failing: {
+              "calling-window": "It is 22:10 for the lead (after 21:00).",
+              "dialing-sequence": "Dial #3 waits 60 min after the previous dial; due at 22:40.",
+              "callable-states": "NY is not one of your callable states.",
+            },
+          }),
+        ),
+      }),
+    });
+    expect(await screen.findByText("Not callable now")).toBeInTheDocument();
+    const failing = ["Callable states", "Dialing sequence", "Calling window"];
+    expect(ruleNames()).toEqual([...failing, ...RULE_NAMES.filter((n) => !failing.includes(n))]);
+    const rows = within(rulesTable()).getAllByRole("row").slice(1);
+    // The engine's reason on top, marked; the other failures next; then every passing rule.
+    expect(rows[0]).toHaveClass("lead-explain__first-failure");
+    expect(within(rows[0]!).getByText("The reason the engine skips it")).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent("NY is not one of your callable states.");
+    expect(rows.slice(0, 3).map((r) => within(r).getByText(/^(Passes|Fails)$/).textContent)).toEqual(["Fails", "Fails", "Fails"]);
+    expect(rows.slice(3).every((r) => within(r).queryByText("Passes") !== null)).toBe(true);
+  });
+
   it("shows only the latest lead's answer when an earlier one comes back late", async () => {
     let answer31!: (r: Reply) => void;
     const gateway = fakeGateway({
@@ -128,6 +157,17 @@ describe("lead-explain for an agent", () => {
     expect(alert).toHaveTextContent(title);
     expect(alert).toHaveTextContent(message);
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("keeps the gateway's English message off a French or Spanish screen: the refusal's title says it", async () => {
+    await mount({
+      current: lead(),
+      language: "es",
+      gateway: fakeGateway({ [EXPLAIN_31]: refused(403, "This action is unauthorized.") }),
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("No permitido");
+    expect(alert).not.toHaveTextContent("unauthorized");
   });
 
   it("says the dialer could not be reached when the gateway fails", async () => {

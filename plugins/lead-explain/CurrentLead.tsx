@@ -3,8 +3,7 @@ import { Button } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../src/core/PluginScope";
-import { leadsKey } from "../../src/core/services";
+import { usePlugin } from "../../src/sdk";
 import type { LeadExplainApi } from "./api";
 import type { LeadExplainStore } from "./model";
 
@@ -19,7 +18,7 @@ export const CurrentLead = observer(function CurrentLead({
   const { ctx } = usePlugin();
   // Asks only while the panel is on screen.
   useEffect(() => api.followCurrentLead(), [api]);
-  const lead = ctx.get(leadsKey).current;
+  const lead = ctx.leads.current;
   if (!lead) return <p className="lead-explain__hint">{t("agent.no_lead")}</p>;
   const name = `${lead.firstName} ${lead.lastName}`.trim();
   return (

@@ -1,6 +1,6 @@
 // 'Why this lead?': an agent sees its current lead explained; a manager asks about any lead and agent.
 import { observer } from "mobx-react-lite";
-import { usePlugin } from "../../src/core/PluginScope";
+import { usePlugin } from "../../src/sdk";
 import type { LeadExplainApi } from "./api";
 import { CurrentLead } from "./CurrentLead";
 import { ManagerForm } from "./ManagerForm";

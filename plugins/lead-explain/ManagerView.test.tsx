@@ -1,7 +1,7 @@
 // 'Why this lead?' as a manager sees it: any lead of the call centre, for one agent or the lead's rules only.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway } from "../../src/test/fakeGateway";
+import { fakeGateway } from "../../src/sdk/testing";
 import { explanation, lead, mount, ok, refused, ruleNames, ruleRow, RULE_NAMES } from "./testing";
 
 const MANAGER = { id: 7, roles: ["manager"] };
@@ -10,7 +10,7 @@ const NOT_CHECKED = "Not checked: no agent named (add ?agent=<id>).";
 /** The lead-only answer: the agent rules are not checked without an agent. */
 const leadOnly = () => {
   const e = explanation({ agentId: null, failing: { owner: "The lead belongs to another agent." } });
-  return { ...e, rules: e.rules.map((r, i) => (i < 5 ? { ...r, reason: NOT_CHECKED } : r)) };
+  return { ...e, rules: e.rules.map((r, i) => (i < 5 ? { ...r, reason: NOT_CHECKED, key: "not_checked" } : r)) };
 };
 
 describe("lead-explain for a manager", () => {
@@ -23,7 +23,13 @@ describe("lead-explain for a manager", () => {
 
     expect(await screen.findByText("Lead #31, the lead's own rules only")).toBeInTheDocument();
     expect(screen.getByText("Not callable now")).toBeInTheDocument();
-    expect(ruleNames()).toEqual(RULE_NAMES);
+    // The failing rule first, then the rules that pass, then those not checked without an agent.
+    const notChecked = RULE_NAMES.slice(0, 5);
+    expect(ruleNames()).toEqual([
+      "Owner",
+      ...RULE_NAMES.slice(5).filter((n) => n !== "Owner"),
+      ...notChecked,
+    ]);
     expect(ruleRow("Role")).toHaveTextContent(NOT_CHECKED);
     expect(within(ruleRow("Owner")).getByText("The reason the engine skips it")).toBeInTheDocument();
     expect(asked()).toEqual(["GET /leads/31/explain"]);

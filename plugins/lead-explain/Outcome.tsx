@@ -13,15 +13,17 @@ export const Outcome = observer(function Outcome({
   /** Managers name the lead and agent above the verdict (agents see their lead in the header). */
   showTarget: boolean;
 }) {
-  const { t } = useTranslation("lead-explain");
+  const { t, i18n } = useTranslation("lead-explain");
   if (store.error) {
+    // The gateway words its refusals in English: another language has the refusal's own title only.
+    const english = i18n.language === "en" || i18n.language.startsWith("en-");
     return (
       <Callout
         intent={store.error.kind === "failed" ? "danger" : "warning"}
         role="alert"
         title={t(`errors.${store.error.kind}`)}
       >
-        {store.error.message}
+        {english ? store.error.message : null}
       </Callout>
     );
   }

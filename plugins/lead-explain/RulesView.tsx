@@ -1,13 +1,13 @@
-// The verdict, when it was checked, and every rule in the engine's order with its reason; the first failing
-// rule is the one the engine skips the lead for, so it stands out.
+// The verdict, when it was checked, and every rule with its reason, the rules that decide the verdict first:
+// the failing ones (the first of them in the engine's order, the one the engine skips the lead for, stands
+// out), then the passing ones.
 import { HTMLTable, Icon, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { firstFailure, reasonOf, type Explanation } from "./explanation";
+import { decidingFirst, reasonOf, type Explanation } from "./explanation";
 import { formatCheckedAt } from "./format";
 
 export function RulesView({ explanation: e, showTarget }: { explanation: Explanation; showTarget: boolean }) {
   const { t, i18n } = useTranslation("lead-explain");
-  const first = firstFailure(e);
   return (
     <div className="lead-explain__result">
       {showTarget && (
@@ -40,8 +40,11 @@ export function RulesView({ explanation: e, showTarget }: { explanation: Explana
           </tr>
         </thead>
         <tbody>
-          {e.rules.map((r, i) => (
-            <tr key={`${i}-${r.rule}`} className={i === first ? "lead-explain__first-failure" : undefined}>
+          {decidingFirst(e).map((r) => (
+            <tr
+              key={`${r.step}-${r.rule}`}
+              className={r.deciding ? "lead-explain__first-failure" : r.ok ? undefined : "lead-explain__failure"}
+            >
               <td className="lead-explain__mark">
                 <Icon icon={r.ok ? "tick-circle" : "cross-circle"} intent={r.ok ? "success" : "danger"} />
                 <span className="isi-sr-only">{t(r.ok ? "pass" : "fail")}</span>
@@ -49,7 +52,7 @@ export function RulesView({ explanation: e, showTarget }: { explanation: Explana
               <th scope="row">{t(`rules.${r.rule}`, { defaultValue: r.rule })}</th>
               <td>
                 {reasonOf(r, t, i18n.language)}
-                {i === first && (
+                {r.deciding && (
                   <Tag minimal intent="danger" className="lead-explain__why">
                     {t("first_failure")}
                   </Tag>

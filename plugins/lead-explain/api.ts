@@ -1,5 +1,5 @@
 // The lead-explain plugin's public face: another plugin may ask it to explain a lead.
-import { serviceKey } from "../../src/core/plugin";
+import { serviceKey } from "../../src/sdk";
 
 /** Who asks decides what is explained: an agent its own lead for itself, a manager any lead for any agent. */
 export type ExplainMode = "agent" | "manager";

@@ -1,7 +1,9 @@
 import { AxiosError, AxiosHeaders } from "axios";
 import { describe, expect, it } from "vitest";
 import i18next from "i18next";
-import { explainErrorOf, firstFailure, parseExplanation, reasonOf } from "./explanation";
+import { Role } from "../../src/contract/common";
+import { LEAD_STATUSES } from "../../src/contract/lead";
+import { decidingFirst, explainErrorOf, firstFailure, parseExplanation, reasonOf } from "./explanation";
 import en from "./locales/en.json";
 import es from "./locales/es.json";
 import fr from "./locales/fr.json";
@@ -52,6 +54,45 @@ describe("explanation", () => {
   });
 });
 
+describe("decidingFirst", () => {
+  it("lists the failing rules first (the engine's first failure on top), then the passing ones, then those not checked", () => {
+    const e = explanation({
+      agentId: null,
+      failing: { "calling-window": "Too late.", dnc: "On the list.", owner: "Another agent's lead." },
+    });
+    const notChecked = { ...e, rules: e.rules.map((r, i) => (i < 2 ? { ...r, reason: "Not checked.", key: "not_checked" } : r)) };
+    const shown = decidingFirst(notChecked);
+    expect(shown.map((r) => r.rule)).toEqual([
+      "dnc",
+      "owner",
+      "calling-window",
+      "inbound-only",
+      "operation-hours",
+      "quotas",
+      "status",
+      "in-process",
+      "follow-ups",
+      "campaign",
+      "lead-group",
+      "callable-states",
+      "eligibility",
+      "level",
+      "language",
+      "publisher-suppression",
+      "dialing-sequence",
+      "role",
+      "calling-disabled",
+    ]);
+    expect(shown.filter((r) => r.deciding).map((r) => [r.rule, r.step])).toEqual([["dnc", 5]]);
+  });
+
+  it("keeps the engine's order when every rule passes", () => {
+    const e = explanation();
+    expect(decidingFirst(e).map((r) => r.rule)).toEqual(e.rules.map((r) => r.rule));
+    expect(decidingFirst(e).some((r) => r.deciding)).toBe(false);
+  });
+});
+
 describe("reasonOf", () => {
   const t = (lang: "en" | "fr" | "es") => {
     const i18n = i18next.createInstance();
@@ -70,6 +111,52 @@ describe("reasonOf", () => {
     expect(reasonOf(closed, t("fr"), "fr-CA")).toBe("Le centre d'appels est fermé le dimanche (heures d'ouverture).");
     expect(reasonOf(closed, t("es"), "es")).toBe("El centro de llamadas cierra el domingo (horario de atención).");
     expect(reasonOf(closed, t("en"), "en-CA")).toBe(closed.reason);
+  });
+
+  it("says the values the gateway words in English: a lead status, a role, a holiday, a language", () => {
+    const status = { rule: "status", ok: true, reason: "Status 'Callback Scheduled' can be dialled.", key: "status_ok", values: { status: "Callback Scheduled" } };
+    expect(reasonOf(status, t("fr"), "fr")).toBe("Le statut « Rappel planifié » peut être composé.");
+    expect(reasonOf(status, t("es"), "es")).toBe("El estado «Devolución de llamada programada» se puede marcar.");
+    expect(reasonOf({ ...status, values: { status: "New" } }, t("fr"), "fr")).toBe("Le statut « Nouveau » peut être composé.");
+    expect(reasonOf(status, t("en"), "en")).toBe(status.reason);
+
+    const role = { reason: "…", key: "role_other", values: { role: "operations-manager" } };
+    expect(reasonOf(role, t("fr"), "fr")).toMatch(/ce compte est : gestionnaire des opérations\.$/);
+    expect(reasonOf(role, t("es"), "es")).toMatch(/esta cuenta es: gerente de operaciones\.$/);
+
+    const holiday = (name: string) => ({
+      reason: "…",
+      key: "window_holiday",
+      values: { holiday: name, date: "2026-07-03", zone: "America/Chicago", label: "LA holidays" },
+    });
+    expect(reasonOf(holiday("Christmas Day"), t("fr"), "fr")).toMatch(/^C'est Noël \(2026-07-03\)/);
+    expect(reasonOf(holiday("Independence Day (observed)"), t("es"), "es")).toMatch(
+      /^Es el Día de la Independencia \(feriado trasladado\) \(2026-07-03\)/,
+    );
+
+    const language = { reason: "…", key: "language_other", values: { language: "es", agentLanguage: "en" } };
+    expect(reasonOf(language, t("fr"), "fr")).toBe("Le prospect parle espagnol ; vous prenez les prospects en anglais.");
+    expect(reasonOf(language, t("es"), "es")).toBe("El prospecto habla español; usted toma prospectos en inglés.");
+  });
+
+  it("has a text for every lead status, role and holiday the gateway may send, in every language", () => {
+    const keyOf = (v: string) => v.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+    const holidays = [
+      "New Year's Day", "Birthday of Martin Luther King, Jr.", "Washington's Birthday", "Memorial Day",
+      "Juneteenth National Independence Day", "Independence Day", "Labor Day", "Columbus Day", "Veterans Day",
+      "Thanksgiving Day", "Christmas Day",
+    ];
+    for (const texts of [en, fr, es]) {
+      expect(LEAD_STATUSES.filter((s) => !(keyOf(s) in texts.statuses))).toEqual([]);
+      expect(Role.options.filter((r) => !(keyOf(r) in texts.roles))).toEqual([]);
+      expect(holidays.filter((h) => !(keyOf(h) in texts.holidays))).toEqual([]);
+    }
+  });
+
+  it("calls a lead a prospect in French and Spanish, as the rest of the workspace does", () => {
+    const said = (o: unknown): string[] => (typeof o === "string" ? [o] : Object.values(o as object).flatMap(said));
+    expect(said(fr).filter((s) => /\bleads?\b/i.test(s))).toEqual([]);
+    expect(said(es).filter((s) => /\bleads?\b/i.test(s))).toEqual([]);
   });
 
   it("keeps the gateway's sentence when there is no key, or a key this browser does not know", () => {

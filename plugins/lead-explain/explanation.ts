@@ -14,10 +14,54 @@ export const parseExplanation = (data: unknown): Explanation => Answer.parse(dat
 /** A translation function, as react-i18next gives it. */
 type Translate = (key: string, options: Record<string, unknown>) => string;
 
+/** "Callback Scheduled" → "callback_scheduled", "operations-manager" → "operations_manager": a value's key. */
+const keyOf = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+
+const OBSERVED = " (observed)";
+
+/**
+ * A value of a reason as the agent's language says it. The gateway sends some in English or as codes: the
+ * lead's status (a disposition name), the agent's role, a holiday's name, a language code, a weekday or a
+ * quota period. Numbers, times, zones, states and names stay as they are.
+ */
+function valueIn(name: string, v: string | number, t: Translate, language: string): string | number {
+  if (typeof v !== "string") return v;
+  switch (name) {
+    case "status":
+      return t(`statuses.${keyOf(v)}`, { defaultValue: v });
+    case "role":
+      return t(`roles.${keyOf(v)}`, { defaultValue: v });
+    case "holiday": {
+      // The observed weekday of a holiday is the same holiday, moved.
+      const observed = v.endsWith(OBSERVED);
+      const base = observed ? v.slice(0, -OBSERVED.length) : v;
+      const said = t(`holidays.${keyOf(base)}`, { defaultValue: base });
+      return observed ? t("holidays.observed", { name: said, defaultValue: v }) : said;
+    }
+    case "language":
+    case "agentLanguage":
+      return languageName(v, language);
+  }
+  return /^[A-Za-z]+$/.test(v) ? t(`words.${v}`, { defaultValue: v }) : v;
+}
+
+/** "es" → "espagnol" for a French agent; the code itself when the browser cannot name it. */
+function languageName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: "language", fallback: "code" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
  * A verdict's reason in the agent's language. English is the gateway's own sentence (the calling window's is
- * more detailed than its short form); another language says the reason by its key and values (a value that
- * is a plain word, a weekday or a quota period, is translated too), else the gateway's English.
+ * more detailed than its short form); another language says the reason by its key and values (the values the
+ * gateway words in English are translated too, see valueIn), else the gateway's English.
  */
 export function reasonOf(
   r: Pick<Explanation["rules"][number], "reason" | "key" | "values">,
@@ -26,16 +70,34 @@ export function reasonOf(
 ): string {
   if (!r.key || language === "en" || language.startsWith("en-")) return r.reason;
   const values = Object.fromEntries(
-    Object.entries(r.values ?? {}).map(([k, v]) => [
-      k,
-      typeof v === "string" && /^[A-Za-z]+$/.test(v) ? t(`words.${v}`, { defaultValue: v }) : v,
-    ]),
+    Object.entries(r.values ?? {}).map(([k, v]) => [k, valueIn(k, v, t, language)]),
   );
   return t(`reasons.${r.key}`, { ...values, defaultValue: r.reason });
 }
 
 /** Index of the rule the engine would skip the lead for (the first that fails), -1 when callable. */
 export const firstFailure = (e: Explanation): number => e.rules.findIndex((r) => !r.ok);
+
+export type ShownRule = Explanation["rules"][number] & {
+  /** The rule's place in the engine's order (0 first). */
+  step: number;
+  /** The rule the engine skips the lead for. */
+  deciding: boolean;
+};
+
+/**
+ * The rules in the order the panel lists them: those that decide the verdict first, so "Not callable now" has
+ * its reason in sight without scrolling (issue 13, fault 9: the failing rules were below the fold). The
+ * failing rules come first, the engine's first failure at the top; then the passing ones; then those not
+ * checked (a manager's lead-only question), which decide nothing. The engine's order holds within each group.
+ */
+export function decidingFirst(e: Explanation): ShownRule[] {
+  const first = firstFailure(e);
+  const group = (r: Explanation["rules"][number]) => (!r.ok ? 0 : r.key === "not_checked" ? 2 : 1);
+  return e.rules
+    .map((r, step) => ({ ...r, step, deciding: step === first }))
+    .sort((a, b) => group(a) - group(b) || a.step - b.step);
+}
 
 export type ExplainErrorKind = "forbidden" | "not_found" | "invalid" | "refused" | "failed";
 

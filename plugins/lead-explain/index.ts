@@ -1,9 +1,7 @@
 // Why this lead? Says why a lead is or is not callable now, rule by rule, from GET /leads/{id}/explain:
 // agents for their own current lead, managers for any lead of their call centre and any agent (issue 6 item 6).
 import { lazy } from "react";
-import { holdsRoleAtLeast } from "../../src/contract/common";
-import { definePlugin } from "../../src/core/plugin";
-import { agentKey, httpKey, i18nKey, leadsKey } from "../../src/core/services";
+import { definePlugin } from "../../src/sdk";
 import { leadExplainApi } from "./api";
 import { LeadExplainModel } from "./model";
 import { createLeadExplainService } from "./service";
@@ -12,7 +10,6 @@ export default definePlugin({
   id: "lead-explain",
   // "manager" passes for every role above it too.
   requires: { roles: ["qualifier", "advisor", "manager"] },
-  needs: [httpKey, agentKey, leadsKey, i18nKey],
   provides: leadExplainApi,
   model: LeadExplainModel,
   panels: [
@@ -28,15 +25,5 @@ export default definePlugin({
     fr: () => import("./locales/fr.json"),
     es: () => import("./locales/es.json"),
   },
-  setup: (ctx) => {
-    const i18n = ctx.get(i18nKey);
-    return createLeadExplainService({
-      http: ctx.get(httpKey),
-      store: ctx.store,
-      leads: ctx.get(leadsKey),
-      mode: holdsRoleAtLeast(ctx.get(agentKey).roles, "manager") ? "manager" : "agent",
-      t: (key, options) => i18n.t(key, { ...options, ns: ctx.id }),
-      language: () => i18n.language,
-    });
-  },
+  setup: (ctx) => createLeadExplainService(ctx),
 });

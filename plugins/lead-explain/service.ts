@@ -1,21 +1,14 @@
-import type { AxiosInstance } from "axios";
 import { reaction } from "mobx";
-import type { LeadsControl } from "../../src/core/services";
-import type { ExplainMode, LeadExplainApi } from "./api";
+import { holdsRoleAtLeast } from "../../src/contract/common";
+import type { PluginContext } from "../../src/sdk";
+import type { LeadExplainApi } from "./api";
 import { explainErrorOf, parseExplanation, reasonOf } from "./explanation";
 import type { LeadExplainStore } from "./model";
 
-export function createLeadExplainService(deps: {
-  http: AxiosInstance;
-  store: LeadExplainStore;
-  leads: LeadsControl;
-  mode: ExplainMode;
-  /** Translates a key of the plugin's namespace with values. */
-  t?: (key: string, options: Record<string, unknown>) => string;
-  /** The UI language now (it changes with the agent's choice). */
-  language?: () => string;
-}): LeadExplainApi {
-  const { http, store, leads, mode } = deps;
+export function createLeadExplainService(ctx: PluginContext<LeadExplainStore>): LeadExplainApi {
+  const { http, store, leads } = ctx;
+  // "manager" passes for every role above it too.
+  const mode = holdsRoleAtLeast(ctx.agent.roles, "manager") ? "manager" : "agent";
   // Only the latest question may answer: a lead switched while a request is on its way must not show the
   // previous lead's verdicts.
   let asked = 0;
@@ -36,7 +29,8 @@ export function createLeadExplainService(deps: {
 
   return {
     mode,
-    say: (verdict) => (deps.t ? reasonOf(verdict, deps.t, deps.language?.() ?? "en") : verdict.reason),
+    // Read the language at each call: the agent may switch it.
+    say: (verdict) => reasonOf(verdict, ctx.t, ctx.language),
     explain,
     refresh: () => (store.target ? explain(store.target.leadId, store.target.agentId) : Promise.resolve()),
     followCurrentLead: () =>

@@ -1,13 +1,18 @@
-// Fixtures and a mount() for the lead-explain tests: the gateway's explain answers, an observable leads
-// stack, and the plugin through renderPlugin().
+// Fixtures and a mount() for the lead-explain tests: the gateway's explain answers, the SDK's leads stack
+// (whose current lead a test switches), and the plugin through renderPlugin().
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { observable, runInAction } from "mobx";
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { DIALER_RULES, type ExplainResponse, type RuleVerdict } from "../../src/contract/dialer";
-import { leadsKey, type LeadsControl, type LeadView } from "../../src/core/services";
-import { fakeGateway, type Reply } from "../../src/test/fakeGateway";
-import { leadView } from "../../src/test/leadView";
-import { provide, renderPlugin, type RenderPluginOptions } from "../../tests/helpers/renderPlugin";
+import { leadsKey, type LeadView } from "../../src/sdk";
+import {
+  fakeGateway,
+  fakeLeads,
+  leadView,
+  provide,
+  renderPlugin,
+  type RenderPluginOptions,
+  type Reply,
+} from "../../src/sdk/testing";
 import type { LeadExplainApi } from "./api";
 import plugin from "./index";
 import type { LeadExplainStore } from "./model";
@@ -65,35 +70,15 @@ export const refused = (status: number, message: string, errors?: Record<string,
 export const lead = (o: Partial<LeadView> = {}): LeadView =>
   leadView({ marketingId: "ISF-31", phone: "+15555550131", ...o });
 
-/** A leads stack whose current lead a test switches, observably, as the core's does. */
-export function fakeLeads(current: LeadView | null = null) {
-  const box = observable.box(current, { deep: false });
-  const control: LeadsControl = {
-    get current() {
-      return box.get();
-    },
-    leadIds: [],
-    awaitingDisposition: 0,
-    open: vi.fn(async () => {
-      throw new Error("not used");
-    }),
-    persist: vi.fn(),
-    disposed: vi.fn(),
-    select: vi.fn(),
-  };
-  const setCurrent = (l: LeadView | null) =>
-    act(() => {
-      runInAction(() => box.set(l));
-    });
-  return { control, setCurrent };
-}
-
 export interface MountOptions extends Omit<RenderPluginOptions, "services"> {
   current?: LeadView | null;
 }
 
 export async function mount(o: MountOptions = {}) {
-  const leads = fakeLeads(o.current ?? null);
+  // Nothing awaits a disposition here: the panel only follows the current lead.
+  const stack = fakeLeads(o.current ? [o.current] : [], 0);
+  // The switch re-renders the panel: inside act(), as a dial or a Load would in the workspace.
+  const leads = { ...stack, setCurrent: (l: LeadView | null) => act(() => stack.setCurrent(l)) };
   const gateway = o.gateway ?? fakeGateway();
   const r = await renderPlugin<LeadExplainApi, LeadExplainStore>(plugin, {
     ...o,

@@ -2,7 +2,7 @@ import { Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../src/core/PluginScope";
+import { usePlugin } from "../../src/sdk";
 import type { OverstaysApi } from "./api";
 import type { OverstaysStore } from "./model";
 

@@ -1,4 +1,4 @@
-import { serviceKey } from "../../src/core/plugin";
+import { serviceKey } from "../../src/sdk";
 
 export interface OverstaysApi {
   /** Reads the feed again from the gateway. */

@@ -3,18 +3,20 @@
 import { lazy } from "react";
 import { z } from "zod";
 import { Overstay, OverstayFeed } from "../../src/contract/status";
-import { definePlugin, on } from "../../src/core/plugin";
-import { httpKey } from "../../src/core/services";
+import { definePlugin, definePush } from "../../src/sdk";
 import { overstaysApi } from "./api";
-import { OverstaysModel, type OverstaysStore } from "./model";
+import { OverstaysModel } from "./model";
+
+/** The gateway tells managers of each overstay as it starts and ends. */
+const overstayFeed = definePush("overstay-feed", Overstay);
 
 export default definePlugin({
   id: "overstays",
   requires: { roles: ["manager"] },
-  needs: [httpKey],
   provides: overstaysApi,
   configSchema: z.object({ keep: z.number().int().min(5).max(200).default(50) }),
   model: OverstaysModel,
+  pushes: [overstayFeed],
   panels: [
     {
       id: "overstays.feed",
@@ -28,14 +30,13 @@ export default definePlugin({
     fr: () => import("./locales/fr.json"),
     es: () => import("./locales/es.json"),
   },
-  events: [on("overstay-feed", Overstay, (item, ctx) => (ctx.store as OverstaysStore).upsert(item, (ctx.config as { keep: number }).keep))],
   setup: (ctx) => {
-    const http = ctx.get(httpKey);
+    ctx.events.on(overstayFeed, (item) => ctx.store.upsert(item, ctx.config.keep));
     return {
       async refresh() {
         ctx.store.loading();
         try {
-          const { data } = await http.get("/overstays", { params: { limit: ctx.config.keep } });
+          const { data } = await ctx.http.get("/overstays", { params: { limit: ctx.config.keep } });
           ctx.store.loaded(OverstayFeed.parse(data).data);
         } catch {
           ctx.store.failed();

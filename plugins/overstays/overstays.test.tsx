@@ -1,7 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderPlugin } from "../../tests/helpers/renderPlugin";
-import { fakeGateway } from "../../src/test/fakeGateway";
+import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
 import plugin from "./index";
 
 const overstay = (id: number, over: Record<string, unknown> = {}) => ({
@@ -23,7 +22,7 @@ const overstay = (id: number, over: Record<string, unknown> = {}) => ({
 
 describe("overstays feed", () => {
   it("shows a manager the feed from the gateway, and pushed overstays on top as they come", async () => {
-    const { emit } = await renderPlugin(plugin, {
+    const { push } = await renderPlugin(plugin, {
       agent: { roles: ["manager"] },
       gateway: fakeGateway({ "GET /overstays": { status: 200, data: { data: [overstay(1)] } } }),
     });
@@ -32,7 +31,7 @@ describe("overstays feed", () => {
     expect(within(rows[1]!).getByText("Break")).toBeInTheDocument();
     expect(within(rows[1]!).getByText("30 minutes")).toBeInTheDocument();
     expect(within(rows[1]!).getByText("Still in it")).toBeInTheDocument();
-    emit("overstay-feed", overstay(2, { agent_name: "Aisha Johnson", extension: "1012", status: "meeting" }));
+    await push("overstay-feed", overstay(2, { agent_name: "Aisha Johnson", extension: "1012", status: "meeting" }));
     await screen.findByText("Aisha Johnson (1012)");
     const updated = screen.getAllByRole("row");
     expect(within(updated[1]!).getByText("Aisha Johnson (1012)")).toBeInTheDocument();

@@ -19,9 +19,9 @@ const INBOUND = {
 };
 const box = (name: string) => screen.getByRole("group", { name: `Call with ${name}` });
 
-/** Connected, with an answered manual call to Pat Doe (+15555550100). */
+/** Connected, with an answered manual call to Pat Doe (+15555550100), the widget open on its tools. */
 async function onACall(o: Parameters<typeof renderSoftphone>[0] = {}) {
-  const phone = await renderSoftphone(o);
+  const phone = await renderSoftphone({ open: true, ...o });
   await phone.connect();
   await phone.user.type(screen.getByRole("textbox", { name: "Number" }), "5555550100");
   await phone.user.click(screen.getByRole("button", { name: "Call" }));
@@ -86,6 +86,34 @@ describe("inbound and transfer calls", () => {
     expect(within(chris).queryByRole("button", { name: "Answer" })).not.toBeInTheDocument();
     act(() => session.confirm());
     expect(within(chris).getByText("Established")).toBeInTheDocument();
+  });
+
+  it("open the folded widget, impossible to miss, and let it fold again once answered", async () => {
+    const { user, driver, connect } = await renderSoftphone();
+    await connect();
+    const toggle = screen.getByRole("button", { name: "Softphone" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const session = invite(driver, { headers: INBOUND, user: "+15555550111", name: "Chris Caller" });
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("region", { name: "Softphone" })).toHaveClass("softphone--ringing");
+
+    await user.click(within(box("Chris Caller")).getByRole("button", { name: "Answer" }));
+    act(() => session.confirm());
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByRole("region", { name: "Softphone" })).not.toHaveClass("softphone--ringing");
+    // The call stays in reach in the bar; the ring did not change what the agent chose.
+    expect(within(box("Chris Caller")).getByRole("button", { name: "Hang up" })).toBeInTheDocument();
+    expect(JSON.parse(driver.storage.getItem("isi-dialer.softphone")!)).toMatchObject({ collapsed: true });
+  });
+
+  it("leave the widget open after the ring when the agent had opened it", async () => {
+    const { user, driver, connect } = await renderSoftphone();
+    await connect();
+    await user.click(screen.getByRole("button", { name: "Softphone" }));
+    const session = invite(driver, { headers: INBOUND, user: "+15555550111" });
+    await user.click(within(box("+15555550111")).getByRole("button", { name: "Answer" }));
+    act(() => session.confirm());
+    expect(screen.getByRole("button", { name: "Softphone" })).toHaveAttribute("aria-expanded", "true");
   });
 
   it("Reject declines the call, and the box goes", async () => {
@@ -158,6 +186,59 @@ describe("inbound and transfer calls", () => {
 });
 
 describe("on a call", () => {
+  it("keeps hold, mute and hang up in the folded bar, and every in-call control reachable by role and name", async () => {
+    const { user } = await onACall({ open: false });
+    const toggle = screen.getByRole("button", { name: "Softphone" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const pat = box("Pat Doe");
+    // In the bar, buttons without their words are icons that say them to screen readers and on hover.
+    for (const name of ["Hold", "Mute"]) {
+      expect(within(pat).getByRole("button", { name })).toHaveAttribute("title", name);
+    }
+    expect(within(pat).getByRole("button", { name: "Hang up" })).toHaveTextContent("Hang up");
+    expect(within(pat).getByText("Established")).toBeInTheDocument();
+    expect(within(pat).getByLabelText("Elapsed time")).toHaveTextContent("0:00");
+
+    await user.click(toggle);
+    const transfer = screen.getByRole("group", { name: "Blind transfer" });
+    expect(within(transfer).getByRole("textbox", { name: "Transfer destination" })).toBeEnabled();
+    expect(within(transfer).getByRole("button", { name: "Transfer" })).toHaveTextContent("Transfer");
+    const conference = screen.getByRole("group", { name: "Conference" });
+    expect(within(conference).getByRole("textbox", { name: "Conference destination" })).toBeEnabled();
+    for (const name of ["Call", "Merge", "Swap", "Kick second party"]) {
+      // Each keeps its whole label: they wrap onto rows, not share one row in equal slices.
+      expect(within(conference).getByRole("button", { name })).toHaveTextContent(name);
+      expect(
+        within(conference).getByRole("button", { name }).closest(".bp6-button-group.bp6-fill"),
+      ).toBeNull();
+    }
+    expect(screen.getByRole("group", { name: "Dial pad" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["fr", "Appel avec Pat Doe", ["Mettre en attente", "Couper le micro", "Raccrocher"]],
+    ["es", "Llamada con Pat Doe", ["Poner en espera", "Silenciar", "Colgar"]],
+  ] as const)("names the bar's call controls in %s", async (language, label, names) => {
+    const { changeLanguage } = await onACall({ open: false });
+    await changeLanguage(language);
+    const pat = screen.getByRole("group", { name: label });
+    for (const name of names) expect(within(pat).getByRole("button", { name })).toBeInTheDocument();
+  });
+
+  it("moves the keyboard's focus to the widget as the call takes the number's place, and back after", async () => {
+    const { user, call, connect } = await renderSoftphone();
+    await connect();
+    await user.type(screen.getByRole("textbox", { name: "Number" }), "5555550100{Enter}");
+    expect(call.dials).toEqual([{ phone: "5555550100" }]);
+    expect(screen.getByRole("button", { name: "Softphone" })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Hang up" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(call.hangups).toBe(1);
+    act(() => call.push({ callId: 100, status: "ended", endedAt: "2026-01-05T14:01:00.000Z" }));
+    expect(screen.getByRole("textbox", { name: "Number" })).toHaveFocus();
+  });
+
   it("holds and resumes", async () => {
     const { user, session } = await onACall();
     const pat = box("Pat Doe");
@@ -290,7 +371,7 @@ describe("on a call", () => {
 
 describe("voicemail", () => {
   it("dials *97 at the realm and sends the PIN typed after it as DTMF", async () => {
-    const { user, driver, connect } = await renderSoftphone();
+    const { user, driver, connect } = await renderSoftphone({ open: true });
     await connect();
     await user.click(screen.getByRole("button", { name: "Voicemail" }));
     expect(driver.ua.calls.map((c) => c.user)).toEqual(["*97"]);

@@ -81,6 +81,7 @@ describe("the compliance gate at the dial pad", () => {
   it("judges the conference's new party too: refused, it is not called", async () => {
     const phone = await withGate(ok);
     const { user, call, gateway, driver } = phone;
+    await user.click(screen.getByRole("button", { name: "Softphone" }));
     await user.type(screen.getByRole("textbox", { name: "Number" }), "2125550142");
     await user.click(screen.getByRole("button", { name: "Call" }));
     const session = invite(driver, {

@@ -1,11 +1,9 @@
 // The softphone widget as an agent sees it: connecting, its error messages, the dial pad rules, the audio
 // settings. A fake user agent plays the phone system; the clock is renderPlugin's manual clock.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { callKey, statusKey } from "../../src/core/services";
-import { fakeCallControl } from "../../src/test/fakeCall";
-import { fakeStatusControl } from "../../src/test/fakeStatus";
-import { provide, renderPlugin } from "../../tests/helpers/renderPlugin";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { callKey, statusKey } from "../../src/sdk";
+import { fakeCallControl, fakeStatusControl, provide, renderPlugin } from "../../src/sdk/testing";
 import softphone from "./index";
 import { fakeDriver } from "./test/fakeDriver";
 import { renderSoftphone } from "./test/renderSoftphone";
@@ -15,10 +13,12 @@ const MIC_DENIED =
   "The browser is blocking your microphone. Allow the microphone for this site, then try again.";
 const MISSING = "Your softphone has no credentials. Ask your manager to enable WebRTC for your extension.";
 const WRONG = "The phone system refused your softphone credentials. Try again, or contact your manager.";
+/** What the status selector says while the softphone keeps every change away. */
+const LOCKED = "Your softphone is not connected.";
 
 describe("softphone connection", () => {
   it("is connected only once the microphone, the credentials and the registration all hold", async () => {
-    const { driver, connectedReports } = await renderSoftphone();
+    const { driver, lock, locks } = await renderSoftphone();
     expect(await screen.findByRole("region", { name: "Softphone" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Connecting…");
 
@@ -34,30 +34,31 @@ describe("softphone connection", () => {
     expect(ua.started).toBe(true);
     act(() => ua.connect());
     expect(screen.getByRole("status")).toHaveTextContent("Connecting…");
-    expect(connectedReports.at(-1)).toBe(false);
+    expect(lock()).toBe(LOCKED);
 
     act(() => ua.acceptRegistration());
     expect(screen.getByRole("status")).toHaveTextContent("Connected");
-    // The status selector is told: locked until now, free from now on.
-    expect(connectedReports).toEqual([false, true]);
+    // The status selector: locked until now, free from now on.
+    expect(locks).toEqual([LOCKED, null]);
+    expect(lock()).toBeNull();
   });
 
   it("says 'reconnecting', not logged out, when the socket drops, and reports the phone disconnected", async () => {
-    const { driver, connect, connectedReports } = await renderSoftphone();
+    const { driver, connect, lock } = await renderSoftphone();
     await connect();
     act(() => driver.ua.dropSocket());
     expect(screen.getByRole("status")).toHaveTextContent("Reconnecting…");
-    expect(connectedReports.at(-1)).toBe(false);
+    expect(lock()).toBe(LOCKED);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 
     act(() => driver.ua.connect());
     act(() => driver.ua.acceptRegistration());
     expect(screen.getByRole("status")).toHaveTextContent("Connected");
-    expect(connectedReports.at(-1)).toBe(true);
+    expect(lock()).toBeNull();
   });
 
   it("shows the wrong-credentials message when still unregistered 1 s after connecting", async () => {
-    const { driver, advance, notify, connectedReports } = await renderSoftphone();
+    const { driver, advance, notify, lock } = await renderSoftphone();
     await waitFor(() => expect(driver.uas).toHaveLength(1));
     act(() => driver.ua.connect());
     await advance(999);
@@ -67,7 +68,7 @@ describe("softphone connection", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(WRONG);
     expect(notify.shown).toContainEqual({ intent: "error", text: WRONG });
     expect(screen.getByRole("status")).toHaveTextContent("Disconnected");
-    expect(connectedReports.at(-1)).toBe(false);
+    expect(lock()).toBe(LOCKED);
 
     // Registered after all (a slow registrar): the message goes.
     act(() => driver.ua.acceptRegistration());
@@ -103,7 +104,7 @@ describe("softphone connection", () => {
 
   it("says the microphone is blocked (alert and toast) and does not register without it", async () => {
     const driver = fakeDriver({ microphone: "denied" });
-    const { notify, connectedReports } = await renderSoftphone({ driver });
+    const { notify, lock } = await renderSoftphone({ driver });
     expect(await screen.findByRole("alert")).toHaveTextContent(MIC_DENIED);
     // A persistent alert, plus the 5 s toast.
     expect(notify.shown).toContainEqual(
@@ -119,7 +120,7 @@ describe("softphone connection", () => {
     );
     expect(driver.uas).toHaveLength(0);
     expect(screen.getByRole("status")).toHaveTextContent("Disconnected");
-    expect(connectedReports.at(-1)).toBe(false);
+    expect(lock()).toBe(LOCKED);
 
     // The agent allows the microphone and tries again.
     driver.state.microphone = "granted";
@@ -142,23 +143,47 @@ describe("softphone connection", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(MISSING);
   });
 
-  it("warns once when desktop notifications are blocked", async () => {
+  it("says once, in the widget, that desktop notifications are blocked; a click anywhere raises no alert", async () => {
     const driver = fakeDriver({ notifications: "denied" });
-    const { notify, connect } = await renderSoftphone({ driver });
+    const { notify, connect } = await renderSoftphone({ driver, open: true });
     await connect();
     act(() => driver.fire("gesture"));
     act(() => driver.fire("gesture"));
     const text =
       "Desktop notifications are blocked: you will not be alerted to incoming calls while the dialer is in the background.";
-    expect(screen.getByText(text)).toBeInTheDocument();
-    expect(notify.shown.filter((s) => s.text === text)).toEqual([{ intent: "warning", text }]);
+    expect(screen.getAllByText(text)).toHaveLength(1);
+    expect(notify.shown).toEqual([]);
+  });
+
+  it("asks for desktop notifications only when the agent presses Allow notifications", async () => {
+    const driver = fakeDriver({ notifications: "default" });
+    const { connect, user } = await renderSoftphone({ driver });
+    await connect();
+    act(() => driver.fire("gesture"));
+    expect(driver.state.permissionRequests).toBe(0);
+    // Collapsed, the bar says it with an icon that opens the widget on the whole message and its button.
+    await user.click(screen.getByRole("button", { name: "Desktop notifications are off" }));
+    expect(driver.state.permissionRequests).toBe(0);
+    await user.click(screen.getByRole("button", { name: "Allow notifications" }));
+    expect(driver.state.permissionRequests).toBe(1);
+    expect(screen.queryByRole("button", { name: "Allow notifications" })).not.toBeInTheDocument();
+  });
+
+  it("says why the status selector is locked in the agent's language, at the time it is read", async () => {
+    const { lock, status, changeLanguage } = await renderSoftphone({ language: "fr" });
+    expect(lock()).toBe("Votre téléphone logiciel n'est pas connecté.");
+    // Every change waits for the phone, Ready included.
+    expect(status.control.readyBlocked).toBe("Votre téléphone logiciel n'est pas connecté.");
+    await changeLanguage("es");
+    expect(lock()).toBe("Su teléfono web no está conectado.");
   });
 
   it("renders nothing and tells the status selector there is no softphone without WebRTC", async () => {
-    const { connectedReports, driver } = await renderSoftphone({ agent: { hasWebRtc: false } });
+    const { status, lock, driver } = await renderSoftphone({ agent: { hasWebRtc: false } });
     await act(async () => {});
     expect(screen.queryByRole("region", { name: "Softphone" })).not.toBeInTheDocument();
-    expect(connectedReports).toEqual([null]);
+    expect(status.guards.size).toBe(0);
+    expect(lock()).toBeNull();
     expect(driver.uas).toHaveLength(0);
   });
 
@@ -176,10 +201,11 @@ describe("softphone connection", () => {
   });
 
   it("renders nothing without an extension", async () => {
-    const { connectedReports } = await renderSoftphone({ agent: { extension: null } });
+    const { status, lock } = await renderSoftphone({ agent: { extension: null } });
     await act(async () => {});
     expect(screen.queryByRole("region", { name: "Softphone" })).not.toBeInTheDocument();
-    expect(connectedReports).toEqual([null]);
+    expect(status.guards.size).toBe(0);
+    expect(lock()).toBeNull();
   });
 });
 
@@ -201,11 +227,11 @@ describe("keep-alive and re-registration", () => {
   });
 
   it("stops the user agent when the page goes away", async () => {
-    const { driver, connect, connectedReports } = await renderSoftphone();
+    const { driver, connect, lock } = await renderSoftphone();
     await connect();
     act(() => driver.fire("pagehide"));
     expect(driver.ua.stopped).toBe(true);
-    expect(connectedReports.at(-1)).toBe(false);
+    expect(lock()).toBe(LOCKED);
   });
 
   it("fetches fresh credentials before they expire and hands the password to the user agent", async () => {
@@ -234,7 +260,7 @@ describe("keep-alive and re-registration", () => {
 
 describe("dial pad", () => {
   it("has the keys 0-9, * and #, which type into the number", async () => {
-    const { user, driver } = await renderSoftphone();
+    const { user, driver } = await renderSoftphone({ open: true });
     await screen.findByRole("region", { name: "Softphone" });
     const pad = screen.getByRole("group", { name: "Dial pad" });
     expect(
@@ -269,7 +295,7 @@ describe("dial pad", () => {
   });
 
   it("dials the number through the gateway with Call, and with Enter", async () => {
-    const { user, call, connect } = await renderSoftphone();
+    const { user, call, connect } = await renderSoftphone({ open: true });
     await connect();
     const callButton = screen.getByRole("button", { name: "Call" });
     expect(callButton).toBeDisabled();
@@ -295,7 +321,7 @@ describe("dial pad", () => {
   });
 
   it("does not offer Call or Voicemail until the phone is connected", async () => {
-    const { user } = await renderSoftphone();
+    const { user } = await renderSoftphone({ open: true });
     await screen.findByRole("region", { name: "Softphone" });
     await user.type(number(), "5551234567");
     expect(screen.getByRole("button", { name: "Call" })).toBeDisabled();
@@ -303,7 +329,7 @@ describe("dial pad", () => {
   });
 
   it("allows 50 characters while on a call", async () => {
-    const { user, call, connect } = await renderSoftphone();
+    const { user, call, connect } = await renderSoftphone({ open: true });
     await connect();
     act(() => call.push({ callId: 7 }));
     await user.type(number(), "1".repeat(60));
@@ -321,29 +347,61 @@ describe("dial pad", () => {
 });
 
 describe("widget", () => {
-  it("opens and closes with its toggle button", async () => {
-    const { user } = await renderSoftphone();
-    const toggle = await screen.findByRole("button", { name: "Softphone" });
-    expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect(screen.queryByRole("textbox", { name: "Number" })).not.toBeInTheDocument();
-    // The connection state stays visible when closed.
-    expect(screen.getByRole("status")).toBeInTheDocument();
-    await user.click(toggle);
+  const STORED = "isi-dialer.softphone";
+  const toggle = () => screen.getByRole("button", { name: "Softphone" });
+  const region = () => screen.getByRole("region", { name: "Softphone" });
+
+  it("starts docked in the top bar and collapsed: the phone's state, the number and Call, nothing else", async () => {
+    await renderSoftphone();
+    expect(await screen.findByRole("region", { name: "Softphone" })).toHaveClass("softphone--docked");
+    // Not placed over the panels: no position of its own.
+    expect(region()).not.toHaveAttribute("style");
+    expect(toggle()).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByRole("status")).toHaveTextContent("Connecting…");
     expect(number()).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Call" })).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Dial pad" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Voicemail" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("slider", { name: "Volume" })).not.toBeInTheDocument();
+  });
+
+  it("opens on demand, and folds again with its toggle or Escape", async () => {
+    const { user } = await renderSoftphone();
+    await user.click(await screen.findByRole("button", { name: "Softphone" }));
+    expect(toggle()).toHaveAttribute("aria-expanded", "true");
+    const panel = document.getElementById(toggle().getAttribute("aria-controls")!);
+    expect(panel).toContainElement(screen.getByRole("group", { name: "Dial pad" }));
+    expect(panel).toContainElement(screen.getByRole("button", { name: "Voicemail" }));
+    expect(panel).toContainElement(screen.getByRole("slider", { name: "Volume" }));
+    // The connection state and the number stay where they were.
+    expect(screen.getByRole("status")).toBeInTheDocument();
+    expect(number()).toBeInTheDocument();
+
+    await user.click(toggle());
+    expect(toggle()).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("group", { name: "Dial pad" })).not.toBeInTheDocument();
+
+    await user.click(toggle());
+    await user.keyboard("{Escape}");
+    expect(toggle()).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("opens by itself while the phone cannot work, to show why", async () => {
+    await renderSoftphone({ driver: fakeDriver({ microphone: "denied" }) });
+    expect(await screen.findByRole("alert")).toHaveTextContent(MIC_DENIED);
+    expect(toggle()).toHaveAttribute("aria-expanded", "true");
   });
 
   it("moves with its handle, stays in the viewport, and remembers where it was put", async () => {
     const { driver, store } = await renderSoftphone();
     const handle = await screen.findByRole("button", { name: "Move the softphone" });
-    const region = screen.getByRole("region", { name: "Softphone" });
     fireEvent.pointerDown(handle, { button: 0, pointerId: 1, clientX: 10, clientY: 10 });
     fireEvent.pointerMove(handle, { pointerId: 1, clientX: 110, clientY: 60 });
     fireEvent.pointerUp(handle, { pointerId: 1, clientX: 110, clientY: 60 });
     expect(store.position).toEqual({ x: 100, y: 50 });
-    expect(region).toHaveStyle({ left: "100px", top: "50px" });
-    expect(JSON.parse(driver.storage.getItem("isi-dialer.softphone")!)).toMatchObject({
+    expect(region()).toHaveStyle({ left: "100px", top: "50px" });
+    expect(region()).toHaveClass("softphone--placed");
+    expect(JSON.parse(driver.storage.getItem(STORED)!)).toMatchObject({
       position: { x: 100, y: 50 },
     });
 
@@ -358,11 +416,41 @@ describe("widget", () => {
     expect(store.position).toEqual({ x: 10, y: window.innerHeight });
   });
 
+  it("remembers where the agent put it and whether it was open, and goes back to the top bar on request", async () => {
+    const first = await renderSoftphone();
+    await first.user.click(await screen.findByRole("button", { name: "Softphone" }));
+    const handle = screen.getByRole("button", { name: "Move the softphone" });
+    fireEvent.pointerDown(handle, { button: 0, pointerId: 1, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(handle, { pointerId: 1, clientX: 110, clientY: 60 });
+    fireEvent.pointerUp(handle, { pointerId: 1, clientX: 110, clientY: 60 });
+    const saved = first.driver.storage.getItem(STORED)!;
+    expect(JSON.parse(saved)).toMatchObject({ position: { x: 100, y: 50 }, collapsed: false });
+    first.unmount();
+
+    // The next sign-in on this computer.
+    const driver = fakeDriver();
+    driver.storage.setItem(STORED, saved);
+    const { user, store } = await renderSoftphone({ driver });
+    expect(await screen.findByRole("region", { name: "Softphone" })).toHaveStyle({
+      left: "100px",
+      top: "50px",
+    });
+    expect(toggle()).toHaveAttribute("aria-expanded", "true");
+
+    await user.click(screen.getByRole("button", { name: "Put the softphone back in the top bar" }));
+    expect(store.position).toBeNull();
+    expect(region()).toHaveClass("softphone--docked");
+    expect(region().style.left).toBe("");
+    expect(region().style.top).toBe("");
+    await user.click(toggle());
+    expect(JSON.parse(driver.storage.getItem(STORED)!)).toMatchObject({ position: null, collapsed: true });
+  });
+
   it("starts where the agent left it", async () => {
     const driver = fakeDriver();
     driver.storage.setItem(
-      "isi-dialer.softphone",
-      JSON.stringify({ position: { x: 40, y: 30 }, volume: 60 }),
+      STORED,
+      JSON.stringify({ position: { x: 40, y: 30 }, collapsed: false, volume: 60 }),
     );
     await renderSoftphone({ driver });
     expect(await screen.findByRole("region", { name: "Softphone" })).toHaveStyle({
@@ -371,11 +459,81 @@ describe("widget", () => {
     });
     expect(screen.getByRole("slider", { name: "Volume" })).toHaveAttribute("aria-valuenow", "60");
   });
+
+  describe("in a window of its own size", () => {
+    const initial = { width: window.innerWidth, height: window.innerHeight };
+    const resizeTo = (width: number, height: number) => {
+      Object.defineProperty(window, "innerWidth", { configurable: true, writable: true, value: width });
+      Object.defineProperty(window, "innerHeight", { configurable: true, writable: true, value: height });
+    };
+    // jsdom lays nothing out: the bar measures as in a browser (480 × 40 unless a test says otherwise).
+    let bar = [480, 40];
+    beforeEach(() => {
+      bar = [480, 40];
+      vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (
+        this: HTMLElement,
+      ) {
+        const [width, height] = this.classList.contains("softphone") ? bar : [0, 0];
+        return {
+          x: 0,
+          y: 0,
+          left: 0,
+          top: 0,
+          right: width,
+          bottom: height,
+          width,
+          height,
+          toJSON: () => ({}),
+        };
+      });
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      resizeTo(initial.width, initial.height);
+    });
+
+    it("stays inside the viewport: placed on a bigger screen, and after the window shrinks", async () => {
+      resizeTo(1440, 900);
+      const driver = fakeDriver();
+      driver.storage.setItem(STORED, JSON.stringify({ position: { x: 1800, y: 1000 } }));
+      const { store } = await renderSoftphone({ driver });
+      await screen.findByRole("region", { name: "Softphone" });
+      expect(store.position).toEqual({ x: 1440 - 480, y: 900 - 40 });
+
+      resizeTo(1366, 768);
+      act(() => void window.dispatchEvent(new Event("resize")));
+      expect(store.position).toEqual({ x: 1366 - 480, y: 768 - 40 });
+      expect(region()).toHaveStyle({ left: "886px", top: "728px" });
+      expect(JSON.parse(driver.storage.getItem(STORED)!)).toMatchObject({ position: { x: 886, y: 728 } });
+    });
+
+    it("unfolds upwards and leftwards near the bottom-right corner, downwards near the top", async () => {
+      resizeTo(1366, 768);
+      bar = [300, 40];
+      const driver = fakeDriver();
+      driver.storage.setItem(STORED, JSON.stringify({ position: { x: 1060, y: 700 }, collapsed: false }));
+      const { store, user } = await renderSoftphone({ driver });
+      expect(await screen.findByRole("region", { name: "Softphone" })).toHaveClass(
+        "softphone--up",
+        "softphone--left",
+      );
+      const handle = screen.getByRole("button", { name: "Move the softphone" });
+      fireEvent.pointerDown(handle, { button: 0, pointerId: 1, clientX: 1080, clientY: 710 });
+      fireEvent.pointerMove(handle, { pointerId: 1, clientX: 40, clientY: 20 });
+      fireEvent.pointerUp(handle, { pointerId: 1 });
+      expect(store.position).toEqual({ x: 20, y: 10 });
+      expect(region()).not.toHaveClass("softphone--up");
+      expect(region()).not.toHaveClass("softphone--left");
+      expect(toggle()).toHaveAttribute("aria-expanded", "true");
+      await user.click(toggle());
+      expect(toggle()).toHaveAttribute("aria-expanded", "false");
+    });
+  });
 });
 
 describe("audio", () => {
   it("has a volume slider from 0 to 100 in steps of 5, at 100 by default, that sets the call's volume", async () => {
-    const { driver } = await renderSoftphone();
+    const { driver } = await renderSoftphone({ open: true });
     const slider = await screen.findByRole("slider", { name: "Volume" });
     expect(slider).toHaveAttribute("aria-valuenow", "100");
     expect(slider).toHaveAttribute("aria-valuemin", "0");
@@ -388,7 +546,7 @@ describe("audio", () => {
   });
 
   it("lists microphones and speakers behind the audio devices toggle, and follows device changes", async () => {
-    const { user, driver, connect } = await renderSoftphone();
+    const { user, driver, connect } = await renderSoftphone({ open: true });
     await connect();
     await user.click(screen.getByRole("button", { name: "Audio devices" }));
     const mic = await screen.findByRole("combobox", { name: "Microphone" });

@@ -1,5 +1,5 @@
 // The softphone's service: what its widget calls, and what another plugin may reach through softphoneApi.
-import { serviceKey } from "../../src/core/plugin";
+import { serviceKey } from "../../src/sdk";
 import type { Point } from "./rules";
 
 export type ConferenceAction =
@@ -49,12 +49,18 @@ export interface SoftphoneApi {
   selectMicrophone(deviceId: string | null): Promise<void>;
   selectSpeaker(deviceId: string | null): Promise<void>;
   refreshDevices(): Promise<void>;
+  /** Asks the browser for desktop notifications (call it from a click: browsers ask only after a gesture). */
+  allowNotifications(): Promise<void>;
   /** After a user gesture: lets the ringtone and the call's audio play (autoplay). */
   unlockAudio(): void;
 
   // The widget.
+  /** Expands or collapses the widget below its bar (the agent's choice, remembered on this computer). */
   setOpen(open: boolean): void;
+  /** Where the agent dragged the widget, in viewport pixels (remembered on this computer). */
   moveTo(position: Point): void;
+  /** Back to its place in the top bar. */
+  dock(): void;
   setShowDevices(on: boolean): void;
 }
 

@@ -1,7 +1,6 @@
 // The agent's SIP sessions: the gateway's INVITEs (answered at once when X-Dialer-Auto-Answer is "true",
 // ringing otherwise), the voicemail box, and what the agent does on a call (agent-workspace §2, §4).
-import type { Clock } from "../../src/core/clock";
-import type { CallControl, Notify } from "../../src/core/services";
+import type { CallControl, Clock, Notify } from "../../src/sdk";
 import { SIP_HEADERS, VOICEMAIL_SHORTCUT } from "../../src/contract/calls";
 import { ANSWER_TRIGGER_RESET_MS, RINGER_INTERACTION_RESET_MS } from "./constants";
 import type { SoftphoneDriver } from "./driver";

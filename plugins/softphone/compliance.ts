@@ -5,7 +5,7 @@
 // gateway gates every dial anyway.
 import type { AxiosInstance } from "axios";
 import { ComplianceResponse, type ComplianceVerdict } from "../../src/contract/compliance";
-import type { Clock, ClockTimer } from "../../src/core/clock";
+import type { Clock, ClockTimer } from "../../src/sdk";
 import type { ComplianceRefusal, SoftphoneStore } from "./model";
 
 /** Typing pauses this long before the number is checked. */

@@ -1,8 +1,7 @@
 // The phone's line: microphone permission, SIP credentials, the user agent's registration, keep-alive and
 // re-registration (agent-workspace §4 Softphone, reference/telephony.md §4 pitfalls 4–6).
 import type { AxiosInstance } from "axios";
-import type { Clock } from "../../src/core/clock";
-import type { Notify } from "../../src/core/services";
+import type { Clock, Notify } from "../../src/sdk";
 import { WebRtcCredentialsResponse, type WebRtcCredentials } from "../../src/contract/calls";
 import {
   CREDENTIALS_REFRESH_MARGIN_MS,

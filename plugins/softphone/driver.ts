@@ -1,9 +1,7 @@
 // Everything the softphone needs from the browser and from JsSIP, in one object. Production uses
 // browserDriver(); a test hands its fakes in through `softphoneDriverKey` (an optional service), e.g.
 // renderPlugin(softphone, { services: [provide(softphoneDriverKey, fakeDriver)] }).
-import type { Clock } from "../../src/core/clock";
-import { serviceKey } from "../../src/core/plugin";
-import { memoryStorage, type KeyValueStorage } from "../../src/store/storage";
+import { memoryStorage, serviceKey, type Clock, type KeyValueStorage } from "../../src/sdk";
 import { browserAudioOutput } from "./media/browserAudio";
 import { browserMedia } from "./media/browserMedia";
 import { browserNotifier, browserPage } from "./media/browserPage";

@@ -2,8 +2,7 @@
 // Softphone widget, §4 Softphone). Every call goes through the gateway; the softphone answers the agent's
 // leg, and itself only dials the voicemail box.
 import { lazy } from "react";
-import { definePlugin } from "../../src/core/plugin";
-import { agentKey, callKey, clockKey, httpKey, i18nKey, notifyKey, statusKey } from "../../src/core/services";
+import { definePlugin } from "../../src/sdk";
 import { softphoneApi } from "./api";
 import { browserDriver, softphoneDriverKey } from "./driver";
 import { SoftphoneModel } from "./model";
@@ -12,7 +11,6 @@ import { createSoftphoneService } from "./service";
 export default definePlugin({
   id: "softphone",
   requires: { roles: ["qualifier", "advisor"] },
-  needs: [httpKey, clockKey, agentKey, notifyKey, statusKey, callKey, i18nKey],
   // Tests hand in a fake user agent and media here; nobody provides it in production.
   optional: [softphoneDriverKey],
   provides: softphoneApi,
@@ -23,18 +21,5 @@ export default definePlugin({
     fr: () => import("./locales/fr.json"),
     es: () => import("./locales/es.json"),
   },
-  setup: (ctx) => {
-    const clock = ctx.get(clockKey);
-    return createSoftphoneService({
-      http: ctx.get(httpKey),
-      clock,
-      store: ctx.store,
-      agent: ctx.get(agentKey),
-      notify: ctx.get(notifyKey),
-      status: ctx.get(statusKey),
-      call: ctx.get(callKey),
-      i18n: ctx.get(i18nKey),
-      driver: browserDriver(clock, ctx.optional(softphoneDriverKey)),
-    });
-  },
+  setup: (ctx) => createSoftphoneService(ctx, browserDriver(ctx.clock, ctx.optional(softphoneDriverKey))),
 });

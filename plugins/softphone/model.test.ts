@@ -8,10 +8,11 @@ const ready = () => {
 };
 
 describe("softphone model", () => {
-  it("starts from {} as the registry creates slices: volume 100, open, nothing connected", () => {
+  it("starts from {} as the registry creates slices: volume 100, collapsed and docked, nothing connected", () => {
     const m = SoftphoneModel.create({});
     expect(m.volume).toBe(100);
-    expect(m.open).toBe(true);
+    expect(m.open).toBe(false);
+    expect(m.position ?? null).toBeNull();
     expect(m.connected).toBe(false);
     expect(m.phoneState).toBe("off");
     expect(m.sessions).toEqual([]);
@@ -61,5 +62,35 @@ describe("softphone model", () => {
     expect(m.answering).toBeNull();
     expect(m.active).toBeUndefined();
     expect(m.sessionIds).toEqual(["b"]);
+  });
+
+  it("opens for a ringing call or a problem, and closes again only if the agent did not take it over", () => {
+    const m = ready();
+    m.openForAttention();
+    expect([m.open, m.openedForAttention]).toEqual([true, true]);
+    m.attentionOver();
+    expect(m.open).toBe(false);
+
+    // Opened by the agent: it stays open.
+    m.setOpen(true);
+    m.openForAttention();
+    m.attentionOver();
+    expect(m.open).toBe(true);
+
+    // Opened for a ring, then kept open by the agent's hand: it stays open too.
+    m.setOpen(false);
+    m.openForAttention();
+    m.setOpen(true);
+    m.attentionOver();
+    expect(m.open).toBe(true);
+  });
+
+  it("shows a ringing call in the bar before the one in progress", () => {
+    const m = ready();
+    m.addSession({ id: "a", direction: "outgoing", state: "established", createdAt: 1 });
+    expect(m.primary?.id).toBe("a");
+    m.addSession({ id: "b", direction: "incoming", state: "ringing", createdAt: 2 });
+    expect(m.primary?.id).toBe("b");
+    expect(m.needsAttention).toBe(true);
   });
 });

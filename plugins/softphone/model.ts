@@ -61,13 +61,18 @@ export const SoftphoneModel = types
     microphone: types.optional(types.enumeration(["unknown", "granted", "denied", "unavailable"]), "unknown"),
     credentials: types.optional(types.enumeration(["unknown", "loaded", "missing"]), "unknown"),
     wrongCredentials: false,
-    notificationsDenied: false,
+    /** Desktop notifications: the browser's permission as last read (unsupported: no Notification API). */
+    notifications: types.optional(types.enumeration(["granted", "default", "denied", "unsupported"]), "unsupported"),
     /** The browser refused to play sound before a user gesture (autoplay). */
     audioBlocked: false,
     /** The session whose answer is under way (the answer trigger). */
     answering: types.maybeNull(types.string),
     // the widget
-    open: true,
+    /** Expanded below its bar. Collapsed by default: the bar alone sits in the top bar and covers no panel. */
+    open: false,
+    /** Expanded by a ringing call or a phone problem, not by the agent: it collapses again once that is over. */
+    openedForAttention: false,
+    /** Where the agent dragged it (viewport pixels); null: docked in the top bar. */
     position: types.maybeNull(types.frozen<Point>()),
     showDevices: false,
     devices: types.frozen<AudioDevice[]>([]),
@@ -125,6 +130,16 @@ export const SoftphoneModel = types
       return "connecting";
     },
   }))
+  .views((self) => ({
+    /** Something the agent must see at once: a call ringing, or a phone that cannot work. */
+    get needsAttention() {
+      return self.problems.length > 0 || self.ringing.length > 0;
+    },
+    /** The call shown in the bar: a ringing one first (it must be answered), else the one in progress. */
+    get primary(): SessionDetail | undefined {
+      return self.ringing[0] ?? self.active;
+    },
+  }))
   .actions((self) => ({
     configure(o: { enabled: boolean; autoAnswer: boolean; autoAnswerTime: number }) {
       self.enabled = o.enabled;
@@ -133,11 +148,13 @@ export const SoftphoneModel = types
     },
     restore(o: {
       position?: Point | null;
+      collapsed?: boolean;
       volume?: number;
       microphoneId?: string | null;
       speakerId?: string | null;
     }) {
       if (o.position !== undefined) self.position = o.position;
+      if (typeof o.collapsed === "boolean") self.open = !o.collapsed;
       if (o.volume !== undefined) self.volume = o.volume;
       if (o.microphoneId !== undefined) self.microphoneId = o.microphoneId;
       if (o.speakerId !== undefined) self.speakerId = o.speakerId;
@@ -156,8 +173,8 @@ export const SoftphoneModel = types
     setWrongCredentials(on: boolean) {
       self.wrongCredentials = on;
     },
-    setNotificationsDenied(on: boolean) {
-      self.notificationsDenied = on;
+    setNotifications(permission: "granted" | "default" | "denied" | "unsupported") {
+      self.notifications = permission;
     },
     setAudioBlocked(on: boolean) {
       self.audioBlocked = on;
@@ -184,10 +201,22 @@ export const SoftphoneModel = types
       self.sessionDetails.delete(id);
       if (self.answering === id) self.answering = null;
     },
+    /** The agent's own choice: it stays until the agent changes it. */
     setOpen(open: boolean) {
       self.open = open;
+      self.openedForAttention = false;
     },
-    setPosition(p: Point) {
+    openForAttention() {
+      if (self.open) return;
+      self.open = true;
+      self.openedForAttention = true;
+    },
+    attentionOver() {
+      if (!self.openedForAttention) return;
+      self.open = false;
+      self.openedForAttention = false;
+    },
+    setPosition(p: Point | null) {
       self.position = p;
     },
     setShowDevices(on: boolean) {

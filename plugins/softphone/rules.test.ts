@@ -12,6 +12,7 @@ import {
   pasteDial,
   sanitizeDial,
   sanitizeTransfer,
+  unfoldFrom,
   voicemailDtmfAllowed,
 } from "./rules";
 
@@ -144,6 +145,17 @@ describe("sanitizeTransfer", () => {
         expect(sanitizeTransfer(text)).toMatch(/^[0-9*#]{0,15}$/);
       }),
     );
+  });
+});
+
+describe("unfoldFrom", () => {
+  it("unfolds down from the top half, up from the bottom half, and leftwards only without room to the right", () => {
+    const screen = { width: 1366, height: 768 };
+    expect(unfoldFrom({ x: 0, y: 0 }, 360, screen)).toEqual({ up: false, left: false });
+    expect(unfoldFrom({ x: 0, y: 384 }, 360, screen)).toEqual({ up: false, left: false });
+    expect(unfoldFrom({ x: 0, y: 385 }, 360, screen)).toEqual({ up: true, left: false });
+    expect(unfoldFrom({ x: 1006, y: 0 }, 360, screen)).toEqual({ up: false, left: false });
+    expect(unfoldFrom({ x: 1007, y: 700 }, 360, screen)).toEqual({ up: true, left: true });
   });
 });
 

@@ -87,6 +87,15 @@ export function clampPosition(p: Point, size: Size, viewport: Size): Point {
   return { x: clamp(p.x, viewport.width - size.width), y: clamp(p.y, viewport.height - size.height) };
 }
 
+/**
+ * Which way the widget's panel unfolds from a bar the agent placed at `p`: downwards in the top half of the
+ * screen, upwards in the bottom half (so it stays on screen), and leftwards when there is no room for it
+ * to the right of the bar's left edge.
+ */
+export function unfoldFrom(p: Point, panelWidth: number, viewport: Size): { up: boolean; left: boolean } {
+  return { up: p.y > viewport.height / 2, left: p.x + panelWidth > viewport.width };
+}
+
 /** Elapsed time in a call box: m:ss, or h:mm:ss past an hour. */
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));

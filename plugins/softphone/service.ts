@@ -1,11 +1,8 @@
 // The softphone service: wires the line (connection.ts), the calls (calls.ts) and the audio devices
-// (devices.ts) to the slice, reports the phone's state to the status selector, and keeps the dial pad rules.
-import type { AxiosInstance } from "axios";
-import type { i18n as I18n } from "i18next";
+// (devices.ts) to the slice, keeps the status selector locked while the phone is not connected, and keeps
+// the dial pad rules.
 import { reaction } from "mobx";
-import type { Clock } from "../../src/core/clock";
-import type { AgentInfo, CallControl, Notify, StatusControl } from "../../src/core/services";
-import { readJson } from "../../src/store/storage";
+import { readJson, type PluginContext } from "../../src/sdk";
 import type { SoftphoneApi } from "./api";
 import { createCalls } from "./calls";
 import { createCompliance } from "./compliance";
@@ -25,78 +22,70 @@ import {
   type Point,
 } from "./rules";
 
-export interface SoftphoneDeps {
-  http: AxiosInstance;
-  clock: Clock;
-  store: SoftphoneStore;
-  agent: AgentInfo;
-  notify: Notify;
-  status: StatusControl;
-  call: CallControl;
-  i18n: I18n;
-  driver: SoftphoneDriver;
-}
+/** The status guard: while the phone is not connected, the agent cannot change status (agent-workspace §4). */
+export const CONNECTION_GUARD = "softphone.connection";
 
 /** What the agent arranged, kept across sign-ins on this computer. */
 interface Saved {
   position?: Point | null;
+  collapsed?: boolean;
   volume?: number;
   microphoneId?: string | null;
   speakerId?: string | null;
 }
 
-export function createSoftphoneService(d: SoftphoneDeps): SoftphoneApi {
-  const { store, driver, call } = d;
-  const enabled = d.agent.hasWebRtc && !!d.agent.extension;
-  store.configure({ enabled, autoAnswer: d.agent.autoAnswer, autoAnswerTime: d.agent.autoAnswerTime });
-  if (!enabled) {
-    // An external phone (Bria): the status selector does not wait for a softphone.
-    d.status.setPhoneConnected(null);
-    return disabledApi();
-  }
+export function createSoftphoneService(ctx: PluginContext<SoftphoneStore>, driver: SoftphoneDriver): SoftphoneApi {
+  const { store, call, agent } = ctx;
+  const enabled = agent.hasWebRtc && !!agent.extension;
+  store.configure({ enabled, autoAnswer: agent.autoAnswer, autoAnswerTime: agent.autoAnswerTime });
+  // An external phone (Bria): no guard, the status selector does not wait for a softphone.
+  if (!enabled) return disabledApi();
 
-  const t = (key: string, options?: Record<string, unknown>) =>
-    d.i18n.t(key, { ns: "softphone", ...options });
+  // Read at call time, so texts follow the agent's language.
+  const t = ctx.t;
   const saved = readJson(driver.storage, STORAGE_KEY);
   if (saved && typeof saved === "object") store.restore(saved as Saved);
 
   const calls = createCalls({
-    clock: d.clock,
+    clock: ctx.clock,
     store,
     driver,
     call,
-    notify: d.notify,
+    notify: ctx.notify,
     t,
     ua: () => connection.ua(),
   });
   const connection = createConnection({
-    http: d.http,
-    clock: d.clock,
+    http: ctx.http,
+    clock: ctx.clock,
     store,
     driver,
-    notify: d.notify,
+    notify: ctx.notify,
     t,
     onIncoming: calls.incoming,
   });
   const devices = createDevices({ store, driver, sessions: calls.sessions });
-  const compliance = createCompliance({ http: d.http, clock: d.clock, store });
+  const compliance = createCompliance({ http: ctx.http, clock: ctx.clock, store });
   /** After every edit of the number field: on a call the keys are DTMF, nothing is dialled. */
   const dialEdited = () => compliance.edited("dial", store.dialText, !onCall());
 
   const onCall = () => store.sessionIds.length > 0 || call.current.active;
   let disposed = false;
-  let gestured = false;
   let ready = Promise.resolve();
+
+  // Locked until the phone connects, and again whenever it drops (after dispose too: the line is stopped).
+  ctx.status.addGuard({
+    id: CONNECTION_GUARD,
+    blocks: "all",
+    reason: () => (store.connected ? null : t("phone.not_connected")),
+  });
 
   const cleanups = [
     reaction(
-      () => store.connected,
-      (on) => d.status.setPhoneConnected(on),
-      { fireImmediately: true },
-    ),
-    reaction(
       () => ({
         position: store.position,
+        // Opened by a ringing call, it was not the agent's choice: the next page starts collapsed.
+        collapsed: !store.open || store.openedForAttention,
         volume: store.volume,
         microphoneId: store.microphoneId,
         speakerId: store.speakerId,
@@ -109,6 +98,13 @@ export function createSoftphoneService(d: SoftphoneDeps): SoftphoneApi {
         }
       },
     ),
+    // A ringing call or a phone that cannot work opens the widget; once over, it closes again unless the
+    // agent took it over meanwhile (opened or closed it by hand).
+    reaction(
+      () => store.needsAttention,
+      (needed) => (needed ? store.openForAttention() : store.attentionOver()),
+      { fireImmediately: true },
+    ),
     // Permission granted: device labels and ids become readable.
     reaction(
       () => store.microphone === "granted",
@@ -117,33 +113,29 @@ export function createSoftphoneService(d: SoftphoneDeps): SoftphoneApi {
     devices.watch(),
     driver.page.on("online", () => connection.reRegister()),
     driver.page.on("visible", () => connection.reRegister()),
-    // The registry has no disposal hook for plugin services: leaving the page is our sign-out.
+    // Leaving the page stops the line as sign-out does (the registry calls dispose() then).
     driver.page.on("pagehide", () => api.dispose()),
-    driver.page.on("gesture", () => {
-      calls.unlockAudio();
-      if (gestured) return;
-      gestured = true;
-      askNotifications();
-    }),
+    // After the first click or key: the ringtone and the call's audio may play (autoplay). Heard on click,
+    // not on pointerdown, so that nothing it changes on screen moves a button between the press and the
+    // release of the agent's first click.
+    driver.page.on("gesture", () => calls.unlockAudio()),
   ];
 
-  /** Desktop notifications announce ringing calls while the dialer is in the background. */
-  function askNotifications() {
-    const denied = () => {
-      store.setNotificationsDenied(true);
-      d.notify.warning(t("webrtc.notifications.permission_denied"));
-    };
-    const now = driver.notifier.permission();
-    if (now === "denied") return denied();
-    if (now !== "default") return;
-    driver.notifier.request().then(
-      (p) => p === "denied" && denied(),
-      () => {},
-    );
-  }
+  // Desktop notifications announce ringing calls while the dialer is in the background. The browser asks only
+  // when the agent presses the widget's own button (a permission prompt on a random first click is unwelcome,
+  // and its answer used to raise an alert that moved the page under the click).
+  store.setNotifications(driver.notifier.permission());
+  const allowNotifications = async () => {
+    try {
+      store.setNotifications(await driver.notifier.request());
+    } catch {
+      store.setNotifications(driver.notifier.permission());
+    }
+  };
 
   const api: SoftphoneApi = {
     enabled: true,
+    allowNotifications,
     get ready() {
       return ready;
     },
@@ -162,7 +154,6 @@ export function createSoftphoneService(d: SoftphoneDeps): SoftphoneApi {
       compliance.dispose();
       calls.dispose();
       connection.stop();
-      d.status.setPhoneConnected(false);
     },
 
     typeNumber(text) {
@@ -235,6 +226,7 @@ export function createSoftphoneService(d: SoftphoneDeps): SoftphoneApi {
 
     setOpen: (open) => store.setOpen(open),
     moveTo: (p) => store.setPosition(p),
+    dock: () => store.setPosition(null),
     setShowDevices(on) {
       store.setShowDevices(on);
       if (on) void devices.refresh();
@@ -254,6 +246,7 @@ function disabledApi(): SoftphoneApi {
     ready: Promise.resolve(),
     onCall: false,
     start: later,
+    allowNotifications: later,
     dispose: nothing,
     typeNumber: nothing,
     pasteNumber: nothing,
@@ -277,6 +270,7 @@ function disabledApi(): SoftphoneApi {
     unlockAudio: nothing,
     setOpen: nothing,
     moveTo: nothing,
+    dock: nothing,
     setShowDevices: nothing,
   };
 }

@@ -1,5 +1,5 @@
 // Named one-shot timers on the injected clock: setting a name again replaces its timer.
-import type { Clock, ClockTimer } from "../../src/core/clock";
+import type { Clock, ClockTimer } from "../../src/sdk";
 
 export function namedTimers(clock: Clock) {
   const timers = new Map<string, ClockTimer>();

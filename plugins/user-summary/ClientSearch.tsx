@@ -1,10 +1,26 @@
-// My clients: search the agent's leads (Enter or the search icon) and load one into the workspace.
-import { Button, HTMLTable, InputGroup, Spinner } from "@blueprintjs/core";
+// My clients: search the agent's leads (Enter or the search icon) and load one into the workspace. When the
+// panel is narrow, state, e-mail, the lead id and the status give way; the name, phone and Load stay.
+import { Button, InputGroup, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Clip } from "./Clip";
+import { textWeight, type ColumnFit } from "./columns";
+import { Cells, FitTable } from "./FitTable";
 import type { UserSummaryStore } from "./model";
 import type { UserSummaryService } from "./service";
+import { statusText } from "./statuses";
+
+export const CLIENT_COLUMNS = [
+  { id: "lead_id", priority: 3, minWidth: 84 },
+  { id: "name", priority: 0, minWidth: 80, grow: true },
+  { id: "phone", priority: 1, minWidth: 110 },
+  { id: "email", priority: 4, minWidth: 100, grow: true },
+  { id: "state", priority: 5, minWidth: 56 },
+  { id: "status", priority: 2, minWidth: 88, grow: true },
+  { id: "load", priority: 0, minWidth: 70 },
+] as const satisfies readonly ColumnFit[];
+type ClientColumn = (typeof CLIENT_COLUMNS)[number]["id"];
 
 const MESSAGES = {
   required: "clients.required",
@@ -22,6 +38,11 @@ export const ClientSearch = observer(function ClientSearch({
   const { t } = useTranslation("user-summary");
   const [text, setText] = useState("");
   const state = store.searchState;
+  const weights: Partial<Record<ClientColumn, number>> = {
+    name: textWeight(store.results.map((r) => r.name)),
+    email: textWeight(store.results.map((r) => r.email)),
+    status: textWeight(store.results.map((r) => statusText(t, r.status))),
+  };
   const message =
     state === "required" || state === "not_found" || state === "failed" ? MESSAGES[state] : null;
   return (
@@ -59,40 +80,37 @@ export const ClientSearch = observer(function ClientSearch({
         <Spinner size={20} aria-label={t("clients.searching")} />
       )}
       {state === "done" && (
-        <HTMLTable compact striped className="user-summary__table" aria-label={t("clients.results")}>
-          <thead>
-            <tr>
-              <th scope="col">{t("columns.lead_id")}</th>
-              <th scope="col">{t("columns.name")}</th>
-              <th scope="col">{t("columns.phone")}</th>
-              <th scope="col">{t("columns.email")}</th>
-              <th scope="col">{t("columns.state")}</th>
-              <th scope="col">{t("columns.status")}</th>
-              <th scope="col">{t("columns.load")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {store.results.map((r) => (
+        <FitTable<ClientColumn>
+          label={t("clients.results")}
+          columns={CLIENT_COLUMNS.map((c) => ({ ...c, header: t(`columns.${c.id}`), weight: weights[c.id] }))}
+        >
+          {(shown) =>
+            store.results.map((r) => (
               <tr key={r.id}>
-                <td>{r.marketing_id}</td>
-                <td>{r.name}</td>
-                <td>{r.phone}</td>
-                <td>{r.email}</td>
-                <td>{r.address.state}</td>
-                <td>{r.status}</td>
-                <td>
-                  <Button
-                    size="small"
-                    aria-label={t("clients.load_for", { name: r.name })}
-                    onClick={() => void api.load(r.id)}
-                  >
-                    {t("clients.load")}
-                  </Button>
-                </td>
+                <Cells
+                  shown={shown}
+                  cells={{
+                    lead_id: r.marketing_id,
+                    name: <Clip text={r.name} />,
+                    phone: r.phone,
+                    email: <Clip text={r.email} />,
+                    state: r.address.state?.toUpperCase(),
+                    status: <Clip text={statusText(t, r.status)} />,
+                    load: (
+                      <Button
+                        size="small"
+                        aria-label={t("clients.load_for", { name: r.name })}
+                        onClick={() => void api.load(r.id)}
+                      >
+                        {t("clients.load")}
+                      </Button>
+                    ),
+                  }}
+                />
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            ))
+          }
+        </FitTable>
       )}
     </div>
   );

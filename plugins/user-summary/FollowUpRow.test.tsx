@@ -1,9 +1,9 @@
 // A follow-up row: its columns, its dial and its reschedule picker.
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
-import { fakeGateway } from "../../src/test/fakeGateway";
-import { DIAL, lists, LAST_DIALS, mount } from "./testing";
+import { fakeGateway } from "../../src/sdk/testing";
+import { DIAL, followUp, lists, LAST_DIALS, mount } from "./testing";
 
 const SAVE = "POST /leads/31/dispositions";
 const created = { status: 201, data: {} };
@@ -18,6 +18,10 @@ async function openFollowUps() {
   return { ...r, table, row };
 }
 
+// Call times show in the agent's zone: the tests read them in UTC.
+beforeEach(() => vi.stubEnv("TZ", "UTC"));
+afterEach(() => vi.unstubAllEnvs());
+
 describe("follow-up rows", () => {
   it("show call time, call name, notes, state, type, dial and the dashboard link", async () => {
     const { table, row } = await openFollowUps();
@@ -27,7 +31,8 @@ describe("follow-up rows", () => {
         .map((h) => h.textContent),
     ).toEqual(["Call time", "Call name", "Notes", "State", "Type", "Dial", "Dashboard"]);
     const pat = row("Pat Doe");
-    expect(pat).toHaveTextContent("Jan 6, 2026, 3:00 PM UTC");
+    // Compact, in the agent's zone, this year's dates without the year.
+    expect(pat).toHaveTextContent("Jan 6, 3:00 PM");
     expect(within(pat).getByRole("cell", { name: "Call after lunch" })).toBeInTheDocument();
     expect(within(pat).getByRole("cell", { name: "TX" })).toBeInTheDocument();
     expect(within(pat).getByRole("cell", { name: "Follow Up" })).toBeInTheDocument();
@@ -38,6 +43,27 @@ describe("follow-up rows", () => {
     const sam = row("Sam Roe");
     expect(within(sam).getByRole("cell", { name: "Engaged Opportunity" })).toBeInTheDocument();
     expect(within(sam).queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("shows the client's own time under the agent's when the client lives in another zone (a booked meeting)", async () => {
+    await mount({
+      agent: { roles: ["advisor"] },
+      gateway: fakeGateway(
+        lists({
+          upcoming: [
+            followUp({ kind: "Appointment Setup", timezone: "America/Los_Angeles" }),
+            followUp({ id: 2, leadId: 32, name: "Sam Roe", timezone: "UTC" }),
+          ],
+        }),
+      ),
+    });
+    const table = screen.getByRole("table", { name: "Follow-ups" });
+    const pat = within(table).getByRole("cell", { name: "Pat Doe" }).closest("tr")!;
+    expect(pat).toHaveTextContent("Jan 6, 3:00 PM");
+    expect(pat).toHaveTextContent("Client: 7:00 AM PST");
+    // Same zone as the agent's: nothing more to read.
+    const sam = within(table).getByRole("cell", { name: "Sam Roe" }).closest("tr")!;
+    expect(sam).not.toHaveTextContent("Client:");
   });
 
   it("dials the follow-up with an Idempotency-Key, then reads the lists again", async () => {

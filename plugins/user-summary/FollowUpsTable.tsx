@@ -1,11 +1,26 @@
-// The follow-ups of one tab (overdue, or the others): one row each, or a line saying there are none.
-import { HTMLTable } from "@blueprintjs/core";
+// The follow-ups of one tab (overdue, or the others): one row each, or a line saying there are none. When the
+// panel is narrow, state, then the type and the notes give way; when (with the reschedule picker), who, Dial
+// and the dashboard link always stay.
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import type { FollowUpItem } from "../../src/contract/dialer";
-import { FollowUpRow } from "./FollowUpRow";
+import { useCallTimes } from "./Clip";
+import { textWeight, type ColumnFit } from "./columns";
+import { FitTable } from "./FitTable";
+import { FollowUpRow, typeText } from "./FollowUpRow";
 import type { UserSummaryStore } from "./model";
 import type { UserSummaryService } from "./service";
+
+export const FOLLOW_UP_COLUMNS = [
+  { id: "call_time", priority: 0, minWidth: 156 },
+  { id: "call_name", priority: 0, minWidth: 76, grow: true },
+  { id: "notes", priority: 1, minWidth: 80, grow: true },
+  { id: "state", priority: 3, minWidth: 56 },
+  { id: "type", priority: 2, minWidth: 80, grow: true },
+  { id: "dial", priority: 0, minWidth: 84 },
+  { id: "dashboard", priority: 0, minWidth: 82 },
+] as const satisfies readonly ColumnFit[];
+export type FollowUpColumn = (typeof FOLLOW_UP_COLUMNS)[number]["id"];
 
 interface Props {
   label: string;
@@ -25,25 +40,29 @@ export const FollowUpsTable = observer(function FollowUpsTable({
   api,
 }: Props) {
   const { t } = useTranslation("user-summary");
+  const when = useCallTimes();
   if (items.length === 0) return <p className="user-summary__empty">{empty}</p>;
+  const weights: Partial<Record<FollowUpColumn, number>> = {
+    call_name: textWeight(items.map((f) => f.name)),
+    notes: textWeight(items.map((f) => f.notes)),
+    type: textWeight(items.map((f) => typeText(t, f))),
+  };
+  const columns = FOLLOW_UP_COLUMNS.map((c) => ({ ...c, header: t(`columns.${c.id}`), weight: weights[c.id] }));
   return (
-    <HTMLTable compact striped className="user-summary__table" aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">{t("columns.call_time")}</th>
-          <th scope="col">{t("columns.call_name")}</th>
-          <th scope="col">{t("columns.notes")}</th>
-          <th scope="col">{t("columns.state")}</th>
-          <th scope="col">{t("columns.type")}</th>
-          <th scope="col">{t("columns.dial")}</th>
-          <th scope="col">{t("columns.dashboard")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <FollowUpRow key={item.id} item={item} today={today} store={store} api={api} />
-        ))}
-      </tbody>
-    </HTMLTable>
+    <FitTable<FollowUpColumn> label={label} columns={columns}>
+      {(shown) =>
+        items.map((item) => (
+          <FollowUpRow
+            key={item.id}
+            item={item}
+            when={when(item.startsAt)}
+            shown={shown}
+            today={today}
+            store={store}
+            api={api}
+          />
+        ))
+      }
+    </FitTable>
   );
 });

@@ -1,10 +1,9 @@
-// A follow-up's new date and time: a calendar whose weeks start on Monday, from today, and a list of times
-// in 15-minute steps on a 12-hour clock, from 9:00 today; all in UTC.
-import { HTMLSelect } from "@blueprintjs/core";
-import { DateInput } from "@blueprintjs/datetime";
+// A follow-up's new date and time (agent-workspace §2 Reschedule control): the SDK's call-time picker (UTC,
+// 15-minute steps, a 12-hour clock, from 9:00 today, weeks starting on Monday), compact for a table row. The
+// row does not carry the lead's time zone, so the agent's own clock is shown beside the UTC time unless the
+// caller passes the lead's zone.
 import { useTranslation } from "react-i18next";
-import { addDays, localDateOf, MAX_DAYS_AHEAD, timeSlots, WEEK_STARTS_ON } from "./picker";
-import "@blueprintjs/datetime/lib/css/blueprint-datetime.css";
+import { CallTimePicker } from "../../src/sdk";
 
 export interface ReschedulePickerProps {
   /** The lead's name, for the fields' accessible names. */
@@ -13,9 +12,14 @@ export interface ReschedulePickerProps {
   time: string;
   today: string;
   disabled: boolean;
+  /** The lead's IANA time zone when the row knows it. */
+  timeZone?: string | null;
   onDate(day: string): void;
   onTime(time: string): void;
 }
+
+/** The agent's own zone, as the browser knows it. */
+const agentZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export function ReschedulePicker({
   name,
@@ -23,43 +27,23 @@ export function ReschedulePicker({
   time,
   today,
   disabled,
+  timeZone,
   onDate,
   onTime,
 }: ReschedulePickerProps) {
   const { t } = useTranslation("user-summary");
   return (
-    <div className="user-summary__picker">
-      <DateInput
-        value={date || null}
-        onChange={(value) => onDate(value ? value.slice(0, 10) : "")}
-        timezone="UTC"
-        showTimezoneSelect={false}
-        disableTimezoneSelect
-        dateFnsFormat="yyyy-MM-dd"
-        placeholder={t("reschedule.placeholder")}
-        minDate={localDateOf(today)}
-        maxDate={localDateOf(addDays(today, MAX_DAYS_AHEAD))}
-        initialMonth={localDateOf(date || today)}
-        dayPickerProps={{ weekStartsOn: WEEK_STARTS_ON }}
-        invalidDateMessage={t("reschedule.invalid_date")}
-        outOfRangeMessage={t("reschedule.out_of_range")}
-        disabled={disabled}
-        inputProps={{ "aria-label": t("reschedule.date_for", { name }) }}
-      />
-      {date && (
-        <HTMLSelect
-          aria-label={t("reschedule.time_for", { name })}
-          value={time}
-          disabled={disabled}
-          onChange={(e) => onTime(e.currentTarget.value)}
-        >
-          {timeSlots(date, today).map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </HTMLSelect>
-      )}
-    </div>
+    <CallTimePicker
+      compact
+      date={date}
+      time={time}
+      today={today}
+      disabled={disabled}
+      labels={{ date: t("reschedule.date_for", { name }), time: t("reschedule.time_for", { name }) }}
+      placeholder={t("reschedule.placeholder")}
+      localTime={timeZone ? { of: "lead", timeZone } : { of: "agent", timeZone: agentZone() }}
+      // A new day goes to the row, which offers the follow-up's own time of day on it (picker.defaultTime).
+      onChange={(patch) => (patch.date !== undefined ? onDate(patch.date) : onTime(patch.time ?? ""))}
+    />
   );
 }

@@ -1,7 +1,9 @@
 // The user summary's tabs, counts, refreshes and enforced follow-ups, as the agent sees them.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway } from "../../src/test/fakeGateway";
+import { fakeGateway } from "../../src/sdk/testing";
+import { callEnded } from "../../src/sdk";
+import { dispositionSaved } from "../dispositions/api";
 import { followUp, lists, mount, OVERDUE, tab } from "./testing";
 
 const overdueOne = () =>
@@ -50,21 +52,25 @@ describe("user summary panel", () => {
     expect(tab("Last dials")).toHaveAttribute("aria-selected", "true");
   });
 
-  it("reads the lists at sign-in, when the panel mounts, every 60 s and after a call is settled", async () => {
+  it("reads the lists at sign-in, when the panel mounts, every 60 s, after a call is settled and a disposition saved", async () => {
     const { advance, emit, reads } = await mount();
     expect(reads()).toBe(2);
     await advance(59_999);
     expect(reads()).toBe(2);
     await advance(1);
     await waitFor(() => expect(reads()).toBe(3));
-    await emit("call:ended", { callId: 7, leadId: 31, duration: 30, shortCall: false, bridged: true });
+    await emit(callEnded, { callId: 7, leadId: 31, duration: 30, shortCall: false, bridged: true });
     await waitFor(() => expect(reads()).toBe(4));
+    await emit(dispositionSaved, { leadId: 31, disposition: "Not Interested", rescheduled: false });
+    await waitFor(() => expect(reads()).toBe(5));
   });
 
   it("with enforced follow-ups overdue: Ready is disabled and a persistent alert shows, both cleared when done", async () => {
     const gateway = fakeGateway(lists({ overdue: [overdueOne()], enforced: true }));
     const { status, notify, advance } = await mount({ gateway });
-    expect(status.control.setOverdueFollowUps).toHaveBeenLastCalledWith(true);
+    expect(status.control.readyBlocked).toBe(
+      "You have overdue follow-ups. Dial or reschedule them before you switch to Ready.",
+    );
     expect(notify.shown).toEqual([
       {
         intent: "error",
@@ -80,14 +86,14 @@ describe("user summary panel", () => {
 
     Object.assign(gateway.routes, lists({ enforced: true }));
     await advance(60_000);
-    await waitFor(() => expect(status.state.overdueFollowUps).toBe(false));
+    await waitFor(() => expect(status.control.readyBlocked).toBeNull());
     expect(notify.dismissKey).toHaveBeenCalledWith("setters.overdueFollowUpsMessage");
     expect(notify.shown).toEqual([]);
   });
 
   it("without enforcement, overdue follow-ups neither disable Ready nor raise the alert", async () => {
     const { status, notify } = await mount({ gateway: fakeGateway(lists({ overdue: [overdueOne()] })) });
-    expect(status.control.setOverdueFollowUps).toHaveBeenLastCalledWith(false);
+    expect(status.control.readyBlocked).toBeNull();
     expect(notify.shown).toEqual([]);
   });
 

@@ -1,10 +1,9 @@
-// The 'User summary' panel: four tabs, the follow-up ones with their counts.
+// The 'User summary' panel: four tabs, the follow-up ones with their counts, each table fitting the panel.
 import { Callout, Spinner, Tab, Tabs } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../src/core/PluginScope";
-import { clockKey } from "../../src/core/services";
+import { usePlugin } from "../../src/sdk";
 import { ClientSearch } from "./ClientSearch";
 import { FollowUpsTable } from "./FollowUpsTable";
 import { LastDialsTable } from "./LastDialsTable";
@@ -23,7 +22,7 @@ const UserSummaryPanel = observer(function UserSummaryPanel() {
   // On mount: the panel shows fresh lists (the service also reads every 60 s).
   useEffect(() => void api.refresh(), [api]);
 
-  const today = utcDay(ctx.get(clockKey).now());
+  const today = utcDay(ctx.clock.now());
   const s = store.summary;
   const lists =
     s === null ? (
@@ -43,6 +42,8 @@ const UserSummaryPanel = observer(function UserSummaryPanel() {
       selectedTabId={store.tab}
       onChange={(id) => (TABS as readonly string[]).includes(String(id)) && store.choose(id as TabId)}
       renderActiveTabPanelOnly
+      // The tabs wrap onto two lines in a narrow panel; the sliding indicator would stay on the first one.
+      animate={false}
     >
       <Tab
         id="overdue"

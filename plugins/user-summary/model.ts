@@ -1,5 +1,5 @@
 // The user summary slice: the lists as the gateway last gave them, the tab shown, and the search. Effects
-// (HTTP, polling, alerts) live in service.ts.
+// (HTTP, polling, the status guard, alerts) live in service.ts.
 import { types, type Instance } from "mobx-state-tree";
 import type { FollowUpItem, LastDialItem } from "../../src/contract/dialer";
 import type { LeadSearchRow } from "./lists";
@@ -29,6 +29,12 @@ export const UserSummaryModel = types
     searchState: types.optional(types.enumeration("SearchState", [...SEARCH_STATES]), "idle"),
     results: types.frozen<LeadSearchRow[]>([]),
   })
+  .views((self) => ({
+    /** Enforced follow-ups are overdue: Ready waits until they are dialled or rescheduled. */
+    get overdueEnforced() {
+      return self.summary !== null && self.summary.enforced && self.summary.overdueCount > 0;
+    },
+  }))
   .actions((self) => ({
     choose(tab: TabId) {
       self.tab = tab;

@@ -1,9 +1,8 @@
-// The reschedule picker (agent-workspace §2 Reschedule control): the core's call-time rules, plus the time
-// first offered on a newly picked day.
+// The reschedule's rules are the core's (agent-workspace §2 Reschedule control), the picker the SDK's
+// CallTimePicker (see ReschedulePicker.tsx); this adds the time first offered on a newly picked day.
+import { callbackPicker } from "../../src/sdk";
 
-import { STEP_MINUTES, timeSlots } from "../../src/core/callbackPicker";
-
-export * from "../../src/core/callbackPicker";
+export const { STEP_MINUTES, utcDay, timeSlots, toIso } = callbackPicker;
 
 /**
  * The time first offered on a newly picked day: the follow-up's own time of day (UTC, down to the quarter

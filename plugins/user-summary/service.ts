@@ -1,18 +1,17 @@
 // The user summary's effects: reads the lists on the injected clock (every 60 s, at once on demand, after a
-// call is settled and after a dial or a reschedule), keeps enforced follow-ups in step, dials and moves
-// follow-ups, searches the agent's leads and loads one into the leads stack.
-import type { AxiosInstance } from "axios";
+// call is settled, a disposition saved, a dial or a reschedule), keeps Ready away while enforced follow-ups
+// are overdue, dials follow-ups and moves them (through the dispositions plugin, which writes dispositions),
+// searches the agent's leads and loads one into the leads stack.
 import { isAxiosError } from "axios";
 import type { FollowUpItem } from "../../src/contract/dialer";
-import type { Clock, ClockTimer } from "../../src/core/clock";
-import type { EventBus } from "../../src/core/events";
-import type { CallControl, LeadsControl, Notify, StatusControl } from "../../src/core/services";
+import { callEnded, idempotencyKey, type ClockTimer, type PluginContext } from "../../src/sdk";
+import { dispositionSaved, type DispositionsApi } from "../dispositions/api";
 import type { UserSummaryApi } from "./api";
-import { overdueEnforcer } from "./enforcement";
+import { enforceOverdueFollowUps } from "./enforcement";
 import { fetchSummary, searchLeads } from "./lists";
 import type { UserSummaryStore } from "./model";
 import { initialTab } from "./tabs";
-import { dialFollowUp, gatewayMessage, newIdempotencyKey, reschedule } from "./writes";
+import { dialFollowUp, firstMessage, gatewayMessage } from "./writes";
 
 export const REFRESH_MS = 60_000;
 
@@ -27,24 +26,14 @@ export interface UserSummaryService extends UserSummaryApi {
   dispose(): void;
 }
 
-export interface UserSummaryDeps {
-  store: UserSummaryStore;
-  http: AxiosInstance;
-  clock: Clock;
-  bus: EventBus;
-  notify: Notify;
-  status: StatusControl;
-  call: CallControl;
-  leads: LeadsControl;
-  isAdvisor: boolean;
-  t: (key: string) => string;
-  newKey?: () => string;
-}
+/** Why a follow-up write did not go through, in the gateway's words when it gave any; null when it did. */
+type Refusal = { message: string | null } | null;
 
-export function createUserSummaryService(d: UserSummaryDeps): UserSummaryService {
-  const { store, http, clock } = d;
-  const newKey = d.newKey ?? newIdempotencyKey;
-  const enforcer = overdueEnforcer(d.status, d.notify, () => d.t("setters.overdueFollowUpsMessage"));
+export function createUserSummaryService(
+  ctx: PluginContext<UserSummaryStore>,
+  dispositions: DispositionsApi,
+): UserSummaryService {
+  const { store, http, clock } = ctx;
   let timer: ClockTimer | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -55,9 +44,7 @@ export function createUserSummaryService(d: UserSummaryDeps): UserSummaryService
     store.loading();
     try {
       const summary = await fetchSummary(http);
-      if (disposed) return;
-      store.loaded(summary);
-      enforcer.update(summary.enforced, summary.overdueCount);
+      if (!disposed) store.loaded(summary);
     } catch {
       if (!disposed) store.failed();
     }
@@ -86,16 +73,15 @@ export function createUserSummaryService(d: UserSummaryDeps): UserSummaryService
     return running;
   };
 
-  const canDial = () => store.busyLeadId === null && !d.call.current.active;
+  const canDial = () => store.busyLeadId === null && !ctx.call.current.active;
 
-  const write = async (leadId: number, act: () => Promise<void>, failure: string): Promise<boolean> => {
+  /** One follow-up write at a time; the lists are read again after it, whatever the answer. */
+  const write = async (leadId: number, act: () => Promise<Refusal>, failure: string): Promise<boolean> => {
     store.setBusy(leadId);
     try {
-      await act();
-      return true;
-    } catch (e) {
-      d.notify.error(gatewayMessage(e) ?? d.t(failure));
-      return false;
+      const refused = await act();
+      if (refused) ctx.notify.error(refused.message ?? ctx.t(failure));
+      return refused === null;
     } finally {
       if (!disposed) {
         store.setBusy(null);
@@ -104,9 +90,11 @@ export function createUserSummaryService(d: UserSummaryDeps): UserSummaryService
     }
   };
 
-  store.choose(initialTab(d.isAdvisor));
-  // A settled call and a saved disposition (the specification's 'disposition/create') change the lists.
-  const stops = [d.bus.on("call:ended", () => void refresh()), d.bus.on("disposition/create", () => void refresh())];
+  store.choose(initialTab(ctx.agent.roles.includes("advisor")));
+  const stopEnforcing = enforceOverdueFollowUps(ctx, () => store.overdueEnforced);
+  // A settled call and a saved disposition change the lists.
+  ctx.events.on(callEnded, () => void refresh());
+  ctx.events.on(dispositionSaved, () => void refresh());
   // Read at sign-in, not only when the panel shows: enforced follow-ups hold even without the panel.
   void refresh();
 
@@ -115,16 +103,27 @@ export function createUserSummaryService(d: UserSummaryDeps): UserSummaryService
     canDial,
     async dial(item) {
       if (!canDial()) return;
-      await write(item.leadId, () => dialFollowUp(http, item.leadId, newKey()), "followUps.dial_failed");
+      await write(
+        item.leadId,
+        () =>
+          dialFollowUp(http, item.leadId, idempotencyKey()).then(
+            () => null,
+            (e: unknown) => ({ message: gatewayMessage(e) }),
+          ),
+        "followUps.dial_failed",
+      );
     },
     async reschedule(item, dateTime) {
       if (store.busyLeadId !== null) return false;
       const ok = await write(
         item.leadId,
-        () => reschedule(http, item, dateTime, newKey()),
+        async () => {
+          const outcome = await dispositions.reschedule(item, dateTime);
+          return outcome.ok ? null : { message: firstMessage(outcome) };
+        },
         "followUps.reschedule_failed",
       );
-      if (ok) d.notify.success(d.t("followUps.rescheduled"));
+      if (ok) ctx.notify.success(ctx.t("followUps.rescheduled"));
       return ok;
     },
     async search(text) {
@@ -142,18 +141,17 @@ export function createUserSummaryService(d: UserSummaryDeps): UserSummaryService
     },
     async load(leadId) {
       try {
-        await d.leads.open(leadId);
+        await ctx.leads.open(leadId);
       } catch (e) {
         // The core's leads service rejects with a message already translated.
-        d.notify.error(e instanceof Error && e.message ? e.message : d.t("clients.load_failed"));
+        ctx.notify.error(e instanceof Error && e.message ? e.message : ctx.t("clients.load_failed"));
       }
     },
     dispose() {
       disposed = true;
       if (timer) clock.clearTimeout(timer);
       timer = null;
-      stops.forEach((f) => f());
-      enforcer.clear();
+      stopEnforcing();
     },
   };
 }

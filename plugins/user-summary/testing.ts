@@ -1,13 +1,23 @@
 // Fixtures and a mount() for the user summary's tests: the gateway's lists, the core's status, call and
-// leads as fakes, through renderPlugin().
-import { screen, waitFor } from "@testing-library/react";
+// leads as the SDK's fakes, and the dispositions plugin (which writes a moved follow-up), through
+// renderPlugin().
+import { act, screen, waitFor } from "@testing-library/react";
 import { expect, vi } from "vitest";
 import type { FollowUpItem, LastDialItem } from "../../src/contract/dialer";
-import { callKey, leadsKey, statusKey, type LeadsControl } from "../../src/core/services";
-import { fakeCallControl } from "../../src/test/fakeCall";
-import { fakeGateway, type Reply } from "../../src/test/fakeGateway";
-import { fakeStatusControl } from "../../src/test/fakeStatus";
-import { provide, renderPlugin, type RenderPluginOptions } from "../../tests/helpers/renderPlugin";
+import { callKey, leadsKey, statusKey } from "../../src/sdk";
+import {
+  fakeCallControl,
+  fakeGateway,
+  fakeLeads,
+  fakeStatusControl,
+  pluginContext,
+  provide,
+  renderPlugin,
+  type RenderPluginOptions,
+  type Reply,
+} from "../../src/sdk/testing";
+import { catalogue } from "../catalogue";
+import { dispositionsApi, type DispositionsApi } from "../dispositions/api";
 import plugin from "./index";
 import type { LeadSearchRow } from "./lists";
 import type { UserSummaryStore } from "./model";
@@ -28,6 +38,7 @@ export function followUp(over: Partial<FollowUpItem> = {}): FollowUpItem {
     name: "Pat Doe",
     notes: "Call after lunch",
     state: "TX",
+    timezone: null,
     type: 2,
     kind: "Pocket",
     overdue: false,
@@ -99,23 +110,22 @@ export function lists(
   };
 }
 
-export function fakeLeads() {
-  const control: LeadsControl = {
-    current: null,
-    leadIds: [],
-    awaitingDisposition: 0,
-    open: vi.fn(async () => {
-      throw new Error("not set");
-    }),
-    persist: vi.fn(),
-    disposed: vi.fn(),
-    select: vi.fn(),
-  };
-  return control;
+/**
+ * The dispositions plugin as the registry sets it up (its manifest from the product's catalogue), on the
+ * same gateway: the one writer of a lead's dispositions, a moved follow-up included.
+ */
+async function dispositionsOn(gateway: ReturnType<typeof fakeGateway>): Promise<DispositionsApi> {
+  const { default: dispositions } = await catalogue.dispositions();
+  const { ctx } = pluginContext({
+    id: dispositions.id,
+    store: dispositions.model!.create({}),
+    config: dispositions.configSchema!.parse({}),
+    gateway,
+  });
+  return dispositions.setup!(ctx) as DispositionsApi;
 }
 
 export interface MountOptions extends Omit<RenderPluginOptions, "services"> {
-  leads?: LeadsControl;
   /** Wait for the lists to be on screen (false: a test about failures). */
   loaded?: boolean;
 }
@@ -123,12 +133,17 @@ export interface MountOptions extends Omit<RenderPluginOptions, "services"> {
 export async function mount(o: MountOptions = {}) {
   const status = fakeStatusControl("after_call_work");
   const call = fakeCallControl();
-  const leads = o.leads ?? fakeLeads();
+  const leads = fakeLeads();
   const gateway = o.gateway ?? fakeGateway(lists());
   const r = await renderPlugin<UserSummaryService, UserSummaryStore>(plugin, {
     ...o,
     gateway,
-    services: [provide(statusKey, status.control), provide(callKey, call.control), provide(leadsKey, leads)],
+    services: [
+      provide(statusKey, status.control),
+      provide(callKey, call.control),
+      provide(leadsKey, leads.control),
+      provide(dispositionsApi, await dispositionsOn(gateway)),
+    ],
   });
   await screen.findByRole("tablist");
   if (o.loaded !== false) await waitFor(() => expect(r.store.state).toBe("ready"));
@@ -138,3 +153,56 @@ export async function mount(o: MountOptions = {}) {
 
 /** The tab's accessible name is its title and its count badge. */
 export const tab = (name: string | RegExp) => screen.getByRole("tab", { name });
+
+/**
+ * The layout the browser would give the tables (jsdom lays nothing out): the panel is `width` pixels wide, as
+ * a ResizeObserver reports it; the table needs `table` pixels (it overflows a narrower panel); a cell's text
+ * is cut beyond `cellChars` characters. `resize(w)` is the agent resizing the panel. Undo with
+ * `vi.unstubAllGlobals()` and `vi.restoreAllMocks()`.
+ */
+export function panelLayout(width: number, o: { table?: number; cellChars?: number } = {}) {
+  let panel = width;
+  const observers = new Set<FakeResizeObserver>();
+  class FakeResizeObserver {
+    private readonly targets = new Set<Element>();
+    constructor(private readonly report: ResizeObserverCallback) {}
+    observe(target: Element) {
+      this.targets.add(target);
+      observers.add(this);
+      this.fire([target]);
+    }
+    unobserve(target: Element) {
+      this.targets.delete(target);
+    }
+    disconnect() {
+      this.targets.clear();
+      observers.delete(this);
+    }
+    fire(targets = [...this.targets]) {
+      const entries = targets.map((target) => ({ target, contentRect: { width: panel } }));
+      this.report(entries as unknown as ResizeObserverEntry[], this as unknown as ResizeObserver);
+    }
+  }
+  vi.stubGlobal("ResizeObserver", FakeResizeObserver);
+  const CHAR = 8;
+  const cellChars = o.cellChars ?? 12;
+  const box = (el: Element) => el.classList.contains("user-summary__fit-box");
+  const cut = (el: Element) => el.classList.contains("user-summary__clip");
+  vi.spyOn(Element.prototype, "clientWidth", "get").mockImplementation(function (this: Element) {
+    return box(this) ? panel : cut(this) ? cellChars * CHAR : 0;
+  });
+  vi.spyOn(Element.prototype, "scrollWidth", "get").mockImplementation(function (this: Element) {
+    if (box(this)) return Math.max(panel, o.table ?? 0);
+    return cut(this) ? (this.textContent ?? "").length * CHAR : 0;
+  });
+  return {
+    resize(w: number) {
+      panel = w;
+      act(() => observers.forEach((o) => o.fire()));
+    },
+  };
+}
+
+/** The column headers of the table named `name`. */
+export const headers = (name: string) =>
+  Array.from(screen.getByRole("table", { name }).querySelectorAll("th"), (h) => h.textContent);

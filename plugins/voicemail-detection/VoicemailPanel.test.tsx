@@ -1,14 +1,27 @@
-// The voicemail panel as a qualifier sees it: renderPlugin() with a fake call, a fake status control, a fake
-// gateway and the manual clock, driven by "voicemail-detection" pushes.
+// The voicemail panel as a qualifier sees it: renderPlugin() with a fake call, status and leads stack, a fake
+// gateway and the manual clock, driven by "voicemail-detection" pushes. The Voicemail is saved by the real
+// dispositions plugin (the one writer of a lead's dispositions), on the same gateway, clock and leads stack.
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { CallSnapshot } from "../../src/contract/calls";
 import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
-import { callKey, statusKey, type StatusControl } from "../../src/core/services";
-import { fakeCallControl } from "../../src/test/fakeCall";
-import { fakeStatusControl } from "../../src/test/fakeStatus";
-import { fakeGateway, NETWORK_DOWN, type Reply } from "../../src/test/fakeGateway";
-import { provide, renderPlugin, type RenderPluginOptions } from "../../tests/helpers/renderPlugin";
+import { callKey, leadsKey, statusKey } from "../../src/sdk";
+import {
+  fakeCallControl,
+  fakeGateway,
+  fakeLeads,
+  fakeStatusControl,
+  leadView,
+  NETWORK_DOWN,
+  pluginContext,
+  provide,
+  renderPlugin,
+  type ManualClock,
+  type RenderPluginOptions,
+  type Reply,
+} from "../../src/sdk/testing";
+import { catalogue } from "../catalogue";
+import { dispositionSaved, dispositionsApi, type DispositionsApi } from "../dispositions/api";
 import type { VoicemailDetectionApi } from "./api";
 import { EXCLUDED_LEAD_STATUSES } from "./eligibility";
 import plugin from "./index";
@@ -34,37 +47,95 @@ const created: Reply = {
   },
 };
 const IDLE = "No answering machine on this call.";
+const HELD = "An automatic Voicemail disposition is under way for this lead.";
 const description = (n: number) =>
   `An answering machine picked up. The lead will be disposed as Voicemail in ${n} seconds.`;
+
+/**
+ * The dispositions plugin as the registry sets it up (loaded from the product's catalogue, its manifest's
+ * model, config and setup), sharing the panel's gateway, clock, call, status and leads stack. It is set up
+ * once the panel's clock exists; the voicemail plugin asks nothing of it before a countdown.
+ */
+function lateDispositions() {
+  let real: DispositionsApi | null = null;
+  const now = (): DispositionsApi => {
+    if (!real) throw new Error("the dispositions plugin is not set up yet");
+    return real;
+  };
+  /** The holds taken and not released yet: the leads the disposition panel would show as held, and why. */
+  const holds = new Set<{ leadId: number; reason: () => string }>();
+  const api: DispositionsApi = {
+    get saving() {
+      return now().saving;
+    },
+    preset: (...a) => now().preset(...a),
+    save: (...a) => now().save(...a),
+    reschedule: (...a) => now().reschedule(...a),
+    hold: (leadId, reason) => {
+      const release = now().hold(leadId, reason);
+      const hold = { leadId, reason };
+      holds.add(hold);
+      return () => {
+        holds.delete(hold);
+        release();
+      };
+    },
+  };
+  const setUp = async (shared: Parameters<typeof pluginContext>[0] & { clock: ManualClock }) => {
+    const { default: dispositions } = await catalogue.dispositions();
+    const { ctx } = pluginContext({
+      ...shared,
+      id: dispositions.id,
+      store: dispositions.model!.create({}),
+      config: dispositions.configSchema!.parse({}),
+    });
+    real = dispositions.setup!(ctx) as DispositionsApi;
+  };
+  const held = () => [...holds].map((h) => ({ leadId: h.leadId, reason: h.reason() }));
+  return { api, setUp, held };
+}
 
 type MountOptions = Omit<RenderPluginOptions, "services"> & { call?: Partial<CallSnapshot> };
 
 async function mount({ call: snapshot, ...options }: MountOptions = {}) {
   const call = fakeCallControl();
   call.push({ callId: CALL, leadId: LEAD, type: "auto", ...snapshot });
-  const status: StatusControl = fakeStatusControl().control;
+  const status = fakeStatusControl();
+  const leads = fakeLeads([leadView({ id: LEAD })]);
   const gateway = options.gateway ?? fakeGateway({ [SAVE]: created });
+  const dispositions = lateDispositions();
   const r = await renderPlugin<VoicemailDetectionApi>(plugin, {
     ...options,
     gateway,
-    services: [provide(callKey, call.control), provide(statusKey, status)],
+    services: [
+      provide(callKey, call.control),
+      provide(statusKey, status.control),
+      provide(leadsKey, leads.control),
+      provide(dispositionsApi, dispositions.api),
+    ],
   });
-  // The gateway's test double keeps no headers: read the idempotency keys on their way out.
-  const keys: unknown[] = [];
-  r.http.interceptors.request.use((config) => {
-    keys.push(config.headers.get(IDEMPOTENCY_HEADER));
-    return config;
-  });
-  await screen.findByText(IDLE);
+  await act(() =>
+    dispositions.setUp({
+      gateway,
+      clock: r.clock,
+      call: call.control,
+      status: status.control,
+      leads: leads.control,
+    }),
+  );
+  await screen.findByText(/\S/, { selector: ".voicemail__idle" });
   const amd = (event: string, callId = CALL) =>
-    r.emit("voicemail-detection", { callId, leadId: LEAD, event, channel: "PJSIP/2042-00000007" });
+    r.push("voicemail-detection", { callId, leadId: LEAD, event, channel: "PJSIP/2042-00000007" });
   const saves = () => gateway.requests.filter((q) => `${q.method} ${q.url}` === SAVE);
+  const keys = () => saves().map((q) => q.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
   return {
     ...r,
     call,
-    status,
+    status: status.control,
+    leads,
     gateway,
     keys,
+    held: dispositions.held,
     amd,
     saves,
     machine: (callId?: number) => amd("AMD-Machine-Vm-WA", callId),
@@ -147,8 +218,8 @@ describe("voicemail detection", () => {
       },
       call_id: CALL,
     });
-    expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys()).toHaveLength(1);
+    expect(keys()[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(await screen.findByText(IDLE)).toBeInTheDocument();
     expect(api.state).toMatchObject({
       phase: "idle",
@@ -179,7 +250,7 @@ describe("voicemail detection", () => {
       expect(notify.shown).toEqual([{ intent: "success", text: "Successfully disposed the lead!" }]),
     );
     expect(saves()).toHaveLength(3);
-    expect(new Set(keys).size).toBe(1);
+    expect(new Set(keys()).size).toBe(1);
   });
 
   it("uses a new key for the next voicemail", async () => {
@@ -191,7 +262,7 @@ describe("voicemail detection", () => {
     await machine(CALL + 1);
     await advance(11_000);
     await waitFor(() => expect(saves()).toHaveLength(2));
-    expect(keys[0]).not.toEqual(keys[1]);
+    expect(keys()[0]).not.toEqual(keys()[1]);
   });
 
   it("shows a refusal (422) as an error, without retrying it", async () => {
@@ -230,7 +301,7 @@ describe("voicemail detection", () => {
       expect(notify.shown.at(-1)).toEqual({ intent: "success", text: "Successfully disposed the lead!" }),
     );
     expect(saves()).toHaveLength(5);
-    expect(new Set(keys).size).toBe(1);
+    expect(new Set(keys()).size).toBe(1);
   });
 
   it("asks for ready after the save when autoDialAfterVoicemail is on", async () => {
@@ -329,8 +400,8 @@ describe("voicemail detection", () => {
     ["a transfer", { type: "transfer" }],
     ["a call without a lead", { leadId: null }],
   ] as const)("never activates on %s", async (_, over) => {
-    const { emit, advance, call } = await mount({ call: over });
-    await emit("voicemail-detection", {
+    const { push, advance, call } = await mount({ call: over });
+    await push("voicemail-detection", {
       callId: CALL,
       leadId: null,
       event: "AMD-Machine-Vm-WA",
@@ -369,22 +440,64 @@ describe("voicemail detection", () => {
       "No es un buzón de voz",
     ],
   ] as const)("speaks %s", async (language, title, text, button) => {
-    const call = fakeCallControl();
-    call.push({ callId: CALL, leadId: LEAD, type: "auto" });
-    const status: StatusControl = fakeStatusControl().control;
-    const { emit } = await renderPlugin(plugin, {
-      language,
-      services: [provide(callKey, call.control), provide(statusKey, status)],
-    });
+    const { machine } = await mount({ language });
     expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
-    await screen.findByText(/\S/, { selector: ".voicemail__idle" });
-    await emit("voicemail-detection", {
-      callId: CALL,
-      leadId: LEAD,
-      event: "AMD-Machine-Vm-WA",
-      channel: "x",
-    });
+    await machine();
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: button })).toBeInTheDocument();
+  });
+});
+
+describe("voicemail detection and the dispositions plugin", () => {
+  it("is refused without the dispositions plugin, which alone saves a lead's disposition", async () => {
+    const call = fakeCallControl();
+    await expect(
+      renderPlugin(plugin, {
+        services: [provide(callKey, call.control), provide(statusKey, fakeStatusControl().control)],
+      }),
+    ).rejects.toThrow("voicemail-detection: needs dispositions.api, which nobody provides");
+  });
+
+  it("holds the lead's disposition while it counts and saves; the saved Voicemail takes the lead off the stack", async () => {
+    const { machine, advance, held, leads, saves, notify } = await mount();
+    expect(held()).toEqual([]);
+    await machine();
+    expect(held()).toEqual([{ leadId: LEAD, reason: HELD }]);
+    await advance(10_000);
+    expect(held()).toEqual([{ leadId: LEAD, reason: HELD }]);
+    expect(leads.control.leadIds).toEqual([LEAD]);
+
+    await advance(1000);
+    await waitFor(() =>
+      expect(notify.shown).toEqual([{ intent: "success", text: "Successfully disposed the lead!" }]),
+    );
+    expect(saves()).toHaveLength(1);
+    expect(leads.control.disposed).toHaveBeenCalledWith(LEAD, "Voicemail");
+    expect(leads.control.leadIds).toEqual([]);
+    expect(leads.control.awaitingDisposition).toBe(0);
+    expect(held()).toEqual([]);
+  });
+
+  it("lets go of the lead when the agent says it is not a voicemail", async () => {
+    const { machine, held, user } = await mount();
+    await machine();
+    await user.click(screen.getByRole("button", { name: "Not a voicemail" }));
+    expect(held()).toEqual([]);
+  });
+
+  it("hands the lead back to the disposition panel when the save fails, and forgets it once disposed there", async () => {
+    const gateway = fakeGateway({ [SAVE]: NETWORK_DOWN });
+    const { machine, advance, held, emit, api, leads } = await mount({ gateway });
+    await machine();
+    await advance(11_000);
+    for (const delay of [1000, 2000, 4000]) await advance(delay);
+    await waitFor(() => expect(api.state.phase).toBe("failed"));
+    expect(held()).toEqual([]);
+    expect(leads.control.leadIds).toEqual([LEAD]);
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+
+    await emit(dispositionSaved, { leadId: LEAD, disposition: "Not Interested", rescheduled: false });
+    expect(api.state.phase).toBe("idle");
+    expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { Button, Callout, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../src/core/PluginScope";
+import { usePlugin } from "../../src/sdk";
 import type { VoicemailDetectionApi } from "./api";
 import type { VoicemailStore } from "./model";
 import "./voicemail.css";

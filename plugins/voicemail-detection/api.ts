@@ -1,6 +1,6 @@
-// The voicemail-detection plugin's public face: the disposition panel reads it to know that an automatic
-// Voicemail disposition owns the lead (and must not offer a second one meanwhile).
-import { serviceKey } from "../../src/core/plugin";
+// The voicemail-detection plugin's public face: what it is doing for the agent's current call. (The
+// disposition panel learns that an automatic Voicemail owns a lead from the hold this plugin takes on it.)
+import { serviceKey } from "../../src/sdk";
 
 export type VoicemailPhase = "idle" | "counting" | "saving" | "failed";
 
@@ -19,7 +19,7 @@ export interface VoicemailDetectionState {
   readonly remaining: number;
   /** "Voicemail" once the countdown ran out, until the save has settled. */
   readonly disposition: "Voicemail" | null;
-  /** The last lead this plugin disposed as Voicemail, so a disposition panel can tell it is already done. */
+  /** The last lead this plugin disposed as Voicemail. */
   readonly lastDisposed: { readonly leadId: number; readonly callId: number } | null;
 }
 

@@ -1,4 +1,4 @@
-import type { Clock, ClockTimer } from "../../src/core/clock";
+import type { Clock, ClockTimer } from "../../src/sdk";
 
 /**
  * Counts `seconds` down on the injected clock: `onTick(left)` after each second, then `onDone()` at 0.

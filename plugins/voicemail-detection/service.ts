@@ -1,18 +1,17 @@
 // The voicemail-detection flow (agent-workspace §4): a machine verdict on the agent's call starts a countdown;
-// at 0 the call is hung up, the lead is disposed as Voicemail, saved 1 s later, and the agent continues or
-// stays in after-call work by the autoDialAfterVoicemail flag.
-import type { AxiosInstance } from "axios";
+// at 0 the call is hung up, the lead is disposed as Voicemail, saved 1 s later through the dispositions
+// plugin, and the agent continues or stays in after-call work by the autoDialAfterVoicemail flag. While it
+// counts and saves, it holds the lead's disposition, so the panel offers no second one.
 import { reaction } from "mobx";
-import type { VoicemailDetectionPush } from "../../src/contract/calls";
-import type { Clock } from "../../src/core/clock";
-import type { CallControl, Notify, StatusControl } from "../../src/core/services";
 import type { z } from "zod";
+import type { VoicemailDetectionPush } from "../../src/contract/calls";
+import { idempotencyKey, watching, type PluginContext } from "../../src/sdk";
+import { dispositionSaved, type DispositionBody, type DispositionsApi } from "../dispositions/api";
 import type { VoicemailDetectionApi, VoicemailDetectionState } from "./api";
 import type { VoicemailConfig } from "./config";
 import { startCountdown } from "./countdown";
 import { voicemailApplies } from "./eligibility";
 import type { VoicemailStore } from "./model";
-import { newIdempotencyKey, saveVoicemail, type VoicemailSave } from "./saveVoicemail";
 
 /** The specification's "voicemail auto-save delay" (§9). */
 export const SAVE_DELAY_MS = 1000;
@@ -20,27 +19,34 @@ export const SAVE_DELAY_MS = 1000;
 export interface VoicemailService extends VoicemailDetectionApi {
   /** A "voicemail-detection" push, already parsed. */
   handle(push: z.output<typeof VoicemailDetectionPush>): void;
+  dispose(): void;
 }
 
-export function createVoicemailService(deps: {
-  store: VoicemailStore;
-  call: CallControl;
-  clock: Clock;
-  http: AxiosInstance;
-  notify: Notify;
-  status: StatusControl;
-  config: VoicemailConfig;
-  /** Translates a key of the plugin's namespace. */
-  t: (key: string) => string;
-  newKey?: () => string;
-}): VoicemailService {
-  const { store, call, clock } = deps;
-  const newKey = deps.newKey ?? newIdempotencyKey;
-  let watchers = 0;
+/** The automatic Voicemail as the gateway takes it: no notes, no reason, tied to the call. */
+export function voicemailBody(callId: number): DispositionBody {
+  return {
+    disposition: {
+      disposition: "Voicemail",
+      notes: "",
+      date_time: null,
+      reason: null,
+      reason_other: null,
+      reschedule_followup: false,
+      short_call: false,
+    },
+    call_id: callId,
+  };
+}
+
+export function createVoicemailService(
+  ctx: PluginContext<VoicemailStore, VoicemailConfig>,
+  dispositions: DispositionsApi,
+): VoicemailService {
+  const { store, call, clock } = ctx;
   let stopCountdown: (() => void) | null = null;
   let stopWatchingCall: (() => void) | null = null;
-  /** The disposition being saved: its key is reused by every retry. */
-  let pending: VoicemailSave | null = null;
+  /** The disposition being saved: its key is reused by every retry, the agent's included. */
+  let pending: { leadId: number; callId: number; key: string } | null = null;
 
   const halt = () => {
     stopCountdown?.();
@@ -49,23 +55,25 @@ export function createVoicemailService(deps: {
 
   const save = async () => {
     if (!pending) return;
-    const outcome = await saveVoicemail(deps.http, clock, pending);
+    const outcome = await dispositions.save(pending.leadId, voicemailBody(pending.callId), {
+      key: pending.key,
+    });
     if (!outcome.ok) {
       store.failed(outcome.retryable);
-      deps.notify.error(deps.t("notify.failed"));
+      ctx.notify.error(ctx.t("notify.failed"));
       return;
     }
     pending = null;
     store.saved();
-    deps.notify.success(deps.t("notify.saved"));
+    ctx.notify.success(ctx.t("notify.saved"));
     // The gateway already moved the agent to after-call work at hangup: "stop" has nothing left to do.
-    if (deps.config.autoDialAfterVoicemail) void deps.status.request("ready").catch(() => {});
+    if (ctx.config.autoDialAfterVoicemail) void ctx.status.request("ready").catch(() => {});
   };
 
   const expire = () => {
     stopCountdown = null;
     store.disposing();
-    pending = { leadId: store.leadId!, callId: store.callId!, key: newKey() };
+    pending = { leadId: store.leadId!, callId: store.callId!, key: idempotencyKey() };
     // A refused hangup is shown by the core; the machine still answered, so the lead is disposed anyway.
     void call.hangup().catch(() => {});
     clock.setTimeout(() => void save(), SAVE_DELAY_MS);
@@ -80,9 +88,9 @@ export function createVoicemailService(deps: {
       callId: push.callId,
       leadId: leadId!,
       channel: push.channel,
-      seconds: deps.config.countdownSeconds,
+      seconds: ctx.config.countdownSeconds,
     });
-    stopCountdown = startCountdown(clock, deps.config.countdownSeconds, (left) => store.tick(left), expire);
+    stopCountdown = startCountdown(clock, ctx.config.countdownSeconds, (left) => store.tick(left), expire);
   };
 
   // Only a countdown may still be cancelled: once the call is hung up, the save must finish.
@@ -102,6 +110,36 @@ export function createVoicemailService(deps: {
       },
     );
 
+  // The lead's disposition is this flow's while it counts and saves; a failed save hands it back to the
+  // agent's panel.
+  let release: (() => void) | null = null;
+  const stopHolding = reaction(
+    () => (store.busy ? store.leadId : null),
+    (leadId) => {
+      release?.();
+      release = leadId === null ? null : dispositions.hold(leadId, () => ctx.t("hold"));
+    },
+    { fireImmediately: true },
+  );
+  // The agent disposed the lead from the panel after a failed save: nothing is left to try again.
+  const stopListening = ctx.events.on(dispositionSaved, (saved) => {
+    if (store.phase !== "failed" || saved.leadId !== store.leadId || saved.rescheduled) return;
+    pending = null;
+    store.clear();
+  });
+
+  // The call is watched, and a machine counted down, only while a panel is on screen.
+  const watched = watching(
+    () => {
+      stopWatchingCall = watchCall();
+    },
+    () => {
+      stopWatchingCall?.();
+      stopWatchingCall = null;
+      cancelCountdown();
+    },
+  );
+
   return {
     get state(): VoicemailDetectionState {
       return store;
@@ -115,7 +153,7 @@ export function createVoicemailService(deps: {
       switch (push.event) {
         case "AMD-Machine-Vm-WA":
           // Only with a panel on screen: nobody hangs up an agent's call without a countdown they can stop.
-          if (watchers > 0) activate(push);
+          if (watched.active) activate(push);
           break;
         case "AMD-Human-voice": // a later human verdict wins: never hang up on a person
         case "hangup":
@@ -125,15 +163,7 @@ export function createVoicemailService(deps: {
           break;
       }
     },
-    watch() {
-      if (watchers++ === 0) stopWatchingCall = watchCall();
-      return () => {
-        if (--watchers > 0) return;
-        stopWatchingCall?.();
-        stopWatchingCall = null;
-        cancelCountdown();
-      };
-    },
+    watch: watched.watch,
     notAVoicemail() {
       if (store.phase !== "counting") return;
       halt();
@@ -143,6 +173,13 @@ export function createVoicemailService(deps: {
       if (store.phase !== "failed" || !store.retryable || !pending) return;
       store.disposing();
       void save();
+    },
+    dispose() {
+      halt();
+      stopWatchingCall?.();
+      stopHolding();
+      stopListening();
+      release?.();
     },
   };
 }

@@ -1,19 +1,17 @@
-// File templates of `npm run new:plugin`. Each takes { id, Pascal, camel, title }.
+// File templates of `npm run new:plugin`. Each takes { id, Pascal, camel, title }. The plugin they write uses
+// only the SDK (`src/sdk`; its tests `src/sdk/testing`), as `npx eslint plugins/<id>` requires.
 export const templates = {
   "index.ts": ({ id, Pascal, camel, title }) => `// ${title}: one line on what this plugin gives the agent.
 import { lazy } from "react";
-import { z } from "zod";
-import { definePlugin } from "../../src/core/plugin";
-import { clockKey } from "../../src/core/services";
+import { definePlugin } from "../../src/sdk";
 import { ${camel}Api } from "./api";
 import { ${Pascal}Model } from "./model";
+import { create${Pascal}Service } from "./service";
 
 export default definePlugin({
   id: "${id}",
   requires: { roles: ["qualifier", "advisor"] },
-  needs: [clockKey],
   provides: ${camel}Api,
-  configSchema: z.object({ greeting: z.string().default("hello") }),
   model: ${Pascal}Model,
   panels: [
     {
@@ -28,14 +26,11 @@ export default definePlugin({
     fr: () => import("./locales/fr.json"),
     es: () => import("./locales/es.json"),
   },
-  setup: (ctx) => ({
-    count: () => ctx.store.count,
-    increment: () => ctx.store.increment(ctx.get(clockKey).now()),
-  }),
+  setup: (ctx) => create${Pascal}Service(ctx),
 });
 `,
   "api.ts": ({ id, camel, Pascal }) => `// The only file other plugins may import: the service key and its interface.
-import { serviceKey } from "../../src/core/plugin";
+import { serviceKey } from "../../src/sdk";
 
 export interface ${Pascal}Api {
   count(): number;
@@ -57,13 +52,26 @@ export const ${Pascal}Model = types
   }));
 export type ${Pascal}Store = Instance<typeof ${Pascal}Model>;
 `,
-  "{Pascal}Panel.tsx": ({ id, Pascal, camel }) => `import { Button } from "@blueprintjs/core";
-import { observer } from "mobx-react-lite";
-import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../src/core/PluginScope";
+  "service.ts": ({ Pascal }) => `import type { PluginContext } from "../../src/sdk";
 import type { ${Pascal}Api } from "./api";
 import type { ${Pascal}Store } from "./model";
 
+/** The plugin's effects; the model keeps the state. ctx has the store, ctx.clock, ctx.http, ctx.t… */
+export function create${Pascal}Service(ctx: PluginContext<${Pascal}Store>): ${Pascal}Api {
+  return {
+    count: () => ctx.store.count,
+    increment: () => ctx.store.increment(ctx.clock.now()),
+  };
+}
+`,
+  "{Pascal}Panel.tsx": ({ id, Pascal }) => `import { Button } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useTranslation } from "react-i18next";
+import { usePlugin } from "../../src/sdk";
+import type { ${Pascal}Api } from "./api";
+import type { ${Pascal}Store } from "./model";
+
+// Replace this panel with the real one.
 const ${Pascal}Panel = observer(function ${Pascal}Panel() {
   const { store, api } = usePlugin<${Pascal}Store, ${Pascal}Api>();
   const { t } = useTranslation("${id}");
@@ -75,11 +83,26 @@ const ${Pascal}Panel = observer(function ${Pascal}Panel() {
   );
 });
 export default ${Pascal}Panel;
-// ${camel}: replace this panel with the real one.
+`,
+  "service.test.ts": ({ Pascal }) => `import { describe, expect, it } from "vitest";
+import { manualClock, pluginContext } from "../../src/sdk/testing";
+import { ${Pascal}Model } from "./model";
+import { create${Pascal}Service } from "./service";
+
+describe("${Pascal} service", () => {
+  it("counts, and remembers when on the clock", () => {
+    const { ctx, clock } = pluginContext({ store: ${Pascal}Model.create({}), clock: manualClock(1_000) });
+    const api = create${Pascal}Service(ctx);
+    clock.advance(500);
+    api.increment();
+    expect(api.count()).toBe(1);
+    expect(ctx.store.lastAt).toBe(1_500);
+  });
+});
 `,
   "{id}.test.tsx": ({ id, Pascal }) => `import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderPlugin } from "../../tests/helpers/renderPlugin";
+import { renderPlugin } from "../../src/sdk/testing";
 import type { ${Pascal}Api } from "./api";
 import plugin from "./index";
 

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { holdsRoleAtLeast, HIERARCHY_ROLES, type HierarchyRole, type Role } from "../../src/contract/common";
 import { rolesHeldBy } from "../../src/contract/roles";
 import type { Db } from "../db/client";
-import { attributes, leads, userAttributes, users } from "../db/schema";
+import { attributes, followUps, leads, userAttributes, users } from "../db/schema";
 
 export interface Caller {
   id: number;
@@ -120,5 +120,11 @@ export async function leadAccess(
   const r = await q.execute({ leadId, tenantId: caller.tenantId });
   if (!r[0]) return "missing";
   if (r[0].ownerId === caller.id || holdsRoleAtLeast(caller.roles, policy.othersFrom ?? "manager")) return "ok";
-  return "denied";
+  // An agent who owes the lead a call (a pending follow-up: an advisor's booked meeting) may work it too.
+  const [owed] = await db
+    .select({ id: followUps.id })
+    .from(followUps)
+    .where(and(eq(followUps.leadId, leadId), eq(followUps.agentId, caller.id), eq(followUps.state, "pending")))
+    .limit(1);
+  return owed ? "ok" : "denied";
 }

@@ -78,6 +78,15 @@ export const users = pgTable(
     healthLicenses: jsonb("health_licenses").$type<string[]>().notNull().default([]),
     /** States or provinces (lower-case codes) the agent may call ('callable states'); null: every one. */
     callableStates: jsonb("callable_states").$type<string[]>(),
+    /**
+     * An advisor's home base: a postal code ('10001', 'M5V 3L9') and its coordinates, from which the advisors
+     * "in the area" of a lead are counted (within 25 km: GET /available-agents). Null: counted nowhere.
+     */
+    homePostal: text("home_postal"),
+    homeLatitude: doublePrecision("home_latitude"),
+    homeLongitude: doublePrecision("home_longitude"),
+    /** The MGA the advisor is contracted under (a lead's and an IOA's `mga`); null: any MGA's meetings. */
+    mga: text("mga"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email), index("users_tenant_idx").on(t.tenantId)],
@@ -297,6 +306,16 @@ export const leads = pgTable(
     /** The lead's reasons (LEAD_REASONS) and the free text of 'other'. */
     reasons: jsonb("reasons").$type<string[]>().notNull().default([]),
     reasonOther: text("reason_other"),
+    /**
+     * What the CRM knows of the lead and the workspace only shows: CRE notes ('date | timestamp - text'
+     * entries joined by a line-break tag), the ad keywords, the lead source (website) and its MGA.
+     */
+    creNotes: text("cre_notes"),
+    keywords: text("keywords"),
+    website: text("website"),
+    mga: text("mga"),
+    /** A follow-up a manager moved from another agent to this lead's owner. */
+    isRedistributedFollowup: boolean("is_redistributed_followup").notNull().default(false),
     /** The agent who owns the lead (an advisor's client, a qualifier's follow-up). */
     ownerId: integer("owner_id").references(() => users.id),
     createdAt: ts("created_at").notNull().defaultNow(),

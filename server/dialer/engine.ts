@@ -35,10 +35,10 @@ export const DIALER_MESSAGES = {
 } as const;
 
 /** Readable reasons for the leads the pool query leaves out (they are never loaded one by one). */
-const OUTSIDE_POOL_SAMPLES: Record<string, string> = {
-  dnc: "The lead's status is Do Not Call.",
-  status: "The lead's status closes it.",
-  owner: "The lead belongs to another agent.",
+const OUTSIDE_POOL_SAMPLES: Record<string, { reason: string; key?: string }> = {
+  dnc: { reason: "The lead's status is Do Not Call.", key: "dnc_status" },
+  status: { reason: "The lead's status closes it." },
+  owner: { reason: "The lead belongs to another agent.", key: "owned_by_other" },
 };
 
 // A compliance refusal keeps its reason key and values, and says it in English rather than by the key the
@@ -90,6 +90,7 @@ export class DialerEngine {
     if (blocked) {
       trace.counts[blocked.rule] = await leadCount(db, ctx.tenant.id);
       trace.samples[blocked.rule] = blocked.reason;
+      trace.verdicts[blocked.rule] = blocked;
       return { status: 404, body: noLead(trace, blocked) };
     }
     let claimed: Extract<Claim, { ok: true }> | null = null;
@@ -101,7 +102,9 @@ export class DialerEngine {
     if (!claimed) {
       for (const [rule, n] of Object.entries(await outsidePool(db, ctx))) {
         trace.counts[rule as keyof typeof trace.counts] = (trace.counts[rule as keyof typeof trace.counts] ?? 0) + n;
-        trace.samples[rule as keyof typeof trace.samples] ??= OUTSIDE_POOL_SAMPLES[rule];
+        const sample = OUTSIDE_POOL_SAMPLES[rule]!;
+        trace.samples[rule as keyof typeof trace.samples] ??= sample.reason;
+        trace.verdicts[rule as keyof typeof trace.verdicts] ??= { rule: rule as RuleVerdict["rule"], ok: false, ...sample } as RuleVerdict;
       }
       return { status: 404, body: noLead(trace, null) };
     }
@@ -253,6 +256,7 @@ function noLead(trace: Trace, blocked: RuleVerdict | null): NoLeadResponse {
     message: NO_LEADS_MESSAGE,
     reasons: trace.counts as Record<string, number>,
     samples: trace.samples as Record<string, string>,
+    sampleVerdicts: trace.verdicts as Record<string, RuleVerdict>,
     examined: trace.examined,
     blocked,
   };

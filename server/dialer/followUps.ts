@@ -4,7 +4,7 @@
 // lead leaves the agent's in-process leads either way.
 import { and, eq } from "drizzle-orm";
 import { FOLLOW_UP_TYPES } from "../../src/contract/dialer";
-import { FOLLOW_UP_DISPOSITIONS as FOLLOW_UPS, traitsOf } from "../../src/contract/dispositions";
+import { BOOKED_MEETING, FOLLOW_UP_DISPOSITIONS as FOLLOW_UPS, traitsOf } from "../../src/contract/dispositions";
 import type { Db } from "../db/client";
 import { followUps, inProcessLeads, leads } from "../db/schema";
 import { addToDnc } from "./dncList";
@@ -38,7 +38,7 @@ export async function applyDispositionEffects(db: Db, d: DispositionFacts): Prom
     .where(eq(leads.id, d.leadId))
     .for("update");
   const [pending] = await db
-    .select({ id: followUps.id })
+    .select({ id: followUps.id, agentId: followUps.agentId, kind: followUps.kind })
     .from(followUps)
     .where(and(eq(followUps.leadId, d.leadId), eq(followUps.state, "pending")))
     .for("update");
@@ -55,6 +55,9 @@ export async function applyDispositionEffects(db: Db, d: DispositionFacts): Prom
         source: "disposition",
       });
     if (pending) await close(db, pending.id, "canceled", d.at);
+  } else if (pending && pending.agentId !== d.agentId && pending.kind === BOOKED_MEETING) {
+    // A booked meeting is the advisor's follow-up (plugins/booking): the qualifier's own disposition of the
+    // call (Appointment Setup) neither closes nor replaces it.
   } else if (traitsOf(d.disposition)?.followUp && d.dateTime) {
     const fields = {
       agentId: d.agentId,

@@ -1,29 +1,13 @@
-// The agent's lists (agent-workspace §2 user summary, §3 items): follow-ups (overdue or not), last dials and
-// the lead search, with each row's dashboard link from the tenant's dashboard-url template.
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
-import {
-  DEFAULT_DIALER_SETTINGS,
-  DIALER_SETTING_KEYS,
-  type DialerSettings,
-  type FollowUpItem,
-  type LastDialItem,
-} from "../../src/contract/dialer";
+// The agent's follow-ups (agent-workspace §2 user summary, §3 items), overdue or not, with each row's dashboard
+// link from the tenant's dashboard-url template. The last dials are in modules/calls/lastDials.ts, the lead
+// search in modules/leads/search.ts (server/README.md: a route lives with the module that writes its tables).
+import { and, asc, count, eq, gte, lt } from "drizzle-orm";
+import { DEFAULT_DIALER_SETTINGS, DIALER_SETTING_KEYS, type DialerSettings, type FollowUpItem } from "../../src/contract/dialer";
 import type { Caller } from "../auth/access";
-import { holdsRoleAtLeast } from "../../src/contract/common";
 import type { Db } from "../db/client";
-import { calls, dispositions, followUps, leads } from "../db/schema";
+import { followUps, leads } from "../db/schema";
+import { dashboardUrl } from "../modules/leads/dashboardUrl";
 import { readSetting } from "../modules/settings/store";
-
-type UrlLead = { id: number; marketingId: string; crmId: string | null };
-
-/** Fills {id}, {marketing_id} and {crm_id} of the template; null without a template. */
-export function dashboardUrl(template: string, lead: UrlLead): string | null {
-  if (!template) return null;
-  return template
-    .replaceAll("{id}", String(lead.id))
-    .replaceAll("{marketing_id}", encodeURIComponent(lead.marketingId))
-    .replaceAll("{crm_id}", encodeURIComponent(lead.crmId ?? ""));
-}
 
 const dialerSettings = (db: Db, tenantId: number): Promise<DialerSettings> =>
   readSetting(db, tenantId, DIALER_SETTING_KEYS.dialer, DEFAULT_DIALER_SETTINGS);
@@ -41,6 +25,7 @@ const followUpColumns = {
   firstName: leads.firstName,
   lastName: leads.lastName,
   state: leads.state,
+  timezone: leads.timezone,
   marketingId: leads.marketingId,
   crmId: leads.crmId,
 };
@@ -55,6 +40,7 @@ interface FollowUpRow {
   firstName: string;
   lastName: string;
   state: string | null;
+  timezone: string | null;
   marketingId: string;
   crmId: string | null;
 }
@@ -70,6 +56,7 @@ function followUpItem(r: FollowUpRow, overdueBefore: number, template: string): 
     name: fullName(r.firstName, r.lastName),
     notes: r.notes,
     state: r.state,
+    timezone: r.timezone || null,
     type: r.type,
     kind: r.kind,
     overdue: r.startsAt.getTime() < overdueBefore,
@@ -114,96 +101,4 @@ export async function followUpOfLead(db: Db, tenantId: number, leadId: number, r
     .where(and(eq(followUps.leadId, leadId), eq(followUps.state, "pending"), eq(leads.tenantId, tenantId)))
     .limit(1);
   return row ? followUpItem(row, r.now - r.windowMs, settings["dashboard-url"]) : null;
-}
-
-/** The agent's latest outbound calls, with the lead and the disposition recorded for each call. */
-export async function lastDialsOf(db: Db, caller: Caller, limit: number): Promise<LastDialItem[]> {
-  const settings = await dialerSettings(db, caller.tenantId);
-  const rows = await db
-    .select({
-      id: calls.id,
-      leadId: calls.leadId,
-      startedAt: calls.startedAt,
-      firstName: leads.firstName,
-      lastName: leads.lastName,
-      clients: leads.clients,
-      state: leads.state,
-      status: leads.status,
-      marketingId: leads.marketingId,
-      crmId: leads.crmId,
-      notes: dispositions.notes,
-    })
-    .from(calls)
-    .leftJoin(leads, eq(leads.id, calls.leadId))
-    .leftJoin(dispositions, eq(dispositions.callId, calls.id))
-    .where(and(eq(calls.agentId, caller.id), eq(calls.direction, 0)))
-    .orderBy(desc(calls.startedAt), desc(calls.id))
-    .limit(limit);
-  return rows.map((r) => {
-    const name = fullName(r.firstName ?? "", r.lastName ?? "");
-    const client = (r.clients ?? [])[0] as { firstName?: unknown; lastName?: unknown } | undefined;
-    const clientName = client ? fullName(String(client.firstName ?? ""), String(client.lastName ?? "")) : "";
-    const startedAt = r.startedAt.toISOString();
-    return {
-      id: r.id,
-      leadId: r.leadId,
-      startedAt,
-      dateTime: startedAt,
-      clientName: clientName || name,
-      name,
-      notes: r.notes ?? null,
-      state: r.state ?? null,
-      status: r.status ?? null,
-      url:
-        r.leadId !== null && r.marketingId !== null
-          ? dashboardUrl(settings["dashboard-url"], { id: r.leadId, marketingId: r.marketingId, crmId: r.crmId })
-          : null,
-    };
-  });
-}
-
-/**
- * The lead search ('My clients'): by marketing id, phone digits, name or e-mail. Agents see their own
- * leads; managers and above every lead of their tenant.
- */
-export async function searchLeads(db: Db, caller: Caller, text: string, limit = 50) {
-  const term = text.trim();
-  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const digits = term.replace(/\D/g, "");
-  const match: SQL[] = [
-    ilike(leads.marketingId, like),
-    ilike(sql`${leads.firstName} || ' ' || ${leads.lastName}`, like),
-    ilike(leads.email, like),
-  ];
-  if (digits.length >= 3) match.push(sql`${leads.phone} like ${`%${digits}%`}`);
-  const rows = await db
-    .select({
-      id: leads.id,
-      marketing_id: leads.marketingId,
-      firstName: leads.firstName,
-      lastName: leads.lastName,
-      phone: leads.phone,
-      email: leads.email,
-      state: leads.state,
-      status: leads.status,
-    })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.tenantId, caller.tenantId),
-        holdsRoleAtLeast(caller.roles, "manager") ? undefined : eq(leads.ownerId, caller.id),
-        or(...match),
-      ),
-    )
-    .orderBy(asc(leads.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    marketing_id: r.marketing_id,
-    name: fullName(r.firstName, r.lastName),
-    phone: r.phone,
-    email: r.email,
-    address: { state: r.state },
-    status: r.status,
-  }));
 }

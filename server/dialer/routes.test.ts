@@ -84,6 +84,9 @@ describe("POST /dials/auto", () => {
       blocked: null,
     });
     expect(body.samples["calling-window"]).toMatch(/America\/Los_Angeles/);
+    // Each sample also comes with its reason key and values, for the browser to say in the agent's language.
+    expect(body.sampleVerdicts?.["calling-window"]).toMatchObject({ ok: false, key: expect.any(String), reason: body.samples["calling-window"] });
+    expect(body.sampleVerdicts?.dnc).toMatchObject({ key: "dnc_status" });
   });
 
   it("names the agent's own blocking rule", async () => {
@@ -266,6 +269,19 @@ describe("lists", () => {
     const none = await q.c.request("GET", "/leads/search/nobody-like-this");
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ message: "No leads were found" });
+  });
+
+  it("'My clients' are the leads the agent owns, dialled or disposed, not a colleague's (issue 13, fault 10)", async () => {
+    const q = await agentClient();
+    const colleague = await agentClient();
+    const dialled = await fx.lead({ firstName: "Ivy", lastName: "Dialled" });
+    await fx.call(dialled, q.id, Date.parse("2026-03-10T15:00:00Z"));
+    const disposed = await fx.lead({ firstName: "Ivy", lastName: "Disposed" });
+    await gw.db.insert(t.dispositions).values({ tenantId: fx.tenantId, leadId: disposed, agentId: q.id, disposition: "Not Interested", createdAt: new Date() });
+    const theirs = await fx.lead({ firstName: "Ivy", lastName: "Theirs" });
+    await fx.call(theirs, colleague.id, Date.parse("2026-03-10T15:00:00Z"));
+    const found = LeadSearchResponse.parse((await q.c.request("GET", "/leads/search/ivy")).json()).data;
+    expect(found.map((r) => r.name).sort()).toEqual(["Ivy Dialled", "Ivy Disposed"]);
   });
 });
 

@@ -1,5 +1,6 @@
-// The dialer's routes (agent-workspace §7): the dials, the agent's in-process leads, follow-ups, last dials,
-// the lead search, and explain. The settings the engine reads are in settingsRoutes.ts.
+// The dialer engine's routes (agent-workspace §7): the dials, the agent's in-process leads, its follow-ups
+// (the dialer writes follow_ups) and explain. Last dials are with the calls, the lead search with the leads,
+// and the settings the engine reads with the settings module (server/README.md).
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
@@ -14,13 +15,8 @@ import {
   FollowUpByLeadResponse,
   FollowUpsQuery,
   FollowUpsResponse,
-  LastDialsQuery,
-  LastDialsResponse,
-  LeadSearchParams,
-  LeadSearchResponse,
   NoLeadResponse,
 } from "../../src/contract/dialer";
-import { LEAD_MESSAGES } from "../../src/contract/leads";
 import type { Gateway } from "../gateway";
 import { agentStatuses, users } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -28,9 +24,8 @@ import { idempotent } from "../http/idempotency";
 import { defineRoute, type RouteDef } from "../http/route";
 import { release } from "./claim";
 import { DialerEngine } from "./engine";
-import { followUpOfLead, followUpsOf, lastDialsOf, searchLeads } from "./lists";
+import { followUpOfLead, followUpsOf } from "./lists";
 import { readEngineSettings } from "./settings";
-import { dialerSettingsRoutes } from "./settingsRoutes";
 
 const AGENTS = { roles: ["setter", "advisor"] } as const;
 const LeadParams = idParam;
@@ -143,33 +138,6 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
     }),
     defineRoute({
       method: "GET",
-      url: "/agents/last-dials",
-      summary: "The caller's latest outbound calls with the lead, the disposition's notes and the lead's status now.",
-      tags: ["dialer"],
-      access: AGENTS,
-      querystring: LastDialsQuery,
-      response: { 200: LastDialsResponse },
-      async handler({ caller, query }) {
-        return { data: await lastDialsOf(gw.db, caller, (query as z.infer<typeof LastDialsQuery>).limit) };
-      },
-    }),
-    defineRoute({
-      method: "GET",
-      url: "/leads/search/:text",
-      summary:
-        "Lead search ('My clients') by marketing id, phone, name or e-mail: the caller's own leads (managers: every lead of the tenant), at most 50 rows. 404 'No leads were found' when none (the browser shows 'clients.not_found').",
-      tags: ["dialer"],
-      access: AGENTS,
-      params: LeadSearchParams,
-      response: { 200: LeadSearchResponse, 404: ErrorBody },
-      async handler({ caller, params }) {
-        const data = await searchLeads(gw.db, caller, params.text);
-        if (data.length === 0) throw new HttpError(404, LEAD_MESSAGES.notFound);
-        return { data };
-      },
-    }),
-    defineRoute({
-      method: "GET",
       url: "/leads/:id/explain",
       summary:
         "Why the engine would or would not dial this lead now: every rule's verdict in the engine's order, from the same rules and facts as the engine. An agent asks for its own lead (for itself); a manager for any lead of the tenant, for the agent ?agent=<id> (without it, only the lead's own rules are checked).",
@@ -182,6 +150,5 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
         return engine.explain(caller, params.id, (query as z.infer<typeof ExplainQuery>).agent);
       },
     }),
-    ...dialerSettingsRoutes(gw),
   ];
 }

@@ -24,6 +24,8 @@ export interface Skip {
 export interface Trace {
   counts: Partial<Record<DialerRule, number>>;
   samples: Partial<Record<DialerRule, string>>;
+  /** The same samples as verdicts, with their reason key and values. */
+  verdicts: Partial<Record<DialerRule, RuleVerdict>>;
   examined: number;
   skipped?: Skip[];
 }
@@ -31,6 +33,7 @@ export interface Trace {
 export const newTrace = (keepSkips = false): Trace => ({
   counts: {},
   samples: {},
+  verdicts: {},
   examined: 0,
   ...(keepSkips ? { skipped: [] } : {}),
 });
@@ -38,6 +41,7 @@ export const newTrace = (keepSkips = false): Trace => ({
 export function record(trace: Trace, leadId: number, v: RuleVerdict, n = 1): void {
   trace.counts[v.rule] = (trace.counts[v.rule] ?? 0) + n;
   trace.samples[v.rule] ??= v.reason;
+  trace.verdicts[v.rule] ??= v;
   trace.skipped?.push({ leadId, rule: v.rule, reason: v.reason });
 }
 

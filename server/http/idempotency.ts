@@ -18,6 +18,7 @@ import { isSoleWriter, type Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
 import type { Gateway } from "../gateway";
 import { HttpError } from "./errors";
+import { IDEMPOTENCY_IN_PROGRESS } from "../../src/contract/dispositions";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /**
@@ -33,7 +34,7 @@ export const GATEWAY_INSTANCE = randomUUID();
 
 export const IDEMPOTENCY_MESSAGES = {
   reused: "This Idempotency-Key was already used for another request.",
-  inProgress: "A request with this Idempotency-Key is still being processed.",
+  inProgress: IDEMPOTENCY_IN_PROGRESS,
   invalid: "The Idempotency-Key header must be 1 to 255 visible characters.",
 } as const;
 

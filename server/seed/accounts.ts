@@ -47,6 +47,8 @@ export interface DemoAccount {
   canTransferToSunlife?: boolean;
   canTransferToMatcha?: boolean;
   healthLicenses?: string[];
+  /** An advisor's home base (users.home_postal): advisors within 25 km of a lead's postal code are "in the area". */
+  homePostal?: string;
   internalLiveTransfers?: boolean;
   externalLiveTransfers?: boolean;
   level?: number;
@@ -76,6 +78,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     extension: "1002",
     hasWebrtc: true,
     healthLicenses: ["fl", "tx", "ca", "ny", "ga", "nc", "az"],
+    homePostal: "10016",
     internalLiveTransfers: true,
     externalLiveTransfers: true,
     permissions: ["has_auto_ready"],
@@ -103,6 +106,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     language: "fr",
     isBilingual: true,
     healthLicenses: ["on", "qc", "bc"],
+    homePostal: "H2X 1Y4",
     internalLiveTransfers: true,
   },
   {

@@ -9,7 +9,7 @@ import { makeClient, makeEmail, makeInsurance } from "./leadbook/people";
 import { PhoneBook } from "./leadbook/phones";
 import { FRENCH_SHARE, POPULATION, US_REQUIRED } from "./leadbook/regions";
 import { Rng, allocate } from "./leadbook/rng";
-import { FIRST_NAMES, LAST_NAMES, NOTES, type Lang } from "./leadbook/words";
+import { CRE_NOTES, FIRST_NAMES, LAST_NAMES, NOTES, type Lang } from "./leadbook/words";
 
 export { PBX_SCRIPTED_ENDINGS } from "./leadbook/phones";
 
@@ -43,6 +43,7 @@ export interface SeedLead {
   isNew: boolean;
   dials: number;
   notes: string | null;
+  creNotes: string | null;
   street: string;
   apartment: string | null;
   city: string;
@@ -67,6 +68,21 @@ export interface SeedLead {
 export const NO_TIMEZONE_NOTE = "Imported without a time zone: must not be auto-dialed";
 
 const SCRIPTED_SHARE = 0.1;
+
+/**
+ * CRE notes for one lead in three, one or two entries written before the lead was created. Chosen from the
+ * lead's position, not the random stream, so adding them left every other seeded value as it was.
+ */
+function creNotesOf(i: number, language: Lang, createdAt: Date): string | null {
+  if (i % 3 !== 0) return null;
+  const list = CRE_NOTES[language];
+  const entry = (k: number) => {
+    const at = new Date(createdAt.getTime() - (k + 1) * 26 * 3_600_000 - (i % 50) * 60_000);
+    const [date, time] = at.toISOString().slice(0, 19).split("T");
+    return `${date} | ${time} - ${list[(i / 3 + k) % list.length]}`;
+  };
+  return i % 2 === 0 ? [entry(1), entry(0)].join("<br>") : entry(0);
+}
 
 const STATUSES: [string, number][] = [
   ["New", 0.55],
@@ -190,6 +206,7 @@ export function generateLeadBook(input: LeadBookInput): LeadBook {
       isNew,
       dials,
       notes,
+      creNotes: creNotesOf(i, language, createdAt),
       street: makeStreet(rng, country, language),
       apartment: rng.chance(0.15)
         ? rng.chance(0.5)

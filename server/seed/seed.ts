@@ -6,6 +6,8 @@ import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { DEMO_ACCOUNTS, DEMO_ATTRIBUTES, DEMO_PASSWORD, DEMO_TENANTS } from "./accounts";
+import { FIELD_ADVISORS } from "./advisors";
+import { geocode } from "../geo";
 import { applyDispositionEffects } from "../dialer/followUps";
 import { generateHistory } from "./history";
 import { generateLeadBook } from "./leadbook";
@@ -55,6 +57,7 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
           canTransferToSunlife: a.canTransferToSunlife ?? false,
           canTransferToMatcha: a.canTransferToMatcha ?? false,
           healthLicenses: a.healthLicenses ?? [],
+          ...homeBase(a.homePostal),
           internalLiveTransfers: a.internalLiveTransfers ?? false,
           externalLiveTransfers: a.externalLiveTransfers ?? false,
           createdAt: now,
@@ -66,6 +69,23 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
         await tx.insert(t.userAttributes).values({ userId: u!.id, attributeId: attr.id });
       }
     }
+    // The field advisors (advisors.ts): the demo password (its hash is salted once, shared), no extension.
+    await tx.insert(t.users).values(
+      FIELD_ADVISORS.map((a) => ({
+        tenantId: a.tenantId,
+        email: a.email,
+        passwordHash: hashes[0]!,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        role: "advisor",
+        language: a.language ?? "en",
+        isBilingual: a.isBilingual ?? false,
+        healthLicenses: a.healthLicenses,
+        mga: a.mga ?? null,
+        ...homeBase(a.homePostal),
+        createdAt: now,
+      })),
+    );
 
     for (const tenant of DEMO_TENANTS) {
       const book = generateLeadBook({ variant: tenant.variant, seed: tenant.id * 7919, now });
@@ -119,6 +139,13 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
       }
     }
   });
+}
+
+/** An advisor's home base: the postal code as shown and its centroid (users.home_*). */
+function homeBase(postal: string | undefined) {
+  const g = postal ? geocode(postal) : null;
+  if (postal && !g) throw new Error(`seed: no postal row for the home base ${postal}`);
+  return g ? { homePostal: g.postal, homeLatitude: g.latitude, homeLongitude: g.longitude } : {};
 }
 
 async function seedHistory(db: Db, tenantId: number, history: ReturnType<typeof generateHistory>) {

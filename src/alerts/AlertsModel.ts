@@ -38,6 +38,10 @@ export const AlertsModel = types
       }
       self.items.push(alert as never);
     },
+    reword(id: string, message: string) {
+      const a = self.items.find((x) => x.id === id);
+      if (a) a.message = message;
+    },
     dismiss(id: string) {
       const at = self.items.findIndex((a) => a.id === id);
       if (at >= 0) self.items.splice(at, 1);

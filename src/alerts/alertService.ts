@@ -16,8 +16,13 @@ export interface AlertOptions {
   buttons?: { label: string; color?: "primary" | "success" | "warning" | "danger" | "none"; action(): void }[];
 }
 
+/** A message, or a function that words it in the agent's language now (re-read when the language changes). */
+export type AlertText = string | (() => string);
+
 export interface AlertService extends Notify {
-  show(message: string, options?: AlertOptions): string;
+  show(message: AlertText, options?: AlertOptions): string;
+  /** The agent switched language: alerts shown with a function are worded again. */
+  retranslate(): void;
   dismiss(id: string): void;
   dismissKey(key: string): void;
   press(id: string, label: string): void;
@@ -29,16 +34,19 @@ export function createAlertService(store: AlertsModel, clock: Clock): AlertServi
   let next = 1;
   const timers = new Map<string, ClockTimer>();
   const actions = new Map<string, Map<string, () => void>>();
+  const wordings = new Map<string, () => string>();
 
   const dismiss = (id: string) => {
     const t = timers.get(id);
     if (t) clock.clearTimeout(t);
     timers.delete(id);
     actions.delete(id);
+    wordings.delete(id);
     store.dismiss(id);
   };
 
-  const show = (message: string, o: AlertOptions = {}) => {
+  const show = (text: AlertText, o: AlertOptions = {}) => {
+    const message = typeof text === "function" ? text() : text;
     const type = o.type ?? "info";
     const id = `alert-${next++}`;
     const timeout = o.timeout === undefined ? ALERT_TIMEOUTS[type] : o.timeout;
@@ -57,6 +65,7 @@ export function createAlertService(store: AlertsModel, clock: Clock): AlertServi
       buttons: (o.buttons ?? []).map((b) => ({ label: b.label, color: b.color ?? "primary" })),
     });
     if (o.buttons?.length) actions.set(id, new Map(o.buttons.map((b) => [b.label, b.action])));
+    if (typeof text === "function") wordings.set(id, text);
     if (timeout !== null) timers.set(id, clock.setTimeout(() => dismiss(id), timeout));
     return id;
   };
@@ -64,6 +73,9 @@ export function createAlertService(store: AlertsModel, clock: Clock): AlertServi
   return {
     show,
     dismiss,
+    retranslate() {
+      for (const [id, word] of wordings) store.reword(id, word());
+    },
     dismissKey(key) {
       const a = store.byKey(key);
       if (a) dismiss(a.id);

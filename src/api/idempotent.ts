@@ -1,11 +1,11 @@
 // Writes that must not double (ARCHITECTURE.md decision 15), as the browser sends them: one Idempotency-Key
 // per attempt, sent again on every automatic retry, so a retry after a lost answer gets the first result
-// back instead of writing twice. Transient failures (no answer, 5xx, 409 while the gateway still writes the
-// first request under this key) are retried after 1, 2 and 4 s on the injected clock; anything else is
+// back instead of writing twice. Transient failures (no answer, 5xx, the 409 that says the gateway still
+// writes the first request under this key) are retried after 1, 2 and 4 s on the injected clock; anything else is
 // the gateway's refusal, passed back with its messages.
 import { isAxiosError, type AxiosInstance } from "axios";
 import { ErrorBody } from "../contract/common";
-import { IDEMPOTENCY_HEADER } from "../contract/dispositions";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_IN_PROGRESS } from "../contract/dispositions";
 import type { Clock } from "../core/clock";
 
 export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
@@ -15,7 +15,10 @@ export type WriteOutcome<T = unknown> =
   | { ok: false; retryable: boolean; message: string | null; errors: Record<string, string[]> };
 
 const isTransient = (e: unknown) =>
-  isAxiosError(e) && (!e.response || e.response.status >= 500 || e.response.status === 409);
+  isAxiosError(e) &&
+  (!e.response ||
+    e.response.status >= 500 ||
+    (e.response.status === 409 && ErrorBody.safeParse(e.response.data).data?.message === IDEMPOTENCY_IN_PROGRESS));
 const wait = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
 
 function refusal(e: unknown): WriteOutcome<never> {

@@ -1,10 +1,10 @@
 // The browser's side of the agent's calls (agent-workspace §4 Call status, Hangup flow; §7 calls). The
 // gateway owns the call and pushes snapshots (incoming, answer, hangup, call); this service mirrors them
 // into the CallModel, places dials through the gateway, runs the hangup flow and reports origination
-// failures. Plugins reach it through `callKey` and hear the flow on the bus:
-//   call:ended     { callId, leadId, duration, shortCall, bridged } once the gateway has settled the call
-//   auto-dial:stop  when an origination failure says the phone is not synced
+// failures. Plugins reach it through `callKey` and hear `callEnded` (core events) once the gateway has
+// settled a call. A phone that is not synced needs no event: the gateway sets the status not_synced.
 import type { AxiosInstance } from "axios";
+import { callEnded } from "../core/coreEvents";
 import type { z } from "zod";
 import type { TFunction } from "i18next";
 import { errorBody, httpStatus } from "../api/errors";
@@ -135,7 +135,7 @@ export function createCallService(d: CallServiceDeps): CallService {
     }
     if (disposed || store.callId !== s.callId) return;
     store.markSettled(duration, s.direction === 1 && duration < SHORT_INBOUND_CALL_SECONDS);
-    bus.emit("call:ended", {
+    bus.emit(callEnded.name, {
       callId: s.callId,
       leadId: s.leadId,
       duration,
@@ -145,12 +145,11 @@ export function createCallService(d: CallServiceDeps): CallService {
   }
 
   async function onFailure(p: z.infer<typeof OriginateFailurePush>) {
-    d.alerts.show(t(`notifications.originate_failure.${p.message}`), {
+    d.alerts.show(() => t(`notifications.originate_failure.${p.message}`), {
       type: "error",
       timeout: null,
       key: `originate-failure`,
     });
-    if (p.message === "not_synced") bus.emit("auto-dial:stop", { reason: "not_synced" });
     if (p.leadId === null) return;
     try {
       await http.put("/callback/originate-failure", {

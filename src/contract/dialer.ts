@@ -72,13 +72,15 @@ export const NO_LEADS_MESSAGE = "No leads were found";
 
 /**
  * 404 of POST /dials/auto: no lead can be dialled now (the browser shows 'leads.not_available'). `reasons`
- * counts the leads skipped per rule, `samples` gives one readable reason per rule, `blocked` names a rule
- * about the agent itself (operation hours, quota…) that stops every lead.
+ * counts the leads skipped per rule, `samples` gives one readable reason per rule (English), `sampleVerdicts`
+ * the same reasons with their key and values so the browser words them in the agent's language, `blocked`
+ * names a rule about the agent itself (operation hours, quota…) that stops every lead.
  */
 export const NoLeadResponse = z.object({
   message: z.string(),
   reasons: z.record(z.string(), z.number().int()),
   samples: z.record(z.string(), z.string()),
+  sampleVerdicts: z.record(z.string(), RuleVerdict).optional(),
   examined: z.number().int(),
   blocked: RuleVerdict.nullable(),
 });
@@ -120,6 +122,8 @@ export const FollowUpItem = z.object({
   notes: z.string().nullable(),
   /** The lead's state or province code. */
   state: z.string().nullable(),
+  /** The lead's IANA zone: the row shows the client's own time beside the agent's (a booked meeting). */
+  timezone: z.string().nullable(),
   type: z.number().int(),
   /** The disposition that asked for it (Callback Scheduled, Pocket…). */
   kind: z.string(),

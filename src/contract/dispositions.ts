@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AGENT_ROLES } from "./common";
 import type { FOLLOW_UP_TYPES } from "./dialer";
 import type { AgentRole } from "./roles";
+import { CALLBACK_REASON_OPTIONS } from "./lookups";
 import { printableText } from "./text";
 
 /** The disposition values the workspace uses (agent-workspace §4, booking-and-reference §6). */
@@ -49,6 +50,11 @@ export const DispositionValue = z.enum(DISPOSITIONS);
 export type DispositionValue = z.infer<typeof DispositionValue>;
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/**
+ * The 409 of a write whose Idempotency-Key is still being written by a first request: the one 409 a browser
+ * retries (any other 409 is the gateway's refusal, such as a lead already booked).
+ */
+export const IDEMPOTENCY_IN_PROGRESS = "A request with this Idempotency-Key is still being processed.";
 
 // ---------------------------------------------------------------------------------------------------------
 // Who may choose what (booking-and-reference §6). Data, so the disposition panel filters and the gateway
@@ -201,6 +207,11 @@ const where = (test: (t: DispositionTraits) => boolean): readonly DispositionVal
 export const CALLBACK_DISPOSITIONS = where((t) => t.needsDateTime);
 /** Dispositions that leave the agent a follow-up when saved with a date-time (booking-and-reference §4). */
 export const FOLLOW_UP_DISPOSITIONS = where((t) => t.followUp !== null);
+/**
+ * The status a booked lead takes (POST /meetings), and the kind of the follow-up the meeting leaves its
+ * advisor: the qualifier's own disposition of the call neither closes nor replaces that follow-up.
+ */
+export const BOOKED_MEETING = "Appointment Setup" satisfies DispositionValue;
 /** Lead statuses that close the lead for the dialer; every other status (New, In Process…) leaves it open. */
 export const FINAL_STATUSES = where((t) => t.final);
 /** Set by a flow (live transfer, third-party transfer), never offered in the list. */
@@ -277,15 +288,12 @@ export const FOLLOW_UP_REASONS: readonly ReasonOption[] = [
   { value: "Pending Verification", key: "pending_verification", roles: A, centres: ["SLICA"] },
 ];
 
-/** Callback reasons (booking-and-reference §9 lookup lists), for Callback Scheduled. */
-export const CALLBACK_REASONS: readonly ReasonOption[] = [
-  { value: "Client returns from vacation", key: "vacation", roles: ALL },
-  { value: "Unaware of schedule", key: "unaware_of_schedule", roles: ALL },
-  { value: "Needs to speak with spouse", key: "spouse", roles: ALL },
-  { value: "Currently driving", key: "driving", roles: ALL },
-  { value: "At work", key: "at_work", roles: ALL },
-  { value: "Unavailable", key: "unavailable", roles: ALL },
-];
+/** Callback reasons (booking-and-reference §9 lookup lists, kept in lookups.ts), for Callback Scheduled. */
+export const CALLBACK_REASONS: readonly ReasonOption[] = CALLBACK_REASON_OPTIONS.map(({ value, key }) => ({
+  value,
+  key,
+  roles: ALL,
+}));
 
 /** Disqualified-transfer reasons (§6). */
 export const DISQUALIFIED_TRANSFER_REASONS: readonly ReasonOption[] = [

@@ -4,6 +4,12 @@ import { z } from "zod";
 
 export const LAYOUT_VERSION = 1;
 export const GRID_COLUMNS = 12;
+/**
+ * The rows a screen holds: grid rows are sized so that this many fill the workspace's height (at least 30 px
+ * each), so a default layout designed within 15 rows shows whole on a 1366×768 and a 1920×1080 screen alike,
+ * with nothing an agent needs below the fold. An agent's own layout may go further down and scroll.
+ */
+export const SCREEN_ROWS = 15;
 export const MAX_LAYOUT_ITEMS = 60;
 
 const PanelId = z.string().regex(/^[a-z0-9-]+\.[a-z0-9-]+$/, "panel.invalid").max(80);

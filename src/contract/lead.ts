@@ -4,8 +4,22 @@
 // camel case through fromWire/toWire below. phone_other travels as a JSON string of a list.
 import { z } from "zod";
 import { Language } from "./common";
-import { printableText } from "./text";
+import { lineText, printableText } from "./text";
 import { DISPOSITIONS } from "./dispositions";
+import {
+  ANNUITY_BENEFICIARIES,
+  ANNUITY_FUNDS,
+  EMPLOYMENT,
+  GENDERS,
+  INCOME_BANDS,
+  INCOME_TYPES,
+  LEAD_REASON_OPTIONS,
+  LOCATION_TYPES,
+  PREMIUM_BANDS,
+  TITLES,
+  valuesOf,
+  YES_NO,
+} from "./lookups";
 
 // ---------------------------------------------------------------- statuses
 
@@ -30,7 +44,7 @@ export const WireAddress = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   timezone: z.string().nullable(),
-  /** Location type (1 apartment, 2 house, 3 workplace); 1 by default. */
+  /** Location type (LOCATION_TYPES: 1 house, 2 apartment, 3 workplace); 1 by default. */
   type: z.number().int(),
   valid: z.boolean(),
 });
@@ -41,7 +55,7 @@ export const WireClient = z.object({
   last_name: z.string(),
   /** YYYY-MM-DD, or empty when unknown. */
   dob: z.string(),
-  /** 1 male, 2 female. */
+  /** GENDERS: 1 male, 2 female. */
   gender: z.number().int().nullable(),
   smoker: z.number().int().nullable(),
   height: z.string(),
@@ -50,11 +64,11 @@ export const WireClient = z.object({
   weight: z.string(),
   weight_units: z.number().int(),
   occupation: z.string(),
-  /** Income band 1-18 (monthly, annual, combined). */
+  /** INCOME_BANDS: 1-18 (monthly, annual, combined). */
   income: z.number().int().nullable(),
   income_type: z.string(),
   title: z.string(),
-  /** 1 employed, 2 self-employed, 3 unemployed, 4 retired, 5 student. */
+  /** EMPLOYMENT: 1 employed, 2 self-employed, 3 unemployed, 4 retired, 5 student. */
   employment: z.number().int().nullable(),
   disability: z.number().int().nullable(),
   country_of_birth: z.string(),
@@ -130,29 +144,15 @@ export const isDob = (s: string) => {
 };
 
 /** Names, streets, cities: no control characters (accents stay; §5's ASCII rule is for free text). */
-const Line = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .transform((s) => s.replace(/\p{Cc}/gu, "").trim());
-const Flag = z.union([z.literal(0), z.literal(1)]);
+const Line = (max: number) => lineText(max);
+const Flag = z.literal(valuesOf(YES_NO));
 const RegionCode = z
   .string()
   .transform((s) => s.toLowerCase())
   .pipe(z.string().regex(/^[a-z]{2}$/, "Unknown state or province"));
 
-export const LEAD_REASONS = [
-  "critical",
-  "disability",
-  "final",
-  "mortgage",
-  "life",
-  "loan",
-  "family",
-  "income",
-  "divorce",
-  "other",
-] as const;
+/** The lead's reasons (booking-and-reference §9), from the lookup list. */
+export const LEAD_REASONS = valuesOf(LEAD_REASON_OPTIONS);
 
 export const AddressPatch = z.strictObject({
   street: Line(191).nullable().optional(),
@@ -171,7 +171,7 @@ export const AddressPatch = z.strictObject({
     .regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+$/, "Unknown time zone")
     .nullable()
     .optional(),
-  type: z.number().int().min(1).max(3).optional(),
+  type: z.literal(valuesOf(LOCATION_TYPES)).optional(),
   valid: z.boolean().optional(),
 });
 
@@ -183,20 +183,17 @@ export const ClientPatch = z.strictObject({
     .string()
     .refine((s) => s === "" || isDob(s), "Date of birth is not valid")
     .optional(),
-  gender: z
-    .union([z.literal(1), z.literal(2)])
-    .nullable()
-    .optional(),
+  gender: z.literal(valuesOf(GENDERS)).nullable().optional(),
   smoker: Flag.nullable().optional(),
   height: Measure.optional(),
   height_units: Flag.optional(),
   weight: Measure.optional(),
   weight_units: Flag.optional(),
   occupation: Line(191).optional(),
-  income: z.number().int().min(1).max(18).nullable().optional(),
-  income_type: z.enum(["Monthly", "Annual", "Combined", "Refused to provide"]).optional(),
-  title: z.enum(["", "Dr", "Miss", "Mr", "Mrs", "Ms", "M", "Mme", "Mlle"]).optional(),
-  employment: z.number().int().min(1).max(5).nullable().optional(),
+  income: z.literal(valuesOf(INCOME_BANDS)).nullable().optional(),
+  income_type: z.enum(valuesOf(INCOME_TYPES)).optional(),
+  title: z.enum(["", ...valuesOf(TITLES)]).optional(),
+  employment: z.literal(valuesOf(EMPLOYMENT)).nullable().optional(),
   disability: Flag.nullable().optional(),
   country_of_birth: z
     .string()
@@ -207,15 +204,15 @@ export const ClientPatch = z.strictObject({
 
 export const InsurancePatch = z.strictObject({
   amount: z.number().nonnegative().max(100_000_000).nullable().optional(),
-  annuity_beneficiary: z.enum(["individual", "partner"]).nullable().optional(),
-  annuity_funds: z.enum(["registered", "non_registered"]).nullable().optional(),
+  annuity_beneficiary: z.enum(valuesOf(ANNUITY_BENEFICIARIES)).nullable().optional(),
+  annuity_funds: z.enum(valuesOf(ANNUITY_FUNDS)).nullable().optional(),
   annuity_investment: z.number().nonnegative().max(100_000_000).nullable().optional(),
   annuity_period: Line(40).nullable().optional(),
   applied: Flag.optional(),
   carrier: Line(100).nullable().optional(),
   denied: Flag.optional(),
   has_policy: Flag.optional(),
-  premium: z.enum(["p1", "p2", "p3", "p4", "p5", "p6"]).nullable().optional(),
+  premium: z.enum(valuesOf(PREMIUM_BANDS)).nullable().optional(),
   type: z
     .array(z.string().regex(/^[a-z0-9_]{1,40}$/, "Unknown insurance type"))
     .max(20)
@@ -345,6 +342,22 @@ export type Address = Flat<
     postal: string;
   }
 >;
+
+/**
+ * Address validity (agent-workspace §4, booking-and-reference §4): any edit except the type, apartment or
+ * buzzer makes the address unchecked again; a postal-code check (geocode) sets the validity flags itself.
+ */
+export const ADDRESS_EDITS_KEEPING_VALIDITY = ["type", "apartment", "buzzer"] as const;
+/** The flags a geocode sets, which an edit of the address never counts as an edit (the Address entity's). */
+export const ADDRESS_VALIDITY_FLAGS = ["valid", "invalidPostal"] as const;
+
+/** Whether applying `patch` to `address` calls for a new postal-code check (the one rule lead and meeting use). */
+export function addressEditInvalidates<A extends object>(address: A, patch: Partial<A>): boolean {
+  const keeps: readonly string[] = [...ADDRESS_EDITS_KEEPING_VALIDITY, ...ADDRESS_VALIDITY_FLAGS];
+  return (Object.keys(patch) as (keyof A & string)[]).some(
+    (k) => !keeps.includes(k) && patch[k] !== undefined && patch[k] !== address[k],
+  );
+}
 
 export type Client = Camelized<WireClient>;
 
@@ -637,4 +650,31 @@ export function patchToWire(patch: Record<string, unknown>): {
   if (insurance) body.insurance = renamed(insurance, INSURANCE_KEYS, unknown, "insurance.");
   if (clients) body.clients = clients.map((c, i) => renamed(c, CLIENT_KEYS, unknown, `clients.${i}.`));
   return { body, unknown };
+}
+
+// ---------------------------------------------------------------- CRE notes
+
+/** The line-break tag between CRE note entries (booking-and-reference §3 Notes). */
+export const CRE_NOTES_BREAK = /<br\s*\/?>/i;
+
+export interface CreNote {
+  /** 'YYYY-MM-DD | HH:MM:SS' as the CRM wrote it, or "" when the entry has no stamp. */
+  stamp: string;
+  text: string;
+}
+
+/**
+ * CRE notes as entries: the text is split on the line-break tag, and each 'date | timestamp - text' entry
+ * into its stamp and its text (an entry without the stamp keeps its whole text). Empty entries are dropped.
+ */
+export function parseCreNotes(raw: string | null | undefined): CreNote[] {
+  if (!raw) return [];
+  return raw
+    .split(CRE_NOTES_BREAK)
+    .map((e) => e.trim())
+    .filter((e) => e !== "")
+    .map((e) => {
+      const m = /^(\d{4}-\d{2}-\d{2}\s*\|\s*[^-]+?)\s+-\s+([\s\S]*)$/.exec(e);
+      return m ? { stamp: m[1]!.replace(/\s*\|\s*/, " | "), text: m[2]!.trim() } : { stamp: "", text: e };
+    });
 }

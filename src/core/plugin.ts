@@ -62,7 +62,12 @@
 import type { ComponentType, LazyExoticComponent } from "react";
 import type { IAnyModelType, Instance } from "mobx-state-tree";
 import type { z } from "zod";
+import type { AxiosInstance } from "axios";
 import type { Language, Role, Variant } from "../contract/common";
+import type { Clock } from "./clock";
+import type { EventKey, PluginEvents } from "./events";
+import type { AgentInfo, CallControl, LeadsControl, Notify, StatusView } from "./services";
+import type { VariantManifest } from "./variant";
 
 /** A typed handle to a service. Compared by `id`, never by object identity, so two copies still match. */
 export interface ServiceKey<T> {
@@ -96,7 +101,10 @@ export interface PanelProps {
 
 export type LazyComponent<P = object> = LazyExoticComponent<ComponentType<P>>;
 
-/** A panel the agent can place on the grid. Sizes are in grid units (12 columns, rows of 30 px). */
+/**
+ * A panel the agent can place on the grid. Sizes are in grid units: 12 columns, and rows sized so that 15 fill
+ * the screen's height (SCREEN_ROWS; at least 30 px, about 30 px at 1366×768 and 51 px at 1920×1080).
+ */
 export interface PanelDef {
   /** `<plugin-id>.<panel>`, unique in the catalogue; saved in layouts, so never rename one that shipped. */
   id: `${string}.${string}`;
@@ -138,18 +146,14 @@ export interface AdminPageDef {
   requires?: Requires;
 }
 
-/** A socket or phone event the plugin handles; the payload is parsed with `schema` before `handle` sees it. */
-export interface EventDef {
-  name: string;
-  schema: z.ZodType;
-  handle(payload: unknown, ctx: PluginContext): void;
-}
-
 /** Lazy JSON per language; `en` is required and holds the specification's English texts. */
 export type PluginLocales = { en: LocaleLoader } & Partial<Record<Exclude<Language, "en">, LocaleLoader>>;
 export type LocaleLoader = () => Promise<{ default: Record<string, unknown> }>;
 
-/** What `setup` and event handlers receive. */
+/**
+ * What `setup` receives (and panels, through `usePlugin().ctx`): the plugin's own slice, config, translator
+ * and events, the core's services, and the services of other plugins it declared in `needs`/`optional`.
+ */
 export interface PluginContext<Slice = unknown, Config = unknown> {
   /** The plugin's id (also its i18n namespace and store key). */
   readonly id: string;
@@ -157,7 +161,34 @@ export interface PluginContext<Slice = unknown, Config = unknown> {
   readonly store: Slice;
   /** The plugin's variant config, parsed with its `configSchema`. */
   readonly config: Config;
-  /** A service the plugin declared in `needs`; throws for one it did not declare. */
+  /**
+   * Translates a key of the plugin's own namespace in the agent's language now; read inside a MobX computed
+   * or reaction (a guard's reason), it is read again when the agent switches language.
+   */
+  t(key: string, options?: Record<string, unknown>): string;
+  /** The agent's language now (observable). */
+  readonly language: string;
+  /** Typed events: the core's (`callEnded`), other plugins' (from their `api.ts`), declared socket pushes. */
+  readonly events: PluginEvents;
+  /** The gateway client: bearer in, rotated bearer out. */
+  readonly http: AxiosInstance;
+  /** Time: never `Date.now()` or `setTimeout` in a plugin, so tests can run a shift in milliseconds. */
+  readonly clock: Clock;
+  /** Who is signed in. */
+  readonly agent: AgentInfo;
+  /** The tenant's variant manifest (call centre code, languages, clients per lead). */
+  readonly variant: VariantManifest;
+  /** Short messages to the agent (the alert stack). */
+  readonly notify: Notify;
+  /** The agent's status, read-only, with guards and the dialing indicator. */
+  readonly status: StatusView;
+  /** The agent's call, read-only, and dials through the gateway. */
+  readonly call: CallControl;
+  /** The leads the agent is working. */
+  readonly leads: LeadsControl;
+  /** The developer's log (the console); never a lead's personal data. */
+  log(message: string, detail?: unknown): void;
+  /** A service the plugin declared in `needs` (or a core service); throws for one it did not declare. */
   get<T>(key: ServiceKey<T>): T;
   /** A service declared in `optional`, or undefined when nobody provides it. */
   optional<T>(key: ServiceKey<T>): T | undefined;
@@ -188,7 +219,12 @@ export interface PluginManifest<
   routes?: PluginRouteDef[];
   adminPages?: AdminPageDef[];
   locales?: PluginLocales;
-  events?: EventDef[];
+  /**
+   * Socket pushes this plugin listens to (declared with `definePush` in its `contract.ts` or `api.ts`). The
+   * core's realtime client forwards each, parsed, to `ctx.events.on(push, handler)`; adding one never edits
+   * the core.
+   */
+  pushes?: EventKey<unknown>[];
   /**
    * Creates the plugin's service once per sign-in. If the returned service has a `dispose()` method, the
    * registry calls it at sign-out (consumers before providers): stop timers, close connections there.
@@ -201,15 +237,6 @@ export function definePlugin<M extends IAnyModelType, Api, C extends z.ZodType =
   manifest: PluginManifest<M, Api, C>,
 ): PluginManifest<M, Api, C> {
   return manifest;
-}
-
-/** Declares an event handler whose payload type follows from its schema. */
-export function on<S extends z.ZodType>(
-  name: string,
-  schema: S,
-  handle: (payload: z.output<S>, ctx: PluginContext) => void,
-): EventDef {
-  return { name, schema, handle: handle as EventDef["handle"] };
 }
 
 /** `plugins/catalogue.ts`: every plugin of the product, by id, loaded on demand. */

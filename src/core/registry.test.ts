@@ -1,3 +1,4 @@
+import { autorun, computed } from "mobx";
 // The runtime panel registry: variant → plugins → requires → needs/provides order → config → locales → store
 // slices → setup → events, and the wiring mistakes it refuses. Fake manifests and a fake catalogue only.
 import fc from "fast-check";
@@ -15,8 +16,8 @@ const createI18n = (locale: string) => {
   addWorkspaceTexts(i18n);
   return i18n;
 };
-import { createEventBus } from "./events";
-import { definePlugin, on, serviceKey, type AnyPlugin, type Catalogue, type Requires } from "./plugin";
+import { createEventBus, defineEvent, definePush } from "./events";
+import { definePlugin, serviceKey, type AnyPlugin, type Catalogue, type Requires } from "./plugin";
 import { createRegistry, meets, RegistryError, type RegistryInput } from "./registry";
 import { clockKey, httpKey } from "./services";
 import { defineVariant } from "./variant";
@@ -43,6 +44,7 @@ interface Options {
   languages?: ("en" | "fr" | "es")[];
   mode?: RegistryInput["mode"];
   bus?: RegistryInput["bus"];
+  forwardPush?: RegistryInput["forwardPush"];
   log?: RegistryInput["log"];
   i18n?: RegistryInput["i18n"];
 }
@@ -73,6 +75,7 @@ function resolve(plugins: AnyPlugin[], o: Options = {}) {
     core: CORE,
     i18n: o.i18n ?? createI18n("en"),
     mode: o.mode ?? "development",
+    forwardPush: o.forwardPush,
     bus: o.bus,
     log: o.log,
   });
@@ -141,11 +144,16 @@ describe("which plugins an agent gets", () => {
     expect(await ids(resolve([plugin], { variant: "slica" }))).toEqual(["sunlife"]);
   });
 
-  it("leaves out a plugin whose requires are not met without calling it a problem", async () => {
+  it("leaves out a plugin whose requires are not met without calling it a problem, or a warning", async () => {
     const log = vi.fn();
-    const registry = await resolve([plain("team-board", { requires: { roles: ["manager"] } })], { mode: "production", log });
-    expect(registry.skipped).toEqual([{ id: "team-board", reason: "requires not met for this agent or call centre" }]);
-    expect(log).toHaveBeenCalledWith("plugin team-board left out: requires not met for this agent or call centre");
+    const consumer = plain("board-widget", { needs: [serviceKey("team-board.api")] });
+    const board = plain("team-board", { requires: { roles: ["manager"] }, provides: serviceKey("team-board.api") });
+    const registry = await resolve([board, consumer], { mode: "production", log });
+    expect(registry.skipped).toEqual([
+      { id: "team-board", reason: "requires not met for this agent or call centre" },
+      { id: "board-widget", reason: "needs team-board.api, which is not enabled" },
+    ]);
+    expect(log).not.toHaveBeenCalled();
     await expect(resolve([plain("team-board", { requires: { roles: ["manager"] } })])).resolves.toBeTruthy();
   });
 
@@ -268,34 +276,35 @@ describe("services between plugins", () => {
     expect(registry.services.get("transfers.api")).toBe(api);
   });
 
-  it("lets a plugin reach only the services it declared", async () => {
-    let seen: { declared?: unknown; undeclared?: unknown; optionalMissing?: unknown; optionalUndeclared?: unknown } = {};
+  it("lets a plugin reach the core's services and only the plugin services it declared", async () => {
+    let seen: { core?: unknown; coreKey?: unknown; undeclared?: unknown; optionalMissing?: unknown } = {};
     const absentKey = serviceKey<string>("nobody.api");
+    const otherKey = serviceKey<string>("other.api");
+    const other = definePlugin({ id: "other", provides: otherKey, setup: () => "other's service" });
     const probe = definePlugin({
       id: "probe",
-      needs: [httpKey],
       optional: [absentKey],
       setup: (ctx) => {
         seen = {
-          declared: ctx.get(httpKey),
+          core: ctx.http,
+          coreKey: ctx.get(clockKey) !== undefined,
           undeclared: (() => {
             try {
-              return ctx.get(clockKey);
+              return ctx.get(otherKey);
             } catch (e) {
               return (e as Error).message;
             }
           })(),
           optionalMissing: ctx.optional(absentKey),
-          optionalUndeclared: ctx.optional(clockKey),
         };
       },
     });
-    await resolve([probe]);
+    await resolve([other, probe]);
     expect(seen).toEqual({
-      declared: fakeHttp,
-      undeclared: "probe did not declare or get core.clock",
+      core: fakeHttp,
+      coreKey: true,
+      undeclared: "probe did not declare or get other.api",
       optionalMissing: undefined,
-      optionalUndeclared: undefined,
     });
   });
 
@@ -386,6 +395,8 @@ describe("what each plugin is given", () => {
 
 describe("events", () => {
   const Offered = z.object({ callId: z.string(), from: z.string().regex(/^\d+$/) });
+  const offeredPush = definePush("transfer-offered", Offered);
+  const announced = defineEvent("offer:announced", z.object({ callId: z.string() }));
 
   function offeredPlugin(seen: unknown[]) {
     return definePlugin({
@@ -395,33 +406,46 @@ describe("events", () => {
           self.last = callId;
         },
       })),
-      events: [
-        on("transfer:offered", Offered, (payload, ctx) => {
+      pushes: [offeredPush],
+      setup: (ctx) => {
+        ctx.events.on(offeredPush, (payload) => {
           seen.push(payload);
-          (ctx.store as { offer(id: string): void }).offer(payload.callId);
-        }),
-      ],
+          ctx.store.offer(payload.callId);
+          ctx.events.emit(announced, { callId: payload.callId });
+        });
+      },
     });
   }
 
-  it("hands a handler the parsed payload and its plugin's context", async () => {
+  it("asks the realtime client to forward each declared push, and hands the handler its payload", async () => {
     const seen: unknown[] = [];
     const bus = createEventBus();
-    const registry = await resolve([offeredPlugin(seen)], { bus });
-    bus.emit("transfer:offered", { callId: "c-1", from: "2125550100", extra: "dropped by zod" });
+    const forwarded: string[] = [];
+    const registry = await resolve([offeredPlugin(seen)], { bus, forwardPush: (name) => void forwarded.push(name) });
+    expect(forwarded).toEqual(["transfer-offered"]);
+    bus.emit("transfer-offered", { callId: "c-1", from: "2125550100" });
     expect(seen).toEqual([{ callId: "c-1", from: "2125550100" }]);
     expect((registry.store as unknown as { offers: { last: string } }).offers.last).toBe("c-1");
   });
 
-  it("refuses a malformed payload: the handler is not called and the refusal is logged", async () => {
-    const seen: unknown[] = [];
-    const log = vi.fn();
+  it("carries a typed browser event from one plugin to another, and checks its payload in development", async () => {
+    const heard: unknown[] = [];
+    const listener = definePlugin({ id: "listener", setup: (ctx) => void ctx.events.on(announced, (p) => heard.push(p.callId)) });
     const bus = createEventBus();
-    await resolve([offeredPlugin(seen)], { bus, log });
-    bus.emit("transfer:offered", { callId: 12, from: "not a number" });
-    bus.emit("transfer:offered", null);
-    expect(seen).toEqual([]);
-    expect(log).toHaveBeenCalledWith("plugin offers refused a malformed transfer:offered event", expect.any(Array));
+    await resolve([offeredPlugin([]), listener], { bus });
+    bus.emit("transfer-offered", { callId: "c-9", from: "1" });
+    expect(heard).toEqual(["c-9"]);
+    const liar = definePlugin({
+      id: "liar",
+      setup: (ctx) => ({ lie: () => ctx.events.emit(announced, { callId: 7 } as never) }),
+    });
+    const r = await resolve([liar]);
+    expect(() => (r.plugins[0]!.api as { lie(): void }).lie()).toThrow(/liar emitted a malformed offer:announced/);
+  });
+
+  it("refuses, in development, a handler on a push the manifest does not declare", async () => {
+    const sneaky = definePlugin({ id: "sneaky", setup: (ctx) => void ctx.events.on(offeredPush, () => {}) });
+    await expect(resolve([sneaky])).rejects.toThrow(/sneaky listens to the push transfer-offered without listing it/);
   });
 
   it("stops listening on dispose", async () => {
@@ -429,8 +453,12 @@ describe("events", () => {
     const bus = createEventBus();
     const registry = await resolve([offeredPlugin(seen)], { bus });
     registry.dispose();
-    bus.emit("transfer:offered", { callId: "c-2", from: "1" });
+    bus.emit("transfer-offered", { callId: "c-2", from: "1" });
     expect(seen).toEqual([]);
+  });
+
+  it("names browser events domain:verb", () => {
+    expect(() => defineEvent("disposition/create" as `${string}:${string}`, z.object({}))).toThrow(/domain:verb/);
   });
 });
 
@@ -547,5 +575,28 @@ describe("a plugin whose setup throws", () => {
     expect([...registry.panels.keys()]).toEqual(["healthy.main"]);
     expect(registry.skipped.map((s) => s.id)).toEqual(expect.arrayContaining(["broken", "consumer"]));
     expect(log).toHaveBeenCalled();
+  });
+});
+
+describe("the plugin's translator", () => {
+  it("is observable: a computed that words a text with ctx.t follows a language switch", async () => {
+    const i18n = createI18n("en");
+    let ctxSeen: import("./plugin").PluginContext | undefined;
+    const worded = definePlugin({
+      id: "worded",
+      locales: {
+        en: async () => ({ default: { reason: "Call your overdue follow-ups first" } }),
+        fr: async () => ({ default: { reason: "Appelez d'abord vos suivis en retard" } }),
+      },
+      setup: (ctx) => void (ctxSeen = ctx),
+    });
+    await resolve([worded], { i18n, languages: ["en", "fr"] });
+    const reason = computed(() => ctxSeen!.t("reason"));
+    const seen: string[] = [];
+    const stop = autorun(() => seen.push(reason.get()));
+    await i18n.changeLanguage("fr");
+    stop();
+    expect(seen).toEqual(["Call your overdue follow-ups first", "Appelez d'abord vos suivis en retard"]);
+    expect(ctxSeen!.language).toBe("fr");
   });
 });

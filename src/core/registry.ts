@@ -1,9 +1,20 @@
 // The runtime panel registry: resolves, once per sign-in, which plugins an agent gets (variant → plugins →
 // requires → needs → order → locales → store → setup), then freezes. See plugin.ts for the contract.
 import type { i18n as I18n } from "i18next";
+import { observable, runInAction } from "mobx";
 import { types, type IAnyModelType, type Instance } from "mobx-state-tree";
 import { HIERARCHY_ROLES, holdsRoleAtLeast, type HierarchyRole, type Language } from "../contract/common";
-import type { EventBus } from "./events";
+import { createEventBus, pluginEvents, type EventBus } from "./events";
+import {
+  agentKey,
+  callKey,
+  clockKey,
+  httpKey,
+  leadsKey,
+  notifyKey,
+  statusKey,
+  variantKey,
+} from "./services";
 import type {
   AdminPageDef,
   AnyPlugin,
@@ -29,6 +40,8 @@ export interface RegistryInput {
   /** Development refuses a broken configuration; production drops the broken plugin and logs why. */
   mode: "development" | "production";
   bus?: EventBus;
+  /** The realtime client's forwarding of a push a plugin declared (RealtimeClient.forward). */
+  forwardPush?: (name: string, schema: import("zod").ZodType) => void;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -174,7 +187,9 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
   });
 
   if (problems.length && mode === "development") throw new RegistryError(problems);
-  for (const s of skipped) log(`plugin ${s.id} left out: ${s.reason}`);
+  // Only wiring mistakes are worth a line in the console: a plugin this agent's role or call centre cannot
+  // have (and whatever needs it) is the registry doing its job, kept in `skipped` for whoever asks.
+  for (const s of skipped) if (problems.some((p) => p.startsWith(`${s.id}: `))) log(`plugin ${s.id} left out: ${s.reason}`);
 
   // 6. Each plugin's locale namespace, in every language the variant offers.
   await Promise.all(
@@ -187,22 +202,75 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
   );
   const store = types.model("Plugins", slices).create({});
 
-  // 8. setup, in order; each plugin sees only the services it declared.
+  // 8. setup, in order; each plugin sees the core's services and only the plugin services it declared.
   const services = new Map(input.core);
   const resolved: ResolvedPlugin[] = [];
-  const unsubscribe: (() => void)[] = [];
+  const stops: (() => void)[] = [];
+  const bus = input.bus ?? createEventBus();
+  const coreService = <T>(key: ServiceKey<T>) => input.core.get(key.id) as T;
+  // The agent's language as an observable, so that whatever a plugin words with ctx.t inside a computed or a
+  // reaction (a guard's reason, a panel's label) is worded again when the agent switches language.
+  const language = observable.box(input.i18n.language, { deep: false });
+  const onLanguage = (l: string) => runInAction(() => language.set(l));
+  input.i18n.on("languageChanged", onLanguage);
+  stops.push(() => input.i18n.off("languageChanged", onLanguage));
   for (const p of configured) {
     const declared = new Set([...(p.needs ?? []), ...(p.optional ?? [])].map((k) => k.id));
+    const pushes = p.pushes ?? [];
+    for (const push of pushes) input.forwardPush?.(push.name, push.schema);
+    const events = pluginEvents(bus, {
+      pluginId: p.id,
+      pushes: new Set(pushes.map((e) => e.name)),
+      strict: mode === "development",
+      log,
+    });
+    stops.push(events.dispose);
+    const ns = p.id;
     const ctx: PluginContext = {
       id: p.id,
       store: p.model ? (store as Record<string, unknown>)[p.id] : undefined,
       config: configs.get(p.id),
+      t: (key, options) => {
+        language.get();
+        return input.i18n.t(key, { ns, ...options }) as string;
+      },
+      get language() {
+        return language.get();
+      },
+      events,
+      get http() {
+        return coreService(httpKey);
+      },
+      get clock() {
+        return coreService(clockKey);
+      },
+      get agent() {
+        return coreService(agentKey);
+      },
+      get variant() {
+        return coreService(variantKey);
+      },
+      get notify() {
+        return coreService(notifyKey);
+      },
+      get status() {
+        return coreService(statusKey);
+      },
+      get call() {
+        return coreService(callKey);
+      },
+      get leads() {
+        return coreService(leadsKey);
+      },
+      log: (message, detail) => log(`${p.id}: ${message}`, detail),
       get<T>(key: ServiceKey<T>): T {
+        if (input.core.has(key.id)) return coreService(key);
         if (!declared.has(key.id) || !services.has(key.id))
           throw new Error(`${p.id} did not declare or get ${key.id}`);
         return services.get(key.id) as T;
       },
       optional<T>(key: ServiceKey<T>): T | undefined {
+        if (input.core.has(key.id)) return coreService(key);
         return declared.has(key.id) ? (services.get(key.id) as T | undefined) : undefined;
       },
       isOn: (flag) => Boolean(flags[flag]),
@@ -218,16 +286,6 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
       continue;
     }
     if (p.provides) services.set(p.provides.id, api);
-    for (const e of p.events ?? []) {
-      if (!input.bus) break;
-      unsubscribe.push(
-        input.bus.on(e.name, (raw) => {
-          const parsed = e.schema.safeParse(raw);
-          if (parsed.success) e.handle(parsed.data, ctx);
-          else log(`plugin ${p.id} refused a malformed ${e.name} event`, parsed.error.issues);
-        }),
-      );
-    }
     resolved.push(Object.freeze({ manifest: p, config: configs.get(p.id), api, ctx }));
   }
 
@@ -271,7 +329,7 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
     store,
     skipped: Object.freeze(skipped),
     dispose: () => {
-      unsubscribe.splice(0).forEach((u) => u());
+      stops.splice(0).forEach((u) => u());
       // Consumers before their providers: a service may still use the ones it needs while it stops.
       for (const p of [...resolved].reverse()) {
         const api = p.api as { dispose?: unknown } | undefined;

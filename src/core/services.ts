@@ -3,15 +3,12 @@ import type { AxiosInstance } from "axios";
 import type { i18n as I18n } from "i18next";
 import { serviceKey } from "./plugin";
 import type { Clock } from "./clock";
-import type { EventBus } from "./events";
 import type { VariantManifest } from "./variant";
 
 /** The gateway client: bearer in, rotated bearer out (admin-and-sign-in §7). */
 export const httpKey = serviceKey<AxiosInstance>("core.http");
 export const clockKey = serviceKey<Clock>("core.clock");
 export const i18nKey = serviceKey<I18n>("core.i18n");
-/** Socket and phone events, fed by the core; plugins subscribe through `events` in their manifest. */
-export const busKey = serviceKey<EventBus>("core.bus");
 
 /** Who is signed in, as plugins need it (read-only). */
 export interface AgentInfo {
@@ -42,34 +39,54 @@ export interface Notify {
    * makes it unique (a second one with the same key replaces the first). Returns its id.
    */
   show(
-    message: string,
+    /** The text, or a function that words it in the agent's language now (re-read on a language switch). */
+    message: string | (() => string),
     options?: { type?: "success" | "warning" | "error" | "info"; timeout?: number | null; key?: string },
   ): string;
   dismissKey(key: string): void;
 }
 export const notifyKey = serviceKey<Notify>("core.notify");
 
-/** The agent's status: plugins ask for a change (Save and Next asks for ready) through the same flow as the selector. */
-export interface StatusControl {
-  request(status: import("../contract/status").AgentStatus): Promise<void>;
-  /**
-   * The softphone says whether it is connected (microphone, credentials and registration all hold); false
-   * disables the status selector (agent-workspace §4). null: no softphone (external phone).
-   */
-  setPhoneConnected(on: boolean | null): void;
-  /** The agent's status now (observable). */
+/**
+ * Something that keeps the agent from a status now, with the reason the selector shows (agent-workspace §4):
+ * enforced overdue follow-ups keep Ready away, a disconnected softphone keeps every change away.
+ */
+export interface StatusGuard {
+  /** `<plugin-id>.<what>`; adding a guard with an id already in use replaces it. */
+  id: string;
+  /** `ready`: Ready (and Save and Next) waits; `all`: the whole selector is disabled. */
+  blocks: "ready" | "all";
+  /** Observed: the translated reason while the guard holds, null when it does not. */
+  reason(): string | null;
+}
+
+/**
+ * The agent's status, read-only, and the generic hooks plugins use on it. Plugins ask for a change through
+ * the same flow as the selector (Save and Next asks for ready) and never set the status themselves.
+ */
+export interface StatusView {
+  /** The agent's status now (observable); optimistic while `changing`. */
   readonly current: import("../contract/status").AgentStatus;
   /** A status change (or the phone check before it) is on its way to the gateway: `current` is not yet recorded. */
   readonly changing: boolean;
-  /** Auto-dial is running (the selector shows Ready green only then: agent-workspace §4). */
-  setAutoDialing(on: boolean): void;
-  /** Enforced follow-ups are overdue: Ready is disabled while this holds (booking-and-reference §4). */
-  setOverdueFollowUps(on: boolean): void;
-  readonly overdueFollowUps: boolean;
-  /** Leads waiting for a disposition: the selector is disabled while there are any. */
-  setAwaitingDispositions(n: number): void;
+  /** A manager disabled calling for this agent (the account flag, then the gateway's pushes). */
+  readonly deactivated: boolean;
+  /** The first guard's reason that keeps Ready away now, or null. */
+  readonly readyBlocked: string | null;
+  request(status: import("../contract/status").AgentStatus): Promise<void>;
+  /** Called with each status the gateway has recorded (not the optimistic one). Returns the unsubscribe. */
+  onChange(handler: (status: import("../contract/status").AgentStatus) => void): () => void;
+  /** Adds a guard; returns its removal (done for you at sign-out). */
+  addGuard(guard: StatusGuard): () => void;
+  /**
+   * Ready shows green while `active()` holds (agent-workspace §4: green when auto-dialing, else orange).
+   * Returns its removal.
+   */
+  addDialingIndicator(id: string, active: () => boolean): () => void;
 }
-export const statusKey = serviceKey<StatusControl>("core.status");
+/** @deprecated the old name of {@link StatusView}. */
+export type StatusControl = StatusView;
+export const statusKey = serviceKey<StatusView>("core.status");
 
 /** A dial through the gateway (never a SIP call straight to a number the gateway does not know of). */
 export interface DialRequest {
@@ -84,8 +101,38 @@ export interface DialRequest {
  * The agent's call: the core mirrors the gateway's call (current, observable) and places dials. Refusals
  * reject with an Error whose message is already translated, and are shown to the agent by the core.
  */
+/** The agent's call as plugins read it: the gateway's call, mirrored (observable, read-only). */
+export interface CallView {
+  readonly callId: number | null;
+  readonly currentLeadId: number | null;
+  readonly phone: string;
+  readonly name: string;
+  readonly status: import("../contract/calls").CallStatus;
+  readonly type: import("../contract/calls").CallType | null;
+  /** 0 outbound, 1 inbound. */
+  readonly direction: 0 | 1;
+  readonly bridged: boolean;
+  readonly incoming: boolean;
+  readonly onHold: boolean;
+  readonly startedAt: string | null;
+  readonly answeredAt: string | null;
+  readonly endedAt: string | null;
+  readonly leadStatus: string | null;
+  readonly inboundAlert: boolean;
+  readonly conferenceState: string | null;
+  readonly conferenceParty: string | null;
+  readonly liveTransfer: number;
+  /** The hangup flow has updated this call on the gateway. */
+  readonly settled: boolean;
+  readonly duration: number;
+  readonly shortCall: boolean;
+  /** A call is up or being set up. */
+  readonly active: boolean;
+  readonly isConnected: boolean;
+}
+
 export interface CallControl {
-  readonly current: import("../call/CallModel").CallModel;
+  readonly current: CallView;
   dial(r: DialRequest): Promise<number>;
   /** Ends the current call through the gateway (the softphone's BYE does the same for WebRTC agents). */
   hangup(): Promise<void>;
@@ -122,9 +169,18 @@ export interface LeadView {
   readonly status: string;
   readonly language: string;
   readonly notes: string;
+  /** The CRE notes of the lead (cre_notes), read-only here; empty when there are none. */
+  readonly creNotes: string;
+  /** The campaign's name, or null for a lead of no campaign. */
+  readonly campaign: string | null;
+  /** How many times the lead was dialled (counted when a dial starts). */
+  readonly dials: number;
   readonly state: string | null;
   readonly timezone: string | null;
   readonly isInbound: boolean;
+  /** A follow-up handed to this agent by a redistribution, not one the agent set. */
+  readonly isRedistributedFollowup: boolean;
+  /** The qualifier who last disposed the lead (it was transferred on by them), or null. */
   readonly qualifierName: string | null;
   readonly clients: readonly LeadClientView[];
 }

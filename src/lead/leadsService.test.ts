@@ -7,6 +7,7 @@ import { CallModel } from "../call/CallModel";
 import type { CallSnapshot } from "../contract/calls";
 import { API_BASE } from "../contract/common";
 import { manualClock } from "../core/clock";
+import type { LeadView } from "../core/services";
 import { fakeGateway, type Reply, type SeenRequest } from "../test/fakeGateway";
 import { LeadsStack } from "./LeadsStack";
 import { sampleWire } from "./leadFixture";
@@ -72,6 +73,44 @@ describe("open", () => {
     });
     expect(leads.leadIds).toEqual([7]);
     expect(leads.awaitingDisposition).toBe(0);
+  });
+
+  it("gives plugins what the lead card shows: campaign, dials, CRE notes, inbound, redistributed follow-up", async () => {
+    const { leads } = setup({
+      "GET /leads/7": {
+        status: 200,
+        data: {
+          data: sampleWire({
+            id: 7,
+            campaign: "Final Expense",
+            dials: 4,
+            creNotes: "Prefers email",
+            isInbound: true,
+            isRedistributedFollowup: true,
+            qualifierName: "Sam Lee",
+          }),
+        },
+      },
+    });
+    await leads.open(7);
+    const view: LeadView = leads.current!;
+    expect(view).toMatchObject({
+      campaign: "Final Expense",
+      dials: 4,
+      creNotes: "Prefers email",
+      isInbound: true,
+      isRedistributedFollowup: true,
+      qualifierName: "Sam Lee",
+      state: "ny",
+      timezone: "America/New_York",
+    });
+  });
+
+  it("reads a lead without campaign or CRE notes as null and empty", async () => {
+    const wire = { ...sampleWire({ id: 7 }), campaign: null, cre_notes: null };
+    const { leads } = setup({ "GET /leads/7": { status: 200, data: { data: wire } } });
+    await leads.open(7);
+    expect(leads.current).toMatchObject({ campaign: null, creNotes: "", isRedistributedFollowup: false });
   });
 
   it("asks once for a lead opened twice at the same time", async () => {
@@ -219,6 +258,35 @@ describe("the call's lead", () => {
     leads.disposed(8, "Voicemail");
     expect(leads.awaitingDisposition).toBe(1);
     expect(leads.current?.id).toBe(7);
+  });
+
+  // The lead card shows the call's lead from the first ring: the gateway's first snapshot of every call (the
+  // `call` push of a dial it placed, with status dialing, or the `incoming` push) already names the lead.
+  it.each([
+    ["auto", 0, "dialing"],
+    ["follow-up", 0, "dialing"],
+    ["callback", 0, "dialing"],
+    ["manual", 0, "dialing"],
+    ["inbound", 1, "incoming"],
+    ["transfer", 1, "incoming"],
+  ] as const)("opens the lead of a %s call at its first snapshot (%s), before any answer", async (type, direction, status) => {
+    const { leads, call } = setup();
+    call.apply(snap({ callId: 80, leadId: 7, type, direction, status, bridged: false, answeredAt: null }));
+    await flush();
+    expect(leads.current?.id).toBe(7);
+    expect(leads.awaitingDisposition).toBe(1);
+  });
+
+  it("opens the lead when the browser's own dial is accepted, before the gateway's first push", async () => {
+    const { leads, call, gets } = setup();
+    call.dialing(90, 8, "5555550100", "Lee Doe", "follow-up");
+    await flush();
+    expect(gets()).toEqual(["/leads/8"]);
+    expect(leads.current?.id).toBe(8);
+    // The gateway's dialing push of the same call opens nothing more.
+    call.apply(snap({ callId: 90, leadId: 8, type: "follow-up", direction: 0, status: "dialing" }));
+    await flush();
+    expect(gets()).toEqual(["/leads/8"]);
   });
 
   it("a call whose lead changes hands the wait over to the new lead", async () => {

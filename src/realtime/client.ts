@@ -38,6 +38,11 @@ export interface RealtimeClient {
   readonly ready: Promise<void>;
   emit<E extends ClientEventName>(event: E, payload: z.input<(typeof ClientEvents)[E]>, timeoutMs?: number): Promise<SocketAck>;
   checkExtension(extension: string): Promise<z.infer<typeof ExtensionAvailability>>;
+  /**
+   * Forwards a push the core does not list (a plugin declared it in its manifest's `pushes`) onto the bus,
+   * parsed with `schema`. Forwarding a name already forwarded does nothing, so a push reaches the bus once.
+   */
+  forward(name: string, schema: z.ZodType): void;
   close(): void;
 }
 
@@ -77,13 +82,17 @@ export function connectRealtime(deps: RealtimeDeps): RealtimeClient {
     const data = (err as Error & { data?: unknown }).data;
     if (HandshakeRefusal.safeParse(data).success) deps.on.refused();
   });
-  for (const name of Object.keys(ServerEvents) as ServerEventName[]) {
+  const forwarded = new Set<string>();
+  const forward = (name: string, schema: z.ZodType) => {
+    if (forwarded.has(name)) return;
+    forwarded.add(name);
     socket.on(name as never, ((payload: unknown) => {
-      const parsed = ServerEvents[name].safeParse(payload);
+      const parsed = schema.safeParse(payload);
       if (parsed.success) deps.bus.emit(name, parsed.data);
       else console.warn(`refused a malformed ${name} push`, parsed.error.issues);
     }) as never);
-  }
+  };
+  for (const name of Object.keys(ServerEvents) as ServerEventName[]) forward(name, ServerEvents[name]);
 
   const emit: RealtimeClient["emit"] = (event, payload, timeoutMs = ACK_TIMEOUT_MS) =>
     new Promise((resolve) => {
@@ -104,6 +113,7 @@ export function connectRealtime(deps: RealtimeDeps): RealtimeClient {
     },
     ready,
     emit,
+    forward,
     async checkExtension(extension) {
       const ack = await emit("checkExtensionAvailability", { extension });
       const parsed = ack.ok ? ExtensionAvailability.safeParse(ack.data) : null;

@@ -57,7 +57,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
   const store = AgentStore.create({});
   const alerts = createAlertService(store.alerts, d.clock);
   const say = (key: string, type: "error" | "warning" | "success", persistent: boolean, slot: string) =>
-    alerts.show(d.t(key), { type, timeout: persistent ? null : undefined, key: slot });
+    alerts.show(() => d.t(key), { type, timeout: persistent ? null : undefined, key: slot });
 
   // The socket's reconnect handler re-syncs the status, which is created just below.
   const statusRef: { current?: StatusApi; calls?: CallService } = {};

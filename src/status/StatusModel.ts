@@ -1,4 +1,6 @@
+import { observable } from "mobx";
 import { types, type Instance } from "mobx-state-tree";
+import type { StatusGuard } from "../core/services";
 import { AGENT_STATUSES, isActiveStatus, type AgentStatus } from "../contract/status";
 import type { Intent } from "@blueprintjs/core";
 
@@ -23,13 +25,12 @@ export const StatusModel = types
     changing: false,
     /** The extension availability check before ready/idle is running ("inactive and offline meanwhile"). */
     checking: false,
-    autoDialing: false,
     /** Set by the leads stack: leads waiting for a disposition keep the selector disabled. */
     awaitingDispositions: 0,
-    /** Set by the softphone: null when the agent has no WebRTC phone. */
-    phoneConnected: null as boolean | null,
-    /** Set by the follow-ups: enforced overdue follow-ups disable Ready. */
-    overdueFollowUps: false,
+    /** Plugins' guards (StatusView.addGuard), by id, in the order added. */
+    guards: observable.map<string, StatusGuard>({}, { deep: false }),
+    /** Plugins' dialing indicators (StatusView.addDialingIndicator), by id. */
+    dialing: observable.map<string, () => boolean>({}, { deep: false }),
   }))
   .views((self) => ({
     get active() {
@@ -40,11 +41,29 @@ export const StatusModel = types
       if (self.since === null) return 0;
       return Math.max(0, self.base + Math.floor((self.now - self.since) / 1000));
     },
+    /** Something is dialling for the agent (a plugin's dialing indicator holds). */
+    get autoDialing() {
+      return [...self.dialing.values()].some((active) => active());
+    },
+    /** The first guard that holds, of those that block `what` (a guard on `all` also keeps Ready away). */
+    blockedBy(what: "ready" | "all"): { id: string; reason: string } | null {
+      for (const g of self.guards.values()) {
+        if (what === "all" && g.blocks !== "all") continue;
+        const reason = g.reason();
+        if (reason !== null) return { id: g.id, reason };
+      }
+      return null;
+    },
+  }))
+  .views((self) => ({
     /** idle orange; ready green while auto-dialing, otherwise orange; everything else red. */
     get intent(): Intent {
       if (self.status === "idle") return "warning";
       if (self.status === "ready") return self.autoDialing ? "success" : "warning";
       return "danger";
+    },
+    get readyBlocked() {
+      return self.blockedBy("ready")?.reason ?? null;
     },
   }))
   .actions((self) => ({
@@ -80,17 +99,20 @@ export const StatusModel = types
     markOverstayed() {
       self.overstayed = true;
     },
-    setAutoDialing(on: boolean) {
-      self.autoDialing = on;
-    },
     setAwaitingDispositions(n: number) {
       self.awaitingDispositions = n;
     },
-    setPhoneConnected(on: boolean | null) {
-      self.phoneConnected = on;
+    addGuard(guard: StatusGuard) {
+      self.guards.set(guard.id, guard);
+      return () => {
+        if (self.guards.get(guard.id) === guard) self.guards.delete(guard.id);
+      };
     },
-    setOverdueFollowUps(on: boolean) {
-      self.overdueFollowUps = on;
+    addDialingIndicator(id: string, active: () => boolean) {
+      self.dialing.set(id, active);
+      return () => {
+        if (self.dialing.get(id) === active) self.dialing.delete(id);
+      };
     },
   }));
 export type StatusModel = Instance<typeof StatusModel>;
@@ -99,12 +121,13 @@ export type StatusModel = Instance<typeof StatusModel>;
 export function selectorLock(
   s: StatusModel,
   role: string,
-): "changing" | "dispositions" | "break" | "phone" | "deactivated" | null {
+): "changing" | "dispositions" | "break" | "guard" | "deactivated" | null {
   if (s.deactivated) return "deactivated";
   if (s.changing || s.checking) return "changing";
   if (s.awaitingDispositions > 0) return "dispositions";
   // An advisor's break runs its course unless breaks are cumulative or the break was overstayed.
   if (role === "advisor" && s.status === "break" && !s.cumulativeBreaks && !s.overstayed) return "break";
-  if (s.phoneConnected === false) return "phone";
+  // A plugin's guard on every change (the softphone while it is not connected): its reason is shown.
+  if (s.blockedBy("all")) return "guard";
   return null;
 }

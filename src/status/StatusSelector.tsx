@@ -25,6 +25,7 @@ export const StatusSelector = observer(function StatusSelector({
 }) {
   const { t } = useTranslation();
   const lock = selectorLock(status, role);
+  const readyBlocked = status.readyBlocked;
   const name = (s: AgentStatus) => t(`status.names.${s}`);
   const current = status.checking ? t("status.checking") : name(status.status);
   const menu = (
@@ -34,8 +35,10 @@ export const StatusSelector = observer(function StatusSelector({
           key={s}
           text={name(s)}
           active={s === status.status}
-          // Ready waits while enforced follow-ups are overdue.
-          disabled={s === "ready" && status.overdueFollowUps}
+          // Ready waits while a plugin's guard holds (enforced overdue follow-ups); its reason is shown.
+          disabled={s === "ready" && readyBlocked !== null}
+          label={s === "ready" && readyBlocked !== null ? readyBlocked : undefined}
+          title={s === "ready" && readyBlocked !== null ? readyBlocked : undefined}
           onClick={() => void api.request(s)}
         />
       ))}
@@ -55,7 +58,11 @@ export const StatusSelector = observer(function StatusSelector({
   return (
     <div className="isi-status">
       {lock ? (
-        <Tooltip content={t(`status.locked.${lock}`)} hoverCloseDelay={200} placement="bottom">
+        <Tooltip
+          content={lock === "guard" ? status.blockedBy("all")?.reason : t(`status.locked.${lock}`)}
+          hoverCloseDelay={200}
+          placement="bottom"
+        >
           {button}
         </Tooltip>
       ) : (

@@ -1,3 +1,4 @@
+import { observable, runInAction } from "mobx";
 // The status change flow of booking-and-reference §4, driven through the service with a fake gateway,
 // a fake socket and a manual clock.
 import axios from "axios";
@@ -48,9 +49,7 @@ function setup(
   const alerts = createAlertService(alertsStore, clock);
   const realtime = fakeRealtime({ available: o.available ?? true });
   const bus = createEventBus();
-  const busEvents: string[] = [];
-  bus.on("auto-dial:start", () => busEvents.push("start"));
-  bus.on("auto-dial:stop", () => busEvents.push("stop"));
+  const recorded: string[] = [];
   let deactivated = false;
   const service = createStatusService({
     http,
@@ -68,6 +67,7 @@ function setup(
     agent: { role: o.role ?? "qualifier", extension: "1001", permissions: o.permissions ?? [] },
     setDeactivated: (on) => (deactivated = on),
   });
+  service.onChange((status) => recorded.push(status));
   const messages = () => alertsStore.items.map((a) => a.message);
   return {
     service,
@@ -79,7 +79,7 @@ function setup(
     alertsStore,
     alerts,
     bus,
-    busEvents,
+    recorded,
     realtime,
     deactivated: () => deactivated,
   };
@@ -94,8 +94,9 @@ describe("status change flow", () => {
     expect(s.realtime.emitted.map((e) => e.event)).toContain("checkExtensionAvailability");
     expect(s.posted).toEqual(["ready"]);
     expect(s.store.status).toBe("ready");
-    expect(s.store.intent).toBe("success");
-    expect(s.busEvents).toEqual(["start"]);
+    // Orange until something dials for the agent; onChange heard the recorded Ready once.
+    expect(s.store.intent).toBe("warning");
+    expect(s.recorded).toEqual(["ready"]);
     const dnd = s.gateway.requests.find((r) => r.url === "/extensions/parameters/dnd")!;
     expect(dnd.body).toEqual({ active: false, extension: "1001" });
     expect(s.messages()).not.toContain("status.offline_alert");
@@ -222,8 +223,12 @@ describe("selector lock", () => {
     expect(selectorLock(m, "qualifier")).toBeNull();
     m.markOverstayed();
     expect(selectorLock(m, "advisor")).toBeNull();
-    m.setPhoneConnected(false);
-    expect(selectorLock(m, "qualifier")).toBe("phone");
+    const off = m.addGuard({ id: "softphone.connection", blocks: "all", reason: () => "Your softphone is not connected." });
+    expect(selectorLock(m, "qualifier")).toBe("guard");
+    expect(m.blockedBy("all")?.reason).toBe("Your softphone is not connected.");
+    off();
+    expect(selectorLock(m, "qualifier")).toBeNull();
+    m.addGuard({ id: "softphone.connection", blocks: "all", reason: () => "x" });
     m.setDeactivated(true);
     expect(selectorLock(m, "qualifier")).toBe("deactivated");
   });
@@ -233,9 +238,76 @@ describe("selector lock", () => {
     expect(m.intent).toBe("warning");
     m.apply("ready", 0, 0);
     expect(m.intent).toBe("warning");
-    m.setAutoDialing(true);
+    let dialing = false;
+    m.addDialingIndicator("auto-dialing.loop", () => dialing);
+    expect(m.intent).toBe("warning");
+    dialing = true;
+    // A plain variable is not observed: the indicator is read again whenever the intent is computed anew.
+    m.apply("ready", 0, 0);
     expect(m.intent).toBe("success");
     m.apply("lunch_break", 0, 0);
     expect(m.intent).toBe("danger");
+  });
+});
+
+describe("plugin hooks on the status", () => {
+  it("a ready guard keeps Ready away with its reason and lets every other status through", () => {
+    const m = StatusModel.create({ status: "idle" });
+    const overdue = observable.box(true);
+    m.addGuard({ id: "user-summary.overdue", blocks: "ready", reason: () => (overdue.get() ? "Overdue follow-ups" : null) });
+    expect(m.readyBlocked).toBe("Overdue follow-ups");
+    expect(m.blockedBy("all")).toBeNull();
+    expect(selectorLock(m, "qualifier")).toBeNull();
+    runInAction(() => overdue.set(false));
+    expect(m.readyBlocked).toBeNull();
+  });
+
+  it("a guard added again under the same id replaces the first, and the first one's removal leaves it", () => {
+    const m = StatusModel.create({ status: "idle" });
+    const offFirst = m.addGuard({ id: "p.g", blocks: "ready", reason: () => "first" });
+    m.addGuard({ id: "p.g", blocks: "ready", reason: () => "second" });
+    offFirst();
+    expect(m.readyBlocked).toBe("second");
+  });
+});
+
+describe("StatusView hooks through the service", () => {
+  it("request('ready') under a ready guard says the guard's reason and sends nothing", async () => {
+    const s = setup();
+    await s.service.sync();
+    s.service.addGuard({ id: "user-summary.overdue", blocks: "ready", reason: () => "Call your overdue follow-ups first" });
+    await s.service.request("ready");
+    expect(s.posted).toEqual([]);
+    expect(s.messages()).toContain("Call your overdue follow-ups first");
+    expect(s.service.readyBlocked).toBe("Call your overdue follow-ups first");
+    await s.service.request("break");
+    expect(s.posted).toEqual(["break"]);
+  });
+
+  it("deactivated follows the calling-status push once, for every plugin", async () => {
+    const s = setup();
+    await s.service.sync();
+    expect(s.service.deactivated).toBe(false);
+    s.bus.emit("calling-status", { deactivated: true, message: "A manager disabled calling for your extension" });
+    expect(s.service.deactivated).toBe(true);
+  });
+});
+
+describe("status alerts are for agents who take calls (issue 13)", () => {
+  it("a manager, who has no status selector, never gets the offline or inactive banner", async () => {
+    const s = setup({ role: "manager" });
+    await s.service.sync();
+    expect(s.messages()).not.toContain("status.offline_alert");
+    s.bus.emit("status", { status: "offline", since: "2026-01-05T14:00:00Z", duration: 0, active: false, source: "system" });
+    expect(s.messages()).toEqual([]);
+  });
+
+  it("a qualifier on a call is not told it is inactive; in After Call Work it is", async () => {
+    const s = setup();
+    await s.service.sync();
+    s.bus.emit("status", { status: "on_a_call", since: "2026-01-05T14:00:00Z", duration: 0, active: false, source: "system" });
+    expect(s.messages()).not.toContain("setters.inactive");
+    s.bus.emit("status", { status: "after_call_work", since: "2026-01-05T14:01:00Z", duration: 0, active: false, source: "system" });
+    expect(s.messages()).toContain("setters.inactive");
   });
 });

@@ -12,6 +12,8 @@ import { CallingStatusPush, OverstayPush, StatusPush } from "../contract/socket"
 import type { AlertService } from "../alerts/alertService";
 import type { Clock, ClockTimer } from "../core/clock";
 import type { EventBus } from "../core/events";
+import type { StatusView } from "../core/services";
+import { reaction } from "mobx";
 import type { RealtimeClient } from "../realtime/client";
 import type { StatusModel } from "./StatusModel";
 
@@ -20,18 +22,10 @@ export const TICK_MS = 1000;
 export const AUTO_READY_NOTICE_S = 60;
 const AUTO_READY_STATUSES = ["follow_up", "after_call_work", "meeting", "coaching"] as const;
 
-export interface StatusApi {
-  /** The agent picked a status in the selector (or a flow asks for one: Save and Next asks for ready). */
-  request(status: AgentStatus): Promise<void>;
+/** The core's status service: what plugins see (StatusView) plus what only the core does with it. */
+export interface StatusApi extends StatusView {
   /** Reads the gateway's view again (after a reconnect, and now and then as a safety net). */
   sync(): Promise<void>;
-  setPhoneConnected(on: boolean | null): void;
-  readonly current: AgentStatus;
-  readonly changing: boolean;
-  setAutoDialing(on: boolean): void;
-  setOverdueFollowUps(on: boolean): void;
-  readonly overdueFollowUps: boolean;
-  setAwaitingDispositions(n: number): void;
   dispose(): void;
 }
 
@@ -56,18 +50,22 @@ export function createStatusService(d: StatusDeps): StatusApi {
   let autoReadyAt: number | null = null;
   let noticeShown = false;
 
+  // Status alerts are for the agents who take calls (qualifiers and advisors); a manager or an admin has no
+  // status selector and could not clear them.
+  const takesCalls = d.agent.role === "qualifier" || d.agent.role === "advisor";
   const showStatusAlerts = () => {
+    if (!takesCalls) return;
     if (store.status === "offline") {
-      alerts.show(t("status.offline_alert"), {
+      alerts.show(() => t("status.offline_alert"), {
         type: "error",
         timeout: null,
         key: "offline",
         dismissible: false,
       });
     } else alerts.dismissKey("offline");
-    // An inactive setter (qualifier) is reminded until it is active again.
-    if (d.agent.role === "qualifier" && !store.active && store.status !== "offline") {
-      alerts.show(t("setters.inactive"), { type: "warning", timeout: null, key: "setters.inactive" });
+    // An inactive setter (qualifier) is reminded until it is active again; on a call it is busy, not inactive.
+    if (d.agent.role === "qualifier" && !store.active && store.status !== "offline" && store.status !== "on_a_call") {
+      alerts.show(() => t("setters.inactive"), { type: "warning", timeout: null, key: "setters.inactive" });
     } else alerts.dismissKey("setters.inactive");
   };
 
@@ -93,11 +91,9 @@ export function createStatusService(d: StatusDeps): StatusApi {
     store.setChanging(true);
     store.apply(target, null, clock.now());
     resetAutoReady();
-    // Auto-dial runs while the agent is ready (agent-workspace §4); any other status stops it at once. It
-    // starts only once the gateway has recorded Ready: a dial sent before would put the agent on a call
-    // that the pending change then refuses, leaving the selector offline over a live call.
-    store.setAutoDialing(target === "ready");
-    if (target !== "ready") d.bus.emit("auto-dial:stop", { status: target });
+    // Whoever dials for the agent watches `current` and `changing`: it stops at once on any other status and
+    // starts only once the gateway has recorded Ready (a dial sent before would put the agent on a call
+    // that the pending change then refuses, leaving the selector offline over a live call).
     store.setChanging(true);
     let fallBack = false;
     try {
@@ -105,13 +101,11 @@ export function createStatusService(d: StatusDeps): StatusApi {
       if (res.status === 201) {
         const { data } = ChangeStatusResponse.parse(res.data);
         store.apply(data.status, target === "offline" ? null : data.duration, clock.now());
-        if (target === "ready") d.bus.emit("auto-dial:start", { status: target });
       } else if (res.status === 403) {
         const key = typeof res.data?.message === "string" ? res.data.message : "status.notAllowed";
         alerts.show(t(key, { defaultValue: t("status.change_failed") }), { type: "error" });
         store.clearTimer();
         fallBack = target !== "offline";
-        store.setAutoDialing(false);
       } else {
         alerts.show(t("status.change_failed"), { type: "error" });
         fallBack = target !== "offline";
@@ -129,6 +123,12 @@ export function createStatusService(d: StatusDeps): StatusApi {
 
   const request = async (target: AgentStatus) => {
     if (store.changing || store.checking) return;
+    // A plugin's guard keeps Ready (or every change) away; the selector shows the same reason.
+    const blocked = store.blockedBy(target === "ready" ? "ready" : "all");
+    if (blocked && target !== "offline") {
+      alerts.show(blocked.reason, { type: "warning", key: `guard:${blocked.id}` });
+      return;
+    }
     if (target === "ready" || target === "idle") {
       // Check the phone first; the agent is inactive and offline meanwhile.
       store.setChecking(true);
@@ -160,7 +160,6 @@ export function createStatusService(d: StatusDeps): StatusApi {
       store.setCumulativeBreaks(snap.allowance.cumulative_breaks);
       if (snap.status !== store.status || store.since === null) {
         store.apply(snap.status, snap.status === "offline" ? null : snap.duration, clock.now());
-        store.setAutoDialing(snap.status === "ready");
       }
       if (snap.overstay?.agent_notified_at) store.markOverstayed();
       autoReady = d.agent.permissions.includes("has_auto_ready") ? snap.auto_ready : null;
@@ -186,7 +185,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
       void request("ready");
     } else if (autoReadyAt - secs <= AUTO_READY_NOTICE_S && !noticeShown) {
       noticeShown = true;
-      alerts.show(t("status.auto_ready"), {
+      alerts.show(() => t("status.auto_ready"), {
         type: "warning",
         timeout: null,
         key: "auto-ready",
@@ -217,9 +216,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
       const push = StatusPush.parse(p);
       if (push.status !== store.status || push.source !== "agent") {
         store.apply(push.status, push.status === "offline" ? null : push.duration, clock.now());
-        store.setAutoDialing(push.status === "ready");
         resetAutoReady();
-        if (!push.active) d.bus.emit("auto-dial:stop", { status: push.status });
         showStatusAlerts();
       }
     }),
@@ -228,15 +225,14 @@ export function createStatusService(d: StatusDeps): StatusApi {
       store.setDeactivated(push.deactivated);
       d.setDeactivated(push.deactivated);
       if (push.deactivated) {
-        alerts.show(t("status.calling_disabled"), { type: "error", timeout: null, key: "calling" });
-        d.bus.emit("auto-dial:stop", { status: store.status });
+        alerts.show(() => t("status.calling_disabled"), { type: "error", timeout: null, key: "calling" });
       } else alerts.dismissKey("calling");
       void sync();
     }),
     d.bus.on("overstay", (p) => {
       const push = OverstayPush.parse(p);
       if (push.status === store.status) store.markOverstayed();
-      alerts.show(t(push.message, { defaultValue: t("status.overstayed_generic") }), {
+      alerts.show(() => t(push.message, { defaultValue: t("status.overstayed_generic") }), {
         type: "warning",
         timeout: null,
         key: "overstay",
@@ -247,19 +243,35 @@ export function createStatusService(d: StatusDeps): StatusApi {
   return {
     request,
     sync,
-    setPhoneConnected: (on) => store.setPhoneConnected(on),
     get current() {
       return store.status;
     },
     get changing() {
       return store.changing || store.checking;
     },
-    setAutoDialing: (on) => store.setAutoDialing(on),
-    setOverdueFollowUps: (on) => store.setOverdueFollowUps(on),
-    get overdueFollowUps() {
-      return store.overdueFollowUps;
+    get deactivated() {
+      return store.deactivated;
     },
-    setAwaitingDispositions: (n) => store.setAwaitingDispositions(n),
+    get readyBlocked() {
+      return store.readyBlocked;
+    },
+    onChange(handler) {
+      // The recorded status only: nothing while a change is on its way, and only when it differs from the
+      // last one heard (the phone check before Ready passes through the status it started from).
+      let last = store.status;
+      const stop = reaction(
+        () => (store.changing || store.checking ? null : store.status),
+        (status) => {
+          if (status === null || status === last) return;
+          last = status;
+          handler(status);
+        },
+      );
+      off.push(stop);
+      return stop;
+    },
+    addGuard: (guard) => store.addGuard(guard),
+    addDialingIndicator: (id, active) => store.addDialingIndicator(id, active),
     dispose() {
       if (ticker) clock.clearTimeout(ticker);
       off.forEach((f) => f());

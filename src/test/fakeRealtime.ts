@@ -1,10 +1,13 @@
-// A realtime socket in memory: pushes go straight onto the bus, extension checks answer what the test says.
-import type { ExtensionAvailability } from "../contract/socket";
+// A realtime socket in memory: pushes reach the bus as the real client forwards them (the core's events, and
+// those forwarded for plugins, parsed), extension checks answer what the test says.
+import type { z } from "zod";
+import { ServerEvents, type ExtensionAvailability } from "../contract/socket";
 import type { RealtimeClient, RealtimeDeps } from "../realtime/client";
 
 export function fakeRealtime(options: { available?: boolean; via?: "webrtc" | "external"; message?: string | null } = {}) {
   const emitted: { event: string; payload: unknown }[] = [];
   let deps: RealtimeDeps | undefined;
+  const forwarded = new Map<string, z.ZodType>(Object.entries(ServerEvents));
   const availability = (extension: string): ExtensionAvailability => ({
     extension,
     available: options.available ?? true,
@@ -23,6 +26,9 @@ export function fakeRealtime(options: { available?: boolean; via?: "webrtc" | "e
       emitted.push({ event: "checkExtensionAvailability", payload: { extension } });
       return availability(extension);
     },
+    forward(name, schema) {
+      if (!forwarded.has(name)) forwarded.set(name, schema);
+    },
     close() {},
   };
   return {
@@ -31,9 +37,15 @@ export function fakeRealtime(options: { available?: boolean; via?: "webrtc" | "e
       return client;
     },
     emitted,
-    /** A push from the gateway, as the socket would deliver it. */
+    /**
+     * A push from the gateway, as the socket would deliver it: a name nobody forwards is dropped, a payload
+     * its schema refuses too. Core tests that feed the bus raw use `deps.bus` instead.
+     */
     push(name: string, payload: unknown) {
-      deps!.bus.emit(name, payload);
+      const schema = forwarded.get(name);
+      if (!schema) return;
+      const parsed = schema.safeParse(payload);
+      if (parsed.success) deps!.bus.emit(name, parsed.data);
     },
     /** Connection life: dropped, reconnecting, reconnected. */
     get on() {

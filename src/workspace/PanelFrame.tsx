@@ -33,7 +33,8 @@ export function PanelFrame({ panel, instanceId, scope, editing, onRemove }: Fram
           />
         )}
       </header>
-      <div className="isi-panel__body">
+      {/* The body scrolls when its content is taller than the panel: focusable, so a keyboard can scroll it. */}
+      <div className="isi-panel__body" tabIndex={0} aria-label={title}>
         <PanelErrorBoundary pluginId={panel.pluginId} title={title}>
           <Suspense fallback={<Spinner size={24} aria-label={t("workspace.loading_panel")} />}>
             <PluginScope value={scope}>

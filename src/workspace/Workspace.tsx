@@ -2,7 +2,7 @@
 // mode; each of those saves the layout, nothing else does (no save on mount).
 import { Alert, Button, ButtonGroup, Menu, MenuItem, NonIdealState, PopoverNext } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import ReactGridLayout, { useContainerWidth, type Layout } from "react-grid-layout";
 import { useTranslation } from "react-i18next";
 import type { LayoutItem } from "../contract/layout";
@@ -11,12 +11,19 @@ import type { PluginScopeValue } from "../core/PluginScope";
 import { clamp, placeNew } from "./layout";
 import { PanelFrame } from "./PanelFrame";
 import type { WorkspaceSession } from "./session";
+import { GRID_MARGIN, useRowHeight } from "./useRowHeight";
 import "react-grid-layout/css/styles.css";
 import "react-resizable/css/styles.css";
 
-export const ROW_HEIGHT = 30;
-
-export const Workspace = observer(function Workspace({ session }: { session: WorkspaceSession }) {
+export const Workspace = observer(function Workspace({
+  session,
+  alerts,
+}: {
+  session: WorkspaceSession;
+  /** Shown at the left of the toolbar's row (the persistent alerts), so neither takes a row of its own. */
+  alerts?: ReactNode;
+}) {
+  const rowHeight = useRowHeight();
   const { t } = useTranslation();
   const { registry, layout, layoutService } = session;
   const { width, containerRef, mounted } = useContainerWidth();
@@ -43,54 +50,72 @@ export const Workspace = observer(function Workspace({ session }: { session: Wor
     commit(
       next
         .filter((g) => byId.has(g.i))
-        .map((g) => clamp({ ...byId.get(g.i)!, x: g.x, y: g.y, w: g.w, h: g.h }, registry.panels.get(byId.get(g.i)!.panel)!)),
+        .map((g) =>
+          clamp(
+            { ...byId.get(g.i)!, x: g.x, y: g.y, w: g.w, h: g.h },
+            registry.panels.get(byId.get(g.i)!.panel)!,
+          ),
+        ),
     );
   };
 
   const gridLayout = layout.items.map((it) => {
     const size = registry.panels.get(it.panel)!.size;
-    return { i: it.i, x: it.x, y: it.y, w: it.w, h: it.h, minW: size.minW, minH: size.minH, maxW: size.maxW, maxH: size.maxH };
+    return {
+      i: it.i,
+      x: it.x,
+      y: it.y,
+      w: it.w,
+      h: it.h,
+      minW: size.minW,
+      minH: size.minH,
+      maxW: size.maxW,
+      maxH: size.maxH,
+    };
   });
 
   return (
     <div className="isi-workspace">
-      <div className="isi-workspace__toolbar" role="toolbar" aria-label={t("workspace.toolbar")}>
-        <ButtonGroup>
-          {editing && (
-            <PopoverNext
-              placement="bottom-end"
-              disabled={available.length === 0}
-              content={
-                <Menu aria-label={t("workspace.panel_picker")}>
-                  {available.map((p) => (
-                    <MenuItem
-                      key={p.id}
-                      text={t(p.title, { ns: p.pluginId })}
-                      onClick={() => commit([...layout.items, placeNew(layout.items, p)])}
-                    />
-                  ))}
-                </Menu>
-              }
-            >
-              <Button icon="add" disabled={available.length === 0}>
-                {t("workspace.add_panel")}
+      <div className="isi-workspace__bar">
+        <div className="isi-workspace__alerts">{alerts}</div>
+        <div className="isi-workspace__toolbar" role="toolbar" aria-label={t("workspace.toolbar")}>
+          <ButtonGroup>
+            {editing && (
+              <PopoverNext
+                placement="bottom-end"
+                disabled={available.length === 0}
+                content={
+                  <Menu aria-label={t("workspace.panel_picker")}>
+                    {available.map((p) => (
+                      <MenuItem
+                        key={p.id}
+                        text={t(p.title, { ns: p.pluginId })}
+                        onClick={() => commit([...layout.items, placeNew(layout.items, p)])}
+                      />
+                    ))}
+                  </Menu>
+                }
+              >
+                <Button icon="add" disabled={available.length === 0}>
+                  {t("workspace.add_panel")}
+                </Button>
+              </PopoverNext>
+            )}
+            {editing && (
+              <Button icon="reset" onClick={() => setConfirmReset(true)}>
+                {t("workspace.reset")}
               </Button>
-            </PopoverNext>
-          )}
-          {editing && (
-            <Button icon="reset" onClick={() => setConfirmReset(true)}>
-              {t("workspace.reset")}
+            )}
+            <Button
+              icon={editing ? "tick" : "edit"}
+              intent={editing ? "primary" : "none"}
+              aria-pressed={editing}
+              onClick={() => layout.setEditing(!editing)}
+            >
+              {editing ? t("workspace.done") : t("workspace.edit")}
             </Button>
-          )}
-          <Button
-            icon={editing ? "tick" : "edit"}
-            intent={editing ? "primary" : "none"}
-            aria-pressed={editing}
-            onClick={() => layout.setEditing(!editing)}
-          >
-            {editing ? t("workspace.done") : t("workspace.edit")}
-          </Button>
-        </ButtonGroup>
+          </ButtonGroup>
+        </div>
       </div>
       <Alert
         isOpen={confirmReset}
@@ -108,13 +133,17 @@ export const Workspace = observer(function Workspace({ session }: { session: Wor
       </Alert>
       <div ref={containerRef} className="isi-workspace__grid">
         {layout.items.length === 0 ? (
-          <NonIdealState icon="grid-view" title={t("workspace.empty_title")} description={t("workspace.empty")} />
+          <NonIdealState
+            icon="grid-view"
+            title={t("workspace.empty_title")}
+            description={t("workspace.empty")}
+          />
         ) : (
           mounted && (
             <ReactGridLayout
               width={width}
               layout={gridLayout}
-              gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: [12, 12] }}
+              gridConfig={{ cols: GRID_COLUMNS, rowHeight, margin: [GRID_MARGIN, GRID_MARGIN] }}
               dragConfig={{ enabled: editing, handle: ".isi-drag-handle", cancel: ".isi-panel__remove" }}
               resizeConfig={{ enabled: editing, handles: ["se"] }}
               onDragStop={(next) => fromGrid(next)}

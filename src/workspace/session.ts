@@ -9,7 +9,6 @@ import type { CatalogueSource } from "../core/plugin";
 import { createRegistry, type Registry } from "../core/registry";
 import {
   agentKey,
-  busKey,
   callKey,
   clockKey,
   httpKey,
@@ -89,7 +88,6 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
     [httpKey.id, deps.http],
     [clockKey.id, deps.clock],
     [i18nKey.id, deps.i18n],
-    [busKey.id, bus],
     [agentKey.id, deps.agent],
     [variantKey.id, variant],
     [notifyKey.id, agent.alerts],
@@ -108,6 +106,7 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
       i18n: deps.i18n,
       mode: deps.mode,
       bus,
+      forwardPush: (name, schema) => agent.realtime.forward(name, schema),
       log: deps.log,
     });
   } catch (e) {
@@ -126,6 +125,10 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
   const defaultItems = () => fromDefault(defaultLayoutFor(variant, deps.agent.roles), registry.panels);
   await layoutService.load(registry.panels, defaultItems());
   const onHide = () => void layoutService.flush();
+  // Persistent alerts (offline, inactive, calling disabled…) follow a language switch instead of staying in
+  // the language they were shown in.
+  const retranslate = () => agent.alerts.retranslate();
+  deps.i18n.on("languageChanged", retranslate);
   globalThis.addEventListener?.("pagehide", onHide);
   return {
     agent,
@@ -136,6 +139,7 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
     defaultItems,
     dispose() {
       globalThis.removeEventListener?.("pagehide", onHide);
+      deps.i18n.off("languageChanged", retranslate);
       void layoutService.flush();
       registry.dispose();
       agent.dispose();

@@ -1,6 +1,7 @@
 // Every call-centre variant against the real catalogue: a variant that names a missing plugin, wires a need
 // nobody provides, places a panel its agents may not have, or ships a plugin with a half-translated locale
 // fails here, not at an agent's desk.
+import { GRID_COLUMNS, SCREEN_ROWS } from "../../src/contract/layout";
 import axios from "axios";
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../../plugins/catalogue";
@@ -16,6 +17,14 @@ import { createWorkspaceSession } from "../../src/workspace/session";
 import { variants } from "../../variants";
 
 const LANGUAGES: Language[] = ["en", "fr", "es"];
+/** The core's texts: status names are what every panel calls a status. */
+const coreTexts = {
+  en: (await import("../../locales/en.json")).default,
+  fr: (await import("../../locales/fr.json")).default,
+  es: (await import("../../locales/es.json")).default,
+};
+/** Date masks written in capitals (YYYY-MM-DD, AAAA-MM-JJ) are not words. */
+const DATE_MASKS = new Set(["YYYY", "AAAA"]);
 const ROLES = ["qualifier", "advisor", "manager"] as const;
 
 const manifests = new Map<string, AnyPlugin>(
@@ -141,6 +150,24 @@ describe.each(variantList)("variant $key", ({ key, manifest }) => {
     session.dispose();
   });
 
+  it.each(["qualifier", "advisor", "manager"] as const)(
+    "fits the %s default layout on one screen: inside 12 columns and the screen's rows, no overlap, each panel at least its minimum size",
+    (role) => {
+      const sizes = new Map<string, { minW?: number; minH?: number }>([...manifests.values()].flatMap((p) => (p.panels ?? []).map((panel) => [panel.id, panel.size] as const)));
+      const items = manifest.defaultLayouts[role];
+      const problems: string[] = [];
+      for (const it of items) {
+        if (it.x + it.w > GRID_COLUMNS || it.y + it.h > SCREEN_ROWS) problems.push(`${it.panel} goes past the screen`);
+        const size = sizes.get(it.panel);
+        if (size && (it.w < (size.minW ?? 1) || it.h < (size.minH ?? 1))) problems.push(`${it.panel} is under its minimum size`);
+      }
+      for (const [i, a] of items.entries())
+        for (const b of items.slice(i + 1))
+          if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) problems.push(`${a.panel} overlaps ${b.panel}`);
+      expect(problems).toEqual([]);
+    },
+  );
+
   it.each(ROLES)(
     "places in the %s default layout only panels that exist and the role may have",
     async (role) => {
@@ -193,6 +220,19 @@ describe.each([...manifests.entries()].map(([id, manifest]) => ({ id, manifest }
           .map(([k]) => `${lang}: ${k}`);
       });
       expect(differing).toEqual([]);
+    });
+
+    it("names a status in capitals only by that status's own name in the language (one word for one thing)", async () => {
+      const texts = await load();
+      const problems = LANGUAGES.flatMap((lang) => {
+        const names = new Set(Object.values(coreTexts[lang].status.names).map((n) => n.toLocaleUpperCase(lang)));
+        return [...textsOf(texts[lang] ?? {})].flatMap(([key, text]) =>
+          (text.match(/(?<![\p{L}])[\p{Lu}]{4,}(?![\p{L}])/gu) ?? [])
+            .filter((word) => !DATE_MASKS.has(word) && !names.has(word))
+            .map((word) => `${lang} ${key}: ${word}`),
+        );
+      });
+      expect(problems).toEqual([]);
     });
 
     it("names its panels <plugin-id>.<panel> and titles them with keys of its own locale", async () => {

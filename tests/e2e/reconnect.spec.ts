@@ -54,7 +54,10 @@ test("killing and restarting the gateway shows the connection messages and resto
   const selector = page.getByRole("button", { name: /^Status: / });
   await expect(selector).toHaveText("Offline");
   await selector.click();
+  // The selector shows the choice at once; the kill must come after the gateway has recorded it.
+  const recorded = page.waitForResponse((r) => r.url().endsWith("/api/v1/agent-statuses") && r.request().method() === "POST");
   await page.getByRole("menuitem", { name: "Restroom", exact: true }).click();
+  expect((await recorded).status()).toBe(201);
   await expect(selector).toHaveText("Restroom");
 
   stopGateway();

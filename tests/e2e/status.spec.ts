@@ -85,11 +85,14 @@ test("an advisor with auto-ready is told, then switched to Ready", async ({ page
     ).status(),
   ).toBe(204);
   try {
-    await signIn(page, "advisor.isius@demo.test");
-    await choose(page, "After Call Work");
-    await expect(page.getByText("You will be automatically switched to ready")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Postpone" })).toBeVisible();
-    await expect(selector(page)).toHaveText("Ready", { timeout: 10_000 });
+    // Outside operation hours, so that Ready is not followed at once by an auto-dialled call.
+    await outsideOperationHours("manager.isius@demo.test", async () => {
+      await signIn(page, "advisor.isius@demo.test");
+      await choose(page, "After Call Work");
+      await expect(page.getByText("You will be automatically switched to ready")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Postpone" })).toBeVisible();
+      await expect(selector(page)).toHaveText("Ready", { timeout: 10_000 });
+    });
   } finally {
     await manager.call("PUT", "/settings/globals", globals);
   }

@@ -44,6 +44,13 @@ const audioPacketsReceived = (page: Page) =>
     return packets;
   });
 
+/** The softphone sits folded in the top bar; its dial pad, transfer and conference unfold on demand. */
+async function openSoftphone(page: Page) {
+  const toggle = softphone(page).getByRole("button", { name: "Softphone", exact: true });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
+
 async function dial(page: Page, number: string) {
   await softphone(page).getByRole("textbox", { name: "Number" }).fill(number);
   await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
@@ -73,6 +80,7 @@ test("the WebRTC qualifier dials a lead from the softphone, hears the lead, hold
   await callBox(page).getByRole("button", { name: "Mute" }).click();
   await expect(callBox(page).getByRole("button", { name: "Unmute" })).toBeVisible();
   await callBox(page).getByRole("button", { name: "Unmute" }).click();
+  await openSoftphone(page);
   await softphone(page).getByRole("button", { name: "5", exact: true }).click();
 
   await callBox(page).getByRole("button", { name: "Hang up" }).click();
@@ -90,6 +98,7 @@ test("a blind transfer hands the lead on and ends the agent's call; a conference
 
   await dial(page, "2125550177");
   await expect(callBox(page)).toContainText("Established", { timeout: 15_000 });
+  await openSoftphone(page);
   const conference = softphone(page).getByRole("group", { name: "Conference" });
   await conference.getByRole("textbox", { name: "Conference destination" }).fill("2125550166");
   await conference.getByRole("button", { name: "Call" }).click();
@@ -175,6 +184,12 @@ test("an agent on an external phone is refused Ready while it is closed, and get
   await expect(selector(page)).toHaveText("Offline");
 
   expect((await manager.call("PUT", "/sim-pbx/extensions/1011", { open: true })).status()).toBe(204);
+  // Outside operation hours: Ready is not followed at once by an auto-dialled call, and the inbound call
+  // below finds the agent free.
+  await outsideOperationHours("manager.isius@demo.test", () => readyForInbound(page, manager));
+});
+
+async function readyForInbound(page: Page, manager: Awaited<ReturnType<typeof api>>) {
   await choose(page, "Ready");
   await expect(selector(page)).toHaveText("Ready");
   // An inbound call from one of the agent's leads reaches its open external phone, which picks up: the
@@ -190,4 +205,4 @@ test("an agent on an external phone is refused Ready while it is closed, and get
   expect((await agent.call("POST", "/sim-pbx/extensions/1011/hangup")).status()).toBe(204);
   await expect(selector(page)).toHaveText("After Call Work");
   await disposeAndStop(page);
-});
+}

@@ -1,24 +1,32 @@
-// Mounts the dispositions plugin as the workspace would, with a leads stack, a call, a status control and a
-// gateway the test drives; reads back what was saved and with which idempotency keys.
+// Mounts the dispositions plugin as the workspace would, with a leads stack, a call, a status and a gateway
+// the test drives; reads back what was saved, with which idempotency keys, and what was announced.
 import { screen } from "@testing-library/react";
 import type { CallSnapshot } from "../../../src/contract/calls";
 import { IDEMPOTENCY_HEADER } from "../../../src/contract/dispositions";
-import { callKey, leadsKey, statusKey, type LeadView } from "../../../src/core/services";
-import { fakeCallControl } from "../../../src/test/fakeCall";
-import { fakeGateway, type Reply } from "../../../src/test/fakeGateway";
+import { callKey, leadsKey, statusKey, type LeadView } from "../../../src/sdk";
 import {
+  fakeCallControl,
+  fakeGateway,
+  fakeLeads,
+  fakeStatusControl,
+  leadView,
   provide,
   renderPlugin,
   type RenderPluginOptions,
+  type Reply,
   type ServiceBinding,
-} from "../../../tests/helpers/renderPlugin";
+} from "../../../src/sdk/testing";
+import { dispositionSaved, type DispositionSaved } from "../api";
 import type { DispositionsService } from "../service";
 import plugin from "../index";
-import { fakeLeads, fakeStatus, lead as makeLead } from "./fakes";
 
 export const LEAD = 31;
 export const CALL = 7;
 export const SAVE = `POST /leads/${LEAD}/dispositions`;
+
+/** A lead whose client has a valid date of birth, so nothing but the form decides. */
+export const lead = (over: Partial<LeadView> = {}): LeadView =>
+  leadView({ clients: [{ firstName: "Pat", lastName: "Doe", dob: "1960-04-02" }], ...over });
 
 export function created(disposition = "Not Interested"): Reply {
   return {
@@ -51,7 +59,7 @@ export interface MountOptions extends Omit<RenderPluginOptions, "services"> {
 
 export async function mount(o: MountOptions = {}) {
   const leads = fakeLeads(
-    (o.leads ?? [{}]).map((l) => makeLead(l)),
+    (o.leads ?? [{}]).map((l) => lead(l)),
     o.awaiting ?? 1,
   );
   const call = fakeCallControl();
@@ -64,7 +72,7 @@ export async function mount(o: MountOptions = {}) {
       endedAt: "2026-01-05T14:00:10.000Z",
       ...o.call,
     });
-  const { control: status, state: statusState } = fakeStatus();
+  const status = fakeStatusControl("after_call_work");
   const gateway = o.gateway ?? fakeGateway({ [SAVE]: created() });
   const r = await renderPlugin<DispositionsService>(plugin, {
     ...o,
@@ -72,17 +80,16 @@ export async function mount(o: MountOptions = {}) {
     services: [
       provide(leadsKey, leads.control),
       provide(callKey, call.control),
-      provide(statusKey, status),
+      provide(statusKey, status.control),
       ...(o.services ?? []),
     ],
   });
-  const busEvents: { name: string; payload: unknown }[] = [];
-  for (const name of ["auto-dial:start", "auto-dial:stop"])
-    r.bus.on(name, (payload) => void busEvents.push({ name, payload }));
+  const announced: DispositionSaved[] = [];
+  r.ctx.events.on(dispositionSaved, (payload) => void announced.push(payload));
   await screen.findByRole("heading");
   const saves = () => gateway.requests.filter((q) => `${q.method} ${q.url}` === SAVE);
   const keys = () => saves().map((q) => q.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
-  return { ...r, leads, call, status, statusState, gateway, saves, keys, busEvents };
+  return { ...r, leads, call, status, gateway, saves, keys, announced };
 }
 
 /** Waits for the lazily loaded panel's form. */

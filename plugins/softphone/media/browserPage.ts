@@ -10,10 +10,15 @@ export function browserPage(): PageEvents {
         document.addEventListener("visibilitychange", onChange);
         return () => document.removeEventListener("visibilitychange", onChange);
       }
-      const name = event === "gesture" ? "pointerdown" : event;
+      // A click (or a key) counts as the gesture; handled after the click has found its target.
+      const name = event === "gesture" ? "click" : event;
       const options = event === "gesture" ? { capture: true } : undefined;
       window.addEventListener(name, fn, options);
-      return () => window.removeEventListener(name, fn, options);
+      if (event === "gesture") window.addEventListener("keydown", fn, options);
+      return () => {
+        window.removeEventListener(name, fn, options);
+        if (event === "gesture") window.removeEventListener("keydown", fn, options);
+      };
     },
     hidden: () => typeof document !== "undefined" && document.visibilityState === "hidden",
   };

@@ -1,5 +1,5 @@
 // Ringtone and dial pad tones generated with Web Audio: no sound files to load, volumes from §9.
-import type { Clock } from "../../../src/core/clock";
+import type { Clock } from "../../../src/sdk";
 import { DIGIT_TONE_VOLUME, RINGTONE_VOLUME } from "../constants";
 import type { Tones } from "../ports";
 

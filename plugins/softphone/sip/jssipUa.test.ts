@@ -4,7 +4,7 @@ import { EventEmitter } from "events";
 import * as JsSIP from "jssip";
 import type { RTCSession } from "jssip/lib/RTCSession";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { manualClock } from "../../../src/core/clock";
+import { manualClock } from "../../../src/sdk/testing";
 import type { SessionEvents } from "../ports";
 import { createJsSipUa, wrapSession } from "./jssipUa";
 

@@ -4,7 +4,7 @@ import * as JsSIP from "jssip";
 import type { IncomingRequest } from "jssip/lib/SIPMessage";
 import type { RTCSession } from "jssip/lib/RTCSession";
 import type { RTCSessionEvent } from "jssip/lib/UA";
-import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../src/sdk";
 import { ICE_GATHERING_TIMEOUT_MS } from "../constants";
 import { Emitter } from "../emitter";
 import type { SessionEvents, SipSession, SipUa, UaEvents, UaOptions } from "../ports";

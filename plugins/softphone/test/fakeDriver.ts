@@ -1,6 +1,6 @@
 // A SoftphoneDriver made of fakes: hand `driver` to renderPlugin through softphoneDriverKey and steer the
 // microphone, devices, page events and user agent from the test.
-import { memoryStorage } from "../../../src/store/storage";
+import { memoryStorage } from "../../../src/sdk";
 import type { SoftphoneDriver } from "../driver";
 import type { AudioDevice } from "../model";
 import { Emitter } from "../emitter";
@@ -92,6 +92,8 @@ export function fakeDriver(
       permission: () => state.notifications,
       async request() {
         state.permissionRequests++;
+        // The agent answers the browser's prompt with Allow.
+        if (state.notifications === "default") state.notifications = "granted";
         return state.notifications;
       },
       show(title, body) {

@@ -1,13 +1,20 @@
-// renderPlugin() for the softphone: fake gateway credentials, a fake call control and status, the fake
-// driver, and helpers to bring the phone to "Connected".
+// renderPlugin() for the softphone: fake gateway credentials, the SDK's call and status fakes, the fake
+// driver, and helpers to bring the phone to "Connected" and to read the status selector's lock.
 import { act, screen, waitFor } from "@testing-library/react";
-import { vi } from "vitest";
-import { callKey, statusKey, type StatusControl } from "../../../src/core/services";
-import { fakeCallControl } from "../../../src/test/fakeCall";
-import { fakeStatusControl } from "../../../src/test/fakeStatus";
-import { fakeGateway, type Reply } from "../../../src/test/fakeGateway";
-import { provide, renderPlugin, type RenderPluginOptions } from "../../../tests/helpers/renderPlugin";
+import { reaction } from "mobx";
+import { onTestFinished } from "vitest";
+import { callKey, statusKey } from "../../../src/sdk";
+import {
+  fakeCallControl,
+  fakeGateway,
+  fakeStatusControl,
+  provide,
+  renderPlugin,
+  type RenderPluginOptions,
+  type Reply,
+} from "../../../src/sdk/testing";
 import type { SoftphoneApi } from "../api";
+import { STORAGE_KEY } from "../constants";
 import { softphoneDriverKey } from "../driver";
 import softphone from "../index";
 import type { SoftphoneStore } from "../model";
@@ -19,16 +26,30 @@ export interface SoftphoneOptions extends Omit<RenderPluginOptions, "services" |
   call?: ReturnType<typeof fakeCallControl>;
   /** More gateway routes ("GET /calls/compliance": the compliance gate's verdicts). */
   routes?: Parameters<typeof fakeGateway>[0];
+  /** Starts with the widget open, as an agent who left it open last time (it starts collapsed otherwise). */
+  open?: boolean;
 }
 
 export async function renderSoftphone(o: SoftphoneOptions = {}) {
   const driver = o.driver ?? fakeDriver();
+  if (o.open) {
+    const saved = JSON.parse(driver.storage.getItem(STORAGE_KEY) ?? "{}") as object;
+    driver.storage.setItem(STORAGE_KEY, JSON.stringify({ ...saved, collapsed: false }));
+  }
   const call = o.call ?? fakeCallControl();
-  const connectedReports: (boolean | null)[] = [];
-  const status: StatusControl = {
-    ...fakeStatusControl().control,
-    setPhoneConnected: vi.fn((on: boolean | null) => void connectedReports.push(on)),
+  const status = fakeStatusControl();
+  /** The reason the whole status selector is disabled now (a guard on every change), as the core reads it. */
+  const lock = (): string | null => {
+    for (const g of status.guards.values()) {
+      if (g.blocks !== "all") continue;
+      const reason = g.reason();
+      if (reason !== null) return reason;
+    }
+    return null;
   };
+  /** Each change of that lock, in order (null: free). */
+  const locks: (string | null)[] = [];
+  onTestFinished(reaction(lock, (reason) => void locks.push(reason)));
   const gateway = fakeGateway({
     "GET /webrtc/credentials": o.credentials ?? { status: 200, data: { data: CREDENTIALS } },
     ...o.routes,
@@ -38,7 +59,7 @@ export async function renderSoftphone(o: SoftphoneOptions = {}) {
     gateway,
     services: [
       provide(callKey, call.control),
-      provide(statusKey, status),
+      provide(statusKey, status.control),
       provide(softphoneDriverKey, driver.driver),
     ],
   });
@@ -56,7 +77,7 @@ export async function renderSoftphone(o: SoftphoneOptions = {}) {
     expect(await screen.findByRole("status")).toHaveTextContent("Connected");
   }
 
-  return { ...rendered, driver, call, status, connectedReports, connect };
+  return { ...rendered, driver, call, status, lock, locks, connect };
 }
 
 /** An INVITE from the gateway, inside act(). */

@@ -1,9 +1,9 @@
 // Microphone and speaker selectors (behind a toggle) and the volume slider.
-import { Button, Collapse, FormGroup, HTMLSelect, Slider } from "@blueprintjs/core";
+import { Button, Collapse, FormGroup, Slider } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../../src/core/PluginScope";
+import { Select, usePlugin } from "../../../src/sdk";
 import type { SoftphoneApi } from "../api";
 import { VOLUME_STEP } from "../constants";
 import type { AudioDevice, SoftphoneStore } from "../model";
@@ -34,7 +34,7 @@ export const AudioSettings = observer(function AudioSettings() {
       </Button>
       <Collapse isOpen={store.showDevices} keepChildrenMounted={false}>
         <FormGroup label={t("audio.microphone")} labelFor={micId}>
-          <HTMLSelect
+          <Select
             id={micId}
             fill
             value={store.microphoneId ?? ""}
@@ -47,7 +47,7 @@ export const AudioSettings = observer(function AudioSettings() {
           labelFor={speakerId}
           helperText={store.sinkSupported ? undefined : t("audio.no_sink")}
         >
-          <HTMLSelect
+          <Select
             id={speakerId}
             fill
             disabled={!store.sinkSupported}

@@ -1,28 +1,39 @@
 // One box per SIP session (or the gateway's call when the softphone has no leg in it): who, in what state,
-// for how long, and the buttons that act on it.
-import { Button, ButtonGroup, Card, Tag } from "@blueprintjs/core";
+// for how long, and the buttons that act on it. The primary call (a ringing one, else the one in progress)
+// sits in the widget's bar, so hold, mute and hang up stay in reach with the widget collapsed; any other
+// session is listed inside the widget. Buttons too wide for the bar are icons named for screen readers and
+// explained on hover.
+import { Button, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../../src/core/PluginScope";
-import { callKey, clockKey } from "../../../src/core/services";
+import { usePlugin } from "../../../src/sdk";
 import type { SoftphoneApi } from "../api";
 import type { SessionDetail, SoftphoneStore } from "../model";
 import { formatElapsed } from "../rules";
 import { useNow } from "./useNow";
 
-export const CallBoxes = observer(function CallBoxes() {
+/** The call in the bar. */
+export const PrimaryCall = observer(function PrimaryCall() {
   const { store, ctx } = usePlugin<SoftphoneStore, SoftphoneApi>();
-  const clock = ctx.get(clockKey);
-  const current = ctx.get(callKey).current;
-  const gatewayOnly = store.sessions.length === 0 && current.active;
-  const now = useNow(clock, store.sessions.length > 0 || gatewayOnly);
+  const gatewayOnly = store.sessions.length === 0 && ctx.call.current.active;
+  const now = useNow(ctx.clock, store.sessions.length > 0 || gatewayOnly);
   if (gatewayOnly) return <GatewayCallBox now={now} />;
+  const primary = store.primary;
+  return primary ? <SessionBox session={primary} now={now} /> : null;
+});
+
+/** The sessions besides the primary one (a second call ringing, the voicemail box beside a call). */
+export const OtherCalls = observer(function OtherCalls() {
+  const { store, ctx } = usePlugin<SoftphoneStore, SoftphoneApi>();
+  const others = store.sessions.filter((s) => s !== store.primary);
+  const now = useNow(ctx.clock, others.length > 0);
+  if (others.length === 0) return null;
   return (
-    <>
-      {store.sessions.map((s) => (
+    <div className="softphone__others">
+      {others.map((s) => (
         <SessionBox key={s.id} session={s} now={now} />
       ))}
-    </>
+    </div>
   );
 });
 
@@ -35,7 +46,7 @@ const SessionBox = observer(function SessionBox({
 }) {
   const { store, api, ctx } = usePlugin<SoftphoneStore, SoftphoneApi>();
   const { t } = useTranslation("softphone");
-  const current = ctx.get(callKey).current;
+  const current = ctx.call.current;
   // The gateway knows the lead; SIP only knows the edge that called us.
   const fromGateway = current.active && !s.voicemail && (s.callId === null || s.callId === current.callId);
   const name = s.voicemail
@@ -55,25 +66,17 @@ const SessionBox = observer(function SessionBox({
         ? t("state.connecting")
         : t(s.onHold ? "state.on_hold" : "state.established");
   const since = s.state === "established" && !leadRinging ? (s.answeredAt ?? s.createdAt) : s.createdAt;
+  const hold = t(s.onHold ? "actions.resume" : "actions.hold");
+  const mute = t(s.muted ? "actions.unmute" : "actions.mute");
 
   return (
-    <Card role="group" aria-label={t("box.label", { name })} compact className="softphone__box">
-      <div className="softphone__box-head">
-        <strong className="softphone__box-name">{name}</strong>
-        {number && number !== name && <span className="softphone__box-number">{number}</span>}
-      </div>
-      <div className="softphone__box-state">
-        <span>{state}</span>
-        {s.muted && (
-          <Tag minimal intent="warning">
-            {t("state.muted")}
-          </Tag>
-        )}
-        <time className="softphone__elapsed" aria-label={t("box.elapsed")}>
-          {formatElapsed(now - since)}
-        </time>
-      </div>
-      <ButtonGroup fill className="softphone__box-actions">
+    <div
+      role="group"
+      aria-label={t("box.label", { name })}
+      className={`softphone__call${inbound ? " softphone__call--ringing" : ""}`}
+    >
+      <Who name={name} number={number} state={state} elapsed={formatElapsed(now - since)} muted={s.muted} />
+      <div className="softphone__call-actions">
         {inbound ? (
           <>
             <Button
@@ -100,26 +103,24 @@ const SessionBox = observer(function SessionBox({
                 <Button
                   icon={s.onHold ? "play" : "pause"}
                   active={s.onHold}
+                  aria-label={hold}
+                  title={hold}
                   onClick={() => api.toggleHold(s.id)}
-                >
-                  {t(s.onHold ? "actions.resume" : "actions.hold")}
-                </Button>
+                />
                 <Button
                   icon={s.muted ? "volume-off" : "microphone"}
                   active={s.muted}
+                  aria-label={mute}
+                  title={mute}
                   onClick={() => api.toggleMute(s.id)}
-                >
-                  {t(s.muted ? "actions.unmute" : "actions.mute")}
-                </Button>
+                />
               </>
             )}
-            <Button intent="danger" icon="cross-circle" onClick={() => void api.hangup(s.id)}>
-              {t("actions.hangup")}
-            </Button>
+            <HangUp onClick={() => void api.hangup(s.id)} />
           </>
         )}
-      </ButtonGroup>
-    </Card>
+      </div>
+    </div>
   );
 });
 
@@ -127,7 +128,7 @@ const SessionBox = observer(function SessionBox({
 const GatewayCallBox = observer(function GatewayCallBox({ now }: { now: number }) {
   const { api, ctx } = usePlugin<SoftphoneStore, SoftphoneApi>();
   const { t } = useTranslation("softphone");
-  const c = ctx.get(callKey).current;
+  const c = ctx.call.current;
   const name = c.name || c.phone || t("box.unknown");
   const state =
     c.status === "dialing"
@@ -137,20 +138,45 @@ const GatewayCallBox = observer(function GatewayCallBox({ now }: { now: number }
         : t(c.onHold ? "state.on_hold" : "state.established");
   const since = Date.parse(c.answeredAt ?? c.startedAt ?? "") || now;
   return (
-    <Card role="group" aria-label={t("box.label", { name })} compact className="softphone__box">
-      <div className="softphone__box-head">
-        <strong className="softphone__box-name">{name}</strong>
-        {c.phone && c.phone !== name && <span className="softphone__box-number">{c.phone}</span>}
+    <div role="group" aria-label={t("box.label", { name })} className="softphone__call">
+      <Who name={name} number={c.phone} state={state} elapsed={formatElapsed(now - since)} muted={false} />
+      <div className="softphone__call-actions">
+        <HangUp onClick={() => void api.hangup()} />
       </div>
-      <div className="softphone__box-state">
-        <span>{state}</span>
-        <time className="softphone__elapsed" aria-label={t("box.elapsed")}>
-          {formatElapsed(now - since)}
-        </time>
-      </div>
-      <Button fill intent="danger" icon="cross-circle" onClick={() => void api.hangup()}>
-        {t("actions.hangup")}
-      </Button>
-    </Card>
+    </div>
   );
 });
+
+/** Name and number on the first line, state, mute and elapsed time on the second. */
+function Who(p: { name: string; number: string; state: string; elapsed: string; muted: boolean }) {
+  const { t } = useTranslation("softphone");
+  const number = p.number && p.number !== p.name ? p.number : "";
+  return (
+    <div className="softphone__who" title={number ? `${p.name} ${number}` : p.name}>
+      <div className="softphone__who-line">
+        <strong className="softphone__box-name">{p.name}</strong>
+        {number && <span className="softphone__box-number">{number}</span>}
+      </div>
+      <div className="softphone__who-line softphone__box-state">
+        <span>{p.state}</span>
+        {p.muted && (
+          <Tag minimal intent="warning">
+            {t("state.muted")}
+          </Tag>
+        )}
+        <time className="softphone__elapsed" aria-label={t("box.elapsed")}>
+          {p.elapsed}
+        </time>
+      </div>
+    </div>
+  );
+}
+
+function HangUp({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation("softphone");
+  return (
+    <Button intent="danger" icon="cross-circle" onClick={onClick}>
+      {t("actions.hangup")}
+    </Button>
+  );
+}

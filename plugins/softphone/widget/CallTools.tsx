@@ -1,9 +1,9 @@
-// In-call tools of the active call: blind transfer and the conference (agent-workspace §2).
-import { Button, ButtonGroup, InputGroup } from "@blueprintjs/core";
+// In-call tools of the active call: blind transfer and the conference (agent-workspace §2). Buttons keep their
+// whole label and wrap onto another row when the widget is too narrow for them side by side.
+import { Button, InputGroup } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../../src/core/PluginScope";
-import { callKey } from "../../../src/core/services";
+import { usePlugin } from "../../../src/sdk";
 import type { SoftphoneApi } from "../api";
 import type { SoftphoneStore } from "../model";
 import { conferenceComplete, formatConference } from "../rules";
@@ -12,7 +12,7 @@ import { Refusal } from "./Refusal";
 export const CallTools = observer(function CallTools() {
   const { store, api, ctx } = usePlugin<SoftphoneStore, SoftphoneApi>();
   const { t } = useTranslation("softphone");
-  const current = ctx.get(callKey).current;
+  const current = ctx.call.current;
   const active = store.active;
   if (!active || active.state !== "established" || active.voicemail) return null;
 
@@ -42,7 +42,7 @@ export const CallTools = observer(function CallTools() {
           autoComplete="off"
           onValueChange={(v) => api.setTransferTarget(v)}
         />
-        <Button type="submit" icon="exchange" disabled={!store.transferTarget}>
+        <Button type="submit" icon="exchange" className="softphone__nowrap" disabled={!store.transferTarget}>
           {t("transfer.transfer")}
         </Button>
       </form>
@@ -56,7 +56,7 @@ export const CallTools = observer(function CallTools() {
           onValueChange={(v) => api.setConferenceTarget(v)}
         />
         <Refusal field="conference" />
-        <ButtonGroup fill size="small">
+        <div className="softphone__buttons">
           <Button
             icon="add"
             disabled={!canStart || !conferenceComplete(store.conferenceTarget)}
@@ -85,7 +85,7 @@ export const CallTools = observer(function CallTools() {
           >
             {t("conference.kick")}
           </Button>
-        </ButtonGroup>
+        </div>
       </div>
     </div>
   );

@@ -1,19 +1,18 @@
 // The number field and dial pad (agent-workspace §5): keys are clicked or typed; on a call they are DTMF.
-import { Button, ButtonGroup, FormGroup, InputGroup } from "@blueprintjs/core";
+// The field and Call sit in the widget's bar, so a number is dialled without opening the widget; on a call
+// the field moves into the widget, above the keys, where the digits sent as DTMF show.
+import { Button, InputGroup } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useId, type ClipboardEvent, type KeyboardEvent } from "react";
+import type { ClipboardEvent, KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../../src/core/PluginScope";
+import { usePlugin } from "../../../src/sdk";
 import type { SoftphoneApi } from "../api";
 import type { SoftphoneStore } from "../model";
 import { DIAL_KEYS, isDialKey } from "../rules";
-import { Refusal } from "./Refusal";
 
-export const DialPad = observer(function DialPad() {
+export const NumberField = observer(function NumberField({ className }: { className?: string }) {
   const { store, api } = usePlugin<SoftphoneStore, SoftphoneApi>();
   const { t } = useTranslation("softphone");
-  const id = useId();
-  const onCall = api.onCall;
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -36,29 +35,54 @@ export const DialPad = observer(function DialPad() {
   };
 
   return (
-    <div className="softphone__pad">
-      <FormGroup label={t("pad.number")} labelFor={id} className="softphone__number">
-        <InputGroup
-          id={id}
-          value={store.dialText}
-          inputMode="tel"
-          autoComplete="off"
-          onValueChange={(v) => api.typeNumber(v)}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-          rightElement={
-            <Button
-              variant="minimal"
-              icon="cross"
-              aria-label={t("pad.clear")}
-              title={t("pad.clear")}
-              disabled={!store.dialText}
-              onClick={() => api.clearNumber()}
-            />
-          }
+    <InputGroup
+      className={className}
+      aria-label={t("pad.number")}
+      placeholder={t("pad.number")}
+      value={store.dialText}
+      inputMode="tel"
+      autoComplete="off"
+      onValueChange={(v) => api.typeNumber(v)}
+      onKeyDown={onKeyDown}
+      onPaste={onPaste}
+      rightElement={
+        <Button
+          variant="minimal"
+          icon="cross"
+          aria-label={t("pad.clear")}
+          title={t("pad.clear")}
+          disabled={!store.dialText}
+          onClick={() => api.clearNumber()}
         />
-      </FormGroup>
-      <Refusal field="dial" />
+      }
+    />
+  );
+});
+
+/** Call: dials the number in the field through the gateway. */
+export const CallButton = observer(function CallButton() {
+  const { store, api } = usePlugin<SoftphoneStore, SoftphoneApi>();
+  const { t } = useTranslation("softphone");
+  return (
+    <Button
+      intent="success"
+      icon="phone"
+      className="softphone__call-button"
+      disabled={!store.dialText || store.dialing || !store.connected}
+      loading={store.dialing}
+      onClick={() => void api.dial()}
+    >
+      {t("pad.call")}
+    </Button>
+  );
+});
+
+/** The twelve keys, and the voicemail box while no call is on. */
+export const Keypad = observer(function Keypad() {
+  const { store, api } = usePlugin<SoftphoneStore, SoftphoneApi>();
+  const { t } = useTranslation("softphone");
+  return (
+    <div className="softphone__pad">
       <div role="group" aria-label={t("pad.keypad")} className="softphone__keys">
         {DIAL_KEYS.map((key) => (
           <Button key={key} className="softphone__key" onClick={() => api.press(key)}>
@@ -66,21 +90,16 @@ export const DialPad = observer(function DialPad() {
           </Button>
         ))}
       </div>
-      {!onCall && (
-        <ButtonGroup fill className="softphone__actions">
-          <Button
-            intent="success"
-            icon="phone"
-            disabled={!store.dialText || store.dialing || !store.connected}
-            loading={store.dialing}
-            onClick={() => void api.dial()}
-          >
-            {t("pad.call")}
-          </Button>
-          <Button icon="headset" disabled={!store.connected} onClick={() => api.voicemail()}>
-            {t("pad.voicemail")}
-          </Button>
-        </ButtonGroup>
+      {!api.onCall && (
+        <Button
+          fill
+          icon="headset"
+          className="softphone__actions"
+          disabled={!store.connected}
+          onClick={() => api.voicemail()}
+        >
+          {t("pad.voicemail")}
+        </Button>
       )}
     </div>
   );

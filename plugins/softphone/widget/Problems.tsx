@@ -2,7 +2,7 @@
 import { Button, Callout } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../../src/core/PluginScope";
+import { usePlugin } from "../../../src/sdk";
 import type { SoftphoneApi } from "../api";
 import type { SoftphoneStore } from "../model";
 
@@ -22,7 +22,15 @@ export const Problems = observer(function Problems() {
           {t("retry")}
         </Button>
       )}
-      {store.notificationsDenied && (
+      {store.notifications === "default" && (
+        <Callout intent="warning" compact className="softphone__alert">
+          {t("webrtc.notifications.off")}{" "}
+          <Button size="small" icon="notifications" onClick={() => void api.allowNotifications()}>
+            {t("webrtc.notifications.allow")}
+          </Button>
+        </Callout>
+      )}
+      {store.notifications === "denied" && (
         <Callout intent="warning" compact className="softphone__alert">
           {t("webrtc.notifications.permission_denied")}
         </Callout>

@@ -1,7 +1,7 @@
 // Why the compliance gate would refuse the number in a field, in the agent's language (locales "compliance").
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../../src/core/PluginScope";
+import { usePlugin } from "../../../src/sdk";
 import type { SoftphoneApi } from "../api";
 import type { ComplianceRefusal, SoftphoneStore } from "../model";
 

@@ -1,5 +1,6 @@
 // Dragging the widget by its handle with pointer events (mouse, pen, touch), or with the arrow keys; the
-// position stays inside the viewport and is saved only when the move ends.
+// position stays inside the viewport (also when the window shrinks, or a page opens on a smaller screen than
+// the one it was placed on) and is saved only when the move ends.
 import {
   useCallback,
   useEffect,
@@ -20,6 +21,7 @@ export function useDrag(
   onMoved: (p: Point) => void,
 ) {
   const [moving, setMoving] = useState<Point | null>(null);
+  const [size, setSize] = useState(viewport);
   const start = useRef<{ pointer: Point; at: Point } | null>(null);
 
   const current = (): Point => {
@@ -36,11 +38,14 @@ export function useDrag(
 
   // A smaller window must not leave the phone out of reach.
   useEffect(() => {
-    if (!saved) return;
     const onResize = () => {
+      const v = viewport();
+      setSize((old) => (old.width === v.width && old.height === v.height ? old : v));
+      if (!saved) return;
       const p = clamp(saved);
       if (p.x !== saved.x || p.y !== saved.y) onMoved(p);
     };
+    onResize();
     window.addEventListener("resize", onResize);
     return () => window.removeEventListener("resize", onResize);
   }, [saved, clamp, onMoved]);
@@ -76,5 +81,5 @@ export function useDrag(
       onMoved(clamp({ x: p.x + d[0], y: p.y + d[1] }));
     },
   };
-  return { position: moving ?? saved, dragging: moving !== null, handle };
+  return { position: moving ?? saved, dragging: moving !== null, handle, viewport: size };
 }

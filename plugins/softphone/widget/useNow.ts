@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../src/sdk";
 
 /** The clock's time, re-read on each second boundary while `running` (call box timers). */
 export function useNow(clock: Clock, running: boolean): number {

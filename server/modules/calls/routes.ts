@@ -1,6 +1,6 @@
 // The call routes of agent-workspace §7: placing a call, the hangup flow's update, the origination-failure
-// report, and (not in the specification, documented in OpenAPI) the agent's current call for a page that
-// reloads mid-call.
+// report, the agent's last dials (user summary), and (not in the specification, documented in OpenAPI) the
+// agent's current call for a page that reloads mid-call.
 import { and, eq, gte } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -15,6 +15,7 @@ import {
 } from "../../../src/contract/calls";
 import { ErrorBody } from "../../../src/contract/common";
 import { ComplianceQuery, ComplianceRefusal, ComplianceResponse } from "../../../src/contract/compliance";
+import { LastDialsQuery, LastDialsResponse } from "../../../src/contract/dialer";
 import { leadAccess } from "../../auth/access";
 import { checkDial } from "../../compliance/gate";
 import { dispositions, leads } from "../../db/schema";
@@ -23,6 +24,7 @@ import { HttpError, MESSAGES } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { snapshotOf } from "./active";
+import { lastDialsOf } from "./lastDials";
 import { CALL_MESSAGES, CallRefused } from "./service";
 
 const AGENTS = { roles: ["setter", "advisor"] } as const;
@@ -164,6 +166,18 @@ export function callRoutes(gw: Gateway): RouteDef[] {
           await gw.db.update(leads).set({ status: "Callback" }).where(eq(leads.id, lead.id));
         reply.code(204);
         return null;
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/agents/last-dials",
+      summary: "The caller's latest outbound calls with the lead, the disposition's notes and the lead's status now.",
+      tags: ["dialer"],
+      access: AGENTS,
+      querystring: LastDialsQuery,
+      response: { 200: LastDialsResponse },
+      async handler({ caller, query }) {
+        return { data: await lastDialsOf(gw.db, caller, (query as z.infer<typeof LastDialsQuery>).limit) };
       },
     }),
   ];

@@ -80,6 +80,24 @@ describe("GET /leads/{id}", () => {
     expect(lead.campaign).toEqual(expect.any(String));
   });
 
+  it("answers what the CRM knows of the lead: CRE notes, keywords, source, MGA and a redistributed follow-up", async () => {
+    const id = await ownLead("qualifier.isius@demo.test");
+    const blank = await read(qualifier, id);
+    expect(blank).toMatchObject({ keywords: null, website: null, mga: null, is_redistributed_followup: false });
+    const notes = "2026-01-04 | 10:15:02 - Wants a visit after 5 pm<br>2026-01-05 | 09:00:00 - Spouse joins";
+    await gw.db
+      .update(leads)
+      .set({ creNotes: notes, keywords: "final expense", website: "quotes.example", mga: "North MGA", isRedistributedFollowup: true })
+      .where(eq(leads.id, id));
+    expect(await read(qualifier, id)).toMatchObject({
+      cre_notes: notes,
+      keywords: "final expense",
+      website: "quotes.example",
+      mga: "North MGA",
+      is_redistributed_followup: true,
+    });
+  });
+
   it("gives a Canadian lead its province", async () => {
     const id = await ownLead("qualifier.slica@demo.test");
     const lead = await read(slica, id);
@@ -213,6 +231,16 @@ describe("DELETE /leads/{id}", () => {
     expect(res.statusCode).toBe(201);
     return (res.json() as { data: { id: number } }).data.id;
   };
+
+  it("places a lead made by a dial at its area code: state, country and, for a one-zone area code, its time zone", async () => {
+    const nyc = await read(qualifier, await made(qualifier, "2125550142"));
+    expect(nyc).toMatchObject({ country: "US", address: { state: "ny", timezone: "America/New_York" } });
+    const toronto = await read(slica, await made(slica, "4165550142"));
+    expect(toronto).toMatchObject({ country: "CA", address: { state: "on", province: "on", timezone: "America/Toronto" } });
+    // 555 is no area code: nothing is guessed.
+    const nowhere = await read(qualifier, await made(qualifier, "5555550143"));
+    expect(nowhere.address).toMatchObject({ state: null, timezone: null });
+  });
 
   it("deletes an untouched lead the agent made by a manual dial", async () => {
     const id = await made(qualifier, "5555550911");

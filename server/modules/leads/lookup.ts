@@ -6,7 +6,8 @@ import type { LeadSummary } from "../../../src/contract/leads";
 import type { Caller } from "../../auth/access";
 import type { Db } from "../../db/client";
 import { leads, tenants } from "../../db/schema";
-import { nationalDigits } from "../calls/phone";
+import { nationalDigits, toE164 } from "../calls/phone";
+import { numberRegion } from "../../geo/numbers";
 
 /** Marketing ID prefixes of the leads agents make (POST /leads), by how the lead came in. */
 const MADE_PREFIX = { manual: "MAN", inbound: "IN" } as const;
@@ -68,6 +69,10 @@ export async function createLead(
     .where(eq(tenants.id, caller.tenantId))
     .limit(1);
   const prefix = MADE_PREFIX[type];
+  // A number typed on the dial pad or calling in tells where it rings: its area code's state or province and,
+  // when the area code has one zone, the lead's local time from the first call (the lead card shows it).
+  const where = numberRegion(toE164(phone));
+  const northAmerican = where && (where.country === "US" || where.country === "CA") ? where : null;
   const [row] = await db
     .insert(leads)
     .values({
@@ -76,7 +81,9 @@ export async function createLead(
       firstName: "",
       lastName: "",
       phone: nationalDigits(phone),
-      country: tenant?.country ?? "US",
+      country: northAmerican?.country ?? tenant?.country ?? "US",
+      state: northAmerican?.region ?? null,
+      timezone: northAmerican?.zones.length === 1 ? northAmerican.zones[0]! : null,
       ownerId: caller.id,
       status: "New",
     })

@@ -1,6 +1,5 @@
 // GET /leads/{id}: the lead as the workspace works it (agent-workspace §3 Lead), in the gateway's snake case.
-// Fields the leads table has no column for yet (CRE notes, keywords, MGA, website, local DID) are sent
-// with their defaults; a few are derived: the
+// The local DID has no column yet and is sent empty; a few fields are derived: the
 // campaign's name, who qualified the lead (the last qualifier who disposed it) and whether it came in on
 // an inbound call.
 import { and, desc, eq } from "drizzle-orm";
@@ -67,17 +66,17 @@ export async function readLead(db: Db, row: LeadRow): Promise<WireLead> {
     new: row.isNew,
     dials: row.dials,
     notes: row.notes,
-    cre_notes: null,
-    keywords: null,
-    mga: null,
-    website: null,
+    cre_notes: row.creNotes,
+    keywords: row.keywords,
+    mga: row.mga,
+    website: row.website,
     is_annuity: row.isAnnuity,
     reasons: row.reasons ?? [],
     reason_other: row.reasonOther,
     campaign: d.campaign,
     local_did: null,
     is_inbound: d.inbound,
-    is_redistributed_followup: false,
+    is_redistributed_followup: row.isRedistributedFollowup,
     qualifier_name: d.qualifier ? `${d.qualifier.firstName} ${d.qualifier.lastName}`.trim() : null,
     qualified_by: d.qualifier?.id ?? null,
     country: row.country,

@@ -9,6 +9,7 @@ import {
   LEAD_MESSAGES,
   LeadSummaryResponse,
 } from "../../../src/contract/leads";
+import { LeadSearchParams, LeadSearchResponse } from "../../../src/contract/dialer";
 import {
   IN_PROCESS,
   LEAD_RECORD_MESSAGES,
@@ -17,14 +18,17 @@ import {
   UpdateLeadStatusBody,
   leadFieldProblems,
 } from "../../../src/contract/lead";
+import { LEAD_HISTORY_LIMIT, LeadHistoryResponse } from "../../../src/contract/leadHistory";
 import type { Db } from "../../db/client";
 import { leads } from "../../db/schema";
 import { region } from "../../geo";
 import { HttpError, MESSAGES } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
+import { leadHistory } from "./history";
 import { createLead, leadByPhone } from "./lookup";
 import { leadRow, readLead } from "./record";
 import { removeMadeLead } from "./remove";
+import { searchLeads } from "./search";
 import { leadSet } from "./update";
 import type { Gateway } from "../../gateway";
 import { defineRoute, type RouteDef } from "../../http/route";
@@ -53,6 +57,19 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
       response: { 200: LeadResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }) {
         return { data: await readLead(gw.db, await rowOf(caller.tenantId, params.id)) };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/leads/:id/history",
+      summary: `Not in the specification: the lead's history for the lead card, {data: {dispositions, calls}}, each newest first and at most the ${LEAD_HISTORY_LIMIT} newest. A disposition: id, created_at, agent_name, disposition, reason, reason_other, notes, date_time. A call: id, started_at, type, direction (0 outbound, 1 inbound), duration (seconds, null until settled), agent_name, live_transfer.`,
+      tags: ["leads"],
+      access: ON_LEAD,
+      params: IdParams,
+      response: { 200: LeadHistoryResponse, 404: ErrorBody, 422: ErrorBody },
+      async handler({ caller, params }) {
+        const row = await rowOf(caller.tenantId, params.id);
+        return { data: await leadHistory(gw.db, caller.tenantId, row.id) };
       },
     }),
     defineRoute({
@@ -164,6 +181,21 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
         await gw.db.update(leads).set({ language: body.language }).where(eq(leads.id, params.leadId));
         reply.code(204);
         return null;
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/leads/search/:text",
+      summary:
+        "Lead search ('My clients') by marketing id, phone, name or e-mail: the caller's own leads (managers: every lead of the tenant), at most 50 rows. 404 'No leads were found' when none (the browser shows 'clients.not_found').",
+      tags: ["dialer"],
+      access: { roles: ["setter", "advisor"] },
+      params: LeadSearchParams,
+      response: { 200: LeadSearchResponse, 404: ErrorBody },
+      async handler({ caller, params }) {
+        const data = await searchLeads(gw.db, caller, params.text);
+        if (data.length === 0) throw new HttpError(404, LEAD_MESSAGES.notFound);
+        return { data };
       },
     }),
   ];

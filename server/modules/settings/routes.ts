@@ -1,10 +1,39 @@
+// The manager's Settings area (admin-and-sign-in §6, §7): every /settings/* route, because the settings module
+// writes what they store (server/README.md): the per-tenant settings documents (store.ts; other modules and
+// plugins only read them), the call centre's telephony (tenants.inbound_did, inbound_alert_extension) and an
+// agent's callable states (users.callable_states). The documents the dialer engine reads: operation hours,
+// dialing sequence, quotas, dials per level, publisher suppression and the dialer's own settings. Each screen
+// loads and saves its whole set; negative numbers become 0 (§5) where the specification says so, and
+// publisher suppression refuses them (minimum 0).
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../../src/contract/common";
-import { eq } from "drizzle-orm";
+import { idParam } from "../../../src/contract/ids";
+import {
+  CallableStatesBody,
+  DEFAULT_DIALER_SETTINGS,
+  DEFAULT_DIALING_SEQUENCE,
+  DEFAULT_DIALS_PER_LEVEL,
+  DEFAULT_OPERATION_HOURS,
+  DEFAULT_PUBLISHER_SUPPRESSION,
+  DEFAULT_QUOTAS,
+  DIALER_SETTING_KEYS as K,
+  DialerSettings,
+  DialingSequence,
+  DialingSequenceBody,
+  DialsPerLevel,
+  DialsPerLevelBody,
+  OperationHours,
+  PublisherSuppression,
+  QuotaKindParams,
+  QuotaParams,
+  QuotaParamsBody,
+} from "../../../src/contract/dialer";
 import { DEFAULT_GLOBAL_SETTINGS, GlobalSettings, TelephonySettings } from "../../../src/contract/settings";
-import { tenants } from "../../db/schema";
+import { tenants, users } from "../../db/schema";
 import { toE164 } from "../calls/phone";
 import type { Gateway } from "../../gateway";
+import { HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { readSetting, writeSetting } from "./store";
 
@@ -12,6 +41,43 @@ import { readSetting, writeSetting } from "./store";
 export const SETTINGS_ACCESS = { roles: ["manager"] } as const;
 
 export function settingsRoutes(gw: Gateway): RouteDef[] {
+  const now = () => new Date(gw.clock.now());
+
+  /** GET and PUT of one settings document stored as its body (`body`: the PUT's, when it normalises input). */
+  const documentRoutes = <T extends object>(
+    url: string,
+    key: string,
+    schema: z.ZodType<T>,
+    fallback: T,
+    what: string,
+    body: z.ZodType<T, unknown> = schema,
+  ) => [
+    defineRoute({
+      method: "GET",
+      url,
+      summary: `${what} Defaults when never saved.`,
+      tags: ["settings"],
+      access: SETTINGS_ACCESS,
+      response: { 200: schema },
+      handler: ({ caller }) => readSetting(gw.db, caller.tenantId, key, fallback),
+    }),
+    defineRoute({
+      method: "PUT",
+      url,
+      summary: `Saves the whole set. ${what} 204.`,
+      tags: ["settings"],
+      access: SETTINGS_ACCESS,
+      body,
+      response: { 204: z.null(), 422: ErrorBody },
+      example: { body: fallback },
+      async handler({ caller, body }, reply) {
+        await writeSetting(gw.db, caller.tenantId, key, body, now());
+        reply.code(204);
+        return null;
+      },
+    }),
+  ];
+
   return [
     defineRoute({
       method: "GET",
@@ -67,6 +133,110 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
           .update(tenants)
           .set({ inboundDid: body.inbound_did ? toE164(body.inbound_did) : null, inboundAlertExtension: body.inbound_alert_extension })
           .where(eq(tenants.id, caller.tenantId));
+        reply.code(204);
+        return null;
+      },
+    }),
+    ...documentRoutes(
+      "/settings/operation-hours",
+      K.operationHours,
+      OperationHours,
+      DEFAULT_OPERATION_HOURS,
+      "Operation hours: {days: 7 × {from, to} 'HH:MM', Monday to Sunday} in the call centre's time zone; a day whose from is not before its to is closed.",
+    ),
+    ...documentRoutes(
+      "/settings/dialing-sequence",
+      K.dialingSequence,
+      DialingSequence,
+      DEFAULT_DIALING_SEQUENCE,
+      "Dialing sequence: {sequence: wait minutes before dial number n since the previous dial}; the last repeats; negatives become 0.",
+      DialingSequenceBody,
+    ),
+    ...documentRoutes(
+      "/settings/agent-dials-per-level",
+      K.dialsPerLevel,
+      DialsPerLevel,
+      DEFAULT_DIALS_PER_LEVEL,
+      "User dials per level: {params: minimum lead dials for level 1, 2, …}; negatives become 0.",
+      DialsPerLevelBody,
+    ),
+    ...documentRoutes(
+      "/settings/publisher-suppression",
+      K.publisherSuppression,
+      PublisherSuppression,
+      DEFAULT_PUBLISHER_SUPPRESSION,
+      "Publisher suppression: {params: {advisors, qualifiers, <state code>: minimum}}, how many agents of a role stay available for publishers' inbound calls before outbound leads are given (a state's number raises it for its leads); minimum 0.",
+    ),
+    ...documentRoutes(
+      "/settings/dialer",
+      K.dialer,
+      DialerSettings,
+      DEFAULT_DIALER_SETTINGS,
+      "Not in the specification: the dialer's settings: enforced-follow-ups (agents with overdue follow-ups get only those) and dashboard-url (lead link template with {id}, {marketing_id}, {crm_id}; empty: no link).",
+    ),
+    defineRoute({
+      method: "GET",
+      url: "/settings/agents/quotas/:kind",
+      summary:
+        "Quotas of a kind (dials, meetings = live transfers, sales): {params: {role: [hour, day, week, month]}}. The goals panel shows them as targets; the dials quota also caps auto-dial (0: no cap).",
+      tags: ["settings"],
+      access: SETTINGS_ACCESS,
+      params: QuotaKindParams,
+      response: { 200: QuotaParams },
+      async handler({ caller, params }) {
+        return { params: await readSetting(gw.db, caller.tenantId, K.quotas(params.kind), DEFAULT_QUOTAS[params.kind]) };
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/settings/agents/quotas/:kind",
+      summary: "Saves the quotas of a kind: {params: {role: [hour, day, week, month]}}; negatives become 0. 204.",
+      tags: ["settings"],
+      access: SETTINGS_ACCESS,
+      params: QuotaKindParams,
+      body: QuotaParamsBody,
+      response: { 204: z.null(), 422: ErrorBody },
+      example: { body: { params: DEFAULT_QUOTAS.dials } },
+      async handler({ caller, params, body }, reply) {
+        await writeSetting(gw.db, caller.tenantId, K.quotas(params.kind), body.params, now());
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/settings/agents/:id/provinces",
+      summary: "An agent's callable states: {provinces: lower-case codes, or null for every state}.",
+      tags: ["settings"],
+      access: { ...SETTINGS_ACCESS, agentParam: "id" },
+      params: idParam,
+      response: { 200: CallableStatesBody, 404: ErrorBody },
+      async handler({ caller, params }) {
+        const [u] = await gw.db
+          .select({ states: users.callableStates })
+          .from(users)
+          .where(and(eq(users.id, params.id), eq(users.tenantId, caller.tenantId)));
+        if (!u) throw new HttpError(404, MESSAGES.resourceNotFound);
+        return { provinces: u.states ?? null };
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/settings/agents/:id/provinces",
+      summary: "Sets an agent's callable states ({provinces: codes | null}); the dialer gives it leads of those only. 204.",
+      tags: ["settings"],
+      access: { ...SETTINGS_ACCESS, agentParam: "id" },
+      params: idParam,
+      body: CallableStatesBody,
+      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+      example: { body: { provinces: null } },
+      async handler({ caller, params, body }, reply) {
+        const done = await gw.db
+          .update(users)
+          .set({ callableStates: body.provinces ? [...new Set(body.provinces)].sort() : null })
+          .where(and(eq(users.id, params.id), eq(users.tenantId, caller.tenantId)))
+          .returning({ id: users.id });
+        if (!done.length) throw new HttpError(404, MESSAGES.resourceNotFound);
         reply.code(204);
         return null;
       },

@@ -84,3 +84,19 @@ export const NOTES: Record<string, readonly string[]> = {
   Voicemail: ["Left voicemail", "Voicemail full", "Left a message with a family member"],
   "Do Not Call": ["Requested no further calls"],
 };
+
+/**
+ * What the CRM's representatives wrote about a lead before it reached the dialer (CRE notes), per language.
+ * A seeded lead gets one or two of these as 'date | timestamp - text' entries (leadbook.ts creNotesOf).
+ */
+export const CRE_NOTES: Record<Lang, readonly string[]> = {
+  en: ["Filled in the web form for a final expense quote", "Prefers to be called in the afternoon",
+    "Asked whether the spouse can be covered too", "Has a policy through work, wants to compare",
+    "Wants an advisor who can visit after 5 pm"],
+  fr: ["A rempli le formulaire web pour une soumission frais funéraires", "Préfère être appelé l'après-midi",
+    "Demande si le conjoint peut aussi être assuré", "A une assurance collective, veut comparer",
+    "Souhaite un conseiller qui peut venir après 17 h"],
+  es: ["Llenó el formulario web para una cotización de gastos finales", "Prefiere que lo llamen por la tarde",
+    "Preguntó si su cónyuge también puede estar cubierto", "Tiene una póliza del trabajo, quiere comparar",
+    "Quiere un asesor que pueda visitarlo después de las 5 pm"],
+};

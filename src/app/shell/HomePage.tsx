@@ -1,11 +1,11 @@
 import { H1 } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { AlertStack } from "../../alerts/AlertStack";
+import { AlertStack, AlertToasts } from "../../alerts/AlertStack";
 import { Overlays } from "../../workspace/Overlays";
 import { Workspace } from "../../workspace/Workspace";
 import { WithWorkspace } from "../../workspace/WorkspaceProvider";
 
-/** Home: the alert stack over the agent's workspace of panels. */
+/** Home: the agent's workspace of panels, with the alerts in the row above it and toasts floating over it. */
 export default function HomePage() {
   const { t } = useTranslation();
   return (
@@ -16,8 +16,11 @@ export default function HomePage() {
       <WithWorkspace>
         {(session) => (
           <>
-            <AlertStack alerts={session.agent.store.alerts} service={session.agent.alerts} />
-            <Workspace session={session} />
+            <AlertToasts alerts={session.agent.store.alerts} service={session.agent.alerts} />
+            <Workspace
+              session={session}
+              alerts={<AlertStack alerts={session.agent.store.alerts} service={session.agent.alerts} />}
+            />
             <Overlays session={session} />
           </>
         )}

@@ -16,6 +16,7 @@ import { Link } from "react-router-dom";
 import { holdsRoleAtLeast } from "../../contract/common";
 import { useServices } from "../services";
 import { StatusSelector } from "../../status/StatusSelector";
+import { CallAnnouncer } from "../../call/CallAnnouncer";
 import { CallTypeLabel } from "../../call/CallTypeLabel";
 import { useOpenWorkspace } from "../../workspace/WorkspaceProvider";
 import { AdminDrawer } from "./AdminDrawer";
@@ -77,6 +78,7 @@ export const TopBar = observer(function TopBar() {
                   role={agentRole}
                 />
                 <CallTypeLabel call={workspace.agent.store.call} />
+                <CallAnnouncer call={workspace.agent.store.call} />
               </>
             )
           )}

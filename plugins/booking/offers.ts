@@ -1,0 +1,108 @@
+// The instant appointment offer (IOA, agent-workspace §3, §7, §9): POST /ioas starts a search for the client,
+// GET /ioas/{id} is asked every 10 s on the clock until it answers, DELETE /ioas/{id} stops a search the agent
+// left (the Meeting Setup step, the lead), and POST /ioas/{id}/assign gives the booked meeting to the offer the
+// client accepted. The answer goes through rules.ts (anything but 'available' withdraws the offer).
+import { CreateIoaResponse, IOA_POLL_MS, IoaResponse } from "./contract/ioa";
+import { IOA_ACCEPTED } from "./contract/meeting";
+import type { ClockTimer, PluginContext } from "../../src/sdk";
+import type { BookingConfig } from "./config";
+import type { BookingStore, RestrictionsFor } from "./model";
+
+type Ctx = PluginContext<BookingStore, BookingConfig>;
+
+export function createOffers(ctx: Ctx, o: { restrictionsFor: RestrictionsFor }) {
+  const { store, http, clock } = ctx;
+  let timer: ClockTimer | null = null;
+  /** Each search (and each stop) turns the page: an answer for an earlier one is dropped. */
+  let turn = 0;
+
+  const stopTimer = () => {
+    if (timer) clock.clearTimeout(timer);
+    timer = null;
+  };
+
+  const poll = async (id: number, mine: number) => {
+    timer = null;
+    try {
+      const { data } = await http.get(`/ioas/${id}`);
+      const ioa = IoaResponse.parse(data).data;
+      if (mine !== turn) return;
+      store.ioaChanged({ id, result: ioa.result, running: ioa.running, failed: false });
+      if (ioa.running) timer = clock.setTimeout(() => void poll(id, mine), IOA_POLL_MS);
+      else store.ioaAnswered(ioa.result, o.restrictionsFor);
+    } catch (e) {
+      if (mine !== turn) return;
+      // A blip: ask again at the next beat; the banner keeps searching.
+      ctx.log("booking: the instant offer could not be read", e instanceof Error ? e.message : undefined);
+      timer = clock.setTimeout(() => void poll(id, mine), IOA_POLL_MS);
+    }
+  };
+
+  /** Looks for an instant appointment for the first client, at the meeting's place. */
+  const start = async () => {
+    const v = store.values;
+    const lead = store.lead;
+    if (!v || !lead) return;
+    stop();
+    const mine = ++turn;
+    const place = v.meeting.sameAddress === "1" ? v.contact.address : v.meeting.address;
+    const client = v.contact.clients[0]!;
+    store.ioaChanged({ id: null, result: -1, running: true, failed: false });
+    try {
+      const { data } = await http.post("/ioas", {
+        address: [place.address, place.city].filter((s) => s.trim()).join(", "),
+        firstName: client.firstName,
+        lastName: client.lastName,
+        mga: lead.mga,
+        postal: place.postal || null,
+      });
+      const id = CreateIoaResponse.parse(data).data.ioaId;
+      if (mine !== turn) {
+        void http.delete(`/ioas/${id}`).catch(() => undefined);
+        return;
+      }
+      store.ioaChanged({ id, result: -1, running: true, failed: false });
+      timer = clock.setTimeout(() => void poll(id, mine), IOA_POLL_MS);
+    } catch (e) {
+      ctx.log("booking: the instant offer search could not start", e instanceof Error ? e.message : undefined);
+      if (mine === turn) store.ioaChanged({ id: null, result: -1, running: false, failed: true });
+    }
+  };
+
+  /** Stops a search still running (the agent left the step): DELETE, and the banner goes. */
+  function stop() {
+    turn++;
+    stopTimer();
+    const ioa = store.ioa;
+    if (ioa?.running && ioa.id !== null) void http.delete(`/ioas/${ioa.id}`).catch(() => undefined);
+    if (ioa?.running || ioa?.failed) store.ioaChanged(null);
+  }
+
+  /** The agent leaves the lead: any offer not given a meeting is stopped. */
+  const leave = () => {
+    turn++;
+    stopTimer();
+    const ioa = store.ioa;
+    if (ioa?.id != null) void http.delete(`/ioas/${ioa.id}`).catch(() => undefined);
+  };
+
+  /** After a booking: the accepted offer gets the meeting. */
+  const assign = async (meetingCrmId: string) => {
+    const ioa = store.ioa;
+    const lead = store.lead;
+    if (!ioa || ioa.id === null || !lead || store.meeting?.ioa !== IOA_ACCEPTED) return;
+    try {
+      await http.post(`/ioas/${ioa.id}/assign`, {
+        leadCrmId: lead.crmId,
+        marketingId: lead.marketingId,
+        meetingCrmId,
+      });
+      store.ioaChanged(null);
+    } catch (e) {
+      // The meeting is booked; the offer service only misses who took it.
+      ctx.log("booking: the instant offer could not be given the meeting", e instanceof Error ? e.message : undefined);
+    }
+  };
+
+  return { start, stop, leave, assign, dispose: leave };
+}

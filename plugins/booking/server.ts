@@ -1,0 +1,410 @@
+// The booking plugin's gateway side: the wizard's draft per lead and agent, POST /meetings (the booking itself,
+// agent-workspace §7), the instant appointment offers (IOA) and the lead's MGA. It writes its own tables
+// (tables.ts) and, as the consequences of a booking, the lead's booking fields and status and the assigned
+// advisor's follow-up, which also gives the advisor the lead (server/auth/access.ts) (server/README.md: a module may write another's table as a consequence of its own write).
+import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { z } from "zod";
+import { ErrorBody } from "../../src/contract/common";
+import { FOLLOW_UP_TYPES } from "../../src/contract/dialer";
+import { BOOKED_MEETING } from "../../src/contract/dispositions";
+import { idParam } from "../../src/contract/ids";
+import type { Db } from "../../server/db/client";
+import { followUps, leads, tenants, users } from "../../server/db/schema";
+import { HttpError, MESSAGES } from "../../server/http/errors";
+import { defineRoute, type RouteDef } from "../../server/http/route";
+import type { Caller, PluginServerContext } from "../../server/plugins/context";
+import { BookingDraft, BookingDraftResponse, PutBookingDraftBody } from "./contract/draft";
+import { AssignIoaBody, CreateIoaBody, CreateIoaResponse, IoaParams, IoaResponse, type IoaResult } from "./contract/ioa";
+import { BookMeetingBody, BookMeetingResponse, bookMeetingBody, IOA_ACCEPTED, IOA_DECLINED } from "./contract/meeting";
+import { MESSAGES as M } from "./contract/messages";
+import { ENOUGH_AGENTS, hasHealthIssues, restrictions } from "./contract/restrictions";
+import { contactDetailsStep, fieldErrors, insuranceCoverageStep } from "./contract/steps";
+import { bookingDrafts, ioas, meetings } from "./tables";
+
+/** Qualifiers book; advisors too (agent-workspace: advisors get the booking panel), and managers above them. */
+const BOOKERS = { roles: ["setter", "advisor"] } as const;
+
+/** The status a booked lead takes, and the kind of the advisor's follow-up it leaves (one fact, in the contract). */
+export const BOOKED_STATUS = BOOKED_MEETING;
+
+/** agent-workspace §8: the lead is already booked (its status follows the sentence). */
+export const ALREADY_BOOKED = "This lead has been already booked. Current status:";
+
+/** How long the simulated offer service takes to answer a search. */
+export const IOA_ANSWER_MS = 15_000;
+
+const LeadIdParams = idParam;
+const MgaQuery = z.strictObject({
+  email: z.string().max(100).optional(),
+  phone: z.string().max(30).optional(),
+  province: z.string().max(2).optional(),
+});
+const MgaResponse = z.object({ data: z.object({ mga: z.string().nullable() }) });
+
+export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
+  const { db, clock } = ctx;
+
+  const leadOrRefuse = async (caller: Caller, leadId: number) => {
+    const access = await ctx.access.leadAccess(caller, leadId);
+    if (access === "missing") throw new HttpError(404, MESSAGES.resourceNotFound);
+    if (access === "denied") throw new HttpError(403, MESSAGES.forbidden);
+    const [lead] = await db
+      .select({
+        id: leads.id,
+        status: leads.status,
+        country: leads.country,
+        timezone: leads.timezone,
+        mga: leads.mga,
+        marketingId: leads.marketingId,
+        clients: leads.clients,
+        variant: tenants.variant,
+      })
+      .from(leads)
+      .innerJoin(tenants, eq(tenants.id, leads.tenantId))
+      .where(eq(leads.id, leadId));
+    return lead!;
+  };
+
+  return [
+    defineRoute({
+      method: "GET",
+      url: "/leads/:id/booking-draft",
+      summary:
+        "Not in the specification (the lead's routes' style): what the agent typed in the booking wizard for this lead, {data: {draft: {step, contact, coverage, meeting}, updated_at}}, or {data: null} when nothing was typed. Each agent has its own draft of a lead.",
+      tags: ["booking"],
+      access: { ...BOOKERS, leadParam: "id" },
+      params: LeadIdParams,
+      response: { 200: BookingDraftResponse, 404: ErrorBody, 422: ErrorBody },
+      async handler({ caller, params }) {
+        const [row] = await db
+          .select({ draft: bookingDrafts.draft, updatedAt: bookingDrafts.updatedAt })
+          .from(bookingDrafts)
+          .where(and(eq(bookingDrafts.leadId, params.id), eq(bookingDrafts.agentId, caller.id)));
+        const draft = row ? BookingDraft.safeParse(row.draft) : null;
+        return { data: draft?.success ? { draft: draft.data, updated_at: row!.updatedAt.toISOString() } : null };
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/leads/:id/booking-draft",
+      summary:
+        "Not in the specification: keeps what the agent typed in the booking wizard for this lead, as typed, valid or not (the wizard saves it a moment after each change): 204. At most 64 KiB of JSON (422). POST /meetings books from it.",
+      tags: ["booking"],
+      access: { ...BOOKERS, leadParam: "id" },
+      params: LeadIdParams,
+      body: PutBookingDraftBody,
+      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+      example: { body: { draft: { step: 0, contact: {}, coverage: {}, meeting: {} } } },
+      async handler({ caller, params, body }, reply) {
+        const now = new Date(clock.now());
+        await db
+          .insert(bookingDrafts)
+          .values({ tenantId: caller.tenantId, leadId: params.id, agentId: caller.id, draft: body.draft, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [bookingDrafts.leadId, bookingDrafts.agentId],
+            set: { draft: body.draft, updatedAt: now },
+          });
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/meetings",
+      summary:
+        "Books a meeting for the lead: 201 {data: {meetingCrmId}}. The lead's details are those of the agent's booking draft (PUT /leads/{id}/booking-draft), checked with the wizard's own step schemas; the meeting is checked with its rules and the appointment-type restrictions of this lead (age, health and amount, phone-only insurance types, the client's refusal, an accepted instant offer, a manual force, advisors in the area). In one transaction: the meeting, the lead's booking fields, its status 'Appointment Setup' and a pending follow-up for the assigned advisor (which lets the advisor work the lead) (the nearest advisor in the area with the fewest meetings that day; a Sun Life booking has none). 422 {message, errors} names each refused field with the form's message key (contact.*, coverage.*, meeting.*) and stores nothing; 409 'This lead has been already booked. Current status: …'. Takes an Idempotency-Key: a retry answers the first result.",
+      tags: ["booking"],
+      access: BOOKERS,
+      body: BookMeetingBody,
+      response: { 201: BookMeetingResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      example: { body: { lead_id: 1, meeting: {} } },
+      async handler({ caller, body, raw }, reply) {
+        return ctx.idempotent(caller, raw, reply, async (claim) => {
+          const lead = await leadOrRefuse(caller, body.lead_id);
+          const booked = await db.select({ id: meetings.id }).from(meetings).where(eq(meetings.leadId, lead.id));
+          if (booked.length > 0 || lead.status === BOOKED_STATUS)
+            throw new HttpError(409, `${ALREADY_BOOKED} ${lead.status}`);
+
+          const nowMs = clock.now();
+          const country = lead.country === "CA" ? "CA" : "US";
+          const stepOptions = { clients: (lead.variant === "slica" ? 2 : 1) as 1 | 2, country, nowMs } as const;
+          const [draftRow] = await db
+            .select({ draft: bookingDrafts.draft })
+            .from(bookingDrafts)
+            .where(and(eq(bookingDrafts.leadId, lead.id), eq(bookingDrafts.agentId, caller.id)));
+          const contact = contactDetailsStep(stepOptions).safeParse(draftRow?.draft.contact);
+          const coverage = insuranceCoverageStep(stepOptions).safeParse(draftRow?.draft.coverage);
+          const stepErrors = {
+            ...(contact.success ? {} : prefixed("contact", fieldErrors(contact.error))),
+            ...(coverage.success ? {} : prefixed("coverage", fieldErrors(coverage.error))),
+          };
+          if (!contact.success || !coverage.success) throw new HttpError(422, MESSAGES.invalid, stepErrors);
+
+          const meeting = body.meeting;
+          const sunLife = meeting.is_sun_life === 1;
+          const place = meeting.sameAddress === "1" ? contact.data.address.postal : meeting.address.postal;
+          const around = sunLife || !place ? [] : await ctx.advisors.around(caller.tenantId, place, lead.mga);
+          const facts = {
+            nowMs,
+            timeZone: lead.timezone,
+            clients: contact.data.clients.map((c, i) => ({
+              dob: c.dob,
+              healthIssues: hasHealthIssues(coverage.data.clients[i] ?? { conditions: [], medications: [] }),
+            })),
+            insuranceAmounts: coverage.data.insurance.map((i) => i.amount),
+            insuranceTypes: coverage.data.insurance.flatMap((i) => i.type),
+            ioaAccepted: meeting.ioa === IOA_ACCEPTED,
+            // Force with advisors enough in the area and no declined offer was the agent's own choice.
+            manualForce: meeting.force && !sunLife && around.length >= ENOUGH_AGENTS && meeting.ioa !== IOA_DECLINED,
+            availableAgents: sunLife ? null : around.length,
+            refusedFaceToFace: meeting.refused,
+          };
+          const checked = bookMeetingBody({ country, restrictions: restrictions(facts) }).safeParse(raw.body);
+          if (!checked.success) throw new HttpError(422, MESSAGES.invalid, fieldErrors(checked.error));
+          const m = checked.data.meeting;
+          const startsAt = new Date(m.date);
+          const advisorId = sunLife ? null : await assignAdvisor(db, caller.tenantId, around.map((a) => a.id), startsAt);
+          const at = new Date(nowMs);
+
+          return db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(meetings)
+              .values({
+                tenantId: caller.tenantId,
+                leadId: lead.id,
+                bookedBy: caller.id,
+                advisorId,
+                crmId: "pending",
+                type: m.type,
+                startsAt,
+                force: m.force,
+                ioa: String(m.ioa),
+                reasons: [...m.reasons],
+                reasonOther: m.reasonOther,
+                refused: m.refused,
+                refusalReasons: [...m.refusalReasons],
+                refusalReasonOther: m.refusalReasonOther,
+                sameAddress: m.sameAddress === "1",
+                isSunLife: sunLife,
+                address: m.sameAddress === "1" ? { ...contact.data.address } : { ...m.address },
+                createdAt: at,
+              })
+              .returning({ id: meetings.id });
+            const meetingCrmId = `MTG-${String(row!.id).padStart(8, "0")}`;
+            await tx.update(meetings).set({ crmId: meetingCrmId }).where(eq(meetings.id, row!.id));
+
+            const c = contact.data;
+            await tx
+              .update(leads)
+              .set({
+                status: BOOKED_STATUS,
+                // The first client is the lead's person: a lead made by a dial had no name until now.
+                firstName: c.clients[0]!.firstName,
+                lastName: c.clients[0]!.lastName,
+                email: c.lead.email || null,
+                phoneOther: c.lead.phoneOther,
+                language: c.lead.language,
+                reasons: [...c.lead.reasons],
+                reasonOther: c.lead.reasonOther || null,
+                street: c.address.address,
+                apartment: c.address.apartment || null,
+                buzzer: c.address.buzzer || null,
+                city: c.address.city,
+                postal: c.address.postal,
+                state: (c.address.state ?? c.address.province ?? "").toLowerCase() || null,
+                latitude: c.address.latitude,
+                longitude: c.address.longitude,
+                timezone: c.address.timezone,
+                addressType: c.address.type,
+                addressValid: c.address.valid,
+                clients: c.clients.map((client, i) => ({
+                  ...(lead.clients[i] ?? {}),
+                  ...client,
+                  ...coverage.data.clients[i],
+                  insurance: coverage.data.insurance[i],
+                })),
+                insurance: { ...coverage.data.insurance[0] },
+              })
+              .where(eq(leads.id, lead.id));
+
+            // The advisor's follow-up is the meeting: it shows among their follow-ups and is dialled from there.
+            await tx
+              .update(followUps)
+              .set({ state: "done", doneAt: at, updatedAt: at })
+              .where(and(eq(followUps.leadId, lead.id), eq(followUps.state, "pending")));
+            if (advisorId)
+              await tx.insert(followUps).values({
+                tenantId: caller.tenantId,
+                leadId: lead.id,
+                agentId: advisorId,
+                kind: BOOKED_STATUS,
+                type: FOLLOW_UP_TYPES.followUp,
+                startsAt,
+                notes: null,
+                state: "pending",
+                createdAt: at,
+                updatedAt: at,
+              });
+            await tx.delete(bookingDrafts).where(eq(bookingDrafts.leadId, lead.id));
+
+            const answer = { status: 201, body: { data: { meetingCrmId } } };
+            await claim.keepIn(tx as unknown as Db, answer);
+            return answer;
+          });
+        });
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/ioas",
+      summary:
+        "Starts an instant appointment offer search for the client (agent-workspace §7): 201 {data: {ioaId}}. The offer service answers after about 15 s: 2 available when 3 or more advisors are in the area of the postal code, 1 found with one or two, 0 not found with none.",
+      tags: ["booking"],
+      access: BOOKERS,
+      body: CreateIoaBody,
+      response: { 201: CreateIoaResponse, 404: ErrorBody, 422: ErrorBody },
+      example: { body: { address: "350 5th Ave, New York", firstName: "Pat", lastName: "Doe", mga: null, postal: "10118" } },
+      async handler({ caller, body }, reply) {
+        const nearby = body.postal ? (await ctx.advisors.around(caller.tenantId, body.postal, body.mga)).length : 0;
+        const outcome: IoaResult = nearby >= ENOUGH_AGENTS ? 2 : nearby > 0 ? 1 : 0;
+        const now = clock.now();
+        const [row] = await db
+          .insert(ioas)
+          .values({
+            tenantId: caller.tenantId,
+            agentId: caller.id,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            address: body.address,
+            postal: body.postal ?? null,
+            mga: body.mga ?? null,
+            outcome,
+            answersAt: new Date(now + IOA_ANSWER_MS),
+            createdAt: new Date(now),
+          })
+          .returning({ id: ioas.id });
+        reply.code(201);
+        return { data: { ioaId: row!.id } };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/ioas/:id",
+      summary: "An instant offer search: {data: {id, address, firstName, lastName, mga, result (-1 searching, 0 not found, 1 found, 2 available), display, running}}. Polled every 10 s. Only the agent who started it sees it (404).",
+      tags: ["booking"],
+      access: BOOKERS,
+      params: IoaParams,
+      response: { 200: IoaResponse, 404: ErrorBody, 422: ErrorBody },
+      async handler({ caller, params }) {
+        const row = await ownIoa(db, caller, params.id);
+        const answered = clock.now() >= row.answersAt.getTime();
+        const stopped = row.canceledAt !== null;
+        return {
+          data: {
+            id: row.id,
+            address: row.address,
+            firstName: row.firstName,
+            lastName: row.lastName,
+            mga: row.mga,
+            result: (answered ? row.outcome : -1) as IoaResult,
+            display: !stopped,
+            running: !answered && !stopped,
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: "DELETE",
+      url: "/ioas/:id",
+      summary: "Stops an instant offer search (the agent closed the banner or the lead): 204. Stopping it twice is no error.",
+      tags: ["booking"],
+      access: BOOKERS,
+      params: IoaParams,
+      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+      async handler({ caller, params }, reply) {
+        const row = await ownIoa(db, caller, params.id);
+        if (!row.canceledAt) await db.update(ioas).set({ canceledAt: new Date(clock.now()) }).where(eq(ioas.id, row.id));
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/ioas/:id/assign",
+      summary: "Gives the booked meeting to the offer the client accepted (agent-workspace §7): 204. 422 when the meeting is not one the agent booked.",
+      tags: ["booking"],
+      access: BOOKERS,
+      params: IoaParams,
+      body: AssignIoaBody,
+      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+      example: { body: { leadCrmId: null, marketingId: "WEB000001", meetingCrmId: "MTG-00000001" } },
+      async handler({ caller, params, body }, reply) {
+        const row = await ownIoa(db, caller, params.id);
+        const [meeting] = await db
+          .select({ id: meetings.id })
+          .from(meetings)
+          .where(and(eq(meetings.tenantId, caller.tenantId), eq(meetings.crmId, body.meetingCrmId), eq(meetings.bookedBy, caller.id)));
+        if (!meeting) throw new HttpError(422, MESSAGES.invalid, { meetingCrmId: [M.invalid] });
+        await db
+          .update(ioas)
+          .set({ assignedMeetingCrmId: body.meetingCrmId, leadCrmId: body.leadCrmId, marketingId: body.marketingId })
+          .where(eq(ioas.id, row.id));
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/leads/:id/mgas",
+      summary:
+        "The lead's MGA (agent-workspace §7 GET /leads/{leadId}/mgas?email&phone&province): {data: {mga}}, null when the CRM gave the lead none. email, phone and province are accepted as the specification lists them; the MGA is the lead's own.",
+      tags: ["booking"],
+      access: { ...BOOKERS, leadParam: "id" },
+      params: LeadIdParams,
+      querystring: MgaQuery,
+      response: { 200: MgaResponse, 404: ErrorBody, 422: ErrorBody },
+      async handler({ params }) {
+        const [row] = await db.select({ mga: leads.mga }).from(leads).where(eq(leads.id, params.id));
+        return { data: { mga: row?.mga ?? null } };
+      },
+    }),
+  ];
+}
+
+const prefixed = (prefix: string, errors: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, v]));
+
+async function ownIoa(db: Db, caller: Caller, id: number) {
+  const [row] = await db.select().from(ioas).where(and(eq(ioas.id, id), eq(ioas.agentId, caller.id)));
+  if (!row) throw new HttpError(404, MESSAGES.resourceNotFound);
+  return row;
+}
+
+/**
+ * The advisor who takes a meeting: among the advisors in the area (nearest first), the one with the fewest
+ * meetings that day; with none in the area (a forced booking), the call centre's advisor with the fewest. The
+ * day is the meeting's UTC day: a simple, stable measure of load.
+ */
+async function assignAdvisor(db: Db, tenantId: number, nearby: number[], startsAt: Date): Promise<number | null> {
+  const pool =
+    nearby.length > 0
+      ? nearby
+      : (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.tenantId, tenantId), eq(users.role, "advisor"), eq(users.disabled, false)))
+            .orderBy(users.id)
+        ).map((u) => u.id);
+  if (pool.length === 0) return null;
+  const day = new Date(Date.UTC(startsAt.getUTCFullYear(), startsAt.getUTCMonth(), startsAt.getUTCDate()));
+  const next = new Date(day.getTime() + 86_400_000);
+  const loads = await db
+    .select({ advisorId: meetings.advisorId, n: count() })
+    .from(meetings)
+    .where(and(inArray(meetings.advisorId, pool), gte(meetings.startsAt, day), lt(meetings.startsAt, next)))
+    .groupBy(meetings.advisorId);
+  const load = new Map(loads.map((l) => [l.advisorId!, Number(l.n)]));
+  // Stable: the order of `pool` (nearest first) breaks ties.
+  return pool.reduce((best, id) => ((load.get(id) ?? 0) < (load.get(best) ?? 0) ? id : best), pool[0]!);
+}

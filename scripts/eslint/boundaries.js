@@ -1,0 +1,54 @@
+// The plugin boundary as an ESLint rule (docs/architecture.md): a plugin's browser code imports the core only
+// through `src/sdk` and its form fields `src/sdk/forms` (tests also `src/sdk/testing`) and the wire contract
+// `src/contract/`, and another plugin only
+// through that plugin's `api.ts`, from any folder depth. The import is resolved against the importing file,
+// so `../../other-plugin/x` from a sub-folder is caught as surely as `../other-plugin/x`.
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const rel = (p) => path.relative(root, p).split(path.sep).join("/");
+const strip = (p) => p.replace(/\.(ts|tsx|js|mjs)$/, "").replace(/\/index$/, "");
+
+/** The SDK's entries: the SDK, its form fields, its test helpers. Not their files one by one. */
+const SDK_ENTRIES = new Set(["src/sdk", "src/sdk/forms", "src/sdk/testing"]);
+
+/** Why `source` may not be imported from `file`, or null when it may. Exported for the rule's own test. */
+export function boundaryViolation(file, source) {
+  if (!source.startsWith(".")) return null; // packages
+  const from = rel(path.resolve(file));
+  const own = /^plugins\/([^/]+)\//.exec(from)?.[1];
+  if (!own) return null;
+  const target = strip(rel(path.resolve(path.dirname(path.resolve(file)), source)));
+  if (target.startsWith("src/")) {
+    if (SDK_ENTRIES.has(target) || target.startsWith("src/contract/")) return null;
+    return `A plugin imports the core only through src/sdk, src/sdk/forms (tests: src/sdk/testing) and src/contract/, not ${target}.`;
+  }
+  const other = /^plugins\/([^/]+)\/(.+)$/.exec(target);
+  if (other && other[1] !== own && other[2] !== "api") {
+    return `A plugin reaches another plugin only through its api.ts: import plugins/${other[1]}/api, not ${target}.`;
+  }
+  if (target.startsWith("server/")) return "Browser code never imports gateway code.";
+  return null;
+}
+
+const rule = {
+  meta: { type: "problem", docs: { description: "plugin import boundaries" }, schema: [] },
+  create(context) {
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== "string") return;
+      const why = boundaryViolation(context.filename, source);
+      if (why) context.report({ node: node.source, message: why });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (node) => {
+        if (node.source.type === "Literal") check({ source: node.source });
+      },
+    };
+  },
+};
+
+export default { rules: { "plugin-imports": rule } };

@@ -1,0 +1,96 @@
+// Advisors in the area of a lead (agent-workspace §7 and §9): GET /available-agents (the count, 3 or more
+// means available: a face-to-face booking; fewer: a forced booking, "no field advisor in the area") and
+// GET /agents/available-advisors (who they are; with health=true only those licensed for the lead's state,
+// as for the health e-app). Both answer with rows of `users`, the advisors of the caller's own call centre.
+import {
+  ADVISOR_RADIUS_KM,
+  AVAILABLE_AGENTS_THRESHOLD,
+  AvailableAdvisorsQuery,
+  AvailableAdvisorsResponse,
+  AvailableAgentsQuery,
+  AvailableAgentsResponse,
+  PostalProblem,
+} from "../../../src/contract/geo";
+import type { Gateway } from "../../gateway";
+import { geocode, region } from "../../geo";
+import { fieldError } from "../../http/errors";
+import { defineRoute, type RouteDef } from "../../http/route";
+import { placeOfPostal } from "../geo/postal";
+import { advisorsNear, licensedFor } from "./nearby";
+
+const AGENTS = { roles: ["setter", "advisor"] } as const;
+
+export const AGENT_MESSAGES = { unknownState: "state is not a US state or Canadian province code" } as const;
+
+export function agentRoutes(gw: Gateway): RouteDef[] {
+  /** The advisors around a postal code; none when the code only places a province. */
+  const around = async (tenantId: number, postal: string, mga?: string) => {
+    const place = placeOfPostal(postal);
+    const advisors =
+      place.precision === "postal"
+        ? await advisorsNear(gw.db, tenantId, place.latitude, place.longitude, { radiusKm: ADVISOR_RADIUS_KM, mga })
+        : [];
+    return { place, advisors };
+  };
+  return [
+    defineRoute({
+      method: "GET",
+      url: "/available-agents",
+      summary: `How many advisors of the caller's call centre have their home base within ${ADVISOR_RADIUS_KM} km of the postal code: {data: {count, available (count ≥ ${AVAILABLE_AGENTS_THRESHOLD}), threshold, radius_km, precision}}. mga narrows to the advisors of that MGA and those without one; empty, every advisor. A Canadian FSA the table lacks places only its province: count 0, precision 'province'. The postal code is refused as GET /geocoding/{postal} refuses it (422 too_short or invalid, 404 not_found).`,
+      tags: ["agents"],
+      access: AGENTS,
+      querystring: AvailableAgentsQuery,
+      response: { 200: AvailableAgentsResponse, 404: PostalProblem, 422: PostalProblem },
+      example: { query: { postal: "10001", mga: "" } },
+      async handler({ caller, query }) {
+        const { place, advisors } = await around(caller.tenantId, query.postal, query.mga);
+        return {
+          data: {
+            count: advisors.length,
+            available: advisors.length >= AVAILABLE_AGENTS_THRESHOLD,
+            threshold: AVAILABLE_AGENTS_THRESHOLD,
+            radius_km: ADVISOR_RADIUS_KM,
+            precision: place.precision,
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/agents/available-advisors",
+      summary: `The advisors of the caller's call centre within ${ADVISOR_RADIUS_KM} km of the postal code, nearest first: {data: [{id, first_name, last_name, extension, postal, city, distance_km, health_licensed, mga}], meta: {count, available (count ≥ ${AVAILABLE_AGENTS_THRESHOLD}), threshold, radius_km, precision, health_state}}. health=true (health insurance is involved) keeps only the advisors holding a health licence for state (default: the postal code's own state or province). mga as for GET /available-agents; the postal code is refused as GET /geocoding/{postal} refuses it.`,
+      tags: ["agents"],
+      access: AGENTS,
+      querystring: AvailableAdvisorsQuery,
+      response: { 200: AvailableAdvisorsResponse, 404: PostalProblem, 422: PostalProblem },
+      example: { query: { postal: "10001", health: "true", state: "ny", mga: "" } },
+      async handler({ caller, query }) {
+        if (query.state && !region(query.state)) throw fieldError("state", AGENT_MESSAGES.unknownState);
+        const { place, advisors } = await around(caller.tenantId, query.postal, query.mga);
+        const state = query.state ?? place.state;
+        const kept = query.health ? advisors.filter((a) => licensedFor(a, state)) : advisors;
+        return {
+          data: kept.map((a) => ({
+            id: a.id,
+            first_name: a.firstName,
+            last_name: a.lastName,
+            extension: a.extension,
+            postal: a.homePostal,
+            city: (a.homePostal && geocode(a.homePostal)?.city) || "",
+            distance_km: Math.round(a.km * 10) / 10,
+            health_licensed: licensedFor(a, state),
+            mga: a.mga,
+          })),
+          meta: {
+            count: kept.length,
+            available: kept.length >= AVAILABLE_AGENTS_THRESHOLD,
+            threshold: AVAILABLE_AGENTS_THRESHOLD,
+            radius_km: ADVISOR_RADIUS_KM,
+            precision: place.precision,
+            health_state: query.health ? state : null,
+          },
+        };
+      },
+    }),
+  ];
+}

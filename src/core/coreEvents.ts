@@ -1,0 +1,17 @@
+// The events the core raises in the browser, for plugins to listen to with `ctx.events.on(...)`.
+import { z } from "zod";
+import { defineEvent } from "./events";
+
+/** The gateway has settled the agent's call (the hangup flow is done): panels that list calls refresh. */
+export const callEnded = defineEvent(
+  "call:ended",
+  z.object({
+    callId: z.number().int(),
+    leadId: z.number().int().nullable(),
+    /** Seconds from answer to end, as the gateway counted them. */
+    duration: z.number().nonnegative(),
+    /** An inbound call shorter than 80 seconds (agent-workspace §4 Hangup flow). */
+    shortCall: z.boolean(),
+    bridged: z.boolean(),
+  }),
+);

@@ -1,0 +1,134 @@
+/**
+ * # The plugin SDK: the one thing a plugin imports from the core
+ *
+ * A plugin (`plugins/<id>/`) imports from the core only this module, its form fields (`src/sdk/forms`) and the
+ * wire contract (`src/contract/`); tests add `src/sdk/testing`. Another plugin is reached only through that
+ * plugin's `api.ts`. ESLint enforces all of it (`scripts/eslint/boundaries.js`, proved by its test).
+ *
+ * What a plugin gets, and where:
+ * - **Declaring itself**: {@link definePlugin} (the contract, documented in depth on `PluginManifest`).
+ * - **Its context** (`setup(ctx)`, and `usePlugin().ctx` in panels): its store slice, parsed config, the
+ *   namespaced translator `ctx.t`, typed `ctx.events`, the core's services (`ctx.http`, `ctx.clock`,
+ *   `ctx.agent`, `ctx.variant`, `ctx.notify`, `ctx.status`, `ctx.call`, `ctx.leads`), `ctx.log`, and the
+ *   services of other plugins it declared (`ctx.get(otherApi)` / `ctx.optional(otherApi)`).
+ * - **Services between plugins**: {@link serviceKey} in the owner's `api.ts`; consumers list it in `needs`.
+ * - **Events**: {@link defineEvent} (browser events, `domain:verb`, owned by whoever raises them and declared
+ *   in its `api.ts`), {@link definePush} (socket pushes, listed in the manifest's `pushes`); the core's own
+ *   events are here ({@link callEnded}).
+ * - **Status hooks**: `ctx.status.addGuard(...)` keeps Ready (or every change) away with a reason the selector
+ *   shows; `ctx.status.addDialingIndicator(...)` makes Ready green; `ctx.status.onChange(...)`.
+ * - **Forms**: `src/sdk/forms`, a second entry so panels without a form do not load it: react-final-form fields
+ *   on Blueprint (text, text area, numeric, email, phone and alternative phones, date, date-time, date of birth,
+ *   dropdowns with and without 'other', the multi-dropdown, checkboxes, radios, language radios, full name,
+ *   time zone, postal code with its Validate button, height and weight, a link row). Labels come translated;
+ *   errors are i18n keys the field translates in the namespace `<FormNamespace ns>` names (docs/plugins.md §12).
+ * - **One writer per resource**: writes that must not double use {@link postIdempotent} with an
+ *   {@link idempotencyKey}; only the plugin that owns a resource writes it, the others call its `api.ts`.
+ *
+ * @example A panel plugin with a service, an event and a push (the walkthrough is `docs/plugins.md`)
+ * ```ts
+ * // plugins/weather/api.ts: what other plugins may use
+ * import { z } from "zod";
+ * import { defineEvent, serviceKey } from "../../src/sdk";
+ * export interface WeatherApi { refresh(): Promise<void> }
+ * export const weatherApi = serviceKey<WeatherApi>("weather.api");
+ * export const forecastChanged = defineEvent("forecast:changed", z.object({ city: z.string() }));
+ *
+ * // plugins/weather/index.ts
+ * import { lazy } from "react";
+ * import { z } from "zod";
+ * import { callEnded, definePlugin, definePush } from "../../src/sdk";
+ * import { forecastChanged, weatherApi } from "./api";
+ * import { WeatherModel } from "./model";
+ *
+ * const alertPush = definePush("weather-alert", z.object({ text: z.string() }));
+ *
+ * export default definePlugin({
+ *   id: "weather",
+ *   requires: { features: ["weather"], roles: ["qualifier", "advisor"] },
+ *   provides: weatherApi,
+ *   configSchema: z.object({ days: z.number().int().min(1).max(4).default(4) }),
+ *   model: WeatherModel,
+ *   pushes: [alertPush],
+ *   panels: [{ id: "weather.forecast", title: "panel.title", component: lazy(() => import("./ForecastPanel")),
+ *              size: { w: 4, h: 6, minW: 3, minH: 4 } }],
+ *   locales: { en: () => import("./locales/en.json"), fr: () => import("./locales/fr.json"),
+ *              es: () => import("./locales/es.json") },
+ *   setup: (ctx) => {
+ *     const refresh = async () => {
+ *       const { data } = await ctx.http.get(`/weather?days=${ctx.config.days}`);
+ *       ctx.store.set(data);
+ *       ctx.events.emit(forecastChanged, { city: data.city });
+ *     };
+ *     ctx.events.on(callEnded, () => void refresh());
+ *     ctx.events.on(alertPush, (p) => ctx.notify.warning(ctx.t("alert", { text: p.text })));
+ *     return { refresh };
+ *   },
+ * });
+ * ```
+ */
+
+// The contract and the registry's view of it.
+export {
+  definePlugin,
+  serviceKey,
+  type AdminPageDef,
+  type AnyPlugin,
+  type LazyComponent,
+  type OverlayDef,
+  type PanelDef,
+  type PanelProps,
+  type PluginContext,
+  type PluginLocales,
+  type PluginManifest,
+  type PluginRouteDef,
+  type Requires,
+  type ServiceKey,
+} from "../core/plugin";
+export { usePlugin } from "../core/PluginScope";
+
+// The core's services, as plugins see them. The keys stay for `ctx.get(key)` and for tests that replace a
+// core service; `ctx.http`, `ctx.status`… are the same objects.
+export {
+  agentKey,
+  callKey,
+  clockKey,
+  httpKey,
+  leadsKey,
+  notifyKey,
+  statusKey,
+  variantKey,
+  type AgentInfo,
+  type CallControl,
+  type CallView,
+  type DialRequest,
+  type LeadClientView,
+  type LeadsControl,
+  type LeadView,
+  type Notify,
+  type StatusGuard,
+  type StatusView,
+} from "../core/services";
+export type { VariantManifest } from "../core/variant";
+
+// Events.
+export { defineEvent, definePush, type EventKey, type PluginEvents } from "../core/events";
+export { callEnded } from "../core/coreEvents";
+
+// Time.
+export type { Clock, ClockTimer } from "../core/clock";
+export { startOfLocalDay, startOfLocalHour, wallClock, isValidTimeZone } from "../core/zoned-time";
+export { formatUtc } from "../i18n/utcTime";
+export * as callbackPicker from "../core/callbackPicker";
+export { CallTimePicker, type CallTimePickerProps } from "./ui/CallTimePicker";
+export { watching, type Watching } from "./watching";
+export { Select } from "./ui/Select";
+
+// Writes that must not double, and what the browser keeps on this machine.
+export {
+  newIdempotencyKey as idempotencyKey,
+  postIdempotent,
+  RETRY_DELAYS_MS,
+  type WriteOutcome,
+} from "../api/idempotent";
+export { memoryStorage, readJson, type KeyValueStorage } from "../store/storage";

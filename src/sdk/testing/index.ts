@@ -1,0 +1,15 @@
+/**
+ * Test helpers for plugins: the one thing a plugin's tests import from the core besides `src/sdk` and the
+ * contract. `renderPlugin` mounts a plugin through the real registry; the fakes stand in for the core's
+ * services and the gateway; `pluginContext` builds a `ctx` for a service's unit test without rendering.
+ */
+export { renderPlugin, provide, TEST_AGENT, type RenderPluginOptions, type RenderedPlugin, type ServiceBinding } from "./renderPlugin";
+export { pluginContext, type PluginContextOptions } from "./pluginContext";
+export { manualClock, type ManualClock } from "../../core/clock";
+export { fakeGateway, NETWORK_DOWN, type Reply, type SeenRequest } from "../../test/fakeGateway";
+export { fakeCallControl } from "../../test/fakeCall";
+export { fakeStatusControl } from "../../test/fakeStatus";
+export { fakeLeads, fakeLeadsControl } from "../../test/fakeLeads";
+export { leadView } from "../../test/leadView";
+export { recordingNotifier } from "../../test/fixtures";
+export { createEventBus } from "../../core/events";
