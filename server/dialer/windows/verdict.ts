@@ -45,12 +45,16 @@ export interface CallingWindowVerdict {
   /**
    * First instant ≥ `at` that is callable by time: `at` itself when callable now; null when no time zone, when a
    * call cap blocks (it depends on call times we are not given), or when nothing opens within 8 days of the last
-   * banned day (e.g. a lead zone that shares no open hour with its state's zones this season).
+   * banned day or clock change (e.g. a lead zone that shares no open hour with its state's zones this season).
    */
   nextOpenAt: number | null;
 }
 
-/** Search limit past the last banned day: the weekly pattern repeats, so 8 days without an opening = none. */
+/**
+ * Search limit past the last banned day or clock change: between those the weekly pattern repeats, so 8 days
+ * without an opening = none. A DST change can open an overlap that did not exist the week before (a zone with a
+ * 45-minute offset and Nunavut's Mountain time share 15 minutes only once Mountain time is on DST).
+ */
 const HORIZON_MS = 8 * DAY_MS;
 const MAX_STEPS = 10_000;
 
@@ -86,10 +90,12 @@ function firstOpen(ctx: Context, from: number, first: ZoneCheck[]): number | nul
   let t = from;
   let checks = first;
   let horizon = from + HORIZON_MS;
+  let offsets = first.map((c) => c.clock.offset);
   for (let step = 0; step < MAX_STEPS && t < horizon; step++) {
     let next = t;
     let blocked = false;
-    for (const c of checks) {
+    for (const [i, c] of checks.entries()) {
+      if (c.clock.offset !== offsets[i]) horizon = Math.max(horizon, t + HORIZON_MS);
       if (!c.block) continue;
       blocked = true;
       const beforeStart = c.block.kind === "hours" && c.clock.msOfDay < c.window.fromMs;
@@ -97,6 +103,7 @@ function firstOpen(ctx: Context, from: number, first: ZoneCheck[]): number | nul
       if (c.block.kind === "holiday") horizon = Math.max(horizon, t + HORIZON_MS);
     }
     if (!blocked) return t;
+    offsets = checks.map((c) => c.clock.offset);
     t = next;
     checks = checkAll(ctx, t);
   }

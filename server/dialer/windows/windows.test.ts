@@ -186,6 +186,12 @@ describe("CRTC (Canada): weekdays 09:00–21:30, weekends 10:00–18:00", () => 
     // Labrador (Goose Bay, UTC-4) is also in NL: at 12:30 UTC it is 08:30 there.
     expect(iso(callingWindowVerdict(ca("nl", "America/St_Johns"), at("2026-01-12T12:29:00Z")).nextOpenAt)).toBe("2026-01-12T13:00:00.000Z");
   });
+  it("a clock change can open hours the week before did not have", () => {
+    // A Nunavut lead with a 45-minute-offset zone: Kathmandu's weekday 09:00–21:30 and Nunavut's Mountain-time
+    // 09:00 never overlap in winter; from the March change (Sunday 14th) they share 15:00–15:45 UTC.
+    const v = callingWindowVerdict(ca("nu", "Asia/Kathmandu"), at("2027-03-06T15:15:00Z"));
+    expect(v).toMatchObject({ callable: false, rule: "crtc:weekend", nextOpenAt: at("2027-03-15T15:00:00Z") });
+  });
 });
 
 describe("time zones", () => {
