@@ -95,9 +95,9 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
     coverage: coverageInput(store.coverage!),
     meeting: store.meeting!,
   });
-  const putDraft = async (leadId: number, draft: BookingDraft) => {
+  const putDraft = async (leadId: number, draft: BookingDraft, keepalive = false) => {
     try {
-      await http.put(`/leads/${leadId}/booking-draft`, { draft });
+      await http.put(`/leads/${leadId}/booking-draft`, { draft }, { keepalive });
       return true;
     } catch (e) {
       ctx.log(`booking: the draft of lead ${leadId} could not be saved`, e instanceof Error ? e.message : undefined);
@@ -153,6 +153,12 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
       ctx.log(`booking: lead ${leadId} could not be read`, e instanceof Error ? e.message : undefined);
       if (turn === loadTurn) store.loadFailed(leadId);
     }
+  };
+
+  /** The page goes away (a reload, a closed tab): what is unsaved goes now, by a request that outlives the page. */
+  const onPageHide = () => {
+    const leadId = store.leadId;
+    if (saver?.pending && leadId !== null && store.values) void putDraft(leadId, draftBody(), true);
   };
 
   /** Leaving the lead: what is unsaved of it is saved (as it is now), its offer stopped. */
@@ -266,7 +272,9 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
 
   let stops: (() => void)[] = [];
   const start = () => {
+    globalThis.addEventListener?.("pagehide", onPageHide);
     stops = [
+      () => globalThis.removeEventListener?.("pagehide", onPageHide),
       reaction(() => ctx.leads.current?.id ?? null, follow, { fireImmediately: true }),
       // The advisors around the meeting's place, from Meeting Setup on.
       reaction(

@@ -111,4 +111,21 @@ describe("gateway client (admin-and-sign-in §7, §8)", () => {
     await http.post("/logout");
     expect(account.accessToken).toBeNull();
   });
+
+  it("sends a keepalive request by fetch with keepalive, so it outlives a page that is going away", async () => {
+    const account = Account.create({});
+    account.signIn(loginResponse({ access_token: "token-1" }));
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", fetch);
+    try {
+      const http = createHttp({ session: account, onSessionExpired: vi.fn() });
+      await http.put("/leads/1/booking-draft", { draft: {} }, { keepalive: true, baseURL: "http://gateway.test/api/v1" });
+      expect(fetch).toHaveBeenCalledTimes(1);
+      const [request, init] = fetch.mock.calls[0] as unknown as [Request | string, RequestInit | undefined];
+      const keepalive = request instanceof Request ? request.keepalive : init?.keepalive;
+      expect(keepalive ?? init?.keepalive).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

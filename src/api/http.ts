@@ -23,6 +23,16 @@ export interface HttpOptions {
   adapter?: AxiosAdapter;
 }
 
+declare module "axios" {
+  interface AxiosRequestConfig {
+    /**
+     * Sent as the page goes away (pagehide: a reload, a closed tab): the request must outlive the page. Fetch
+     * with keepalive does (up to 64 KiB of body), XHR is cancelled; so such a request goes by fetch.
+     */
+    keepalive?: boolean;
+  }
+}
+
 /** Code of the error a request gets when it is refused before it leaves the browser (no token, not /login). */
 export const BLOCKED = "ERR_ISI_BLOCKED";
 
@@ -41,6 +51,10 @@ export function createHttp({ session, onSessionExpired, adapter }: HttpOptions):
   const http = axios.create({ baseURL: API_BASE, ...(adapter ? { adapter } : {}) });
 
   http.interceptors.request.use((config) => {
+    if (config.keepalive && !adapter) {
+      config.adapter = "fetch";
+      config.fetchOptions = { ...config.fetchOptions, keepalive: true };
+    }
     const token = session.accessToken;
     if (token && !config.headers.has("Authorization")) config.headers.set("Authorization", `Bearer ${token}`);
     if (!isLoginCall(config.url) && !config.headers.has("Authorization")) {

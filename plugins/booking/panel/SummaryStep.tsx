@@ -15,7 +15,7 @@ import {
   LEAD_REASON_OPTIONS,
   LOCATION_TYPES,
   labelOf,
-  MEASURING_SYSTEMS,
+  type MeasuringSystem,
   MEDICAL_CONDITIONS,
   MEDICATIONS,
   MEETING_REASONS,
@@ -26,6 +26,7 @@ import {
   SUN_LIFE_REASON,
   SUN_LIFE_REASON_LABEL,
   TITLES,
+  WEIGHTS,
   YES_NO,
   type LookupOption,
 } from "../../../src/contract/lookups";
@@ -61,6 +62,8 @@ export const SummaryStep = observer(function SummaryStep() {
   const today = new Date(ctx.clock.now()).toISOString().slice(0, 10);
   const country = api.country();
   const a = contact.address;
+  // The lead's country's dollars, written the agent's way (20 000 $ in French Canada, $20,000 in the US).
+  const money = new Intl.NumberFormat(`${lang}-${country}`, { style: "currency", currency: country === "CA" ? "CAD" : "USD", maximumFractionDigits: 0 });
   const region = (code: string | null | undefined) => label(regionsOf(country), code ?? "");
   const place = (p: { address: string; apartment: string; city: string; postal: string }, code: string | null | undefined) =>
     [p.address, p.apartment, p.city, region(code), p.postal].filter((s) => s && s.trim()).join(", ");
@@ -88,8 +91,9 @@ export const SummaryStep = observer(function SummaryStep() {
     ];
     if (h)
       rows.push(
-        [t("fields.height"), h.height ? `${h.height} (${label(MEASURING_SYSTEMS, h.heightUnits)})` : ""],
-        [t("fields.weight"), h.weight ? `${h.weight} (${label(MEASURING_SYSTEMS, h.weightUnits)})` : ""],
+        // 5'6" and 1m50 say their system; a weight's unit comes from its list (68 kg, 150 lb).
+        [t("fields.height"), h.height ?? ""],
+        [t("fields.weight"), h.weight ? label(WEIGHTS[h.weightUnits as MeasuringSystem] ?? [], h.weight) : ""],
         [t("fields.smoker"), yesNo(h.smoker)],
         [t("fields.occupation"), h.occupation],
         [t("fields.employment"), label(EMPLOYMENT, h.employment)],
@@ -102,7 +106,7 @@ export const SummaryStep = observer(function SummaryStep() {
       rows.push(
         [t("fields.has_policy"), [yesNo(i.hasPolicy), label(CARRIERS, i.carrier), label(PREMIUM_BANDS, i.premium)].filter(Boolean).join(" · ")],
         [t("fields.insurance_types"), labels(INSURANCE_TYPES, i.type.filter((v) => v !== "other"), i.typeOther)],
-        [t("fields.amount"), i.amount === null ? "" : new Intl.NumberFormat(lang, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(i.amount)],
+        [t("fields.amount"), i.amount === null ? "" : money.format(i.amount)],
         [t("fields.applied"), yesNo(i.applied)],
         [t("fields.denied"), yesNo(i.denied)],
       );

@@ -30,6 +30,16 @@ describe("the draft", { timeout: 20_000 }, () => {
     expect((puts()[1]!.body as { draft: { step: number } }).draft.step).toBe(1);
   });
 
+  it("goes at once when the page goes away (a reload, a closed tab), by a request that outlives the page", async () => {
+    const { user, gateway } = await mountBooking();
+    await user.type(screen.getByLabelText(/^Email/), "x");
+    expect(gateway.requests.filter((r) => r.method === "PUT")).toHaveLength(0);
+    act(() => void globalThis.dispatchEvent(new Event("pagehide")));
+    await waitFor(() => expect(gateway.requests.filter((r) => r.method === "PUT")).toHaveLength(1));
+    const saved = gateway.requests.find((r) => r.method === "PUT")!.body as { draft: { contact: { lead: { email: string } } } };
+    expect(saved.draft.contact.lead.email).toBe("jane.doe@example.comx");
+  });
+
   it("is what the wizard shows again after a reload, over the lead's record", async () => {
     const first = await mountBooking();
     await first.user.type(first.view.container.querySelector<HTMLInputElement>('input[name="lead.email"]')!, "x");
