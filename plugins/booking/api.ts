@@ -12,6 +12,11 @@ export const meetingBooked = defineEvent(
 export interface BookingApi {
   /** Keeps the wizard on the current lead while a panel shows it; returns the function that stops it. */
   watch(): () => void;
+  /**
+   * A postal code is being checked (booking-and-reference §4: validating disables live transfers during the
+   * check). Observable: a transfer panel reading it in an observer re-renders when it changes.
+   */
+  readonly checkingPostal: boolean;
 }
 
 export const bookingApi = serviceKey<BookingApi>("booking.api");

@@ -7,7 +7,7 @@ import { ErrorBody } from "../../src/contract/common";
 import { followUps, leads, users } from "../../server/db/schema";
 import { startTestGateway, type TestClient, type TestGateway } from "../../server/test/harness";
 import { contactDetails, insuranceCoverage, meeting } from "./contract/fixtures";
-import type { MeetingInput } from "./contract/meeting";
+import { IOA_ACCEPTED, type MeetingInput } from "./contract/meeting";
 import { ALREADY_BOOKED, BOOKED_STATUS, IOA_ANSWER_MS } from "./server";
 import { bookingDrafts, ioas, meetings } from "./tables";
 
@@ -217,6 +217,35 @@ describe("instant appointment offers", () => {
     expect((await qualifier.request("GET", `/ioas/${nowhere.json().data.ioaId}`)).json().data.result).toBe(0);
     expect((await qualifier.request("POST", "/ioas", { address: "", firstName: "Pat", lastName: "Doe" })).statusCode).toBe(422);
     expect(await gw.db.select().from(ioas).where(eq(ioas.address, ""))).toEqual([]);
+  });
+});
+
+describe("POST /ioas/{id}/assign", () => {
+  it("gives the meeting the client accepted to the offer, only for a meeting the agent booked", async () => {
+    const id = await ownLead();
+    const start = gw.clock.now();
+    const created = await qualifier.request("POST", "/ioas", { address: "200 East 34th Street, New York", firstName: "Jane", lastName: "Doe", postal: "10016" });
+    const { ioaId } = created.json().data;
+    gw.clock.set(start + IOA_ANSWER_MS);
+    expect((await qualifier.request("GET", `/ioas/${ioaId}`)).json().data.result).toBe(2);
+
+    await qualifier.request("PUT", `/leads/${id}/booking-draft`, { draft: draft() });
+    const booked = await qualifier.request("POST", "/meetings", { lead_id: id, meeting: manhattan({ ioa: IOA_ACCEPTED }) });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { meetingCrmId } = booked.json().data;
+    const body = { leadCrmId: null, marketingId: "WEB000031", meetingCrmId };
+
+    // Not another agent's offer, and not a meeting the agent did not book.
+    expect((await colleague.request("POST", `/ioas/${ioaId}/assign`, body)).statusCode).toBe(404);
+    const wrong = await qualifier.request("POST", `/ioas/${ioaId}/assign`, { ...body, meetingCrmId: "MTG-99999999" });
+    expect(errorsOf(wrong).meetingCrmId).toBeDefined();
+    expect((await qualifier.request("POST", `/ioas/${ioaId}/assign`, { ...body, extra: 1 })).statusCode).toBe(422);
+    const [before] = await gw.db.select().from(ioas).where(eq(ioas.id, Number(ioaId)));
+    expect(before!.assignedMeetingCrmId).toBeNull();
+
+    expect((await qualifier.request("POST", `/ioas/${ioaId}/assign`, body)).statusCode).toBe(204);
+    const [after] = await gw.db.select().from(ioas).where(eq(ioas.id, Number(ioaId)));
+    expect(after).toMatchObject({ assignedMeetingCrmId: meetingCrmId, marketingId: "WEB000031" });
   });
 });
 

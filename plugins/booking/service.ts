@@ -328,6 +328,9 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
     },
     book,
     watch: watching(start, stop).watch,
+    get checkingPostal() {
+      return store.geocode.lead === "checking" || store.geocode.meeting === "checking";
+    },
     dispose() {
       // Sign-out: what is unsaved is saved once, the offer stopped, the reactions ended.
       stops.forEach((s) => s());

@@ -3,6 +3,7 @@
 // apartment or buzzer makes it unchecked again. Clients: one on ISIUS, up to two on SLICA.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { BookingApi } from "../api";
 import { calls, mountBooking, wireLead } from "./harness";
 
 const unchecked = (over: Partial<ReturnType<typeof wireLead>["address"]> = {}) =>
@@ -39,6 +40,19 @@ describe("the lead's address", { timeout: 20_000 }, () => {
     expect(screen.getByText("Validated")).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Street address/), " North");
     expect(screen.getByText("Not validated")).toBeInTheDocument();
+  });
+
+  it("tells other plugins a postal code is being checked while it is (live transfers wait for it)", async () => {
+    let answer!: (reply: typeof SPRINGFIELD) => void;
+    const pending = new Promise<typeof SPRINGFIELD>((resolve) => (answer = resolve));
+    const { user, api } = await mountBooking({ lead: unchecked(), routes: { "GET /geocoding/62701": () => pending } });
+    const booking = api as unknown as BookingApi;
+    expect(booking.checkingPostal).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Validate" }));
+    expect(booking.checkingPostal).toBe(true);
+    answer(SPRINGFIELD);
+    expect(await screen.findByText("Validated")).toBeInTheDocument();
+    expect(booking.checkingPostal).toBe(false);
   });
 
   it("asks for a whole postal code before it can be validated", async () => {
