@@ -44,7 +44,11 @@ export interface ExtensionStateEvent extends PbxEventBase {
 
 // ---------------------------------------------------------------- calls
 
-/** Who a leg connects: the agent's phone, the dialled lead, an inbound caller, a transfer or conference party. */
+/**
+ * Who a leg connects: the agent's phone, the dialled lead, an inbound caller, a conference party dialled by
+ * number, or a transfer target: the number of a blind transfer, or another agent's extension brought into a
+ * conference (`ConferenceControl.joinAgent`; its LegCreated carries `ext`, a number's carries `number`).
+ */
 export type LegRole = "agent" | "lead" | "inbound" | "third-party" | "transfer-target";
 export type HangupCause = "normal" | "busy" | "no-answer" | "rejected" | "unavailable" | "failed" | "canceled";
 /** The AMD verdicts the specification names (agent-workspace §4 Voicemail detection), plus the two a PBX also gives. */
@@ -97,14 +101,84 @@ export interface OriginateRequest {
   vars?: Record<string, string>;
 }
 
+/** How `ConferenceControl.joinAgent` rings the extension it brings in. */
+export interface JoinAgentOptions {
+  /**
+   * Passed to the extension's phone with the offer, as `OriginateRequest.vars` are (X- headers on SIP): the
+   * gateway's call id, the lead id, the call type ("transfer"), so the advisor's workspace opens the lead.
+   */
+  vars?: Record<string, string>;
+  /**
+   * Whether the phone answers by itself (default false: an advisor accepts a live transfer, the softphone
+   * rings). A desk phone (external) ignores it: the person picks up.
+   */
+  autoAnswer?: boolean;
+  /** Shown to the agent as the caller. Default: the number of the call's lead (or inbound caller). */
+  from?: string;
+  /** How long it may ring before its leg ends 'no-answer'. Default: the PBX's agent ring timeout. */
+  ringTimeoutMs?: number;
+}
+
+/**
+ * A call turned conference (telephony.md §1; production-telephony.md §5 transfers). The conference is the call
+ * itself: every leg of the call is a member, the lead and the agent included, and its events keep the call's
+ * id. A PBX implements it as one mixing bridge (Asterisk: the call's bridge, `addChannel` / `removeChannel`;
+ * FreeSWITCH: `conference`). Members that are answered and not held hear each other (each agent leg hears
+ * the mix of the others). A member ends without ending the call while two members remain, with two
+ * exceptions: the agent's own hangup (see `PbxCalls.hangup`) and a lead that hangs up, which cancels the
+ * members still ringing (nobody is left to transfer; production-telephony.md §5 "Best UI" 4).
+ */
 export interface ConferenceControl {
-  /** Turns the call into a conference; returns its id. */
+  /**
+   * Turns the call into a conference; returns its id (idempotent: the same id while the call lives). Emits
+   * Conference "created" (legId: the agent's leg). Refused (rejects) for an unknown or ended call.
+   */
   start(callId: string): Promise<string>;
-  /** Dials a party into the conference; returns its leg id. */
+  /**
+   * Dials a party's number into the conference (external, Sunlife, Matcha, third-party transfers); returns
+   * its leg id at once. LegCreated (role "third-party", number), LegRinging, then LegAnswered and Conference
+   * "joined", or LegHungUp (busy, failed, or no-answer after the PBX's ring timeout); the conference goes on
+   * without it. The gateway holds and resumes the lead around it (hold) — the PBX never does on its own.
+   */
   join(confId: string, target: string): Promise<string>;
-  /** The agent leaves; the others stay connected. */
+  /**
+   * Rings another agent's extension into the conference (live transfer to an advisor, a supervisor joining):
+   * the extension's phone rings exactly as an agent leg does (a WebRTC softphone through the AgentPhoneLine,
+   * a desk phone by itself), and the new leg is a member like any other. Returns the leg id as soon as the
+   * leg exists.
+   *
+   * Events: LegCreated (role "transfer-target", `ext`, no `number`), LegRinging, then LegAnswered and
+   * Conference "joined" (legId), or LegHungUp: 'unavailable' at once when the extension is unknown or
+   * unreachable (WebRTC not registered, desk phone closed), 'rejected' / 'busy' when the agent declines,
+   * 'no-answer' after `ringTimeoutMs`. The conference goes on without it in every case.
+   *
+   * Once answered, the leg is an agent leg of the call: it hears the mix of the other members (the lead, any
+   * party), it may hold, send DTMF, `leave`, be kicked; after the original agent leaves it is the call's
+   * agent (its hangup ends the call, a blind transfer from it moves the lead).
+   *
+   * Idempotent per extension: while a leg of `ext` is live in the call (ringing or answered, the agent's own
+   * leg included) the same leg id is returned and nothing else rings. Two calls for different extensions,
+   * even concurrent ones, both ring and may both answer (a four-member conference): the PBX does not arbitrate
+   * a race between advisors, the gateway kicks the leg it does not want.
+   *
+   * Rejects for an unknown or ended conference (also one that ended while the extension was looked up).
+   * Asterisk: `channels/create` PJSIP/{ext} + `addChannel` into the call's bridge + `dial`; FreeSWITCH:
+   * `conference {name} bgdial user/{ext}`.
+   */
+  joinAgent(confId: string, ext: string, opts?: JoinAgentOptions): Promise<string>;
+  /**
+   * The agent of extension `agentExt` leaves (VICIdial LEAVE_3WAY_CALL, a completed warm transfer): its leg
+   * ends 'normal' (Conference "left", then LegHungUp), and the others stay connected while at least two
+   * remain. Any agent leg of the call may leave (the original agent or one brought in by joinAgent; a
+   * ringing one is cancelled). Nothing happens when no live leg of that extension is in the call.
+   *
+   * "The call's agent" (whose hangup ends the call, who a blind transfer of the call is from): the original
+   * agent leg while it is live, else the earliest agent leg still live (the advisor, once the qualifier left).
+   */
   leave(confId: string, agentExt: string): Promise<void>;
+  /** Ends a member's leg (Conference "kicked", LegHungUp); the rest go on while two remain. */
   kick(confId: string, legId: string): Promise<void>;
+  /** Ends every leg, then Conference "destroyed", then CallEnded. */
   destroy(confId: string): Promise<void>;
 }
 
@@ -112,6 +186,12 @@ export interface PbxCalls {
   originate(r: OriginateRequest): Promise<void>;
   /** Connects a ringing inbound call to an agent's extension (its phone rings). */
   answerInbound(callId: string, agentExt: string, vars?: Record<string, string>): Promise<void>;
+  /**
+   * Ends one leg. The call's agent leg (see `leave` for who that is) ending this way ends the whole call,
+   * unless another agent leg is in the conference (an advisor ringing or answered): then it counts as the
+   * agent leaving, and the lead stays with the advisor. A lead or inbound caller ending cancels the
+   * conference members still ringing. Otherwise the call ends once fewer than two legs remain.
+   */
   hangup(legId: string, cause?: HangupCause): Promise<void>;
   /** Ends every leg of a call. */
   hangupCall(callId: string, cause?: HangupCause): Promise<void>;
@@ -127,7 +207,38 @@ export interface PbxCalls {
 /** What an agent hears on its leg, chosen by the PBX model and played by the media edge. */
 export type LegSound = "silence" | "ringback" | "busy" | "human" | "machine" | "voicemail-box" | "third-party";
 
-/** An offer of an agent leg to the agent's WebRTC softphone. */
+/**
+ * One source of what an agent leg hears: the voice of another leg of the call (`legId` set: a lead, a party),
+ * or a tone the PBX itself makes (`legId` null: ringback, busy). The leg id keeps two parties that sound alike
+ * apart and lets the media edge carry a voice on, uninterrupted, when the mix around it changes.
+ */
+export interface HeardSource {
+  sound: Exclude<LegSound, "silence">;
+  legId: string | null;
+}
+
+/**
+ * Everything an agent leg hears at once, in the order the legs joined: the media edge plays the sum of the
+ * sources (a conference bridge's mix). Empty is silence (held, or nobody to hear). An agent's own voice is
+ * never a source, nor another agent's (agents hear each other through the real PBX, not the simulation).
+ */
+export type LegMix = readonly HeardSource[];
+
+/** The one sound of a mix for a line that plays a single source: tones, else a party over the lead. */
+export function primarySoundOf(mix: LegMix): LegSound {
+  if (mix.length === 0) return "silence";
+  return (mix.find((s) => s.sound === "third-party") ?? mix[0]!).sound;
+}
+
+/** A mix of one PBX-made sound (or silence): what a plain `play(legId, sound)` means. */
+export function mixOfSound(sound: LegSound): LegMix {
+  return sound === "silence" ? [] : [{ sound, legId: null }];
+}
+
+/**
+ * An offer of an agent leg to the agent's WebRTC softphone: the call's own agent leg, or an advisor's leg
+ * rung into a conference by `ConferenceControl.joinAgent` (the same offer; its vars say it is a transfer).
+ */
 export interface AgentLegOffer {
   callId: string;
   legId: string;
@@ -148,7 +259,14 @@ export interface AgentPhoneLine {
   ring(offer: AgentLegOffer, result: { answered(): void; ended(cause: HangupCause): void }): void;
   /** The PBX ends the agent leg (CANCEL before answer, BYE after). */
   end(legId: string): void;
+  /** The leg hears one sound from now on (the single-source form of `hear`). */
   play(legId: string, sound: LegSound): void;
+  /**
+   * The leg hears the mix of `mix` from now on (what changed: a party answered, joined, was held or left).
+   * Sources still in the mix keep playing where they were. Called only when the mix changes. Optional: a
+   * line without it is told `play(legId, primarySoundOf(mix))` instead.
+   */
+  hear?(legId: string, mix: LegMix): void;
 }
 
 export interface PbxExtensions {

@@ -1,9 +1,16 @@
 // The PBX's line to WebRTC softphones (AgentPhoneLine): an agent leg becomes an INVITE to the extension's
 // registered contact, with an SDP offer from the leg's media peer and the dialer's X- headers; 200 is
 // answered(), a failure ended(cause); the PBX ends it with CANCEL (ringing) or BYE (answered) and picks what
-// the agent hears with play().
+// the agent hears with hear() (a mix of sources, conference legs) or play() (one sound).
 import { SIP_HEADERS } from "../../../src/contract/calls";
-import type { AgentLegOffer, AgentPhoneLine, HangupCause, LegSound } from "../driver";
+import {
+  mixOfSound,
+  type AgentLegOffer,
+  type AgentPhoneLine,
+  type HangupCause,
+  type LegMix,
+  type LegSound,
+} from "../driver";
 import {
   ackForFailure,
   buildRequest,
@@ -62,7 +69,7 @@ export class EdgePhoneLine implements AgentPhoneLine {
       result,
       reported: false,
       invite: null,
-      sound: "silence",
+      mix: [],
     };
     this.ctx.legs.set(offer.legId, leg);
     this.ctx.calls.set(leg.callId, leg);
@@ -99,8 +106,15 @@ export class EdgePhoneLine implements AgentPhoneLine {
   play(legId: string, sound: LegSound): void {
     const leg = this.ctx.legs.get(legId);
     if (!leg) return;
-    leg.sound = sound;
+    leg.mix = mixOfSound(sound);
     leg.media?.play(sound);
+  }
+
+  hear(legId: string, mix: LegMix): void {
+    const leg = this.ctx.legs.get(legId);
+    if (!leg) return;
+    leg.mix = mix;
+    leg.media?.hear(mix);
   }
 
   /** The softphone's WebSocket closed: its legs are gone (a call does not survive a reconnection). */
@@ -125,7 +139,7 @@ export class EdgePhoneLine implements AgentPhoneLine {
   private async invite(leg: AgentLeg, target: string): Promise<void> {
     const { ctx } = this;
     leg.media = ctx.media(leg.legId);
-    leg.media.play(leg.sound);
+    leg.media.hear(leg.mix);
     const sdp = await leg.media.createOffer();
     if (leg.state === "ended") return; // ended while the offer was built
     if (leg.conn.closed) return this.fail(leg, "unavailable");

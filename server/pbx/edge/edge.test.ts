@@ -231,13 +231,12 @@ interface Phone {
 async function phone(
   password = creds.password,
   register = true,
+  as: WebRtcCredentials = creds,
 ): Promise<Phone & { registration: Promise<"registered" | "failed"> }> {
   const ua = new JsSIP.UA({
-    sockets: [
-      new JsSIP.WebSocketInterface(creds.ws_url.replace(/^ws:\/\/[^/]+/, wsUrl.replace(/\/sip$/, ""))),
-    ],
-    uri: creds.uri,
-    authorization_user: creds.username,
+    sockets: [new JsSIP.WebSocketInterface(as.ws_url.replace(/^ws:\/\/[^/]+/, wsUrl.replace(/\/sip$/, "")))],
+    uri: as.uri,
+    authorization_user: as.username,
     password,
     register,
     register_expires: 600,
@@ -438,6 +437,71 @@ describe("JsSIP softphone against the edge", () => {
     off();
     tone.stop();
     p.stop();
+  });
+
+  it("a live transfer on the simulated PBX: the advisor's softphone rings, and each agent leg plays the mix of the lead and the party", async () => {
+    const events: PbxEvent[] = [];
+    const off = gw.gw.pbx.onEvent((e) => events.push(e));
+    const advisorCreds: WebRtcCredentials = (
+      await (await gw.signIn("advisor.isius@demo.test")).request("GET", "/webrtc/credentials")
+    ).json().data;
+    const q = await phone();
+    const a = await phone(advisorCreds.password, true, advisorCreds);
+    expect(await q.registration).toBe("registered");
+    expect(await a.registration).toBe("registered");
+    await edge.settled();
+    const tone = toneStream();
+    const legOf = (pred: (e: PbxEvent & { kind: "LegCreated" }) => boolean) =>
+      events.find((e): e is PbxEvent & { kind: "LegCreated" } => e.kind === "LegCreated" && pred(e))?.legId;
+    await gw.gw.pbx.originate({ callId: "sim-mix", agentExt: "1001", to: "+15551230056", mode: "manual" });
+    (await waitFor("the qualifier's INVITE", () => q.incoming[0])).session.answer({
+      mediaStream: tone.stream as unknown as MediaStream,
+    });
+    const qualifier = await waitFor("the qualifier's leg", () => legOf((e) => e.role === "agent"));
+    await waitFor("answered", () => events.some((e) => e.kind === "LegAnswered" && e.legId === qualifier));
+    gw.clock.advance(700);
+    gw.clock.advance(2_500); // the lead answers
+    await waitFor("the lead's voice", () => edge.stats(qualifier)?.sound === "human");
+
+    const confId = await gw.gw.pbx.conference.start("sim-mix");
+    const advisor = await gw.gw.pbx.conference.joinAgent(confId, "1002", {
+      vars: { callId: "78", leadId: "9", callType: "transfer" },
+    });
+    const offer = await waitFor("the advisor's INVITE", () => a.incoming[0]);
+    expect(offer.request.getHeader(SIP_HEADERS.autoAnswer)).toBe("false");
+    expect(offer.request.getHeader(SIP_HEADERS.callType)).toBe("transfer");
+    expect(offer.session.remote_identity.uri.user).toBe("+15551230056");
+    let heard: { readonly packets: number } = { packets: 0 };
+    offer.session.on("peerconnection", (e: { peerconnection: unknown }) => {
+      heard = countIncomingRtp(e.peerconnection as Parameters<typeof countIncomingRtp>[0]);
+    });
+    offer.session.answer({ mediaStream: tone.stream as unknown as MediaStream });
+    await waitFor("the advisor joined", () =>
+      events.some((e) => e.kind === "Conference" && e.action === "joined" && e.legId === advisor),
+    );
+    await waitFor("the advisor hears the lead", () => edge.stats(advisor)?.sound === "human");
+    await waitFor("RTP at the advisor's softphone", () => heard.packets >= 10);
+
+    await gw.gw.pbx.conference.join(confId, "+15551230057");
+    gw.clock.advance(700);
+    gw.clock.advance(2_500); // the party answers
+    const both = ["human", "third-party"];
+    await waitFor("the qualifier hears the mix", () => edge.stats(qualifier)?.mix.join() === both.join());
+    await waitFor("the advisor hears the mix", () => edge.stats(advisor)?.mix.join() === both.join());
+
+    const qualifierGone = onceEvent<{ originator: string }>(q.incoming[0]!.session, "ended");
+    await gw.gw.pbx.conference.leave(confId, "1001");
+    expect((await qualifierGone).originator).toBe("remote");
+    const sent = edge.stats(advisor)!.sent;
+    await waitFor("the advisor still hears the mix", () => edge.stats(advisor)!.sent >= sent + 10);
+    expect(edge.stats(advisor)).toMatchObject({ state: "connected", mix: both });
+    expect(events.some((e) => e.kind === "CallEnded" && e.callId === "sim-mix")).toBe(false);
+
+    await gw.gw.pbx.hangupCall("sim-mix");
+    off();
+    tone.stop();
+    q.stop();
+    a.stop();
   });
 
   it("the voicemail box (*97) answers with its prompt; other numbers are dialled through the gateway", async () => {

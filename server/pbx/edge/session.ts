@@ -1,7 +1,7 @@
 // The state the edge shares between its parts: registrations, calls (by SIP Call-ID and by PBX leg id), media,
 // and what the edge needs of the PBX. A call is either an agent leg the PBX offered (the edge INVITEs the
 // softphone) or a local call the softphone placed to the voicemail box (*97), which the PBX never sees.
-import type { AgentLegOffer, HangupCause, LegSound, PbxCalls } from "../driver";
+import type { AgentLegOffer, HangupCause, LegMix, PbxCalls } from "../driver";
 import type { SipConnection } from "./connection";
 import type { LegMediaStats, MediaEndpoint, MediaFactory } from "./media/endpoint";
 import type { Registrar, RegistrationFeed } from "./registrar";
@@ -38,7 +38,8 @@ export interface AgentLeg extends EdgeCall {
   /** Exactly one result callback is made. */
   reported: boolean;
   invite: SipRequest | null;
-  sound: LegSound;
+  /** What the PBX asked the leg to hear; applied to the media peer once it exists. */
+  mix: LegMix;
 }
 
 export interface LocalCall extends EdgeCall {

@@ -1,6 +1,7 @@
 // The agent's leg (telephony.md §1 "Manual dial: originate the agent leg first"): refused at once when the
 // extension is unknown or unreachable; otherwise offered to the WebRTC softphone through the attached
 // AgentPhoneLine, answered by the simulated softphone when no line is attached, or by an open desk phone.
+// An advisor brought into a conference (conference.joinAgent) is rung the same way, as a transfer target.
 import type { HangupCause, OriginateRequest } from "../driver";
 import type { CallModel } from "./model";
 import type { Call, Leg } from "./types";
@@ -12,6 +13,10 @@ export interface AgentOffer {
   from: string;
   autoAnswer: boolean;
   vars: NonNullable<OriginateRequest["vars"]>;
+  /** "agent" (default): the call's own agent; "transfer-target": an advisor joining a conference. */
+  role?: "agent" | "transfer-target";
+  /** Default: the profile's agent ring timeout. */
+  ringTimeoutMs?: number;
 }
 
 /** Places the agent leg; `onAnswered` runs in the step that answers it. The extension must be resolved already. */
@@ -24,13 +29,13 @@ export function offerAgent(
   onAnswered: (leg: Leg) => void,
 ): Leg {
   const status = registry.statusNow(ext);
-  const leg = m.addLeg(call, "agent", { ext });
+  const leg = m.addLeg(call, offer.role ?? "agent", { ext });
   if (!status.reachable) {
     m.endLeg(leg, "unavailable");
     return leg;
   }
   m.ringing(leg);
-  m.schedule(leg, m.profile.agentRingTimeoutMs, () => m.endLeg(leg, "no-answer"));
+  m.schedule(leg, offer.ringTimeoutMs ?? m.profile.agentRingTimeoutMs, () => m.endLeg(leg, "no-answer"));
   const answer = () => {
     if (leg.state !== "ringing") return;
     m.answer(leg);

@@ -1,17 +1,25 @@
 // Conferences (telephony.md §2 "Bridges and conferences"): the call itself becomes the conference. Parties
-// join by being dialled (number rules apply); the agent may leave while the others stay; a conference that
-// is down to one party ends, as with an `endconf` member rule.
-import type { ConferenceControl } from "../driver";
+// join by being dialled (number rules apply), other agents by their extension ringing (joinAgent: a live
+// transfer to an advisor); any agent may leave while the others stay; a conference down to one leg ends,
+// as with an `endconf` member rule. The model's rules (model.ts react) say how a call goes on without a leg.
+import type { ConferenceControl, JoinAgentOptions } from "../driver";
+import { offerAgent } from "./agent";
 import type { CallModel } from "./model";
-import { SimPbxError, type Call } from "./types";
 import { dialParty } from "./party";
+import type { ExtensionRegistry } from "./registry";
+import { SimPbxError, type Call } from "./types";
 
 const PREFIX = "conf-";
 
-export function conferences(m: CallModel): ConferenceControl {
+export function conferences(m: CallModel, registry: ExtensionRegistry): ConferenceControl {
   const confCall = (confId: string): Call => {
     const call = confId.startsWith(PREFIX) ? m.findCall(confId.slice(PREFIX.length)) : undefined;
     if (!call || call.confId !== confId) throw new SimPbxError(`unknown conference ${confId}`);
+    return call;
+  };
+  const liveConf = (confId: string): Call => {
+    const call = confCall(confId);
+    if (call.ended) throw new SimPbxError(`conference ${confId} has ended`);
     return call;
   };
   const emit = (call: Call, action: "created" | "joined" | "left" | "kicked", legId?: string) =>
@@ -22,6 +30,13 @@ export function conferences(m: CallModel): ConferenceControl {
       action,
       ...(legId ? { legId } : {}),
     });
+  const joined = (call: Call, legId: string) => {
+    emit(call, "joined", legId);
+    m.refreshSound(call);
+  };
+  /** Who the joining agent sees calling: the lead (or inbound caller), as with the agent's own offer. */
+  const callerOf = (call: Call) =>
+    call.legs.find((l) => l.role === "lead" || l.role === "inbound")?.number ?? "";
 
   return {
     async start(callId) {
@@ -36,26 +51,48 @@ export function conferences(m: CallModel): ConferenceControl {
     },
     async join(confId, target) {
       return m.bus.step(() => {
-        const call = confCall(confId);
-        if (call.ended) throw new SimPbxError(`conference ${confId} has ended`);
+        const call = liveConf(confId);
         const leg = dialParty(m, call, "third-party", target, {
           mode: "manual",
           ringTimeoutMs: m.profile.ringTimeoutMs,
-          onAnswered: (l) => {
-            emit(call, "joined", l.id);
-            m.refreshSound(call);
-          },
+          personVoice: "third-party", // told apart from the lead in the agent's mix
+          onAnswered: (l) => joined(call, l.id),
         });
+        return leg.id;
+      });
+    },
+    async joinAgent(confId, ext, opts: JoinAgentOptions = {}) {
+      liveConf(confId); // refused before the directory is asked
+      await registry.status(ext); // provisions the extension from the directory
+      return m.bus.step(() => {
+        const call = liveConf(confId); // it may have ended while the directory answered
+        // A retried or doubled request for the same phone rings it once.
+        const already = m.agentLegs(call).find((l) => l.ext === ext);
+        if (already) return already.id;
+        const leg = offerAgent(
+          m,
+          registry,
+          call,
+          ext,
+          {
+            from: opts.from ?? callerOf(call),
+            autoAnswer: opts.autoAnswer ?? false,
+            vars: opts.vars ?? {},
+            role: "transfer-target",
+            ...(opts.ringTimeoutMs !== undefined ? { ringTimeoutMs: opts.ringTimeoutMs } : {}),
+          },
+          (l) => joined(call, l.id),
+        );
         return leg.id;
       });
     },
     async leave(confId, agentExt) {
       m.bus.step(() => {
         const call = confCall(confId);
-        const agent = m.agentOf(call);
-        if (call.ended || !agent || agent.ext !== agentExt) return;
+        const agent = m.agentLegs(call).find((l) => l.ext === agentExt);
+        if (call.ended || !agent) return;
         emit(call, "left", agent.id);
-        m.endLeg(agent, "normal", { leaving: true });
+        m.endLeg(agent, agent.state === "answered" ? "normal" : "canceled", { leaving: true });
       });
     },
     async kick(confId, legId) {

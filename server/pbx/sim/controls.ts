@@ -3,7 +3,7 @@
 // id the PBX never gave, or on a leg in the wrong state, is refused with a SimPbxError.
 import type { HangupCause } from "../driver";
 import type { CallModel } from "./model";
-import { SimPbxError, type Leg } from "./types";
+import { isAgentLeg, SimPbxError, type Leg } from "./types";
 import { dialParty } from "./party";
 
 const DTMF = /^[0-9A-D*#]+$/;
@@ -43,12 +43,13 @@ export function blindTransfer(m: CallModel, legId: string, target: string): void
   const leg = m.leg(legId);
   const call = leg.call;
   if (call.ended || leg.state === "ended") return;
-  const agent = m.agentOf(call);
+  // From an agent leg (the call's agent or an advisor in a conference), else from the call's agent.
+  const agent = isAgentLeg(leg) ? leg : m.agentOf(call);
   if (!agent || agent.state !== "answered")
     throw new SimPbxError(`call ${call.id} has no answered agent leg`);
   let party: Leg | undefined = leg;
   if (leg === agent) {
-    const parties = m.liveLegs(call).filter((l) => l !== agent && l.state === "answered");
+    const parties = m.liveLegs(call).filter((l) => !isAgentLeg(l) && l.state === "answered");
     if (parties.length !== 1)
       throw new SimPbxError(
         `call ${call.id} has ${parties.length} connected parties; name the leg to transfer`,

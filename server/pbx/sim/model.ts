@@ -1,14 +1,14 @@
 // The call model's state and its rules (telephony.md §2 "Calls and legs"): calls made of legs, each leg
 // dialing → ringing → answered → ended, timers on the injected clock owned by a leg or a call (so ending it
-// cancels them), what the agent hears, and how a call reacts when one of its legs ends. The feature modules
-// (outbound, inbound, controls, conference, recordings) drive legs only through this class.
+// cancels them), what each agent leg hears, and how a call reacts when one of its legs ends. The feature
+// modules (outbound, inbound, controls, conference, recordings) drive legs only through this class.
 import type { Clock, ClockTimer } from "../../../src/core/clock";
-import type { AgentPhoneLine, HangupCause, LegRole } from "../driver";
+import { primarySoundOf, type AgentPhoneLine, type HangupCause, type LegRole } from "../driver";
 import type { EventBus } from "./bus";
 import type { SimProfile } from "./profile";
 import { streamFor, type Rng } from "./random";
-import { agentHears } from "./sound";
-import { SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
+import { agentHears, mixKey } from "./sound";
+import { isAgentLeg, SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
 
 const SIP_CODES: Partial<Record<HangupCause, number>> = {
   busy: 486,
@@ -67,9 +67,21 @@ export class CallModel {
     return call.legs.filter((l) => l.state !== "ended");
   }
 
-  /** The call's live agent leg, if any (a call has at most one at a time). */
+  /**
+   * The call's agent: its own agent leg while live (a call has at most one "agent"-role leg live at a time),
+   * else the earliest answered agent leg (an advisor brought in by joinAgent, once the qualifier left), else
+   * the earliest one still ringing.
+   */
   agentOf(call: Call): Leg | undefined {
-    return call.legs.find((l) => l.role === "agent" && l.state !== "ended");
+    const own = call.legs.find((l) => l.role === "agent" && l.state !== "ended");
+    if (own) return own;
+    const legs = this.agentLegs(call);
+    return legs.find((l) => l.state === "answered") ?? legs[0];
+  }
+
+  /** Every live agent leg of the call (the agent's, advisors'), in the order they were created. */
+  agentLegs(call: Call): Leg[] {
+    return call.legs.filter((l) => isAgentLeg(l) && l.state !== "ended");
   }
 
   inCall(ext: string): boolean {
@@ -155,7 +167,10 @@ export class CallModel {
     this.cancelAll(leg);
     leg.state = "answered";
     leg.answeredAt = this.clock.now();
-    if (leg.role === "agent") leg.sound = "silence";
+    if (isAgentLeg(leg)) {
+      leg.hears = [];
+      leg.hearsKey = "";
+    }
     this.bus.emit({ kind: "LegAnswered", callId: leg.call.id, legId: leg.id });
   }
 
@@ -168,11 +183,34 @@ export class CallModel {
 
   /**
    * Ends one leg. `leaving`: the leg leaves (conference leave, transfer) and only the "fewer than two legs"
-   * rule applies; `byLine`: the phone line reported it, so it is not told again.
+   * rule applies; `byLine`: the phone line reported it, so it is not told again; `quiet`: the caller decides
+   * how the call goes on (no reaction).
    */
-  endLeg(leg: Leg, cause: HangupCause, opts: { leaving?: boolean; byLine?: boolean } = {}): void {
+  endLeg(
+    leg: Leg,
+    cause: HangupCause,
+    opts: { leaving?: boolean; byLine?: boolean; quiet?: boolean } = {},
+  ): void {
     if (leg.state === "ended") return;
     const call = leg.call;
+    const wasAgent = this.agentOf(call) === leg;
+    // The agent hanging up with an advisor in the conference hands the lead over: it leaves, as with
+    // conference.leave (Flex's endConferenceOnExit bug is ending the call while the advisor still rings).
+    const handOver =
+      wasAgent &&
+      !opts.leaving &&
+      !opts.quiet &&
+      call.confId !== undefined &&
+      !call.ending &&
+      this.agentLegs(call).some((l) => l !== leg);
+    if (handOver)
+      this.bus.emit({
+        kind: "Conference",
+        callId: call.id,
+        confId: call.confId!,
+        action: "left",
+        legId: leg.id,
+      });
     this.cancelAll(leg);
     leg.state = "ended";
     leg.cause = cause;
@@ -190,7 +228,8 @@ export class CallModel {
     });
     for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r);
     leg.onEnded?.(leg);
-    if (!call.ending) this.react(call, leg, cause, opts.leaving ?? false);
+    if (!call.ending && !opts.quiet)
+      this.react(call, leg, cause, { leaving: (opts.leaving ?? false) || handOver, wasAgent });
   }
 
   /** Ends every live leg (answered ones 'normal', the others 'canceled'), then the call. */
@@ -221,19 +260,32 @@ export class CallModel {
   }
 
   /** How the call goes on without a leg that just ended. */
-  private react(call: Call, leg: Leg, cause: HangupCause, leaving: boolean): void {
+  private react(
+    call: Call,
+    leg: Leg,
+    cause: HangupCause,
+    how: { leaving: boolean; wasAgent: boolean },
+  ): void {
     if (call.ended) return;
     if (call.waiting) {
       // An inbound caller outlives agents who reject or miss it; only the caller ends the call.
       if (leg.role === "inbound") this.endCall(call, cause);
       return;
     }
-    if (leg.role === "agent" && !leaving) {
+    if (how.wasAgent && !how.leaving) {
       this.endCall(call, cause);
       return;
     }
+    // The lead gone, nobody is left to transfer to: members still being rung for it are cancelled
+    // (production-telephony.md §5 "Best UI" 4), then the call goes on as the rules below say.
+    if (leg.role === "lead" || leg.role === "inbound") {
+      for (const l of this.liveLegs(call))
+        if (l.state !== "answered" && (l.role === "third-party" || l.role === "transfer-target"))
+          this.endLeg(l, "canceled", { quiet: true });
+    }
     const live = this.liveLegs(call);
-    if (live.length >= 2) {
+    // Agents alone (the qualifier and an advisor after the lead hung up) are no call: it ends.
+    if (live.length >= 2 && !live.every(isAgentLeg)) {
       this.refreshSound(call);
       return;
     }
@@ -247,16 +299,22 @@ export class CallModel {
     this.endCall(call, cause);
   }
 
-  // ---------------------------------------------------------------- what the agent hears
+  // ---------------------------------------------------------------- what the agents hear
 
+  /** Recomputes every answered agent leg's mix; the line hears of the ones that changed. */
   refreshSound(call: Call): void {
-    const agent = this.agentOf(call);
-    if (!agent || agent.state !== "answered") return;
-    const sound = agentHears(call, agent);
-    if (sound === agent.sound) return;
-    agent.sound = sound;
-    const line = this.line;
-    if (agent.viaLine && line) this.bus.post(() => line.play(agent.id, sound));
+    for (const agent of this.agentLegs(call)) {
+      if (agent.state !== "answered") continue;
+      const mix = agentHears(call, agent);
+      const key = mixKey(mix);
+      if (key === agent.hearsKey) continue;
+      agent.hears = mix;
+      agent.hearsKey = key;
+      const line = this.line;
+      if (!agent.viaLine || !line) continue;
+      const legId = agent.id;
+      this.bus.post(() => (line.hear ? line.hear(legId, mix) : line.play(legId, primarySoundOf(mix))));
+    }
   }
 
   // ---------------------------------------------------------------- timers

@@ -12,6 +12,8 @@ export interface DialOptions {
   /** Runs in the step that answers the party, before its talk time starts. */
   onAnswered?: (leg: Leg, script: PartyScript) => void;
   onEnded?: (leg: Leg) => void;
+  /** How a person answering sounds (default "human"): a conference party has a voice of its own. */
+  personVoice?: LegSound;
 }
 
 const VOICES: Partial<Record<PartyOutcome, LegSound>> = {
@@ -22,7 +24,7 @@ const VOICES: Partial<Record<PartyOutcome, LegSound>> = {
 export function dialParty(m: CallModel, call: Call, role: LegRole, number: string, opts: DialOptions): Leg {
   const leg = m.newLeg(call, role, { number });
   const script = scriptFor(m.profile, number, opts.mode, m.rngFor(leg));
-  leg.voice = VOICES[script.outcome] ?? "human";
+  leg.voice = VOICES[script.outcome] ?? opts.personVoice ?? "human";
   leg.onEnded = opts.onEnded;
   m.announce(leg);
   const answer = () => {

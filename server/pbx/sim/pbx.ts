@@ -61,7 +61,7 @@ export class SimPbx implements PbxDriver {
     this.model = new CallModel(opts.clock, this.bus, this.profile, seed);
     this.inbound = new Inbound(this.model, this.registry);
     this.recordings = new Recordings(this.model);
-    this.conference = conferences(this.model);
+    this.conference = conferences(this.model, this.registry);
   }
 
   // ---------------------------------------------------------------- connection and events

@@ -48,7 +48,11 @@ const op = fc.oneof(
     1,
     fc.record({ k: fc.constant("confJoin" as const), call: pick, to: fc.constantFrom(...NUMBERS) }),
   ),
-  weighted(1, fc.record({ k: fc.constant("confLeave" as const), call: pick })),
+  weighted(
+    1,
+    fc.record({ k: fc.constant("confJoinAgent" as const), call: pick, ext: fc.constantFrom(...EXTS) }),
+  ),
+  weighted(1, fc.record({ k: fc.constant("confLeave" as const), call: pick, which: pick })),
   weighted(1, fc.record({ k: fc.constant("confKick" as const), leg: pick })),
   weighted(1, fc.record({ k: fc.constant("confDestroy" as const), call: pick })),
   weighted(1, fc.record({ k: fc.constant("record" as const), leg: pick, whole: fc.boolean() })),
@@ -158,9 +162,16 @@ async function run(ops: Op[], seed: number, withLine: boolean): Promise<PbxEvent
           if (c) await pbx.conference.join(await pbx.conference.start(c), o.to);
           break;
         }
-        case "confLeave": {
+        case "confJoinAgent": {
           const c = at(callIds, o.call);
-          const agent = c ? pbx.legsOf(c).find((l) => l.role === "agent" && l.state !== "ended") : undefined;
+          if (c) await pbx.conference.joinAgent(await pbx.conference.start(c), o.ext);
+          break;
+        }
+        case "confLeave": {
+          // Any agent leg of the call: the agent's own or an advisor's.
+          const c = at(callIds, o.call);
+          const agents = c ? pbx.legsOf(c).filter((l) => l.ext && l.state !== "ended") : [];
+          const agent = at(agents, o.which);
           if (c && agent?.ext) await pbx.conference.leave(await pbx.conference.start(c), agent.ext);
           break;
         }

@@ -18,14 +18,26 @@ interface World {
   leadLeg(callId: string): string;
 }
 
-/** 1001 a registered WebRTC softphone, 1002 an unregistered one, 2001 an (open) desk phone. */
-async function world(line?: (offer: AgentLegOffer) => LineBehaviour): Promise<World> {
+/**
+ * 1001 a registered WebRTC softphone, 1002 an unregistered one, 2001 an (open) desk phone; with `advisors`,
+ * 1003 and 1004 registered WebRTC softphones of advisors (live transfers; not in the other worlds, whose
+ * traces would otherwise shift by their ExtensionState events).
+ */
+async function world(
+  line?: (offer: AgentLegOffer) => LineBehaviour,
+  opts: { advisors?: boolean } = {},
+): Promise<World> {
   const clock = manualClock(T0);
   const pbx = new SimPbx({ clock, seed: SEED });
   pbx.provision("1001", "webrtc");
   pbx.provision("1002", "webrtc");
   pbx.provision("2001", "external");
   await pbx.register("1001");
+  if (opts.advisors)
+    for (const ext of ["1003", "1004"]) {
+      pbx.provision(ext, "webrtc");
+      await pbx.register(ext);
+    }
   const trace = recordTrace(pbx, T0);
   if (line) pbx.attachPhoneLine(scriptedLine(clock, trace, T0, line));
   const find = (callId: string, role: string) =>
@@ -34,14 +46,36 @@ async function world(line?: (offer: AgentLegOffer) => LineBehaviour): Promise<Wo
 }
 
 const answers = (answerAfterMs: number) => () => ({ answerAfterMs });
+/** The agent's softphone answers at once (auto-answer); an advisor's after `advisorMs`, or never (null). */
+const advisorsAnswer =
+  (advisorMs: Record<string, number | null>) =>
+  (offer: AgentLegOffer): LineBehaviour => {
+    const ms = advisorMs[offer.ext];
+    if (ms === null) return "ignore";
+    return { answerAfterMs: ms ?? 300 };
+  };
+/** What a live-transfer offer carries to the advisor's workspace. */
+const TRANSFER_VARS = { vars: { callId: "7", leadId: "9", callType: "transfer" } };
+
+/** Level 1 → 2 of an external transfer, as the gateway does it: the conference, the lead held, the party. */
+async function consult(
+  w: World,
+  party: string,
+  callId = "c1",
+): Promise<{ confId: string; lead: string; party: string }> {
+  const lead = w.leadLeg(callId);
+  const confId = await w.pbx.conference.start(callId);
+  await w.pbx.hold(lead, true);
+  return { confId, lead, party: await w.pbx.conference.join(confId, party) };
+}
 
 async function manualCall(
   w: World,
   to: string,
-  extra: { amd?: boolean; agentExt?: string } = {},
+  extra: { amd?: boolean; agentExt?: string; callId?: string } = {},
 ): Promise<void> {
   await w.pbx.originate({
-    callId: "c1",
+    callId: extra.callId ?? "c1",
     agentExt: extra.agentExt ?? "1001",
     to,
     mode: "manual",
@@ -185,6 +219,176 @@ export const SCENARIOS: Record<string, () => Promise<TraceEntry[]>> = {
     w.clock.advance(5000);
     await w.pbx.conference.leave(confId, "1001");
     w.clock.advance(2 * HOUR);
+    return w.trace.entries;
+  },
+
+  // ------------------------------------------------------------ external transfers (join a number)
+
+  /**
+   * Level 1 start, 2 join (the lead held: the agent hears the party alone), merged (the agent hears the mix
+   * of the lead and the party), 3 leave: the lead and the party stay connected; the party hangs up and the
+   * call, down to the lead, ends.
+   */
+  async "external-transfer-three-levels"() {
+    const w = await world(answers(300));
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    const c = await consult(w, "+15145550177");
+    w.clock.advance(5000);
+    await w.pbx.hold(c.lead, false); // merge
+    w.clock.advance(3000);
+    await w.pbx.conference.leave(c.confId, "1001");
+    w.clock.advance(60_000);
+    await w.pbx.hangup(c.party); // the party hangs up
+    w.clock.advance(1000);
+    return w.trace.entries;
+  },
+
+  /** The party kicked while consulting: the agent hears silence (the lead still held) until it resumes it. */
+  async "external-transfer-kick-party"() {
+    const w = await world(answers(300));
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    const c = await consult(w, "+15145550177");
+    w.clock.advance(5000);
+    await w.pbx.conference.kick(c.confId, c.party);
+    await w.pbx.hold(c.lead, false);
+    w.clock.advance(5000);
+    await w.pbx.hangup(w.agentLeg("c1"));
+    return w.trace.entries;
+  },
+
+  /** Destroy once merged: every leg ends, the conference is destroyed, the call ends. */
+  async "external-transfer-destroy"() {
+    const w = await world(answers(300));
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    const c = await consult(w, "+15145550177");
+    w.clock.advance(5000);
+    await w.pbx.hold(c.lead, false);
+    w.clock.advance(2000);
+    await w.pbx.conference.destroy(c.confId);
+    w.clock.advance(1000);
+    return w.trace.entries;
+  },
+
+  /**
+   * A party that never answers: ringback for the agent, LegHungUp no-answer at the ring timeout; the agent
+   * and the lead are still together (the gateway resumes the lead) and the conference has no party.
+   */
+  async "external-transfer-party-no-answer"() {
+    const w = await world(answers(300));
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    const c = await consult(w, "+15145550103");
+    w.clock.advance(35_000);
+    await w.pbx.hold(c.lead, false);
+    w.clock.advance(5000);
+    await w.pbx.hangup(w.agentLeg("c1"));
+    return w.trace.entries;
+  },
+
+  /**
+   * The lead hangs up during the consult. c1: the party still rings, so it is cancelled; the agent, alone,
+   * is hung up and the call ends. c2: the party answered; the agent and the party stay connected (a call
+   * ends when fewer than two legs remain), until the agent hangs up.
+   */
+  async "external-transfer-lead-hangs-up-during-consult"() {
+    const w = await world(answers(300));
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    const c1 = await consult(w, "+15145550177");
+    w.clock.advance(800); // the party rings
+    await w.pbx.hangup(c1.lead);
+    w.clock.advance(1000);
+    await manualCall(w, "+15145550100", { callId: "c2" });
+    w.clock.advance(5000);
+    const c2 = await consult(w, "+15145550177", "c2");
+    w.clock.advance(5000); // the party answered
+    await w.pbx.hangup(c2.lead);
+    w.clock.advance(5000);
+    await w.pbx.hangup(w.agentLeg("c2"));
+    return w.trace.entries;
+  },
+
+  // ------------------------------------------------------------ live transfers (join an agent's extension)
+
+  /**
+   * The qualifier (1001) holds the lead and rings an advisor (1003) into the conference: ringback while it
+   * rings; answered, it joins. Merged, both agents hear the lead. The qualifier leaves: the lead and the
+   * advisor stay connected, the advisor is the call's agent, and its hangup ends the call.
+   */
+  async "live-transfer-advisor-joins-qualifier-leaves"() {
+    const w = await world(advisorsAnswer({ "1003": 2000 }), { advisors: true });
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    const lead = w.leadLeg("c1");
+    const confId = await w.pbx.conference.start("c1");
+    await w.pbx.hold(lead, true);
+    const advisor = await w.pbx.conference.joinAgent(confId, "1003", TRANSFER_VARS);
+    w.clock.advance(5000);
+    await w.pbx.hold(lead, false); // merge
+    w.clock.advance(5000);
+    await w.pbx.conference.leave(confId, "1001");
+    w.clock.advance(30_000);
+    await w.pbx.hangup(advisor);
+    w.clock.advance(1000);
+    return w.trace.entries;
+  },
+
+  /**
+   * The qualifier hangs up (rather than leave) while the advisor, on a desk phone, still rings: the lead is
+   * handed over (Conference left), not dropped; the desk phone answers and the advisor has the lead.
+   */
+  async "live-transfer-qualifier-hangs-up-while-advisor-rings"() {
+    const w = await world(answers(300));
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    const confId = await w.pbx.conference.start("c1");
+    const advisor = await w.pbx.conference.joinAgent(confId, "2001", TRANSFER_VARS);
+    w.clock.advance(500);
+    await w.pbx.hangup(w.agentLeg("c1"));
+    w.clock.advance(5000);
+    await w.pbx.hangup(advisor);
+    return w.trace.entries;
+  },
+
+  /** No phone line attached: SimPbx answers the advisor's WebRTC leg itself, as it does the agent's. */
+  async "live-transfer-advisor-without-line"() {
+    const w = await world(undefined, { advisors: true });
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    const confId = await w.pbx.conference.start("c1");
+    await w.pbx.conference.joinAgent(confId, "1003", TRANSFER_VARS);
+    w.clock.advance(1000);
+    await w.pbx.conference.leave(confId, "1001");
+    w.clock.advance(1000);
+    await w.pbx.hangup(w.leadLeg("c1"));
+    return w.trace.entries;
+  },
+
+  /**
+   * joinAgent racing: an unregistered advisor (1002) ends 'unavailable' at once; 1003 and 1004 requested
+   * together both ring (the PBX does not arbitrate), a repeated request for 1003 rings nothing new; both
+   * answer, the gateway kicks 1004; 1004 never answering would end 'no-answer' at the ring timeout.
+   */
+  async "live-transfer-two-advisors-race"() {
+    const w = await world(advisorsAnswer({ "1003": 2000, "1004": 3000 }), { advisors: true });
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    const confId = await w.pbx.conference.start("c1");
+    await w.pbx.conference.joinAgent(confId, "1002", TRANSFER_VARS);
+    const [a, b, again] = await Promise.all([
+      w.pbx.conference.joinAgent(confId, "1003", TRANSFER_VARS),
+      w.pbx.conference.joinAgent(confId, "1004", TRANSFER_VARS),
+      w.pbx.conference.joinAgent(confId, "1003", TRANSFER_VARS),
+    ]);
+    if (again !== a || a === b) throw new Error(`joinAgent race: ${a} ${b} ${again}`);
+    w.clock.advance(5000);
+    await w.pbx.conference.kick(confId, b);
+    await w.pbx.conference.leave(confId, "1001");
+    w.clock.advance(5000);
+    await w.pbx.hangup(w.leadLeg("c1"));
     return w.trace.entries;
   },
 

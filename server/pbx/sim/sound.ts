@@ -1,17 +1,23 @@
-// What the agent hears on its leg (LegSound), from the call's state: the busy tone, silence while held,
-// the third party once one is in the conference, else the connected party's voice, ringback while a party
-// rings. The media edge plays it; the model tells the phone line whenever it changes.
-import type { LegSound } from "../driver";
-import type { Call, Leg } from "./types";
+// What each agent leg hears (LegMix), from the call's state: the busy tone, silence while held, else every
+// other answered, un-held party's voice at once (a conference bridge mixes them), or ringback while parties
+// only ring. Agent legs are never sources: agents hear each other through a real PBX, not the simulation.
+// The media edge plays the mix; the model tells the phone line whenever it changes.
+import type { LegMix } from "../driver";
+import { isAgentLeg, type Call, type Leg } from "./types";
 
-export function agentHears(call: Call, agent: Leg): LegSound {
-  if (call.busyTone) return "busy";
-  if (agent.held) return "silence";
-  const parties = call.legs.filter((l) => l !== agent && l.state !== "ended");
-  const audible = parties.filter((l) => l.state === "answered" && !l.held);
-  if (audible.some((l) => l.role === "third-party")) return "third-party";
-  const main = audible[0];
-  if (main) return main.voice;
-  if (parties.some((l) => l.state === "ringing")) return "ringback";
-  return "silence";
+export function agentHears(call: Call, listener: Leg): LegMix {
+  if (call.busyTone) return [{ sound: "busy", legId: null }];
+  if (listener.held) return [];
+  const others = call.legs.filter((l) => l !== listener && l.state !== "ended");
+  const audible = others.filter((l) => l.state === "answered" && !l.held && !isAgentLeg(l));
+  if (audible.length > 0)
+    return audible.flatMap((l) => (l.voice === "silence" ? [] : [{ sound: l.voice, legId: l.id }]));
+  // Ringback for a party or an advisor being rung while nobody else is heard (a consult, the lead held).
+  if (others.some((l) => l.state === "ringing")) return [{ sound: "ringback", legId: null }];
+  return [];
+}
+
+/** Equal keys, equal mixes: the line hears only of changes. */
+export function mixKey(mix: LegMix): string {
+  return mix.map((s) => `${s.legId ?? ""}:${s.sound}`).join(",");
 }

@@ -65,6 +65,11 @@ export function scriptedLine(
     play(legId, sound) {
       log({ line: "play", legId, sound });
     },
+    // A mix is logged as its sounds joined by "+" (legs in the order they joined), so single sources read
+    // exactly as play() does.
+    hear(legId, mix) {
+      log({ line: "play", legId, sound: mix.map((s) => s.sound).join("+") || "silence" });
+    },
   };
 }
 

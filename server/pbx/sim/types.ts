@@ -1,7 +1,7 @@
 // The call model's records: calls made of legs, and recordings. CallModel (model.ts) owns them; the feature
 // modules set only the flags of their own feature (waiting, confId, held, voice…).
 import type { ClockTimer } from "../../../src/core/clock";
-import type { HangupCause, LegRole, LegSound } from "../driver";
+import type { HangupCause, LegMix, LegRole, LegSound } from "../driver";
 
 /** A request the simulated PBX cannot carry out (unknown id, a leg in the wrong state); a real PBX answers 4xx. */
 export class SimPbxError extends Error {
@@ -24,14 +24,23 @@ export interface Leg extends TimerOwner {
   held: boolean;
   cause?: HangupCause;
   answeredAt?: number;
-  /** Agent legs: offered through the AgentPhoneLine, which then hears end() and play(). */
+  /** Agent legs: offered through the AgentPhoneLine, which then hears end() and play() / hear(). */
   viaLine: boolean;
-  /** Agent legs: what the agent hears now. */
-  sound?: LegSound;
+  /** Agent legs, once answered: what the agent hears now, and its key (to tell the line only of changes). */
+  hears?: LegMix;
+  hearsKey?: string;
   /** Other legs: what the party sounds like once answered. */
   voice: LegSound;
   /** Runs after this leg's LegHungUp and before the call reacts (a transfer reports its result). */
   onEnded?: (leg: Leg) => void;
+}
+
+/**
+ * An agent leg: one that rings an extension's phone (the agent's own, or an advisor's brought in by
+ * conference.joinAgent), as opposed to a party dialled by number. Only these hear the call's mix.
+ */
+export function isAgentLeg(l: Leg): boolean {
+  return l.ext !== undefined;
 }
 
 export interface Recording {

@@ -1,6 +1,6 @@
 // Read-only snapshots of calls and legs (SimPbx.legsOf / callOf): the SIP edge finds a call's agent leg here.
-import type { HangupCause, LegRole, LegSound } from "../driver";
-import type { Call, Leg, LegState } from "./types";
+import { primarySoundOf, type HangupCause, type LegMix, type LegRole, type LegSound } from "../driver";
+import { isAgentLeg, type Call, type Leg, type LegState } from "./types";
 
 export interface LegView {
   legId: string;
@@ -11,8 +11,10 @@ export interface LegView {
   state: LegState;
   held: boolean;
   cause?: HangupCause;
-  /** Agent legs: what the agent hears. */
+  /** Agent legs, once answered: what the agent hears, as one sound (the mix's main source). */
   sound?: LegSound;
+  /** Agent legs, once answered: everything the agent hears at once (empty: silence). */
+  hears?: LegMix;
 }
 
 export interface CallView {
@@ -34,7 +36,7 @@ export function legView(l: Leg): LegView {
     state: l.state,
     held: l.held,
     ...(l.cause ? { cause: l.cause } : {}),
-    ...(l.role === "agent" && l.sound ? { sound: l.sound } : {}),
+    ...(isAgentLeg(l) && l.hears ? { sound: primarySoundOf(l.hears), hears: l.hears } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 // The media side of one agent leg, behind an interface (reference/telephony.md, Risks: werift is pre-1.0):
 // call control depends only on this, and a peer that cannot be built falls back to signalling-only media.
-import type { LegSound } from "../../driver";
+import type { LegMix, LegSound } from "../../driver";
 
 export interface LegMediaStats {
   /** RTP packets sent to the softphone. */
@@ -9,7 +9,10 @@ export interface LegMediaStats {
   received: number;
   /** The peer's connection state ("connected" once ICE and DTLS are up), "none" without a peer. */
   state: string;
+  /** The main sound of what the leg hears (primarySoundOf its mix). */
   sound: LegSound;
+  /** Every sound mixed into what the leg hears, in order (empty: silence). */
+  mix: LegSound[];
 }
 
 export interface MediaEndpoint {
@@ -19,7 +22,10 @@ export interface MediaEndpoint {
   acceptAnswer(sdp: string): Promise<void>;
   /** Answers an offer: the browser's INVITE or re-INVITE (hold / resume). */
   answer(sdp: string): Promise<string>;
+  /** One sound from its beginning: `hear` of a single PBX-made source. */
   play(sound: LegSound): void;
+  /** The mix of these sources from now on (sources already playing carry on where they were). */
+  hear(mix: LegMix): void;
   /** While held the edge sends nothing. */
   setHeld(on: boolean): void;
   stats(): LegMediaStats;

@@ -1,15 +1,15 @@
 // A werift peer per agent leg: PCMU only, loopback host candidates added (werift skips loopback NICs), no
-// STUN server (the default is Google's; the edge must not depend on the internet). It sends the leg's
-// programme as 20 ms RTP frames from the shared pacer and counts what the softphone sends back.
+// STUN server (the default is Google's; the edge must not depend on the internet). It sends the leg's mix
+// (MixPlayer) as 20 ms RTP frames from the shared pacer and counts what the softphone sends back.
 // Every werift call is guarded: a failing peer degrades to signalling-only media, never to a dead gateway.
 import { randomBytes } from "node:crypto";
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from "werift";
-import type { LegSound } from "../../driver";
+import type { LegMix, LegSound } from "../../driver";
 import type { LegMediaStats, MediaEndpoint, MediaFactory, MediaLog } from "./endpoint";
 import { FRAME_SAMPLES } from "./g711";
 import type { Pacer, Paced } from "./pacer";
 import { answerDirection, directionOf, signallingOnlySdp, withDirection } from "./sdp";
-import { Player } from "./sounds";
+import { MixPlayer } from "./mixPlayer";
 
 /** werift gathers host candidates in setLocalDescription; never wait longer than this (pitfall 1). */
 const GATHER_TIMEOUT_MS = 3_000;
@@ -25,7 +25,7 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 class WeriftEndpoint implements MediaEndpoint, Paced {
   private pc: RTCPeerConnection | null = null;
   private readonly track = new MediaStreamTrack({ kind: "audio" });
-  private readonly player = new Player();
+  private readonly player = new MixPlayer();
   private readonly watched = new WeakSet<MediaStreamTrack>();
   private seq = randomBytes(2).readUInt16BE();
   private timestamp = randomBytes(4).readUInt32BE();
@@ -106,6 +106,10 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
     this.player.play(sound);
   }
 
+  hear(mix: LegMix): void {
+    this.player.hear(mix);
+  }
+
   setHeld(on: boolean): void {
     this.held = on;
   }
@@ -116,6 +120,7 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
       received: this.received,
       state: this.pc?.connectionState ?? "none",
       sound: this.player.sound,
+      mix: this.player.sounds,
     };
   }
 
