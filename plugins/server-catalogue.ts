@@ -4,5 +4,6 @@ import type { RouteDef } from "../server/http/route";
 import type { PluginServerContext } from "../server/plugins/context";
 import { bookingRoutes } from "./booking/server";
 import { goalsRoutes } from "./goals/server";
+import { transfersRoutes } from "./transfers/server";
 
-export const pluginRoutes: ((ctx: PluginServerContext) => RouteDef[])[] = [goalsRoutes, bookingRoutes];
+export const pluginRoutes: ((ctx: PluginServerContext) => RouteDef[])[] = [goalsRoutes, bookingRoutes, transfersRoutes];

@@ -1,7 +1,7 @@
 // What the gateway does with each client event (agent-workspace §7). Payloads arrive already parsed by
-// their zod schema (see dispatch.ts). An agent names only its own extension. Hangup and the conference
-// controls reach the call service; external, Sunlife, Matcha and third-party transfers and playback are
-// validated and checked, then answered `unsupported` until the transfers issue.
+// their zod schema (see dispatch.ts). An agent names only its own extension. Hangup, the conference controls,
+// the external, Sunlife, Matcha and third-party transfers and the internal transfer reach the call service
+// (server/modules/calls/transfers.ts, internalTransfer.ts); audio playback is answered `unsupported`.
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import {
@@ -16,6 +16,8 @@ import { users } from "../db/schema";
 import type { Gateway } from "../gateway";
 import { checkDial } from "../compliance/gate";
 import { CallRefused, refusedBy } from "../modules/calls/service";
+import { samePhone, TransferRefused } from "../modules/calls/transferTargets";
+import type { TransferAction, TransferControlKind } from "../modules/calls/transfers";
 import { availabilityOf } from "../pbx/driver";
 import { sipEdgeOf } from "../pbx/edge/index";
 import { SimPbx } from "../pbx/sim/extensions";
@@ -42,7 +44,7 @@ const forbidden = (message: string = STATUS_MESSAGE_KEYS["extension.notYours"]):
 const unsupported: SocketAck = {
   ok: false,
   error: "unsupported",
-  message: "This call control is not available yet.",
+  message: "This call control is not available.",
 };
 
 /** The simulated PBX's stand-in for SIP registration (see SimPbxOptions.softphoneFollowsSocket). */
@@ -70,6 +72,64 @@ async function extensionOfTenant(ctx: EventContext, extension: string): Promise<
 }
 
 const refusedAck = (e: CallRefused): SocketAck => ({ ok: false, error: "forbidden", message: e.message });
+
+/** A transfer's refusal (or the compliance gate's) as the event's ack; anything else is the gateway's own failure. */
+async function transferAck(work: () => Promise<SocketAck>): Promise<SocketAck> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof TransferRefused) return { ok: false, error: e.error, message: e.message };
+    if (e instanceof CallRefused) return refusedAck(e);
+    throw e;
+  }
+}
+
+const TRANSFER_EVENT = /^(external-transfer|sunlife|matcha|third-party)-(start|join|leave|kick|destroy)$/;
+const KIND_OF: Record<string, TransferControlKind> = {
+  "external-transfer": "external",
+  sunlife: "sunlife",
+  matcha: "matcha",
+  "third-party": "third-party",
+};
+
+/** external-transfer-*, sunlife-*, matcha-*, third-party-*: the level controls of the call's transfer. */
+function transferControl(ctx: EventContext, event: string, phone: string | undefined): Promise<SocketAck> {
+  const [, prefix, action] = TRANSFER_EVENT.exec(event)!;
+  const kind = KIND_OF[prefix!]!;
+  const { userId, tenantId } = ctx.socket.data;
+  const transfers = ctx.gw.calls.transfers;
+  return transferAck(async () => {
+    if (action === "start") {
+      if (kind === "third-party") return unsupported; // the third party is called by initializeConference
+      await transfers.start({ id: userId, tenantId }, kind, phone);
+    } else await transfers.control(userId, kind, action as TransferAction, phone);
+    return { ok: true };
+  });
+}
+
+/** internal-transfer {from, to, phone}: the lead on the agent's call with `phone` goes to the colleague at `to`. */
+async function internalTransfer(ctx: EventContext, to: string, phone: string): Promise<SocketAck> {
+  const { userId, tenantId } = ctx.socket.data;
+  const calls = ctx.gw.calls;
+  const last = calls.current(userId);
+  // Already done by POST /leads/{id}/transfers for this very call: the event is that transfer, not another.
+  if (last?.transfer?.kind === "internal" && last.transfer.party === to && samePhone(last.phone, phone))
+    return { ok: true, data: { lead_id: last.leadId, call_transferred: true } };
+  const call = calls.activeCallOf(userId);
+  if (!call?.bridged || call.leadId === null || !samePhone(call.phone, phone))
+    return { ok: false, error: "unsupported", message: "There is no answered call with this number to transfer." };
+  const [colleague] = await ctx.gw.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.extension, to), eq(users.tenantId, tenantId)))
+    .limit(1);
+  if (!colleague) return forbidden();
+  const leadId = call.leadId;
+  return transferAck(async () => ({
+    ok: true,
+    data: await calls.internalTransfer({ id: userId, tenantId }, { leadId, to: colleague.id, repeatIsDone: true }),
+  }));
+}
 
 const callControl =
   <E extends ClientEventName>(event: E): Handler<E> =>
@@ -116,9 +176,19 @@ const callControl =
           ? { ok: true }
           : { ok: false, error: "unsupported", message: "There is no call in a state that allows this." };
       }
-      default:
-        // Transfers to external parties, playback and third-party controls arrive with the transfers issue.
+      case "internal-transfer":
+        return internalTransfer(ctx, to!, phone!);
+      case "external-transfer-dtmf": {
+        const { digit } = payload as { digit: string };
+        return transferAck(async () => {
+          await calls.transfers.dtmf(agentId, digit);
+          return { ok: true };
+        });
+      }
+      case "audio-playback":
         return unsupported;
+      default:
+        return transferControl(ctx, event, phone);
     }
   };
 

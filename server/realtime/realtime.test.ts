@@ -8,6 +8,7 @@ import {
   SocketAck,
   StatusPush,
 } from "../../src/contract/socket";
+import { TRANSFER_MESSAGES } from "../../src/contract/calls";
 import { Overstay } from "../../src/contract/status";
 import { sessions, users } from "../db/schema";
 import { startTestGateway, type AgentClientSocket, type TestClient, type TestGateway } from "../test/harness";
@@ -134,14 +135,15 @@ describe("client events", () => {
       ok: false,
       error: "forbidden",
     });
-    // Hangup with no call ends nothing; transfers to outside parties are validated, then not available yet.
+    // Hangup with no call ends nothing; transfers are validated, then refused without a call or the right.
     expect(await ack(s, "hangup", { extension: "1012", channel: "x" })).toEqual({
       ok: true,
       data: { ended: false },
     });
     expect(await ack(s, "matcha-start", { extension: "1012" })).toMatchObject({
       ok: false,
-      error: "unsupported",
+      error: "forbidden",
+      message: TRANSFER_MESSAGES.matchaNotAllowed,
     });
     expect(await ack(s, "external-transfer-dtmf", { extension: "1012", digit: "12" })).toMatchObject({
       ok: false,
@@ -257,8 +259,8 @@ describe("checkExtensionAvailability", () => {
     const c = await gw.signIn("qualifier2.isius@demo.test");
     const s = socketOf(c);
     await connected(s);
-    // 2001 is SLICA's qualifier: refused before anything acts; 1002 (ISIUS) passes the check (transfers are
-    // not built yet, hence unsupported).
+    // 2001 is SLICA's qualifier: refused before anything acts; 1002 (ISIUS) passes the check (there is no
+    // call to transfer, hence unsupported).
     expect(await ack(s, "internal-transfer", { from: "1011", to: "2001", phone: "2125550142" })).toMatchObject({
       ok: false,
       error: "forbidden",
@@ -287,9 +289,11 @@ describe("checkExtensionAvailability", () => {
       ok: false,
       message: "calls.refused.invalid",
     });
+    // A number the gate allows must still be one of the call centre's external transfer targets.
     expect(await ack(s, "external-transfer-start", { extension: "1011", phone: "2125550142" })).toMatchObject({
       ok: false,
-      error: "unsupported",
+      error: "forbidden",
+      message: TRANSFER_MESSAGES.notATarget,
     });
   });
 });

@@ -11,6 +11,8 @@ import { geocode } from "../geo";
 import { applyDispositionEffects } from "../dialer/followUps";
 import { generateHistory } from "./history";
 import { generateLeadBook } from "./leadbook";
+import { DEMO_TRANSFER_TARGETS } from "./transfers";
+import { TRANSFER_TARGETS_SETTING_KEY } from "../../src/contract/settings";
 
 export interface SeedOptions {
   /** Today's calls and dispositions so far for the demo agents (off in tests that count exact rows). */
@@ -35,6 +37,9 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
     }
     // Explicit ids above: move the sequence past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
+
+    for (const [tenantId, value] of Object.entries(DEMO_TRANSFER_TARGETS))
+      await tx.insert(t.settings).values({ tenantId: Number(tenantId), key: TRANSFER_TARGETS_SETTING_KEY, value, updatedAt: now });
 
     const attrs = await tx.insert(t.attributes).values(DEMO_ATTRIBUTES).returning();
     const userIds = new Map<string, number>();

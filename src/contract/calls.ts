@@ -7,6 +7,7 @@
 // CallSnapshot: on the specification's socket events `incoming`, `answer` and `hangup`, and on `call` for
 // everything else (ringing, hold, conference) and after a (re)connection.
 import { z } from "zod";
+import { DispositionValue } from "./dispositions";
 import { RecordId } from "./ids";
 import { Extension } from "./status";
 
@@ -56,6 +57,97 @@ export type OriginateFailure = z.infer<typeof OriginateFailure>;
 
 export const ConferenceState = z.enum(["initializing", "initialized", "merged", "hangedup", "inactive"]);
 
+// ---------------------------------------------------------------- transfers (agent-workspace §4 External, Sunlife
+// and Matcha transfers, Internal transfer; §2 transfers widget and third-party panel)
+
+/** Who the lead is being sent to: an external target, a Sunlife agent, Matcha, a third party (the softphone's conference), a colleague. */
+export const TRANSFER_KINDS = ["external", "sunlife", "matcha", "third-party", "internal"] as const;
+export const TransferKind = z.enum(TRANSFER_KINDS);
+export type TransferKind = z.infer<typeof TransferKind>;
+
+/** The transfer's level, as the controls read it: 1 start, 2 join (the party is called, the lead on hold), 3 leave (everyone together). */
+export const TransferLevel = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type TransferLevel = z.infer<typeof TransferLevel>;
+
+/**
+ * How the transfer ended or went back to level 1. completed: the agent left the lead with the party (or
+ * handed the call to a colleague); kicked / destroyed: the agent's own control; no_answer, busy, failed: the
+ * party was not reached; party_hung_up: the party left; lead_hung_up: the lead left (transfer cancelled, the
+ * call ends, the disposition follows); agent_hung_up: the agent hung up before everyone was together.
+ */
+export const TRANSFER_OUTCOMES = [
+  "completed",
+  "kicked",
+  "destroyed",
+  "no_answer",
+  "busy",
+  "failed",
+  "party_hung_up",
+  "lead_hung_up",
+  "agent_hung_up",
+] as const;
+export const TransferOutcome = z.enum(TRANSFER_OUTCOMES);
+export type TransferOutcome = z.infer<typeof TransferOutcome>;
+
+/** What the agent is told when a transfer goes back to level 1 or ends (the browser may translate by outcome). */
+export const TRANSFER_OUTCOME_MESSAGES: Record<TransferOutcome, string> = {
+  completed: "The lead was transferred.",
+  kicked: "The transfer party was removed from the call.",
+  destroyed: "The transfer was ended for everyone.",
+  no_answer: "The transfer target did not answer. The lead is still with you.",
+  busy: "The transfer target is busy. The lead is still with you.",
+  failed: "The transfer target could not be reached. The lead is still with you.",
+  party_hung_up: "The transfer party hung up. The lead is still with you.",
+  lead_hung_up: "The lead hung up: the transfer was cancelled.",
+  agent_hung_up: "You hung up before the transfer was complete: the transfer was ended.",
+};
+
+/** Refusals of the transfer controls (socket acks and HTTP 4xx), in clear English. */
+export const TRANSFER_MESSAGES = {
+  noCall: "There is no answered call to transfer.",
+  busy: "A transfer or conference is already in progress on this call.",
+  notAtLevel: "This transfer control is not available at the transfer's current level.",
+  notThisTransfer: "No transfer of this kind to this number is in progress.",
+  notAnswered: "The transfer target has not answered yet.",
+  externalOff: "External transfers are turned off for your call centre.",
+  sunlifeNotAllowed: "You are not allowed to transfer to Sunlife.",
+  matchaNotAllowed: "You are not allowed to transfer to Matcha.",
+  matchaOff: "Matcha transfers are turned off for your call centre.",
+  notATarget: "This number is not one of your call centre's transfer targets.",
+  notASunlifeAgent: "This number is not one of your call centre's Sunlife agents.",
+  internalTooSoon: "Wait 30 seconds between internal transfers.",
+  internalTarget: "The agent to transfer to must be another agent of your call centre with an extension.",
+  internalSelf: "You cannot transfer a lead to yourself.",
+  internalInConference: "Finish the conference before transferring the call to a colleague.",
+  noTransferLeg: "No transfer to this number is in progress on your call.",
+} as const;
+
+/** The disposition a transfer sets for the lead (agent-workspace §4): the browser presets it; saved: the gateway already stored it. */
+export const TransferDisposition = z.object({
+  disposition: DispositionValue,
+  reason: z.string().nullable(),
+  saved: z.boolean(),
+});
+export type TransferDisposition = z.infer<typeof TransferDisposition>;
+
+/** The call's transfer (null: none was started on this call). */
+export const TransferState = z.object({
+  kind: TransferKind,
+  level: TransferLevel,
+  /** The number (or extension) transferred to. */
+  party: z.string().nullable(),
+  /** The target's name (an external target's, a Sunlife agent's, 'Matcha', the colleague's), when known. */
+  name: z.string().nullable(),
+  outcome: TransferOutcome.nullable(),
+  /** TRANSFER_OUTCOME_MESSAGES[outcome], for the agent. */
+  message: z.string().nullable(),
+  disposition: TransferDisposition.nullable(),
+});
+export type TransferState = z.infer<typeof TransferState>;
+
+/** Ms an internal transfer stays refused after the previous one (agent-workspace §9 manual transfer disable). */
+export const INTERNAL_TRANSFER_PAUSE_MS = 30_000;
+
 /** Everything the workspace shows of the agent's current (or just ended) call. */
 export const CallSnapshot = z.object({
   callId: z.number().int().positive(),
@@ -78,6 +170,8 @@ export const CallSnapshot = z.object({
   /** Inbound: this agent's extension is the one configured for the 'Inbound Call Alert' popup. */
   inboundAlert: z.boolean(),
   conference: z.object({ state: ConferenceState, party: z.string().nullable() }).nullable(),
+  /** The call's external, Sunlife, Matcha, third-party or internal transfer; absent from older gateways. */
+  transfer: TransferState.nullable().optional(),
 });
 export type CallSnapshot = z.infer<typeof CallSnapshot>;
 
@@ -113,6 +207,29 @@ export const UpdateCallResponse = z.object({
   duration: z.number().int().nonnegative(),
   data: z.object({ duration: z.number().int().nonnegative() }),
 });
+
+/**
+ * POST /leads/{leadId}/transfers (the body is not shown in the specification): hands the lead to the colleague
+ * `to` (a user id of the caller's call centre with an extension), 201. Takes an Idempotency-Key.
+ */
+export const InternalTransferBody = z.strictObject({ to: z.number().int().positive() });
+export type InternalTransferBody = z.infer<typeof InternalTransferBody>;
+export const InternalTransferResponse = z.object({
+  data: z.object({
+    lead_id: z.number().int(),
+    to: z.number().int(),
+    /** The Internal Transfer disposition the gateway stored for the lead. */
+    disposition_id: z.number().int(),
+    /** The agent's call with the lead was handed to the colleague's extension (false: no such call). */
+    call_transferred: z.boolean(),
+  }),
+});
+
+/** POST /transfer-hangups/{phone}: ends the transfer leg to {phone} on the caller's call, 201. */
+export const TransferHangupParams = z.strictObject({
+  phone: z.string().regex(/^\+?[0-9]{3,20}$/, "Invalid phone"),
+});
+export const TransferHangupResponse = z.object({ data: z.object({ ended: z.literal(true) }) });
 
 /** Inbound calls shorter than this (seconds) are flagged shortCall (agent-workspace §9). */
 export const SHORT_INBOUND_CALL_SECONDS = 80;

@@ -53,3 +53,36 @@ export const TelephonySettings = z.strictObject({
     .nullable(),
 });
 export type TelephonySettings = z.infer<typeof TelephonySettings>;
+
+// ---------------------------------------------------------------- transfer targets (agent-workspace §3 Statics)
+
+/** An external transfer target or a Sunlife agent: who the agent picks, and the number the gateway dials. */
+export const TransferTarget = z.strictObject({
+  name: z.string().trim().min(1, "name is required").max(100),
+  phone: z.string().trim().regex(/^\+?[0-9]{3,15}$/, "Invalid phone"),
+});
+export type TransferTarget = z.infer<typeof TransferTarget>;
+
+/**
+ * The call centre's transfer targets, one settings document (GET/PUT /settings/external-transfers): the
+ * external targets (GET /external/transfers), the Sunlife agents (GET /external/agents/sunlife) and Matcha's
+ * number with its on/off flag (Matcha transfers also need the agent's canTransferToMatcha). Phones are dialled
+ * through the compliance gate like any number.
+ */
+export const TransferTargetSettings = z.strictObject({
+  external: z.array(TransferTarget).max(100),
+  sunlife: z.array(TransferTarget).max(100),
+  matcha: z.strictObject({
+    enabled: z.boolean(),
+    phone: z.string().trim().regex(/^\+?[0-9]{3,15}$/, "Invalid phone").nullable(),
+  }),
+});
+export type TransferTargetSettings = z.infer<typeof TransferTargetSettings>;
+
+export const TRANSFER_TARGETS_SETTING_KEY = "external-transfers";
+
+export const DEFAULT_TRANSFER_TARGETS: TransferTargetSettings = {
+  external: [],
+  sunlife: [],
+  matcha: { enabled: false, phone: null },
+};

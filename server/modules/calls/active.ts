@@ -1,5 +1,16 @@
 // A call the gateway is following for one agent: what the PBX said so far, in the call centre's words.
-import type { CallSnapshot, CallStatus, CallType, Direction } from "../../../src/contract/calls";
+import {
+  TRANSFER_OUTCOME_MESSAGES,
+  type CallSnapshot,
+  type CallStatus,
+  type CallType,
+  type Direction,
+  type TransferDisposition,
+  type TransferKind,
+  type TransferLevel,
+  type TransferOutcome,
+  type TransferState,
+} from "../../../src/contract/calls";
 import type { HangupCause } from "../../pbx/driver";
 
 export type ConferenceState = "initializing" | "initialized" | "merged" | "hangedup" | "inactive";
@@ -38,11 +49,46 @@ export interface ActiveCall {
     partyLegId: string | null;
     talkingTo: "lead" | "party";
   } | null;
+  /** The call's transfer (external, Sunlife, Matcha, third party, internal), null before one starts. */
+  transfer: ActiveTransfer | null;
   /** Sequence numbers already applied: a PBX may deliver an event twice. */
   seen: Set<number>;
 }
 
+export interface ActiveTransfer {
+  kind: TransferKind;
+  /** The number dialled (E.164) or the colleague's extension. */
+  party: string | null;
+  name: string | null;
+  outcome: TransferOutcome | null;
+  disposition: TransferDisposition | null;
+}
+
 export const isOver = (c: ActiveCall) => c.status === "ended" || c.status === "not_answered";
+
+/** A conference is under way: its party is being called, talks with the agent, or everyone is together. */
+export const conferenceLive = (c: Pick<ActiveCall, "conference">) =>
+  c.conference !== null && ["initializing", "initialized", "merged"].includes(c.conference.state);
+
+/** 1 start, 2 join (the party is called, the lead on hold), 3 leave (everyone together); 1 again once over. */
+export function transferLevelOf(c: Pick<ActiveCall, "conference" | "transfer" | "status">): TransferLevel {
+  if (isOver(c as ActiveCall) || c.transfer?.kind === "internal" || !conferenceLive(c)) return 1;
+  return c.conference!.state === "merged" ? 3 : 2;
+}
+
+function transferStateOf(c: ActiveCall): TransferState | null {
+  const t = c.transfer;
+  if (!t) return null;
+  return {
+    kind: t.kind,
+    level: transferLevelOf(c),
+    party: t.party,
+    name: t.name,
+    outcome: t.outcome,
+    message: t.outcome ? TRANSFER_OUTCOME_MESSAGES[t.outcome] : null,
+    disposition: t.disposition,
+  };
+}
 
 export function snapshotOf(c: ActiveCall): CallSnapshot {
   const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
@@ -63,6 +109,7 @@ export function snapshotOf(c: ActiveCall): CallSnapshot {
     leadStatus: c.leadStatus,
     inboundAlert: c.inboundAlert,
     conference: c.conference ? { state: c.conference.state, party: c.conference.party } : null,
+    transfer: transferStateOf(c),
   };
 }
 

@@ -4,7 +4,7 @@
 // The test clock starts Monday 2026-01-05 15:00Z: 10:00 in New York, 07:00 in Los Angeles.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CallSnapshot } from "../../../src/contract/calls";
+import { CallSnapshot, TRANSFER_MESSAGES } from "../../../src/contract/calls";
 import { ComplianceResponse, DIALING_SETTING_KEY } from "../../../src/contract/compliance";
 import type { ServerEventName } from "../../../src/contract/socket";
 import { calls, leads, users } from "../../db/schema";
@@ -122,10 +122,11 @@ describe("the compliance gate on POST /leads/{id}/calls", () => {
     const s = gw.socket(q);
     s.connect();
     await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
-    // A transfer to *97 is not refused by the gate (transfers themselves are not built yet).
+    // A transfer to *97 is not refused by the gate; it is no external transfer target of the call centre.
     expect(await s.emitWithAck("external-transfer-start", { extension: "1001", phone: "*97" })).toMatchObject({
       ok: false,
-      error: "unsupported",
+      error: "forbidden",
+      message: TRANSFER_MESSAGES.notATarget,
     });
     s.disconnect();
   });

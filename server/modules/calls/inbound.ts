@@ -157,6 +157,7 @@ export class InboundRouter {
       partyLegId: null,
       partyCause: null,
       conference: null,
+      transfer: null,
       seen: new Set(),
     };
     this.calls.track(call);

@@ -7,9 +7,13 @@ import {
   CreateCallBody,
   CreateCallResponse,
   CurrentCallResponse,
+  InternalTransferBody,
+  InternalTransferResponse,
   LeadCallParams,
   LeadIdParams,
   OriginateFailureBody,
+  TransferHangupParams,
+  TransferHangupResponse,
   UpdateCallBody,
   UpdateCallResponse,
 } from "../../../src/contract/calls";
@@ -26,13 +30,21 @@ import { defineRoute, type RouteDef } from "../../http/route";
 import { snapshotOf } from "./active";
 import { lastDialsOf } from "./lastDials";
 import { CALL_MESSAGES, CallRefused } from "./service";
+import { TransferRefused } from "./transferTargets";
 
 const AGENTS = { roles: ["setter", "advisor"] } as const;
 
 const asHttp = (e: unknown) =>
   e instanceof CallRefused
     ? new HttpError(e.statusCode, e.message, e.field ? { [e.field]: [e.message] } : undefined, undefined, e.reason)
-    : e;
+    : e instanceof TransferRefused
+      ? new HttpError(
+          e.status,
+          e.message,
+          e.extra.field ? { [e.extra.field]: [e.message] } : undefined,
+          e.extra.retryAfterSeconds !== undefined ? { "retry-after": String(e.extra.retryAfterSeconds) } : undefined,
+        )
+      : e;
 
 export function callRoutes(gw: Gateway): RouteDef[] {
   return [
@@ -142,6 +154,54 @@ export function callRoutes(gw: Gateway): RouteDef[] {
           if (disposed) return { data: null };
         }
         return { data: snapshotOf(last) };
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/leads/:leadId/transfers",
+      summary:
+        "Internal transfer (the body is not shown in the specification): {to: user id}, a colleague of the caller's call centre (qualifier or advisor) with an extension, calling not disabled. The lead must be the caller's (404 another call centre's, 403 a colleague's; checked after the colleague, and after a retried Idempotency-Key, which answers the first result even though the lead is no longer the caller's). The lead takes the Internal Transfer disposition (stored by the gateway: nothing is left to dispose) and the colleague as its owner; when the caller is on an answered call with the lead, the call is blind-transferred to the colleague's extension and the caller's leg ends (after-call work). 201 {data: {lead_id, to, disposition_id, call_transferred}}. 422 {errors: {to}} for no such colleague or oneself; 409 during a conference or transfer on the call; 429 with Retry-After within 30 s of the caller's previous internal transfer. Takes an Idempotency-Key: a retry answers the first result.",
+      tags: ["calls"],
+      // The lead is checked in the handler (as leadParam would: 404 another tenant's, 403 a colleague's),
+      // after a retry's Idempotency-Key is answered: once handed over, the lead is no longer the caller's.
+      access: AGENTS,
+      params: LeadIdParams,
+      body: InternalTransferBody,
+      response: { 201: InternalTransferResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      example: { body: { to: 999_999 } },
+      async handler({ caller, params, body, raw }, reply) {
+        return idempotent(gw, caller, raw, reply, async (claim) => {
+          try {
+            const checkLead = async () => {
+              const access = await leadAccess(gw.db, AGENTS, caller, params.leadId);
+              if (access === "missing") throw new HttpError(404, MESSAGES.resourceNotFound);
+              if (access === "denied") throw new HttpError(403, MESSAGES.forbidden);
+            };
+            const done = await gw.calls.internalTransfer(caller, { leadId: params.leadId, to: body.to, claim, checkLead });
+            return { status: 201, body: { data: done } };
+          } catch (e) {
+            throw asHttp(e);
+          }
+        });
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/transfer-hangups/:phone",
+      summary:
+        "Ends the transfer leg to {phone} (the party of the caller's external, Sunlife, Matcha or third-party transfer): the party leaves, the lead comes off hold and the transfer is back at level 1. 201 {data: {ended: true}}; 409 when no transfer to that number is under way on the caller's call.",
+      tags: ["calls"],
+      access: AGENTS,
+      params: TransferHangupParams,
+      response: { 201: TransferHangupResponse, 409: ErrorBody, 422: ErrorBody },
+      async handler({ caller, params }, reply) {
+        try {
+          await gw.calls.transfers.hangUpLeg(caller.id, params.phone);
+        } catch (e) {
+          throw asHttp(e);
+        }
+        reply.code(201);
+        return { data: { ended: true as const } };
       },
     }),
     defineRoute({

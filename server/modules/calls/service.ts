@@ -24,7 +24,9 @@ import {
 import type { Push } from "../../realtime/push";
 import { KeyedMutex, type BackgroundWork } from "../status/background";
 import type { StatusService } from "../status/service";
-import { durationOf, isOver, snapshotOf, type ActiveCall } from "./active";
+import { conferenceLive, durationOf, isOver, snapshotOf, type ActiveCall } from "./active";
+import { internalTransfer, type InternalTransferDone, type InternalTransferRequest } from "./internalTransfer";
+import { TransferControl } from "./transfers";
 
 export interface CallDeps {
   db: Db;
@@ -105,8 +107,12 @@ export class CallService {
   private readonly queue = new KeyedMutex<string>();
   private readonly listeners = new Set<(e: CallEvent) => void>();
   private unsubscribe?: () => void;
+  /** External, Sunlife, Matcha and third-party transfers on the call's conference. */
+  readonly transfers: TransferControl;
 
-  constructor(private readonly d: CallDeps) {}
+  constructor(private readonly d: CallDeps) {
+    this.transfers = new TransferControl(this, d);
+  }
 
   start(): void {
     this.unsubscribe = this.d.pbx.onEvent((e) => this.onPbxEvent(e));
@@ -228,6 +234,7 @@ export class CallService {
       partyLegId: null,
       partyCause: null,
       conference: null,
+      transfer: null,
       seen: new Set(),
     };
     this.track(call);
@@ -290,6 +297,8 @@ export class CallService {
   async hangupFor(agentId: number): Promise<boolean> {
     const call = this.activeCallOf(agentId);
     if (!call) return false;
+    // Mid-transfer the lead is never left alone: the transfer decides how the agent goes.
+    if (await this.transfers.agentHangsUp(call)) return true;
     if (call.agentLegId) await this.d.pbx.hangup(call.agentLegId, "normal");
     else await this.d.pbx.hangupCall(call.pbxCallId, "canceled");
     return true;
@@ -323,20 +332,9 @@ export class CallService {
         const now = call.conference;
         if (call !== this.activeCallOf(agentId) || (now && now.state !== "inactive" && now.state !== "hangedup"))
           return false;
-        const target = gate.phone;
-        call.conference = {
-          id: null,
-          state: "initializing",
-          party: target,
-          partyLegId: null,
-          talkingTo: "party",
-        };
-        this.pushCall(call);
-        const id = await pbx.conference.start(call.pbxCallId);
-        call.conference.id = id;
-        // The lead waits on hold while the agent speaks to the new party; Merge brings everyone together.
-        if (call.partyLegId) await pbx.hold(call.partyLegId, true);
-        call.conference.partyLegId = await pbx.conference.join(id, target);
+        // The softphone's conference party is the third-party transfer (its panel kicks, leaves, destroys).
+        this.transfers.thirdPartyStarted(call, gate.phone);
+        await this.openConference(call, gate.phone);
         return true;
       }
       case "mergeConference": {
@@ -358,16 +356,45 @@ export class CallService {
       }
       case "kickSecondParty": {
         if (!conf?.id || !conf.partyLegId) return false;
+        this.transfers.settle(call, "kicked");
         await pbx.conference.kick(conf.id, conf.partyLegId);
         if (call.partyLegId) await pbx.hold(call.partyLegId, false);
         return true;
       }
       case "hangupConference": {
         if (!conf?.id) return false;
+        this.transfers.settle(call, "destroyed");
         await pbx.conference.destroy(conf.id);
         return true;
       }
     }
+  }
+
+  /** Calls `target` into the call's conference while the lead waits on hold (level 2 of a transfer). */
+  async openConference(call: ActiveCall, target: string): Promise<void> {
+    const { pbx } = this.d;
+    call.conference = { id: null, state: "initializing", party: target, partyLegId: null, talkingTo: "party" };
+    this.pushCall(call);
+    const id = await pbx.conference.start(call.pbxCallId);
+    call.conference.id = id;
+    // The lead waits on hold while the agent speaks to the new party; Merge brings everyone together.
+    if (call.partyLegId) await pbx.hold(call.partyLegId, true);
+    call.conference.partyLegId = await pbx.conference.join(id, target);
+  }
+
+  /** Hands the lead (and the agent's call with it) to a colleague: see internalTransfer.ts. */
+  internalTransfer(caller: Caller, r: InternalTransferRequest): Promise<InternalTransferDone> {
+    return internalTransfer(this, this.d, caller, r);
+  }
+
+  /** Runs `work` in the call's queue, after the PBX events already received (timers of the call's own). */
+  serially(call: ActiveCall, work: () => Promise<void>): Promise<void> {
+    return this.queue.run(call.pbxCallId, work);
+  }
+
+  /** Pushes the agent its call as it is now. */
+  publish(call: ActiveCall): void {
+    this.pushCall(call);
   }
 
   // ---------------------------------------------------------------- PBX events
@@ -437,8 +464,12 @@ export class CallService {
       case "Conference": {
         const conf = call.conference;
         if (!conf || isOver(call)) return;
-        if (e.action === "joined") conf.state = conf.state === "merged" ? "merged" : "initialized";
-        else if (e.action === "kicked" || e.action === "left")
+        // The agent leaving (a transfer's leave) changes nothing for the others; its leg's end follows.
+        if (e.action === "left" && e.legId !== undefined && e.legId === call.agentLegId) return;
+        if (e.action === "joined") {
+          conf.state = conf.state === "merged" ? "merged" : "initialized";
+          this.transfers.partyJoined(call);
+        } else if (e.action === "kicked" || e.action === "left")
           Object.assign(conf, { state: "hangedup", partyLegId: null, talkingTo: "lead" });
         else if (e.action === "destroyed") conf.state = "inactive";
         this.pushCall(call);
@@ -447,11 +478,20 @@ export class CallService {
       case "LegHungUp":
         if (e.legId === call.partyLegId && !call.bridged) call.partyCause = e.cause;
         if (call.conference && e.legId === call.conference.partyLegId && !isOver(call)) {
+          this.transfers.partyGone(call, e.cause, call.conference.state !== "initializing");
           Object.assign(call.conference, { state: "hangedup", partyLegId: null, talkingTo: "lead" });
           if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, false);
           this.pushCall(call);
         }
+        // The lead left mid-transfer: with a party still on, the PBX would keep the call up without it.
+        if (e.legId === call.partyLegId && call.bridged && !isOver(call) && conferenceLive(call)) {
+          await this.transfers.leadGone(call);
+          this.pushCall(call);
+        }
         if (e.legId === call.agentLegId) await this.endForAgent(call, e.cause, e.cause);
+        return;
+      case "TransferResult":
+        if (!e.ok) this.transfers.internalNotReached(call, e.cause);
         return;
       case "CallEnded":
         await this.endForAgent(call, e.cause, null);
@@ -469,6 +509,7 @@ export class CallService {
   async endForAgent(call: ActiveCall, cause: HangupCause, agentLegCause: HangupCause | null): Promise<void> {
     if (isOver(call)) return;
     const { db, clock, push, statuses } = this.d;
+    this.transfers.callEnded(call);
     call.status = call.bridged ? "ended" : "not_answered";
     call.endedAt = clock.now();
     call.cause = call.bridged ? cause : (call.partyCause ?? cause);

@@ -29,7 +29,14 @@ import {
   QuotaParams,
   QuotaParamsBody,
 } from "../../../src/contract/dialer";
-import { DEFAULT_GLOBAL_SETTINGS, GlobalSettings, TelephonySettings } from "../../../src/contract/settings";
+import {
+  DEFAULT_GLOBAL_SETTINGS,
+  DEFAULT_TRANSFER_TARGETS,
+  GlobalSettings,
+  TelephonySettings,
+  TRANSFER_TARGETS_SETTING_KEY,
+  TransferTargetSettings,
+} from "../../../src/contract/settings";
 import { tenants, users } from "../../db/schema";
 import { toE164 } from "../calls/phone";
 import type { Gateway } from "../../gateway";
@@ -166,6 +173,13 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
       PublisherSuppression,
       DEFAULT_PUBLISHER_SUPPRESSION,
       "Publisher suppression: {params: {advisors, qualifiers, <state code>: minimum}}, how many agents of a role stay available for publishers' inbound calls before outbound leads are given (a state's number raises it for its leads); minimum 0.",
+    ),
+    ...documentRoutes(
+      "/settings/external-transfers",
+      TRANSFER_TARGETS_SETTING_KEY,
+      TransferTargetSettings,
+      DEFAULT_TRANSFER_TARGETS,
+      "Not in the specification: the call centre's transfer targets: {external: [{name, phone}] (GET /external/transfers), sunlife: [{name, phone}] (GET /external/agents/sunlife), matcha: {enabled, phone}} (Matcha transfers need enabled, a phone and the agent's canTransferToMatcha). Up to 100 targets of each.",
     ),
     ...documentRoutes(
       "/settings/dialer",

@@ -1,0 +1,53 @@
+// The transfers plugin's gateway side: the targets the transfers widget offers (agent-workspace §7 GET
+// /external/transfers, GET /external/agents/sunlife). They are the call centre's `external-transfers` settings
+// document, read only here: the settings module writes it (PUT /settings/external-transfers, server/README.md).
+// The transfers themselves (socket events, POST /leads/{id}/transfers, POST /transfer-hangups/{phone}) need the
+// PBX, so they live with the calls module (server/modules/calls/transfers.ts).
+import {
+  DEFAULT_TRANSFER_TARGETS,
+  TRANSFER_TARGETS_SETTING_KEY,
+  type TransferTargetSettings,
+} from "../../src/contract/settings";
+import { defineRoute, type RouteDef } from "../../server/http/route";
+import type { PluginServerContext } from "../../server/plugins/context";
+import { ExternalTransfersResponse, SunlifeAgentsResponse } from "./contract/targets";
+
+/** Agents transfer; managers and above see the same lists. */
+const AGENTS = { roles: ["setter", "advisor"] } as const;
+
+export function transfersRoutes(ctx: PluginServerContext): RouteDef[] {
+  const targetsOf = (tenantId: number) =>
+    ctx.settings.read<TransferTargetSettings>(
+      tenantId,
+      TRANSFER_TARGETS_SETTING_KEY,
+      DEFAULT_TRANSFER_TARGETS,
+    );
+
+  return [
+    defineRoute({
+      method: "GET",
+      url: "/external/transfers",
+      summary:
+        "The call centre's external transfer targets: 200 {data: [{name, phone}]} (empty when none are set). Managers set them with PUT /settings/external-transfers.",
+      tags: ["transfers"],
+      access: AGENTS,
+      response: { 200: ExternalTransfersResponse },
+      async handler({ caller }) {
+        return { data: (await targetsOf(caller.tenantId)).external };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/external/agents/sunlife",
+      summary:
+        "The call centre's Sunlife agents: 200 {data: {phone: name}} (the specification's map; the browser lists it as {name, phone}). Managers set them with PUT /settings/external-transfers.",
+      tags: ["transfers"],
+      access: AGENTS,
+      response: { 200: SunlifeAgentsResponse },
+      async handler({ caller }) {
+        const { sunlife } = await targetsOf(caller.tenantId);
+        return { data: Object.fromEntries(sunlife.map((a) => [a.phone, a.name])) };
+      },
+    }),
+  ];
+}
