@@ -13,6 +13,7 @@ export const catalogue = {
   "lead-explain": () => import("./lead-explain"),
   "lead-card": () => import("./lead-card"),
   booking: () => import("./booking"),
+  transfers: () => import("./transfers"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "isius",
   code: "ISIUS",
   country: "US",
-  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking"],
+  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers"],
   features: {
     "external-transfers": true,
     "recording-panel": true,
@@ -21,7 +21,8 @@ export default defineVariant({
   postal: { label: "address.zip", mask: "#####", maxLength: 5, pattern: "^\\d{5}$" },
   config: { goals: { refreshSeconds: 30 } },
   // Designed within the screen's 15 rows (SCREEN_ROWS) for 1366×768 and 1920×1080 (agent-workspace §1 "Left:
-  // booking workflow"): left, the booking wizard, 5 columns wide and the whole height (its steps scroll in it);
+  // booking workflow"): left, the booking wizard, 5 columns wide (its steps scroll in it), and under it for a
+  // qualifier the transfers of the call (they matter only on a call, when the wizard is what the agent fills in);
   // middle, the lead on the call and its disposition; right, the dialer's state and the agent's day, each at a
   // size that still shows its essentials at 1366×768 (30 px rows), larger on a bigger screen.
   defaultLayouts: {
@@ -30,7 +31,8 @@ export default defineVariant({
       { panel: "lead-explain.panel", x: 7, y: 0, w: 5, h: 15 },
     ],
     qualifier: [
-      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 15 },
+      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 11 },
+      { panel: "transfers.widget", x: 0, y: 11, w: 5, h: 4 },
       { panel: "lead-card.current", x: 5, y: 0, w: 3, h: 6 },
       { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },
       { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 3 },

@@ -2,7 +2,7 @@
 // owns the call; this model mirrors its snapshots and keeps the few things only the browser knows (the
 // extra recording index, whether the hangup flow already ran).
 import { types, type Instance } from "mobx-state-tree";
-import { CALL_STATUSES, CALL_TYPES, type CallSnapshot, type CallType } from "../contract/calls";
+import { CALL_STATUSES, CALL_TYPES, type CallSnapshot, type CallType, type TransferState } from "../contract/calls";
 
 export const CallModel = types
   .model("Call", {
@@ -23,6 +23,8 @@ export const CallModel = types
     inboundAlert: false,
     conferenceState: types.maybeNull(types.string),
     conferenceParty: types.maybeNull(types.string),
+    /** The call's external, Sunlife, Matcha, third-party or internal transfer, as the gateway runs it. */
+    transfer: types.maybeNull(types.frozen<TransferState>()),
     extraRecordingIndex: 0,
     liveTransfer: 0,
     /** The hangup flow has updated this call on the gateway. */
@@ -97,6 +99,7 @@ export const CallModel = types
         inboundAlert: s.inboundAlert,
         conferenceState: s.conference?.state ?? null,
         conferenceParty: s.conference?.party ?? null,
+        transfer: s.transfer ?? null,
       });
       if (!sameCall)
         Object.assign(self, {
@@ -135,6 +138,7 @@ export const CallModel = types
         answeredAt: null,
         endedAt: null,
         conferenceState: null,
+        transfer: null,
         conferenceParty: null,
         extraRecordingIndex: 0,
         liveTransfer: 0,

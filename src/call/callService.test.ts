@@ -215,4 +215,14 @@ describe("call controls go to the gateway over the socket", () => {
       { event: "mergeConference", payload: { extension: "1001" } },
     ]);
   });
+
+  it("a transfer control names the agent's extension", async () => {
+    const { calls, emitted } = setup();
+    await calls.transfer("external-transfer-start", { phone: "5555550123" });
+    await calls.transfer("matcha-join", {});
+    expect(emitted).toEqual([
+      { event: "external-transfer-start", payload: { extension: "1001", phone: "5555550123" } },
+      { event: "matcha-join", payload: { extension: "1001" } },
+    ]);
+  });
 });

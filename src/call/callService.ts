@@ -206,6 +206,13 @@ export function createCallService(d: CallServiceDeps): CallService {
       );
       if (!ack.ok) throw new Error(ack.message ?? t("calls.control_failed"));
     },
+    async transfer(event, fields) {
+      if (!d.extension) throw new Error(t("calls.control_failed"));
+      const ack = await d.realtime.emit(event, { ...fields, extension: d.extension } as never);
+      // The compliance gate refuses with a key of ours (calls.refused.<reason>); a transfer's own refusals
+      // come as the contract's English texts, which the transfers plugin words in the agent's language.
+      if (!ack.ok) throw new Error(ack.message?.startsWith("calls.") ? t(ack.message) : (ack.message ?? t("calls.control_failed")));
+    },
     async sync() {
       try {
         const { data } = await http.get("/calls/current");

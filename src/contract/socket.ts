@@ -71,6 +71,14 @@ export const ClientEvents = {
 export type ClientEventName = keyof typeof ClientEvents;
 export const CLIENT_EVENT_NAMES = Object.keys(ClientEvents) as ClientEventName[];
 
+/** The transfer controls a panel sends for the agent (agent-workspace §7): external, Sunlife, Matcha, third party. */
+export type TransferEventName = Extract<
+  ClientEventName,
+  `external-transfer-${string}` | `sunlife-${string}` | `matcha-${string}` | `third-party-${string}`
+>;
+/** A transfer control's payload without the agent's own extension, which the core fills in. */
+export type TransferFields<E extends TransferEventName> = Omit<z.input<(typeof ClientEvents)[E]>, "extension">;
+
 export const AckError = z.enum(["invalid_payload", "forbidden", "unauthenticated", "unsupported", "rate_limited", "unknown_event", "server_error"]);
 export type AckError = z.infer<typeof AckError>;
 

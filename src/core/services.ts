@@ -121,6 +121,8 @@ export interface CallView {
   readonly inboundAlert: boolean;
   readonly conferenceState: string | null;
   readonly conferenceParty: string | null;
+  /** The call's transfer (agent-workspace §4), as the gateway runs it; null when none was started. */
+  readonly transfer: import("../contract/calls").TransferState | null;
   readonly liveTransfer: number;
   /** The hangup flow has updated this call on the gateway. */
   readonly settled: boolean;
@@ -145,6 +147,14 @@ export interface CallControl {
       | "kickSecondParty"
       | "hangupConference",
     phone?: string,
+  ): Promise<void>;
+  /**
+   * An external, Sunlife, Matcha or third-party transfer control over the socket (agent-workspace §7), sent
+   * with the agent's own extension. Throws the gateway's refusal (its message is for the agent).
+   */
+  transfer<E extends import("../contract/socket").TransferEventName>(
+    event: E,
+    fields: import("../contract/socket").TransferFields<E>,
   ): Promise<void>;
 }
 export const callKey = serviceKey<CallControl>("core.call");

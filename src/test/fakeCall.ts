@@ -8,6 +8,7 @@ export function fakeCallControl(opts: { refuse?: string } = {}) {
   const current = CallModel.create({});
   const dials: DialRequest[] = [];
   const conference: { action: string; phone?: string }[] = [];
+  const transfers: { event: string; fields: Record<string, unknown> }[] = [];
   let hangups = 0;
   let nextId = 100;
   const control: CallControl = {
@@ -25,12 +26,17 @@ export function fakeCallControl(opts: { refuse?: string } = {}) {
     async conference(action, phone) {
       conference.push({ action, phone });
     },
+    async transfer(event, fields) {
+      transfers.push({ event, fields: fields as Record<string, unknown> });
+      if (opts.refuse) throw new Error(opts.refuse);
+    },
   };
   return {
     control,
     current,
     dials,
     conference,
+    transfers,
     get hangups() {
       return hangups;
     },

@@ -1,0 +1,41 @@
+// Transfers (agent-workspace §2 transfers widget and third-party panel, §4 External, Sunlife and Matcha
+// transfers): a lead on the call handed to an external partner, a Sunlife agent or Matcha in three levels, and
+// the third party of a conference left with the lead. The gateway runs the conference (server.ts and the call
+// service); this side sends the agent's presses and reads the level back from the call's state.
+import { lazy } from "react";
+import { definePlugin } from "../../src/sdk";
+import { dispositionsApi } from "../dispositions/api";
+import { TransfersConfig } from "./config";
+import { TransfersModel } from "./model";
+import { createTransfersService } from "./service";
+
+export default definePlugin({
+  id: "transfers",
+  // Qualifiers transfer (agent-workspace §6); advisors meet a third party through the softphone's conference.
+  requires: { roles: ["qualifier", "advisor"] },
+  // The dispositions plugin owns the lead's disposition: a start presets Sent External through it.
+  needs: [dispositionsApi],
+  configSchema: TransfersConfig,
+  model: TransfersModel,
+  panels: [
+    {
+      id: "transfers.widget",
+      title: "panel.title",
+      component: lazy(() => import("./TransfersPanel")),
+      size: { w: 4, h: 4, minW: 3, minH: 3 },
+      requires: { roles: ["qualifier"] },
+    },
+    {
+      id: "transfers.third-party",
+      title: "third_party.title",
+      component: lazy(() => import("./ThirdPartyPanel")),
+      size: { w: 4, h: 2, minW: 3, minH: 2 },
+    },
+  ],
+  locales: {
+    en: () => import("./locales/en.json"),
+    fr: () => import("./locales/fr.json"),
+    es: () => import("./locales/es.json"),
+  },
+  setup: (ctx) => createTransfersService(ctx, ctx.get(dispositionsApi)),
+});
