@@ -47,6 +47,8 @@ export default defineConfig({
         numberRules: [
           { exact: "*97", outcome: "voicemail-box" },
           { suffix: "2125550101", outcome: "machine" },
+          // A transfer target that never answers (the transfers test adds it to the call centre's targets).
+          { suffix: "3125550199", outcome: "no-answer" },
         ],
         answerAfterMs: { manual: [1000, 2000], auto: [1000, 3000] },
       }),
