@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { DispositionValue } from "./dispositions";
 import { RecordId } from "./ids";
+import { LiveTransferAdvisor, LiveTransferState } from "./liveTransfers";
 import { Extension } from "./status";
 
 export const CALL_TYPES = ["auto", "inbound", "manual", "follow-up", "callback", "transfer"] as const;
@@ -60,8 +61,8 @@ export const ConferenceState = z.enum(["initializing", "initialized", "merged", 
 // ---------------------------------------------------------------- transfers (agent-workspace §4 External, Sunlife
 // and Matcha transfers, Internal transfer; §2 transfers widget and third-party panel)
 
-/** Who the lead is being sent to: an external target, a Sunlife agent, Matcha, a third party (the softphone's conference), a colleague. */
-export const TRANSFER_KINDS = ["external", "sunlife", "matcha", "third-party", "internal"] as const;
+/** Who the lead is being sent to: an external target, a Sunlife agent, Matcha, a third party (the softphone's conference), a colleague, an advisor (live). */
+export const TRANSFER_KINDS = ["external", "sunlife", "matcha", "third-party", "internal", "live"] as const;
 export const TransferKind = z.enum(TRANSFER_KINDS);
 export type TransferKind = z.infer<typeof TransferKind>;
 
@@ -85,6 +86,7 @@ export const TRANSFER_OUTCOMES = [
   "party_hung_up",
   "lead_hung_up",
   "agent_hung_up",
+  "canceled",
 ] as const;
 export const TransferOutcome = z.enum(TRANSFER_OUTCOMES);
 export type TransferOutcome = z.infer<typeof TransferOutcome>;
@@ -100,6 +102,7 @@ export const TRANSFER_OUTCOME_MESSAGES: Record<TransferOutcome, string> = {
   party_hung_up: "The transfer party hung up. The lead is still with you.",
   lead_hung_up: "The lead hung up: the transfer was cancelled.",
   agent_hung_up: "You hung up before the transfer was complete: the transfer was ended.",
+  canceled: "The live transfer was cancelled. The lead is still with you.",
 };
 
 /** Refusals of the transfer controls (socket acks and HTTP 4xx), in clear English. */
@@ -142,6 +145,19 @@ export const TransferState = z.object({
   /** TRANSFER_OUTCOME_MESSAGES[outcome], for the agent. */
   message: z.string().nullable(),
   disposition: TransferDisposition.nullable(),
+  /** A live transfer's own state (kind "live"): looking for an advisor, done (one accepted), canceled. */
+  live: z
+    .object({
+      transfer_id: z.number().int(),
+      state: LiveTransferState,
+      /** The advisor who accepted: the disposition's advisorExtension and advisorName. */
+      advisor: LiveTransferAdvisor.nullable(),
+      /** The advisor's leg answered: the qualifier may introduce the lead and leave. */
+      joined: z.boolean(),
+      started_at: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TransferState = z.infer<typeof TransferState>;
 

@@ -3,6 +3,7 @@
 // advisors near a postal code that decide between a booking and a forced booking. Shared by the browser and
 // the gateway; the data and the providers are the gateway's (server/geo, shared/design/reference/geodata.md).
 import { z } from "zod";
+import { RecordId } from "./ids";
 import { ErrorBody } from "./common";
 
 /** Advisors within this distance of the lead's postal code count as "in the area" (geodata.md (b)). */
@@ -245,7 +246,14 @@ export const AvailableAgentsResponse = z.object({
  * involved) only those holding a health licence for `state`, by default the postal code's own state.
  */
 export const AvailableAdvisorsQuery = z.strictObject({
-  postal: PostalText,
+  /** The area's postal code; optional with lead_id (the lead's own postal code, if any, is used). */
+  postal: PostalText.optional(),
+  /**
+   * A lead on the caller's call being live-transferred (agent-workspace §4, polled every 5 s): the answer is
+   * the advisors who could take its live transfer now, best first (ready before notified), wherever they
+   * live; meta.live_transfer counts them.
+   */
+  lead_id: RecordId.optional(),
   mga: Mga.optional(),
   health: BooleanText.optional(),
   state: RegionCodeText.optional(),
@@ -259,11 +267,13 @@ export const AvailableAdvisor = z.object({
   /** The advisor's home base. */
   postal: z.string().nullable(),
   city: z.string(),
-  /** From the postal code's centroid to the advisor's home base, one decimal. */
-  distance_km: z.number(),
+  /** From the postal code's centroid to the advisor's home base, one decimal; null when not placed. */
+  distance_km: z.number().nullable(),
   /** Holds a health licence for the state asked about. */
   health_licensed: z.boolean(),
   mga: z.string().nullable(),
+  /** With lead_id: how the advisor would be offered the live transfer (at once, or with a desktop notification). */
+  live_transfer: z.enum(["ready", "notified"]).nullable().optional(),
 });
 export type AvailableAdvisor = z.infer<typeof AvailableAdvisor>;
 
@@ -278,5 +288,7 @@ export const AvailableAdvisorsResponse = z.object({
     precision: GeocodePrecision,
     /** The state whose health licence counted (null without health=true). */
     health_state: z.string().nullable(),
+    /** With lead_id: advisors who would get the live transfer at once, and those notified on the desktop. */
+    live_transfer: z.object({ ready: z.number().int(), notified: z.number().int() }).optional(),
   }),
 });

@@ -13,6 +13,7 @@
 // error ack, or by an `event-refused` push when no ack was given. Nothing a client sends ends the gateway.
 import { z } from "zod";
 import { CallServerEvents } from "./calls";
+import { LiveTransferServerEvents } from "./liveTransfers";
 import { AgentStatus, Extension, Overstay } from "./status";
 
 export const SOCKET_PATH = "/socket.io";
@@ -165,6 +166,8 @@ export const ServerEvents = {
   "event-refused": EventRefusedPush,
   /** The agent's calls: incoming, answer, hangup (the specification's), call, originate-failure, voicemail-detection. */
   ...CallServerEvents,
+  /** To advisors: a live transfer offered (confirm-live-transfer) or withdrawn. */
+  ...LiveTransferServerEvents,
 } as const;
 export type ServerEventName = keyof typeof ServerEvents;
 export type ServerPayload<E extends ServerEventName> = z.input<(typeof ServerEvents)[E]>;

@@ -1,0 +1,161 @@
+// Live transfer (agent-workspace §4 Live transfer, §7 live-transfer calls and the "confirm live transfer"
+// event, §9 constants; admin-and-sign-in §2 the advisors' live-transfer checkboxes). A qualifier with a lead
+// on the line asks for an advisor (POST /live-transfers/{leadId}); the gateway offers the lead to advisors who
+// may take it, best first; one accepts (POST /confirm-live-transfers/{leadId}) and is rung into the call; the
+// qualifier introduces the lead and leaves (POST /transfer-answers/{leadId}); the lead, its record and its
+// booking are the advisor's from then on, and the qualifier's disposition Live_Transfer is stored by the
+// gateway in the same transaction (nothing to lose if the qualifier's page closes).
+//
+// Offering. With the tenant's auto-forward on (global settings `auto-forward-transfers:internal-enabled`
+// and its delay in seconds), the offer goes to one advisor at a time and passes to the next after the delay;
+// with it off, every advisor who may take the lead is offered it at once and the first to accept wins (the
+// database arbitrates: the others are told it was taken). An advisor in after-call work, follow-up, restroom,
+// meeting or offline is offered it with a desktop notification.
+import { z } from "zod";
+import { AgentStatus, Extension } from "./status";
+
+/** Agent availability poll while seeking, and the delay before Stop shows (agent-workspace §9). */
+export const LIVE_TRANSFER_POLL_MS = 5_000;
+export const LIVE_TRANSFER_STOP_DELAY_MS = 10_000;
+
+/** The teams a qualifier can hand a lead to (agent-workspace §6: "live transfer to the advisors team"). */
+export const LIVE_TRANSFER_TEAMS = ["advisors"] as const;
+
+/** What the qualifier's widget shows (booking-and-reference §5): looking for advisor, then done or canceled. */
+export const LIVE_TRANSFER_STATES = ["looking_for_advisor", "done", "canceled"] as const;
+export const LiveTransferState = z.enum(LIVE_TRANSFER_STATES);
+export type LiveTransferState = z.infer<typeof LiveTransferState>;
+
+/** POST /live-transfers/{leadId}. Notes go to the advisor with the offer. */
+export const StartLiveTransferBody = z.strictObject({
+  notes: z.string().trim().max(2000).default(""),
+  team: z.enum(LIVE_TRANSFER_TEAMS).default("advisors"),
+});
+export type StartLiveTransferBody = z.input<typeof StartLiveTransferBody>;
+
+export const LiveTransferAdvisor = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  extension: z.string(),
+});
+
+/** A live transfer as the qualifier follows it (answers of POST /live-transfers, GET in the call snapshot). */
+export const LiveTransfer = z.object({
+  id: z.number().int(),
+  lead_id: z.number().int(),
+  state: LiveTransferState,
+  team: z.enum(LIVE_TRANSFER_TEAMS),
+  notes: z.string(),
+  /** The advisor who accepted (advisorExtension, advisorName of the disposition), null before. */
+  advisor: LiveTransferAdvisor.nullable(),
+  /** Advisors offered the lead so far. */
+  offered: z.number().int(),
+  started_at: z.string(),
+});
+export type LiveTransfer = z.infer<typeof LiveTransfer>;
+
+export const LiveTransferResponse = z.object({ data: LiveTransfer });
+
+/** POST /transfer-answers/{leadId}: the qualifier leaving the call it introduced (its extension, the lead's number). */
+export const TransferAnswerBody = z.strictObject({
+  qualifierExtension: Extension,
+  phone: z.string().trim().min(3).max(32),
+});
+
+export const TransferAnswerResponse = z.object({
+  data: z.object({
+    lead_id: z.number().int(),
+    advisor_id: z.number().int(),
+    /** The qualifier's Live_Transfer disposition, stored with the handover. */
+    disposition_id: z.number().int(),
+  }),
+});
+
+export const ConfirmLiveTransferResponse = z.object({
+  data: z.object({
+    lead_id: z.number().int(),
+    /** The advisor's own call with the lead (calls.id): its softphone rings and answers by itself. */
+    call_id: z.number().int(),
+  }),
+});
+
+/** PUT /agents/transfer-availability/{internal|external}: an advisor takes live transfers of that source. */
+export const TRANSFER_SOURCES = ["internal", "external"] as const;
+export const TransferAvailabilityParams = z.strictObject({ source: z.enum(TRANSFER_SOURCES) });
+export const TransferAvailabilityBody = z.strictObject({
+  value: z.boolean(),
+  /** The advisor to set (managers and above); absent: the caller. */
+  agent_id: z.number().int().positive().optional(),
+});
+
+// ---------------------------------------------------------------- the advisor's side (socket pushes)
+
+/**
+ * `confirm-live-transfer`, the specification's "confirm live transfer" (agent-workspace §7 socket events): a lead is offered to this advisor. The summary
+ * is everything the advisor needs to accept without opening the lead (it is not theirs until they accept).
+ */
+export const LiveTransferOffer = z.object({
+  transfer_id: z.number().int(),
+  lead_id: z.number().int(),
+  name: z.string(),
+  /** Lower-case state or province code, null when unknown. */
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  /** IANA zone of the lead, for its local time. */
+  timezone: z.string().nullable(),
+  /** Insurance types the qualifier recorded (booking so far). */
+  insurance: z.array(z.string()),
+  /** The lead is about health insurance: this advisor holds a licence for its state. */
+  health: z.boolean(),
+  language: z.string(),
+  qualifier: z.object({ name: z.string(), extension: z.string() }),
+  notes: z.string(),
+  /** The advisor's status keeps them from being Ready: the browser raises a desktop notification. */
+  notify: z.boolean(),
+  /** When the offer passes to the next advisor (auto-forward), null when it waits for whoever accepts first. */
+  expires_at: z.string().nullable(),
+});
+export type LiveTransferOffer = z.infer<typeof LiveTransferOffer>;
+
+/** The offer is gone: another advisor took it, the qualifier stopped, the lead hung up, or it passed on. */
+export const LIVE_TRANSFER_WITHDRAWN_REASONS = ["taken", "canceled", "passed", "lead_hung_up"] as const;
+export const LiveTransferWithdrawn = z.object({
+  transfer_id: z.number().int(),
+  lead_id: z.number().int(),
+  reason: z.enum(LIVE_TRANSFER_WITHDRAWN_REASONS),
+});
+export type LiveTransferWithdrawn = z.infer<typeof LiveTransferWithdrawn>;
+
+export const LiveTransferServerEvents = {
+  "confirm-live-transfer": LiveTransferOffer,
+  "live-transfer-withdrawn": LiveTransferWithdrawn,
+} as const;
+
+/** Refusals of the live-transfer routes, in clear English (the browser words them by key where it has one). */
+export const LIVE_TRANSFER_MESSAGES = {
+  noCall: "There is no answered call with this lead to transfer.",
+  /** The specification's key: the postal code was not validated and the state is not known. */
+  zipStateRequirements: "live_transfers.zip_state_requirements",
+  inProgress: "A live transfer of this lead is already in progress.",
+  otherTransfer: "Another transfer is in progress on this call.",
+  notInProgress: "No live transfer of this lead is in progress.",
+  notOffered: "This live transfer was not offered to you.",
+  taken: "Another advisor already took this live transfer.",
+  /** The specification's key, for a transfer the qualifier stopped (or that ended) before it was accepted. */
+  canceled: "live_transfers.canceled",
+  onACall: "You are on a call: finish it before taking a live transfer.",
+  noExtension: "You need an extension to take live transfers.",
+  notJoined: "The advisor has not joined the call yet.",
+  notYours: "This live transfer is not yours.",
+  wrongParty: "qualifierExtension and phone must be the qualifier's extension and the lead's number on this transfer.",
+  notAnAdvisor: "Only advisors take live transfers.",
+} as const;
+
+/** The statuses whose advisors are offered with a desktop notification (agent-workspace §4). */
+export const NOTIFIED_STATUSES: readonly z.infer<typeof AgentStatus>[] = [
+  "after_call_work",
+  "follow_up",
+  "restroom",
+  "meeting",
+  "offline",
+];
