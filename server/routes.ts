@@ -5,6 +5,7 @@ import { pluginRoutes } from "../plugins/server-catalogue";
 import type { Gateway } from "./gateway";
 import type { RouteDef } from "./http/route";
 import { agentRoutes } from "./modules/agents/routes";
+import { liveTransferRoutes } from "./modules/liveTransfers/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { layoutRoutes } from "./modules/layouts/routes";
 import { callRoutes } from "./modules/calls/routes";
@@ -35,6 +36,7 @@ export function routeTable(gw: Gateway): RouteDef[] {
     ...webrtcRoutes(gw),
     ...geoRoutes(gw),
     ...agentRoutes(gw),
+    ...liveTransferRoutes(gw),
     ...pluginRoutes.flatMap((routes) => routes(plugins)),
   ];
 }

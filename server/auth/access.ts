@@ -1,10 +1,10 @@
 // Who may call what (reliability.md B1): function level by roles and permissions, object level by ownership.
 // The policy of every route is data on the route itself, so a matrix test can be generated from the table.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { holdsRoleAtLeast, HIERARCHY_ROLES, type HierarchyRole, type Role } from "../../src/contract/common";
 import { rolesHeldBy } from "../../src/contract/roles";
 import type { Db } from "../db/client";
-import { attributes, followUps, leads, userAttributes, users } from "../db/schema";
+import { attributes, calls, followUps, leads, liveTransfers, userAttributes, users } from "../db/schema";
 
 export interface Caller {
   id: number;
@@ -126,5 +126,23 @@ export async function leadAccess(
     .from(followUps)
     .where(and(eq(followUps.leadId, leadId), eq(followUps.agentId, caller.id), eq(followUps.state, "pending")))
     .limit(1);
-  return owed ? "ok" : "denied";
+  if (owed) return "ok";
+  // A live transfer (server/modules/liveTransfers): the advisor who accepted it works the lead from the
+  // accept on (before the handover makes it theirs, or when the transfer failed after they spoke with the
+  // lead); the qualifier who handed it over may still settle its own call with it (the hangup flow).
+  const [transfer] = await db
+    .select({ id: liveTransfers.id })
+    .from(liveTransfers)
+    .leftJoin(calls, eq(calls.id, liveTransfers.callId))
+    .where(
+      and(
+        eq(liveTransfers.leadId, leadId),
+        or(
+          and(eq(liveTransfers.advisorId, caller.id), isNotNull(liveTransfers.acceptedAt)),
+          and(eq(liveTransfers.qualifierId, caller.id), isNull(calls.settledAt)),
+        ),
+      ),
+    )
+    .limit(1);
+  return transfer ? "ok" : "denied";
 }

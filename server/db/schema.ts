@@ -589,3 +589,42 @@ export const dncNumbers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.phone] })],
 );
+
+/**
+ * Live transfers (agent-workspace §4 Live transfer): a qualifier's lead offered to advisors, one row per
+ * attempt. At most one open attempt per lead (seeking, offered or accepted), which the partial unique index
+ * enforces; the accept is one conditional update, so two advisors accepting at once cannot both win.
+ */
+export const liveTransfers = pgTable(
+  "live_transfers",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: tenantRef(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    qualifierId: userRef("qualifier_id", "cascade"),
+    /** The qualifier's call with the lead (calls.id). */
+    callId: integer("call_id").references(() => calls.id, { onDelete: "set null" }),
+    notes: text("notes").notNull().default(""),
+    team: text("team").notNull().default("advisors"),
+    /** seeking (no advisor has it yet) | accepted (an advisor took it, rung in) | completed | canceled | failed */
+    state: text("state").notNull(),
+    /** canceled / failed: why (a TransferOutcome: canceled, lead_hung_up, party_hung_up, no_answer…). */
+    outcome: text("outcome"),
+    advisorId: integer("advisor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The advisor's own call with the lead, once accepted. */
+    advisorCallId: integer("advisor_call_id").references(() => calls.id, { onDelete: "set null" }),
+    /** Advisors offered the lead so far (ids). */
+    offeredTo: jsonb("offered_to").$type<number[]>().notNull().default([]),
+    createdAt: ts("created_at").notNull(),
+    acceptedAt: ts("accepted_at"),
+    endedAt: ts("ended_at"),
+  },
+  (t) => [
+    uniqueIndex("live_transfers_open_lead_uq")
+      .on(t.leadId)
+      .where(sql`${t.state} in ('seeking', 'accepted')`),
+    index("live_transfers_advisor_idx").on(t.advisorId, t.acceptedAt),
+  ],
+);

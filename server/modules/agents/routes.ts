@@ -13,14 +13,18 @@ import {
 } from "../../../src/contract/geo";
 import type { Gateway } from "../../gateway";
 import { geocode, region } from "../../geo";
-import { fieldError } from "../../http/errors";
+import { leadAccess, type Caller } from "../../auth/access";
+import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { placeOfPostal } from "../geo/postal";
 import { advisorsNear, licensedFor } from "./nearby";
 
 const AGENTS = { roles: ["setter", "advisor"] } as const;
 
-export const AGENT_MESSAGES = { unknownState: "state is not a US state or Canadian province code" } as const;
+export const AGENT_MESSAGES = {
+  unknownState: "state is not a US state or Canadian province code",
+  postalOrLead: "postal is required (or lead_id, for a live transfer)",
+} as const;
 
 export function agentRoutes(gw: Gateway): RouteDef[] {
   /** The advisors around a postal code; none when the code only places a province. */
@@ -58,7 +62,7 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
     defineRoute({
       method: "GET",
       url: "/agents/available-advisors",
-      summary: `The advisors of the caller's call centre within ${ADVISOR_RADIUS_KM} km of the postal code, nearest first: {data: [{id, first_name, last_name, extension, postal, city, distance_km, health_licensed, mga}], meta: {count, available (count ≥ ${AVAILABLE_AGENTS_THRESHOLD}), threshold, radius_km, precision, health_state}}. health=true (health insurance is involved) keeps only the advisors holding a health licence for state (default: the postal code's own state or province). mga as for GET /available-agents; the postal code is refused as GET /geocoding/{postal} refuses it.`,
+      summary: `With lead_id (a lead of the caller's; agent-workspace §4 live transfer, polled every 5 s): the advisors who could take that lead's live transfer now, best first, meta.live_transfer {ready, notified} counting those offered at once and those notified on the desktop; distance_km null. Otherwise the advisors of the caller's call centre within ${ADVISOR_RADIUS_KM} km of the postal code, nearest first: {data: [{id, first_name, last_name, extension, postal, city, distance_km, health_licensed, mga}], meta: {count, available (count ≥ ${AVAILABLE_AGENTS_THRESHOLD}), threshold, radius_km, precision, health_state}}. health=true (health insurance is involved) keeps only the advisors holding a health licence for state (default: the postal code's own state or province). mga as for GET /available-agents; the postal code is refused as GET /geocoding/{postal} refuses it.`,
       tags: ["agents"],
       access: AGENTS,
       querystring: AvailableAdvisorsQuery,
@@ -66,6 +70,8 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
       example: { query: { postal: "10001", health: "true", state: "ny", mga: "" } },
       async handler({ caller, query }) {
         if (query.state && !region(query.state)) throw fieldError("state", AGENT_MESSAGES.unknownState);
+        if (query.lead_id !== undefined) return liveTransferAdvisors(gw, caller, query.lead_id);
+        if (!query.postal) throw fieldError("postal", AGENT_MESSAGES.postalOrLead);
         const { place, advisors } = await around(caller.tenantId, query.postal, query.mga);
         const state = query.state ?? place.state;
         const kept = query.health ? advisors.filter((a) => licensedFor(a, state)) : advisors;
@@ -93,4 +99,36 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
       },
     }),
   ];
+}
+
+/** GET /agents/available-advisors?lead_id: the live-transfer view (server/modules/liveTransfers). */
+async function liveTransferAdvisors(gw: Gateway, caller: Caller, leadId: number) {
+  const access = await leadAccess(gw.db, {}, caller, leadId);
+  if (access === "missing") throw new HttpError(404, MESSAGES.resourceNotFound);
+  if (access === "denied") throw new HttpError(403, MESSAGES.forbidden);
+  const ranked = await gw.calls.live.available(caller.tenantId, leadId);
+  const ready = ranked.filter((r) => r.mode === "ready").length;
+  return {
+    data: ranked.map(({ advisor: a, mode }) => ({
+      id: a.id,
+      first_name: a.firstName,
+      last_name: a.lastName,
+      extension: a.extension,
+      postal: null,
+      city: "",
+      distance_km: null,
+      health_licensed: false,
+      mga: a.mga,
+      live_transfer: mode,
+    })),
+    meta: {
+      count: ranked.length,
+      available: ranked.length > 0,
+      threshold: 1,
+      radius_km: 0,
+      precision: "postal" as const,
+      health_state: null,
+      live_transfer: { ready, notified: ranked.length - ready },
+    },
+  };
 }

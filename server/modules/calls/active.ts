@@ -62,6 +62,8 @@ export interface ActiveTransfer {
   name: string | null;
   outcome: TransferOutcome | null;
   disposition: TransferDisposition | null;
+  /** A live transfer's own state (server/modules/liveTransfers). */
+  live?: TransferState["live"];
 }
 
 export const isOver = (c: ActiveCall) => c.status === "ended" || c.status === "not_answered";
@@ -87,6 +89,7 @@ function transferStateOf(c: ActiveCall): TransferState | null {
     outcome: t.outcome,
     message: t.outcome ? TRANSFER_OUTCOME_MESSAGES[t.outcome] : null,
     disposition: t.disposition,
+    ...(t.live ? { live: t.live } : {}),
   };
 }
 

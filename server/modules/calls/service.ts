@@ -27,6 +27,7 @@ import type { StatusService } from "../status/service";
 import { conferenceLive, durationOf, isOver, snapshotOf, type ActiveCall } from "./active";
 import { internalTransfer, type InternalTransferDone, type InternalTransferRequest } from "./internalTransfer";
 import { TransferControl } from "./transfers";
+import { LiveTransfers } from "../liveTransfers/service";
 
 export interface CallDeps {
   db: Db;
@@ -101,7 +102,8 @@ export function failureOf(
 }
 
 export class CallService {
-  private readonly byPbxCall = new Map<string, ActiveCall>();
+  /** Every agent's view of a PBX call: the agent who placed or took it, and an advisor rung in by a live transfer. */
+  private readonly byPbxCall = new Map<string, ActiveCall[]>();
   /** Each agent's current or last call, until the next one. */
   private readonly byAgent = new Map<number, ActiveCall>();
   private readonly queue = new KeyedMutex<string>();
@@ -109,17 +111,23 @@ export class CallService {
   private unsubscribe?: () => void;
   /** External, Sunlife, Matcha and third-party transfers on the call's conference. */
   readonly transfers: TransferControl;
+  /** Live transfers of a lead on the call to an advisor (server/modules/liveTransfers). */
+  readonly live: LiveTransfers;
+  private stopLive?: () => void;
 
   constructor(private readonly d: CallDeps) {
     this.transfers = new TransferControl(this, d);
+    this.live = new LiveTransfers(this, d);
   }
 
   start(): void {
     this.unsubscribe = this.d.pbx.onEvent((e) => this.onPbxEvent(e));
+    this.stopLive = this.live.start();
   }
 
   stop(): void {
     this.unsubscribe?.();
+    this.stopLive?.();
   }
 
   /** Other gateway parts (inbound routing) see every call event after the call service applied it. */
@@ -139,10 +147,12 @@ export class CallService {
         cause: "failed",
       })
       .where(and(inArray(calls.status, ["dialing", "incoming", "answered"]), isNull(calls.endedAt)));
+    await this.live.closeOrphans();
   }
 
+  /** The call as its first agent sees it (the one who placed it, or took it inbound). */
   byPbxCallId(pbxCallId: string): ActiveCall | undefined {
-    return this.byPbxCall.get(pbxCallId);
+    return this.byPbxCall.get(pbxCallId)?.[0];
   }
 
   current(agentId: number): ActiveCall | undefined {
@@ -259,8 +269,19 @@ export class CallService {
 
   /** Starts following a call another part of the gateway set up (an inbound call offered to an agent). */
   track(call: ActiveCall): void {
-    this.byPbxCall.set(call.pbxCallId, call);
+    // The agent's previous call, over, is not followed any more (a whole shift of calls would stay in memory).
+    const previous = this.byAgent.get(call.agentId);
+    if (previous && previous !== call && isOver(previous)) this.forget(previous);
+    const views = this.byPbxCall.get(call.pbxCallId) ?? [];
+    if (!views.includes(call)) views.push(call);
+    this.byPbxCall.set(call.pbxCallId, views);
     this.byAgent.set(call.agentId, call);
+  }
+
+  private forget(call: ActiveCall): void {
+    const views = this.byPbxCall.get(call.pbxCallId)?.filter((v) => v !== call) ?? [];
+    if (views.length > 0) this.byPbxCall.set(call.pbxCallId, views);
+    else this.byPbxCall.delete(call.pbxCallId);
   }
 
   // ---------------------------------------------------------------- the hangup flow's update
@@ -403,13 +424,15 @@ export class CallService {
     if (e.kind === "ExtensionState") return;
     this.d.background.run("call event", () =>
       this.queue.run(e.callId, async () => {
-        const call = this.byPbxCall.get(e.callId);
-        if (call) {
-          if (call.seen.has(e.seq)) return;
+        const views = this.byPbxCall.get(e.callId) ?? [];
+        let fresh = views.length === 0;
+        for (const call of [...views]) {
+          if (call.seen.has(e.seq)) continue;
           call.seen.add(e.seq);
+          fresh = true;
           await this.apply(call, e);
         }
-        for (const l of this.listeners) l(e);
+        if (fresh) for (const l of this.listeners) l(e);
       }),
     );
   }
@@ -419,35 +442,25 @@ export class CallService {
     switch (e.kind) {
       case "LegCreated":
         if (e.role === "agent" && e.ext === call.agentExt && !isOver(call)) call.agentLegId = e.legId;
+        // An advisor rung into another agent's call (a live transfer): its leg is this view's agent leg.
+        else if (e.role === "transfer-target" && call.type === "transfer" && e.ext === call.agentExt && !call.agentLegId)
+          call.agentLegId = e.legId;
         else if ((e.role === "lead" || e.role === "inbound") && !call.partyLegId) call.partyLegId = e.legId;
         return;
       case "LegRinging":
         if (e.legId === call.partyLegId && !isOver(call)) this.pushCall(call);
         return;
-      case "Bridged": {
-        if (isOver(call) || call.bridged) return;
-        if (call.agentLegId && !e.legIds.includes(call.agentLegId)) return;
-        call.bridged = true;
-        call.status = "answered";
-        call.answeredAt = e.ts;
-        await this.d.db
-          .update(calls)
-          .set({ status: "answered", answeredAt: new Date(e.ts) })
-          .where(eq(calls.id, call.id));
-        if (call.direction === 1)
-          await this.d.statuses.change(call.agentId, "on_a_call", "system", { reason: "answer" });
-        push.toAgent(call.agentId, "answer", snapshotOf(call));
-        if (call.direction === 0)
-          push.toAgent(call.agentId, "voicemail-detection", {
-            callId: call.id,
-            leadId: call.leadId,
-            event: "talk",
-            channel: call.partyLegId ?? e.callId,
-          });
+      case "LegAnswered":
+        // The advisor of a live transfer is on the call once its own leg answers (no Bridged of its own).
+        if (call.type === "transfer" && e.legId === call.agentLegId) await this.answered(call, e.ts);
         return;
-      }
+      case "Bridged":
+        if (call.agentLegId && !e.legIds.includes(call.agentLegId)) return;
+        await this.answered(call, e.ts);
+        return;
       case "AmdResult":
-        if (isOver(call) || (e.result !== "AMD-Human-voice" && e.result !== "AMD-Machine-Vm-WA")) return;
+        // Only for the call the agent placed (an advisor rung in later is not told about the lead's machine).
+        if (isOver(call) || call.direction !== 0 || (e.result !== "AMD-Human-voice" && e.result !== "AMD-Machine-Vm-WA")) return;
         push.toAgent(call.agentId, "voicemail-detection", {
           callId: call.id,
           leadId: call.leadId,
@@ -499,6 +512,25 @@ export class CallService {
       default:
         return;
     }
+  }
+
+  /** The agent and the lead (or caller) hear each other: the call is answered. */
+  private async answered(call: ActiveCall, ts: number): Promise<void> {
+    if (isOver(call) || call.bridged) return;
+    const { push } = this.d;
+    call.bridged = true;
+    call.status = "answered";
+    call.answeredAt = ts;
+    await this.d.db.update(calls).set({ status: "answered", answeredAt: new Date(ts) }).where(eq(calls.id, call.id));
+    if (call.direction === 1) await this.d.statuses.change(call.agentId, "on_a_call", "system", { reason: "answer" });
+    push.toAgent(call.agentId, "answer", snapshotOf(call));
+    if (call.direction === 0)
+      push.toAgent(call.agentId, "voicemail-detection", {
+        callId: call.id,
+        leadId: call.leadId,
+        event: "talk",
+        channel: call.partyLegId ?? call.pbxCallId,
+      });
   }
 
   private pushCall(call: ActiveCall) {

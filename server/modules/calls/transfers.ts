@@ -113,6 +113,7 @@ export class TransferControl {
    * false when no transfer is under way (an ordinary hangup).
    */
   async agentHangsUp(call: ActiveCall): Promise<boolean> {
+    if (call.transfer?.kind === "live") return this.calls.live.qualifierHangsUp(call);
     if (!conferenceLive(call) || !call.conference?.id) return false;
     if (call.conference.state === "merged") {
       await this.leave(call);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AGENT_STATUSES } from "../../src/contract/status";
+import { AGENT_STATUSES } from "../../../src/contract/status";
 import {
   NOTIFIED_STATUSES,
   rankAdvisors,

@@ -2,16 +2,10 @@
 // advisors' live-transfer checkboxes, §3 attribute groups' transfer score). Pure: the gateway gathers the facts,
 // this decides. A lead about health insurance goes only to an advisor licensed in the lead's state (anchors
 // route on skills; a licence is the one skill a regulator checks).
-import type { AgentStatus } from "../../src/contract/status";
+import { NOTIFIED_STATUSES } from "../../../src/contract/liveTransfers";
+import type { AgentStatus } from "../../../src/contract/status";
 
-/** Advisors in these statuses get the offer with a desktop notification (admin-and-sign-in §3). */
-export const NOTIFIED_STATUSES: readonly AgentStatus[] = [
-  "after_call_work",
-  "follow_up",
-  "restroom",
-  "meeting",
-  "offline",
-];
+export { NOTIFIED_STATUSES };
 /** Statuses that take the offer at once. */
 export const READY_STATUSES: readonly AgentStatus[] = ["ready", "idle"];
 
@@ -56,7 +50,7 @@ export function whyNot(a: AdvisorFacts, needs: TransferNeeds): string | null {
  * The advisors to offer the transfer to, best first: those ready before those only notified, then the higher
  * transfer score, then the one who waited longest since a transfer, then the lower id (a stable order).
  */
-export function rankAdvisors(advisors: readonly AdvisorFacts[], needs: TransferNeeds): AdvisorFacts[] {
+export function rankAdvisors<A extends AdvisorFacts>(advisors: readonly A[], needs: TransferNeeds): A[] {
   const readyFirst = (a: AdvisorFacts) => (READY_STATUSES.includes(a.status) ? 0 : 1);
   return advisors
     .filter((a) => whyNot(a, needs) === null)
