@@ -2,7 +2,7 @@
 // agent-workspace §7), the instant appointment offers (IOA) and the lead's MGA. It writes its own tables
 // (tables.ts) and, as the consequences of a booking, the lead's booking fields and status and the assigned
 // advisor's follow-up, which also gives the advisor the lead (server/auth/access.ts) (server/README.md: a module may write another's table as a consequence of its own write).
-import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
 import { FOLLOW_UP_TYPES } from "../../src/contract/dialer";
@@ -65,21 +65,33 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
     return lead!;
   };
 
+  /**
+   * The caller's draft of the lead; without one, the latest another agent of the call centre typed (the
+   * qualifier's, when a live transfer handed the lead to this advisor: the booking carries over). The caller's
+   * right to the lead is checked before.
+   */
+  const draftOf = async (caller: Caller, leadId: number) => {
+    const [row] = await db
+      .select({ draft: bookingDrafts.draft, updatedAt: bookingDrafts.updatedAt })
+      .from(bookingDrafts)
+      .where(and(eq(bookingDrafts.leadId, leadId), eq(bookingDrafts.tenantId, caller.tenantId)))
+      .orderBy(sql`${bookingDrafts.agentId} = ${caller.id} desc`, desc(bookingDrafts.updatedAt))
+      .limit(1);
+    return row;
+  };
+
   return [
     defineRoute({
       method: "GET",
       url: "/leads/:id/booking-draft",
       summary:
-        "Not in the specification (the lead's routes' style): what the agent typed in the booking wizard for this lead, {data: {draft: {step, contact, coverage, meeting}, updated_at}}, or {data: null} when nothing was typed. Each agent has its own draft of a lead.",
+        "Not in the specification (the lead's routes' style): what the agent typed in the booking wizard for this lead, {data: {draft: {step, contact, coverage, meeting}, updated_at}}, or {data: null} when nothing was typed. Each agent has its own draft of a lead; an agent without one gets the latest another agent of the call centre typed (a live-transferred lead's advisor continues the qualifier's booking).",
       tags: ["booking"],
       access: { ...BOOKERS, leadParam: "id" },
       params: LeadIdParams,
       response: { 200: BookingDraftResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }) {
-        const [row] = await db
-          .select({ draft: bookingDrafts.draft, updatedAt: bookingDrafts.updatedAt })
-          .from(bookingDrafts)
-          .where(and(eq(bookingDrafts.leadId, params.id), eq(bookingDrafts.agentId, caller.id)));
+        const row = await draftOf(caller, params.id);
         const draft = row ? BookingDraft.safeParse(row.draft) : null;
         return { data: draft?.success ? { draft: draft.data, updated_at: row!.updatedAt.toISOString() } : null };
       },
@@ -128,10 +140,7 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
           const nowMs = clock.now();
           const country = lead.country === "CA" ? "CA" : "US";
           const stepOptions = { clients: (lead.variant === "slica" ? 2 : 1) as 1 | 2, country, nowMs } as const;
-          const [draftRow] = await db
-            .select({ draft: bookingDrafts.draft })
-            .from(bookingDrafts)
-            .where(and(eq(bookingDrafts.leadId, lead.id), eq(bookingDrafts.agentId, caller.id)));
+          const draftRow = await draftOf(caller, lead.id);
           const contact = contactDetailsStep(stepOptions).safeParse(draftRow?.draft.contact);
           const coverage = insuranceCoverageStep(stepOptions).safeParse(draftRow?.draft.coverage);
           const stepErrors = {
