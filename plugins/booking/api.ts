@@ -9,6 +9,23 @@ export const meetingBooked = defineEvent(
   z.object({ leadId: z.number().int(), meetingCrmId: z.string(), sunLife: z.boolean() }),
 );
 
+/**
+ * The current lead's address as Contact Details holds it, for the live transfer's button (agent-workspace §5:
+ * the ZIP or postal code validated, and the state or province known).
+ */
+export interface LeadAddressCheck {
+  readonly leadId: number;
+  /**
+   * Checked: a Validate answered (the postal code found, or not found and let through), or the lead's record
+   * had it valid; any edit but type, apartment or buzzer unchecks it.
+   */
+  readonly valid: boolean;
+  /** Checked and its postal code found (not only let through). */
+  readonly postalValidated: boolean;
+  /** Its state (US) or province (CA), lower case; null when not known (a postal code not found, none chosen). */
+  readonly region: string | null;
+}
+
 export interface BookingApi {
   /** Keeps the wizard on the current lead while a panel shows it; returns the function that stops it. */
   watch(): () => void;
@@ -17,6 +34,8 @@ export interface BookingApi {
    * check). Observable: a transfer panel reading it in an observer re-renders when it changes.
    */
   readonly checkingPostal: boolean;
+  /** The current lead's address once the wizard has read it, null before (or without a lead). Observable. */
+  readonly leadAddress: LeadAddressCheck | null;
 }
 
 export const bookingApi = serviceKey<BookingApi>("booking.api");

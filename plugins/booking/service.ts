@@ -331,6 +331,17 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
     get checkingPostal() {
       return store.geocode.lead === "checking" || store.geocode.meeting === "checking";
     },
+    get leadAddress() {
+      const a = store.contact?.address;
+      if (store.leadId === null || store.phase !== "ready" || !a) return null;
+      const region = (country() === "CA" ? a.province : a.state)?.trim().toLowerCase() || null;
+      return {
+        leadId: store.leadId,
+        valid: a.valid,
+        postalValidated: a.valid && !a.invalidPostal && a.postal.trim() !== "",
+        region,
+      };
+    },
     dispose() {
       // Sign-out: what is unsaved is saved once, the offer stopped, the reactions ended.
       stops.forEach((s) => s());

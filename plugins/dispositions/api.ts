@@ -36,6 +36,17 @@ export type SaveOutcome = WriteOutcome & { key: string };
 export interface DispositionsApi {
   /** Sets the disposition of a lead in the agent's stack; hidden values (Live_Transfer) are allowed here. */
   preset(leadId: number, preset: DispositionPreset): void;
+  /**
+   * A flow's preset no longer holds (a live transfer an advisor accepted, then lost before the handover): if
+   * the lead's draft still shows that preset, it is cleared and the agent chooses again.
+   */
+  clearPreset(leadId: number, disposition: Disposition): void;
+  /**
+   * The gateway stored this lead's disposition itself (a completed live or internal transfer): the lead is
+   * closed exactly as after a save (its call counts as disposed, it leaves the stack) and `dispositionSaved`
+   * is raised, once however often it is told. Nothing is sent.
+   */
+  recorded(leadId: number, disposition: Disposition): void;
   /** The panel is saving a disposition. */
   readonly saving: boolean;
   /**

@@ -99,6 +99,13 @@ export const DispositionsModel = types
           preset: p,
         });
       },
+      /** The flow's preset `disposition` no longer holds: the draft forgets it (and shows nothing if it showed it). */
+      clearPreset(leadId: number, disposition: string) {
+        const d = self.drafts.get(String(leadId));
+        if (!d || d.preset?.disposition !== disposition) return;
+        d.preset = null;
+        if (d.disposition === disposition) Object.assign(d, { disposition: "", reason: "", reasonOther: "" });
+      },
       saving(attempt: Attempt) {
         Object.assign(self, {
           phase: "saving",

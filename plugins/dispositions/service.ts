@@ -215,6 +215,19 @@ export function createDispositionsService(
     preset(leadId, preset) {
       store.preset(leadId, preset);
     },
+    clearPreset(leadId, disposition) {
+      store.clearPreset(leadId, disposition);
+    },
+    recorded(leadId, disposition) {
+      // The same mark as the panel's save of this call: a lead saved either way is closed once.
+      const mark = markOf(leadId, callOf(leadId)?.callId) ?? `${leadId}:gateway`;
+      if (store.done.includes(mark)) return;
+      store.closed(leadId, mark);
+      // A failed save of this lead waits no more: the gateway has its disposition.
+      if (store.leadId === leadId && store.phase === "failed") store.saved();
+      leads.disposed(leadId, disposition);
+      ctx.events.emit(dispositionSaved, { leadId, disposition, rescheduled: false });
+    },
     save: (leadId, body, options = {}) => write({ leadId, body, key: options.key ?? idempotencyKey() }),
     reschedule: (followUp, dateTime, options = {}) =>
       write({

@@ -76,24 +76,39 @@ const NO_TRANSFER: TransferState = {
 const ACME = { kind: "external" as const, party: "+12125550140", name: "Acme Benefits" };
 const SENT = { disposition: "Sent External" as const, reason: "External Transfer", saved: false };
 
-/** The ISIUS qualifier on a call chooses Acme Benefits and presses Start. */
+/** The qualifier chooses a transfer type (Live Transfer comes first). */
+async function chooseType(m: Awaited<ReturnType<typeof mount>>, panel: HTMLElement, kind: string) {
+  await m.user.selectOptions(
+    await within(panel).findByRole("combobox", { name: /Transfer type|Type de transfert/ }),
+    kind,
+  );
+}
+
+/** The ISIUS qualifier on a call chooses External Transfer, Acme Benefits, and presses Start. */
 async function startToAcme(m: Awaited<ReturnType<typeof mount>>, panel: HTMLElement) {
+  await chooseType(m, panel, "external");
   await within(panel).findByRole("option", { name: /Acme Benefits/ });
   await m.user.selectOptions(within(panel).getByRole("combobox", { name: "Transfer to" }), "2125550140");
   await m.user.click(within(panel).getByRole("button", { name: "Start" }));
 }
 
 describe("the transfers widget", { timeout: 20_000 }, () => {
-  it("says transfers wait for a call, and offers an ISIUS qualifier the external transfer", async () => {
-    const { call } = await mount();
+  it("says transfers wait for a call, and offers an ISIUS qualifier the live transfer, then the external one", async () => {
+    const m = await mount();
+    const { call } = m;
     const panel = screen.getByRole("region", { name: "Transfers" });
     expect(
       await within(panel).findByText("Transfers are available while you are on a call."),
     ).toBeInTheDocument();
     onCall(call);
-    expect(await within(panel).findByRole("combobox", { name: "Transfer type" })).toHaveDisplayValue(
-      "External Transfer",
-    );
+    const type = await within(panel).findByRole("combobox", { name: "Transfer type" });
+    expect(type).toHaveDisplayValue("Live Transfer");
+    expect(
+      within(type)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Live Transfer", "External Transfer"]);
+    await chooseType(m, panel, "external");
     expect(
       await within(panel).findByRole("option", { name: "Acme Benefits · 212.555.0140" }),
     ).toBeInTheDocument();
@@ -104,6 +119,7 @@ describe("the transfers widget", { timeout: 20_000 }, () => {
     const { call, presets, user, clock } = m;
     onCall(call);
     const panel = screen.getByRole("region", { name: "Transfers" });
+    await chooseType(m, panel, "external");
     expect(await within(panel).findByRole("button", { name: "Start" })).toBeDisabled(); // no target yet
     await startToAcme(m, panel);
     expect(call.transfers).toEqual([{ event: "external-transfer-start", fields: { phone: "2125550140" } }]);
@@ -147,12 +163,14 @@ describe("the transfers widget", { timeout: 20_000 }, () => {
   });
 
   it("tells the agent the gateway's refusal in the agent's language, and stays at level 1", async () => {
-    const { call, user, presets, notify } = await mount({
+    const m = await mount({
       language: "fr",
       refuse: "This number is not one of your call centre's transfer targets.",
     });
+    const { call, user, presets, notify } = m;
     onCall(call);
     const panel = screen.getByRole("region", { name: "Transferts" });
+    await chooseType(m, panel, "external");
     await within(panel).findByRole("option", { name: /Acme Benefits/ });
     await user.selectOptions(within(panel).getByRole("combobox", { name: "Transférer à" }), "2125550140");
     await user.click(within(panel).getByRole("button", { name: "Démarrer" }));
@@ -178,10 +196,11 @@ describe("the transfers widget", { timeout: 20_000 }, () => {
   });
 
   it("gives a SLICA qualifier Sunlife and Matcha on their account flags; Matcha needs no target", async () => {
-    const { call, user } = await mount({
+    const m = await mount({
       variant: "slica",
       agent: { canTransferToSunlife: true, canTransferToMatcha: true },
     });
+    const { call, user } = m;
     onCall(call);
     const panel = screen.getByRole("region", { name: "Transfers" });
     const type = await within(panel).findByRole("combobox", { name: "Transfer type" });
@@ -189,19 +208,27 @@ describe("the transfers widget", { timeout: 20_000 }, () => {
       within(type)
         .getAllByRole("option")
         .map((o) => o.textContent),
-    ).toEqual(["Sunlife Transfer", "Matcha Transfer"]);
+    ).toEqual(["Live Transfer", "Sunlife Transfer", "Matcha Transfer"]);
+    await chooseType(m, panel, "sunlife");
     expect(
       await within(panel).findByRole("option", { name: "Sunlife Toronto · 416.555.0160" }),
     ).toBeInTheDocument();
-    await user.selectOptions(type, "matcha");
+    await chooseType(m, panel, "matcha");
     expect(within(panel).queryByRole("combobox", { name: "Transfer to" })).toBeNull();
     await user.click(within(panel).getByRole("button", { name: "Start" }));
     expect(call.transfers).toEqual([{ event: "matcha-start", fields: {} }]);
   });
 
-  it("offers nothing without the tenant's external-transfers flag", async () => {
-    await mount({ flags: {} });
-    expect(await screen.findByText("No transfer type is open to your account.")).toBeInTheDocument();
+  it("offers only the live transfer without the tenant's external-transfers flag", async () => {
+    const { call } = await mount({ flags: {} });
+    onCall(call);
+    const type = await screen.findByRole("combobox", { name: "Transfer type" });
+    expect(
+      within(type)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Live Transfer"]);
+    expect(type).toBeDisabled();
   });
 });
 

@@ -1,11 +1,20 @@
-// The transfers widget (agent-workspace §2): the transfer type, the target, and the three levels — start,
-// join, leave — with kick and destroy, and a dial pad toward an external party.
+// The transfers widget (agent-workspace §2): the transfer type; a live transfer to the advisors (LiveTransfer.tsx);
+// or the target and the three levels — start, join, leave — with kick and destroy, and a dial pad toward an
+// external party.
 import { Button, Callout } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Select, usePlugin } from "../../src/sdk";
 import type { TransfersService } from "./service";
-import { MAX_LEVEL, needsTarget, stepsAt, type TransferKind, type TransferStep } from "./levels";
+import {
+  MAX_LEVEL,
+  needsTarget,
+  stepsAt,
+  type TransferKind,
+  type TransferStep,
+  type TransferType,
+} from "./levels";
+import { LiveTransfer } from "./LiveTransfer";
 import type { TransfersStore } from "./model";
 import { readablePhone } from "./phone";
 import "./transfers.css";
@@ -23,6 +32,7 @@ const TransfersPanel = observer(function TransfersPanel() {
   const { store, api, ctx } = usePlugin<TransfersStore, TransfersService>();
   const { t } = ctx;
   useEffect(() => api.watch(), [api]);
+  useEffect(() => api.live.watch(), [api]);
 
   if (api.kinds.length === 0) return <p className="transfers__idle">{t("none_open")}</p>;
   const call = ctx.call.current;
@@ -30,9 +40,26 @@ const TransfersPanel = observer(function TransfersPanel() {
 
   const level = api.level();
   const active = api.active();
-  const kind = (active?.kind ?? store.kind) as TransferKind;
+  const live = api.live.current();
+  const chosen = (live ? "live" : (active?.kind ?? store.kind)) as TransferType;
+  // Labelled for screen readers; on screen the chosen type and target say what they are (a small panel).
+  const typeSelect = (
+    <div className="transfers__field">
+      <Select
+        aria-label={t("type")}
+        value={chosen}
+        disabled={level !== 1 || live !== null || api.kinds.length < 2}
+        onChange={(e) => store.choose(e.currentTarget.value as TransferType)}
+        options={api.kinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+        fill
+      />
+    </div>
+  );
+  if (chosen === "live") return <LiveTransfer typeSelect={typeSelect} />;
+
+  const kind: TransferKind = chosen;
   const targets = api.targetsOf(kind);
-  const chosen = targets.find((x) => x.phone === store.targetPhone);
+  const target = targets.find((x) => x.phone === store.targetPhone);
   const state = call.conferenceState;
   const outcome = call.transfer?.outcome ?? null;
   const said = outcome ? t(`outcome.${outcome}`) : state && level > 1 ? t(`state.${state}`) : "";
@@ -40,17 +67,7 @@ const TransfersPanel = observer(function TransfersPanel() {
   return (
     <div className="transfers">
       <div className="transfers__row">
-        {/* Labelled for screen readers; on screen the chosen type and target say what they are (a small panel). */}
-        <div className="transfers__field">
-          <Select
-            aria-label={t("type")}
-            value={kind}
-            disabled={level !== 1 || api.kinds.length < 2}
-            onChange={(e) => store.choose(e.currentTarget.value as TransferKind)}
-            options={api.kinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-            fill
-          />
-        </div>
+        {typeSelect}
         {active ? (
           <p className="transfers__party">
             {t("transferring_to", {
@@ -84,7 +101,7 @@ const TransfersPanel = observer(function TransfersPanel() {
               key={step}
               intent={INTENT[step]}
               text={t(`steps.${step}`)}
-              disabled={store.busy || (step === "start" && needsTarget(kind) && !chosen)}
+              disabled={store.busy || (step === "start" && needsTarget(kind) && !target)}
               onClick={() => void api.press(step)}
             />
           ))}

@@ -1,12 +1,16 @@
-// Transfers (agent-workspace §2 transfers widget and third-party panel, §4 External, Sunlife and Matcha
-// transfers): a lead on the call handed to an external partner, a Sunlife agent or Matcha in three levels, and
-// the third party of a conference left with the lead. The gateway runs the conference (server.ts and the call
-// service); this side sends the agent's presses and reads the level back from the call's state.
+// Transfers (agent-workspace §2 transfers widget and third-party panel, §4 Live transfer, External, Sunlife and
+// Matcha transfers): a lead on the call handed live to an advisor, to an external partner, a Sunlife agent or
+// Matcha in three levels, and the third party of a conference left with the lead. The gateway runs the
+// conference and the live transfer (server.ts and the call service); this side sends the agent's presses and
+// reads the state back from the call's. Advisors get the live-transfer offers in an overlay.
 import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
+import { bookingApi } from "../booking/api";
 import { dispositionsApi } from "../dispositions/api";
+import { desktopNotifierKey, liveTransferOffered, liveTransferWithdrawn } from "./api";
 import { TransfersConfig } from "./config";
 import { TransfersModel } from "./model";
+import { browserNotifier } from "./notifier";
 import { createTransfersService } from "./service";
 
 export default definePlugin({
@@ -15,6 +19,9 @@ export default definePlugin({
   requires: { roles: ["qualifier", "advisor"] },
   // The dispositions plugin owns the lead's disposition: a start presets Sent External through it.
   needs: [dispositionsApi],
+  // Live transfers wait for the booking wizard's postal-code check and read its address, when it is on.
+  optional: [bookingApi, desktopNotifierKey],
+  pushes: [liveTransferOffered, liveTransferWithdrawn],
   configSchema: TransfersConfig,
   model: TransfersModel,
   panels: [
@@ -32,10 +39,22 @@ export default definePlugin({
       size: { w: 4, h: 2, minW: 3, minH: 2 },
     },
   ],
+  overlays: [
+    {
+      id: "transfers.live-offer",
+      component: lazy(() => import("./LiveOfferOverlay")),
+      requires: { roles: ["advisor"] },
+    },
+  ],
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),
     es: () => import("./locales/es.json"),
   },
-  setup: (ctx) => createTransfersService(ctx, ctx.get(dispositionsApi)),
+  setup: (ctx) =>
+    createTransfersService(ctx, {
+      dispositions: ctx.get(dispositionsApi),
+      booking: ctx.optional(bookingApi),
+      notifier: ctx.optional(desktopNotifierKey) ?? browserNotifier(),
+    }),
 });

@@ -36,22 +36,24 @@ describe("transfer levels", () => {
 
 describe("transfer types an agent may use", () => {
   const on = () => true;
-  it("follow the Sent External destinations: External on ISIUS; Sunlife and Matcha on their account flags", () => {
-    expect(transferKinds({ roles: ["qualifier"], callCentre: "ISIUS" }, on)).toEqual(["external"]);
-    expect(transferKinds({ roles: ["qualifier"], callCentre: "SLICA" }, on)).toEqual([]);
+  it("start with Live for a qualifier, then follow the Sent External destinations: External on ISIUS; Sunlife and Matcha on their account flags", () => {
+    expect(transferKinds({ roles: ["qualifier"], callCentre: "ISIUS" }, on)).toEqual(["live", "external"]);
+    expect(transferKinds({ roles: ["qualifier"], callCentre: "SLICA" }, on)).toEqual(["live"]);
     const both = { canTransferToMatcha: true, canTransferToSunlife: true };
     expect(transferKinds({ roles: ["qualifier"], callCentre: "SLICA", flags: both }, on)).toEqual([
+      "live",
       "sunlife",
       "matcha",
     ]);
     expect(transferKinds({ roles: ["qualifier"], callCentre: "ISIUS", flags: both }, on)).toEqual([
+      "live",
       "external",
       "matcha",
     ]);
   });
 
-  it("are none without the tenant's external-transfers flag, or for an advisor", () => {
-    expect(transferKinds({ roles: ["qualifier"], callCentre: "ISIUS" }, () => false)).toEqual([]);
+  it("are only Live without the tenant's external-transfers flag, and none for an advisor", () => {
+    expect(transferKinds({ roles: ["qualifier"], callCentre: "ISIUS" }, () => false)).toEqual(["live"]);
     expect(transferKinds({ roles: ["advisor"], callCentre: "ISIUS" }, on)).toEqual([]);
   });
 });

@@ -27,6 +27,8 @@ export function levelOf(conferenceState: string | null | undefined): TransferLev
 }
 
 export type TransferKind = "external" | "sunlife" | "matcha";
+/** A choice of the type select: a live transfer to the advisors, or one of the three-level kinds. */
+export type TransferType = "live" | TransferKind;
 export type TransferStep = "start" | "join" | "leave" | "kick" | "destroy";
 
 /** What each level offers: start a transfer, then join (merge) it, then leave it; kick and destroy undo. */
@@ -57,12 +59,17 @@ const KIND_OF = new Map(Object.entries(DESTINATION_OF).map(([k, d]) => [d, k as 
 /** The flag that turns external, Sunlife and Matcha transfers on for a tenant (the variant's "config flag"). */
 export const EXTERNAL_TRANSFERS_FLAG = "external-transfers";
 
-/** The transfer types this agent may use, in the order of the type select. */
-export function transferKinds(facts: DispositionFacts, isOn: (flag: string) => boolean): TransferKind[] {
-  if (!isOn(EXTERNAL_TRANSFERS_FLAG)) return [];
+/**
+ * The transfer types this agent may use, in the order of the type select (agent-workspace §2: Live Transfer,
+ * External Transfer, Sunlife Transfer, Matcha Transfer). A qualifier always has the live transfer to the
+ * advisors team (§6); the others follow the external-transfers flag and the Sent External destinations.
+ */
+export function transferKinds(facts: DispositionFacts, isOn: (flag: string) => boolean): TransferType[] {
+  const live: TransferType[] = facts.roles.includes("qualifier") ? ["live"] : [];
+  if (!isOn(EXTERNAL_TRANSFERS_FLAG)) return live;
   const order: TransferKind[] = ["external", "sunlife", "matcha"];
   const open = new Set(
     SENT_EXTERNAL_DESTINATIONS.filter((d) => isAvailable(d, facts)).map((d) => KIND_OF.get(d.value)),
   );
-  return order.filter((k) => open.has(k));
+  return [...live, ...order.filter((k) => open.has(k))];
 }

@@ -1,11 +1,19 @@
 import { types, type Instance } from "mobx-state-tree";
+import type { LiveTransferOffer } from "../../src/contract/liveTransfers";
 
-export const TRANSFER_KINDS = ["external", "sunlife", "matcha"] as const;
+/** The type select's choices, in the specification's order (agent-workspace §2). */
+export const TRANSFER_KINDS = ["live", "external", "sunlife", "matcha"] as const;
 
 /** A place a lead can be transferred to: an external partner or a Sunlife agent (agent-workspace §3). */
 export interface TransferTarget {
   readonly name: string;
   readonly phone: string;
+}
+
+/** While a live transfer looks for an advisor: who could take it now, at once or with a desktop notification. */
+export interface AdvisorAvailability {
+  readonly ready: number;
+  readonly notified: number;
 }
 
 /** The transfers slice: state and synchronous transitions only (effects live in service.ts). */
@@ -23,7 +31,20 @@ export const TransfersModel = types
     /** A press is being answered, or happened less than a second ago: the buttons wait. */
     busy: false,
     dialpadOpen: false,
+    /** The qualifier's notes for the advisor, sent with the live transfer's start. */
+    liveNotes: "",
+    /** The last count of advisors who could take the live transfer (null: not read while this one seeks). */
+    availability: types.maybeNull(types.frozen<AdvisorAvailability>()),
+    /** The advisor's side: live transfers offered and not yet answered, oldest first. */
+    offers: types.frozen<LiveTransferOffer[]>([]),
+    /** The offer whose Accept is on its way (its transfer id). */
+    accepting: types.maybeNull(types.number),
   })
+  .views((self) => ({
+    offerOf(transferId: number): LiveTransferOffer | null {
+      return self.offers.find((o) => o.transfer_id === transferId) ?? null;
+    },
+  }))
   .actions((self) => ({
     choose(kind: (typeof TRANSFER_KINDS)[number]) {
       if (self.kind === kind) return;
@@ -48,6 +69,25 @@ export const TransfersModel = types
     },
     toggleDialpad() {
       self.dialpadOpen = !self.dialpadOpen;
+    },
+    setLiveNotes(notes: string) {
+      self.liveNotes = notes;
+    },
+    availabilityRead(counts: AdvisorAvailability | null) {
+      self.availability = counts;
+    },
+    /** An offer arrived (again: the newer one replaces it in place). */
+    offered(offer: LiveTransferOffer) {
+      const i = self.offers.findIndex((o) => o.transfer_id === offer.transfer_id);
+      self.offers = i < 0 ? [...self.offers, offer] : self.offers.map((o, j) => (j === i ? offer : o));
+    },
+    /** Accepted, passed, refused or withdrawn: the offer goes. */
+    removeOffer(transferId: number) {
+      self.offers = self.offers.filter((o) => o.transfer_id !== transferId);
+      if (self.accepting === transferId) self.accepting = null;
+    },
+    setAccepting(transferId: number | null) {
+      self.accepting = transferId;
     },
   }));
 export type TransfersStore = Instance<typeof TransfersModel>;

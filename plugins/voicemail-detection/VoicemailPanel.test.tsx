@@ -69,6 +69,8 @@ function lateDispositions() {
       return now().saving;
     },
     preset: (...a) => now().preset(...a),
+    clearPreset: (...a) => now().clearPreset(...a),
+    recorded: (...a) => now().recorded(...a),
     save: (...a) => now().save(...a),
     reschedule: (...a) => now().reschedule(...a),
     hold: (leadId, reason) => {

@@ -26,7 +26,13 @@ export const CallModel = types
     /** The call's external, Sunlife, Matcha, third-party or internal transfer, as the gateway runs it. */
     transfer: types.maybeNull(types.frozen<TransferState>()),
     extraRecordingIndex: 0,
+    /**
+     * The call's live-transfer flag (agent-workspace §4 Live transfer): 0 while an advisor is sought, 1 once one
+     * accepted (and after the handover); it follows the gateway's snapshots.
+     */
     liveTransfer: 0,
+    /** A live transfer was started on this call: the hangup flow sends `live_transfer` (0 or 1). */
+    hadLiveTransfer: false,
     /** The hangup flow has updated this call on the gateway. */
     settled: false,
     /** Seconds from answer to end, as the gateway counted them when the call was settled. */
@@ -65,6 +71,7 @@ export const CallModel = types
         conferenceParty: null,
         extraRecordingIndex: 0,
         liveTransfer: 0,
+        hadLiveTransfer: false,
         settled: false,
         duration: 0,
         shortCall: false,
@@ -105,16 +112,25 @@ export const CallModel = types
         Object.assign(self, {
           extraRecordingIndex: 0,
           liveTransfer: 0,
+          hadLiveTransfer: false,
           settled: false,
           duration: 0,
           shortCall: false,
         });
+      // A live transfer's flag: 1 from the advisor's acceptance on (the handover keeps it), 0 while seeking or
+      // once it failed. Another kind of transfer later on the same call leaves the flag as the last live one set it.
+      const t = s.transfer;
+      if (t?.kind === "live") {
+        self.hadLiveTransfer = true;
+        self.liveTransfer = t.outcome === "completed" || (t.outcome === null && t.live?.state === "done") ? 1 : 0;
+      }
     },
     setExtraRecordingIndex(n: number) {
       self.extraRecordingIndex = n;
     },
     setLiveTransfer(v: 0 | 1) {
       self.liveTransfer = v;
+      self.hadLiveTransfer = true;
     },
     markSettled(duration: number, shortCall: boolean) {
       self.settled = true;
@@ -142,6 +158,7 @@ export const CallModel = types
         conferenceParty: null,
         extraRecordingIndex: 0,
         liveTransfer: 0,
+        hadLiveTransfer: false,
         settled: false,
         duration: 0,
         shortCall: false,

@@ -188,6 +188,61 @@ describe("the gateway's snapshots and the hangup flow", () => {
   });
 });
 
+describe("a live transfer on the call (agent-workspace §4 Live transfer)", () => {
+  const live = (
+    state: "looking_for_advisor" | "done" | "canceled",
+    over: Partial<NonNullable<CallSnapshot["transfer"]>> = {},
+  ): CallSnapshot["transfer"] => ({
+    kind: "live",
+    level: 1,
+    party: state === "looking_for_advisor" ? null : "2051",
+    name: state === "looking_for_advisor" ? null : "Ava Advisor",
+    outcome: null,
+    message: null,
+    disposition: null,
+    live: {
+      transfer_id: 5,
+      state,
+      advisor: state === "looking_for_advisor" ? null : { id: 51, name: "Ava Advisor", extension: "2051" },
+      joined: false,
+      started_at: "2026-01-05T14:00:10.000Z",
+    },
+    ...over,
+  });
+  const answered = { status: "answered" as const, bridged: true };
+  const ended = { status: "ended" as const, bridged: true, endedAt: "2026-01-05T14:03:00.000Z", cause: "normal" as const };
+  const put = (gateway: ReturnType<typeof setup>["gateway"]) => gateway.requests.find((r) => r.method === "PUT")!.body;
+
+  it("the flag is 0 while an advisor is sought and 1 once one accepted; it stays 1 after the handover", async () => {
+    const { bus, store, gateway } = setup();
+    bus.emit("answer", snap({ ...answered, transfer: live("looking_for_advisor") }));
+    expect(store.liveTransfer).toBe(0);
+    bus.emit("call", snap({ ...answered, transfer: live("done") }));
+    expect(store.liveTransfer).toBe(1);
+    const saved = { disposition: "Live_Transfer" as const, reason: null, saved: true };
+    bus.emit("hangup", snap({ ...ended, transfer: live("done", { outcome: "completed", disposition: saved }) }));
+    expect(store.liveTransfer).toBe(1);
+    await flush();
+    await flush();
+    expect(put(gateway)).toEqual({ extra_recording_index: 0, live_transfer: 1 });
+  });
+
+  it("sends 0 for a call whose live transfer found nobody or failed, and nothing for a call without one", async () => {
+    const { bus, store, gateway } = setup();
+    bus.emit("answer", snap({ ...answered, transfer: live("done") }));
+    bus.emit("call", snap({ ...answered, transfer: live("canceled", { outcome: "party_hung_up" }) }));
+    expect(store.liveTransfer).toBe(0);
+    bus.emit("hangup", snap({ ...ended, transfer: live("canceled", { outcome: "party_hung_up" }) }));
+    await flush();
+    await flush();
+    expect(put(gateway)).toEqual({ extra_recording_index: 0, live_transfer: 0 });
+
+    // The next call starts without the flag.
+    bus.emit("answer", snap({ callId: 32, ...answered }));
+    expect(store).toMatchObject({ liveTransfer: 0, hadLiveTransfer: false });
+  });
+});
+
 describe("origination failures", () => {
   // Auto-dial stops because the gateway sets the status not_synced (a status push), not through an event here.
   it("show the persistent alert and return the lead to the callback stack", async () => {

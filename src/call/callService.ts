@@ -125,9 +125,10 @@ export function createCallService(d: CallServiceDeps): CallService {
     if (store.callId !== s.callId || store.settled || s.leadId === null) return;
     let duration = 0;
     try {
+      // The live-transfer flag goes with a call that had a live transfer: 0 if no advisor took it, 1 once one did.
       const { data } = await http.put(`/leads/${s.leadId}/calls/${s.callId}`, {
         extra_recording_index: store.extraRecordingIndex,
-        ...(store.liveTransfer ? { live_transfer: store.liveTransfer } : {}),
+        ...(store.hadLiveTransfer || store.liveTransfer ? { live_transfer: store.liveTransfer ? 1 : 0 } : {}),
       });
       duration = UpdateCallResponse.parse(data).duration;
     } catch (e) {

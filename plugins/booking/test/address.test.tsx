@@ -55,6 +55,26 @@ describe("the lead's address", { timeout: 20_000 }, () => {
     expect(booking.checkingPostal).toBe(false);
   });
 
+  it("tells other plugins whether the lead's address is checked, its postal code found, and its state", async () => {
+    const { user, api } = await mountBooking({
+      lead: unchecked({ zip: "99999", state: null }),
+      routes: { "GET /geocoding/99999": NOT_FOUND, "GET /geocoding/62701": SPRINGFIELD },
+    });
+    const booking = api as unknown as BookingApi;
+    expect(booking.leadAddress).toEqual({ leadId: 31, valid: false, postalValidated: false, region: null });
+    // Not found: let through, the postal code not validated, and no state until the agent picks one.
+    await user.click(screen.getByRole("button", { name: "Validate" }));
+    await screen.findByText(/This postal code was not found/);
+    expect(booking.leadAddress).toEqual({ leadId: 31, valid: true, postalValidated: false, region: null });
+    // Another postal code, found: validated, with its state.
+    await user.clear(screen.getByLabelText(/^Zip code/));
+    await user.type(screen.getByLabelText(/^Zip code/), "62701");
+    expect(booking.leadAddress).toMatchObject({ valid: false, postalValidated: false });
+    await user.click(screen.getByRole("button", { name: "Validate" }));
+    expect(await screen.findByText("Validated")).toBeInTheDocument();
+    expect(booking.leadAddress).toEqual({ leadId: 31, valid: true, postalValidated: true, region: "il" });
+  });
+
   it("asks for a whole postal code before it can be validated", async () => {
     const { user } = await mountBooking({ lead: unchecked({ zip: "627" }) });
     expect(screen.getByText("Incomplete fields")).toBeInTheDocument();

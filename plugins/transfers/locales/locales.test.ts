@@ -2,9 +2,18 @@
 // and the English ones are the contract's.
 import { describe, expect, it } from "vitest";
 import { TRANSFER_MESSAGES, TRANSFER_OUTCOME_MESSAGES, TRANSFER_OUTCOMES } from "../../../src/contract/calls";
+import { LIVE_TRANSFER_MESSAGES, LIVE_TRANSFER_WITHDRAWN_REASONS } from "../../../src/contract/liveTransfers";
 import en from "./en.json";
 import es from "./es.json";
 import fr from "./fr.json";
+
+/** The live-transfer refusals the contract words in English (the others are the specification's keys). */
+const liveEnglish = Object.fromEntries(
+  Object.entries(LIVE_TRANSFER_MESSAGES).filter(([, text]) => !text.startsWith("live_transfers.")),
+);
+const liveKeys = Object.values(LIVE_TRANSFER_MESSAGES)
+  .filter((text) => text.startsWith("live_transfers."))
+  .map((key) => key.slice("live_transfers.".length));
 
 describe("transfer texts", () => {
   it("word every refusal and outcome of the contract in each language, the English as the contract has it", () => {
@@ -15,5 +24,24 @@ describe("transfer texts", () => {
     }
     expect(en.refusals).toEqual(TRANSFER_MESSAGES);
     expect(en.outcome).toEqual(TRANSFER_OUTCOME_MESSAGES);
+  });
+
+  it("word every live-transfer refusal, the specification's keys and each reason an offer is withdrawn", () => {
+    for (const locale of [en, fr, es]) {
+      expect(Object.keys(locale.live_refusals).sort()).toEqual(Object.keys(liveEnglish).sort());
+      for (const key of liveKeys) expect((locale.live_transfers as Record<string, string>)[key]).toBeTruthy();
+      for (const reason of LIVE_TRANSFER_WITHDRAWN_REASONS)
+        expect((locale.offer.withdrawn as Record<string, string>)[reason]).toBeTruthy();
+    }
+    expect(en.live_refusals).toEqual(liveEnglish);
+  });
+
+  it("have the same keys in the three languages", () => {
+    const keys = (o: object, prefix = ""): string[] =>
+      Object.entries(o).flatMap(([k, v]) =>
+        v && typeof v === "object" ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+      );
+    expect(keys(fr).sort()).toEqual(keys(en).sort());
+    expect(keys(es).sort()).toEqual(keys(en).sort());
   });
 });

@@ -1,0 +1,427 @@
+// The live transfer as a qualifier runs it from the transfers widget (agent-workspace §4 Live transfer, §5 the
+// button's rule, §8 'live_transfers.canceled'): renderPlugin() with a fake call the test moves through the
+// snapshots the gateway pushes, a fake gateway for the live-transfer routes, a fake dispositions API and an
+// observable stand-in for the booking wizard's postal-code state.
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { observable, runInAction } from "mobx";
+import { describe, expect, it, vi } from "vitest";
+import type { TransferState } from "../../src/contract/calls";
+import { callKey, leadsKey } from "../../src/sdk";
+import {
+  fakeCallControl,
+  fakeGateway,
+  fakeLeads,
+  leadView,
+  provide,
+  renderPlugin,
+  type Reply,
+} from "../../src/sdk/testing";
+import { bookingApi, type BookingApi, type LeadAddressCheck } from "../booking/api";
+import { dispositionsApi, type DispositionPreset, type DispositionsApi } from "../dispositions/api";
+import plugin from "./index";
+
+const LEAD = 31;
+const NOW = Date.UTC(2026, 0, 5, 14, 0, 0); // renderPlugin's clock
+const STARTED = new Date(NOW).toISOString();
+const AVA = { id: 51, name: "Ava Stone", extension: "2051" };
+
+const started: Reply = {
+  status: 201,
+  data: {
+    data: {
+      id: 5,
+      lead_id: LEAD,
+      state: "looking_for_advisor",
+      team: "advisors",
+      notes: "",
+      advisor: null,
+      offered: 0,
+      started_at: STARTED,
+    },
+  },
+};
+const advisors = (ready: number, notified: number): Reply => ({
+  status: 200,
+  data: {
+    data: [],
+    meta: {
+      count: ready + notified,
+      available: ready + notified > 0,
+      threshold: 3,
+      radius_km: 25,
+      precision: "postal",
+      health_state: null,
+      live_transfer: { ready, notified },
+    },
+  },
+});
+const POLL = `GET /agents/available-advisors?lead_id=${LEAD}`;
+
+interface MountOptions {
+  language?: "en" | "fr" | "es";
+  /** The lead's state in the stack (null: unknown). */
+  state?: string | null;
+  /** The booking wizard's address; undefined: the booking plugin is off. */
+  booking?: { checkingPostal?: boolean; leadAddress?: LeadAddressCheck | null };
+  routes?: Record<string, Reply | (() => Reply | Promise<Reply>)>;
+}
+
+async function mount(o: MountOptions = {}) {
+  const call = fakeCallControl();
+  const leads = fakeLeads([leadView({ id: LEAD, state: o.state === undefined ? "tx" : o.state })]);
+  const presets: { leadId: number; preset: DispositionPreset }[] = [];
+  const dispositions = {
+    preset: (leadId: number, preset: DispositionPreset) => void presets.push({ leadId, preset }),
+    clearPreset: vi.fn(),
+    recorded: vi.fn(),
+  } as unknown as DispositionsApi;
+  const booking = o.booking
+    ? observable({ checkingPostal: false, leadAddress: null, watch: () => () => {}, ...o.booking })
+    : null;
+  const gateway = fakeGateway({
+    [`POST /live-transfers/${LEAD}`]: started,
+    [`DELETE /live-transfers/${LEAD}`]: { status: 204 },
+    [`POST /transfer-answers/${LEAD}`]: {
+      status: 201,
+      data: { data: { lead_id: LEAD, advisor_id: 51, disposition_id: 9 } },
+    },
+    [POLL]: advisors(2, 1),
+    ...o.routes,
+  });
+  const view = await renderPlugin(plugin, {
+    gateway,
+    language: o.language,
+    flags: {},
+    services: [
+      provide(callKey, call.control),
+      provide(leadsKey, leads.control),
+      provide(dispositionsApi, dispositions),
+      ...(booking ? [provide(bookingApi, booking as unknown as BookingApi)] : []),
+    ],
+  });
+  const user = userEvent.setup({ advanceTimers: (ms) => view.clock.advance(ms) });
+  const panel = screen.getByRole("region", { name: /Transfers|Transferts/ });
+  const polls = () => gateway.requests.filter((r) => `${r.method} ${r.url}` === POLL).length;
+  return { ...view, call, leads, presets, dispositions, booking, user, gateway, panel, polls };
+}
+type Mounted = Awaited<ReturnType<typeof mount>>;
+
+/** A call snapshot as the gateway pushes it, with the live transfer where it stands. */
+function onCall(
+  m: Mounted,
+  live: Omit<Partial<TransferState>, "live"> & {
+    live?: Partial<NonNullable<TransferState["live"]>> | null;
+  } = {},
+) {
+  const { live: state, ...rest } = live;
+  const transfer: TransferState | null =
+    state === undefined && Object.keys(rest).length === 0
+      ? null
+      : {
+          kind: "live",
+          level: 1,
+          party: null,
+          name: null,
+          outcome: null,
+          message: null,
+          disposition: null,
+          ...rest,
+          live:
+            state === null
+              ? null
+              : {
+                  transfer_id: 5,
+                  state: "looking_for_advisor",
+                  advisor: null,
+                  joined: false,
+                  started_at: STARTED,
+                  ...state,
+                },
+        };
+  act(() => m.call.push({ callId: 7, leadId: LEAD, conference: null, transfer }));
+}
+const accepted = (joined = false) => ({
+  party: AVA.extension,
+  name: AVA.name,
+  disposition: { disposition: "Live_Transfer" as const, reason: null, saved: false },
+  live: { state: "done" as const, advisor: AVA, joined },
+});
+
+const startButton = (m: Mounted) => within(m.panel).findByRole("button", { name: "Live transfer" });
+
+describe("starting a live transfer", { timeout: 20_000 }, () => {
+  it("comes first in the type select, and sends the notes for the advisor with the advisors team", async () => {
+    const m = await mount();
+    onCall(m);
+    expect(await within(m.panel).findByRole("combobox", { name: "Transfer type" })).toHaveDisplayValue(
+      "Live Transfer",
+    );
+    const notes = within(m.panel).getByRole("textbox", { name: "Notes for the advisor" });
+    await m.user.type(notes, "Wants term life, speaks slowly");
+    await m.user.click(await startButton(m));
+    const post = m.gateway.requests.find((r) => r.method === "POST")!;
+    expect(post.url).toBe(`/live-transfers/${LEAD}`);
+    expect(post.body).toEqual({ notes: "Wants term life, speaks slowly", team: "advisors" });
+    await waitFor(() => expect(notes).toHaveValue(""));
+  });
+
+  it("waits for an answered call", async () => {
+    const m = await mount();
+    act(() => m.call.push({ callId: 7, leadId: LEAD, status: "dialing", bridged: false, answeredAt: null }));
+    expect(
+      await within(m.panel).findByText("Transfers are available while you are on a call."),
+    ).toBeInTheDocument();
+    expect(within(m.panel).queryByRole("button", { name: "Live transfer" })).toBeNull();
+  });
+
+  it("without the booking wizard, needs the lead's state: else disabled, saying what is missing", async () => {
+    const m = await mount({ state: null });
+    onCall(m);
+    const start = await startButton(m);
+    expect(start).toBeDisabled();
+    const why = "Validate the ZIP or postal code (or choose the state) before a live transfer.";
+    expect(within(m.panel).getByText(why)).toBeInTheDocument();
+    expect(start).toHaveAccessibleDescription(why);
+  });
+
+  it("with the booking wizard, needs its address validated and a state, and waits while a postal code is checked", async () => {
+    const why = "Validate the ZIP or postal code (or choose the state) before a live transfer.";
+    const m = await mount({
+      state: null,
+      booking: { leadAddress: { leadId: LEAD, valid: false, postalValidated: false, region: "tx" } },
+    });
+    onCall(m);
+    const start = await startButton(m);
+    // An address edited since its check: not validated.
+    expect(start).toBeDisabled();
+    expect(within(m.panel).getByText(why)).toBeInTheDocument();
+
+    const set = (patch: Partial<{ checkingPostal: boolean; leadAddress: LeadAddressCheck | null }>) =>
+      act(() => runInAction(() => Object.assign(m.booking!, patch)));
+    set({ checkingPostal: true });
+    expect(start).toBeDisabled();
+    expect(within(m.panel).queryByText(why)).toBeNull();
+    expect(within(m.panel).getByRole("status")).toHaveTextContent("Checking the postal code…");
+
+    set({
+      checkingPostal: false,
+      leadAddress: { leadId: LEAD, valid: true, postalValidated: true, region: "tx" },
+    });
+    expect(start).toBeEnabled();
+    expect(within(m.panel).queryByText(why)).toBeNull();
+
+    // Not found, no state chosen yet: waits for the state; chosen: goes.
+    set({ leadAddress: { leadId: LEAD, valid: true, postalValidated: false, region: null } });
+    expect(start).toBeDisabled();
+    expect(within(m.panel).getByText(why)).toBeInTheDocument();
+    set({ leadAddress: { leadId: LEAD, valid: true, postalValidated: false, region: "tx" } });
+    expect(start).toBeEnabled();
+  });
+
+  it("tells the agent the gateway's refusal, in the agent's language", async () => {
+    const m = await mount({
+      language: "fr",
+      routes: {
+        [`POST /live-transfers/${LEAD}`]: {
+          status: 422,
+          data: { message: "live_transfers.zip_state_requirements" },
+        },
+      },
+    });
+    onCall(m);
+    await m.user.click(await within(m.panel).findByRole("button", { name: "Transfert en direct" }));
+    expect(m.notify.shown).toContainEqual({
+      intent: "error",
+      text: "Validez le code postal (ou choisissez la province ou l'État) avant un transfert en direct.",
+    });
+
+    m.gateway.routes[`POST /live-transfers/${LEAD}`] = {
+      status: 409,
+      data: { message: "A live transfer of this lead is already in progress." },
+    };
+    await m.advance(1000);
+    await m.user.click(within(m.panel).getByRole("button", { name: "Transfert en direct" }));
+    expect(m.notify.shown).toContainEqual({
+      intent: "error",
+      text: "Un transfert en direct de ce prospect est déjà en cours.",
+    });
+  });
+});
+
+describe("looking for an advisor", { timeout: 20_000 }, () => {
+  it("shows the time spent and the advisors who could take the lead, counted every 5 s", async () => {
+    const m = await mount();
+    onCall(m, { live: {} });
+    expect(await within(m.panel).findByRole("status")).toHaveTextContent("Looking for an advisor…");
+    expect(within(m.panel).getByRole("timer")).toHaveTextContent("0 s");
+    expect(await within(m.panel).findByText("2 advisors available, 1 notified")).toBeInTheDocument();
+    expect(within(m.panel).queryByRole("button", { name: "Live transfer" })).toBeNull();
+    expect(within(m.panel).getByRole("combobox", { name: "Transfer type" })).toBeDisabled();
+    expect(m.polls()).toBe(1);
+
+    m.gateway.routes[POLL] = advisors(1, 0);
+    await m.advance(5000);
+    expect(m.polls()).toBe(2);
+    expect(within(m.panel).getByText("1 advisor available, 0 notified")).toBeInTheDocument();
+    expect(within(m.panel).getByRole("timer")).toHaveTextContent("5 s");
+    await m.advance(5000);
+    expect(m.polls()).toBe(3);
+
+    // Found: no more counting.
+    onCall(m, accepted());
+    await m.advance(20_000);
+    expect(m.polls()).toBe(3);
+    expect(within(m.panel).queryByText(/advisors? available/)).toBeNull();
+  });
+
+  it("asks again only once the previous count is answered", async () => {
+    let answer: (r: Reply) => void = () => {};
+    const m = await mount({
+      routes: { [POLL]: () => new Promise<Reply>((resolve) => (answer = resolve)) },
+    });
+    onCall(m, { live: {} });
+    await waitFor(() => expect(m.polls()).toBe(1));
+    await m.advance(20_000);
+    expect(m.polls()).toBe(1);
+    await act(async () => answer(advisors(3, 0)));
+    expect(await within(m.panel).findByText("3 advisors available, 0 notified")).toBeInTheDocument();
+    await m.advance(4999);
+    expect(m.polls()).toBe(1);
+    await m.advance(1);
+    expect(m.polls()).toBe(2);
+  });
+
+  it("stops counting when the call ends", async () => {
+    const m = await mount();
+    onCall(m, { live: {} });
+    await waitFor(() => expect(m.polls()).toBe(1));
+    act(() =>
+      m.call.push({
+        callId: 7,
+        leadId: LEAD,
+        status: "ended",
+        endedAt: new Date(NOW + 3000).toISOString(),
+        transfer: {
+          kind: "live",
+          level: 1,
+          party: null,
+          name: null,
+          outcome: "lead_hung_up",
+          message: null,
+          disposition: null,
+          live: { transfer_id: 5, state: "canceled", advisor: null, joined: false, started_at: STARTED },
+        },
+      }),
+    );
+    await m.advance(20_000);
+    expect(m.polls()).toBe(1);
+  });
+
+  it("stops counting when the panel goes", async () => {
+    const m = await mount();
+    onCall(m, { live: {} });
+    await waitFor(() => expect(m.polls()).toBe(1));
+    m.view.unmount(); // the panel only: the plugin stays set up
+    m.clock.advance(20_000);
+    expect(m.polls()).toBe(1);
+  });
+
+  it("offers Stop only from 10 s on; Stop ends the search and says so", async () => {
+    const m = await mount();
+    onCall(m, { live: {} });
+    await within(m.panel).findByRole("timer");
+    await m.advance(9000);
+    expect(within(m.panel).getByRole("timer")).toHaveTextContent("9 s");
+    expect(within(m.panel).queryByRole("button", { name: "Stop" })).toBeNull();
+    await m.advance(1000);
+    await m.user.click(within(m.panel).getByRole("button", { name: "Stop" }));
+    expect(m.gateway.requests.filter((r) => r.method === "DELETE").map((r) => r.url)).toEqual([
+      `/live-transfers/${LEAD}`,
+    ]);
+    expect(m.notify.shown).toContainEqual({ intent: "warning", text: "The live transfer was cancelled." });
+
+    onCall(m, { outcome: "canceled", live: { state: "canceled" } });
+    expect(within(m.panel).getByRole("status")).toHaveTextContent(
+      "The live transfer was cancelled. The lead is still with you.",
+    );
+    expect(within(m.panel).queryByRole("button", { name: "Stop" })).toBeNull();
+    // A new live transfer may start once the buttons have waited their second.
+    await m.advance(1000);
+    expect(within(m.panel).getByRole("button", { name: "Live transfer" })).toBeEnabled();
+  });
+});
+
+describe("an advisor accepted", { timeout: 20_000 }, () => {
+  it("presets Live_Transfer, locked; once the advisor is on, Leave the call hands the lead over", async () => {
+    const m = await mount();
+    onCall(m, { live: {} });
+    onCall(m, accepted());
+    expect(await within(m.panel).findByRole("status")).toHaveTextContent(
+      "Advisor Ava Stone (ext 2051) accepted. Ringing…",
+    );
+    expect(m.presets).toEqual([{ leadId: LEAD, preset: { disposition: "Live_Transfer", locked: true } }]);
+    expect(within(m.panel).queryByRole("button", { name: "Leave the call" })).toBeNull();
+    // The advisor is a live transfer's, not a third party to leave with the lead.
+    act(() =>
+      m.call.push({
+        callId: 7,
+        leadId: LEAD,
+        conference: { state: "merged", party: AVA.extension },
+        transfer: {
+          kind: "live",
+          level: 1,
+          outcome: null,
+          message: null,
+          ...accepted(true),
+          live: { transfer_id: 5, started_at: STARTED, ...accepted(true).live },
+        },
+      }),
+    );
+    expect(screen.getByText("No third party on this call.")).toBeInTheDocument();
+    expect(within(m.panel).getByRole("status")).toHaveTextContent(
+      "Ava Stone is on the call: introduce the lead, then leave.",
+    );
+    await m.user.click(within(m.panel).getByRole("button", { name: "Leave the call" }));
+    const answer = m.gateway.requests.find((r) => r.url === `/transfer-answers/${LEAD}`)!;
+    expect(answer.method).toBe("POST");
+    expect(answer.body).toEqual({ qualifierExtension: "2042", phone: "+15555550100" });
+    expect(m.presets).toHaveLength(1);
+  });
+
+  it("once the gateway stored the disposition, closes the lead through the dispositions plugin, once", async () => {
+    const m = await mount();
+    onCall(m, accepted(true));
+    const done = {
+      ...accepted(true),
+      outcome: "completed" as const,
+      disposition: { disposition: "Live_Transfer" as const, reason: null, saved: true },
+    };
+    onCall(m, done);
+    onCall(m, done); // the hangup push repeats the snapshot
+    expect(m.dispositions.recorded).toHaveBeenCalledTimes(1);
+    expect(m.dispositions.recorded).toHaveBeenCalledWith(LEAD, "Live_Transfer");
+    expect(m.notify.shown).toContainEqual({
+      intent: "success",
+      text: "The lead was handed over to Ava Stone.",
+    });
+    expect(m.dispositions.clearPreset).not.toHaveBeenCalled();
+  });
+
+  it("lost before the handover, gives the disposition back to the agent and offers a new live transfer", async () => {
+    const m = await mount();
+    onCall(m, accepted(true));
+    onCall(m, {
+      party: AVA.extension,
+      name: AVA.name,
+      outcome: "party_hung_up",
+      live: { state: "canceled", advisor: AVA, joined: true },
+    });
+    expect(m.dispositions.clearPreset).toHaveBeenCalledWith(LEAD, "Live_Transfer");
+    expect(m.dispositions.recorded).not.toHaveBeenCalled();
+    expect(within(m.panel).getByRole("status")).toHaveTextContent(
+      "The transfer party hung up. The lead is still with you.",
+    );
+    expect(await startButton(m)).toBeEnabled();
+  });
+});

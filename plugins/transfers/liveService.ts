@@ -1,0 +1,149 @@
+// The qualifier's live transfer (agent-workspace §4 Live transfer; booking-and-reference §5): Start asks the
+// gateway for an advisor (POST /live-transfers/{leadId}); while it looks, the advisors who could take the lead are
+// counted every 5 s (GET /agents/available-advisors?lead_id=…, one request at a time, only while a panel shows
+// it); Stop (DELETE) shows from 10 s on; once an advisor accepted and joined, the qualifier leaves
+// (POST /transfer-answers/{leadId}). The state itself is the call's, as the gateway pushes it.
+import { reaction } from "mobx";
+import { AvailableAdvisorsResponse } from "../../src/contract/geo";
+import { LIVE_TRANSFER_POLL_MS, LiveTransferResponse } from "../../src/contract/liveTransfers";
+import { keepPrintable } from "../../src/contract/text";
+import { watching, type ClockTimer, type PluginContext } from "../../src/sdk";
+import type { BookingApi } from "../booking/api";
+import type { TransfersConfig } from "./config";
+import { liveBlock, underway } from "./live";
+import type { TransfersStore } from "./model";
+
+/** Notes for the advisor: at most this many characters (StartLiveTransferBody). */
+export const LIVE_NOTES_MAX = 2000;
+
+export interface LiveDeps {
+  /** Runs a press: one at a time, refusals told to the agent, the buttons waiting a second after it. */
+  pressing(send: () => Promise<unknown>): Promise<boolean>;
+  /** The lead on the call. */
+  leadId(): number | null;
+  /** No other transfer or conference runs on the call. */
+  lineFree(): boolean;
+  booking: BookingApi | undefined;
+}
+
+export function createLiveService(ctx: PluginContext<TransfersStore, TransfersConfig>, d: LiveDeps) {
+  const { store, call, clock, http } = ctx;
+
+  /** The live transfer under way on the call, if any. */
+  const current = () => underway(call.current.transfer);
+  const seeking = () => call.current.isConnected && current()?.live?.state === "looking_for_advisor";
+
+  /** Why Start waits: a postal code being checked, the lead's ZIP or state missing, or nothing (null). */
+  const blocked = (): "checking" | "zip_state_requirements" | null => {
+    if (d.booking?.checkingPostal) return "checking";
+    const leadId = d.leadId();
+    const lead = ctx.leads.current;
+    const address = d.booking?.leadAddress ?? null;
+    return liveBlock({
+      leadState: lead && lead.id === leadId ? lead.state : null,
+      address: address && address.leadId === leadId ? address : null,
+    });
+  };
+
+  const canStart = () =>
+    call.current.isConnected &&
+    d.leadId() !== null &&
+    current() === null &&
+    d.lineFree() &&
+    !store.busy &&
+    blocked() === null;
+
+  const start = async () => {
+    const leadId = d.leadId();
+    if (leadId === null || !canStart()) return;
+    const notes = keepPrintable(store.liveNotes).trim().slice(0, LIVE_NOTES_MAX);
+    const ok = await d.pressing(async () => {
+      const { data } = await http.post(`/live-transfers/${leadId}`, { notes, team: "advisors" });
+      LiveTransferResponse.parse(data);
+    });
+    if (ok) store.setLiveNotes("");
+  };
+
+  const stop = async () => {
+    const leadId = d.leadId();
+    if (leadId === null || !seeking()) return;
+    if (await d.pressing(() => http.delete(`/live-transfers/${leadId}`)))
+      ctx.notify.warning(ctx.t("live_transfers.canceled"));
+  };
+
+  /** The advisor is on the call: the qualifier leaves it, the lead with the advisor. */
+  const leave = async () => {
+    const leadId = d.leadId();
+    const t = current();
+    if (leadId === null || !t?.live?.joined) return;
+    const extension = ctx.agent.extension;
+    await d.pressing(async () => {
+      if (!extension) throw new Error(ctx.t("live.no_extension"));
+      await http.post(`/transfer-answers/${leadId}`, {
+        qualifierExtension: extension,
+        phone: call.current.phone,
+      });
+    });
+  };
+
+  // ---------------------------------------------------------------- the advisors' count, while seeking
+
+  let turn = 0;
+  let timer: ClockTimer | null = null;
+  const poll = async (mine: number, leadId: number) => {
+    try {
+      const { data } = await http.get(`/agents/available-advisors?lead_id=${leadId}`);
+      const answer = AvailableAdvisorsResponse.parse(data);
+      if (mine !== turn) return;
+      const counted = answer.meta.live_transfer ?? {
+        ready: answer.data.filter((a) => a.live_transfer === "ready").length,
+        notified: answer.data.filter((a) => a.live_transfer === "notified").length,
+      };
+      store.availabilityRead(counted);
+    } catch (e) {
+      ctx.log("transfers: the advisors could not be counted", e instanceof Error ? e.message : undefined);
+    }
+    // The next count only once this one is answered: requests never pile up behind a slow gateway.
+    if (mine === turn) timer = clock.setTimeout(() => void poll(mine, leadId), LIVE_TRANSFER_POLL_MS);
+  };
+  const stopPolling = () => {
+    turn++;
+    if (timer) clock.clearTimeout(timer);
+    timer = null;
+    store.availabilityRead(null);
+  };
+  const follow = (leadId: number | null) => {
+    stopPolling();
+    if (leadId !== null) void poll(turn, leadId);
+  };
+
+  let stopFollowing: (() => void) | null = null;
+  const live = watching(
+    () => {
+      stopFollowing = reaction(() => (seeking() ? d.leadId() : null), follow, { fireImmediately: true });
+    },
+    () => {
+      stopFollowing?.();
+      stopFollowing = null;
+      stopPolling();
+    },
+  );
+
+  return {
+    /** The live transfer under way on the call, if any. */
+    current,
+    blocked,
+    canStart,
+    start,
+    stop,
+    leave,
+    setNotes: (notes: string) => store.setLiveNotes(keepPrintable(notes).slice(0, LIVE_NOTES_MAX)),
+    /** Counts the advisors every 5 s while the live transfer seeks and a panel shows it; returns the release. */
+    watch: live.watch,
+    dispose: () => {
+      stopFollowing?.();
+      stopPolling();
+    },
+  };
+}
+export type LiveService = ReturnType<typeof createLiveService>;
