@@ -22,7 +22,8 @@ import { leads, sessions, tenants, users } from "../../server/db/schema";
 import type { ServerEventName } from "../../src/contract/socket";
 import { usersDirectory } from "../../server/pbx/directory";
 import { CREDENTIAL_TTL_MS, SIP_REALM, sipPassword, sipUsername } from "../../server/pbx/edge/credentials";
-import { SimPbx, type SimProfile } from "../../server/pbx/sim/extensions";
+import { SimPbx } from "../../server/pbx/sim/extensions";
+import { BENCH_PROFILE } from "./profile";
 import { streamFor } from "../../server/pbx/sim/random";
 import { rooms } from "../../server/realtime/push";
 import { systemClock } from "../../src/core/clock";
@@ -39,18 +40,6 @@ const base = BigInt(argOf("base") ?? "0");
 const now = () => Number(process.hrtime.bigint() - base) / 1e6;
 const send = (m: unknown) => process.send!(m);
 
-/**
- * What the simulated world does: the agent's phone answers quickly (the simulated softphone, or JsSIP over
- * the edge with --webrtc), the lead rings and a person answers within a fraction of a second, so a run of
- * 1,000 calls takes well under a minute. Only the moments around the answer are measured; these delays set
- * the call rate, not the measure.
- */
-export const BENCH_PROFILE: Partial<SimProfile> = {
-  agentAnswerMs: [20, 60],
-  ringAfterMs: [80, 200],
-  answerAfterMs: { manual: [150, 600], auto: [150, 600] },
-  outcomeWeights: { manual: { human: 1 }, auto: { human: 1 } },
-};
 
 // Real time from a weekday afternoon in New York, so the compliance gate's calling window is open whenever
 // the bench runs (only durations are measured, never the instant).

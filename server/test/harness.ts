@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { io, type Socket as ClientSocket } from "socket.io-client";
-import { manualClock, type ManualClock } from "../../src/core/clock";
+import { manualClock, type Clock, type ManualClock } from "../../src/core/clock";
 import { API_BASE } from "../../src/contract/common";
 import { SOCKET_PATH, type ClientToServer, type ServerToClient } from "../../src/contract/socket";
 import { buildGateway, type BuiltGateway } from "../app";
@@ -33,6 +33,11 @@ export interface TestGateway extends BuiltGateway {
 }
 
 export interface TestGatewayOptions {
+  /**
+   * The gateway's clock. Default: a manual clock (tests move it). A benchmark passes a real-time clock
+   * (systemClock); `clock.advance` then does not exist.
+   */
+  clock?: Clock;
   production?: boolean;
   /** Listen on 127.0.0.1:0 (socket tests). */
   listen?: boolean;
@@ -82,7 +87,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 }
 
 export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGateway> {
-  const clock = opts.peerOf?.clock ?? manualClock(Date.parse("2026-01-05T15:00:00Z"));
+  const clock = (opts.clock as ManualClock | undefined) ?? opts.peerOf?.clock ?? manualClock(Date.parse("2026-01-05T15:00:00Z"));
   const { database, drop } = opts.peerOf
     ? { database: opts.peerOf.database, drop: async () => {} }
     : await openTestDatabase();

@@ -14,6 +14,9 @@ async function onACall(page: Page) {
   await softphone.getByRole("textbox", { name: "Number" }).fill(freshNumber());
   await softphone.getByRole("button", { name: "Call", exact: true }).click();
   const transfers = page.getByRole("region", { name: "Transfers" });
+  // Live Transfer comes first in the type select; these tests use the external one.
+  await expect(transfers.getByRole("button", { name: "Live transfer" })).toBeVisible({ timeout: 20_000 });
+  await transfers.getByRole("combobox", { name: "Transfer type" }).selectOption("external");
   await expect(transfers.getByRole("combobox", { name: "Transfer to" })).toBeVisible({ timeout: 20_000 });
   return transfers;
 }

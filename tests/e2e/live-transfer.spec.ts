@@ -1,0 +1,108 @@
+// A live transfer as the two agents live it (issue 15): an ISIUS qualifier on a call validates the lead's ZIP
+// and asks for an advisor; advisor.isius, Ready in another browser, gets the offer with the lead's summary
+// and accepts; its softphone is rung into the call; the qualifier introduces the lead and leaves; the advisor
+// has the lead and its booking, and hears the lead (the page's WebRTC stats count audio after the qualifier left).
+import { expect, test, type Page } from "@playwright/test";
+import { outsideOperationHours, signIn } from "./helpers";
+
+const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
+const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
+
+/** A number of its own per run, so the lead is new (never ending 01–03: the PBX's machine and busy rules). */
+const freshNumber = () => `21255${String(Date.now() % 100_000).padStart(5, "0")}`.replace(/0[123]$/, "44");
+
+async function choose(page: Page, status: string) {
+  await selector(page).click();
+  await page.getByRole("menu", { name: "Status" }).getByRole("menuitem", { name: status, exact: true }).click();
+}
+
+/** Keeps every RTCPeerConnection the page makes, so the test can read its stats as chrome://webrtc-internals would. */
+async function recordPeerConnections(page: Page) {
+  await page.addInitScript({
+    content: `
+      globalThis.__pcs = [];
+      const Native = globalThis.RTCPeerConnection;
+      globalThis.RTCPeerConnection = class extends Native {
+        constructor(...args) { super(...args); globalThis.__pcs.push(this); }
+      };
+    `,
+  });
+}
+
+/** Audio RTP packets received by the page's newest peer connection. */
+const audioPacketsReceived = (page: Page) =>
+  page.evaluate(async () => {
+    const pcs = (globalThis as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
+    const pc = pcs[pcs.length - 1];
+    if (!pc) return 0;
+    let packets = 0;
+    (await pc.getStats()).forEach((r: { type: string; kind?: string; packetsReceived?: number }) => {
+      if (r.type === "inbound-rtp" && r.kind === "audio") packets += r.packetsReceived ?? 0;
+    });
+    return packets;
+  });
+
+test("a qualifier with a validated ZIP live-transfers a lead to an advisor, who accepts; the qualifier leaves; the advisor has the lead and hears it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // Outside operation hours a Ready agent is not auto-dialed: the advisor waits for the transfer only.
+  await outsideOperationHours("manager.isius@demo.test", async () => {
+    const advisorContext = await browser.newContext();
+    const advisor = await advisorContext.newPage();
+    await recordPeerConnections(advisor);
+    await signIn(advisor, "advisor.isius@demo.test");
+    await expect(softphone(advisor).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+    await choose(advisor, "Ready");
+    await expect(selector(advisor)).toHaveText("Ready");
+
+    // The qualifier calls a new lead; Live transfer waits for a validated ZIP.
+    await signIn(page, "qualifier.isius@demo.test");
+    await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+    await softphone(page).getByRole("textbox", { name: "Number" }).fill(freshNumber());
+    await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
+    const transfers = page.getByRole("region", { name: "Transfers" });
+    const start = transfers.getByRole("button", { name: "Live transfer" });
+    await expect(start).toBeVisible({ timeout: 20_000 });
+    await expect(start).toBeDisabled();
+    await expect(transfers.getByText("Validate the ZIP or postal code (or choose the state) before a live transfer.")).toBeVisible();
+    const booking = page.getByRole("region", { name: "Booking" });
+    await booking.getByRole("textbox", { name: /^Street address/ }).fill("200 East 34th Street");
+    await booking.getByRole("textbox", { name: /^City/ }).fill("New York");
+    await booking.getByRole("textbox", { name: /^Zip code/ }).fill("10016");
+    await booking.getByRole("button", { name: "Validate" }).click();
+    await expect(booking.getByText("Validated", { exact: true })).toBeVisible();
+
+    await transfers.getByRole("textbox", { name: "Notes for the advisor" }).fill("Wants a whole life quote");
+    await expect(start).toBeEnabled();
+    await start.click();
+    await expect(transfers.getByText("Looking for an advisor…")).toBeVisible({ timeout: 10_000 });
+
+    // The advisor is offered the lead, with what the qualifier wrote, and accepts.
+    const offer = advisor.getByRole("dialog", { name: "Live transfer offered" });
+    await expect(offer).toBeVisible({ timeout: 15_000 });
+    await expect(offer.getByText("Wants a whole life quote")).toBeVisible();
+    await expect(offer.getByRole("definition").filter({ hasText: /^NY$/ })).toBeVisible();
+    await offer.getByRole("button", { name: "Accept" }).click();
+    await expect(offer).toBeHidden();
+
+    // The advisor's phone is rung into the call and answers by itself; the qualifier sees it join, then leaves.
+    await expect(transfers.getByText("Maria Lopez is on the call: introduce the lead, then leave.")).toBeVisible({ timeout: 20_000 });
+    await expect(selector(advisor)).toHaveText("On a Call", { timeout: 15_000 });
+    await transfers.getByRole("button", { name: "Leave the call" }).click();
+    await expect(selector(page)).toHaveText("After Call Work", { timeout: 15_000 });
+    await expect(page.getByText("The lead was handed over to Maria Lopez.").first()).toBeVisible();
+
+    // The advisor has the lead and its booking (the ZIP the qualifier validated), and hears the lead.
+    const advisorBooking = advisor.getByRole("region", { name: "Booking" });
+    await expect(advisorBooking.getByRole("textbox", { name: /^Zip code/ })).toHaveValue("10016", { timeout: 15_000 });
+    const before = await audioPacketsReceived(advisor);
+    await expect.poll(() => audioPacketsReceived(advisor), { timeout: 15_000 }).toBeGreaterThan(before + 50);
+    await expect(selector(advisor)).toHaveText("On a Call");
+
+    await softphone(advisor).getByRole("button", { name: /hang ?up/i }).first().click();
+    await expect(selector(advisor)).not.toHaveText("On a Call", { timeout: 15_000 });
+    await advisorContext.close();
+  });
+});
