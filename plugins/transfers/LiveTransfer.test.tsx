@@ -352,6 +352,19 @@ describe("looking for an advisor", { timeout: 20_000 }, () => {
   });
 });
 
+describe("the gateway's clock is not the page's", () => {
+  it("counts the time and the Stop delay from when the page saw the search start", async () => {
+    const m = await mount();
+    // The gateway says the search started an hour ago by its clock: the page still waits its own 10 s.
+    onCall(m, { live: { started_at: new Date(NOW - 3_600_000).toISOString() } });
+    await within(m.panel).findByRole("timer");
+    expect(within(m.panel).getByRole("timer")).toHaveTextContent("0 s");
+    expect(within(m.panel).queryByRole("button", { name: "Stop" })).toBeNull();
+    await m.advance(10_000);
+    expect(within(m.panel).getByRole("button", { name: "Stop" })).toBeVisible();
+  });
+});
+
 describe("an advisor accepted", { timeout: 20_000 }, () => {
   it("presets Live_Transfer, locked; once the advisor is on, Leave the call hands the lead over", async () => {
     const m = await mount();

@@ -19,8 +19,8 @@ export const LiveTransfer = observer(function LiveTransfer({ typeSelect }: { typ
   const state = live?.live ?? null;
   const seeking = state?.state === "looking_for_advisor";
   const now = useNow(ctx.clock, seeking);
-  const startedAt = state ? Date.parse(state.started_at) : NaN;
-  const elapsedMs = seeking && Number.isFinite(startedAt) ? Math.max(0, now - startedAt) : 0;
+  const since = api.live.seekingSince();
+  const elapsedMs = seeking && since !== null ? Math.max(0, now - since) : 0;
   const seconds = Math.floor(elapsedMs / 1000);
   const blocked = live ? null : api.live.blocked();
   const transfer = ctx.call.current.transfer;

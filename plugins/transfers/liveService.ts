@@ -86,6 +86,26 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
     });
   };
 
+  // ---------------------------------------------------------------- since when this page sees it seek
+
+  // The time spent and the 10-second Stop delay count from when this page first saw the transfer seeking, on
+  // the page's own clock: the gateway's started_at is another machine's clock (and a pinned one in the demo).
+  const seenSeeking = new Map<number, number>();
+  const noticing = reaction(
+    () => (seeking() ? (current()?.live?.transfer_id ?? null) : null),
+    (id) => {
+      if (id !== null && !seenSeeking.has(id)) seenSeeking.set(id, clock.now());
+    },
+    { fireImmediately: true },
+  );
+  /** When this page first saw the live transfer under way seeking (its clock), null when none seeks. */
+  const seekingSince = (): number | null => {
+    const id = seeking() ? current()?.live?.transfer_id : undefined;
+    if (id === undefined) return null;
+    if (!seenSeeking.has(id)) seenSeeking.set(id, clock.now());
+    return seenSeeking.get(id)!;
+  };
+
   // ---------------------------------------------------------------- the advisors' count, while seeking
 
   let turn = 0;
@@ -132,6 +152,7 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
   return {
     /** The live transfer under way on the call, if any. */
     current,
+    seekingSince,
     blocked,
     canStart,
     start,
@@ -141,6 +162,7 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
     /** Counts the advisors every 5 s while the live transfer seeks and a panel shows it; returns the release. */
     watch: live.watch,
     dispose: () => {
+      noticing();
       stopFollowing?.();
       stopPolling();
     },
