@@ -2,7 +2,7 @@
 // The local DID has no column yet and is sent empty; a few fields are derived: the
 // campaign's name, who qualified the lead (the last qualifier who disposed it) and whether it came in on
 // an inbound call.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { clientToWire, insuranceToWire, type WireLead } from "../../../src/contract/lead";
 import type { Db } from "../../db/client";
 import { calls, dispositions, leadCampaigns, leads, users } from "../../db/schema";
@@ -38,7 +38,8 @@ async function derived(db: Db, row: LeadRow) {
     db
       .select({ direction: calls.direction })
       .from(calls)
-      .where(eq(calls.leadId, row.id))
+      // An advisor's leg of a live transfer is incoming to the advisor, not a call the lead made.
+      .where(and(eq(calls.leadId, row.id), ne(calls.type, "transfer")))
       .orderBy(desc(calls.startedAt), desc(calls.id))
       .limit(1),
   ]);
