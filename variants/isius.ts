@@ -41,7 +41,9 @@ export default defineVariant({
       { panel: "user-summary.panel", x: 8, y: 10, w: 4, h: 5 },
     ],
     advisor: [
-      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 15 },
+      // An advisor hands a client to a colleague by hand (the manual transfer) under the booking wizard.
+      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 12 },
+      { panel: "transfers.manual", x: 0, y: 12, w: 5, h: 3 },
       { panel: "lead-card.current", x: 5, y: 0, w: 3, h: 6 },
       { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },
       { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 3 },

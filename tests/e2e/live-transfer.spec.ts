@@ -106,3 +106,33 @@ test("a qualifier with a validated ZIP live-transfers a lead to an advisor, who 
     await advisorContext.close();
   });
 });
+
+test("an advisor on a call hands the client to a colleague with the manual transfer; it waits 30 s before the next", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // The colleague is signed in: its softphone takes the call the advisor hands over.
+  const colleagueContext = await browser.newContext();
+  const colleague = await colleagueContext.newPage();
+  await signIn(colleague, "qualifier.isius@demo.test");
+  await expect(softphone(colleague).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+  await signIn(page, "advisor.isius@demo.test");
+  await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+  // The advisor calls a follow-up from its list, as a person does.
+  const summary = page.getByRole("region", { name: "User summary" });
+  await summary.getByRole("tab", { name: /^Follow-ups/ }).click();
+  await summary.getByRole("button", { name: "Dial" }).first().click();
+  await expect(selector(page)).toHaveText("On a Call", { timeout: 20_000 });
+  await expect(softphone(page).getByRole("group", { name: /^Call with / })).toContainText("Established", { timeout: 15_000 });
+
+  const manual = page.getByRole("region", { name: "Manual transfer" });
+  const transfer = manual.getByRole("button", { name: "Internal Transfer" });
+  await expect(transfer).toBeDisabled();
+  await manual.getByRole("combobox", { name: "Agent" }).fill("Jordan");
+  await manual.page().getByRole("option", { name: /^Jordan Reyes · ext 1001/ }).click();
+  await expect(transfer).toBeEnabled();
+  await transfer.click();
+  await expect(page.getByText("Lead transferred to Jordan Reyes.").first()).toBeVisible({ timeout: 15_000 });
+  // The call went to the colleague with the lead; the advisor's next transfer waits its 30 s.
+  await expect(selector(page)).not.toHaveText("On a Call", { timeout: 15_000 });
+  await expect(manual.getByText(/^You can transfer again in \d+ s\.$/)).toBeVisible();
+  await colleagueContext.close();
+});

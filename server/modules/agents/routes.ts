@@ -2,6 +2,9 @@
 // means available: a face-to-face booking; fewer: a forced booking, "no field advisor in the area") and
 // GET /agents/available-advisors (who they are; with health=true only those licensed for the lead's state,
 // as for the health e-app). Both answer with rows of `users`, the advisors of the caller's own call centre.
+// GET /agents (§7; the users list of admin-and-sign-in §2) pages through the call centre's agents (list.ts).
+import { AGENT_PAGE_SIZES, AgentListQuery, AgentListResponse } from "../../../src/contract/agents";
+import { ErrorBody } from "../../../src/contract/common";
 import {
   ADVISOR_RADIUS_KM,
   AVAILABLE_AGENTS_THRESHOLD,
@@ -17,6 +20,7 @@ import { leadAccess, type Caller } from "../../auth/access";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { placeOfPostal } from "../geo/postal";
+import { listAgents } from "./list";
 import { advisorsNear, licensedFor } from "./nearby";
 
 const AGENTS = { roles: ["setter", "advisor"] } as const;
@@ -37,6 +41,27 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
     return { place, advisors };
   };
   return [
+    defineRoute({
+      method: "GET",
+      url: "/agents",
+      summary: `The agents (qualifiers and advisors) of the caller's own call centre, one page at a time (agent-workspace §7; the users list of admin-and-sign-in §2; the manual-transfer panel's autocomplete): {data: [{id, first_name, last_name, full_name, extension, role, level, is_bilingual}], meta: {total, page, per_page}}; managers and above also get email and deactivated per row. query (at most 100 characters, trimmed) matches without case the first name, the last name, "first last" and the extension, and for managers and above the e-mail. page from 1; per_page one of ${AGENT_PAGE_SIZES.join(", ")} (default 25; anything else 422); sort name (default), extension (none last) or role; role qualifier or advisor; callable=true keeps the agents a lead can be transferred to (an extension, calling not disabled, the account not disabled).`,
+      tags: ["agents"],
+      access: AGENTS,
+      querystring: AgentListQuery,
+      response: { 200: AgentListResponse, 422: ErrorBody },
+      example: { query: { query: "re", page: "1", per_page: "10", sort: "name", role: "qualifier", callable: "true" } },
+      async handler({ caller, query }) {
+        const { rows, total } = await listAgents(gw.db, caller, {
+          query: query.query,
+          page: query.page,
+          perPage: query.per_page,
+          sort: query.sort,
+          role: query.role,
+          callable: query.callable === "true",
+        });
+        return { data: rows, meta: { total, page: query.page, per_page: query.per_page } };
+      },
+    }),
     defineRoute({
       method: "GET",
       url: "/available-agents",

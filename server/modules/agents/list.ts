@@ -1,0 +1,97 @@
+// GET /agents (agent-workspace §7; admin-and-sign-in §2 users list): one page of the agents of the caller's own
+// call centre, searched, filtered and ordered by the database (limit, offset and a count), never the whole call
+// centre in memory. The manual-transfer panel asks for the callable ones; the users area will page through all.
+import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  LISTED_AGENT_ROLES,
+  type AGENT_LIST_SORTS,
+  type AgentListItem,
+  type ListedAgentRole,
+} from "../../../src/contract/agents";
+import { holdsRoleAtLeast } from "../../../src/contract/common";
+import type { Caller } from "../../auth/access";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+
+export interface AgentListRequest {
+  /** Trimmed by the schema; empty: no search. */
+  query?: string;
+  page: number;
+  perPage: number;
+  sort: (typeof AGENT_LIST_SORTS)[number];
+  role?: ListedAgentRole;
+  /** Only agents a lead can be handed to: an extension, calling not disabled, the account not disabled. */
+  callable?: boolean;
+}
+
+/** A LIKE pattern that finds `text` anywhere, its own %, _ and \ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listAgents(
+  db: Db,
+  caller: Caller,
+  r: AgentListRequest,
+): Promise<{ rows: AgentListItem[]; total: number }> {
+  // Managers and above see (and search) the e-mail and the calling flag; agents see colleagues' public facts.
+  const manager = holdsRoleAtLeast(caller.roles, "manager");
+  const like = r.query ? containing(r.query) : null;
+  const where = and(
+    eq(users.tenantId, caller.tenantId),
+    r.role ? eq(users.role, r.role) : inArray(users.role, [...LISTED_AGENT_ROLES]),
+    like
+      ? or(
+          ilike(users.firstName, like),
+          ilike(users.lastName, like),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+          ilike(users.extension, like),
+          manager ? ilike(users.email, like) : undefined,
+        )
+      : undefined,
+    // What an internal transfer asks of the colleague (server/modules/calls/internalTransfer.ts).
+    r.callable
+      ? and(isNotNull(users.extension), ne(users.extension, ""), eq(users.deactivated, false), eq(users.disabled, false))
+      : undefined,
+  );
+  const byName: SQL[] = [asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`)];
+  const order: SQL[] =
+    r.sort === "extension"
+      ? // Extensions of one length compare as numbers (999 before 1001); agents without one come last.
+        [asc(sql`${users.extension} is null`), asc(sql`length(${users.extension})`), asc(users.extension), ...byName]
+      : r.sort === "role"
+        ? [asc(users.role), ...byName]
+        : byName;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        extension: users.extension,
+        role: users.role,
+        level: users.level,
+        isBilingual: users.isBilingual,
+        email: users.email,
+        deactivated: users.deactivated,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(...order, asc(users.id))
+      .limit(r.perPage)
+      .offset((r.page - 1) * r.perPage),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    total: counted?.n ?? 0,
+    rows: rows.map((u) => ({
+      id: u.id,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      full_name: `${u.firstName} ${u.lastName}`.trim(),
+      extension: u.extension,
+      role: u.role as ListedAgentRole,
+      level: u.level,
+      is_bilingual: u.isBilingual,
+      ...(manager ? { email: u.email, deactivated: u.deactivated } : {}),
+    })),
+  };
+}

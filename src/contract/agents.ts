@@ -1,0 +1,66 @@
+// The agents of a call centre (agent-workspace §7 "GET /agents | query | list"; admin-and-sign-in §2 users list:
+// a search box, page sizes 10/25/50/100). The manual-transfer panel's autocomplete asks for the callable ones
+// (§2 manual transfer, §4 internal transfer); the users area will page through the whole list.
+import { z } from "zod";
+import { decimalInteger } from "./ids";
+
+/** The users list's page sizes (admin-and-sign-in §2). */
+export const AGENT_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_AGENT_PAGE_SIZE = 25;
+/** How the list can be ordered: by full name, by extension (agents without one last), by role then name. */
+export const AGENT_LIST_SORTS = ["name", "extension", "role"] as const;
+/** The roles GET /agents lists: the agents, never managers and above. */
+export const LISTED_AGENT_ROLES = ["qualifier", "advisor"] as const;
+export const ListedAgentRole = z.enum(LISTED_AGENT_ROLES);
+export type ListedAgentRole = z.infer<typeof ListedAgentRole>;
+
+/** The longest search text. */
+export const AGENT_QUERY_MAX = 100;
+
+/**
+ * GET /agents: query-string values are strings. `query` matches, without case, the first name, the last name,
+ * "first last" and the extension (managers and above: the e-mail too); `callable=true` keeps the agents a lead
+ * can be transferred to (an extension, calling not disabled, the account not disabled).
+ */
+export const AgentListQuery = z.strictObject({
+  query: z.string().trim().max(AGENT_QUERY_MAX).optional(),
+  page: decimalInteger(1, 1_000_000).default(1),
+  per_page: z
+    .enum(AGENT_PAGE_SIZES.map(String) as ["10", "25", "50", "100"], {
+      error: `per_page must be one of ${AGENT_PAGE_SIZES.join(", ")}`,
+    })
+    .transform(Number)
+    .default(DEFAULT_AGENT_PAGE_SIZE),
+  sort: z.enum(AGENT_LIST_SORTS).default("name"),
+  role: ListedAgentRole.optional(),
+  callable: z.literal("true").optional(),
+});
+export type AgentListQuery = z.input<typeof AgentListQuery>;
+
+export const AgentListItem = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** "First Last". */
+  full_name: z.string(),
+  extension: z.string().nullable(),
+  role: ListedAgentRole,
+  level: z.number().int(),
+  is_bilingual: z.boolean(),
+  /** Managers and above only. */
+  email: z.string().optional(),
+  /** Managers and above only: a manager disabled this agent's calling. */
+  deactivated: z.boolean().optional(),
+});
+export type AgentListItem = z.infer<typeof AgentListItem>;
+
+export const AgentListResponse = z.object({
+  data: z.array(AgentListItem),
+  meta: z.object({
+    /** Agents matching the query and filters, every page together. */
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
+});
+export type AgentListResponse = z.infer<typeof AgentListResponse>;
