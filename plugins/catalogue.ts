@@ -14,6 +14,7 @@ export const catalogue = {
   "lead-card": () => import("./lead-card"),
   booking: () => import("./booking"),
   transfers: () => import("./transfers"),
+  "transfer-targets": () => import("./transfer-targets"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

@@ -160,6 +160,7 @@ describe("Admin Panel", () => {
         "webrtc-users",
         "retreaver-mappings",
         "publisher-suppression",
+        "external-transfers",
       ].map((page) => `/admin/settings/${page}`),
     ]);
     expect(within(nav).getByRole("link", { name: "General Settings" })).toBeInTheDocument();

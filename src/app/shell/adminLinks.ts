@@ -32,6 +32,8 @@ export const ADMIN_SECTIONS: { key: "users" | "notifications" | "settings"; link
       "webrtc-users",
       "retreaver-mappings",
       "publisher-suppression",
+      // Not in the specification's list: the call centre's transfer targets (plugins/transfer-targets).
+      "external-transfers",
     ].map((page) => ({ path: `settings/${page}`, key: page.replaceAll("-", "_") })),
   },
 ];

@@ -34,6 +34,7 @@ import axios from "axios";
 import { applySnapshot } from "mobx-state-tree";
 import { Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { API_BASE, type Language, type Variant } from "../../contract/common";
 import { manualClock } from "../../core/clock";
 import { createEventBus, type EventKey } from "../../core/events";
@@ -96,6 +97,11 @@ export interface RenderPluginOptions {
    * folder). Their panels are not rendered; `service(key)` reaches their services.
    */
   providers?: AnyPlugin[];
+  /**
+   * Also renders this admin page of the plugin (its `adminPages` path, e.g. "settings/external-transfers") in
+   * a memory data router at /admin/<path>, as the app's router mounts it (useBlocker and links work).
+   */
+  adminPage?: string;
 }
 
 export const TEST_AGENT: AgentInfo = {
@@ -195,7 +201,27 @@ export async function renderPlugin<Api = unknown, Store = unknown>(
   };
   const panels = [...registry.panels.values()].filter((p) => p.pluginId === manifest.id);
   const overlays = registry.overlays.filter((o) => o.pluginId === manifest.id);
+  const adminPage = options.adminPage ? registry.adminPages.get(options.adminPage) : undefined;
+  if (options.adminPage && !adminPage) throw new Error(`renderPlugin: no admin page ${options.adminPage}`);
 
+  const adminRouter = adminPage
+    ? createMemoryRouter(
+        [
+          {
+            path: `/admin/${adminPage.path}`,
+            element: (
+              <Suspense fallback={null}>
+                <PluginScope value={scope}>
+                  <adminPage.component />
+                </PluginScope>
+              </Suspense>
+            ),
+          },
+          { path: "*", element: <p>elsewhere</p> },
+        ],
+        { initialEntries: [`/admin/${adminPage.path}`] },
+      )
+    : null;
   const tree = () => (
     <I18nextProvider i18n={i18n}>
       <BlueprintProvider>
@@ -209,6 +235,7 @@ export async function renderPlugin<Api = unknown, Store = unknown>(
             onRemove={() => {}}
           />
         ))}
+        {adminRouter && <RouterProvider router={adminRouter} />}
         {overlays.map((o) => {
           const Overlay = o.component;
           return (
@@ -233,6 +260,8 @@ export async function renderPlugin<Api = unknown, Store = unknown>(
     /** The plugin's store slice. */
     store: plugin.ctx.store as Store,
     ctx: plugin.ctx,
+    /** The memory router of `adminPage` (navigate away to test leaving the page), null without one. */
+    adminRouter,
     registry,
     /** The panels the registry allowed for this agent, in declaration order. */
     panels,

@@ -1,0 +1,94 @@
+// The Transfer Targets settings page: the external targets and Sunlife agents (a name and a number each, added
+// and removed by row) and Matcha's number with its switch, saved as one document. Leaving with unsaved changes
+// asks first (a mis-click does not lose them).
+import { Button, Callout, FormGroup, H1, H2, InputGroup, Spinner, Switch } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { useBlocker } from "react-router-dom";
+import { usePlugin } from "../../src/sdk";
+import type { TargetsStore } from "./model";
+import type { TargetList, TargetsService } from "./service";
+import "./targets.css";
+
+const TransferTargetsPage = observer(function TransferTargetsPage() {
+  const { store, api, ctx } = usePlugin<TargetsStore, TargetsService>();
+  const { t } = ctx;
+  useEffect(() => {
+    void api.load();
+  }, [api]);
+
+  // Leaving the page (a link, the drawer, back) with unsaved changes asks first; closing the tab too.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => store.dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm(t("unsaved"))) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, t]);
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (store.dirty) e.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [store]);
+
+  const draft = store.draft;
+  const error = (path: string) => store.errors[path]?.[0];
+
+  const list = (name: TargetList) => (
+    <section className="targets__list" aria-labelledby={`targets-${name}`}>
+      <H2 id={`targets-${name}`}>{t(`${name}.title`)}</H2>
+      <p className="targets__help">{t(`${name}.help`)}</p>
+      {draft![name].length === 0 && <p className="targets__empty">{t(`${name}.empty`)}</p>}
+      {draft![name].map((target, i) => (
+        <div className="targets__row" key={i} role="group" aria-label={t(`${name}.row`, { n: i + 1 })}>
+          <FormGroup label={t("name")} labelFor={`${name}-${i}-name`} intent={error(`${name}.${i}.name`) ? "danger" : "none"} helperText={error(`${name}.${i}.name`)}>
+            <InputGroup id={`${name}-${i}-name`} value={target.name} maxLength={100} onValueChange={(v) => api.change(name, i, { name: v })} />
+          </FormGroup>
+          <FormGroup label={t("phone")} labelFor={`${name}-${i}-phone`} intent={error(`${name}.${i}.phone`) ? "danger" : "none"} helperText={error(`${name}.${i}.phone`)}>
+            <InputGroup id={`${name}-${i}-phone`} value={target.phone} inputMode="tel" maxLength={16} onValueChange={(v) => api.change(name, i, { phone: v.replace(/[^\d+]/g, "") })} />
+          </FormGroup>
+          <Button variant="minimal" icon="trash" aria-label={t("remove", { name: target.name || t("name") })} onClick={() => api.remove(name, i)} />
+        </div>
+      ))}
+      <Button icon="add" variant="outlined" text={t(`${name}.add`)} onClick={() => api.add(name)} />
+    </section>
+  );
+
+  return (
+    <main className="isi-page targets" aria-labelledby="targets-title">
+      <H1 id="targets-title">{t("title")}</H1>
+      {store.phase === "loading" && <Spinner size={24} />}
+      {store.phase === "failed" && (
+        <Callout intent="danger" title={t("load_failed")}>
+          <p>{store.message}</p>
+          <Button text={t("retry")} onClick={() => void api.load()} />
+        </Callout>
+      )}
+      {draft && store.phase !== "loading" && store.phase !== "failed" && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void api.save();
+          }}
+        >
+          {list("external")}
+          {list("sunlife")}
+          <section className="targets__list" aria-labelledby="targets-matcha">
+            <H2 id="targets-matcha">{t("matcha.title")}</H2>
+            <Switch checked={draft.matcha.enabled} label={t("matcha.enabled")} onChange={(e) => api.matcha({ enabled: e.currentTarget.checked })} />
+            <FormGroup label={t("matcha.phone")} labelFor="matcha-phone" intent={error("matcha.phone") ? "danger" : "none"} helperText={error("matcha.phone")}>
+              <InputGroup id="matcha-phone" value={draft.matcha.phone ?? ""} inputMode="tel" maxLength={16} onValueChange={(v) => api.matcha({ phone: v.replace(/[^\d+]/g, "") || null })} />
+            </FormGroup>
+          </section>
+          <div className="targets__actions">
+            {store.message && store.phase !== "saving" && <span className="targets__message" role="alert">{store.message}</span>}
+            <Button type="submit" intent="primary" text={t("save.button")} loading={store.phase === "saving"} disabled={!store.dirty} />
+          </div>
+        </form>
+      )}
+    </main>
+  );
+});
+
+export default TransferTargetsPage;
