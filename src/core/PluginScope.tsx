@@ -11,6 +11,13 @@ export interface PluginScopeValue {
   ctx: PluginContext;
 }
 
+/** The scopes of every plugin a registry loaded, by plugin id (panels, overlays and pages render in them). */
+export function pluginScopes(plugins: readonly { manifest: { id: string }; api: unknown; ctx: PluginContext }[]) {
+  const byId = new Map<string, PluginScopeValue>();
+  for (const p of plugins) byId.set(p.manifest.id, { pluginId: p.manifest.id, store: p.ctx.store, api: p.api, ctx: p.ctx });
+  return byId;
+}
+
 const Scope = createContext<PluginScopeValue | null>(null);
 
 export function PluginScope({ value, children }: { value: PluginScopeValue; children: ReactNode }) {

@@ -7,7 +7,7 @@ import ReactGridLayout, { useContainerWidth, type Layout } from "react-grid-layo
 import { useTranslation } from "react-i18next";
 import type { LayoutItem } from "../contract/layout";
 import { GRID_COLUMNS } from "../contract/layout";
-import type { PluginScopeValue } from "../core/PluginScope";
+import { pluginScopes } from "../core/PluginScope";
 import { clamp, placeNew } from "./layout";
 import { PanelFrame } from "./PanelFrame";
 import type { WorkspaceSession } from "./session";
@@ -29,13 +29,7 @@ export const Workspace = observer(function Workspace({
   const { width, containerRef, mounted } = useContainerWidth();
   const [confirmReset, setConfirmReset] = useState(false);
 
-  const scopes = useMemo(() => {
-    const byId = new Map<string, PluginScopeValue>();
-    for (const p of registry.plugins) {
-      byId.set(p.manifest.id, { pluginId: p.manifest.id, store: p.ctx.store, api: p.api, ctx: p.ctx });
-    }
-    return byId;
-  }, [registry]);
+  const scopes = useMemo(() => pluginScopes(registry.plugins), [registry]);
 
   const available = [...registry.panels.values()].filter((p) => !layout.has(p.id));
   const editing = layout.editing;

@@ -63,3 +63,33 @@ test("a target that never answers brings the transfer back to level 1, the lead 
     await manager.call("PUT", "/settings/external-transfers", saved);
   }
 });
+
+test("a manager edits the transfer targets on their settings page, and a mis-click away does not lose the change", async ({ page }) => {
+  const manager = await api("manager.isius@demo.test");
+  const saved = await (await manager.call("GET", "/settings/external-transfers")).json();
+  try {
+    await signIn(page, "manager.isius@demo.test");
+    await page.getByRole("button", { name: "Admin Panel" }).click();
+    await page.getByRole("link", { name: "Transfer Targets" }).click();
+    await expect(page.getByRole("heading", { name: "Transfer Targets", level: 1 })).toBeVisible();
+    const external = page.getByRole("region", { name: "External transfer targets" });
+    await expect(external.getByRole("textbox", { name: "Name" }).first()).toHaveValue("Medicare Enrollment Desk");
+    await external.getByRole("button", { name: "Add a target" }).click();
+    const row = external.getByRole("group").last();
+    await row.getByRole("textbox", { name: "Name" }).fill("Weekend Desk");
+    await row.getByRole("textbox", { name: "Phone number" }).fill("3125550166");
+
+    // Leaving asks first; staying keeps what was typed.
+    page.once("dialog", (d) => void d.dismiss());
+    await page.getByRole("button", { name: "Admin Panel" }).click();
+    await page.getByRole("link", { name: "General Settings" }).click();
+    await expect(row.getByRole("textbox", { name: "Name" })).toHaveValue("Weekend Desk");
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Changes applied successfully.").first()).toBeVisible();
+    const now = await (await manager.call("GET", "/settings/external-transfers")).json();
+    expect(now.external).toContainEqual({ name: "Weekend Desk", phone: "3125550166" });
+  } finally {
+    await manager.call("PUT", "/settings/external-transfers", saved);
+  }
+});

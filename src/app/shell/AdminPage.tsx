@@ -1,6 +1,8 @@
 import { H1, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { AlertToasts } from "../../alerts/AlertStack";
+import { PluginScope, pluginScopes } from "../../core/PluginScope";
 import { useWorkspaceState } from "../../workspace/WorkspaceProvider";
 import type { AdminLink } from "./adminLinks";
 
@@ -9,12 +11,20 @@ export default function AdminPage({ link }: { link: AdminLink }) {
   const { t } = useTranslation();
   const workspace = useWorkspaceState();
   if (workspace.kind === "opening") return <Spinner className="isi-loading" />;
-  const page = workspace.kind === "open" ? workspace.session.registry.adminPages.get(link.path) : undefined;
-  if (page) {
+  const registry = workspace.kind === "open" ? workspace.session.registry : undefined;
+  const page = registry?.adminPages.get(link.path);
+  const scope = page && registry ? pluginScopes(registry.plugins).get(page.pluginId) : undefined;
+  if (page && scope && workspace.kind === "open") {
     const Page = page.component;
+    const toasts = workspace.session.agent;
+    // In its plugin's scope, as a panel is: the page reaches its store and service with usePlugin().
     return (
       <Suspense fallback={<Spinner className="isi-loading" />}>
-        <Page />
+        {/* A plugin page's messages (saved, refused) float over it as over the workspace. */}
+        <AlertToasts alerts={toasts.store.alerts} service={toasts.alerts} />
+        <PluginScope value={scope}>
+          <Page />
+        </PluginScope>
       </Suspense>
     );
   }
