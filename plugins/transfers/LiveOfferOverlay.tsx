@@ -7,10 +7,9 @@ import { Button, Card, H4, Icon, Portal, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId, type ReactNode } from "react";
 import type { LiveTransferOffer } from "../../src/contract/liveTransfers";
-import { isValidTimeZone, usePlugin } from "../../src/sdk";
+import { isValidTimeZone, useNow, usePlugin } from "../../src/sdk";
 import type { TransfersStore } from "./model";
 import type { TransfersService } from "./service";
-import { useNow } from "./useNow";
 import "./transfers.css";
 
 /** The lead's wall-clock time in its zone, in the advisor's language; null without a usable zone. */

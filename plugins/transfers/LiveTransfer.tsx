@@ -5,11 +5,10 @@ import { Button, TextArea } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId, type ReactNode } from "react";
 import { LIVE_TRANSFER_STOP_DELAY_MS } from "../../src/contract/liveTransfers";
-import { usePlugin } from "../../src/sdk";
+import { useNow, usePlugin } from "../../src/sdk";
 import { LIVE_NOTES_MAX } from "./liveService";
 import type { TransfersStore } from "./model";
 import type { TransfersService } from "./service";
-import { useNow } from "./useNow";
 
 export const LiveTransfer = observer(function LiveTransfer({ typeSelect }: { typeSelect: ReactNode }) {
   const { store, api, ctx } = usePlugin<TransfersStore, TransfersService>();

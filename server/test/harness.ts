@@ -11,6 +11,8 @@ import { SOCKET_PATH, type ClientToServer, type ServerToClient } from "../../src
 import { buildGateway, type BuiltGateway } from "../app";
 import { readConfig, type GatewayConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
+import { eq } from "drizzle-orm";
+import { users } from "../db/schema";
 import { DEMO_PASSWORD } from "../seed/accounts";
 
 export type AgentClientSocket = ClientSocket<ServerToClient, ClientToServer>;
@@ -28,6 +30,15 @@ export interface TestGateway extends BuiltGateway {
    * every connection attempt), the fingerprint cookie with the handshake. Not connected until connect().
    * Needs `listen`.
    */
+  /**
+   * Moves the manual clock `ms` forward in `step` slices, letting the gateway's background work and the sockets
+   * run after each: timers fire and pushes arrive as they would over that time.
+   */
+  run(ms: number, step?: number): Promise<void>;
+  /** A demo account's user id. */
+  idOf(email: string): Promise<number>;
+  /** The agent's status as the gateway has it (GET /agents/me/status). */
+  statusOf(c: TestClient): Promise<string>;
   socket(c: TestClient, opts?: { reconnect?: boolean; auth?: Record<string, unknown>; cookie?: string | null; reconnection?: boolean }): AgentClientSocket;
   close(): Promise<void>;
 }
@@ -164,6 +175,21 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
       return c;
     },
     url,
+    async run(ms, step = 50) {
+      for (let t = 0; t < ms; t += step) {
+        clock.advance(Math.min(step, ms - t));
+        await built.gw.background.idle();
+        await new Promise((r) => setImmediate(r));
+      }
+    },
+    async idOf(email) {
+      const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!row) throw new Error(`no account ${email}`);
+      return row.id;
+    },
+    async statusOf(c) {
+      return ((await c.request("GET", "/agents/me/status")).json() as { data: { status: string } }).data.status;
+    },
     socket(c, sopts = {}) {
       if (!url) throw new Error("start the test gateway with { listen: true } to open sockets");
       const cookie =

@@ -123,6 +123,7 @@ export * as callbackPicker from "../core/callbackPicker";
 export { CallTimePicker, type CallTimePickerProps } from "./ui/CallTimePicker";
 export { watching, type Watching } from "./watching";
 export { Select } from "./ui/Select";
+export { useNow } from "./ui/useNow";
 
 // Writes that must not double, and what the browser keeps on this machine.
 export {

@@ -67,3 +67,29 @@ export async function disposeAndStop(page: Page) {
   await page.getByRole("region", { name: "Disposition" }).getByRole("button", { name: "Save & Stop" }).click();
   await expect(page.getByText("Successfully disposed the lead!").first()).toBeVisible();
 }
+
+/** Keeps every RTCPeerConnection the page makes, so a test can read its stats as chrome://webrtc-internals would. */
+export async function recordPeerConnections(page: Page) {
+  await page.addInitScript({
+    content: `
+      globalThis.__pcs = [];
+      const Native = globalThis.RTCPeerConnection;
+      globalThis.RTCPeerConnection = class extends Native {
+        constructor(...args) { super(...args); globalThis.__pcs.push(this); }
+      };
+    `,
+  });
+}
+
+/** Audio RTP packets received by the page's newest peer connection. */
+export const audioPacketsReceived = (page: Page) =>
+  page.evaluate(async () => {
+    const pcs = (globalThis as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
+    const pc = pcs[pcs.length - 1];
+    if (!pc) return 0;
+    let packets = 0;
+    (await pc.getStats()).forEach((r: { type: string; kind?: string; packetsReceived?: number }) => {
+      if (r.type === "inbound-rtp" && r.kind === "audio") packets += r.packetsReceived ?? 0;
+    });
+    return packets;
+  });

@@ -3,7 +3,7 @@
 // and accepts; its softphone is rung into the call; the qualifier introduces the lead and leaves; the advisor
 // has the lead and its booking, and hears the lead (the page's WebRTC stats count audio after the qualifier left).
 import { expect, test, type Page } from "@playwright/test";
-import { outsideOperationHours, signIn } from "./helpers";
+import { audioPacketsReceived, outsideOperationHours, recordPeerConnections, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
@@ -15,32 +15,6 @@ async function choose(page: Page, status: string) {
   await selector(page).click();
   await page.getByRole("menu", { name: "Status" }).getByRole("menuitem", { name: status, exact: true }).click();
 }
-
-/** Keeps every RTCPeerConnection the page makes, so the test can read its stats as chrome://webrtc-internals would. */
-async function recordPeerConnections(page: Page) {
-  await page.addInitScript({
-    content: `
-      globalThis.__pcs = [];
-      const Native = globalThis.RTCPeerConnection;
-      globalThis.RTCPeerConnection = class extends Native {
-        constructor(...args) { super(...args); globalThis.__pcs.push(this); }
-      };
-    `,
-  });
-}
-
-/** Audio RTP packets received by the page's newest peer connection. */
-const audioPacketsReceived = (page: Page) =>
-  page.evaluate(async () => {
-    const pcs = (globalThis as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
-    const pc = pcs[pcs.length - 1];
-    if (!pc) return 0;
-    let packets = 0;
-    (await pc.getStats()).forEach((r: { type: string; kind?: string; packetsReceived?: number }) => {
-      if (r.type === "inbound-rtp" && r.kind === "audio") packets += r.packetsReceived ?? 0;
-    });
-    return packets;
-  });
 
 test("a qualifier with a validated ZIP live-transfers a lead to an advisor, who accepts; the qualifier leaves; the advisor has the lead and hears it", async ({
   page,

@@ -4,7 +4,7 @@
 // call rings, is answered and ends; a number that reaches a machine is disposed Voicemail by itself; an
 // agent on an external phone is refused Ready while it is closed and gets the call on it when open.
 import { expect, test, type Page } from "@playwright/test";
-import { api, disposeAndStop, outsideOperationHours, signIn } from "./helpers";
+import { api, audioPacketsReceived, disposeAndStop, outsideOperationHours, recordPeerConnections, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
@@ -17,32 +17,6 @@ async function choose(page: Page, status: string) {
     .getByRole("menuitem", { name: status, exact: true })
     .click();
 }
-
-/** Keeps every RTCPeerConnection the page makes, so the test can read its stats as chrome://webrtc-internals would. */
-async function recordPeerConnections(page: Page) {
-  await page.addInitScript({
-    content: `
-      globalThis.__pcs = [];
-      const Native = globalThis.RTCPeerConnection;
-      globalThis.RTCPeerConnection = class extends Native {
-        constructor(...args) { super(...args); globalThis.__pcs.push(this); }
-      };
-    `,
-  });
-}
-
-/** Audio RTP packets received by the page's newest peer connection. */
-const audioPacketsReceived = (page: Page) =>
-  page.evaluate(async () => {
-    const pcs = (globalThis as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
-    const pc = pcs[pcs.length - 1];
-    if (!pc) return 0;
-    let packets = 0;
-    (await pc.getStats()).forEach((r: { type: string; kind?: string; packetsReceived?: number }) => {
-      if (r.type === "inbound-rtp" && r.kind === "audio") packets += r.packetsReceived ?? 0;
-    });
-    return packets;
-  });
 
 /** The softphone sits folded in the top bar; its dial pad, transfer and conference unfold on demand. */
 async function openSoftphone(page: Page) {

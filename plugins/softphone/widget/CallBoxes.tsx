@@ -6,11 +6,10 @@
 import { Button, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../../src/sdk";
+import { useNow, usePlugin } from "../../../src/sdk";
 import type { SoftphoneApi } from "../api";
 import type { SessionDetail, SoftphoneStore } from "../model";
 import { formatElapsed } from "../rules";
-import { useNow } from "./useNow";
 
 /** The call in the bar. */
 export const PrimaryCall = observer(function PrimaryCall() {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { CallSnapshot, CurrentCallResponse, OriginateFailurePush } from "../../../src/contract/calls";
 import type { ServerEventName } from "../../../src/contract/socket";
-import { calls, dispositions, leads, users } from "../../db/schema";
+import { calls, dispositions, leads } from "../../db/schema";
 import { SimPbx } from "../../pbx/sim/extensions";
 import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 
@@ -19,18 +19,10 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 /** Moves the clock in small steps, letting the gateway's async work (database, pushes) settle between. */
-async function run(ms: number, step = 50) {
-  for (let t = 0; t < ms; t += step) {
-    gw.clock.advance(Math.min(step, ms - t));
-    await gw.gw.background.idle();
-    await new Promise((r) => setImmediate(r));
-  }
-}
+const run = (ms: number, step?: number) => gw.run(ms, step);
 
-const idOf = async (email: string) =>
-  (await gw.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-const statusOf = async (c: TestClient) =>
-  ((await c.request("GET", "/agents/me/status")).json() as { data: { status: string } }).data.status;
+const idOf = (email: string) => gw.idOf(email);
+const statusOf = (c: TestClient) => gw.statusOf(c);
 const current = async (c: TestClient) =>
   CurrentCallResponse.parse((await c.request("GET", "/calls/current")).json()).data;
 

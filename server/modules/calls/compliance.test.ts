@@ -30,13 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-async function run(ms: number, step = 50) {
-  for (let t = 0; t < ms; t += step) {
-    gw.clock.advance(Math.min(step, ms - t));
-    await gw.gw.background.idle();
-    await new Promise((r) => setImmediate(r));
-  }
-}
+const run = (ms: number, step?: number) => gw.run(ms, step);
 
 /** A lead the agent makes from a typed number (as the softphone does), optionally placed somewhere. */
 async function ownLead(c: TestClient, phone: string, place?: { state: string; timezone: string; country?: string }) {

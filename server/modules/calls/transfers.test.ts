@@ -38,18 +38,10 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-async function run(ms: number, step = 50) {
-  for (let t = 0; t < ms; t += step) {
-    gw.clock.advance(Math.min(step, ms - t));
-    await gw.gw.background.idle();
-    await new Promise((r) => setImmediate(r));
-  }
-}
+const run = (ms: number, step?: number) => gw.run(ms, step);
 
-const idOf = async (email: string) =>
-  (await gw.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-const statusOf = async (c: TestClient) =>
-  ((await c.request("GET", "/agents/me/status")).json() as { data: { status: string } }).data.status;
+const idOf = (email: string) => gw.idOf(email);
+const statusOf = (c: TestClient) => gw.statusOf(c);
 
 /** Area codes whose calling window is open at the test clock's 10:00 in New York and Toronto. */
 const EASTERN = ["212", "646", "917", "718", "347", "516", "914", "514", "438", "416", "647", "613", "905"];

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { Clock, ClockTimer } from "../../src/sdk";
+import type { Clock, ClockTimer } from "../../core/clock";
 
-/** The clock's time, moving on each whole second while `running` (the elapsed seconds, a countdown). */
+/** The clock's time for a component, re-read on each second boundary while `running` (a call box timer, an elapsed time, a countdown); the time now when not running. Ticks from the injected clock, so tests move it. */
 export function useNow(clock: Clock, running: boolean): number {
   const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
