@@ -352,6 +352,18 @@ describe("looking for an advisor", { timeout: 20_000 }, () => {
   });
 });
 
+describe("the qualifier's phone hung up before an advisor was on", () => {
+  it("says the lead is on hold and the phone rings again, in the agent's language, until it is answered", async () => {
+    const m = await mount({ language: "fr" });
+    onCall(m, { live: { ringing_back: true } });
+    expect(await within(m.panel).findByRole("status")).toHaveTextContent(
+      "Votre téléphone sonne : répondez pour reprendre l'appel. Le prospect est en attente.",
+    );
+    onCall(m, { live: { ringing_back: false } });
+    expect(within(m.panel).getByRole("status")).toHaveTextContent("Recherche d'un conseiller…");
+  });
+});
+
 describe("the gateway's clock is not the page's", () => {
   it("counts the time and the Stop delay from when the page saw the search start", async () => {
     const m = await mount();

@@ -27,7 +27,9 @@ export const LiveTransfer = observer(function LiveTransfer({ typeSelect }: { typ
   const advisor = state?.advisor ?? null;
 
   let said = "";
-  if (seeking) said = t("live.seeking");
+  // The qualifier's phone hung up before an advisor was on: the lead waits on hold for it to be answered.
+  if (state?.ringing_back) said = t("live.ringing_back");
+  else if (seeking) said = t("live.seeking");
   else if (state?.state === "done" && advisor)
     said = state.joined
       ? t("live.joined", { name: advisor.name })

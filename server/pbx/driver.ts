@@ -195,6 +195,16 @@ export interface PbxCalls {
   hangup(legId: string, cause?: HangupCause): Promise<void>;
   /** Ends every leg of a call. */
   hangupCall(callId: string, cause?: HangupCause): Promise<void>;
+  /**
+   * While on, the call's agent hanging up (or its phone dropping) does not end the call when the lead (or
+   * inbound caller) is answered: the lead stays alone in the call, and the gateway holds it (music on hold)
+   * and rings an agent back into it (`conference.joinAgent`). A live transfer still looking for an advisor
+   * turns it on (production-telephony.md §5: the lead is never left alone, and never hung up on by a
+   * mis-click). Turned off, a call whose lead is alone with no agent leg live (ringing or answered) ends at
+   * once. Nothing happens on an ended call. Asterisk: the application simply does not hang up the lead's
+   * channel when the agent's leaves the bridge; FreeSWITCH: the conference member without `endconf`.
+   */
+  keepLead(callId: string, on: boolean): Promise<void>;
   hold(legId: string, on: boolean): Promise<void>;
   /** The leg's party is sent to `target`; the agent leg ends. */
   blindTransfer(legId: string, target: string): Promise<void>;

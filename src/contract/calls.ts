@@ -154,6 +154,11 @@ export const TransferState = z.object({
       advisor: LiveTransferAdvisor.nullable(),
       /** The advisor's leg answered: the qualifier may introduce the lead and leave. */
       joined: z.boolean(),
+      /**
+       * The qualifier's phone hung up before an advisor was on: the lead is on hold and the qualifier's phone
+       * rings again (once, LIVE_TRANSFER_RING_BACK_MS) to take the call back.
+       */
+      ringing_back: z.boolean().optional(),
       started_at: z.string(),
     })
     .nullable()

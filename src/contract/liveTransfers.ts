@@ -17,6 +17,11 @@ import { AgentStatus, Extension } from "./status";
 /** Agent availability poll while seeking, and the delay before Stop shows (agent-workspace §9). */
 export const LIVE_TRANSFER_POLL_MS = 5_000;
 export const LIVE_TRANSFER_STOP_DELAY_MS = 10_000;
+/**
+ * How long the qualifier's phone rings when it is rung back (its own hangup during the search, the lead kept on
+ * hold): unanswered, the attempt ends and so does the call, rather than a lead waiting on hold for nobody.
+ */
+export const LIVE_TRANSFER_RING_BACK_MS = 30_000;
 
 /** The teams a qualifier can hand a lead to (agent-workspace §6: "live transfer to the advisors team"). */
 export const LIVE_TRANSFER_TEAMS = ["advisors"] as const;

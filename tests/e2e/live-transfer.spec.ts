@@ -81,6 +81,43 @@ test("a qualifier with a validated ZIP live-transfers a lead to an advisor, who 
   });
 });
 
+test("a qualifier who hangs up while looking for an advisor is rung back; answering, it has the lead again and hears it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await outsideOperationHours("manager.isius@demo.test", async () => {
+    await recordPeerConnections(page);
+    await signIn(page, "qualifier.isius@demo.test");
+    await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+    await softphone(page).getByRole("textbox", { name: "Number" }).fill(freshNumber());
+    await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
+    const transfers = page.getByRole("region", { name: "Transfers" });
+    const start = transfers.getByRole("button", { name: "Live transfer" });
+    await expect(start).toBeVisible({ timeout: 20_000 });
+    const booking = page.getByRole("region", { name: "Booking" });
+    await booking.getByRole("textbox", { name: /^Street address/ }).fill("200 East 34th Street");
+    await booking.getByRole("textbox", { name: /^City/ }).fill("New York");
+    await booking.getByRole("textbox", { name: /^Zip code/ }).fill("10016");
+    await booking.getByRole("button", { name: "Validate" }).click();
+    await expect(start).toBeEnabled();
+    await start.click();
+    await expect(transfers.getByText("Looking for an advisor…")).toBeVisible({ timeout: 10_000 });
+
+    // A mis-click on Hang up: the lead is not dropped. It waits on hold while the qualifier's phone rings again.
+    await softphone(page).getByRole("button", { name: "Hang up" }).first().click();
+    await expect(transfers.getByText("Your phone is ringing: answer to take the call back. The lead is on hold.")).toBeVisible({ timeout: 10_000 });
+    await expect(selector(page)).toHaveText("On a Call");
+    await softphone(page).getByRole("button", { name: "Answer" }).click();
+    await expect(transfers.getByText("Looking for an advisor…")).toBeVisible({ timeout: 10_000 });
+    const before = await audioPacketsReceived(page);
+    await expect.poll(() => audioPacketsReceived(page), { timeout: 15_000 }).toBeGreaterThan(before + 50);
+
+    // Stop from 10 s on; this time the hang-up ends the call.
+    await transfers.getByRole("button", { name: "Stop" }).click({ timeout: 15_000 });
+    await expect(transfers.getByText("The live transfer was cancelled. The lead is still with you.")).toBeVisible();
+    await softphone(page).getByRole("button", { name: "Hang up" }).first().click();
+    await expect(selector(page)).toHaveText("After Call Work", { timeout: 15_000 });
+  });
+});
+
 test("an advisor on a call hands the client to a colleague with the manual transfer; it waits 30 s before the next", async ({ page, browser }) => {
   test.setTimeout(90_000);
   // The colleague is signed in: its softphone takes the call the advisor hands over.

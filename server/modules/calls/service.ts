@@ -475,10 +475,17 @@ export class CallService {
         this.pushCall(call);
         return;
       case "Conference": {
+        // The agent's phone rung back into its own call (a live transfer's ring-back): the lead hears it again.
+        // (An advisor's own view of the call, type transfer, sees its leg join as the answer; nothing to resume.)
+        if (e.action === "joined" && e.legId !== undefined && e.legId === call.agentLegId && call.type !== "transfer" && !isOver(call)) {
+          if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, false);
+          this.pushCall(call);
+          return;
+        }
         const conf = call.conference;
         if (!conf || isOver(call)) return;
         // The agent leaving (a transfer's leave) changes nothing for the others; its leg's end follows.
-        if (e.action === "left" && e.legId !== undefined && e.legId === call.agentLegId) return;
+        if ((e.action === "left" || e.action === "kicked") && e.legId !== undefined && e.legId === call.agentLegId) return;
         if (e.action === "joined") {
           conf.state = conf.state === "merged" ? "merged" : "initialized";
           this.transfers.partyJoined(call);
@@ -501,7 +508,14 @@ export class CallService {
           await this.transfers.leadGone(call);
           this.pushCall(call);
         }
-        if (e.legId === call.agentLegId) await this.endForAgent(call, e.cause, e.cause);
+        if (e.legId === call.agentLegId) {
+          // A live transfer still without an advisor keeps the lead: the agent's phone rings again instead.
+          if (await this.live.ringBack(call)) {
+            this.pushCall(call);
+            return;
+          }
+          await this.endForAgent(call, e.cause, e.cause);
+        }
         return;
       case "TransferResult":
         if (!e.ok) this.transfers.internalNotReached(call, e.cause);

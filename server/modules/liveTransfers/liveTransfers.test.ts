@@ -368,6 +368,76 @@ describe("what goes wrong", () => {
     q.s.disconnect();
   });
 
+  /** The PBX's view of the qualifier's lead leg. */
+  const leadLegOf = (pbxCallId: string, legId: string | null) => sim.legsOf(pbxCallId).find((l) => l.legId === legId);
+
+  it("the qualifier hanging up while it seeks keeps the lead on hold and rings the qualifier back; answered, the search goes on", async () => {
+    const q = await qualifierOnACall("qualifier3.isius@demo.test");
+    expect((await q.c.request("POST", `/live-transfers/${q.leadId}`, {})).statusCode).toBe(201);
+    await run(200);
+    const call = gw.gw.calls.activeCallOf(q.id)!;
+    const firstLeg = call.agentLegId;
+    expect(await q.s.emitWithAck("hangup", { extension: "1012" })).toMatchObject({ ok: true });
+    await run(200);
+    // The lead waits on hold; the qualifier's call goes on and its phone rings again.
+    expect(q.snapshots("hangup")).toHaveLength(0);
+    expect(leadLegOf(call.pbxCallId, call.partyLegId)).toMatchObject({ state: "answered", held: true });
+    expect(call.agentLegId).not.toBe(firstLeg);
+    expect(q.transfer()).toMatchObject({ kind: "live", live: { state: "looking_for_advisor", ringing_back: true } });
+    await run(2_000); // the desk phone answers
+    expect(leadLegOf(call.pbxCallId, call.partyLegId)).toMatchObject({ state: "answered", held: false });
+    expect(q.transfer()).toMatchObject({ live: { state: "looking_for_advisor", ringing_back: false } });
+    expect(gw.gw.calls.activeCallOf(q.id)).toBe(call);
+    // Back on the call, the qualifier stops and hangs up for good: no second ring-back, no more seeking.
+    expect((await q.c.request("DELETE", `/live-transfers/${q.leadId}`)).statusCode).toBe(204);
+    expect(await q.s.emitWithAck("hangup", { extension: "1012" })).toMatchObject({ ok: true });
+    await run(500);
+    expect(q.snapshots("hangup").at(-1)?.status).toBe("ended");
+    expect(sim.legsOf(call.pbxCallId).every((l) => l.state === "ended")).toBe(true);
+    q.s.disconnect();
+  });
+
+  it("a ring-back nobody answers ends the attempt and the call: the lead does not wait on hold for nobody", async () => {
+    const q = await qualifierOnACall("qualifier4.isius@demo.test");
+    expect((await q.c.request("POST", `/live-transfers/${q.leadId}`, {})).statusCode).toBe(201);
+    await run(200);
+    const call = gw.gw.calls.activeCallOf(q.id)!;
+    await sim.setPhoneOpen("1013", false); // the desk phone is switched off: the ring-back is unavailable
+    expect(await q.s.emitWithAck("hangup", { extension: "1013" })).toMatchObject({ ok: true });
+    await run(500);
+    expect(q.snapshots("hangup").at(-1)?.status).toBe("ended");
+    expect(sim.legsOf(call.pbxCallId).every((l) => l.state === "ended")).toBe(true);
+    const [t] = await gw.db.select({ state: liveTransfers.state, outcome: liveTransfers.outcome }).from(liveTransfers).where(eq(liveTransfers.leadId, q.leadId));
+    expect(t).toEqual({ state: "canceled", outcome: "agent_hung_up" });
+    await sim.setPhoneOpen("1013", true);
+    q.s.disconnect();
+  });
+
+  it("an advisor joining while the qualifier's phone rings back takes the lead from hold", async () => {
+    const advisor = await agent("advisor.isius@demo.test");
+    await ready(advisor.c);
+    const q = await qualifierOnACall("qualifier5.isius@demo.test");
+    expect((await q.c.request("POST", `/live-transfers/${q.leadId}`, {})).statusCode).toBe(201);
+    await run(200);
+    const call = gw.gw.calls.activeCallOf(q.id)!;
+    expect((await advisor.c.request("POST", `/confirm-live-transfers/${q.leadId}`)).statusCode).toBe(201);
+    await run(100); // the advisor's desk phone rings; the qualifier hangs up before it answers
+    expect(await q.s.emitWithAck("hangup", { extension: "1014" })).toMatchObject({ ok: true });
+    await run(3_000);
+    expect(q.snapshots("hangup").at(-1)?.status).toBe("ended");
+    expect(q.latest()?.transfer).toMatchObject({ outcome: "completed", disposition: { saved: true } });
+    expect(gw.gw.calls.activeCallOf(advisor.id)?.bridged).toBe(true);
+    expect(leadLegOf(call.pbxCallId, call.partyLegId)).toMatchObject({ state: "answered", held: false });
+    // The qualifier's phone no longer rings: only the lead and the advisor are on the call.
+    expect(sim.legsOf(call.pbxCallId).filter((l) => l.state !== "ended")).toHaveLength(2);
+    const [lead] = await gw.db.select({ owner: leads.ownerId }).from(leads).where(eq(leads.id, q.leadId));
+    expect(lead!.owner).toBe(advisor.id);
+    await advisor.s.emitWithAck("hangup", { extension: "1002" });
+    await run(500);
+    advisor.s.disconnect();
+    q.s.disconnect();
+  });
+
   it("a lead about health insurance goes only to an advisor licensed in its state", async () => {
     const advisor = await agent("advisor.isius@demo.test");
     await ready(advisor.c);

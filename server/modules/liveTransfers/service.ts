@@ -15,6 +15,7 @@ import type { TransferDisposition, TransferOutcome } from "../../../src/contract
 import {
   LIVE_TRANSFER_MESSAGES as M,
   LIVE_TRANSFER_POLL_MS,
+  LIVE_TRANSFER_RING_BACK_MS,
   type LiveTransfer,
   type LiveTransferOffer,
   type LiveTransferWithdrawn,
@@ -73,6 +74,11 @@ interface OpenTransfer {
   advisorCall: ActiveCall | null;
   joined: boolean;
   qualifierLeft: boolean;
+  /** The qualifier's phone was rung back once (its hangup before an advisor was on); ringing now or not. */
+  rangBack: boolean;
+  ringingBack: boolean;
+  /** The lead's leg ended (the call is ending). */
+  leadGone: boolean;
   timer: ClockTimer | null;
 }
 
@@ -171,9 +177,15 @@ export class LiveTransfers {
         advisorCall: null,
         joined: false,
         qualifierLeft: false,
+        rangBack: false,
+        ringingBack: false,
+        leadGone: false,
         timer: null,
       };
       this.byCall.set(call, t);
+      // From now until an advisor is on, the qualifier's hangup (a mis-click, a dropped softphone) must not
+      // drop the lead: the PBX keeps it and the qualifier is rung back (ringBack).
+      await this.d.pbx.keepLead(call.pbxCallId, true);
       call.transfer = { kind: "live", party: null, name: null, outcome: null, disposition: null, live: this.liveOf(t) };
       this.calls.publish(call);
       this.offerSoon(t, 0);
@@ -222,6 +234,35 @@ export class LiveTransfers {
     if (t.joined && call.transfer) call.transfer.outcome = "completed";
     await this.d.pbx.conference.leave(call.conference.id, call.agentExt);
     return true;
+  }
+
+  /**
+   * The qualifier's leg ended while no advisor is on the call (its softphone hung up, its browser closed): the
+   * PBX kept the lead (keepLead). The lead is held and the qualifier's phone rings again, once; the search (or
+   * the advisor's ringing) goes on meanwhile. Called in the call's queue by the call service, which ends the
+   * qualifier's call as usual when this returns false. An advisor who joins first takes the lead from hold.
+   */
+  async ringBack(call: ActiveCall): Promise<boolean> {
+    const t = this.byCall.get(call);
+    if (!t || t.joined || t.rangBack || isOver(call)) return false;
+    t.rangBack = true;
+    try {
+      if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, true);
+      const confId = await this.d.pbx.conference.start(call.pbxCallId);
+      const leg = await this.d.pbx.conference.joinAgent(confId, t.qualifier.extension, {
+        from: call.phone,
+        ringTimeoutMs: LIVE_TRANSFER_RING_BACK_MS,
+        vars: { callId: String(call.id), leadId: String(t.leadId), callType: "ring-back" },
+      });
+      call.agentLegId = leg;
+      t.ringingBack = true;
+      if (call.transfer?.kind === "live") call.transfer.live = this.liveOf(t);
+      return true;
+    } catch (err) {
+      // The lead hung up meanwhile (the call is over): nothing to take back.
+      this.d.log.warn({ err, transferId: t.id }, "live transfer: the qualifier could not be rung back");
+      return false;
+    }
   }
 
   // ---------------------------------------------------------------- the advisor
@@ -523,8 +564,20 @@ export class LiveTransfers {
     if (this.byCall.get(t.call) !== t) return;
     const q = t.call;
     const advisorLeg = t.advisorCall?.agentLegId ?? null;
+    if (e.kind === "Conference" && e.action === "joined" && t.ringingBack && e.legId === q.agentLegId) {
+      // The qualifier took the call back (the call service resumed the lead).
+      t.ringingBack = false;
+      this.refresh(t);
+      return;
+    }
     if (e.kind === "Conference" && e.action === "joined" && advisorLeg && e.legId === advisorLeg) {
       t.joined = true;
+      if (t.ringingBack) {
+        // The advisor came first: the lead leaves hold for the advisor, the qualifier's phone stops ringing.
+        t.ringingBack = false;
+        if (q.partyLegId) await this.d.pbx.hold(q.partyLegId, false).catch(() => {});
+        if (q.agentLegId && q.conference?.id) await this.d.pbx.conference.kick(q.conference.id, q.agentLegId).catch(() => {});
+      }
       // Warm transfer: nobody is held; the qualifier, the lead and the advisor hear each other.
       if (q.conference && q.conference.state !== "hangedup" && q.conference.state !== "inactive") q.conference.state = "merged";
       this.refresh(t);
@@ -541,10 +594,11 @@ export class LiveTransfers {
       await this.end(t, "failed", "failed");
       return;
     }
+    if (e.kind === "LegHungUp" && q.partyLegId && e.legId === q.partyLegId) t.leadGone = true;
     const qualifierGone =
       (e.kind === "LegHungUp" && e.legId === q.agentLegId) || e.kind === "CallEnded" || isOver(q);
     if (!qualifierGone) return;
-    if (t.state === "seeking") await this.end(t, "canceled", q.partyLegId && e.kind === "LegHungUp" && e.legId === q.partyLegId ? "lead_hung_up" : "agent_hung_up");
+    if (t.state === "seeking") await this.end(t, "canceled", t.leadGone ? "lead_hung_up" : "agent_hung_up");
     else if (e.kind === "CallEnded" && !t.joined) await this.end(t, "failed", "lead_hung_up");
     else if (t.joined) await this.qualifierLeft(t);
     else t.qualifierLeft = true;
@@ -598,6 +652,7 @@ export class LiveTransfers {
       this.byCall.delete(t.call);
       this.clearTimer(t);
       const q = t.call;
+      await this.releaseLead(t);
       if (q.transfer) Object.assign(q.transfer, { outcome: "completed", disposition: SAVED, live: this.liveOf(t, "done") });
       this.calls.publish(q);
       return id;
@@ -623,12 +678,19 @@ export class LiveTransfers {
     const advisorLeg = t.advisorCall?.agentLegId;
     if (advisorLeg && q.conference?.id && !isOver(q) && q.conference.partyLegId === advisorLeg)
       await this.d.pbx.conference.kick(q.conference.id, advisorLeg).catch(() => {});
+    // A lead kept for a qualifier who is not back (not answered the ring-back) is not left on hold: it ends.
+    await this.releaseLead(t);
     if (q.transfer?.kind === "live") {
       q.transfer.outcome ??= outcome;
       q.transfer.disposition = null;
       q.transfer.live = this.liveOf(t, "canceled");
     }
     this.calls.publish(q);
+  }
+
+  /** keepLead off: an advisor (or the qualifier) is on, or the attempt is over and nobody is: the lead's call ends. */
+  private async releaseLead(t: OpenTransfer): Promise<void> {
+    await this.d.pbx.keepLead(t.call.pbxCallId, false).catch(() => {});
   }
 
   private refresh(t: OpenTransfer) {
@@ -642,6 +704,7 @@ export class LiveTransfers {
       state: state ?? (t.state === "seeking" ? ("looking_for_advisor" as const) : ("done" as const)),
       advisor: t.advisor,
       joined: t.joined,
+      ringing_back: t.ringingBack,
       started_at: new Date(t.startedAt).toISOString(),
     };
   }

@@ -17,6 +17,14 @@ export function hangupCall(m: CallModel, callId: string, cause?: HangupCause): v
   m.endCall(m.call(callId), cause ?? "normal");
 }
 
+/** PbxCalls.keepLead; turned off, a lead left alone with no agent leg live is hung up. */
+export function keepLead(m: CallModel, callId: string, on: boolean): void {
+  const call = m.call(callId);
+  if (call.ended || call.ending) return;
+  call.keepLead = on;
+  if (!on && m.agentLegs(call).length === 0) m.endCall(call, "normal");
+}
+
 export function hold(m: CallModel, legId: string, on: boolean): void {
   const leg = m.leg(legId);
   if (leg.state === "ended" || leg.held === on) return;

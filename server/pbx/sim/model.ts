@@ -84,6 +84,11 @@ export class CallModel {
     return call.legs.filter((l) => isAgentLeg(l) && l.state !== "ended");
   }
 
+  /** The lead (or inbound caller) is on the call and answered. */
+  leadAnswered(call: Call): boolean {
+    return call.legs.some((l) => (l.role === "lead" || l.role === "inbound") && l.state === "answered");
+  }
+
   inCall(ext: string): boolean {
     return (this.liveByExt.get(ext) ?? 0) > 0;
   }
@@ -105,6 +110,7 @@ export class CallModel {
       waiting: false,
       lingerOnBusy: false,
       busyTone: false,
+      keepLead: false,
       recordings: [],
       ending: false,
       ended: false,
@@ -273,6 +279,11 @@ export class CallModel {
       return;
     }
     if (how.wasAgent && !how.leaving) {
+      // A live transfer still looking: the lead waits for the gateway to ring an agent back (keepLead).
+      if (call.keepLead && this.leadAnswered(call)) {
+        this.refreshSound(call);
+        return;
+      }
       this.endCall(call, cause);
       return;
     }

@@ -160,6 +160,10 @@ export class SimPbx implements PbxDriver {
     this.bus.step(() => controls.hangupCall(this.model, callId, cause));
   }
 
+  async keepLead(callId: string, on: boolean): Promise<void> {
+    this.bus.step(() => controls.keepLead(this.model, callId, on));
+  }
+
   async hold(legId: string, on: boolean): Promise<void> {
     this.bus.step(() => controls.hold(this.model, legId, on));
   }

@@ -353,6 +353,42 @@ export const SCENARIOS: Record<string, () => Promise<TraceEntry[]>> = {
     return w.trace.entries;
   },
 
+  /**
+   * keepLead (a live transfer still looking for an advisor): the qualifier's softphone hangs up, the lead stays
+   * alone and is held, the qualifier is rung back (a second leg of its own extension) and answers; the lead is
+   * resumed. keepLead off again with the qualifier back changes nothing; its hangup then ends the call.
+   */
+  async "live-transfer-qualifier-hangs-up-while-seeking"() {
+    const w = await world(answers(300));
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    const lead = w.leadLeg("c1");
+    await w.pbx.keepLead("c1", true);
+    await w.pbx.hangup(w.agentLeg("c1"));
+    w.clock.advance(100);
+    await w.pbx.hold(lead, true);
+    const confId = await w.pbx.conference.start("c1");
+    const back = await w.pbx.conference.joinAgent(confId, "1001", { vars: { callId: "7", leadId: "9", callType: "ring-back" } });
+    w.clock.advance(1000);
+    await w.pbx.hold(lead, false);
+    await w.pbx.keepLead("c1", false);
+    w.clock.advance(5000);
+    await w.pbx.hangup(back);
+    return w.trace.entries;
+  },
+
+  /** keepLead turned off while the lead is alone (nobody came back, no advisor): the call ends at once. */
+  async "live-transfer-kept-lead-released"() {
+    const w = await world(answers(300));
+    await manualCall(w, "+15145550100");
+    w.clock.advance(5000);
+    await w.pbx.keepLead("c1", true);
+    await w.pbx.hangup(w.agentLeg("c1"));
+    w.clock.advance(30_000);
+    await w.pbx.keepLead("c1", false);
+    return w.trace.entries;
+  },
+
   /** No phone line attached: SimPbx answers the advisor's WebRTC leg itself, as it does the agent's. */
   async "live-transfer-advisor-without-line"() {
     const w = await world(undefined, { advisors: true });

@@ -62,6 +62,8 @@ export interface Call extends TimerOwner {
   lingerOnBusy: boolean;
   busyTone: boolean;
   confId?: string;
+  /** PbxCalls.keepLead: the agent's hangup leaves the lead alone in the call rather than ending it. */
+  keepLead: boolean;
   recordings: Recording[];
   ending: boolean;
   ended: boolean;
