@@ -162,8 +162,9 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
 
   // socket.io on the same server and port; it answers /socket.io before Fastify sees the request.
   await pbx.connect();
-  // A lone gateway restarted mid-call cannot follow those calls any more; in a cluster a peer may still be.
-  if (!config.redisUrl) await gw.calls.closeOrphans();
+  // A lone gateway restarted mid-call follows again the calls the PBX still has, and ends the others; in a
+  // cluster a peer may still be following them.
+  if (!config.redisUrl) await gw.calls.resume();
   gw.calls.start();
   const stopInbound = inbound.start();
   // Instances of one cluster share JWT_SECRET, hence this prefix; other deployments on the same Redis do not.

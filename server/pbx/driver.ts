@@ -285,12 +285,44 @@ export interface PbxExtensions {
   setDnd(ext: string, on: boolean): Promise<void>;
 }
 
+/** A live leg of a call as the PBX has it now (liveCalls). */
+export interface PbxLegState {
+  legId: string;
+  role: LegRole;
+  ext?: string;
+  number?: string;
+  state: "ringing" | "answered";
+  held: boolean;
+}
+
+/** A call the PBX has now, with its live legs: what a restarted gateway rebuilds its view from. */
+export interface PbxCallState {
+  callId: string;
+  direction: "outbound" | "inbound";
+  confId?: string;
+  legs: PbxLegState[];
+}
+
 export interface PbxDriver extends PbxExtensions, PbxCalls {
   readonly name: string;
+  /**
+   * Connects (again) to the PBX. Events the PBX sent while the gateway was not connected are not replayed: a
+   * gateway that starts reads the PBX's present calls (`liveCalls`) and follows them from there.
+   */
   connect(): Promise<void>;
+  /**
+   * The gateway stops: listeners are let go. A PBX that runs apart from the gateway (Asterisk) keeps its calls
+   * up; the embedded SimPbx ends with the process unless it was made to outlive it (tests of a restart).
+   */
   close(): Promise<void>;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: PbxEventListener): () => void;
+  /**
+   * Every call the PBX has now with its live legs (ended legs left out). A restarted gateway follows again the
+   * calls its database says were under way and the PBX still has, and ends the others (server/modules/calls
+   * `resume`). Asterisk: `GET /channels` and `GET /bridges`, grouped by the call id channel variable.
+   */
+  liveCalls(): Promise<PbxCallState[]>;
 }
 
 /** Availability as the status change flow needs it (booking-and-reference §4 step 1). */

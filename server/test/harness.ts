@@ -13,6 +13,9 @@ import { readConfig, type GatewayConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema";
+import { usersDirectory } from "../pbx/directory";
+import type { PbxDriver } from "../pbx/driver";
+import { SimPbx } from "../pbx/sim/extensions";
 import { DEMO_PASSWORD } from "../seed/accounts";
 
 export type AgentClientSocket = ClientSocket<ServerToClient, ClientToServer>;
@@ -40,6 +43,12 @@ export interface TestGateway extends BuiltGateway {
   /** The agent's status as the gateway has it (GET /agents/me/status). */
   statusOf(c: TestClient): Promise<string>;
   socket(c: TestClient, opts?: { reconnect?: boolean; auth?: Record<string, unknown>; cookie?: string | null; reconnection?: boolean }): AgentClientSocket;
+  /**
+   * A gateway restart: this gateway stops (its sockets and server; the database stays, and with
+   * `pbxOutlivesGateway` so do the PBX's calls) and another starts on the same database, clock and PBX.
+   * Use the one returned from then on (sign in again: clients talk to the gateway that made them).
+   */
+  restart(): Promise<TestGateway>;
   close(): Promise<void>;
 }
 
@@ -63,6 +72,15 @@ export interface TestGatewayOptions {
   logLevel?: string;
   /** Configuration over the test defaults (e.g. smtpUrl and mailFrom for a fake mail server). */
   config?: Partial<GatewayConfig>;
+  /** The simulated PBX keeps its calls up when the gateway stops (restart()), as a PBX running apart does. */
+  pbxOutlivesGateway?: boolean;
+}
+
+/** What a restarted gateway takes over from the one before. */
+interface Inherited {
+  database: Database;
+  drop(): Promise<void>;
+  pbx: PbxDriver | undefined;
 }
 
 export interface TestClient {
@@ -97,11 +115,17 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   return { database, drop: () => database.close() };
 }
 
-export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGateway> {
+export function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGateway> {
+  return start(opts);
+}
+
+async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<TestGateway> {
   const clock = (opts.clock as ManualClock | undefined) ?? opts.peerOf?.clock ?? manualClock(Date.parse("2026-01-05T15:00:00Z"));
-  const { database, drop } = opts.peerOf
-    ? { database: opts.peerOf.database, drop: async () => {} }
-    : await openTestDatabase();
+  const { database, drop } = inherited
+    ? inherited
+    : opts.peerOf
+      ? { database: opts.peerOf.database, drop: async () => {} }
+      : await openTestDatabase();
   const config = {
     ...readConfig({}),
     dataDir: "memory",
@@ -114,13 +138,24 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
     seedHistory: false,
     sipEdge: opts.sipEdge ?? false,
     redisUrl: opts.redisUrl,
-    seedDemo: !opts.peerOf,
+    seedDemo: !opts.peerOf && !inherited,
     ...opts.config,
   };
+  const pbx =
+    inherited?.pbx ??
+    (opts.pbxOutlivesGateway
+      ? new SimPbx({
+          clock,
+          directory: usersDirectory(database.db),
+          softphoneFollowsSocket: !config.sipEdge,
+          outlivesGateway: true,
+        })
+      : undefined);
   const lines = opts.logLines;
   const built = await buildGateway(config, {
     clock,
     database,
+    ...(pbx ? { pbx } : {}),
     redisKeyPrefix: opts.redisKeyPrefix,
     ...(lines ? { logStream: { write: (line: string) => void lines.push(line) } } : { logger: false as const }),
   });
@@ -210,9 +245,16 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
       sockets.add(s);
       return s;
     },
+    async restart() {
+      for (const s of sockets) s.disconnect();
+      await built.app.close();
+      // Without pbxOutlivesGateway the PBX ended with the gateway: the next one starts its own, empty.
+      return start({ ...opts, clock }, { database, drop, pbx: opts.pbxOutlivesGateway ? built.gw.pbx : undefined });
+    },
     async close() {
       for (const s of sockets) s.disconnect();
       await built.app.close();
+      if (opts.pbxOutlivesGateway) await (built.gw.pbx as SimPbx).destroy();
       await drop();
     },
   };

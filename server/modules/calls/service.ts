@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { CallType, OriginateFailure } from "../../../src/contract/calls";
+import type { CallStatus, CallType, OriginateFailure } from "../../../src/contract/calls";
 import type { ComplianceReasonKey } from "../../../src/contract/compliance";
 import type { Clock } from "../../../src/core/clock";
 import { checkDial, type GateVerdict } from "../../compliance/gate";
@@ -26,6 +26,7 @@ import { KeyedMutex, type BackgroundWork } from "../status/background";
 import type { StatusService } from "../status/service";
 import { conferenceLive, durationOf, isOver, snapshotOf, type ActiveCall } from "./active";
 import { internalTransfer, type InternalTransferDone, type InternalTransferRequest } from "./internalTransfer";
+import { rebuildView } from "./resume";
 import { TransferControl } from "./transfers";
 import { LiveTransfers } from "../liveTransfers/service";
 
@@ -136,18 +137,76 @@ export class CallService {
     return () => this.listeners.delete(listener);
   }
 
-  /** Calls left open by a gateway that stopped mid-call cannot be followed any more: they end now. */
-  async closeOrphans(): Promise<void> {
-    const now = new Date(this.d.clock.now());
-    await this.d.db
-      .update(calls)
-      .set({
-        status: sql`case when ${calls.answeredAt} is null then 'not_answered' else 'ended' end`,
-        endedAt: now,
-        cause: "failed",
+  /**
+   * A lone gateway that starts: the calls left open by the one before are followed again when the PBX still
+   * has them with their agent on (resume.ts), and end now otherwise (closed as orphans, cause failed). Then
+   * the live transfers do the same with their open attempts.
+   */
+  async resume(): Promise<void> {
+    const { db, clock } = this.d;
+    const present = new Map((await this.d.pbx.liveCalls()).map((c) => [c.callId, c]));
+    const rows = await db
+      .select({
+        id: calls.id,
+        tenantId: calls.tenantId,
+        agentId: calls.agentId,
+        agentExt: users.extension,
+        agentRole: users.role,
+        leadId: calls.leadId,
+        leadStatus: leads.status,
+        first: leads.firstName,
+        last: leads.lastName,
+        phone: calls.phone,
+        type: calls.type,
+        direction: calls.direction,
+        status: calls.status,
+        pbxCallId: calls.pbxCallId,
+        startedAt: calls.startedAt,
+        answeredAt: calls.answeredAt,
       })
+      .from(calls)
+      .innerJoin(users, eq(users.id, calls.agentId))
+      .leftJoin(leads, eq(leads.id, calls.leadId))
       .where(and(inArray(calls.status, ["dialing", "incoming", "answered"]), isNull(calls.endedAt)));
-    await this.live.closeOrphans();
+    const orphans: number[] = [];
+    const answeredMeanwhile: ActiveCall[] = [];
+    for (const r of rows) {
+      const rebuilt = rebuildView(
+        {
+          ...r,
+          name: `${r.first ?? ""} ${r.last ?? ""}`.trim() || r.phone,
+          type: r.type as CallType,
+          direction: r.direction === 1 ? 1 : 0,
+          status: r.status as CallStatus,
+          startedAt: new Date(r.startedAt).getTime(),
+          answeredAt: r.answeredAt ? new Date(r.answeredAt).getTime() : null,
+        },
+        r.pbxCallId ? present.get(r.pbxCallId) : undefined,
+      );
+      if (!rebuilt) {
+        orphans.push(r.id);
+        continue;
+      }
+      this.track(rebuilt.call);
+      if (rebuilt.answeredMeanwhile) answeredMeanwhile.push(rebuilt.call);
+    }
+    if (orphans.length > 0)
+      await db
+        .update(calls)
+        .set({
+          status: sql`case when ${calls.answeredAt} is null then 'not_answered' else 'ended' end`,
+          endedAt: new Date(clock.now()),
+          cause: "failed",
+        })
+        .where(inArray(calls.id, orphans));
+    for (const call of answeredMeanwhile) await this.answered(call, clock.now());
+    await this.live.resume(present);
+  }
+
+  /** The view of the call with this calls.id (an agent's, or the advisor's of a live transfer). */
+  viewById(callId: number): ActiveCall | undefined {
+    for (const views of this.byPbxCall.values()) for (const v of views) if (v.id === callId) return v;
+    return undefined;
   }
 
   /** The call as its first agent sees it (the one who placed it, or took it inbound). */

@@ -1,18 +1,13 @@
 // Live transfer through the whole gateway on the simulated PBX and the manual clock: a qualifier's lead offered
 // to advisors, accepted, rung in, introduced and handed over; stopping, the races and the failures.
-import { and, eq, inArray, isNull, like, not, or, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CallSnapshot, type TransferState } from "../../../src/contract/calls";
-import {
-  LIVE_TRANSFER_MESSAGES as M,
-  LiveTransferOffer,
-  LiveTransferWithdrawn,
-} from "../../../src/contract/liveTransfers";
+import { LIVE_TRANSFER_MESSAGES as M } from "../../../src/contract/liveTransfers";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../../src/contract/settings";
-import type { ServerEventName } from "../../../src/contract/socket";
 import { calls, dispositions, leads, liveTransfers, users } from "../../db/schema";
 import { SimPbx } from "../../pbx/sim/extensions";
 import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
+import { liveTransferWorld } from "./testing";
 
 let gw: TestGateway;
 let sim: SimPbx;
@@ -37,74 +32,7 @@ const run = (ms: number, step?: number) => gw.run(ms, step);
 const idOf = (email: string) => gw.idOf(email);
 const statusOf = (c: TestClient) => gw.statusOf(c);
 
-/** Area codes whose calling window is open at the test clock's 10:00 in New York. */
-const EASTERN = ["212", "646", "917", "718", "347", "516", "914"];
-
-async function freeLead() {
-  const [l] = await gw.db
-    .select({ id: leads.id, phone: leads.phone })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.tenantId, 1),
-        isNull(leads.ownerId),
-        inArray(sql`substring(${leads.phone}, 1, 3)`, EASTERN),
-        not(or(like(leads.phone, "%01"), like(leads.phone, "%02"), like(leads.phone, "%03"))!),
-        not(eq(leads.status, "Do Not Call")),
-      ),
-    )
-    .limit(1);
-  if (!l) throw new Error("no free lead");
-  // Known state, about life insurance: every advisor with live transfers on may take it.
-  await gw.db.update(leads).set({ state: "ny", insurance: { type: ["life"] } }).where(eq(leads.id, l.id));
-  return l;
-}
-
-interface Seen {
-  event: ServerEventName;
-  payload: unknown;
-}
-
-async function agent(email: string) {
-  const c = await gw.signIn(email);
-  const s = gw.socket(c);
-  const seen: Seen[] = [];
-  s.onAny((event: ServerEventName, payload: unknown) => seen.push({ event, payload }));
-  s.connect();
-  await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
-  const id = await idOf(email);
-  const snapshots = (event: ServerEventName = "call") =>
-    seen.filter((e) => e.event === event).map((e) => CallSnapshot.parse(e.payload));
-  /** The call as the agent's page sees it last (whichever push brought it). */
-  const latest = () =>
-    seen
-      .filter((e) => ["incoming", "answer", "call", "hangup"].includes(e.event))
-      .map((e) => CallSnapshot.parse(e.payload))
-      .at(-1);
-  const offers = () => seen.filter((e) => e.event === "confirm-live-transfer").map((e) => LiveTransferOffer.parse(e.payload));
-  const withdrawn = () =>
-    seen.filter((e) => e.event === "live-transfer-withdrawn").map((e) => LiveTransferWithdrawn.parse(e.payload));
-  return { c, s, id, seen, snapshots, latest, offers, withdrawn };
-}
-
-async function ready(c: TestClient) {
-  const res = await c.request("POST", "/agent-statuses", { status: "ready" });
-  expect(res.statusCode, res.body).toBe(201);
-}
-
-/** The qualifier on an answered call with a free lead. */
-async function qualifierOnACall(email: string) {
-  const q = await agent(email);
-  const lead = await freeLead();
-  // Finding the lead by its number makes it the qualifier's (as the dialer does).
-  expect((await q.c.request("GET", `/leads/by-phone/${lead.phone}`)).statusCode).toBe(200);
-  const res = await q.c.request("POST", `/leads/${lead.id}/calls`, { phone: lead.phone, direction: 0 });
-  expect(res.statusCode, res.body).toBe(201);
-  await run(5_000);
-  expect(gw.gw.calls.activeCallOf(q.id)?.bridged).toBe(true);
-  const transfer = (): TransferState | null | undefined => q.latest()?.transfer;
-  return { ...q, leadId: lead.id, phone: lead.phone, transfer };
-}
+const { freeLead, agent, ready, qualifierOnACall } = liveTransferWorld(() => gw);
 
 const setGlobals = async (patch: Partial<typeof DEFAULT_GLOBAL_SETTINGS>) =>
   expect((await manager.request("PUT", "/settings/globals", { ...DEFAULT_GLOBAL_SETTINGS, ...patch })).statusCode).toBe(204);

@@ -8,8 +8,8 @@
 // Offering follows the tenant's auto-forward settings: on, one advisor at a time, passed on after the delay;
 // off, every advisor who may take the lead at once, the first accept wins (a conditional update). While no
 // advisor is free, the offer is tried again every 5 s (the qualifier's poll interval). State lives in memory
-// for the call's life and in `live_transfers` for the record: a gateway that restarts loses its calls (they
-// are closed as orphans) and closes the open attempts with them (`closeOrphans`).
+// for the call's life and in `live_transfers` for the record: a gateway that restarts rebuilds the open
+// attempts whose calls the PBX still has (`resume`) and closes the others as failed.
 import { and, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { TransferDisposition, TransferOutcome } from "../../../src/contract/calls";
 import {
@@ -26,7 +26,7 @@ import type { ClockTimer } from "../../../src/core/clock";
 import type { Db } from "../../db/client";
 import { agentStatuses, calls, dispositions, leads, liveTransfers, users } from "../../db/schema";
 import { applyDispositionEffects } from "../../dialer/followUps";
-import type { CallEvent } from "../../pbx/driver";
+import type { CallEvent, PbxCallState } from "../../pbx/driver";
 import { conferenceLive, isOver, snapshotOf, type ActiveCall } from "../calls/active";
 import type { CallDeps, Caller, CallService } from "../calls/service";
 import { readSetting } from "../settings/store";
@@ -121,12 +121,101 @@ export class LiveTransfers {
     };
   }
 
-  /** Attempts a stopped gateway left open: their calls are gone (closed as orphans), so are they. */
-  async closeOrphans(): Promise<void> {
-    await this.d.db
-      .update(liveTransfers)
-      .set({ state: "failed", outcome: "failed", endedAt: new Date(this.d.clock.now()) })
+  /**
+   * A gateway that starts (after the call service rebuilt the calls the PBX still has): an attempt whose
+   * qualifier is still on its call goes on where the PBX says it is (still seeking: offered again at once;
+   * an advisor rung in: ringing or on the call, the handover still to come). Others end as failed, and a lead
+   * the PBX kept for a qualifier who is gone is let go (the call ends rather than wait on hold for nobody).
+   */
+  async resume(present: Map<string, PbxCallState>): Promise<void> {
+    const open = await this.d.db
+      .select({ row: liveTransfers, pbxCallId: calls.pbxCallId })
+      .from(liveTransfers)
+      .leftJoin(calls, eq(calls.id, liveTransfers.callId))
       .where(inArray(liveTransfers.state, ["seeking", "accepted"]));
+    for (const { row, pbxCallId } of open) {
+      const q = row.callId === null ? undefined : this.calls.viewById(row.callId);
+      const t = q && !isOver(q) ? await this.rebuild(row, q, pbxCallId ? present.get(pbxCallId) : undefined) : null;
+      if (t) continue;
+      await this.d.db
+        .update(liveTransfers)
+        .set({ state: "failed", outcome: "failed", endedAt: new Date(this.d.clock.now()) })
+        .where(eq(liveTransfers.id, row.id));
+      if (pbxCallId && present.has(pbxCallId)) await this.d.pbx.keepLead(pbxCallId, false).catch(() => {});
+    }
+  }
+
+  /** The open attempt again, on the qualifier's call the call service rebuilt; null when it cannot go on. */
+  private async rebuild(
+    row: typeof liveTransfers.$inferSelect,
+    q: ActiveCall,
+    pbx: PbxCallState | undefined,
+  ): Promise<OpenTransfer | null> {
+    const lead = await this.leadSummary(row.leadId);
+    const people = await this.d.db
+      .select({ id: users.id, first: users.firstName, last: users.lastName, ext: users.extension })
+      .from(users)
+      .where(inArray(users.id, [row.qualifierId, ...(row.advisorId ? [row.advisorId] : [])]));
+    const person = (id: number | null): Advisor | null => {
+      const p = people.find((x) => x.id === id);
+      return p ? { id: p.id, name: `${p.first} ${p.last}`.trim(), extension: p.ext ?? "" } : null;
+    };
+    const qualifier = person(row.qualifierId);
+    if (!lead || !qualifier || !pbx) return null;
+    const ownLeg = pbx.legs.find((l) => l.legId === q.agentLegId);
+    const advisorCall = row.advisorCallId ? (this.calls.viewById(row.advisorCallId) ?? null) : null;
+    const advisor = row.state === "accepted" ? person(row.advisorId) : null;
+    const t: OpenTransfer = {
+      id: row.id,
+      tenantId: row.tenantId,
+      leadId: row.leadId,
+      qualifier: { ...qualifier, extension: q.agentExt },
+      call: q,
+      notes: row.notes,
+      team: "advisors",
+      state: row.state === "accepted" ? "accepted" : "seeking",
+      startedAt: new Date(row.createdAt).getTime(),
+      lead,
+      // Offers in flight were the old gateway's: a seeking attempt is offered again at once.
+      holding: new Set(),
+      passed: new Set(),
+      advisor,
+      advisorCall,
+      joined: advisorCall?.bridged ?? false,
+      qualifierLeft: false,
+      rangBack: ownLeg?.role === "transfer-target",
+      ringingBack: ownLeg?.role === "transfer-target" && ownLeg.state === "ringing",
+      leadGone: false,
+      timer: null,
+    };
+    this.byCall.set(q, t);
+    q.transfer = {
+      kind: "live",
+      party: advisor?.extension ?? null,
+      name: advisor?.name ?? null,
+      outcome: null,
+      disposition: advisor ? UNSAVED : null,
+      live: this.liveOf(t),
+    };
+    if (t.state === "accepted") {
+      if (!advisor || !advisorCall?.agentLegId) {
+        // The advisor's phone is no longer in the call: the lead stays with the qualifier.
+        await this.end(t, "failed", "failed");
+        return t;
+      }
+      q.conference = {
+        id: pbx.confId ?? null,
+        state: t.joined ? "merged" : "initializing",
+        party: advisor.extension,
+        partyLegId: advisorCall.agentLegId,
+        talkingTo: "party",
+      };
+    }
+    // Offered again once the agents' pages had time to reconnect to this gateway (a push before is lost).
+    else this.offerSoon(t, LIVE_TRANSFER_POLL_MS);
+    if (!t.joined) await this.d.pbx.keepLead(q.pbxCallId, true).catch(() => {});
+    this.calls.publish(q);
+    return t;
   }
 
   // ---------------------------------------------------------------- the qualifier

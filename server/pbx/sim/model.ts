@@ -59,6 +59,11 @@ export class CallModel {
     return this.calls.get(callId);
   }
 
+  /** Calls not ended yet. */
+  openCalls(): Call[] {
+    return [...this.calls.values()].filter((c) => !c.ended);
+  }
+
   findLeg(legId: string): Leg | undefined {
     return this.legs.get(legId);
   }

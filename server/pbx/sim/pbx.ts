@@ -9,6 +9,7 @@ import type {
   ExtensionVia,
   HangupCause,
   OriginateRequest,
+  PbxCallState,
   PbxDriver,
   PbxEventListener,
 } from "../driver";
@@ -39,6 +40,11 @@ export interface SimPbxOptions {
   profile?: Partial<SimProfile>;
   /** Delivery faults (off by default), drawn from a stream of their own. */
   faults?: SimFaults;
+  /**
+   * close() only lets the gateway's listeners go and keeps the calls up, as a PBX running apart from the
+   * gateway does (tests of a gateway restart mid-call); destroy() ends it. Off: close() ends everything.
+   */
+  outlivesGateway?: boolean;
 }
 
 export class SimPbx implements PbxDriver {
@@ -52,7 +58,10 @@ export class SimPbx implements PbxDriver {
   private readonly inbound: Inbound;
   private readonly recordings: Recordings;
 
+  private readonly outlivesGateway: boolean;
+
   constructor(opts: SimPbxOptions) {
+    this.outlivesGateway = opts.outlivesGateway ?? false;
     const seed = opts.seed ?? 1;
     this.softphoneFollowsSocket = opts.softphoneFollowsSocket ?? true;
     this.profile = resolveProfile(opts.profile);
@@ -77,6 +86,13 @@ export class SimPbx implements PbxDriver {
   }
 
   async close(): Promise<void> {
+    // Events from now until the next gateway connects are lost, as they would be on a real PBX's socket.
+    if (this.outlivesGateway) return this.disconnect();
+    return this.destroy();
+  }
+
+  /** Ends the PBX: its timers stop, its calls are dropped. */
+  async destroy(): Promise<void> {
     this.registry.close();
     this.model.close();
     this.bus.close();
@@ -84,6 +100,24 @@ export class SimPbx implements PbxDriver {
 
   onEvent(listener: PbxEventListener): () => void {
     return this.bus.on(listener);
+  }
+
+  async liveCalls(): Promise<PbxCallState[]> {
+    return this.model.openCalls().map((c) => ({
+      callId: c.id,
+      direction: c.direction,
+      ...(c.confId ? { confId: c.confId } : {}),
+      legs: c.legs
+        .filter((l) => l.state !== "ended")
+        .map((l) => ({
+          legId: l.id,
+          role: l.role,
+          ...(l.ext ? { ext: l.ext } : {}),
+          ...(l.number ? { number: l.number } : {}),
+          state: l.state === "answered" ? ("answered" as const) : ("ringing" as const),
+          held: l.held,
+        })),
+    }));
   }
 
   // ---------------------------------------------------------------- extensions
