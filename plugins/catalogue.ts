@@ -15,6 +15,7 @@ export const catalogue = {
   booking: () => import("./booking"),
   transfers: () => import("./transfers"),
   "transfer-targets": () => import("./transfer-targets"),
+  "health-eapp": () => import("./health-eapp"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

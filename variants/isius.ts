@@ -5,7 +5,7 @@ export default defineVariant({
   id: "isius",
   code: "ISIUS",
   country: "US",
-  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets"],
+  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "health-eapp"],
   features: {
     "external-transfers": true,
     "recording-panel": true,
@@ -48,7 +48,9 @@ export default defineVariant({
       { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },
       { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 3 },
       { panel: "goals.progress", x: 8, y: 3, w: 4, h: 5 },
-      { panel: "user-summary.panel", x: 8, y: 8, w: 4, h: 7 },
+      // The health e-app button (or why it is not offered for this lead), small, above the agent's day.
+      { panel: "health-eapp.panel", x: 8, y: 8, w: 4, h: 2 },
+      { panel: "user-summary.panel", x: 8, y: 10, w: 4, h: 5 },
     ],
   },
 });

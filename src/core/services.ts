@@ -25,6 +25,8 @@ export interface AgentInfo {
   /** Account flags that open the Sent External destinations (booking-and-reference §6). */
   readonly canTransferToMatcha: boolean;
   readonly canTransferToSunlife: boolean;
+  /** States and provinces (two-letter codes) the agent holds a health licence for (sign-in health_licenses). */
+  readonly healthLicenses: readonly string[];
 }
 export const agentKey = serviceKey<AgentInfo>("core.agent");
 export const variantKey = serviceKey<VariantManifest>("core.variant");

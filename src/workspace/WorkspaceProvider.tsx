@@ -84,6 +84,7 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
         autoAnswerTime: account.autoAnswerTime,
         canTransferToMatcha: account.canTransferToMatcha,
         canTransferToSunlife: account.canTransferToSunlife,
+        healthLicenses: [...account.healthLicenses],
       },
       mode: import.meta.env.DEV ? "development" : "production",
       log: (message, detail) => console.warn(message, detail ?? ""),

@@ -68,6 +68,7 @@ async function signIn(variantKey: keyof typeof variants, role: (typeof ROLES)[nu
       autoAnswerTime: 0,
       canTransferToMatcha: false,
       canTransferToSunlife: false,
+      healthLicenses: [],
     },
     mode: "development",
     log: (message) => void logged.push(message),

@@ -116,6 +116,7 @@ export const TEST_AGENT: AgentInfo = {
   autoAnswerTime: 0,
   canTransferToMatcha: false,
   canTransferToSunlife: false,
+  healthLicenses: [],
 };
 
 export async function renderPlugin<Api = unknown, Store = unknown>(
