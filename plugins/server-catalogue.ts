@@ -3,7 +3,8 @@
 import type { RouteDef } from "../server/http/route";
 import type { PluginServerContext } from "../server/plugins/context";
 import { bookingRoutes } from "./booking/server";
+import { disclosuresRoutes } from "./disclosures/server";
 import { goalsRoutes } from "./goals/server";
 import { transfersRoutes } from "./transfers/server";
 
-export const pluginRoutes: ((ctx: PluginServerContext) => RouteDef[])[] = [goalsRoutes, bookingRoutes, transfersRoutes];
+export const pluginRoutes: ((ctx: PluginServerContext) => RouteDef[])[] = [goalsRoutes, bookingRoutes, transfersRoutes, disclosuresRoutes];

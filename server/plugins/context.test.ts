@@ -11,7 +11,7 @@ import type { Gateway } from "../gateway";
 import type { RouteDef } from "../http/route";
 import { pluginServerContext, type PluginServerContext } from "./context";
 
-const FIELDS = ["access", "advisors", "background", "clock", "db", "events", "idempotent", "log", "realtime", "settings"] as const;
+const FIELDS = ["access", "advisors", "background", "clock", "db", "events", "features", "idempotent", "log", "realtime", "settings"] as const;
 
 /** A gateway whose services are spies: enough to see what the context hands on. */
 function fakeGateway() {

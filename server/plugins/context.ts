@@ -14,6 +14,7 @@ import type { StatusChanged } from "../modules/status/service";
 import { advisorsNear, type NearbyAdvisor } from "../modules/agents/nearby";
 import { placeOfPostal } from "../modules/geo/postal";
 import { ADVISOR_RADIUS_KM } from "../../src/contract/geo";
+import { tenantFeatures } from "../dialer/features";
 
 export type { Caller } from "../auth/access";
 
@@ -28,6 +29,8 @@ export interface PluginServerContext {
     /** The document under `key`, over `fallback` (its defaults) key by key; `fallback` when never saved. */
     read<T>(tenantId: number, key: string, fallback: T): Promise<T>;
   };
+  /** The call centre's feature flags (its variant's, overridden by its own): a route a flag switches off refuses. */
+  features(tenantId: number): Promise<Record<string, boolean>>;
   /**
    * Object-level checks for an agent or a lead a route names outside its path (in a body or a query). A path
    * parameter is better declared on the route (`access: { agentParam }` / `{ leadParam }`): checked and audited
@@ -81,6 +84,7 @@ export function pluginServerContext(gw: Gateway): PluginServerContext {
     settings: Object.freeze({
       read: <T>(tenantId: number, key: string, fallback: T) => readSetting(gw.db, tenantId, key, fallback),
     }),
+    features: (tenantId: number) => tenantFeatures(gw.db, tenantId),
     access: Object.freeze({
       mayActOnAgent: (caller: Caller, agentId: number, policy: AccessPolicy = {}) => mayActOnAgent(gw.db, policy, caller, agentId),
       leadAccess: (caller: Caller, leadId: number, policy: AccessPolicy = {}) => leadAccess(gw.db, policy, caller, leadId),

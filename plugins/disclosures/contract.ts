@@ -1,0 +1,69 @@
+// The disclosure steps on the wire (agent-workspace §3 "Disclosure steps: step number, text, answers (JSON with
+// text, skip and readd step lists)"; §7 `GET /calls/disclosures`).
+import { z } from "zod";
+import { RecordId } from "../../src/contract/ids";
+import { CARRIERS, WORDINGS } from "./wording";
+
+export const DisclosureAnswer = z.object({
+  text: z.string(),
+  /** Steps this answer takes out of the disclosure (numbers of later steps). */
+  skip: z.array(z.number().int().positive()),
+  /** Steps this answer puts back after an earlier answer took them out. */
+  readd: z.array(z.number().int().positive()),
+});
+export type DisclosureAnswer = z.infer<typeof DisclosureAnswer>;
+
+export const DisclosureStep = z.object({
+  step: z.number().int().positive(),
+  /** The text read to the lead, with {company}, {first_name} and {last_name} to fill. */
+  text: z.string().min(1),
+  /** A question the lead answers (radio buttons); null for a statement. */
+  answers: z.array(DisclosureAnswer).min(1).nullable(),
+});
+export type DisclosureStep = z.infer<typeof DisclosureStep>;
+
+/** The languages a disclosure is read in (ISIUS speaks English and Spanish); a lead in another reads English. */
+export const DISCLOSURE_LANGUAGES = ["en", "es"] as const;
+export type DisclosureLanguage = (typeof DISCLOSURE_LANGUAGES)[number];
+export const disclosureLanguageOf = (language: string | null | undefined): DisclosureLanguage =>
+  language === "es" ? "es" : "en";
+
+const ByLanguage = z.object({ en: z.array(DisclosureStep), es: z.array(DisclosureStep) });
+/** GET /calls/disclosures: every wording's steps in each language; the browser picks by the lead. */
+export const DisclosuresResponse = z.object({ data: z.object({ aa: ByLanguage, occ: ByLanguage, pio: ByLanguage }) });
+export type DisclosuresResponse = z.infer<typeof DisclosuresResponse>;
+
+/**
+ * POST /calls/{callId}/disclosures: the proof that a disclosure was given on the call (issue 16): which one,
+ * and each step the agent went through, with the lead's answer and when.
+ */
+export const DisclosureProofBody = z.strictObject({
+  carrier: z.enum(CARRIERS),
+  wording: z.enum(WORDINGS),
+  language: z.enum(DISCLOSURE_LANGUAGES),
+  steps: z
+    .array(
+      z.strictObject({
+        step: z.number().int().positive(),
+        /** Index of the lead's answer to a question; null for a statement. */
+        answer: z.number().int().nonnegative().nullable(),
+        /** ISO instant the agent reached the step. */
+        at: z.string().datetime({ offset: true }),
+      }),
+    )
+    .min(1)
+    .max(50),
+  /** The agent reached the last step. */
+  completed: z.boolean(),
+});
+export type DisclosureProofBody = z.infer<typeof DisclosureProofBody>;
+
+export const DisclosureProofParams = z.strictObject({ callId: RecordId });
+export const DisclosureProofResponse = z.object({ data: z.object({ id: z.number().int() }) });
+
+export const DISCLOSURE_MESSAGES = {
+  off: "Disclosures are not enabled for this call centre.",
+  notAStep: "The disclosure has no such step.",
+  notAnAnswer: "The step has no such answer.",
+  unanswered: "A question was passed without the lead's answer.",
+} as const;

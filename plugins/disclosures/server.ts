@@ -1,0 +1,122 @@
+// Gateway side of the disclosures plugin: the steps an agent reads (GET /calls/disclosures) and the proof that a
+// disclosure was given on a call (POST /calls/{callId}/disclosures), which it alone writes (tables.ts). The proof
+// stores the text as the lead heard it, filled in here from the lead's record, not as the browser sent it.
+import { and, eq } from "drizzle-orm";
+import { ErrorBody } from "../../src/contract/common";
+import { calls, leads } from "../../server/db/schema";
+import { HttpError, MESSAGES } from "../../server/http/errors";
+import { defineRoute, type RouteDef } from "../../server/http/route";
+import type { Caller, PluginServerContext } from "../../server/plugins/context";
+import { disclosureSteps } from "./content";
+import {
+  DISCLOSURE_MESSAGES as M,
+  DisclosureProofBody,
+  DisclosureProofParams,
+  DisclosureProofResponse,
+  DisclosuresResponse,
+  type DisclosureProofBody as ProofBody,
+} from "./contract";
+import { disclosureProofs, type GivenStep } from "./tables";
+import { CARRIER_COMPANIES, fillWording, WORDINGS } from "./wording";
+
+/** Qualifiers (setters) and advisors read disclosures to their leads. */
+const AGENTS = { roles: ["setter", "advisor"] } as const;
+
+/** Every wording's steps in each language (the content is the plugin's: content.ts). */
+export function allDisclosures(): DisclosuresResponse["data"] {
+  const by = (w: (typeof WORDINGS)[number]) => ({ en: disclosureSteps(w, "en"), es: disclosureSteps(w, "es") });
+  return { aa: by("aa"), occ: by("occ"), pio: by("pio") };
+}
+
+/** The steps as given, or the 422 naming what does not fit the disclosure. */
+function givenSteps(body: ProofBody, names: { firstName: string; lastName: string }): GivenStep[] {
+  const steps = disclosureSteps(body.wording, body.language);
+  const errors: Record<string, string[]> = {};
+  const given = body.steps.map((s, i) => {
+    const step = steps.find((x) => x.step === s.step);
+    if (!step) {
+      errors[`steps.${i}.step`] = [M.notAStep];
+      return null;
+    }
+    if (step.answers && s.answer !== null && !step.answers[s.answer]) errors[`steps.${i}.answer`] = [M.notAnAnswer];
+    if (!step.answers && s.answer !== null) errors[`steps.${i}.answer`] = [M.notAnAnswer];
+    // A question passed without an answer is not a disclosure given; the last step reached may still wait.
+    if (step.answers && s.answer === null && i < body.steps.length - 1) errors[`steps.${i}.answer`] = [M.unanswered];
+    const text = fillWording(step.text, { company: CARRIER_COMPANIES[body.carrier], ...names });
+    return { step: s.step, text, answer: s.answer === null ? null : (step.answers?.[s.answer]?.text ?? null), at: s.at };
+  });
+  if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.invalid, errors);
+  return given as GivenStep[];
+}
+
+export function disclosuresRoutes(ctx: PluginServerContext): RouteDef[] {
+  const { db, clock } = ctx;
+  // Off for the call centre, disclosures do not exist there: 404 (403 says the caller's role may not).
+  const refuseWhenOff = async (caller: Caller) => {
+    if ((await ctx.features(caller.tenantId)).disclosures !== true) throw new HttpError(404, M.off);
+  };
+  return [
+    defineRoute({
+      method: "GET",
+      url: "/calls/disclosures",
+      summary:
+        "The carrier disclosures' steps (agent-workspace §3): for each wording (aa, occ, pio: the lead's state decides) and language (en, es), the steps with their number, text ({company}, {first_name}, {last_name} to fill) and answers (text, skip and readd step lists) or null. 404 when the call centre's disclosures feature is off.",
+      tags: ["disclosures"],
+      access: AGENTS,
+      response: { 200: DisclosuresResponse, 404: ErrorBody },
+      async handler({ caller }) {
+        await refuseWhenOff(caller);
+        return { data: allDisclosures() };
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/calls/:callId/disclosures",
+      summary:
+        "Stores the proof that a disclosure was given on the agent's own call: the carrier, the wording and language, and each step reached with the lead's answer and when; the texts are stored as the lead heard them (filled in from the lead's record). 201 {data: {id}}. 404 for a call that is not the agent's own (another agent's, another call centre's) or with disclosures off, 422 for a step or answer the disclosure does not have or a question passed unanswered. Takes an Idempotency-Key.",
+      tags: ["disclosures"],
+      access: AGENTS,
+      params: DisclosureProofParams,
+      body: DisclosureProofBody,
+      response: { 201: DisclosureProofResponse, 404: ErrorBody, 422: ErrorBody },
+      example: {
+        body: {
+          carrier: "gtl",
+          wording: "aa",
+          language: "en",
+          steps: [{ step: 1, answer: null, at: "2026-03-10T18:00:00.000Z" }],
+          completed: false,
+        },
+      },
+      async handler({ caller, params, body, raw }, reply) {
+        return ctx.idempotent(caller, raw, reply, async () => {
+          const [call] = await db
+            .select({ id: calls.id, agentId: calls.agentId, leadId: calls.leadId, first: leads.firstName, last: leads.lastName })
+            .from(calls)
+            .leftJoin(leads, eq(leads.id, calls.leadId))
+            .where(and(eq(calls.id, params.callId), eq(calls.tenantId, caller.tenantId)));
+          // Another agent's call is not one this agent can name: 404, as for another call centre's.
+          if (!call || call.agentId !== caller.id) throw new HttpError(404, MESSAGES.resourceNotFound);
+          await refuseWhenOff(caller);
+          const steps = givenSteps(body, { firstName: call.first ?? "", lastName: call.last ?? "" });
+          const [row] = await db
+            .insert(disclosureProofs)
+            .values({
+              tenantId: caller.tenantId,
+              callId: call.id,
+              leadId: call.leadId,
+              agentId: caller.id,
+              carrier: body.carrier,
+              wording: body.wording,
+              language: body.language,
+              steps,
+              completed: body.completed,
+              createdAt: new Date(clock.now()),
+            })
+            .returning({ id: disclosureProofs.id });
+          return { status: 201, body: { data: { id: row!.id } } };
+        });
+      },
+    }),
+  ];
+}

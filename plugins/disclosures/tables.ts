@@ -1,0 +1,41 @@
+// The disclosures plugin's own table (plugins/disclosures/server.ts is its one writer): the proof that a
+// carrier disclosure was given on a call, step by step, as the agent read it and the lead answered.
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { calls, leads, tenants, users } from "../../server/db/schema";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** One step as given: its number, the text read (names and company filled in), the lead's answer, when. */
+export interface GivenStep {
+  step: number;
+  text: string;
+  answer: string | null;
+  at: string;
+}
+
+export const disclosureProofs = pgTable(
+  "disclosure_proofs",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    callId: integer("call_id")
+      .notNull()
+      .references(() => calls.id),
+    // No cascade: a proof outlives nothing it proves (a lead with calls is never deleted anyway).
+    leadId: integer("lead_id").references(() => leads.id),
+    agentId: integer("agent_id")
+      .notNull()
+      .references(() => users.id),
+    /** gtl | aa | assurity */
+    carrier: text("carrier").notNull(),
+    /** aa | occ | pio: the wording the lead's state called for. */
+    wording: text("wording").notNull(),
+    language: text("language").notNull(),
+    steps: jsonb("steps").$type<GivenStep[]>().notNull(),
+    completed: boolean("completed").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("disclosure_proofs_call_idx").on(t.callId), index("disclosure_proofs_lead_idx").on(t.leadId)],
+);
