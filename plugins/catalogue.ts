@@ -16,6 +16,7 @@ export const catalogue = {
   transfers: () => import("./transfers"),
   "transfer-targets": () => import("./transfer-targets"),
   "health-eapp": () => import("./health-eapp"),
+  disclosures: () => import("./disclosures"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "isius",
   code: "ISIUS",
   country: "US",
-  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "health-eapp"],
+  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "health-eapp", "disclosures"],
   features: {
     "external-transfers": true,
     "recording-panel": true,
@@ -42,7 +42,9 @@ export default defineVariant({
     ],
     advisor: [
       // An advisor hands a client to a colleague by hand (the manual transfer) under the booking wizard.
-      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 12 },
+      // The carrier disclosures under it: read on the call, while the wizard is being filled in.
+      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 10 },
+      { panel: "disclosures.panel", x: 0, y: 10, w: 5, h: 2 },
       { panel: "transfers.manual", x: 0, y: 12, w: 5, h: 3 },
       { panel: "lead-card.current", x: 5, y: 0, w: 3, h: 6 },
       { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },

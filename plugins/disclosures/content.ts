@@ -63,6 +63,21 @@ const TEXTS: Record<DisclosureLanguage, Texts> = {
   },
 };
 
+/**
+ * Said in place of a name the lead's record does not have yet (a lead created from a dialled number): the
+ * agent sees where the name goes and asks for it, rather than reading "Will you, , be…".
+ */
+export const NAME_PLACEHOLDERS: Record<DisclosureLanguage, { first: string; last: string }> = {
+  en: { first: "[first name]", last: "[last name]" },
+  es: { first: "[nombre]", last: "[apellido]" },
+};
+
+/** The names a disclosure in `language` says, with the placeholders for those the record lacks. */
+export function namesFor(language: DisclosureLanguage, lead: { firstName: string | null; lastName: string | null }) {
+  const p = NAME_PLACEHOLDERS[language];
+  return { firstName: lead.firstName?.trim() || p.first, lastName: lead.lastName?.trim() || p.last };
+}
+
 /** Steps: 1 recording notice; 2 who pays (a switch: the insured paying skips 3); 3 the payer's consent; 4 limits;
  * 5 the state's notice; 6 free look; 7 closing. */
 export function disclosureSteps(wording: Wording, language: DisclosureLanguage): DisclosureStep[] {

@@ -7,7 +7,7 @@ import { calls, leads } from "../../server/db/schema";
 import { HttpError, MESSAGES } from "../../server/http/errors";
 import { defineRoute, type RouteDef } from "../../server/http/route";
 import type { Caller, PluginServerContext } from "../../server/plugins/context";
-import { disclosureSteps } from "./content";
+import { disclosureSteps, namesFor } from "./content";
 import {
   DISCLOSURE_MESSAGES as M,
   DisclosureProofBody,
@@ -98,7 +98,7 @@ export function disclosuresRoutes(ctx: PluginServerContext): RouteDef[] {
           // Another agent's call is not one this agent can name: 404, as for another call centre's.
           if (!call || call.agentId !== caller.id) throw new HttpError(404, MESSAGES.resourceNotFound);
           await refuseWhenOff(caller);
-          const steps = givenSteps(body, { firstName: call.first ?? "", lastName: call.last ?? "" });
+          const steps = givenSteps(body, namesFor(body.language, { firstName: call.first, lastName: call.last }));
           const [row] = await db
             .insert(disclosureProofs)
             .values({

@@ -1,0 +1,28 @@
+// Disclosures (agent-workspace §2 disclosures panel and popup, §3 disclosure steps, §5, §6: ISIUS advisors, the
+// call centre's disclosures setting on): the carrier's disclosure for the lead on the call, in the wording its
+// state calls for (wording.ts) and its language, walked step by step; what was read and answered is stored as
+// the proof (server.ts). The audio of a disclosure played into the call is still to come (issue 16).
+import { lazy } from "react";
+import { definePlugin } from "../../src/sdk";
+import { DisclosuresModel } from "./model";
+import { createDisclosuresService } from "./service";
+
+export default definePlugin({
+  id: "disclosures",
+  requires: { roles: ["advisor"], features: ["disclosures"], variants: ["isius"] },
+  model: DisclosuresModel,
+  panels: [
+    {
+      id: "disclosures.panel",
+      title: "panel.title",
+      component: lazy(() => import("./DisclosuresPanel")),
+      size: { w: 4, h: 2, minW: 3, minH: 2 },
+    },
+  ],
+  locales: {
+    en: () => import("./locales/en.json"),
+    fr: () => import("./locales/fr.json"),
+    es: () => import("./locales/es.json"),
+  },
+  setup: (ctx) => createDisclosuresService(ctx),
+});

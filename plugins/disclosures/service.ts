@@ -1,0 +1,100 @@
+// The disclosures' effects: the steps fetched once (GET /calls/disclosures), a disclosure opened for the lead on
+// the call (the wording by its state, the language by its own), walked step by step, and its proof posted when
+// the agent closes it or the call ends (POST /calls/{callId}/disclosures, one Idempotency-Key per disclosure).
+// The hangup flow resets and disables the disclosures (agent-workspace §4).
+import { callEnded, idempotencyKey, postIdempotent, type PluginContext } from "../../src/sdk";
+import { namesFor } from "./content";
+import { disclosureLanguageOf, DisclosuresResponse, type DisclosureStep } from "./contract";
+import type { DisclosuresStore } from "./model";
+import { activeSteps, moveFrom, positionOf, type Position } from "./steps";
+import { CARRIER_COMPANIES, fillWording, wordingFor, type Carrier } from "./wording";
+
+export interface DisclosuresService {
+  /** The carrier buttons work: an answered call with a lead on it. */
+  canOpen(): boolean;
+  open(carrier: Carrier): Promise<void>;
+  /** The current step's text with the company and the lead's names filled in. */
+  text(step: DisclosureStep): string;
+  position(): Position;
+  answer(index: number): void;
+  next(): void;
+  prev(): void;
+  /** Closes the popup; the proof of what was read is posted. */
+  close(): Promise<void>;
+  dispose(): void;
+}
+
+export function createDisclosuresService(ctx: PluginContext<DisclosuresStore>): DisclosuresService {
+  const { store, clock } = ctx;
+  let all: DisclosuresResponse["data"] | null = null;
+  const now = () => new Date(clock.now()).toISOString();
+
+  async function load(): Promise<DisclosuresResponse["data"]> {
+    if (all) return all;
+    const { data } = await ctx.http.get("/calls/disclosures");
+    all = DisclosuresResponse.parse(data).data;
+    return all;
+  }
+
+  /** Posts what was read of the open disclosure, once; the popup closes whatever the answer. */
+  async function finish(): Promise<void> {
+    const open = store.open;
+    if (!open) return;
+    const reached = store.reached;
+    const last = activeSteps(store.steps, store.answers).at(-1)?.step;
+    store.close();
+    const outcome = await postIdempotent(ctx.http, clock, {
+      url: `/calls/${open.callId}/disclosures`,
+      body: {
+        carrier: open.carrier,
+        wording: open.wording,
+        language: open.language,
+        steps: reached,
+        completed: reached.some((r) => r.step === last),
+      },
+      key: idempotencyKey(),
+    });
+    if (!outcome.ok) ctx.notify.error(ctx.t("proof_failed"));
+  }
+
+  const offEnded = ctx.events.on(callEnded, () => void finish());
+
+  return {
+    canOpen: () => ctx.call.current.isConnected && ctx.call.current.callId !== null && ctx.leads.current !== null,
+    async open(carrier) {
+      const call = ctx.call.current;
+      const lead = ctx.leads.current;
+      if (!call.isConnected || call.callId === null || !lead) return;
+      await finish(); // another carrier's disclosure still open is given as far as it went
+      store.loading_(true);
+      try {
+        const wording = wordingFor(lead.state);
+        const language = disclosureLanguageOf(lead.language);
+        const steps = (await load())[wording][language];
+        store.start({ carrier, wording, language, callId: call.callId, leadId: lead.id }, steps, now());
+      } catch {
+        store.failed_();
+        ctx.notify.error(ctx.t("load_failed"));
+      }
+    },
+    text(step) {
+      const lead = ctx.leads.current;
+      const company = store.open ? CARRIER_COMPANIES[store.open.carrier] : "";
+      const names = namesFor(store.open?.language ?? "en", { firstName: lead?.firstName ?? null, lastName: lead?.lastName ?? null });
+      return fillWording(step.text, { company, ...names });
+    },
+    position: () => positionOf(store.steps, store.answers, store.current),
+    answer(index) {
+      store.answer(store.current, index);
+    },
+    next() {
+      if (!positionOf(store.steps, store.answers, store.current).canNext) return;
+      store.goTo(moveFrom(store.steps, store.answers, store.current, 1), now());
+    },
+    prev() {
+      store.goTo(moveFrom(store.steps, store.answers, store.current, -1), now());
+    },
+    close: finish,
+    dispose: () => offEnded(),
+  };
+}
