@@ -162,6 +162,16 @@ describe("lead card", () => {
     ]);
   });
 
+  it("says the call under way is on now, rather than not connected", async () => {
+    const { call } = await mount(lead());
+    await screen.findByRole("list", { name: "History" });
+    const [, newest] = history().calls;
+    act(() => call.push({ callId: newest!.id, leadId: 31, status: "answered", bridged: true }));
+    expect(entries()[3]).toBe("CallAuto · outgoingJan 2, 2026, 3:00 PM UTCon the call now · by Sam Lee");
+    act(() => call.push({ callId: newest!.id, leadId: 31, status: "ended", bridged: true, endedAt: "2026-01-05T14:01:00.000Z" }));
+    expect(entries()[3]).toBe("CallAuto · outgoingJan 2, 2026, 3:00 PM UTCnot connected · by Sam Lee");
+  });
+
   it("says when the lead has no history", async () => {
     await mount(lead(), { routes: { "GET /leads/31/history": ok({ dispositions: [], calls: [] }) } });
     expect(await screen.findByText("No earlier dispositions or calls.")).toBeInTheDocument();

@@ -15,7 +15,12 @@ type T = ReturnType<typeof useTranslation>["t"];
 /** One line of text cut to the cell, whole in a tooltip on hover and on keyboard focus. */
 function Truncated({ text }: { text: string }) {
   return (
-    <Tooltip content={<span className="lead-card__tip">{text}</span>} compact placement="bottom-start" className="lead-card__truncate-target">
+    <Tooltip
+      content={<span className="lead-card__tip">{text}</span>}
+      compact
+      placement="bottom-start"
+      className="lead-card__truncate-target"
+    >
       {/* Focusable so a keyboard user reaches the whole text too. */}
       <span className="lead-card__truncate" tabIndex={0}>
         {text}
@@ -54,7 +59,7 @@ function DispositionEntry({ d, language, t }: { d: LeadHistoryDisposition; langu
   );
 }
 
-function CallEntry({ c, language, t }: { c: LeadHistoryCall; language: string; t: T }) {
+function CallEntry({ c, language, t, now }: { c: LeadHistoryCall; language: string; t: T; now: boolean }) {
   return (
     <>
       <div className="lead-card__entry-head">
@@ -69,9 +74,12 @@ function CallEntry({ c, language, t }: { c: LeadHistoryCall; language: string; t
         </time>
       </div>
       <div className="lead-card__entry-line">
-        {c.duration === null
-          ? t("history.noTalk")
-          : t("history.duration", { duration: formatDuration(c.duration) })}
+        {/* The call under way has no duration yet: it is not a call that never connected. */}
+        {now
+          ? t("history.onCallNow")
+          : c.duration === null
+            ? t("history.noTalk")
+            : t("history.duration", { duration: formatDuration(c.duration) })}
         {c.agent_name && <> · {t("history.by", { name: c.agent_name })}</>}
         {c.live_transfer === 1 && <> · {t("history.liveTransfer")}</>}
       </div>
@@ -80,9 +88,10 @@ function CallEntry({ c, language, t }: { c: LeadHistoryCall; language: string; t
 }
 
 const History = observer(function History({ lead, language }: { lead: LeadView; language: string }) {
-  const { store, api } = usePlugin<LeadCardStore, LeadCardApi>();
+  const { store, api, ctx } = usePlugin<LeadCardStore, LeadCardApi>();
   const { t } = useTranslation("lead-card");
   const headingId = useId();
+  const callNow = ctx.call.current.active ? ctx.call.current.callId : null;
   const mine = store.leadId === lead.id;
   const history = mine ? store.history : null;
 
@@ -96,7 +105,7 @@ const History = observer(function History({ lead, language }: { lead: LeadView; 
             {e.kind === "disposition" ? (
               <DispositionEntry d={e.item} language={language} t={t} />
             ) : (
-              <CallEntry c={e.item} language={language} t={t} />
+              <CallEntry c={e.item} language={language} t={t} now={e.item.id === callNow} />
             )}
           </li>
         ))}
@@ -139,7 +148,10 @@ const LeadCardPanel = observer(function LeadCardPanel() {
   const name = `${lead.firstName} ${lead.lastName}`.trim() || t("unnamed");
   // Before the first minute tick (the card just opened), the clock's time.
   const time = localTime(store.now || ctx.clock.now(), lead.timezone, language);
-  const transfer = transferOf(store.leadId === lead.id ? store.history : null, ctx.call.current.type === "transfer");
+  const transfer = transferOf(
+    store.leadId === lead.id ? store.history : null,
+    ctx.call.current.type === "transfer",
+  );
   const creOpen = store.creNotesOpenFor === lead.id;
   const isProvince = ctx.variant.country === "CA";
 
