@@ -3,7 +3,7 @@
 // and accepts; its softphone is rung into the call; the qualifier introduces the lead and leaves; the advisor
 // has the lead and its booking, and hears the lead (the page's WebRTC stats count audio after the qualifier left).
 import { expect, test, type Page } from "@playwright/test";
-import { audioPacketsReceived, outsideOperationHours, recordPeerConnections, signIn } from "./helpers";
+import { audioPacketsReceived, disposeAndStop, outsideOperationHours, recordPeerConnections, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
@@ -115,6 +115,8 @@ test("a qualifier who hangs up while looking for an advisor is rung back; answer
     await expect(transfers.getByText("The live transfer was cancelled. The lead is still with you.")).toBeVisible();
     await softphone(page).getByRole("button", { name: "Hang up" }).first().click();
     await expect(selector(page)).toHaveText("After Call Work", { timeout: 15_000 });
+    // The lead is disposed, so the next test of this agent starts with an empty desk.
+    await disposeAndStop(page);
   });
 });
 
