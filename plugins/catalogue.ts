@@ -17,6 +17,7 @@ export const catalogue = {
   "transfer-targets": () => import("./transfer-targets"),
   "health-eapp": () => import("./health-eapp"),
   disclosures: () => import("./disclosures"),
+  scripts: () => import("./scripts"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "isius",
   code: "ISIUS",
   country: "US",
-  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "health-eapp", "disclosures"],
+  plugins: ["goals", "overstays", "voicemail-detection", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "health-eapp", "scripts", "disclosures"],
   features: {
     "external-transfers": true,
     "recording-panel": true,

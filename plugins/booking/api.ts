@@ -26,6 +26,9 @@ export interface LeadAddressCheck {
   readonly region: string | null;
 }
 
+/** The wizard's steps: 0 Contact Details, 1 Insurance Coverage, 2 Meeting Setup, 3 Meeting Summary. */
+export type WizardStep = 0 | 1 | 2 | 3;
+
 export interface BookingApi {
   /** Keeps the wizard on the current lead while a panel shows it; returns the function that stops it. */
   watch(): () => void;
@@ -36,6 +39,11 @@ export interface BookingApi {
   readonly checkingPostal: boolean;
   /** The current lead's address once the wizard has read it, null before (or without a lead). Observable. */
   readonly leadAddress: LeadAddressCheck | null;
+  /**
+   * The step the wizard shows the agent, while a wizard panel is on screen with the current lead read; null
+   * otherwise. Observable: the call script follows it.
+   */
+  readonly wizardStep: WizardStep | null;
 }
 
 export const bookingApi = serviceKey<BookingApi>("booking.api");

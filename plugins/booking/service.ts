@@ -3,11 +3,11 @@
 // each step change, fetches what the steps show (places.ts, offers.ts) while a panel is on screen, and books:
 // the draft first (PUT), then POST /meetings under an Idempotency-Key; 201 booked, 422 back to the fields, 409
 // already booked, anything else 'Unable to book the meeting, please try again'.
-import { reaction } from "mobx";
+import { observable, reaction, runInAction } from "mobx";
 import { fromWire, LeadResponse } from "../../src/contract/lead";
 import { TERM_SUB_TYPES_FEATURE } from "../../src/contract/lookups";
 import { idempotencyKey, postIdempotent, watching, type PluginContext } from "../../src/sdk";
-import { meetingBooked, type BookingApi } from "./api";
+import { meetingBooked, type BookingApi, type WizardStep } from "./api";
 import type { BookingConfig } from "./config";
 import { BookingDraftResponse, type BookingDraft } from "./contract/draft";
 import { BookMeetingResponse, meetingToWire, newMeeting, type MeetingState } from "./contract/meeting";
@@ -271,7 +271,10 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
   // ---------------------------------------------------------------- watching
 
   let stops: (() => void)[] = [];
+  /** A wizard panel is on screen (observable, for wizardStep). */
+  const onScreen = observable.box(false);
   const start = () => {
+    runInAction(() => onScreen.set(true));
     globalThis.addEventListener?.("pagehide", onPageHide);
     stops = [
       () => globalThis.removeEventListener?.("pagehide", onPageHide),
@@ -295,6 +298,7 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
     ];
   };
   const stop = () => {
+    runInAction(() => onScreen.set(false));
     stops.forEach((s) => s());
     stops = [];
     void saver?.flush();
@@ -341,6 +345,9 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
         postalValidated: a.valid && !a.invalidPostal && a.postal.trim() !== "",
         region,
       };
+    },
+    get wizardStep() {
+      return onScreen.get() && store.phase === "ready" ? (store.step as WizardStep) : null;
     },
     dispose() {
       // Sign-out: what is unsaved is saved once, the offer stopped, the reactions ended.
