@@ -16,6 +16,28 @@ async function choose(page: Page, status: string) {
   await page.getByRole("menu", { name: "Status" }).getByRole("menuitem", { name: status, exact: true }).click();
 }
 
+/** The qualifier on a call with a fresh lead: its transfers region, and the Live transfer button (still disabled). */
+async function qualifierCalls(page: Page) {
+  await signIn(page, "qualifier.isius@demo.test");
+  await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+  await softphone(page).getByRole("textbox", { name: "Number" }).fill(freshNumber());
+  await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
+  const transfers = page.getByRole("region", { name: "Transfers" });
+  const start = transfers.getByRole("button", { name: "Live transfer" });
+  await expect(start).toBeVisible({ timeout: 20_000 });
+  return { transfers, start };
+}
+
+/** Validates a New York ZIP in the booking wizard: what a live transfer waits for. */
+async function validateZip(page: Page) {
+  const booking = page.getByRole("region", { name: "Booking" });
+  await booking.getByRole("textbox", { name: /^Street address/ }).fill("200 East 34th Street");
+  await booking.getByRole("textbox", { name: /^City/ }).fill("New York");
+  await booking.getByRole("textbox", { name: /^Zip code/ }).fill("10016");
+  await booking.getByRole("button", { name: "Validate" }).click();
+  await expect(booking.getByText("Validated", { exact: true })).toBeVisible();
+}
+
 test("a qualifier with a validated ZIP live-transfers a lead to an advisor, who accepts; the qualifier leaves; the advisor has the lead and hears it", async ({
   page,
   browser,
@@ -32,21 +54,10 @@ test("a qualifier with a validated ZIP live-transfers a lead to an advisor, who 
     await expect(selector(advisor)).toHaveText("Ready");
 
     // The qualifier calls a new lead; Live transfer waits for a validated ZIP.
-    await signIn(page, "qualifier.isius@demo.test");
-    await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
-    await softphone(page).getByRole("textbox", { name: "Number" }).fill(freshNumber());
-    await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
-    const transfers = page.getByRole("region", { name: "Transfers" });
-    const start = transfers.getByRole("button", { name: "Live transfer" });
-    await expect(start).toBeVisible({ timeout: 20_000 });
+    const { transfers, start } = await qualifierCalls(page);
     await expect(start).toBeDisabled();
     await expect(transfers.getByText("Validate the ZIP or postal code (or choose the state) before a live transfer.")).toBeVisible();
-    const booking = page.getByRole("region", { name: "Booking" });
-    await booking.getByRole("textbox", { name: /^Street address/ }).fill("200 East 34th Street");
-    await booking.getByRole("textbox", { name: /^City/ }).fill("New York");
-    await booking.getByRole("textbox", { name: /^Zip code/ }).fill("10016");
-    await booking.getByRole("button", { name: "Validate" }).click();
-    await expect(booking.getByText("Validated", { exact: true })).toBeVisible();
+    await validateZip(page);
 
     await transfers.getByRole("textbox", { name: "Notes for the advisor" }).fill("Wants a whole life quote");
     await expect(start).toBeEnabled();
@@ -85,18 +96,8 @@ test("a qualifier who hangs up while looking for an advisor is rung back; answer
   test.setTimeout(120_000);
   await outsideOperationHours("manager.isius@demo.test", async () => {
     await recordPeerConnections(page);
-    await signIn(page, "qualifier.isius@demo.test");
-    await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
-    await softphone(page).getByRole("textbox", { name: "Number" }).fill(freshNumber());
-    await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
-    const transfers = page.getByRole("region", { name: "Transfers" });
-    const start = transfers.getByRole("button", { name: "Live transfer" });
-    await expect(start).toBeVisible({ timeout: 20_000 });
-    const booking = page.getByRole("region", { name: "Booking" });
-    await booking.getByRole("textbox", { name: /^Street address/ }).fill("200 East 34th Street");
-    await booking.getByRole("textbox", { name: /^City/ }).fill("New York");
-    await booking.getByRole("textbox", { name: /^Zip code/ }).fill("10016");
-    await booking.getByRole("button", { name: "Validate" }).click();
+    const { transfers, start } = await qualifierCalls(page);
+    await validateZip(page);
     await expect(start).toBeEnabled();
     await start.click();
     await expect(transfers.getByText("Looking for an advisor…")).toBeVisible({ timeout: 10_000 });
