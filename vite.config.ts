@@ -6,6 +6,12 @@ import { moduleListPlugin } from "./bench/bundle/plugin.ts";
 
 const gateway = process.env.GATEWAY_URL ?? "http://127.0.0.1:8080";
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/**
+ * Code that must run before any zod schema is built: it turns zod's `new Function` probe off (the CSP forbids
+ * eval). Kept in the libraries' chunk, where it runs first, because every chunk the entry imports (a shared
+ * contract chunk builds schemas at load) is evaluated before the entry's own code.
+ */
+const RUNS_FIRST = /[\\/]src[\\/]zodWithoutEval\.ts$/;
 /** React, its renderer and the router: ≈300 kB min that change only with an upgrade. */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
 
@@ -39,7 +45,7 @@ export default defineConfig({
             { name: "react", test: REACT, priority: 2 },
             {
               name: "vendor",
-              test: (id: string) => NODE_MODULES.test(id) && !/\.css$/.test(id),
+              test: (id: string) => (NODE_MODULES.test(id) || RUNS_FIRST.test(id)) && !/\.css$/.test(id),
               tags: ["$initial"],
               priority: 1,
             },

@@ -7,7 +7,6 @@ import { LoginScreen } from "./auth/LoginScreen";
 import { ResetPasswordScreen } from "./auth/ResetPasswordScreen";
 import type { RouteAccess } from "./guard/canEnter";
 import { Guarded } from "./guard/Guarded";
-import { ADMIN_LINKS } from "./shell/adminLinks";
 
 // Everything behind sign-in loads on demand, so the login page stays light.
 const Shell = lazy(() => import("./SignedInShell"));
@@ -44,9 +43,10 @@ export function appRoutes(): RouteObject[] {
           path: "admin",
           element: guard(MANAGERS, <Outlet />),
           children: [
-            ...ADMIN_LINKS.map((link) => ({ path: link.path, element: loading(<AdminPage link={link} />) })),
             { index: true, element: <Navigate to="/admin/users" replace /> },
-            { path: "*", element: <Navigate to="/" replace /> },
+            // The page finds its drawer link itself (and sends an unknown path home), so the list of admin pages
+            // loads after sign-in, not with the sign-in page.
+            { path: "*", element: loading(<AdminPage />) },
           ],
         },
         // Pages that plugins mount at /<plugin-id>/…; unknown ones redirect home.

@@ -1,15 +1,22 @@
 import { H1, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Suspense } from "react";
+import { Navigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { AlertToasts } from "../../alerts/AlertStack";
 import { PluginScope, pluginScopes } from "../../core/PluginScope";
 import { useWorkspaceState } from "../../workspace/WorkspaceProvider";
-import type { AdminLink } from "./adminLinks";
+import { ADMIN_LINKS } from "./adminLinks";
 
-/** An Admin Panel page: the plugin's page when one provides it, otherwise an honest "not available yet". */
-export default function AdminPage({ link }: { link: AdminLink }) {
+/**
+ * An Admin Panel page (the route /admin/*): the plugin's page when one provides it, otherwise an honest "not
+ * available yet"; a path that is not one of the drawer's links goes home.
+ */
+export default function AdminPage() {
   const { t } = useTranslation();
   const workspace = useWorkspaceState();
+  const path = (useParams()["*"] ?? "").replace(/\/+$/, "");
+  const link = ADMIN_LINKS.find((candidate) => candidate.path === path);
+  if (!link) return <Navigate to="/" replace />;
   if (workspace.kind === "opening") return <Spinner className="isi-loading" />;
   const registry = workspace.kind === "open" ? workspace.session.registry : undefined;
   const page = registry?.adminPages.get(link.path);
@@ -31,7 +38,11 @@ export default function AdminPage({ link }: { link: AdminLink }) {
   return (
     <main className="isi-page" aria-labelledby="admin-page-title">
       <H1 id="admin-page-title">{t(`admin.links.${link.key}`)}</H1>
-      <NonIdealState icon="wrench" title={t("admin.not_available.title")} description={t("admin.not_available.text")} />
+      <NonIdealState
+        icon="wrench"
+        title={t("admin.not_available.title")}
+        description={t("admin.not_available.text")}
+      />
     </main>
   );
 }
