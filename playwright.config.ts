@@ -33,7 +33,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: "memory",
-      STATIC_DIR: "dist",
+      // A helper session builds into its own folder (E2E_STATIC_DIR) so two builds never clobber each other.
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? "dist",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       REDIS_URL: "",

@@ -18,6 +18,7 @@ export const catalogue = {
   "health-eapp": () => import("./health-eapp"),
   disclosures: () => import("./disclosures"),
   scripts: () => import("./scripts"),
+  recordings: () => import("./recordings"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

@@ -5,7 +5,15 @@ import type { PluginServerContext } from "../server/plugins/context";
 import { bookingRoutes } from "./booking/server";
 import { disclosuresRoutes } from "./disclosures/server";
 import { goalsRoutes } from "./goals/server";
+import { recordingsRoutes } from "./recordings/server";
 import { scriptsRoutes } from "./scripts/server";
 import { transfersRoutes } from "./transfers/server";
 
-export const pluginRoutes: ((ctx: PluginServerContext) => RouteDef[])[] = [goalsRoutes, bookingRoutes, transfersRoutes, disclosuresRoutes, scriptsRoutes];
+export const pluginRoutes: ((ctx: PluginServerContext) => RouteDef[])[] = [
+  goalsRoutes,
+  bookingRoutes,
+  transfersRoutes,
+  disclosuresRoutes,
+  scriptsRoutes,
+  recordingsRoutes,
+];

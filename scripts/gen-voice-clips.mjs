@@ -10,7 +10,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const SR = 8000;
-const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../server/pbx/edge/media");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = path.join(ROOT, "server/pbx/edge/media");
+// The carrier disclosures' recorded audio (plugins/disclosures): played into the call, so the lead hears it.
+const DISCLOSURES = path.join(ROOT, "plugins/disclosures/audio");
 
 // ---------------------------------------------------------------- voices and phrases
 
@@ -39,7 +42,31 @@ const CLIPS = [
     voice: { f0: 98, formantScale: 0.95, rate: 0.95, breath: 0.05 },
     text: "th ae1 ng k / y uw1 / f ao r / hh ow1 l d ih ng . dh ih s / ih z / dh ah / eh n r ow1 l m ah n t / d eh1 s k ?",
   },
+  // The disclosures, one per wording (aa, occ, pio: the lead's state picks it) and language, in a calm
+  // announcer's voice: "This call is recorded. Please listen to this important disclosure." and the wording's
+  // own sentence. Seeds follow the list's order: append new clips at the end.
+  ...disclosure("aa", "en", "y uw1 / m ey / k ae1 n s ah l / w ih dh ih1 n / th er1 t iy / d ey1 z ."),
+  ...disclosure("occ", "en", "dh ih s / p aa1 l ah s iy / m ey / r iy p l ey1 s / y ao r / k ah1 v er ih jh ."),
+  ...disclosure("pio", "en", "dh ih s / ih z / p aa1 l ah s iy / ih n f er m ey1 sh ah n / ow1 n l iy . ih t / ih z / n aa1 t / ah / k ao1 n t r ae k t ."),
+  ...disclosure("aa", "es", "uw s t eh1 d / p w eh1 d eh / k aa n s eh l aa1 r / eh n / t r eh1 y n t aa / d iy1 aa s ."),
+  ...disclosure("occ", "es", "eh1 s t aa / p ow1 l iy s aa / p w eh1 d eh / r eh m p l aa s aa1 r / s uw / s eh g uw1 r ow ."),
+  ...disclosure("pio", "es", "eh1 s t aa / eh s / iy n f ao r m aa s y ow1 n / d eh / p ow1 l iy s aa / s ow1 l aa m eh n t eh ."),
 ];
+
+function disclosure(wording, language, sentence) {
+  const intro = {
+    en: "dh ih1 s / k ao1 l / ih z / r ih k ao1 r d ih d . p l iy1 z / l ih1 s ah n / t uw / dh ih s / ih m p ao1 r t ah n t / d ih s k l ow1 zh er .",
+    es: "eh1 s t aa / y aa m aa1 d aa / eh s / g r aa b aa1 d aa . p ao r / f aa b ao1 r / eh s k uw1 ch eh / eh1 s t aa / d iy b uw l g aa s y ow1 n / iy m p ao r t aa1 n t eh .",
+  }[language];
+  return [
+    {
+      dir: DISCLOSURES,
+      file: `${wording}-${language}.ulaw`,
+      voice: { f0: 175, formantScale: 1.1, rate: 0.9, breath: 0.02 },
+      text: `${intro} , ${sentence}`,
+    },
+  ];
+}
 
 // ---------------------------------------------------------------- phoneme inventory
 // Formants (F1, F2, F3 in Hz) from Peterson & Barney / Klatt; av = voicing, af = frication, ah = aspiration.
@@ -248,13 +275,15 @@ function linearToUlaw(sample) {
 }
 
 mkdirSync(OUT, { recursive: true });
+mkdirSync(DISCLOSURES, { recursive: true });
 let totalBytes = 0;
 CLIPS.forEach((clip, k) => {
   const pcm = synth(clip, 1000 + k);
   const bytes = Buffer.alloc(pcm.length);
   for (let j = 0; j < pcm.length; j++) bytes[j] = linearToUlaw(pcm[j]);
-  writeFileSync(path.join(OUT, clip.file), bytes);
+  const out = path.join(clip.dir ?? OUT, clip.file);
+  writeFileSync(out, bytes);
   totalBytes += bytes.length;
-  console.log(`${clip.file}: ${(bytes.length / SR).toFixed(2)} s, ${bytes.length} bytes`);
+  console.log(`${path.relative(ROOT, out)}: ${(bytes.length / SR).toFixed(2)} s, ${bytes.length} bytes`);
 });
-console.log(`total ${totalBytes} bytes in ${path.relative(process.cwd(), OUT)}`);
+console.log(`total ${totalBytes} bytes`);

@@ -27,6 +27,8 @@ import { seedIfEmpty } from "./seed/seed";
 import type { PbxDriver } from "./pbx/driver";
 import { release } from "./dialer/claim";
 import { InboundRouter } from "./modules/calls/inbound";
+import { CallRecordSources } from "./modules/leads/history";
+import { recordingStoreFor } from "./recordings/store";
 import { CallService } from "./modules/calls/service";
 import { attachSipEdge } from "./pbx/edge";
 import { SimPbx, type SimProfile } from "./pbx/sim/extensions";
@@ -92,7 +94,8 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   const sessions = new SessionService(db, tokens, clock);
   // With the SIP endpoint on, real REGISTERs say whether a softphone is there; off, its socket does.
   const pbx =
-    opts.pbx ?? new SimPbx({
+    opts.pbx ??
+    new SimPbx({
       clock,
       directory: usersDirectory(db),
       softphoneFollowsSocket: !config.sipEdge,
@@ -100,7 +103,9 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     });
   const push = new Push();
   const background = new BackgroundWork(app.log);
+  let markStarted!: () => void;
   const gw: Gateway = {
+    started: new Promise<void>((resolve) => (markStarted = resolve)),
     config,
     db,
     clock,
@@ -114,6 +119,8 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     background,
     ...statusServices({ db, clock, pbx, push, log: app.log, background, sessions }),
     calls: undefined as unknown as CallService,
+    callRecords: new CallRecordSources(),
+    recordings: recordingStoreFor(config.dataDir),
   };
   // Signing out hands the leads the agent held in process back to the pool (as DELETE /in-process-leads).
   sessions.onRevoked(async (e) => {
@@ -166,6 +173,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   // cluster a peer may still be following them.
   if (!config.redisUrl) await gw.calls.resume();
   gw.calls.start();
+  markStarted();
   const stopInbound = inbound.start();
   // Instances of one cluster share JWT_SECRET, hence this prefix; other deployments on the same Redis do not.
   const redisKeyPrefix = opts.redisKeyPrefix ?? `dialer:${tokens.mac("socket-cluster").slice(0, 16)}`;

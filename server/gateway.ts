@@ -13,8 +13,12 @@ import type { BackgroundWork } from "./modules/status/background";
 import type { StatusService } from "./modules/status/service";
 import type { OverstayDetector } from "./modules/status/overstay";
 import type { CallService } from "./modules/calls/service";
+import type { CallRecordSources } from "./modules/leads/history";
+import type { RecordingStore } from "./recordings/store";
 
 export interface Gateway {
+  /** Resolves once the gateway follows the PBX again (a lone gateway has closed the calls a crash left open). */
+  started: Promise<void>;
   config: GatewayConfig;
   db: Db;
   clock: Clock;
@@ -33,4 +37,8 @@ export interface Gateway {
   overstays: OverstayDetector;
   /** The agents' calls: dials, PBX events, inbound routing. */
   calls: CallService;
+  /** What plugins record with calls, shown in the lead history (registered by their owners at start). */
+  callRecords: CallRecordSources;
+  /** Where call recordings are written and read (DATA_DIR/recordings). */
+  recordings: RecordingStore;
 }

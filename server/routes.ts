@@ -6,6 +6,7 @@ import type { Gateway } from "./gateway";
 import type { RouteDef } from "./http/route";
 import { agentRoutes } from "./modules/agents/routes";
 import { liveTransferRoutes } from "./modules/liveTransfers/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { layoutRoutes } from "./modules/layouts/routes";
 import { callRoutes } from "./modules/calls/routes";
@@ -37,6 +38,7 @@ export function routeTable(gw: Gateway): RouteDef[] {
     ...geoRoutes(gw),
     ...agentRoutes(gw),
     ...liveTransferRoutes(gw),
+    ...notificationRoutes(gw),
     ...pluginRoutes.flatMap((routes) => routes(plugins)),
   ];
 }

@@ -5,7 +5,14 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { callEnded, callKey, leadsKey } from "../../src/sdk";
-import { fakeCallControl, fakeGateway, fakeLeads, leadView, provide, renderPlugin } from "../../src/sdk/testing";
+import {
+  fakeCallControl,
+  fakeGateway,
+  fakeLeads,
+  leadView,
+  provide,
+  renderPlugin,
+} from "../../src/sdk/testing";
 import { disclosureSteps } from "./content";
 import plugin from "./index";
 
@@ -28,7 +35,13 @@ interface MountOptions {
 async function mount(o: MountOptions = {}) {
   const call = fakeCallControl();
   const leads = fakeLeads([
-    leadView({ id: LEAD, firstName: o.firstName ?? "Ann", lastName: o.lastName ?? "Lee", state: o.state ?? "mn", language: o.language ?? "en" }),
+    leadView({
+      id: LEAD,
+      firstName: o.firstName ?? "Ann",
+      lastName: o.lastName ?? "Lee",
+      state: o.state ?? "mn",
+      language: o.language ?? "en",
+    }),
   ]);
   const gateway = fakeGateway({
     "GET /calls/disclosures": { status: 200, data: { data: disclosures } },
@@ -52,14 +65,17 @@ async function mount(o: MountOptions = {}) {
 describe("the disclosures panel", { timeout: 20_000 }, () => {
   it("waits for an answered call", async () => {
     const m = await mount({ onCall: false });
-    for (const name of ["GTL", "American Amicable", "Assurity"]) expect(within(m.panel).getByRole("button", { name })).toBeDisabled();
+    for (const name of ["GTL", "American Amicable", "Assurity"])
+      expect(within(m.panel).getByRole("button", { name })).toBeDisabled();
     expect(within(m.panel).getByText("Disclosures open on an answered call with a lead.")).toBeVisible();
   });
 
   it("walks GTL's disclosure for a Minnesota lead in the aa wording, then posts the proof once done", async () => {
     const m = await mount();
     await m.user.click(within(m.panel).getByRole("button", { name: "GTL" }));
-    const popup = await screen.findByRole("dialog", { name: "Guarantee Trust Life Insurance Company: disclosure" });
+    const popup = await screen.findByRole("dialog", {
+      name: "Guarantee Trust Life Insurance Company: disclosure",
+    });
     expect(within(popup).getByText("Standard wording")).toBeVisible();
     expect(
       within(popup).getByText(
@@ -75,7 +91,9 @@ describe("the disclosures panel", { timeout: 20_000 }, () => {
     // The insured pays: the payer's consent is not asked; the question now counts.
     expect(within(popup).getByRole("status")).toHaveTextContent("Step 2 of 6");
     await m.user.click(within(popup).getByRole("button", { name: "Next" }));
-    expect(within(popup).getByText(/This is a life insurance policy issued by Guarantee Trust/)).toBeVisible();
+    expect(
+      within(popup).getByText(/This is a life insurance policy issued by Guarantee Trust/),
+    ).toBeVisible();
     await m.user.click(within(popup).getByRole("button", { name: "Next" }));
     await m.user.click(within(popup).getByRole("button", { name: "Next" }));
     await m.user.click(within(popup).getByRole("radio", { name: "Yes" }));
@@ -93,7 +111,10 @@ describe("the disclosures panel", { timeout: 20_000 }, () => {
       completed: true,
       steps: [1, 2, 4, 5, 6, 7].map((step) => ({ step })),
     });
-    expect((proof?.body as { steps: { step: number; answer: number | null }[] }).steps[1]).toMatchObject({ step: 2, answer: 0 });
+    expect((proof?.body as { steps: { step: number; answer: number | null }[] }).steps[1]).toMatchObject({
+      step: 2,
+      answer: 0,
+    });
   });
 
   it("reads a Texas lead who speaks Spanish the pio wording in Spanish", async () => {
@@ -109,9 +130,21 @@ describe("the disclosures panel", { timeout: 20_000 }, () => {
     await m.user.click(within(m.panel).getByRole("button", { name: "American Amicable" }));
     await screen.findByRole("dialog");
     await m.emit(callEnded, { callId: 7, leadId: LEAD, duration: 30, shortCall: false, bridged: true });
-    act(() => m.call.push({ callId: 7, leadId: LEAD, status: "ended", bridged: true, endedAt: "2026-01-05T14:01:00.000Z" }));
+    act(() =>
+      m.call.push({
+        callId: 7,
+        leadId: LEAD,
+        status: "ended",
+        bridged: true,
+        endedAt: "2026-01-05T14:01:00.000Z",
+      }),
+    );
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(m.proofs()[0]?.body).toMatchObject({ carrier: "aa", completed: false, steps: [{ step: 1, answer: null }] });
+    expect(m.proofs()[0]?.body).toMatchObject({
+      carrier: "aa",
+      completed: false,
+      steps: [{ step: 1, answer: null }],
+    });
     expect(within(m.panel).getByRole("button", { name: "GTL" })).toBeDisabled();
   });
 
@@ -126,9 +159,41 @@ describe("the disclosures panel", { timeout: 20_000 }, () => {
     const m = await mount({ agentLanguage: "fr" });
     const panel = screen.getByRole("region", { name: "Divulgations" });
     await m.user.click(within(panel).getByRole("button", { name: "GTL" }));
-    const popup = await screen.findByRole("dialog", { name: "Guarantee Trust Life Insurance Company : divulgation" });
+    const popup = await screen.findByRole("dialog", {
+      name: "Guarantee Trust Life Insurance Company : divulgation",
+    });
     expect(within(popup).getByRole("status")).toHaveTextContent("Étape 1 sur 6");
     expect(within(popup).getByRole("button", { name: "Suivant" })).toBeEnabled();
     expect(within(popup).getByText(/^Ann Lee, this call is recorded/)).toBeVisible();
+  });
+
+  it("plays the wording's recorded disclosure into the call in the lead's language, and stops it", async () => {
+    const m = await mount({ state: "pa", language: "es" });
+    await m.user.click(within(m.panel).getByRole("button", { name: "Assurity" }));
+    const popup = await screen.findByRole("dialog");
+    await m.user.click(within(popup).getByRole("button", { name: "Start audio" }));
+    expect(m.call.playbacks).toEqual([{ operation: "play", file: "disclosures/occ-es" }]);
+    // The gateway says the clip plays: the button stops it, and the popup says the lead hears it.
+    act(() => m.call.push({ callId: 7, leadId: LEAD, playback: "disclosures/occ-es" }));
+    const stop = within(popup).getByRole("button", { name: "Stop audio" });
+    expect(stop).toHaveAttribute("aria-pressed", "true");
+    expect(within(popup).getByText("The recorded disclosure is playing to the lead.")).toBeVisible();
+    await m.user.click(stop);
+    expect(m.call.playbacks.at(-1)).toEqual({ operation: "stop", file: "disclosures/occ-es" });
+    act(() => m.call.push({ callId: 7, leadId: LEAD, playback: null }));
+    expect(within(popup).getByRole("button", { name: "Start audio" })).toBeEnabled();
+  });
+
+  it("closing the popup stops its audio", async () => {
+    const m = await mount();
+    await m.user.click(within(m.panel).getByRole("button", { name: "GTL" }));
+    const popup = await screen.findByRole("dialog");
+    await m.user.click(within(popup).getByRole("button", { name: "Start audio" }));
+    act(() => m.call.push({ callId: 7, leadId: LEAD, playback: "disclosures/aa-en" }));
+    await m.user.click(within(popup).getByRole("button", { name: "Close" }));
+    expect(m.call.playbacks).toEqual([
+      { operation: "play", file: "disclosures/aa-en" },
+      { operation: "stop", file: "disclosures/aa-en" },
+    ]);
   });
 });

@@ -1,7 +1,16 @@
 // The disclosures panel (agent-workspace §2): three carrier buttons, gtl, aa and assurity, that open the carrier's
 // disclosure for the lead on the call, and the disclosure popup: the carrier as title, the step's text with the
 // lead's names and the company filled in, the lead's answer when the step asks, the counter n/max, Prev and Next.
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Radio, RadioGroup } from "@blueprintjs/core";
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  Radio,
+  RadioGroup,
+} from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import { usePlugin } from "../../src/sdk";
@@ -18,6 +27,8 @@ const DisclosurePopup = observer(function DisclosurePopup() {
   if (!open || !step) return null;
   const pos = api.position();
   const answered = store.answers[step.step];
+  const playing = api.audioPlaying();
+  const connected = api.canOpen();
   return (
     <Dialog
       isOpen
@@ -28,6 +39,11 @@ const DisclosurePopup = observer(function DisclosurePopup() {
     >
       <DialogBody>
         <p className="disclosures__wording">{t(`wording.${open.wording}`)}</p>
+        {playing && (
+          <p className="disclosures__playing" role="status">
+            {t("popup.playing")}
+          </p>
+        )}
         <p className="disclosures__text">{api.text(step)}</p>
         {step.answers && (
           <RadioGroup
@@ -47,12 +63,31 @@ const DisclosurePopup = observer(function DisclosurePopup() {
             <Button icon="arrow-left" disabled={!pos.canPrev} onClick={() => api.prev()}>
               {t("popup.prev")}
             </Button>
+            <Button
+              icon={playing ? "stop" : "play"}
+              intent={playing ? "warning" : "none"}
+              disabled={!connected}
+              aria-pressed={playing}
+              onClick={() => void api.toggleAudio()}
+            >
+              {t(playing ? "popup.stop_audio" : "popup.start_audio")}
+            </Button>
             {pos.canNext || pos.n < pos.max ? (
-              <Button intent="primary" endIcon="arrow-right" disabled={!pos.canNext} onClick={() => api.next()}>
+              <Button
+                intent="primary"
+                endIcon="arrow-right"
+                disabled={!pos.canNext}
+                onClick={() => api.next()}
+              >
                 {t("popup.next")}
               </Button>
             ) : (
-              <Button intent="success" icon="tick" disabled={!!step.answers && answered === undefined} onClick={() => void api.close()}>
+              <Button
+                intent="success"
+                icon="tick"
+                disabled={!!step.answers && answered === undefined}
+                onClick={() => void api.close()}
+              >
                 {t("popup.done")}
               </Button>
             )}
@@ -75,7 +110,12 @@ const DisclosuresPanel = observer(function DisclosuresPanel() {
     <div className="disclosures">
       <div className="disclosures__carriers" role="group" aria-label={t("carriers")}>
         {CARRIERS.map((c) => (
-          <Button key={c} disabled={!can || store.loading} title={CARRIER_COMPANIES[c]} onClick={() => void api.open(c)}>
+          <Button
+            key={c}
+            disabled={!can || store.loading}
+            title={CARRIER_COMPANIES[c]}
+            onClick={() => void api.open(c)}
+          >
             {t(`carrier.${c}`)}
           </Button>
         ))}

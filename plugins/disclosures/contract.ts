@@ -25,12 +25,18 @@ export type DisclosureStep = z.infer<typeof DisclosureStep>;
 /** The languages a disclosure is read in (ISIUS speaks English and Spanish); a lead in another reads English. */
 export const DISCLOSURE_LANGUAGES = ["en", "es"] as const;
 export type DisclosureLanguage = (typeof DISCLOSURE_LANGUAGES)[number];
+
+/** The name of a disclosure's recorded audio, as the browser asks for it (audio-playback `file`). */
+export const disclosureClipName = (wording: string, language: DisclosureLanguage) =>
+  `disclosures/${wording}-${language}`;
 export const disclosureLanguageOf = (language: string | null | undefined): DisclosureLanguage =>
   language === "es" ? "es" : "en";
 
 const ByLanguage = z.object({ en: z.array(DisclosureStep), es: z.array(DisclosureStep) });
 /** GET /calls/disclosures: every wording's steps in each language; the browser picks by the lead. */
-export const DisclosuresResponse = z.object({ data: z.object({ aa: ByLanguage, occ: ByLanguage, pio: ByLanguage }) });
+export const DisclosuresResponse = z.object({
+  data: z.object({ aa: ByLanguage, occ: ByLanguage, pio: ByLanguage }),
+});
 export type DisclosuresResponse = z.infer<typeof DisclosuresResponse>;
 
 /**

@@ -1,7 +1,8 @@
 // Disclosures (agent-workspace §2 disclosures panel and popup, §3 disclosure steps, §5, §6: ISIUS advisors, the
 // call centre's disclosures setting on): the carrier's disclosure for the lead on the call, in the wording its
 // state calls for (wording.ts) and its language, walked step by step; what was read and answered is stored as
-// the proof (server.ts). The audio of a disclosure played into the call is still to come (issue 16).
+// the proof (server.ts). Start audio plays the wording's recorded disclosure (audio/, in en and es) into the
+// call through the gateway (audio-playback), so the lead hears it; each clip played is kept with the proof.
 import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { DisclosuresModel } from "./model";

@@ -4,7 +4,12 @@
 // The hangup flow resets and disables the disclosures (agent-workspace §4).
 import { callEnded, idempotencyKey, postIdempotent, type PluginContext } from "../../src/sdk";
 import { namesFor } from "./content";
-import { disclosureLanguageOf, DisclosuresResponse, type DisclosureStep } from "./contract";
+import {
+  disclosureClipName,
+  disclosureLanguageOf,
+  DisclosuresResponse,
+  type DisclosureStep,
+} from "./contract";
 import type { DisclosuresStore } from "./model";
 import { activeSteps, moveFrom, positionOf, type Position } from "./steps";
 import { CARRIER_COMPANIES, fillWording, wordingFor, type Carrier } from "./wording";
@@ -19,7 +24,11 @@ export interface DisclosuresService {
   answer(index: number): void;
   next(): void;
   prev(): void;
-  /** Closes the popup; the proof of what was read is posted. */
+  /** The open disclosure's recorded audio plays into the call now (the lead hears it). */
+  audioPlaying(): boolean;
+  /** Start audio / Stop audio: plays the disclosure's recording into the call, or stops it. */
+  toggleAudio(): Promise<void>;
+  /** Closes the popup (stopping its audio); the proof of what was read is posted. */
   close(): Promise<void>;
   dispose(): void;
 }
@@ -36,10 +45,17 @@ export function createDisclosuresService(ctx: PluginContext<DisclosuresStore>): 
     return all;
   }
 
+  const clipOf = (open: NonNullable<DisclosuresStore["open"]>) =>
+    disclosureClipName(open.wording, open.language);
+  const audioPlaying = () => store.open !== null && ctx.call.current.playback === clipOf(store.open);
+
   /** Posts what was read of the open disclosure, once; the popup closes whatever the answer. */
   async function finish(): Promise<void> {
     const open = store.open;
     if (!open) return;
+    // Its audio stops with it (the call's end has stopped it already).
+    if (audioPlaying() && ctx.call.current.isConnected)
+      void ctx.call.playback("stop", clipOf(open)).catch(() => {});
     const reached = store.reached;
     const last = activeSteps(store.steps, store.answers).at(-1)?.step;
     store.close();
@@ -60,7 +76,8 @@ export function createDisclosuresService(ctx: PluginContext<DisclosuresStore>): 
   const offEnded = ctx.events.on(callEnded, () => void finish());
 
   return {
-    canOpen: () => ctx.call.current.isConnected && ctx.call.current.callId !== null && ctx.leads.current !== null,
+    canOpen: () =>
+      ctx.call.current.isConnected && ctx.call.current.callId !== null && ctx.leads.current !== null,
     async open(carrier) {
       const call = ctx.call.current;
       const lead = ctx.leads.current;
@@ -80,7 +97,10 @@ export function createDisclosuresService(ctx: PluginContext<DisclosuresStore>): 
     text(step) {
       const lead = ctx.leads.current;
       const company = store.open ? CARRIER_COMPANIES[store.open.carrier] : "";
-      const names = namesFor(store.open?.language ?? "en", { firstName: lead?.firstName ?? null, lastName: lead?.lastName ?? null });
+      const names = namesFor(store.open?.language ?? "en", {
+        firstName: lead?.firstName ?? null,
+        lastName: lead?.lastName ?? null,
+      });
       return fillWording(step.text, { company, ...names });
     },
     position: () => positionOf(store.steps, store.answers, store.current),
@@ -93,6 +113,16 @@ export function createDisclosuresService(ctx: PluginContext<DisclosuresStore>): 
     },
     prev() {
       store.goTo(moveFrom(store.steps, store.answers, store.current, -1), now());
+    },
+    audioPlaying,
+    async toggleAudio() {
+      const open = store.open;
+      if (!open || !ctx.call.current.isConnected) return;
+      try {
+        await ctx.call.playback(audioPlaying() ? "stop" : "play", clipOf(open));
+      } catch {
+        ctx.notify.error(ctx.t("audio_failed"));
+      }
     },
     close: finish,
     dispose: () => offEnded(),

@@ -1,5 +1,6 @@
-// The disclosures plugin's own table (plugins/disclosures/server.ts is its one writer): the proof that a
-// carrier disclosure was given on a call, step by step, as the agent read it and the lead answered.
+// The disclosures plugin's own tables (plugins/disclosures/server.ts is their one writer): the proof that a
+// carrier disclosure was given on a call, step by step, as the agent read it and the lead answered, and the
+// disclosure audio played into the call, as the PBX reported it.
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { calls, leads, tenants, users } from "../../server/db/schema";
 
@@ -38,4 +39,31 @@ export const disclosureProofs = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [index("disclosure_proofs_call_idx").on(t.callId), index("disclosure_proofs_lead_idx").on(t.leadId)],
+);
+
+/**
+ * A disclosure's recorded audio played into a call (the `audio-playback` socket event), as the PBX reported
+ * it: when it started and ended, and how (done: to its end; stopped by the agent; ended with the call).
+ */
+export const disclosurePlaybacks = pgTable(
+  "disclosure_playbacks",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    callId: integer("call_id")
+      .notNull()
+      .references(() => calls.id),
+    agentId: integer("agent_id")
+      .notNull()
+      .references(() => users.id),
+    /** disclosures/<wording>-<language> */
+    media: text("media").notNull(),
+    startedAt: ts("started_at").notNull(),
+    endedAt: ts("ended_at").notNull(),
+    /** done | stopped | ended */
+    end: text("end").notNull(),
+  },
+  (t) => [index("disclosure_playbacks_call_idx").on(t.callId)],
 );

@@ -1,6 +1,7 @@
 // The lead card as an agent sees it on a call, mounted through renderPlugin() with the SDK's fake leads
 // stack, a fake gateway and the manual clock (2026-01-05 14:00 UTC: 8:00 AM in Chicago).
 import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { LeadHistory } from "../../src/contract/leadHistory";
 import { callEnded, callKey, leadsKey, type LeadView } from "../../src/sdk";
@@ -55,14 +56,33 @@ const history = (over: Partial<LeadHistory> = {}): LeadHistory => ({
     },
   ],
   calls: [
-    { id: 12, started_at: "2026-01-04T16:00:00.000Z", type: "manual", direction: 0, duration: 95, agent_name: "Dana Reyes", live_transfer: 0 },
-    { id: 11, started_at: "2026-01-02T15:00:00.000Z", type: "auto", direction: 0, duration: null, agent_name: "Sam Lee", live_transfer: 0 },
+    {
+      id: 12,
+      started_at: "2026-01-04T16:00:00.000Z",
+      type: "manual",
+      direction: 0,
+      duration: 95,
+      agent_name: "Dana Reyes",
+      live_transfer: 0,
+    },
+    {
+      id: 11,
+      started_at: "2026-01-02T15:00:00.000Z",
+      type: "auto",
+      direction: 0,
+      duration: null,
+      agent_name: "Sam Lee",
+      live_transfer: 0,
+    },
   ],
   ...over,
 });
 const ok = (h: LeadHistory = history()): Reply => ({ status: 200, data: { data: h } });
 
-async function mount(current: LeadView | null, o: RenderPluginOptions & { routes?: Record<string, Reply> } = {}) {
+async function mount(
+  current: LeadView | null,
+  o: RenderPluginOptions & { routes?: Record<string, Reply> } = {},
+) {
   const stack = fakeLeads(current ? [current] : []);
   const gateway = o.gateway ?? fakeGateway({ "GET /leads/31/history": ok(), ...o.routes });
   const call = fakeCallControl();
@@ -95,7 +115,9 @@ describe("lead card", () => {
     expect(fact("Dials")).toHaveTextContent("4");
     // Long notes are cut to one line; the whole text is there and focusable for its tooltip.
     const notes = within(fact("Notes")).getByText(/^Prefers mornings/);
-    expect(notes).toHaveTextContent("Prefers mornings; spouse decides on anything above fifty thousand dollars of coverage");
+    expect(notes).toHaveTextContent(
+      "Prefers mornings; spouse decides on anything above fifty thousand dollars of coverage",
+    );
     expect(notes).toHaveAttribute("tabindex", "0");
     expect(screen.queryByRole("button", { name: "Show CRE notes" })).not.toBeInTheDocument();
   });
@@ -104,7 +126,9 @@ describe("lead card", () => {
     const { user } = await mount(lead());
     await screen.findByRole("heading", { name: "Pat Doe" });
     await user.tab(); // the panel's scrolling body
-    expect(screen.getByRole("region", { name: "Current lead" }).querySelector(".isi-panel__body")).toHaveFocus();
+    expect(
+      screen.getByRole("region", { name: "Current lead" }).querySelector(".isi-panel__body"),
+    ).toHaveFocus();
     await user.tab(); // the campaign, cut the same way
     expect(within(fact("Campaign")).getByText("Final Expense")).toHaveFocus();
     await user.tab();
@@ -168,8 +192,72 @@ describe("lead card", () => {
     const [, newest] = history().calls;
     act(() => call.push({ callId: newest!.id, leadId: 31, status: "answered", bridged: true }));
     expect(entries()[3]).toBe("CallAuto · outgoingJan 2, 2026, 3:00 PM UTCon the call now · by Sam Lee");
-    act(() => call.push({ callId: newest!.id, leadId: 31, status: "ended", bridged: true, endedAt: "2026-01-05T14:01:00.000Z" }));
+    act(() =>
+      call.push({
+        callId: newest!.id,
+        leadId: 31,
+        status: "ended",
+        bridged: true,
+        endedAt: "2026-01-05T14:01:00.000Z",
+      }),
+    );
     expect(entries()[3]).toBe("CallAuto · outgoingJan 2, 2026, 3:00 PM UTCnot connected · by Sam Lee");
+  });
+
+  it("shows the disclosures given on a call and their audio played to the lead, as proof", async () => {
+    const calls = history().calls;
+    calls[0] = {
+      ...calls[0]!,
+      disclosures: [
+        {
+          at: "2026-01-04T16:01:00.000Z",
+          carrier: "gtl",
+          company: "Guarantee Trust Life Insurance Company",
+          wording: "aa",
+          language: "en",
+          steps: 6,
+          completed: true,
+        },
+      ],
+      playbacks: [{ at: "2026-01-04T16:00:30.000Z", media: "disclosures/aa-en", seconds: 8.8, end: "done" }],
+    };
+    await mount(lead(), { routes: { "GET /leads/31/history": ok(history({ calls })) } });
+    await screen.findByRole("list", { name: "History" });
+    expect(entries()[1]).toBe(
+      "CallManual · outgoingJan 4, 2026, 4:00 PM UTCtalked 1:35 · by Dana Reyes" +
+        "Disclosure Guarantee Trust Life Insurance Company (EN): 6 steps · read to the end" +
+        "Disclosure audio played 8.8 s · to its end",
+    );
+  });
+
+  it("lists a call's recordings and plays one back in the card", async () => {
+    const calls = history().calls;
+    calls[0] = {
+      ...calls[0]!,
+      recordings: [
+        { id: 4, index: 1, at: "2026-01-04T16:00:10.000Z", seconds: 7, state: "complete" },
+        { id: 5, index: 2, at: "2026-01-04T16:01:00.000Z", seconds: 2.4, state: "incomplete" },
+        { id: 6, index: 3, at: "2026-01-04T16:01:30.000Z", seconds: null, state: "no_audio" },
+      ],
+    };
+    const created: Blob[] = [];
+    URL.createObjectURL = (b: Blob) => (created.push(b), `blob:recording-${created.length}`);
+    URL.revokeObjectURL = () => {};
+    const { gateway } = await mount(lead(), {
+      routes: {
+        "GET /leads/31/history": ok(history({ calls })),
+        "GET /recordings/4/audio": { status: 200, data: new Blob(["RIFF"], { type: "audio/wav" }) },
+      },
+    });
+    await screen.findByRole("list", { name: "History" });
+    expect(entries()[1]).toContain("Recording 1 · 7 sPlay");
+    expect(entries()[1]).toContain("Recording 2 · 2.4 s · cut short (kept as recorded)Play");
+    expect(entries()[1]).toContain("Recording 3 · no audio");
+    expect(screen.queryByRole("button", { name: "Play Recording 3" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Play Recording 1" }));
+    const player = await screen.findByLabelText("Recording 1", { selector: "audio" });
+    expect(player).toHaveAttribute("src", "blob:recording-1");
+    expect(gateway.requests.at(-1)?.url).toBe("/recordings/4/audio");
   });
 
   it("says when the lead has no history", async () => {
@@ -193,7 +281,15 @@ describe("lead card", () => {
       notes: "Call back after 5",
       date_time: "2026-01-05T23:00:00.000Z",
     });
-    newer.calls.unshift({ id: 13, started_at: "2026-01-05T14:00:00.000Z", type: "inbound", direction: 1, duration: 160, agent_name: "Dana Reyes", live_transfer: 0 });
+    newer.calls.unshift({
+      id: 13,
+      started_at: "2026-01-05T14:00:00.000Z",
+      type: "inbound",
+      direction: 1,
+      duration: 160,
+      agent_name: "Dana Reyes",
+      live_transfer: 0,
+    });
     gateway.routes["GET /leads/31/history"] = ok(newer);
     await emit(callEnded, { callId: 13, leadId: 31, duration: 160, shortCall: false, bridged: true });
 
@@ -234,13 +330,20 @@ describe("lead card", () => {
 
   it("reveals the CRE notes on demand, one entry per line with its stamp, when there are some", async () => {
     const { user } = await mount(
-      lead({ creNotes: "2026-01-04 | 10:15:02 - Client asked for a French-speaking advisor<br>Imported from the web form" }),
+      lead({
+        creNotes:
+          "2026-01-04 | 10:15:02 - Client asked for a French-speaking advisor<br>Imported from the web form",
+      }),
     );
     const show = await screen.findByRole("button", { name: "Show CRE notes" });
     expect(show).toHaveAttribute("aria-expanded", "false");
     expect(screen.queryByText("Client asked for a French-speaking advisor")).not.toBeInTheDocument();
     await user.click(show);
-    expect(within(screen.getByRole("list", { name: "CRE notes" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+    expect(
+      within(screen.getByRole("list", { name: "CRE notes" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
       "2026-01-04 | 10:15:02 · Client asked for a French-speaking advisor",
       "Imported from the web form",
     ]);
@@ -270,11 +373,11 @@ describe("lead card", () => {
     });
     const flags = await screen.findByRole("list", { name: "About this lead" });
     expect(await within(flags).findByText("Transferred by Sam Lee")).toBeInTheDocument();
-    expect(within(flags).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "Inbound lead",
-      "Transferred by Sam Lee",
-      "Redistributed follow-up",
-    ]);
+    expect(
+      within(flags)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Inbound lead", "Transferred by Sam Lee", "Redistributed follow-up"]);
   });
 
   it("marks a lead whose call under way came in as a transfer", async () => {
@@ -285,19 +388,42 @@ describe("lead card", () => {
   });
 
   it.each([
-    ["fr", "Prospect en cours", "Heure locale", "Historique", "Statut : Rappel planifié", "Pas intéressé", "A déjà une couverture", "Manuel · sortant"],
-    ["es", "Prospecto actual", "Hora local", "Historial", "Estado: Devolución de llamada programada", "No interesado", "Ya tiene cobertura", "Manual · saliente"],
-  ] as const)("speaks %s", async (language, title, localTime, historyTitle, status, notInterested, reason, call) => {
-    await mount(lead(), { language });
-    expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
-    expect(screen.getByText(localTime, { selector: "dt" })).toBeInTheDocument();
-    expect(await screen.findByRole("list", { name: historyTitle })).toBeInTheDocument();
-    expect(screen.getByLabelText(status)).toBeInTheDocument();
-    expect(screen.getByText(notInterested)).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(reason))).toBeInTheDocument();
-    expect(screen.getByText(call)).toBeInTheDocument();
-    expect(screen.queryByText(/Local time|Campaign|Dials|History|Not Interested|outgoing/)).not.toBeInTheDocument();
-  });
+    [
+      "fr",
+      "Prospect en cours",
+      "Heure locale",
+      "Historique",
+      "Statut : Rappel planifié",
+      "Pas intéressé",
+      "A déjà une couverture",
+      "Manuel · sortant",
+    ],
+    [
+      "es",
+      "Prospecto actual",
+      "Hora local",
+      "Historial",
+      "Estado: Devolución de llamada programada",
+      "No interesado",
+      "Ya tiene cobertura",
+      "Manual · saliente",
+    ],
+  ] as const)(
+    "speaks %s",
+    async (language, title, localTime, historyTitle, status, notInterested, reason, call) => {
+      await mount(lead(), { language });
+      expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
+      expect(screen.getByText(localTime, { selector: "dt" })).toBeInTheDocument();
+      expect(await screen.findByRole("list", { name: historyTitle })).toBeInTheDocument();
+      expect(screen.getByLabelText(status)).toBeInTheDocument();
+      expect(screen.getByText(notInterested)).toBeInTheDocument();
+      expect(screen.getByText(new RegExp(reason))).toBeInTheDocument();
+      expect(screen.getByText(call)).toBeInTheDocument();
+      expect(
+        screen.queryByText(/Local time|Campaign|Dials|History|Not Interested|outgoing/),
+      ).not.toBeInTheDocument();
+    },
+  );
 
   it("says there is no lead in French and Spanish", async () => {
     const fr = await mount(null, { language: "fr" });

@@ -30,7 +30,10 @@ export function createLeadCardService(ctx: PluginContext<LeadCardStore>): LeadCa
       if (turn === latest) store.loaded(leadId, history);
     } catch (e) {
       // The lead id only: never the lead's personal data in the developer's log.
-      ctx.log(`lead-card: could not read the history of lead ${leadId}`, e instanceof Error ? e.message : undefined);
+      ctx.log(
+        `lead-card: could not read the history of lead ${leadId}`,
+        e instanceof Error ? e.message : undefined,
+      );
       if (turn === latest) store.failed(leadId);
     }
   };
@@ -63,5 +66,9 @@ export function createLeadCardService(ctx: PluginContext<LeadCardStore>): LeadCa
   });
 
   const watched = watching(start, stop);
-  return { refresh, watch: watched.watch, dispose: stop };
+  const recordingAudio = async (id: number) => {
+    const { data } = await http.get<Blob>(`/recordings/${id}/audio`, { responseType: "blob" });
+    return URL.createObjectURL(data);
+  };
+  return { refresh, watch: watched.watch, recordingAudio, dispose: stop };
 }

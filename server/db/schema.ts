@@ -14,6 +14,7 @@ import {
   bigserial,
   bigint,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
@@ -87,9 +88,18 @@ export const users = pgTable(
     homeLongitude: doublePrecision("home_longitude"),
     /** The MGA the advisor is contracted under (a lead's and an IOA's `mga`); null: any MGA's meetings. */
     mga: text("mga"),
+    /**
+     * The manager whose team the agent is in (a notification for team members only reaches the sender's
+     * team); null: in no team. Written by the seed until the users area edits it.
+     */
+    managerId: integer("manager_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_uq").on(t.email), index("users_tenant_idx").on(t.tenantId)],
+  (t) => [
+    uniqueIndex("users_email_uq").on(t.email),
+    index("users_tenant_idx").on(t.tenantId),
+    index("users_manager_idx").on(t.managerId),
+  ],
 );
 
 /** Attributes (admin-and-sign-in §3); type PERMISSION carries a permission in `scope`. */
@@ -566,7 +576,9 @@ export const followUps = pgTable(
   },
   (t) => [
     index("follow_ups_agent_idx").on(t.agentId, t.state, t.startsAt),
-    uniqueIndex("follow_ups_pending_lead_uq").on(t.leadId).where(sql`${t.state} = 'pending'`),
+    uniqueIndex("follow_ups_pending_lead_uq")
+      .on(t.leadId)
+      .where(sql`${t.state} = 'pending'`),
   ],
 );
 
@@ -626,5 +638,51 @@ export const liveTransfers = pgTable(
       .on(t.leadId)
       .where(sql`${t.state} in ('seeking', 'accepted')`),
     index("live_transfers_advisor_idx").on(t.advisorId, t.acceptedAt),
+  ],
+);
+
+/**
+ * Manager notifications (admin-and-sign-in §2, §3, §7: POST /notifications), owned by modules/notifications.
+ * One row per notification sent; who it reaches is fixed when it is sent (notification_recipients).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: tenantRef(),
+    senderId: userRef("sender_id", "cascade"),
+    message: text("message").notNull(),
+    /** success | warning | error */
+    type: text("type").notNull(),
+    dismissible: boolean("dismissible").notNull(),
+    expires: boolean("expires").notNull(),
+    /** Seconds the alert shows when it expires; null when it does not expire. */
+    timeout: integer("timeout"),
+    /** tenant: every agent of the call centre; team: the sender's team (users.manager_id), teamMembersOnly. */
+    scope: text("scope").notNull(),
+    createdAt: ts("created_at").notNull(),
+    /** created_at + timeout when it expires; null: it waits until each agent confirms it. */
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [index("notifications_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
+/** The agents a notification was sent to, and what each did with it (the read receipt). */
+export const notificationRecipients = pgTable(
+  "notification_recipients",
+  {
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
+    /** confirmed | dismissed once the agent did; null while it waits. */
+    answer: text("answer"),
+    answeredAt: ts("answered_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.userId] }),
+    index("notification_recipients_waiting_idx")
+      .on(t.userId)
+      .where(sql`${t.answeredAt} is null`),
   ],
 );

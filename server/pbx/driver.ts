@@ -50,7 +50,8 @@ export interface ExtensionStateEvent extends PbxEventBase {
  * conference (`ConferenceControl.joinAgent`; its LegCreated carries `ext`, a number's carries `number`).
  */
 export type LegRole = "agent" | "lead" | "inbound" | "third-party" | "transfer-target";
-export type HangupCause = "normal" | "busy" | "no-answer" | "rejected" | "unavailable" | "failed" | "canceled";
+export type HangupCause =
+  "normal" | "busy" | "no-answer" | "rejected" | "unavailable" | "failed" | "canceled";
 /** The AMD verdicts the specification names (agent-workspace §4 Voicemail detection), plus the two a PBX also gives. */
 export type AmdVerdict = "AMD-Human-voice" | "AMD-Machine-Vm-WA" | "AMD-NotSure" | "AMD-Hangup";
 export type OriginateMode = "auto" | "manual";
@@ -62,7 +63,13 @@ export interface CallEventBase extends PbxEventBase {
 
 export type CallEvent =
   /** A PBX-named inbound call arrived for a DID; the gateway picks an agent and calls answerInbound. */
-  | (CallEventBase & { kind: "InboundCall"; legId: string; from: string; did: string; targetExt: string | null })
+  | (CallEventBase & {
+      kind: "InboundCall";
+      legId: string;
+      from: string;
+      did: string;
+      targetExt: string | null;
+    })
   | (CallEventBase & { kind: "LegCreated"; legId: string; role: LegRole; ext?: string; number?: string })
   | (CallEventBase & { kind: "LegRinging"; legId: string })
   | (CallEventBase & { kind: "LegAnswered"; legId: string })
@@ -73,12 +80,51 @@ export type CallEvent =
   | (CallEventBase & { kind: "Unbridged"; legIds: string[] })
   | (CallEventBase & { kind: "Hold"; legId: string; on: boolean })
   | (CallEventBase & { kind: "Dtmf"; legId: string; digits: string })
-  | (CallEventBase & { kind: "TransferResult"; legId: string; target: string; ok: boolean; cause?: HangupCause })
-  | (CallEventBase & { kind: "Conference"; confId: string; action: "created" | "joined" | "left" | "kicked" | "destroyed" })
+  | (CallEventBase & {
+      kind: "TransferResult";
+      legId: string;
+      target: string;
+      ok: boolean;
+      cause?: HangupCause;
+    })
+  | (CallEventBase & {
+      kind: "Conference";
+      confId: string;
+      action: "created" | "joined" | "left" | "kicked" | "destroyed";
+    })
   | (CallEventBase & { kind: "RecordingStarted"; recId: string; name: string })
-  | (CallEventBase & { kind: "RecordingFinished"; recId: string; uri: string | null })
+  /**
+   * `uri`: where the file is (the recording store's key), null when nothing could be recorded (no media);
+   * `durationMs` and `bytes` what it holds.
+   */
+  | (CallEventBase & {
+      kind: "RecordingFinished";
+      recId: string;
+      uri: string | null;
+      durationMs?: number;
+      bytes?: number;
+    })
+  /** A clip started playing into the call (`PbxCalls.playback`): every leg on the call hears it. */
+  | (CallEventBase & { kind: "PlaybackStarted"; playbackId: string; media: string })
+  /** The clip ended: played to its end (done), stopped (`stopPlayback`), or the call ended under it. */
+  | (CallEventBase & { kind: "PlaybackFinished"; playbackId: string; media: string; reason: PlaybackEnd })
   /** Every leg of the call is gone: the last event of a call. */
   | (CallEventBase & { kind: "CallEnded"; cause: HangupCause });
+
+export type PlaybackEnd = "done" | "stopped" | "ended";
+
+/**
+ * A recorded clip the PBX plays into a call (a carrier disclosure). `name` is portable: a PBX with its own
+ * sounds plays `sound:<name>` from its sounds directory (Asterisk: /var/lib/asterisk/sounds/<name>.ulaw, put
+ * there at deployment); `file` is the gateway's own copy (raw 8 kHz μ-law, no header) for a PBX that plays
+ * from the gateway's disk (SimPbx's media edge), and `durationMs` its length, for a PBX that has no media
+ * of its own to measure (SimPbx ends the playback then).
+ */
+export interface PlaybackMedia {
+  name: string;
+  file: string;
+  durationMs: number;
+}
 
 export type PbxEvent = ExtensionStateEvent | CallEvent;
 export type PbxEventKind = PbxEvent["kind"];
@@ -212,10 +258,30 @@ export interface PbxCalls {
   startRecording(target: { legId?: string; callId?: string }, name: string): Promise<string>;
   stopRecording(recId: string): Promise<void>;
   sendDtmf(legId: string, digits: string): Promise<void>;
+  /**
+   * Plays `media` into the call from its start: the lead hears it, and so does every agent on the call (a
+   * disclosure the agent may have to stop). Returns the playback's id. A call plays one clip at a time: a
+   * new playback stops the one under way. Refused (rejects) for an unknown or ended call, or one whose lead
+   * has not answered. Emits PlaybackStarted, then PlaybackFinished once (done, stopped or ended).
+   * Asterisk: `POST /bridges/{id}/play?media=sound:<name>` (the call's bridge), FreeSWITCH: `uuid_broadcast
+   * <lead uuid> <file> both`.
+   */
+  playback(callId: string, media: PlaybackMedia): Promise<string>;
+  /** Stops a playback (idempotent: nothing happens when it has finished). Asterisk: `DELETE /playbacks/{id}`. */
+  stopPlayback(playbackId: string): Promise<void>;
 }
 
 /** What an agent hears on its leg, chosen by the PBX model and played by the media edge. */
-export type LegSound = "silence" | "ringback" | "busy" | "human" | "machine" | "voicemail-box" | "third-party";
+export type LegSound =
+  | "silence"
+  | "ringback"
+  | "busy"
+  | "human"
+  | "machine"
+  | "voicemail-box"
+  | "third-party"
+  /** A clip played into the call (`PbxCalls.playback`): its HeardSource names the media. */
+  | "playback";
 
 /**
  * One source of what an agent leg hears: the voice of another leg of the call (`legId` set: a lead, a party),
@@ -225,6 +291,8 @@ export type LegSound = "silence" | "ringback" | "busy" | "human" | "machine" | "
 export interface HeardSource {
   sound: Exclude<LegSound, "silence">;
   legId: string | null;
+  /** sound "playback": the clip. */
+  media?: PlaybackMedia;
 }
 
 /**
@@ -277,6 +345,13 @@ export interface AgentPhoneLine {
    * line without it is told `play(legId, primarySoundOf(mix))` instead.
    */
   hear?(legId: string, mix: LegMix): void;
+  /**
+   * Starts writing the leg's audio, both directions, as the recording store's file `key`; false when the leg
+   * has no media to record. Optional: a line without it records nothing (RecordingFinished's uri is null).
+   */
+  record?(legId: string, recId: string, key: string): boolean;
+  /** Finishes a recording `record` started: what the file holds; null when there was none. */
+  stopRecord?(recId: string): { key: string; durationMs: number; bytes: number } | null;
 }
 
 export interface PbxExtensions {
@@ -326,7 +401,10 @@ export interface PbxDriver extends PbxExtensions, PbxCalls {
 }
 
 /** Availability as the status change flow needs it (booking-and-reference §4 step 1). */
-export function availabilityOf(s: ExtensionStatus): { available: boolean; reason: "not_registered" | "closed" | "unknown" | null } {
+export function availabilityOf(s: ExtensionStatus): {
+  available: boolean;
+  reason: "not_registered" | "closed" | "unknown" | null;
+} {
   if (!s.known) return { available: false, reason: "unknown" };
   if (s.reachable) return { available: true, reason: null };
   return { available: false, reason: s.via === "external" ? "closed" : "not_registered" };

@@ -11,7 +11,23 @@ import type { Gateway } from "../gateway";
 import type { RouteDef } from "../http/route";
 import { pluginServerContext, type PluginServerContext } from "./context";
 
-const FIELDS = ["access", "advisors", "background", "clock", "db", "events", "features", "idempotent", "log", "realtime", "settings"] as const;
+const FIELDS = [
+  "access",
+  "advisors",
+  "afterStart",
+  "background",
+  "clock",
+  "db",
+  "events",
+  "features",
+  "idempotent",
+  "leadHistory",
+  "log",
+  "playback",
+  "realtime",
+  "recordings",
+  "settings",
+] as const;
 
 /** A gateway whose services are spies: enough to see what the context hands on. */
 function fakeGateway() {
@@ -21,7 +37,10 @@ function fakeGateway() {
     clock: manualClock(Date.parse("2026-01-05T15:00:00Z")),
     log: { info: vi.fn() },
     push,
-    calls: { onCallEvent: vi.fn(() => () => true) },
+    calls: { onCallEvent: vi.fn(() => () => true), playback: { register: vi.fn() } },
+    callRecords: { add: vi.fn() },
+    started: new Promise<void>(() => {}),
+    recordings: { open: vi.fn(), repair: vi.fn() },
     statuses: { onChanged: vi.fn(() => () => true) },
     background: { run: vi.fn() },
     pbx: { secret: "never handed on" },
@@ -77,7 +96,10 @@ describe("PluginServerContext", () => {
     for (const file of files) {
       const imports = [...readFileSync(file, "utf8").matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]!);
       const outside = imports.filter((i) => /\/server\//.test(i) && !/\/server\/(db|http|plugins)\//.test(i));
-      expect({ file: path.relative(root, file), outside }).toEqual({ file: path.relative(root, file), outside: [] });
+      expect({ file: path.relative(root, file), outside }).toEqual({
+        file: path.relative(root, file),
+        outside: [],
+      });
     }
   });
 });

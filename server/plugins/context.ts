@@ -9,7 +9,11 @@ import type { Db } from "../db/client";
 import type { Gateway } from "../gateway";
 import { idempotent, type IdempotencyClaim, type IdempotentAnswer } from "../http/idempotency";
 import { readSetting } from "../modules/settings/store";
-import type { CallEvent } from "../pbx/driver";
+import type { CallEvent, PlaybackMedia } from "../pbx/driver";
+import type { CallRecordsSource } from "../modules/leads/history";
+import type { ClipOwner } from "../modules/calls/playback";
+import type { StartedRecording } from "../modules/calls/recording";
+import type { RecordingStore } from "../recordings/store";
 import type { StatusChanged } from "../modules/status/service";
 import { advisorsNear, type NearbyAdvisor } from "../modules/agents/nearby";
 import { placeOfPostal } from "../modules/geo/postal";
@@ -17,6 +21,11 @@ import { ADVISOR_RADIUS_KM } from "../../src/contract/geo";
 import { tenantFeatures } from "../dialer/features";
 
 export type { Caller } from "../auth/access";
+export type { PlaybackMedia } from "../pbx/driver";
+export type { CallRecordsOf } from "../modules/leads/history";
+export type { ClipOwner, PlayedClip } from "../modules/calls/playback";
+export type { StartedRecording } from "../modules/calls/recording";
+export type { RecordedFile } from "../recordings/store";
 
 export interface PluginServerContext {
   /** The database. A plugin writes only its own tables; it may read the core's (server/db/schema.ts). */
@@ -64,8 +73,38 @@ export interface PluginServerContext {
     /** Every agent status change after it was stored. */
     onStatusChanged(listener: (e: StatusChanged) => void): () => void;
   };
+  /**
+   * Recorded clips agents may play into their answered calls by name (the `audio-playback` socket event), to
+   * the call centres `offered` says (a feature flag); the PBX plays them to the lead and the agent hears them.
+   * The owner hears of each clip played once it finished (`played`), to keep it as proof.
+   */
+  readonly playback: {
+    register(clips: readonly PlaybackMedia[], owner: ClipOwner): void;
+  };
+  /**
+   * Recordings of an agent's answered call (extra recordings): the PBX writes the call's audio, both
+   * directions, as the store's file `keyOf(call)`; its RecordingFinished call event says what the file holds. The
+   * store reads files back (playback) and completes one a crash left open (`repair`).
+   */
+  readonly recordings: {
+    start(
+      agentId: number,
+      keyOf: (call: { id: number; tenantId: number }) => string,
+    ): Promise<StartedRecording | null>;
+    stop(recId: string): Promise<void>;
+    readonly store: Pick<RecordingStore, "open" | "repair">;
+  };
+  /** What the plugin stores with calls, added to their entries in the lead history (GET /leads/{id}/history). */
+  readonly leadHistory: {
+    addCallRecords(source: CallRecordsSource): void;
+  };
   /** Work started outside a request (an event, a timer): a failure is logged, and closing waits for it. */
   background(what: string, work: () => Promise<unknown>): void;
+  /**
+   * Background work to do once the gateway has started and follows the PBX again: a lone gateway has by then
+   * closed the calls a crash left open (what a plugin tidies after a crash can be judged from them).
+   */
+  afterStart(what: string, work: () => Promise<unknown>): void;
   /**
    * The call centre's advisors whose home base lies within the area's radius of a postal code, nearest first
    * (none when the code places only a province). Throws the geocoding's 404/422 for a code it cannot place.
@@ -86,8 +125,10 @@ export function pluginServerContext(gw: Gateway): PluginServerContext {
     }),
     features: (tenantId: number) => tenantFeatures(gw.db, tenantId),
     access: Object.freeze({
-      mayActOnAgent: (caller: Caller, agentId: number, policy: AccessPolicy = {}) => mayActOnAgent(gw.db, policy, caller, agentId),
-      leadAccess: (caller: Caller, leadId: number, policy: AccessPolicy = {}) => leadAccess(gw.db, policy, caller, leadId),
+      mayActOnAgent: (caller: Caller, agentId: number, policy: AccessPolicy = {}) =>
+        mayActOnAgent(gw.db, policy, caller, agentId),
+      leadAccess: (caller: Caller, leadId: number, policy: AccessPolicy = {}) =>
+        leadAccess(gw.db, policy, caller, leadId),
     }),
     idempotent: <T>(
       caller: Caller,
@@ -104,12 +145,33 @@ export function pluginServerContext(gw: Gateway): PluginServerContext {
       onCall: (listener: (e: CallEvent) => void) => gw.calls.onCallEvent(listener),
       onStatusChanged: (listener: (e: StatusChanged) => void) => gw.statuses.onChanged(listener),
     }),
+    playback: Object.freeze({
+      register: (clips: readonly PlaybackMedia[], owner: ClipOwner) =>
+        gw.calls.playback.register(clips, owner),
+    }),
+    recordings: Object.freeze({
+      start: (agentId: number, keyOf: (call: { id: number; tenantId: number }) => string) =>
+        gw.calls.recording.start(agentId, keyOf),
+      stop: (recId: string) => gw.calls.recording.stop(recId),
+      store: Object.freeze({
+        open: (key: string, range?: { start: number; end: number }) => gw.recordings.open(key, range),
+        repair: (key: string) => gw.recordings.repair(key),
+      }),
+    }),
+    leadHistory: Object.freeze({
+      addCallRecords: (source: CallRecordsSource) => gw.callRecords.add(source),
+    }),
     background: (what: string, work: () => Promise<unknown>) => gw.background.run(what, work),
+    afterStart: (what: string, work: () => Promise<unknown>) =>
+      void gw.started.then(() => gw.background.run(what, work)),
     advisors: Object.freeze({
       async around(tenantId: number, postal: string, mga?: string | null) {
         const place = placeOfPostal(postal);
         if (place.precision !== "postal") return [];
-        return advisorsNear(gw.db, tenantId, place.latitude, place.longitude, { radiusKm: ADVISOR_RADIUS_KM, mga: mga ?? undefined });
+        return advisorsNear(gw.db, tenantId, place.latitude, place.longitude, {
+          radiusKm: ADVISOR_RADIUS_KM,
+          mga: mga ?? undefined,
+        });
       },
     }),
   });

@@ -117,7 +117,11 @@ async function internalTransfer(ctx: EventContext, to: string, phone: string): P
     return { ok: true, data: { lead_id: last.leadId, call_transferred: true } };
   const call = calls.activeCallOf(userId);
   if (!call?.bridged || call.leadId === null || !samePhone(call.phone, phone))
-    return { ok: false, error: "unsupported", message: "There is no answered call with this number to transfer." };
+    return {
+      ok: false,
+      error: "unsupported",
+      message: "There is no answered call with this number to transfer.",
+    };
   const [colleague] = await ctx.gw.db
     .select({ id: users.id })
     .from(users)
@@ -127,7 +131,10 @@ async function internalTransfer(ctx: EventContext, to: string, phone: string): P
   const leadId = call.leadId;
   return transferAck(async () => ({
     ok: true,
-    data: await calls.internalTransfer({ id: userId, tenantId }, { leadId, to: colleague.id, repeatIsDone: true }),
+    data: await calls.internalTransfer(
+      { id: userId, tenantId },
+      { leadId, to: colleague.id, repeatIsDone: true },
+    ),
   }));
 }
 
@@ -154,7 +161,11 @@ const callControl =
     const { to, phone } = payload as { to?: string; phone?: string };
     if (to !== undefined && !(await extensionOfTenant(ctx, to))) return forbidden();
     if (phone !== undefined && DIALLING_EVENTS.has(event)) {
-      const gate = await checkDial(ctx.gw.db, { tenantId: ctx.socket.data.tenantId, phone, at: ctx.gw.clock.now() });
+      const gate = await checkDial(ctx.gw.db, {
+        tenantId: ctx.socket.data.tenantId,
+        phone,
+        at: ctx.gw.clock.now(),
+      });
       if (!gate.callable) return refusedAck(refusedBy(gate));
     }
     switch (event) {
@@ -185,8 +196,23 @@ const callControl =
           return { ok: true };
         });
       }
-      case "audio-playback":
-        return unsupported;
+      case "audio-playback": {
+        const { operation, file } = payload as { operation: "play" | "stop"; file: string };
+        const answer = await calls.playback.request(
+          { id: agentId, tenantId: ctx.socket.data.tenantId },
+          operation,
+          file,
+        );
+        if (answer === "unknown_clip")
+          return { ok: false, error: "invalid_payload", message: "There is no such audio to play." };
+        if (answer === "no_call")
+          return {
+            ok: false,
+            error: "unsupported",
+            message: "There is no answered call to play audio into.",
+          };
+        return { ok: true, data: { playing: answer === "playing" } };
+      }
       default:
         return transferControl(ctx, event, phone);
     }

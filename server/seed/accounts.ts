@@ -163,6 +163,16 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
+/**
+ * The demo's teams (users.manager_id): a manager's notification for team members only reaches these agents.
+ * ISIUS's agents are Dana Whitfield's team; SLICA has no manager account, so its agents are in no team.
+ */
+export const DEMO_TEAMS: Record<string, string[]> = {
+  "manager.isius@demo.test": DEMO_ACCOUNTS.filter(
+    (a) => a.tenantId === 1 && (a.role === "qualifier" || a.role === "advisor"),
+  ).map((a) => a.email),
+};
+
 /** Attributes of the demo; has_auto_ready is limited to advisors (admin-and-sign-in §3). */
 export const DEMO_ATTRIBUTES = [
   { name: "Auto ready", type: "PERMISSION", scope: "has_auto_ready", roles: ["advisor"] },

@@ -1,11 +1,11 @@
 // Creates the demo call centre (tenants, accounts, lead book) in an empty database: at start and by `npm run seed`.
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../../src/core/clock";
 import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { hashPassword } from "../auth/passwords";
-import { DEMO_ACCOUNTS, DEMO_ATTRIBUTES, DEMO_PASSWORD, DEMO_TENANTS } from "./accounts";
+import { DEMO_ACCOUNTS, DEMO_ATTRIBUTES, DEMO_PASSWORD, DEMO_TEAMS, DEMO_TENANTS } from "./accounts";
 import { FIELD_ADVISORS } from "./advisors";
 import { geocode } from "../geo";
 import { applyDispositionEffects } from "../dialer/followUps";
@@ -19,7 +19,12 @@ export interface SeedOptions {
   history?: boolean;
 }
 
-export async function seedIfEmpty(db: Db, clock: Clock, log?: Pick<FastifyBaseLogger, "info">, options: SeedOptions = {}): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Db,
+  clock: Clock,
+  log?: Pick<FastifyBaseLogger, "info">,
+  options: SeedOptions = {},
+): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(t.tenants);
   if (n > 0) return false;
   await seedDemo(db, clock, options);
@@ -36,10 +41,14 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
       await tx.insert(t.tenants).values({ ...tenant, features: {} });
     }
     // Explicit ids above: move the sequence past them.
-    await tx.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`,
+    );
 
     for (const [tenantId, value] of Object.entries(DEMO_TRANSFER_TARGETS))
-      await tx.insert(t.settings).values({ tenantId: Number(tenantId), key: TRANSFER_TARGETS_SETTING_KEY, value, updatedAt: now });
+      await tx
+        .insert(t.settings)
+        .values({ tenantId: Number(tenantId), key: TRANSFER_TARGETS_SETTING_KEY, value, updatedAt: now });
 
     const attrs = await tx.insert(t.attributes).values(DEMO_ATTRIBUTES).returning();
     const userIds = new Map<string, number>();
@@ -74,6 +83,16 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
         await tx.insert(t.userAttributes).values({ userId: u!.id, attributeId: attr.id });
       }
     }
+    for (const [manager, members] of Object.entries(DEMO_TEAMS))
+      await tx
+        .update(t.users)
+        .set({ managerId: userIds.get(manager)! })
+        .where(
+          inArray(
+            t.users.id,
+            members.map((email) => userIds.get(email)!),
+          ),
+        );
     // The field advisors (advisors.ts): the demo password (its hash is salted once, shared), no extension.
     await tx.insert(t.users).values(
       FIELD_ADVISORS.map((a) => ({
@@ -104,7 +123,10 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
         .returning();
       const campaignId = new Map(campaigns.map((c) => [c.slug, c.id]));
       for (const c of campaigns) {
-        if (qualifiers.length) await tx.insert(t.campaignQualifiers).values(qualifiers.map((userId) => ({ campaignId: c.id, userId })));
+        if (qualifiers.length)
+          await tx
+            .insert(t.campaignQualifiers)
+            .values(qualifiers.map((userId) => ({ campaignId: c.id, userId })));
       }
       const prefixes = await tx
         .insert(t.leadPrefixes)
@@ -112,10 +134,19 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
         .returning();
       const prefixId = new Map(prefixes.map((p) => [p.name, p.id]));
       for (const g of book.groups) {
-        const [group] = await tx.insert(t.leadGroups).values({ tenantId: tenant.id, name: g.name }).returning();
+        const [group] = await tx
+          .insert(t.leadGroups)
+          .values({ tenantId: tenant.id, name: g.name })
+          .returning();
         const ids = g.prefixNames.map((n) => prefixId.get(n)).filter((x): x is number => x !== undefined);
-        if (ids.length) await tx.insert(t.leadGroupPrefixes).values(ids.map((prefixId) => ({ groupId: group!.id, prefixId })));
-        if (advisors.length) await tx.insert(t.leadGroupAdvisors).values(advisors.map((userId) => ({ groupId: group!.id, userId })));
+        if (ids.length)
+          await tx
+            .insert(t.leadGroupPrefixes)
+            .values(ids.map((prefixId) => ({ groupId: group!.id, prefixId })));
+        if (advisors.length)
+          await tx
+            .insert(t.leadGroupAdvisors)
+            .values(advisors.map((userId) => ({ groupId: group!.id, userId })));
       }
       const rows = book.leads.map((l) => {
         const { campaignSlug, ...lead } = l;
@@ -127,20 +158,32 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
           ...(await tx
             .insert(t.leads)
             .values(rows.slice(i, i + 100))
-            .returning({ id: t.leads.id, phone: t.leads.phone, timezone: t.leads.timezone, status: t.leads.status })),
+            .returning({
+              id: t.leads.id,
+              phone: t.leads.phone,
+              timezone: t.leads.timezone,
+              status: t.leads.status,
+            })),
         );
       }
       if (options.history) {
         const agents = members
-          .filter((a) => (a.role === "qualifier" || a.role === "advisor") && a.passwordState !== "new_password_required")
+          .filter(
+            (a) =>
+              (a.role === "qualifier" || a.role === "advisor") && a.passwordState !== "new_password_required",
+          )
           .map((a) => ({ id: userIds.get(a.email)!, role: a.role as "qualifier" | "advisor" }));
-        await seedHistory(tx as unknown as Db, tenant.id, generateHistory({
-          seed: tenant.id * 104729,
-          now: clock.now(),
-          timezone: tenant.timezone,
-          agents,
-          leads: inserted.map((l) => ({ ...l, timezone: l.timezone ?? "" })),
-        }));
+        await seedHistory(
+          tx as unknown as Db,
+          tenant.id,
+          generateHistory({
+            seed: tenant.id * 104729,
+            now: clock.now(),
+            timezone: tenant.timezone,
+            agents,
+            leads: inserted.map((l) => ({ ...l, timezone: l.timezone ?? "" })),
+          }),
+        );
       }
     }
   });
@@ -160,20 +203,40 @@ async function seedHistory(db: Db, tenantId: number, history: ReturnType<typeof 
     const chunk = history.calls.slice(i, i + 200).map((c) => ({ ...c, tenantId }));
     callIds.push(...(await db.insert(t.calls).values(chunk).returning({ id: t.calls.id })).map((r) => r.id));
   }
-  const rows = history.dispositions.map(({ callIndex, ...d }) => ({ ...d, tenantId, callId: callIds[callIndex]! }));
+  const rows = history.dispositions.map(({ callIndex, ...d }) => ({
+    ...d,
+    tenantId,
+    callId: callIds[callIndex]!,
+  }));
   const dispositionIds: number[] = [];
   for (let i = 0; i < rows.length; i += 200)
-    dispositionIds.push(...(await db.insert(t.dispositions).values(rows.slice(i, i + 200)).returning({ id: t.dispositions.id })).map((r) => r.id));
+    dispositionIds.push(
+      ...(
+        await db
+          .insert(t.dispositions)
+          .values(rows.slice(i, i + 200))
+          .returning({ id: t.dispositions.id })
+      ).map((r) => r.id),
+    );
   // The leads now carry what happened to them.
   const last = new Map<number, { status: string; dials: number }>();
-  for (const c of history.calls) last.set(c.leadId, { status: last.get(c.leadId)?.status ?? "In Process", dials: (last.get(c.leadId)?.dials ?? 0) + 1 });
+  for (const c of history.calls)
+    last.set(c.leadId, {
+      status: last.get(c.leadId)?.status ?? "In Process",
+      dials: (last.get(c.leadId)?.dials ?? 0) + 1,
+    });
   for (const d of history.dispositions) last.get(d.leadId)!.status = d.disposition;
   for (const [id, v] of last) {
-    await db.update(t.leads).set({ status: v.status, dials: sql`${t.leads.dials} + ${v.dials}`, isNew: false }).where(eq(t.leads.id, id));
+    await db
+      .update(t.leads)
+      .set({ status: v.status, dials: sql`${t.leads.dials} + ${v.dials}`, isNew: false })
+      .where(eq(t.leads.id, id));
   }
   // Each disposition does to the dialer what a live one does, in the order they happened: a callback or a
   // follow-up is owed by its agent (who holds the lead, as a dial's claim would have made it) and is listed.
-  const inOrder = rows.map((d, i) => ({ ...d, id: dispositionIds[i]! })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const inOrder = rows
+    .map((d, i) => ({ ...d, id: dispositionIds[i]! }))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   for (const d of inOrder) {
     await applyDispositionEffects(db, {
       tenantId,

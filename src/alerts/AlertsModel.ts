@@ -8,19 +8,30 @@ export const AlertButton = types.model("AlertButton", {
   color: types.optional(types.enumeration(["primary", "success", "warning", "danger", "none"]), "primary"),
 });
 
-/** One message of the alert stack (agent-workspace §3: id, message, type, dismissible, timeout, buttons, unique, expires). */
-export const Alert = types.model("Alert", {
-  id: types.identifier,
-  message: types.string,
-  type: types.enumeration(ALERT_TYPES),
-  dismissible: true,
-  /** Milliseconds until it goes away by itself; null for a persistent alert. */
-  timeout: types.maybeNull(types.number),
-  buttons: types.array(AlertButton),
-  /** A unique alert replaces any other alert with the same key instead of stacking. */
-  key: types.maybeNull(types.string),
-  createdAt: types.number,
-});
+/**
+ * One message of the alert stack (agent-workspace §3: id, message, type, dismissible, timeout, buttons, unique,
+ * expires). A manager's notification (src/contract/notifications.ts) is shown as one: its type, dismissible,
+ * and its timeout when it expires; one that does not expire is the persistent alert popup with Confirm.
+ */
+export const Alert = types
+  .model("Alert", {
+    id: types.identifier,
+    message: types.string,
+    type: types.enumeration(ALERT_TYPES),
+    dismissible: true,
+    /** Milliseconds until it goes away by itself; null for a persistent alert. */
+    timeout: types.maybeNull(types.number),
+    buttons: types.array(AlertButton),
+    /** A unique alert replaces any other alert with the same key instead of stacking. */
+    key: types.maybeNull(types.string),
+    createdAt: types.number,
+  })
+  .views((self) => ({
+    /** It goes away by itself after its timeout (the spec's `expires`); otherwise it stays until closed. */
+    get expires() {
+      return self.timeout !== null;
+    },
+  }));
 export type Alert = Instance<typeof Alert>;
 
 export const AlertsModel = types
@@ -31,7 +42,7 @@ export const AlertsModel = types
     },
   }))
   .actions((self) => ({
-    push(alert: Omit<Alert, "buttons"> & { buttons?: { label: string; color?: string }[] }) {
+    push(alert: Omit<Alert, "buttons" | "expires"> & { buttons?: { label: string; color?: string }[] }) {
       if (alert.key) {
         const at = self.items.findIndex((a) => a.key === alert.key);
         if (at >= 0) self.items.splice(at, 1);

@@ -4,7 +4,12 @@ import type { Notify } from "../core/services";
 import type { AlertType, AlertsModel } from "./AlertsModel";
 
 /** agent-workspace §9: alerts last 2 s by default; error notifications 3000 ms, success 1500 ms. */
-export const ALERT_TIMEOUTS: Record<AlertType, number> = { success: 1500, error: 3000, warning: 2000, info: 2000 };
+export const ALERT_TIMEOUTS: Record<AlertType, number> = {
+  success: 1500,
+  error: 3000,
+  warning: 2000,
+  info: 2000,
+};
 
 export interface AlertOptions {
   type?: AlertType;
@@ -13,7 +18,13 @@ export interface AlertOptions {
   dismissible?: boolean;
   /** A second alert with the same key replaces the first (the spec's "unique"). */
   key?: string;
-  buttons?: { label: string; color?: "primary" | "success" | "warning" | "danger" | "none"; action(): void }[];
+  buttons?: {
+    label: string;
+    color?: "primary" | "success" | "warning" | "danger" | "none";
+    action(): void;
+  }[];
+  /** The agent closed it (its close button): not when it times out, is replaced or a button is pressed. */
+  onDismiss?(): void;
 }
 
 /** A message, or a function that words it in the agent's language now (re-read when the language changes). */
@@ -35,14 +46,22 @@ export function createAlertService(store: AlertsModel, clock: Clock): AlertServi
   const timers = new Map<string, ClockTimer>();
   const actions = new Map<string, Map<string, () => void>>();
   const wordings = new Map<string, () => string>();
+  const onDismiss = new Map<string, () => void>();
 
-  const dismiss = (id: string) => {
+  const remove = (id: string) => {
     const t = timers.get(id);
     if (t) clock.clearTimeout(t);
     timers.delete(id);
     actions.delete(id);
     wordings.delete(id);
+    onDismiss.delete(id);
     store.dismiss(id);
+  };
+  /** The agent closed it. */
+  const dismiss = (id: string) => {
+    const hook = onDismiss.get(id);
+    remove(id);
+    hook?.();
   };
 
   const show = (text: AlertText, o: AlertOptions = {}) => {
@@ -52,7 +71,7 @@ export function createAlertService(store: AlertsModel, clock: Clock): AlertServi
     const timeout = o.timeout === undefined ? ALERT_TIMEOUTS[type] : o.timeout;
     if (o.key) {
       const old = store.byKey(o.key);
-      if (old) dismiss(old.id);
+      if (old) remove(old.id);
     }
     store.push({
       id,
@@ -66,7 +85,12 @@ export function createAlertService(store: AlertsModel, clock: Clock): AlertServi
     });
     if (o.buttons?.length) actions.set(id, new Map(o.buttons.map((b) => [b.label, b.action])));
     if (typeof text === "function") wordings.set(id, text);
-    if (timeout !== null) timers.set(id, clock.setTimeout(() => dismiss(id), timeout));
+    if (o.onDismiss) onDismiss.set(id, o.onDismiss);
+    if (timeout !== null)
+      timers.set(
+        id,
+        clock.setTimeout(() => remove(id), timeout),
+      );
     return id;
   };
 
@@ -78,11 +102,11 @@ export function createAlertService(store: AlertsModel, clock: Clock): AlertServi
     },
     dismissKey(key) {
       const a = store.byKey(key);
-      if (a) dismiss(a.id);
+      if (a) remove(a.id);
     },
     press(id, label) {
       const action = actions.get(id)?.get(label);
-      dismiss(id);
+      remove(id);
       action?.();
     },
     success: (m) => void show(m, { type: "success" }),

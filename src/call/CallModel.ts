@@ -2,7 +2,13 @@
 // owns the call; this model mirrors its snapshots and keeps the few things only the browser knows (the
 // extra recording index, whether the hangup flow already ran).
 import { types, type Instance } from "mobx-state-tree";
-import { CALL_STATUSES, CALL_TYPES, type CallSnapshot, type CallType, type TransferState } from "../contract/calls";
+import {
+  CALL_STATUSES,
+  CALL_TYPES,
+  type CallSnapshot,
+  type CallType,
+  type TransferState,
+} from "../contract/calls";
 
 export const CallModel = types
   .model("Call", {
@@ -25,6 +31,8 @@ export const CallModel = types
     conferenceParty: types.maybeNull(types.string),
     /** The call's external, Sunlife, Matcha, third-party or internal transfer, as the gateway runs it. */
     transfer: types.maybeNull(types.frozen<TransferState>()),
+    /** The clip the gateway plays into the call (a disclosure's audio), null when none plays. */
+    playback: types.maybeNull(types.string),
     extraRecordingIndex: 0,
     /**
      * The call's live-transfer flag (agent-workspace §4 Live transfer): 0 while an advisor is sought, 1 once one
@@ -69,6 +77,7 @@ export const CallModel = types
         endedAt: null,
         conferenceState: null,
         conferenceParty: null,
+        playback: null,
         extraRecordingIndex: 0,
         liveTransfer: 0,
         hadLiveTransfer: false,
@@ -107,6 +116,7 @@ export const CallModel = types
         conferenceState: s.conference?.state ?? null,
         conferenceParty: s.conference?.party ?? null,
         transfer: s.transfer ?? null,
+        playback: s.playback ?? null,
       });
       if (!sameCall)
         Object.assign(self, {
@@ -122,7 +132,8 @@ export const CallModel = types
       const t = s.transfer;
       if (t?.kind === "live") {
         self.hadLiveTransfer = true;
-        self.liveTransfer = t.outcome === "completed" || (t.outcome === null && t.live?.state === "done") ? 1 : 0;
+        self.liveTransfer =
+          t.outcome === "completed" || (t.outcome === null && t.live?.state === "done") ? 1 : 0;
       }
     },
     setExtraRecordingIndex(n: number) {
@@ -155,6 +166,7 @@ export const CallModel = types
         endedAt: null,
         conferenceState: null,
         transfer: null,
+        playback: null,
         conferenceParty: null,
         extraRecordingIndex: 0,
         liveTransfer: 0,

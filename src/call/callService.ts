@@ -212,7 +212,18 @@ export function createCallService(d: CallServiceDeps): CallService {
       const ack = await d.realtime.emit(event, { ...fields, extension: d.extension } as never);
       // The compliance gate refuses with a key of ours (calls.refused.<reason>); a transfer's own refusals
       // come as the contract's English texts, which the transfers plugin words in the agent's language.
-      if (!ack.ok) throw new Error(ack.message?.startsWith("calls.") ? t(ack.message) : (ack.message ?? t("calls.control_failed")));
+      if (!ack.ok)
+        throw new Error(
+          ack.message?.startsWith("calls.") ? t(ack.message) : (ack.message ?? t("calls.control_failed")),
+        );
+    },
+    setExtraRecordingIndex(n) {
+      store.setExtraRecordingIndex(n);
+    },
+    async playback(operation, file) {
+      if (!d.extension) throw new Error(t("calls.control_failed"));
+      const ack = await d.realtime.emit("audio-playback", { extension: d.extension, operation, file });
+      if (!ack.ok) throw new Error(ack.message ?? t("calls.control_failed"));
     },
     async sync() {
       try {

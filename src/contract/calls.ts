@@ -193,6 +193,8 @@ export const CallSnapshot = z.object({
   conference: z.object({ state: ConferenceState, party: z.string().nullable() }).nullable(),
   /** The call's external, Sunlife, Matcha, third-party or internal transfer; absent from older gateways. */
   transfer: TransferState.nullable().optional(),
+  /** The clip playing into the call (a disclosure's audio: the name the browser's audio-playback gave), or null. */
+  playback: z.string().nullable().optional(),
 });
 export type CallSnapshot = z.infer<typeof CallSnapshot>;
 

@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { CallServerEvents } from "./calls";
 import { LiveTransferServerEvents } from "./liveTransfers";
+import { AgentNotification } from "./notificationPush";
 import { AgentStatus, Extension, Overstay } from "./status";
 
 export const SOCKET_PATH = "/socket.io";
@@ -43,8 +44,11 @@ const ExtensionAndPhone = z.strictObject({ extension: Extension, phone: Phone })
 const Nothing = z.union([z.undefined(), z.null(), z.strictObject({})]);
 
 const conferenceControl = ["start", "join", "leave", "kick", "destroy"] as const;
-const named = <P extends string, K extends string, S extends z.ZodType>(prefix: P, kinds: readonly K[], schema: S) =>
-  Object.fromEntries(kinds.map((k) => [`${prefix}-${k}`, schema])) as Record<`${P}-${K}`, S>;
+const named = <P extends string, K extends string, S extends z.ZodType>(
+  prefix: P,
+  kinds: readonly K[],
+  schema: S,
+) => Object.fromEntries(kinds.map((k) => [`${prefix}-${k}`, schema])) as Record<`${P}-${K}`, S>;
 
 export const ClientEvents = {
   hello: z.strictObject({ extension: Extension.nullable(), hasWebRtc: z.boolean() }),
@@ -54,7 +58,11 @@ export const ClientEvents = {
   checkExtensionAvailability: WithExtension,
   showHostname: WithExtension,
   hangup: z.strictObject({ extension: Extension, channel: z.string().max(200).optional() }),
-  "audio-playback": z.strictObject({ extension: Extension, operation: z.enum(["play", "stop"]), file: z.string().min(1).max(200) }),
+  "audio-playback": z.strictObject({
+    extension: Extension,
+    operation: z.enum(["play", "stop"]),
+    file: z.string().min(1).max(200),
+  }),
   "internal-transfer": z.strictObject({ from: Extension, to: Extension, phone: Phone }),
   "third-party-kick": ExtensionAndPhone,
   "third-party-leave": ExtensionAndPhone,
@@ -78,9 +86,20 @@ export type TransferEventName = Extract<
   `external-transfer-${string}` | `sunlife-${string}` | `matcha-${string}` | `third-party-${string}`
 >;
 /** A transfer control's payload without the agent's own extension, which the core fills in. */
-export type TransferFields<E extends TransferEventName> = Omit<z.input<(typeof ClientEvents)[E]>, "extension">;
+export type TransferFields<E extends TransferEventName> = Omit<
+  z.input<(typeof ClientEvents)[E]>,
+  "extension"
+>;
 
-export const AckError = z.enum(["invalid_payload", "forbidden", "unauthenticated", "unsupported", "rate_limited", "unknown_event", "server_error"]);
+export const AckError = z.enum([
+  "invalid_payload",
+  "forbidden",
+  "unauthenticated",
+  "unsupported",
+  "rate_limited",
+  "unknown_event",
+  "server_error",
+]);
 export type AckError = z.infer<typeof AckError>;
 
 export const SocketAck = z.union([
@@ -150,7 +169,11 @@ export const OverstayPush = z.object({
 
 export const SessionEndedPush = z.object({ reason: z.string() });
 export const DuplicateTabPush = z.object({ message: z.string() });
-export const EventRefusedPush = z.object({ event: z.string(), error: AckError, message: z.string().optional() });
+export const EventRefusedPush = z.object({
+  event: z.string(),
+  error: AckError,
+  message: z.string().optional(),
+});
 
 export const ServerEvents = {
   status: StatusPush,
@@ -168,6 +191,8 @@ export const ServerEvents = {
   ...CallServerEvents,
   /** To advisors: a live transfer offered (confirm-live-transfer) or withdrawn. */
   ...LiveTransferServerEvents,
+  /** To each agent it reaches (room agent:<id>): a manager's notification (POST /notifications). */
+  notification: AgentNotification,
 } as const;
 export type ServerEventName = keyof typeof ServerEvents;
 export type ServerPayload<E extends ServerEventName> = z.input<(typeof ServerEvents)[E]>;
@@ -175,5 +200,8 @@ export type ServerPayload<E extends ServerEventName> = z.input<(typeof ServerEve
 /** socket.io's typed-events maps, for `Server<ClientToServer, ServerToClient>` and `Socket<ServerToClient, ClientToServer>`. */
 export type ServerToClient = { [E in ServerEventName]: (payload: ServerPayload<E>) => void };
 export type ClientToServer = {
-  [E in ClientEventName]: (payload: z.input<(typeof ClientEvents)[E]>, ack?: (reply: SocketAck) => void) => void;
+  [E in ClientEventName]: (
+    payload: z.input<(typeof ClientEvents)[E]>,
+    ack?: (reply: SocketAck) => void,
+  ) => void;
 };

@@ -125,6 +125,10 @@ export interface CallView {
   readonly conferenceParty: string | null;
   /** The call's transfer (agent-workspace §4), as the gateway runs it; null when none was started. */
   readonly transfer: import("../contract/calls").TransferState | null;
+  /** The clip the gateway plays into the call (a disclosure's audio, as `playback` named it), null when none. */
+  readonly playback: string | null;
+  /** Extra recordings started on the call so far (the hangup flow sends it as extra_recording_index). */
+  readonly extraRecordingIndex: number;
   readonly liveTransfer: number;
   /** The hangup flow has updated this call on the gateway. */
   readonly settled: boolean;
@@ -158,6 +162,14 @@ export interface CallControl {
     event: E,
     fields: import("../contract/socket").TransferFields<E>,
   ): Promise<void>;
+  /**
+   * Plays a recorded clip into the answered call, so the lead hears it (and the agent too), or stops the clip
+   * playing (`audio-playback` over the socket). `file` is a name the clip's owner registered on the gateway
+   * (the disclosures plugin: `disclosures/<wording>-<language>`). Throws the gateway's refusal.
+   */
+  playback(operation: "play" | "stop", file: string): Promise<void>;
+  /** The n-th extra recording of the current call has started (the recordings plugin's POST answered 201). */
+  setExtraRecordingIndex(n: number): void;
 }
 export const callKey = serviceKey<CallControl>("core.call");
 
@@ -210,7 +222,11 @@ export interface LeadsControl {
   /** Loads the lead from the gateway (GET /leads/{id}) and makes it current. */
   open(leadId: number, opts?: { awaitingDisposition?: boolean }): Promise<LeadView>;
   /** Saves edited fields (PUT /leads/{id}); overrideStatus sets the lead In Process. */
-  persist(leadId: number, fields: Record<string, unknown>, opts?: { overrideStatus?: boolean }): Promise<void>;
+  persist(
+    leadId: number,
+    fields: Record<string, unknown>,
+    opts?: { overrideStatus?: boolean },
+  ): Promise<void>;
   /** The disposition was saved: the lead leaves the stack and the last remaining one becomes current. */
   disposed(leadId: number, status: string): void;
   /** Makes another lead of the stack current. */

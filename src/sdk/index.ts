@@ -125,6 +125,9 @@ export { watching, type Watching } from "./watching";
 export { Select } from "./ui/Select";
 export { useNow } from "./ui/useNow";
 
+/** The HTTP status of a gateway call's failure (undefined for a network failure). */
+export { httpStatus } from "../api/errors";
+
 // Writes that must not double, and what the browser keeps on this machine.
 export {
   newIdempotencyKey as idempotencyKey,

@@ -8,6 +8,7 @@ import { AlertsModel } from "../alerts/AlertsModel";
 import { CallModel } from "../call/CallModel";
 import { createCallService, type CallService } from "../call/callService";
 import { createAlertService, type AlertService } from "../alerts/alertService";
+import { createNotificationAlerts } from "../alerts/notificationAlerts";
 import type { Clock, ClockTimer } from "../core/clock";
 import type { EventBus } from "../core/events";
 import { createLeadsService, type LeadsService } from "../lead/leadsService";
@@ -60,7 +61,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     alerts.show(() => d.t(key), { type, timeout: persistent ? null : undefined, key: slot });
 
   // The socket's reconnect handler re-syncs the status, which is created just below.
-  const statusRef: { current?: StatusApi; calls?: CallService } = {};
+  const statusRef: { current?: StatusApi; calls?: CallService; notices?: { sync(): Promise<void> } } = {};
   const realtime = (d.connect ?? connectRealtime)({
     token: d.token,
     bus: d.bus,
@@ -73,6 +74,8 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
         // Status, timer and call come back from the gateway, not from what this tab remembers.
         void statusRef.current?.sync();
         void statusRef.calls?.sync();
+        // Managers' notifications sent while the socket was away.
+        void statusRef.notices?.sync();
       },
       refused: d.onSessionEnded,
     },
@@ -117,8 +120,18 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     (n) => store.status.setAwaitingDispositions(n),
     { fireImmediately: true },
   );
+  // Managers' notifications: live pushes, and those still waiting when the dialer opens.
+  const notices = createNotificationAlerts({
+    http: d.http,
+    bus: d.bus,
+    alerts,
+    store: store.alerts,
+    t: d.t,
+    log: (m, detail) => console.warn(m, detail ?? ""),
+  });
+  statusRef.notices = notices;
   await realtime.ready;
-  await Promise.all([status.sync(), calls.sync()]);
+  await Promise.all([status.sync(), calls.sync(), notices.sync()]);
 
   const onOffline = () => say("connection.offline", "error", true, "network");
   const onOnline = () => say("connection.online", "success", false, "network");
@@ -147,6 +160,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
       if (resync) d.clock.clearTimeout(resync);
       status.dispose();
       calls.dispose();
+      notices.dispose();
       offAwaiting();
       leads.dispose();
       realtime.close();

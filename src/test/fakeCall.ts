@@ -9,6 +9,7 @@ export function fakeCallControl(opts: { refuse?: string } = {}) {
   const dials: DialRequest[] = [];
   const conference: { action: string; phone?: string }[] = [];
   const transfers: { event: string; fields: Record<string, unknown> }[] = [];
+  const playbacks: { operation: "play" | "stop"; file: string }[] = [];
   let hangups = 0;
   let nextId = 100;
   const control: CallControl = {
@@ -30,6 +31,13 @@ export function fakeCallControl(opts: { refuse?: string } = {}) {
       transfers.push({ event, fields: fields as Record<string, unknown> });
       if (opts.refuse) throw new Error(opts.refuse);
     },
+    setExtraRecordingIndex(n) {
+      current.setExtraRecordingIndex(n);
+    },
+    async playback(operation, file) {
+      playbacks.push({ operation, file });
+      if (opts.refuse) throw new Error(opts.refuse);
+    },
   };
   return {
     control,
@@ -37,6 +45,7 @@ export function fakeCallControl(opts: { refuse?: string } = {}) {
     dials,
     conference,
     transfers,
+    playbacks,
     get hangups() {
       return hangups;
     },

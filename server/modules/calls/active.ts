@@ -51,6 +51,8 @@ export interface ActiveCall {
   } | null;
   /** The call's transfer (external, Sunlife, Matcha, third party, internal), null before one starts. */
   transfer: ActiveTransfer | null;
+  /** A clip playing into the call (a disclosure): its name, and the PBX's playback id once it answered. */
+  playback: { id: string | null; media: string } | null;
   /** Sequence numbers already applied: a PBX may deliver an event twice. */
   seen: Set<number>;
 }
@@ -113,6 +115,7 @@ export function snapshotOf(c: ActiveCall): CallSnapshot {
     inboundAlert: c.inboundAlert,
     conference: c.conference ? { state: c.conference.state, party: c.conference.party } : null,
     transfer: transferStateOf(c),
+    playback: c.playback?.media ?? null,
   };
 }
 

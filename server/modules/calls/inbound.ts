@@ -156,6 +156,7 @@ export class InboundRouter {
       agentLegId: null,
       partyLegId: null,
       partyCause: null,
+      playback: null,
       conference: null,
       transfer: null,
       seen: new Set(),

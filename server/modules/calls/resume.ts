@@ -38,12 +38,13 @@ export interface RebuiltView {
 export function rebuildView(row: OpenCallRow, pbx: PbxCallState | undefined): RebuiltView | null {
   if (!pbx || !row.agentExt) return null;
   // The agent's own leg, an advisor's leg rung in, or a qualifier's phone rung back into its call.
-  const agent = pbx.legs.find((l) => l.ext === row.agentExt && (l.role === "agent" || l.role === "transfer-target"));
+  const agent = pbx.legs.find(
+    (l) => l.ext === row.agentExt && (l.role === "agent" || l.role === "transfer-target"),
+  );
   if (!agent) return null;
   const party = pbx.legs.find((l) => l.role === "lead" || l.role === "inbound") ?? null;
   const third = pbx.legs.find((l) => l.role === "third-party") ?? null;
-  const bothOn =
-    agent.state === "answered" && (row.type === "transfer" || party?.state === "answered");
+  const bothOn = agent.state === "answered" && (row.type === "transfer" || party?.state === "answered");
   const bridged = row.status === "answered" || bothOn;
   const call: ActiveCall = {
     id: row.id,
@@ -70,6 +71,7 @@ export function rebuildView(row: OpenCallRow, pbx: PbxCallState | undefined): Re
     agentLegId: agent.legId,
     partyLegId: row.type === "transfer" ? null : (party?.legId ?? null),
     partyCause: null,
+    playback: null,
     // A party dialled into the conference (external, Sunlife, Matcha, third party): its level is rebuilt;
     // which kind of transfer it was is not (the agent sees the party and may kick it or leave).
     conference: third

@@ -25,7 +25,13 @@ import type { Push } from "../../realtime/push";
 import { KeyedMutex, type BackgroundWork } from "../status/background";
 import type { StatusService } from "../status/service";
 import { conferenceLive, durationOf, isOver, snapshotOf, type ActiveCall } from "./active";
-import { internalTransfer, type InternalTransferDone, type InternalTransferRequest } from "./internalTransfer";
+import {
+  internalTransfer,
+  type InternalTransferDone,
+  type InternalTransferRequest,
+} from "./internalTransfer";
+import { CallPlayback } from "./playback";
+import { CallRecording } from "./recording";
 import { rebuildView } from "./resume";
 import { TransferControl } from "./transfers";
 import { LiveTransfers } from "../liveTransfers/service";
@@ -114,10 +120,16 @@ export class CallService {
   readonly transfers: TransferControl;
   /** Live transfers of a lead on the call to an advisor (server/modules/liveTransfers). */
   readonly live: LiveTransfers;
+  /** Clips played into calls (a disclosure's audio). */
+  readonly playback: CallPlayback;
+  /** Recordings of agents' calls (extra recordings). */
+  readonly recording: CallRecording;
   private stopLive?: () => void;
 
   constructor(private readonly d: CallDeps) {
     this.transfers = new TransferControl(this, d);
+    this.playback = new CallPlayback(this, d);
+    this.recording = new CallRecording(this, d.pbx);
     this.live = new LiveTransfers(this, d);
   }
 
@@ -241,7 +253,12 @@ export class CallService {
       throw new CallRefused(403, CALL_MESSAGES.notYourExtension, "qualifier_extension");
     if (this.activeCallOf(caller.id)) throw new CallRefused(409, CALL_MESSAGES.onACall);
     // Every dial, whoever chose the number (the agent, the engine, a follow-up), passes the compliance gate.
-    const gate = await checkDial(db, { tenantId: caller.tenantId, phone: r.phone, leadId: r.leadId, at: clock.now() });
+    const gate = await checkDial(db, {
+      tenantId: caller.tenantId,
+      phone: r.phone,
+      leadId: r.leadId,
+      at: clock.now(),
+    });
     if (!gate.callable) throw refusedBy(gate);
     const reach = availabilityOf(await pbx.getExtensionStatus(agent.extension));
     if (!reach.available) {
@@ -302,6 +319,7 @@ export class CallService {
       agentLegId: null,
       partyLegId: null,
       partyCause: null,
+      playback: null,
       conference: null,
       transfer: null,
       seen: new Set(),
@@ -410,7 +428,10 @@ export class CallService {
         if (!gate.callable) throw refusedBy(gate);
         // The call ended, or another conference started, while the gate read.
         const now = call.conference;
-        if (call !== this.activeCallOf(agentId) || (now && now.state !== "inactive" && now.state !== "hangedup"))
+        if (
+          call !== this.activeCallOf(agentId) ||
+          (now && now.state !== "inactive" && now.state !== "hangedup")
+        )
           return false;
         // The softphone's conference party is the third-party transfer (its panel kicks, leaves, destroys).
         this.transfers.thirdPartyStarted(call, gate.phone);
@@ -453,7 +474,13 @@ export class CallService {
   /** Calls `target` into the call's conference while the lead waits on hold (level 2 of a transfer). */
   async openConference(call: ActiveCall, target: string): Promise<void> {
     const { pbx } = this.d;
-    call.conference = { id: null, state: "initializing", party: target, partyLegId: null, talkingTo: "party" };
+    call.conference = {
+      id: null,
+      state: "initializing",
+      party: target,
+      partyLegId: null,
+      talkingTo: "party",
+    };
     this.pushCall(call);
     const id = await pbx.conference.start(call.pbxCallId);
     call.conference.id = id;
@@ -502,7 +529,12 @@ export class CallService {
       case "LegCreated":
         if (e.role === "agent" && e.ext === call.agentExt && !isOver(call)) call.agentLegId = e.legId;
         // An advisor rung into another agent's call (a live transfer): its leg is this view's agent leg.
-        else if (e.role === "transfer-target" && call.type === "transfer" && e.ext === call.agentExt && !call.agentLegId)
+        else if (
+          e.role === "transfer-target" &&
+          call.type === "transfer" &&
+          e.ext === call.agentExt &&
+          !call.agentLegId
+        )
           call.agentLegId = e.legId;
         else if ((e.role === "lead" || e.role === "inbound") && !call.partyLegId) call.partyLegId = e.legId;
         return;
@@ -519,7 +551,12 @@ export class CallService {
         return;
       case "AmdResult":
         // Only for the call the agent placed (an advisor rung in later is not told about the lead's machine).
-        if (isOver(call) || call.direction !== 0 || (e.result !== "AMD-Human-voice" && e.result !== "AMD-Machine-Vm-WA")) return;
+        if (
+          isOver(call) ||
+          call.direction !== 0 ||
+          (e.result !== "AMD-Human-voice" && e.result !== "AMD-Machine-Vm-WA")
+        )
+          return;
         push.toAgent(call.agentId, "voicemail-detection", {
           callId: call.id,
           leadId: call.leadId,
@@ -536,7 +573,13 @@ export class CallService {
       case "Conference": {
         // The agent's phone rung back into its own call (a live transfer's ring-back): the lead hears it again.
         // (An advisor's own view of the call, type transfer, sees its leg join as the answer; nothing to resume.)
-        if (e.action === "joined" && e.legId !== undefined && e.legId === call.agentLegId && call.type !== "transfer" && !isOver(call)) {
+        if (
+          e.action === "joined" &&
+          e.legId !== undefined &&
+          e.legId === call.agentLegId &&
+          call.type !== "transfer" &&
+          !isOver(call)
+        ) {
           if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, false);
           this.pushCall(call);
           return;
@@ -544,7 +587,12 @@ export class CallService {
         const conf = call.conference;
         if (!conf || isOver(call)) return;
         // The agent leaving (a transfer's leave) changes nothing for the others; its leg's end follows.
-        if ((e.action === "left" || e.action === "kicked") && e.legId !== undefined && e.legId === call.agentLegId) return;
+        if (
+          (e.action === "left" || e.action === "kicked") &&
+          e.legId !== undefined &&
+          e.legId === call.agentLegId
+        )
+          return;
         if (e.action === "joined") {
           conf.state = conf.state === "merged" ? "merged" : "initialized";
           this.transfers.partyJoined(call);
@@ -579,6 +627,10 @@ export class CallService {
       case "TransferResult":
         if (!e.ok) this.transfers.internalNotReached(call, e.cause);
         return;
+      case "PlaybackStarted":
+      case "PlaybackFinished":
+        if (this.playback.applied(call, e)) this.pushCall(call);
+        return;
       case "CallEnded":
         await this.endForAgent(call, e.cause, null);
         return;
@@ -594,8 +646,12 @@ export class CallService {
     call.bridged = true;
     call.status = "answered";
     call.answeredAt = ts;
-    await this.d.db.update(calls).set({ status: "answered", answeredAt: new Date(ts) }).where(eq(calls.id, call.id));
-    if (call.direction === 1) await this.d.statuses.change(call.agentId, "on_a_call", "system", { reason: "answer" });
+    await this.d.db
+      .update(calls)
+      .set({ status: "answered", answeredAt: new Date(ts) })
+      .where(eq(calls.id, call.id));
+    if (call.direction === 1)
+      await this.d.statuses.change(call.agentId, "on_a_call", "system", { reason: "answer" });
     push.toAgent(call.agentId, "answer", snapshotOf(call));
     if (call.direction === 0)
       push.toAgent(call.agentId, "voicemail-detection", {

@@ -3,15 +3,47 @@
 // most LEAD_HISTORY_LIMIT of each. Read-only; both lists are the lead's, so the route sits with the lead.
 import { and, desc, eq } from "drizzle-orm";
 import type { CallType } from "../../../src/contract/calls";
-import { LEAD_HISTORY_LIMIT, type LeadHistory } from "../../../src/contract/leadHistory";
+import {
+  LEAD_HISTORY_LIMIT,
+  type LeadHistory,
+  type LeadHistoryCall,
+} from "../../../src/contract/leadHistory";
 import type { Db } from "../../db/client";
 import { calls, dispositions, users } from "../../db/schema";
 
 const nameOf = (first: string | null, last: string | null) =>
   first === null && last === null ? null : `${first ?? ""} ${last ?? ""}`.trim() || null;
 
+/** What a plugin stores with calls and adds to their history entries (the disclosures' proof). */
+export type CallRecordsOf = Pick<LeadHistoryCall, "disclosures" | "playbacks" | "recordings">;
+/** For the calls named (all of one tenant), what their owner recorded with each, by call id. */
+export type CallRecordsSource = (tenantId: number, callIds: number[]) => Promise<Map<number, CallRecordsOf>>;
+
+/**
+ * The sources of call records, registered at start by the plugins that own them (PluginServerContext
+ * `leadHistory.addCallRecords`): the lead history reads them without knowing whose tables they are.
+ */
+export class CallRecordSources {
+  private readonly sources: CallRecordsSource[] = [];
+  add(source: CallRecordsSource): void {
+    this.sources.push(source);
+  }
+  async of(tenantId: number, callIds: number[]): Promise<Map<number, CallRecordsOf>> {
+    const merged = new Map<number, CallRecordsOf>();
+    if (callIds.length === 0) return merged;
+    for (const found of await Promise.all(this.sources.map((s) => s(tenantId, callIds))))
+      for (const [id, records] of found) merged.set(id, { ...merged.get(id), ...records });
+    return merged;
+  }
+}
+
 /** The lead's history; `tenantId` keeps every row to the caller's call centre, whatever the lead id. */
-export async function leadHistory(db: Db, tenantId: number, leadId: number): Promise<LeadHistory> {
+export async function leadHistory(
+  db: Db,
+  tenantId: number,
+  leadId: number,
+  records?: CallRecordSources,
+): Promise<LeadHistory> {
   const [dispositionRows, callRows] = await Promise.all([
     db
       .select({
@@ -47,6 +79,11 @@ export async function leadHistory(db: Db, tenantId: number, leadId: number): Pro
       .orderBy(desc(calls.startedAt), desc(calls.id))
       .limit(LEAD_HISTORY_LIMIT),
   ]);
+  const recorded =
+    (await records?.of(
+      tenantId,
+      callRows.map((c) => c.id),
+    )) ?? new Map<number, CallRecordsOf>();
   return {
     dispositions: dispositionRows.map((d) => ({
       id: d.id,
@@ -67,6 +104,7 @@ export async function leadHistory(db: Db, tenantId: number, leadId: number): Pro
       duration: c.duration,
       agent_name: nameOf(c.firstName, c.lastName),
       live_transfer: c.liveTransfer,
+      ...recorded.get(c.id),
     })),
   };
 }

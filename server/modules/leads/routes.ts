@@ -69,7 +69,7 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
       response: { 200: LeadHistoryResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }) {
         const row = await rowOf(caller.tenantId, params.id);
-        return { data: await leadHistory(gw.db, caller.tenantId, row.id) };
+        return { data: await leadHistory(gw.db, caller.tenantId, row.id, gw.callRecords) };
       },
     }),
     defineRoute({
@@ -160,7 +160,12 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
         return idempotent(gw, caller, raw, reply, (claim) =>
           // The lead and the key's answer commit together: a crash cannot leave a lead its retry creates again.
           gw.db.transaction(async (tx) => {
-            const answer = { status: 201, body: { data: await createLead(tx as unknown as Db, caller, body.phone, body.type, gw.clock.now()) } };
+            const answer = {
+              status: 201,
+              body: {
+                data: await createLead(tx as unknown as Db, caller, body.phone, body.type, gw.clock.now()),
+              },
+            };
             await claim.keepIn(tx as unknown as Db, answer);
             return answer;
           }),

@@ -110,9 +110,11 @@ export class LiveTransfers {
     const offCall = this.calls.onCallEvent((e) => this.onCallEvent(e));
     const offStatus = this.d.statuses.onChanged((e) => {
       // An advisor who became free may take a waiting transfer now rather than at the next retry.
-      if (e.agent.role !== "advisor" || (!READY_STATUSES.includes(e.to) && e.to !== "after_call_work")) return;
+      if (e.agent.role !== "advisor" || (!READY_STATUSES.includes(e.to) && e.to !== "after_call_work"))
+        return;
       for (const t of this.byCall.values())
-        if (t.state === "seeking" && t.tenantId === e.agent.tenantId && t.holding.size === 0) this.offerSoon(t, 0);
+        if (t.state === "seeking" && t.tenantId === e.agent.tenantId && t.holding.size === 0)
+          this.offerSoon(t, 0);
     });
     return () => {
       offCall();
@@ -135,7 +137,8 @@ export class LiveTransfers {
       .where(inArray(liveTransfers.state, ["seeking", "accepted"]));
     for (const { row, pbxCallId } of open) {
       const q = row.callId === null ? undefined : this.calls.viewById(row.callId);
-      const t = q && !isOver(q) ? await this.rebuild(row, q, pbxCallId ? present.get(pbxCallId) : undefined) : null;
+      const t =
+        q && !isOver(q) ? await this.rebuild(row, q, pbxCallId ? present.get(pbxCallId) : undefined) : null;
       if (t) continue;
       await this.d.db
         .update(liveTransfers)
@@ -221,10 +224,15 @@ export class LiveTransfers {
   // ---------------------------------------------------------------- the qualifier
 
   /** POST /live-transfers/{leadId}. */
-  startTransfer(caller: Caller, leadId: number, r: { notes: string; team: "advisors" }): Promise<LiveTransfer> {
+  startTransfer(
+    caller: Caller,
+    leadId: number,
+    r: { notes: string; team: "advisors" },
+  ): Promise<LiveTransfer> {
     return this.perLead.run(leadId, async () => {
       const call = this.calls.activeCallOf(caller.id);
-      if (!call?.bridged || call.leadId !== leadId || isOver(call)) throw new LiveTransferRefused(409, M.noCall);
+      if (!call?.bridged || call.leadId !== leadId || isOver(call))
+        throw new LiveTransferRefused(409, M.noCall);
       if (this.byCall.has(call)) throw new LiveTransferRefused(409, M.inProgress);
       if (conferenceLive(call)) throw new LiveTransferRefused(409, M.otherTransfer);
       const lead = await this.leadSummary(leadId);
@@ -253,7 +261,11 @@ export class LiveTransfers {
         id: inserted[0].id,
         tenantId: caller.tenantId,
         leadId,
-        qualifier: { id: caller.id, name: `${me?.first ?? ""} ${me?.last ?? ""}`.trim(), extension: call.agentExt },
+        qualifier: {
+          id: caller.id,
+          name: `${me?.first ?? ""} ${me?.last ?? ""}`.trim(),
+          extension: call.agentExt,
+        },
         call,
         notes: r.notes,
         team: r.team,
@@ -275,7 +287,14 @@ export class LiveTransfers {
       // From now until an advisor is on, the qualifier's hangup (a mis-click, a dropped softphone) must not
       // drop the lead: the PBX keeps it and the qualifier is rung back (ringBack).
       await this.d.pbx.keepLead(call.pbxCallId, true);
-      call.transfer = { kind: "live", party: null, name: null, outcome: null, disposition: null, live: this.liveOf(t) };
+      call.transfer = {
+        kind: "live",
+        party: null,
+        name: null,
+        outcome: null,
+        disposition: null,
+        live: this.liveOf(t),
+      };
       this.calls.publish(call);
       this.offerSoon(t, 0);
       return this.view(t);
@@ -296,11 +315,16 @@ export class LiveTransfers {
    * POST /transfer-answers/{leadId}: the advisor answered and the qualifier introduced the lead; the qualifier
    * leaves (asked by either of them). The handover itself happens once the qualifier's leg is gone.
    */
-  answer(caller: Caller, leadId: number, r: { qualifierExtension: string; phone: string }): Promise<{ lead_id: number; advisor_id: number; disposition_id: number }> {
+  answer(
+    caller: Caller,
+    leadId: number,
+    r: { qualifierExtension: string; phone: string },
+  ): Promise<{ lead_id: number; advisor_id: number; disposition_id: number }> {
     return this.perLead.run(leadId, async () => {
       const t = [...this.byCall.values()].find((x) => x.leadId === leadId && x.tenantId === caller.tenantId);
       if (!t || t.state !== "accepted" || !t.advisor) throw new LiveTransferRefused(409, M.notInProgress);
-      if (caller.id !== t.qualifier.id && caller.id !== t.advisor.id) throw new LiveTransferRefused(403, M.notYours);
+      if (caller.id !== t.qualifier.id && caller.id !== t.advisor.id)
+        throw new LiveTransferRefused(403, M.notYours);
       const digits = (s: string) => s.replace(/\D/g, "").slice(-10);
       if (r.qualifierExtension !== t.qualifier.extension || digits(r.phone) !== digits(t.call.phone))
         throw new LiveTransferRefused(422, M.wrongParty);
@@ -362,7 +386,11 @@ export class LiveTransfers {
       const t = [...this.byCall.values()].find((x) => x.leadId === leadId && x.tenantId === caller.tenantId);
       if (!t) {
         const [row] = await this.d.db
-          .select({ state: liveTransfers.state, advisorId: liveTransfers.advisorId, offeredTo: liveTransfers.offeredTo })
+          .select({
+            state: liveTransfers.state,
+            advisorId: liveTransfers.advisorId,
+            offeredTo: liveTransfers.offeredTo,
+          })
           .from(liveTransfers)
           .where(and(eq(liveTransfers.leadId, leadId), eq(liveTransfers.tenantId, caller.tenantId)))
           .orderBy(sql`${liveTransfers.id} desc`)
@@ -372,7 +400,8 @@ export class LiveTransfers {
         if (row?.offeredTo.includes(caller.id)) throw new LiveTransferRefused(409, M.canceled);
         throw new LiveTransferRefused(404, M.notInProgress);
       }
-      if (t.state === "accepted") throw new LiveTransferRefused(409, t.advisor?.id === caller.id ? M.inProgress : M.taken);
+      if (t.state === "accepted")
+        throw new LiveTransferRefused(409, t.advisor?.id === caller.id ? M.inProgress : M.taken);
       if (!t.holding.has(caller.id)) throw new LiveTransferRefused(403, M.notOffered);
       if (this.calls.activeCallOf(caller.id)) throw new LiveTransferRefused(409, M.onACall);
       const [me] = await this.d.db
@@ -400,7 +429,10 @@ export class LiveTransfers {
   }
 
   /** GET /agents/available-advisors?lead_id: who could take the lead's live transfer now, best first. */
-  async available(tenantId: number, leadId: number): Promise<{ advisor: Candidate; mode: "ready" | "notified" }[]> {
+  async available(
+    tenantId: number,
+    leadId: number,
+  ): Promise<{ advisor: Candidate; mode: "ready" | "notified" }[]> {
     const lead = await this.leadSummary(leadId);
     if (!lead) return [];
     const t = [...this.byCall.values()].find((x) => x.leadId === leadId);
@@ -411,7 +443,10 @@ export class LiveTransfers {
       health: lead.health,
       passed: t?.passed ?? new Set(),
     });
-    return ranked.map((a) => ({ advisor: a, mode: READY_STATUSES.includes(a.status) ? "ready" : "notified" }));
+    return ranked.map((a) => ({
+      advisor: a,
+      mode: READY_STATUSES.includes(a.status) ? "ready" : "notified",
+    }));
   }
 
   // ---------------------------------------------------------------- offering
@@ -428,7 +463,12 @@ export class LiveTransfers {
     if (t.state !== "seeking" || this.byCall.get(t.call) !== t) return;
     // The qualifier may still correct the lead (its state, its insurance) while it waits.
     t.lead = (await this.leadSummary(t.leadId)) ?? t.lead;
-    const globals = await readSetting<GlobalSettings>(this.d.db, t.tenantId, "globals", DEFAULT_GLOBAL_SETTINGS);
+    const globals = await readSetting<GlobalSettings>(
+      this.d.db,
+      t.tenantId,
+      "globals",
+      DEFAULT_GLOBAL_SETTINGS,
+    );
     const forward = globals["auto-forward-transfers:internal-enabled"] > 0;
     const delayMs = Math.max(1, globals["auto-forward-transfers:internal-delay"]) * 1000;
     if (forward) {
@@ -440,8 +480,11 @@ export class LiveTransfers {
       t.holding.clear();
     }
     const busyElsewhere = new Set<number>();
-    for (const other of this.byCall.values()) if (other !== t) for (const id of other.holding) busyElsewhere.add(id);
-    const advisors = (await this.advisorsOf(t.tenantId)).map((a) => (busyElsewhere.has(a.id) ? { ...a, busy: true } : a));
+    for (const other of this.byCall.values())
+      if (other !== t) for (const id of other.holding) busyElsewhere.add(id);
+    const advisors = (await this.advisorsOf(t.tenantId)).map((a) =>
+      busyElsewhere.has(a.id) ? { ...a, busy: true } : a,
+    );
     if (t.state !== "seeking") return;
     const rank = () =>
       rankAdvisors(advisors, {
@@ -460,12 +503,18 @@ export class LiveTransfers {
     const expiresAt = forward ? new Date(this.d.clock.now() + delayMs).toISOString() : null;
     for (const a of chosen) {
       t.holding.add(a.id);
-      this.d.push.toAgent(a.id, "confirm-live-transfer", this.offerOf(t, !READY_STATUSES.includes(a.status), expiresAt));
+      this.d.push.toAgent(
+        a.id,
+        "confirm-live-transfer",
+        this.offerOf(t, !READY_STATUSES.includes(a.status), expiresAt),
+      );
     }
     if (chosen.length > 0)
       await this.d.db
         .update(liveTransfers)
-        .set({ offeredTo: sql`(select coalesce(jsonb_agg(distinct v), '[]'::jsonb) from jsonb_array_elements(${liveTransfers.offeredTo} || ${JSON.stringify(chosen.map((a) => a.id))}::jsonb) as v)` })
+        .set({
+          offeredTo: sql`(select coalesce(jsonb_agg(distinct v), '[]'::jsonb) from jsonb_array_elements(${liveTransfers.offeredTo} || ${JSON.stringify(chosen.map((a) => a.id))}::jsonb) as v)`,
+        })
         .where(eq(liveTransfers.id, t.id));
     // With auto-forward the offer passes on after the delay; otherwise newly free advisors join every 5 s.
     this.offerSoon(t, forward && t.holding.size > 0 ? delayMs : LIVE_TRANSFER_POLL_MS);
@@ -491,7 +540,11 @@ export class LiveTransfers {
   }
 
   private withdraw(t: OpenTransfer, advisorId: number, reason: LiveTransferWithdrawn["reason"]) {
-    this.d.push.toAgent(advisorId, "live-transfer-withdrawn", { transfer_id: t.id, lead_id: t.leadId, reason });
+    this.d.push.toAgent(advisorId, "live-transfer-withdrawn", {
+      transfer_id: t.id,
+      lead_id: t.leadId,
+      reason,
+    });
   }
 
   /** The tenant's advisors who could be offered a live transfer, with what the routing rule reads. */
@@ -558,7 +611,9 @@ export class LiveTransfers {
       .from(leads)
       .where(eq(leads.id, leadId));
     if (!l) return null;
-    const types = Array.isArray(l.insurance.type) ? (l.insurance.type as unknown[]).filter((x): x is string => typeof x === "string") : [];
+    const types = Array.isArray(l.insurance.type)
+      ? (l.insurance.type as unknown[]).filter((x): x is string => typeof x === "string")
+      : [];
     return {
       // A lead created from a number the qualifier dialled has no name yet: the advisor sees the number.
       name: `${l.first} ${l.last}`.trim() || l.phone,
@@ -610,6 +665,7 @@ export class LiveTransfers {
       inboundAlert: false,
       agentLegId: null,
       partyCause: null,
+      playback: null,
       conference: null,
       transfer: null,
       seen: new Set(),
@@ -620,8 +676,21 @@ export class LiveTransfers {
       // its status turns on-a-call when it answers, and stays as it was if the phone is not reached.
       this.calls.track(advisorCall);
       this.d.push.toAgent(advisor.id, "incoming", snapshotOf(advisorCall));
-      q.conference = { id: null, state: "initializing", party: advisor.extension, partyLegId: null, talkingTo: "party" };
-      q.transfer = { kind: "live", party: advisor.extension, name: advisor.name, outcome: null, disposition: UNSAVED, live: this.liveOf(t) };
+      q.conference = {
+        id: null,
+        state: "initializing",
+        party: advisor.extension,
+        partyLegId: null,
+        talkingTo: "party",
+      };
+      q.transfer = {
+        kind: "live",
+        party: advisor.extension,
+        name: advisor.name,
+        outcome: null,
+        disposition: UNSAVED,
+        live: this.liveOf(t),
+      };
       this.calls.publish(q);
       try {
         const confId = await this.d.pbx.conference.start(q.pbxCallId);
@@ -645,7 +714,9 @@ export class LiveTransfers {
     for (const t of this.byCall.values()) {
       if (t.call.pbxCallId !== e.callId) continue;
       // After the call service applied the event, in the call's own queue (ordered with the next events).
-      this.d.background.run("live transfer event", () => this.calls.serially(t.call, () => this.follow(t, e)));
+      this.d.background.run("live transfer event", () =>
+        this.calls.serially(t.call, () => this.follow(t, e)),
+      );
     }
   }
 
@@ -665,17 +736,25 @@ export class LiveTransfers {
         // The advisor came first: the lead leaves hold for the advisor, the qualifier's phone stops ringing.
         t.ringingBack = false;
         if (q.partyLegId) await this.d.pbx.hold(q.partyLegId, false).catch(() => {});
-        if (q.agentLegId && q.conference?.id) await this.d.pbx.conference.kick(q.conference.id, q.agentLegId).catch(() => {});
+        if (q.agentLegId && q.conference?.id)
+          await this.d.pbx.conference.kick(q.conference.id, q.agentLegId).catch(() => {});
       }
       // Warm transfer: nobody is held; the qualifier, the lead and the advisor hear each other.
-      if (q.conference && q.conference.state !== "hangedup" && q.conference.state !== "inactive") q.conference.state = "merged";
+      if (q.conference && q.conference.state !== "hangedup" && q.conference.state !== "inactive")
+        q.conference.state = "merged";
       this.refresh(t);
       if (t.qualifierLeft) await this.complete(t);
       return;
     }
     if (e.kind === "LegHungUp" && advisorLeg && e.legId === advisorLeg && !t.qualifierLeft) {
       // The advisor's phone was not reached, or the advisor left before the qualifier: the lead stays.
-      const outcome = t.joined ? "party_hung_up" : e.cause === "busy" ? "busy" : e.cause === "no-answer" ? "no_answer" : "failed";
+      const outcome = t.joined
+        ? "party_hung_up"
+        : e.cause === "busy"
+          ? "busy"
+          : e.cause === "no-answer"
+            ? "no_answer"
+            : "failed";
       await this.end(t, "failed", outcome);
       return;
     }
@@ -718,11 +797,16 @@ export class LiveTransfers {
             agentId: t.qualifier.id,
             callId: t.call.id,
             disposition: LIVE_TRANSFER_DISPOSITION,
-            notes: t.notes ? `Live transfer to ${advisor.name}: ${t.notes}` : `Live transfer to ${advisor.name}`,
+            notes: t.notes
+              ? `Live transfer to ${advisor.name}: ${t.notes}`
+              : `Live transfer to ${advisor.name}`,
             createdAt: at,
           })
           .returning({ id: dispositions.id });
-        await tx.update(leads).set({ status: LIVE_TRANSFER_DISPOSITION, ownerId: advisor.id }).where(eq(leads.id, t.leadId));
+        await tx
+          .update(leads)
+          .set({ status: LIVE_TRANSFER_DISPOSITION, ownerId: advisor.id })
+          .where(eq(leads.id, t.leadId));
         await tx.update(calls).set({ liveTransfer: 1 }).where(eq(calls.id, t.call.id));
         await applyDispositionEffects(tx as unknown as Db, {
           tenantId: t.tenantId,
@@ -735,14 +819,18 @@ export class LiveTransfers {
           reschedule: false,
           at,
         });
-        await tx.update(liveTransfers).set({ state: "completed", endedAt: at }).where(eq(liveTransfers.id, t.id));
+        await tx
+          .update(liveTransfers)
+          .set({ state: "completed", endedAt: at })
+          .where(eq(liveTransfers.id, t.id));
         return row!.id;
       });
       this.byCall.delete(t.call);
       this.clearTimer(t);
       const q = t.call;
       await this.releaseLead(t);
-      if (q.transfer) Object.assign(q.transfer, { outcome: "completed", disposition: SAVED, live: this.liveOf(t, "done") });
+      if (q.transfer)
+        Object.assign(q.transfer, { outcome: "completed", disposition: SAVED, live: this.liveOf(t, "done") });
       this.calls.publish(q);
       return id;
     })();
@@ -821,4 +909,3 @@ export class LiveTransfers {
     t.timer = null;
   }
 }
-

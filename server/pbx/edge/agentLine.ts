@@ -23,6 +23,7 @@ import {
   splitTag,
 } from "./sip/dialog";
 import { getHeader, type SipHeader, type SipResponse } from "./sip/message";
+import type { RecordingWriter } from "../../recordings/store";
 import { dropCall, pbxCall, type AgentLeg, type EdgeContext } from "./session";
 
 export const ALLOW = "INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, REFER, NOTIFY, UPDATE";
@@ -44,7 +45,41 @@ const headerValue = (v: string) => v.replace(/[\r\n]+/g, " ").slice(0, 200);
 const sipUser = (s: string) => s.replace(/[^0-9A-Za-z+*#._-]/g, "").slice(0, 64) || "anonymous";
 
 export class EdgePhoneLine implements AgentPhoneLine {
+  /** Recordings under way, by the PBX's recording id. */
+  private readonly recordings = new Map<string, { legId: string; writer: RecordingWriter }>();
+
   constructor(private readonly ctx: EdgeContext) {}
+
+  record(legId: string, recId: string, key: string): boolean {
+    const leg = this.ctx.legs.get(legId);
+    const store = this.ctx.recordings;
+    if (!leg?.media || !store || this.recordings.has(recId)) return false;
+    let writer: RecordingWriter;
+    try {
+      writer = store.create(key);
+    } catch (e) {
+      this.ctx.log(`sip edge: recording ${recId} could not be opened`, e);
+      return false;
+    }
+    leg.media.record(writer);
+    this.recordings.set(recId, { legId, writer });
+    return true;
+  }
+
+  stopRecord(recId: string): { key: string; durationMs: number; bytes: number } | null {
+    const rec = this.recordings.get(recId);
+    if (!rec) return null;
+    this.recordings.delete(recId);
+    // Another recording of the same leg still running keeps the leg's media writing to it.
+    const other = [...this.recordings.values()].find((r) => r.legId === rec.legId);
+    this.ctx.legs.get(rec.legId)?.media?.record(other?.writer ?? null);
+    try {
+      return rec.writer.close();
+    } catch (e) {
+      this.ctx.log(`sip edge: recording ${recId} could not be closed`, e);
+      return null;
+    }
+  }
 
   ring(offer: AgentLegOffer, result: { answered(): void; ended(cause: HangupCause): void }): void {
     if (this.ctx.legs.has(offer.legId)) return; // the same leg offered twice: the first ring stands

@@ -81,6 +81,7 @@ export async function attachSipEdge(
     calls: new Map(),
     legs: new Map(),
     media: opts.media ?? weriftMedia(pacer, log),
+    recordings: gw.recordings,
     pbx: host,
     log,
     archive(legId, stats) {
@@ -94,7 +95,8 @@ export async function attachSipEdge(
         .where(and(eq(users.extension, ext), eq(users.hasWebrtc, true)))
         .limit(1);
       if (!agent) return false;
-      return (await checkDial(gw.db, { tenantId: agent.tenantId, phone: target, at: gw.clock.now() })).callable;
+      return (await checkDial(gw.db, { tenantId: agent.tenantId, phone: target, at: gw.clock.now() }))
+        .callable;
     },
   };
   const line = new EdgePhoneLine(ctx);

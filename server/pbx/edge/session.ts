@@ -51,6 +51,8 @@ export interface LocalCall extends EdgeCall {
 
 export type Call = AgentLeg | LocalCall;
 
+import type { RecordingStore } from "../../recordings/store";
+
 export interface EdgeContext {
   realm: string;
   registrar: Registrar<SipConnection>;
@@ -63,6 +65,8 @@ export interface EdgeContext {
   log(msg: string, err?: unknown): void;
   /** Media counters kept after a leg ends. */
   archive(legId: string, stats: LegMediaStats): void;
+  /** Where the legs' recordings are written; absent: the edge records nothing. */
+  recordings?: RecordingStore;
   /** Whether the agent of `ext` may have its call transferred to `target` (the compliance gate); absent: yes. */
   mayTransfer?(ext: string, target: string): Promise<boolean>;
 }

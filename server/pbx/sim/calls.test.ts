@@ -423,6 +423,45 @@ describe("conferences and recordings", () => {
     expect(recs.at(-1)).toMatchObject({ uri: null });
     await expect(w.pbx.startRecording({ callId: "c1" }, "late")).rejects.toBeInstanceOf(SimPbxError);
   });
+
+  it("a clip plays into the answered call, in the agent's mix, until its end, a stop, a newer clip or the call's end", async () => {
+    const w = await setup({ line: answersAt(150) });
+    const clip = (name: string) => ({ name, file: `/clips/${name}.ulaw`, durationMs: 4000 });
+    await w.dial("+15145550100");
+    // Nobody to play to while the lead rings.
+    await expect(w.pbx.playback("c1", clip("early"))).rejects.toBeInstanceOf(SimPbxError);
+    w.clock.advance(5000);
+    const mixOf = () => w.plays(w.legOf("c1", "agent")).at(-1);
+    const first = await w.pbx.playback("c1", clip("a"));
+    expect(mixOf()).toBe("human+playback");
+    w.clock.advance(4000);
+    expect(mixOf()).toBe("human");
+    const second = await w.pbx.playback("c1", clip("b"));
+    const third = await w.pbx.playback("c1", clip("c"));
+    w.clock.advance(1000);
+    await w.pbx.stopPlayback(third);
+    await w.pbx.stopPlayback(third);
+    const fourth = await w.pbx.playback("c1", clip("d"));
+    await w.pbx.hangupCall("c1");
+    const played = w.calls("c1").filter((e) => e.kind === "PlaybackStarted" || e.kind === "PlaybackFinished");
+    expect(
+      played.map((e) => [
+        e.kind,
+        "playbackId" in e ? e.playbackId : null,
+        "reason" in e ? e.reason : e.media,
+      ]),
+    ).toEqual([
+      ["PlaybackStarted", first, "a"],
+      ["PlaybackFinished", first, "done"],
+      ["PlaybackStarted", second, "b"],
+      ["PlaybackFinished", second, "stopped"],
+      ["PlaybackStarted", third, "c"],
+      ["PlaybackFinished", third, "stopped"],
+      ["PlaybackStarted", fourth, "d"],
+      ["PlaybackFinished", fourth, "ended"],
+    ]);
+    await expect(w.pbx.playback("c1", clip("late"))).rejects.toBeInstanceOf(SimPbxError);
+  });
 });
 
 describe("views", () => {

@@ -3,7 +3,13 @@
 // cancels them), what each agent leg hears, and how a call reacts when one of its legs ends. The feature
 // modules (outbound, inbound, controls, conference, recordings) drive legs only through this class.
 import type { Clock, ClockTimer } from "../../../src/core/clock";
-import { primarySoundOf, type AgentPhoneLine, type HangupCause, type LegRole } from "../driver";
+import {
+  primarySoundOf,
+  type AgentPhoneLine,
+  type HangupCause,
+  type LegRole,
+  type PlaybackEnd,
+} from "../driver";
 import type { EventBus } from "./bus";
 import type { SimProfile } from "./profile";
 import { streamFor, type Rng } from "./random";
@@ -117,6 +123,7 @@ export class CallModel {
       busyTone: false,
       keepLead: false,
       recordings: [],
+      playback: null,
       ending: false,
       ended: false,
       timers: new Set(),
@@ -249,6 +256,7 @@ export class CallModel {
     call.ending = true;
     for (const leg of this.liveLegs(call)) this.endLeg(leg, leg.state === "answered" ? "normal" : "canceled");
     for (const r of call.recordings) if (r.active) this.finishRecording(r);
+    if (call.playback) this.finishPlayback(call, "ended");
     if (call.confId)
       this.bus.emit({ kind: "Conference", callId: call.id, confId: call.confId, action: "destroyed" });
     this.cancelAll(call);
@@ -261,13 +269,32 @@ export class CallModel {
   finishRecording(r: Recording): void {
     if (!r.active) return;
     r.active = false;
+    const file = r.onLine ? (this.line?.stopRecord?.(r.id) ?? null) : null;
     this.bus.emit({
       kind: "RecordingFinished",
       callId: r.callId,
       ...(r.legId ? { legId: r.legId } : {}),
       recId: r.id,
-      uri: null,
+      uri: file?.key ?? null,
+      ...(file ? { durationMs: file.durationMs, bytes: file.bytes } : {}),
     });
+  }
+
+  /** The call's playback ends (PlaybackFinished once); every agent stops hearing it. */
+  finishPlayback(call: Call, reason: PlaybackEnd): void {
+    const p = call.playback;
+    if (!p?.active) return;
+    p.active = false;
+    call.playback = null;
+    if (p.timer) this.cancel(call, p.timer);
+    this.bus.emit({
+      kind: "PlaybackFinished",
+      callId: call.id,
+      playbackId: p.id,
+      media: p.media.name,
+      reason,
+    });
+    if (!call.ending) this.refreshSound(call);
   }
 
   /** How the call goes on without a leg that just ended. */

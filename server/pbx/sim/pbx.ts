@@ -12,6 +12,7 @@ import type {
   PbxCallState,
   PbxDriver,
   PbxEventListener,
+  PlaybackMedia,
 } from "../driver";
 import { EventBus } from "./bus";
 import { conferences } from "./conference";
@@ -22,6 +23,7 @@ import { CallModel } from "./model";
 import { originate } from "./outbound";
 import { resolveProfile, type SimProfile } from "./profile";
 import { streamFor } from "./random";
+import { Playbacks } from "./playbacks";
 import { Recordings } from "./recordings";
 import { ExtensionRegistry, type ExtensionDirectory } from "./registry";
 import { callView, legView, type CallView, type LegView } from "./views";
@@ -57,6 +59,7 @@ export class SimPbx implements PbxDriver {
   private readonly model: CallModel;
   private readonly inbound: Inbound;
   private readonly recordings: Recordings;
+  private readonly playbacks: Playbacks;
 
   private readonly outlivesGateway: boolean;
 
@@ -70,6 +73,7 @@ export class SimPbx implements PbxDriver {
     this.model = new CallModel(opts.clock, this.bus, this.profile, seed);
     this.inbound = new Inbound(this.model, this.registry);
     this.recordings = new Recordings(this.model);
+    this.playbacks = new Playbacks(this.model);
     this.conference = conferences(this.model, this.registry);
   }
 
@@ -216,5 +220,13 @@ export class SimPbx implements PbxDriver {
 
   async stopRecording(recId: string): Promise<void> {
     this.bus.step(() => this.recordings.stop(recId));
+  }
+
+  async playback(callId: string, media: PlaybackMedia): Promise<string> {
+    return this.bus.step(() => this.playbacks.start(callId, media));
+  }
+
+  async stopPlayback(playbackId: string): Promise<void> {
+    this.bus.step(() => this.playbacks.stop(playbackId));
   }
 }

@@ -1,7 +1,9 @@
-// Extra recordings (telephony.md §1 "Extra recording"): of one leg or of the whole call. The simulation keeps
-// metadata only (uri null: no media); a recording still running when its leg or call ends finishes then.
+// Extra recordings (telephony.md §1 "Extra recording"): of one leg or of the whole call. The simulation has no
+// media of its own: the phone line records the agent leg's audio (both directions: the whole call as that
+// agent hears it) when it can, and the recording's uri is then the file's key; without one it keeps metadata
+// only (uri null). A recording still running when its leg or call ends finishes then.
 import type { CallModel } from "./model";
-import { SimPbxError, type Recording } from "./types";
+import { isAgentLeg, SimPbxError, type Recording } from "./types";
 
 export class Recordings {
   private next = 0;
@@ -25,6 +27,13 @@ export class Recordings {
     };
     this.byId.set(rec.id, rec);
     call.recordings.push(rec);
+    // The agent leg carries the call's audio: the one named, else the call's first answered agent leg.
+    const agentLeg =
+      leg && isAgentLeg(leg)
+        ? leg
+        : call.legs.find((l) => isAgentLeg(l) && l.state === "answered" && l.viaLine);
+    const line = m.line;
+    if (agentLeg?.viaLine && line?.record) rec.onLine = line.record(agentLeg.id, rec.id, name);
     m.bus.emit({
       kind: "RecordingStarted",
       callId: call.id,

@@ -10,8 +10,13 @@ export function agentHears(call: Call, listener: Leg): LegMix {
   if (listener.held) return [];
   const others = call.legs.filter((l) => l !== listener && l.state !== "ended");
   const audible = others.filter((l) => l.state === "answered" && !l.held && !isAgentLeg(l));
-  if (audible.length > 0)
-    return audible.flatMap((l) => (l.voice === "silence" ? [] : [{ sound: l.voice, legId: l.id }]));
+  // A clip played into the call is heard over the voices, by every agent not on hold.
+  const clip: LegMix = call.playback ? [{ sound: "playback", legId: null, media: call.playback.media }] : [];
+  if (audible.length > 0 || clip.length > 0)
+    return [
+      ...audible.flatMap((l) => (l.voice === "silence" ? [] : [{ sound: l.voice, legId: l.id }])),
+      ...clip,
+    ];
   // Ringback for a party or an advisor being rung while nobody else is heard (a consult, the lead held).
   if (others.some((l) => l.state === "ringing")) return [{ sound: "ringback", legId: null }];
   return [];
@@ -19,5 +24,5 @@ export function agentHears(call: Call, listener: Leg): LegMix {
 
 /** Equal keys, equal mixes: the line hears only of changes. */
 export function mixKey(mix: LegMix): string {
-  return mix.map((s) => `${s.legId ?? ""}:${s.sound}`).join(",");
+  return mix.map((s) => `${s.legId ?? ""}:${s.sound}${s.media ? `:${s.media.name}` : ""}`).join(",");
 }

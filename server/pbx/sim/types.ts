@@ -1,7 +1,7 @@
 // The call model's records: calls made of legs, and recordings. CallModel (model.ts) owns them; the feature
 // modules set only the flags of their own feature (waiting, confId, held, voice…).
 import type { ClockTimer } from "../../../src/core/clock";
-import type { HangupCause, LegMix, LegRole, LegSound } from "../driver";
+import type { HangupCause, LegMix, LegRole, LegSound, PlaybackMedia } from "../driver";
 
 /** A request the simulated PBX cannot carry out (unknown id, a leg in the wrong state); a real PBX answers 4xx. */
 export class SimPbxError extends Error {
@@ -49,6 +49,17 @@ export interface Recording {
   readonly legId?: string;
   readonly name: string;
   active: boolean;
+  /** The phone line writes its audio (the agent leg's media, both directions). */
+  onLine?: boolean;
+}
+
+/** A clip playing into a call (PbxCalls.playback) until its end, a stop, or the call's end. */
+export interface Playback {
+  readonly id: string;
+  readonly callId: string;
+  readonly media: PlaybackMedia;
+  active: boolean;
+  timer?: ClockTimer;
 }
 
 export interface Call extends TimerOwner {
@@ -65,6 +76,8 @@ export interface Call extends TimerOwner {
   /** PbxCalls.keepLead: the agent's hangup leaves the lead alone in the call rather than ending it. */
   keepLead: boolean;
   recordings: Recording[];
+  /** The clip playing into the call, if any (one at a time). */
+  playback: Playback | null;
   ending: boolean;
   ended: boolean;
   cause?: HangupCause;

@@ -1,6 +1,7 @@
 // The media side of one agent leg, behind an interface (reference/telephony.md, Risks: werift is pre-1.0):
 // call control depends only on this, and a peer that cannot be built falls back to signalling-only media.
 import type { LegMix, LegSound } from "../../driver";
+import type { RecordingWriter } from "../../../recordings/store";
 
 export interface LegMediaStats {
   /** RTP packets sent to the softphone. */
@@ -28,6 +29,11 @@ export interface MediaEndpoint {
   hear(mix: LegMix): void;
   /** While held the edge sends nothing. */
   setHeld(on: boolean): void;
+  /**
+   * From now on every 20 ms frame of both directions goes to `writer` (the agent's voice, and what the leg
+   * hears: silence while held or before the media is up); null stops. The caller closes the writer.
+   */
+  record(writer: RecordingWriter | null): void;
   stats(): LegMediaStats;
   close(): void;
 }

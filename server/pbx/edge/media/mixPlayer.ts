@@ -7,7 +7,7 @@ import { mixUlaw } from "./mixer";
 import { FRAME_SAMPLES } from "./g711";
 import { Player } from "./sounds";
 
-const keyOf = (s: LegMix[number]) => s.legId ?? `tone:${s.sound}`;
+const keyOf = (s: LegMix[number]) => s.legId ?? (s.media ? `playback:${s.media.name}` : `tone:${s.sound}`);
 
 export class MixPlayer {
   private players = new Map<string, Player>();
@@ -37,7 +37,7 @@ export class MixPlayer {
       let p = this.players.get(key);
       if (!p || p.sound !== s.sound) {
         p = new Player();
-        p.play(s.sound);
+        p.play(s.sound, s.media);
       }
       next.set(key, p);
     }

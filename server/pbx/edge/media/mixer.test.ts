@@ -107,3 +107,41 @@ describe("MixPlayer", () => {
     expect(p.nextFrame().equals(programmeOf("ringback").data.subarray(0, FRAME_SAMPLES))).toBe(true);
   });
 });
+
+describe("a clip played into the call", () => {
+  it("is heard from its file, over the voice, then silence once it played out", async () => {
+    const { fileURLToPath } = await import("node:url");
+    const { readFileSync } = await import("node:fs");
+    const file = fileURLToPath(new URL("../../../../plugins/disclosures/audio/aa-en.ulaw", import.meta.url));
+    const bytes = readFileSync(file);
+    const media = { name: "disclosures/aa-en", file, durationMs: bytes.length / 8 };
+    const alone = new MixPlayer();
+    alone.hear([{ sound: "playback", legId: null, media }]);
+    expect(alone.sounds).toEqual(["playback"]);
+    const frames = Math.ceil(bytes.length / FRAME_SAMPLES);
+    const played = Buffer.concat(Array.from({ length: frames }, () => alone.nextFrame()));
+    expect(played.subarray(0, bytes.length).equals(bytes)).toBe(true);
+    expect(alone.nextFrame().equals(silent())).toBe(true);
+
+    const over = new MixPlayer();
+    over.hear([
+      { sound: "human", legId: "lead" },
+      { sound: "playback", legId: null, media },
+    ]);
+    expect(
+      over.nextFrame().equals(mixUlaw([framesOf("human", 1)[0]!, bytes.subarray(0, FRAME_SAMPLES)])),
+    ).toBe(true);
+  });
+
+  it("a clip that cannot be read is silence, not a failure", () => {
+    const p = new MixPlayer();
+    p.hear([
+      {
+        sound: "playback",
+        legId: null,
+        media: { name: "gone", file: "/nonexistent/clip.ulaw", durationMs: 1000 },
+      },
+    ]);
+    expect(p.nextFrame().equals(silent())).toBe(true);
+  });
+});

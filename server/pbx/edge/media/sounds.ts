@@ -1,7 +1,7 @@
 // What an agent leg hears, as μ-law programmes of 20 ms frames: call-progress tones synthesised here, voice
 // clips read from the files scripts/gen-voice-clips.mjs generated next to this module. Built once, shared.
 import { readFileSync } from "node:fs";
-import type { LegSound } from "../../driver";
+import type { LegSound, PlaybackMedia } from "../../driver";
 import { encodeUlaw, FRAME_SAMPLES, SAMPLE_RATE, ULAW_SILENCE } from "./g711";
 
 export interface Programme {
@@ -54,7 +54,28 @@ function build(): Record<LegSound, Programme> {
     },
     "voicemail-box": { data: Buffer.concat([clip("voicemail-box", murmur), silence(2)]), loop: true },
     "third-party": { data: Buffer.concat([clip("third-party", murmur), silence(1.2)]), loop: true },
+    // Without its media a playback is silence: playbackProgramme reads the clip's file.
+    playback: { data: silence(0.02), loop: true },
   };
+}
+
+/** Clips played into calls (disclosures), read once per file: a few hundred kB each at most. */
+const playbackCache = new Map<string, Programme>();
+let warnedPlayback = false;
+function playbackProgramme(media: PlaybackMedia): Programme {
+  let p = playbackCache.get(media.file);
+  if (!p) {
+    try {
+      p = { data: readFileSync(media.file), loop: false };
+    } catch (e) {
+      // A missing clip must not end the call: the agent hears nothing, and the log says which file.
+      if (!warnedPlayback) console.warn(`sip edge: clip ${media.name} unreadable; playing silence`, e);
+      warnedPlayback = true;
+      p = { data: silence(0.02), loop: false };
+    }
+    playbackCache.set(media.file, p);
+  }
+  return p;
 }
 
 let programmes: Record<LegSound, Programme> | undefined;
@@ -69,9 +90,10 @@ export class Player {
   private pos = 0;
   sound: LegSound = "silence";
 
-  play(sound: LegSound): void {
+  /** `media` names the clip of a "playback". */
+  play(sound: LegSound, media?: PlaybackMedia): void {
     this.sound = sound;
-    this.programme = programmeOf(sound);
+    this.programme = sound === "playback" && media ? playbackProgramme(media) : programmeOf(sound);
     this.pos = 0;
   }
 

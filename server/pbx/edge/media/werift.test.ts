@@ -75,6 +75,34 @@ describe("werift media endpoint", () => {
     pacer.stop();
   });
 
+  it("records both directions, a frame per tick: the softphone's voice left, what the leg hears right", async () => {
+    const pacer = new Pacer();
+    const media = weriftMedia(pacer, () => {});
+    const edge = media("edge");
+    const phone = media("phone"); // stands in for the browser: it sends the agent's voice
+    edge.play("human");
+    phone.play("third-party");
+    await edge.acceptAnswer(await phone.answer(await edge.createOffer()));
+    await waitFor("audio both ways", () => edge.stats().received >= 5 && phone.stats().received >= 5);
+    const frames: Array<{ agent: number; heard: number }> = [];
+    const energy = (pcm: Int16Array) => pcm.reduce((e, x) => e + Math.abs(x), 0);
+    edge.record({
+      key: "t.wav",
+      write: (agent, heard) => frames.push({ agent: energy(agent), heard: energy(heard) }),
+      close: () => ({ key: "t.wav", bytes: 0, durationMs: 0 }),
+    });
+    await waitFor("a second recorded", () => frames.length >= 50);
+    edge.record(null);
+    const n = frames.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(frames.length).toBe(n); // stopped: nothing more written
+    expect(frames.filter((f) => f.agent > 0).length).toBeGreaterThan(10);
+    expect(frames.filter((f) => f.heard > 0).length).toBeGreaterThan(10);
+    edge.close();
+    phone.close();
+    pacer.stop();
+  });
+
   it("answers a hold offer (a=sendonly) with a=recvonly", async () => {
     const pacer = new Pacer();
     const media = weriftMedia(pacer, () => {});

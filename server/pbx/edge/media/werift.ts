@@ -5,11 +5,24 @@
 import { randomBytes } from "node:crypto";
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from "werift";
 import type { LegMix, LegSound } from "../../driver";
+import type { RecordingWriter } from "../../../recordings/store";
 import type { LegMediaStats, MediaEndpoint, MediaFactory, MediaLog } from "./endpoint";
-import { FRAME_SAMPLES } from "./g711";
+import { FRAME_SAMPLES, ulawToLinear } from "./g711";
 import type { Pacer, Paced } from "./pacer";
 import { answerDirection, directionOf, signallingOnlySdp, withDirection } from "./sdp";
 import { MixPlayer } from "./mixPlayer";
+
+/** The agent's frames a recording may lag behind by before the oldest is dropped (jitter, not a backlog). */
+const RECORDED_BACKLOG = 5;
+const SILENT_PCM = new Int16Array(FRAME_SAMPLES);
+
+/** A μ-law frame as 16-bit PCM (a short frame is padded with silence). */
+function pcmOf(ulaw: Buffer | undefined): Int16Array {
+  if (!ulaw) return SILENT_PCM;
+  const out = new Int16Array(FRAME_SAMPLES);
+  for (let i = 0; i < FRAME_SAMPLES && i < ulaw.length; i++) out[i] = ulawToLinear(ulaw[i]!);
+  return out;
+}
 
 /** werift gathers host candidates in setLocalDescription; never wait longer than this (pitfall 1). */
 const GATHER_TIMEOUT_MS = 3_000;
@@ -33,6 +46,9 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
   private received = 0;
   private held = false;
   private closed = false;
+  private recorder: RecordingWriter | null = null;
+  /** The agent's voice received since the last tick, for the recording. */
+  private agentFrames: Buffer[] = [];
   /** Our last description, for answering a re-offer should werift refuse to renegotiate. */
   private lastLocal: string | null = null;
 
@@ -114,6 +130,11 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
     this.held = on;
   }
 
+  record(writer: RecordingWriter | null): void {
+    this.recorder = writer;
+    this.agentFrames = [];
+  }
+
   stats(): LegMediaStats {
     return {
       sent: this.sent,
@@ -125,7 +146,19 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
   }
 
   tick(): void {
-    if (this.closed || this.held || this.pc?.connectionState !== "connected") return;
+    if (this.closed) return;
+    const sending = !this.held && this.pc?.connectionState === "connected";
+    const frame = sending ? this.player.nextFrame() : undefined;
+    // The recording runs on the same 20 ms clock as what is sent, so its length is the call's.
+    if (this.recorder) {
+      try {
+        this.recorder.write(pcmOf(this.agentFrames.shift()), pcmOf(frame));
+      } catch (e) {
+        this.log(`media ${this.label}: the recording could not be written; it stops here`, e);
+        this.recorder = null;
+      }
+    }
+    if (!frame) return;
     const header = new RtpHeader({
       payloadType: 0,
       sequenceNumber: this.seq,
@@ -134,7 +167,7 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
     });
     this.seq = (this.seq + 1) & 0xffff;
     this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
-    this.track.writeRtp(new RtpPacket(header, this.player.nextFrame()));
+    this.track.writeRtp(new RtpPacket(header, frame));
     this.sent++;
   }
 
@@ -161,8 +194,11 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
   private watch(track: MediaStreamTrack): void {
     if (this.watched.has(track)) return;
     this.watched.add(track);
-    track.onReceiveRtp.subscribe(() => {
+    track.onReceiveRtp.subscribe((rtp) => {
       this.received++;
+      if (!this.recorder) return;
+      this.agentFrames.push(Buffer.from(rtp.payload));
+      if (this.agentFrames.length > RECORDED_BACKLOG) this.agentFrames.shift();
     });
   }
 

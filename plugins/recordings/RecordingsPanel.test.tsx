@@ -1,0 +1,101 @@
+// The extra recordings as an ISIUS advisor uses them on a call: Start records the call's next recording and the
+// counter runs, Stop ends it; the call's extra_recording_index follows; the button waits for an answered call;
+// the call's end stops a recording still running.
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { callEnded, callKey } from "../../src/sdk";
+import { fakeCallControl, fakeGateway, provide, renderPlugin } from "../../src/sdk/testing";
+import plugin from "./index";
+
+async function mount(o: { onCall?: boolean; language?: "en" | "fr" | "es"; refuse?: number } = {}) {
+  const call = fakeCallControl();
+  const gateway = fakeGateway({
+    "POST /calls/2042/extra-recordings": (req) =>
+      o.refuse
+        ? { status: o.refuse, data: { message: "no" } }
+        : { status: 201, data: { data: { id: 5, index: (req.body as { index: number }).index } } },
+    "DELETE /calls/2042/extra-recordings/1": { status: 204 },
+    "DELETE /calls/2042/extra-recordings/2": { status: 204 },
+    "PUT /calls/recordings/2042": { status: 204 },
+  });
+  const view = await renderPlugin(plugin, {
+    gateway,
+    flags: { "recording-panel": true },
+    agent: { roles: ["advisor"] },
+    language: o.language,
+    services: [provide(callKey, call.control)],
+  });
+  if (o.onCall !== false) act(() => call.push({ callId: 7, leadId: 31 }));
+  const user = userEvent.setup({ advanceTimers: (ms) => view.clock.advance(ms) });
+  const panel = await screen.findByRole("region", {
+    name: /^(Extra recordings|Enregistrements supplémentaires|Grabaciones adicionales)$/,
+  });
+  await within(panel).findByRole("button");
+  return { ...view, call, user, panel, gateway };
+}
+
+describe("the extra recordings panel", { timeout: 20_000 }, () => {
+  it("waits for an answered call", async () => {
+    const m = await mount({ onCall: false });
+    expect(within(m.panel).getByRole("button", { name: "Start recording" })).toBeDisabled();
+    expect(within(m.panel).getByText("Records the answered call.")).toBeVisible();
+  });
+
+  it("starts the call's next recording, counts its time, stops it, and the call's index follows", async () => {
+    const m = await mount();
+    await m.user.click(within(m.panel).getByRole("button", { name: "Start recording" }));
+    expect(m.gateway.requests.at(-1)).toMatchObject({
+      method: "POST",
+      url: "/calls/2042/extra-recordings",
+      body: { index: 1 },
+    });
+    expect(m.call.current.extraRecordingIndex).toBe(1);
+    const stop = within(m.panel).getByRole("button", { name: "Stop recording" });
+    expect(stop).toHaveAttribute("aria-pressed", "true");
+    act(() => m.clock.advance(65_000));
+    expect(within(m.panel).getByRole("status")).toHaveTextContent("Recording 1 · 1:05");
+    await m.user.click(stop);
+    expect(m.gateway.requests.at(-1)).toMatchObject({
+      method: "DELETE",
+      url: "/calls/2042/extra-recordings/1",
+    });
+    await m.user.click(within(m.panel).getByRole("button", { name: "Start recording" }));
+    expect(m.gateway.requests.at(-1)).toMatchObject({ body: { index: 2 } });
+    expect(m.call.current.extraRecordingIndex).toBe(2);
+  });
+
+  it("the call's end stops a recording still running", async () => {
+    const m = await mount();
+    await m.user.click(within(m.panel).getByRole("button", { name: "Start recording" }));
+    await m.emit(callEnded, { callId: 7, leadId: 31, duration: 30, shortCall: false, bridged: true });
+    act(() =>
+      m.call.push({
+        callId: 7,
+        leadId: 31,
+        status: "ended",
+        bridged: true,
+        endedAt: "2026-01-05T14:01:00.000Z",
+      }),
+    );
+    expect(m.gateway.requests.at(-1)).toMatchObject({
+      method: "PUT",
+      url: "/calls/recordings/2042",
+      body: { recording: false },
+    });
+    expect(within(m.panel).getByRole("button", { name: "Start recording" })).toBeDisabled();
+  });
+
+  it("a refused start says why and leaves the button to try again", async () => {
+    const m = await mount({ refuse: 409 });
+    await m.user.click(within(m.panel).getByRole("button", { name: "Start recording" }));
+    expect(m.notify.shown.map((n) => n.text)).toContain("There is no answered call to record.");
+    expect(within(m.panel).getByRole("button", { name: "Start recording" })).toBeEnabled();
+    expect(m.call.current.extraRecordingIndex).toBe(0);
+  });
+
+  it("speaks Spanish", async () => {
+    const m = await mount({ language: "es" });
+    expect(within(m.panel).getByRole("button", { name: "Iniciar grabación" })).toBeEnabled();
+  });
+});

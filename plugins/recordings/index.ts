@@ -1,0 +1,28 @@
+// Extra recordings (agent-workspace §2, §6: ISIUS advisors, the recording panel feature): the advisor records
+// the answered call, as often as needed; each recording is a real file of the call's audio (the gateway's
+// recording store), listed in the lead's history where the agent or a manager plays it back. Its gateway side
+// is server.ts.
+import { lazy } from "react";
+import { definePlugin } from "../../src/sdk";
+import { RecordingsModel } from "./model";
+import { createRecordingsService } from "./service";
+
+export default definePlugin({
+  id: "recordings",
+  requires: { roles: ["advisor"], features: ["recording-panel"], variants: ["isius"] },
+  model: RecordingsModel,
+  panels: [
+    {
+      id: "recordings.panel",
+      title: "panel.title",
+      component: lazy(() => import("./RecordingsPanel")),
+      size: { w: 4, h: 2, minW: 3, minH: 2 },
+    },
+  ],
+  locales: {
+    en: () => import("./locales/en.json"),
+    fr: () => import("./locales/fr.json"),
+    es: () => import("./locales/es.json"),
+  },
+  setup: (ctx) => createRecordingsService(ctx),
+});

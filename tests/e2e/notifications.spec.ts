@@ -1,0 +1,75 @@
+// Manager notifications, agent side (issue 16 item 7): a manager posts through the API with its token; the
+// agent's alert stack shows it live, an expiring one goes by itself, one that does not expire waits for Confirm.
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { api, DEMO_PASSWORD, signIn } from "./helpers";
+
+/** The rest of the manager's team answers a persistent notification too, so later tests never see it. */
+async function answerForTheTeam(id: number, except: string) {
+  const team = [
+    "qualifier.isius@demo.test",
+    "advisor.isius@demo.test",
+    "qualifier2.isius@demo.test",
+    "qualifier3.isius@demo.test",
+    "qualifier4.isius@demo.test",
+    "qualifier5.isius@demo.test",
+    "newcomer@demo.test",
+  ].filter((e) => e !== except);
+  for (const email of team) {
+    const ctx = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+    const login = await ctx.post("/api/v1/login", { data: { email, password: DEMO_PASSWORD } });
+    const token = login.headers()["authorization"];
+    if (login.status() === 201 && token)
+      await ctx.put(`/api/v1/agents/me/notifications/${id}`, {
+        data: { answer: "dismissed" },
+        headers: { authorization: token },
+      });
+    await ctx.dispose();
+  }
+}
+
+test("a manager's notifications reach the agent: a toast that goes by itself, an alert popup confirmed", async ({
+  page,
+}) => {
+  const agent = "qualifier3.isius@demo.test";
+  await signIn(page, agent);
+  await expect(page.getByRole("heading", { name: "Agent workspace" })).toBeVisible();
+  const manager = await api("manager.isius@demo.test");
+
+  const toast = await manager.call("POST", "/notifications", {
+    message: "Coffee is ready in the kitchen",
+    type: "success",
+    timeout: 3,
+  });
+  expect(toast.status()).toBe(201);
+  await expect(page.getByRole("status").filter({ hasText: "Coffee is ready in the kitchen" })).toBeVisible();
+  await expect(page.getByText("Coffee is ready in the kitchen")).toBeHidden({ timeout: 8_000 });
+
+  const sent = await manager.call("POST", "/notifications", {
+    message: "  Please read the new call policy  ",
+    type: "warning",
+    dismissible: false,
+    expires: false,
+  });
+  expect(sent.status()).toBe(201);
+  const id = ((await sent.json()) as { data: { id: number } }).data.id;
+  try {
+    const popup = page.getByRole("status").filter({ hasText: "Please read the new call policy" });
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole("button", { name: "Dismiss" })).toHaveCount(0);
+    // Persistent: still there after a reload (read back from the gateway), until confirmed.
+    await page.reload();
+    await expect(popup).toBeVisible();
+    await popup.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Please read the new call policy")).toBeHidden();
+    // Confirmed is stored: the waiting list read after the next reload no longer has it.
+    const waiting = page.waitForResponse((r) => r.url().endsWith("/api/v1/agents/me/notifications"));
+    await page.reload();
+    expect(
+      ((await (await waiting).json()) as { data: { id: number }[] }).data.map((n) => n.id),
+    ).not.toContain(id);
+    await expect(page.getByRole("heading", { name: "Agent workspace" })).toBeVisible();
+    await expect(page.getByText("Please read the new call policy")).toHaveCount(0);
+  } finally {
+    await answerForTheTeam(id, agent);
+  }
+});
