@@ -19,6 +19,7 @@ export const catalogue = {
   disclosures: () => import("./disclosures"),
   scripts: () => import("./scripts"),
   recordings: () => import("./recordings"),
+  iapp: () => import("./iapp"),
 } satisfies Catalogue;
 
 export type PluginId = keyof typeof catalogue;

@@ -5,6 +5,7 @@ import type { PluginServerContext } from "../server/plugins/context";
 import { bookingRoutes } from "./booking/server";
 import { disclosuresRoutes } from "./disclosures/server";
 import { goalsRoutes } from "./goals/server";
+import { iappRoutes } from "./iapp/server";
 import { recordingsRoutes } from "./recordings/server";
 import { scriptsRoutes } from "./scripts/server";
 import { transfersRoutes } from "./transfers/server";
@@ -16,4 +17,5 @@ export const pluginRoutes: ((ctx: PluginServerContext) => RouteDef[])[] = [
   disclosuresRoutes,
   scriptsRoutes,
   recordingsRoutes,
+  (ctx) => iappRoutes(ctx),
 ];

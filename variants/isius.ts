@@ -23,6 +23,7 @@ export default defineVariant({
     "scripts",
     "disclosures",
     "recordings",
+    "iapp",
   ],
   features: {
     "external-transfers": true,
@@ -33,6 +34,9 @@ export default defineVariant({
     "new-leads-goal-count": true,
     "booking-phone-other": true,
     "manual-transfer": true,
+    iapp: true,
+    // Agents allowed iApp 2 (is_iapp2_agent) choose between the two systems.
+    "iapp-choice": true,
   },
   clientsPerLead: 1,
   languages: ["en", "es"],
@@ -61,8 +65,10 @@ export default defineVariant({
     advisor: [
       // An advisor hands a client to a colleague by hand (the manual transfer) under the booking wizard.
       // The carrier disclosures under it: read on the call, while the wizard is being filled in.
-      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 10 },
-      { panel: "disclosures.panel", x: 0, y: 10, w: 5, h: 2 },
+      // Send to iApp under them: the client's application, once the meeting went well.
+      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 8 },
+      { panel: "disclosures.panel", x: 0, y: 8, w: 5, h: 2 },
+      { panel: "iapp.panel", x: 0, y: 10, w: 5, h: 2 },
       { panel: "transfers.manual", x: 0, y: 12, w: 5, h: 3 },
       { panel: "lead-card.current", x: 5, y: 0, w: 3, h: 6 },
       { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "slica",
   code: "SLICA",
   country: "CA",
-  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "health-eapp", "scripts"],
+  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "health-eapp", "scripts", "iapp"],
   features: {
     "external-transfers": true,
     "recording-panel": false,
@@ -15,6 +15,8 @@ export default defineVariant({
     "new-leads-goal-count": true,
     "booking-phone-other": true,
     "manual-transfer": true,
+    iapp: true,
+    "iapp-choice": false,
   },
   clientsPerLead: 2,
   languages: ["en", "fr"],
@@ -50,9 +52,12 @@ export default defineVariant({
       { panel: "transfers.manual", x: 0, y: 12, w: 5, h: 3 },
       { panel: "lead-card.current", x: 5, y: 0, w: 3, h: 6 },
       { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },
-      { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 3 },
-      { panel: "goals.progress", x: 8, y: 3, w: 4, h: 5 },
-      // The health e-app button (or why it is not offered for this lead), small, above the agent's day.
+      // Auto-dialing says one line to an advisor (advisors are rung, not dialled for).
+      { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 2 },
+      { panel: "goals.progress", x: 8, y: 2, w: 4, h: 4 },
+      // Send to iApp and the health e-app button (or why it is not offered for this lead), small, above the
+      // agent's day.
+      { panel: "iapp.panel", x: 8, y: 6, w: 4, h: 2 },
       { panel: "health-eapp.panel", x: 8, y: 8, w: 4, h: 2 },
       { panel: "user-summary.panel", x: 8, y: 10, w: 4, h: 5 },
     ],

@@ -21,7 +21,8 @@ export default definePlugin({
       id: "auto-dialing.panel",
       title: "panel.title",
       component: lazy(() => import("./AutoDialingPanel")),
-      size: { w: 4, h: 5, minW: 3, minH: 3 },
+      // Two rows suffice for the one line an advisor reads (advisors are rung, not dialled for).
+      size: { w: 4, h: 5, minW: 3, minH: 2 },
     },
   ],
   locales: {

@@ -47,6 +47,8 @@ export interface DemoAccount {
   canTransferToSunlife?: boolean;
   canTransferToMatcha?: boolean;
   healthLicenses?: string[];
+  /** May send leads to iApp 2 as well as iApp (users.is_iapp2_agent). */
+  isIapp2Agent?: boolean;
   /** An advisor's home base (users.home_postal): advisors within 25 km of a lead's postal code are "in the area". */
   homePostal?: string;
   internalLiveTransfers?: boolean;
@@ -78,6 +80,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     extension: "1002",
     hasWebrtc: true,
     healthLicenses: ["fl", "tx", "ca", "ny", "ga", "nc", "az"],
+    // ISIUS offers the choice of iApp or iApp 2; the demo advisor has both.
+    isIapp2Agent: true,
     homePostal: "10016",
     internalLiveTransfers: true,
     externalLiveTransfers: true,

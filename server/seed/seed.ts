@@ -71,6 +71,7 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
           canTransferToSunlife: a.canTransferToSunlife ?? false,
           canTransferToMatcha: a.canTransferToMatcha ?? false,
           healthLicenses: a.healthLicenses ?? [],
+          isIapp2Agent: a.isIapp2Agent ?? false,
           ...homeBase(a.homePostal),
           internalLiveTransfers: a.internalLiveTransfers ?? false,
           externalLiveTransfers: a.externalLiveTransfers ?? false,

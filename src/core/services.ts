@@ -27,6 +27,8 @@ export interface AgentInfo {
   readonly canTransferToSunlife: boolean;
   /** States and provinces (two-letter codes) the agent holds a health licence for (sign-in health_licenses). */
   readonly healthLicenses: readonly string[];
+  /** The agent may send leads to the second e-application system, iApp 2 (sign-in is_iapp2_agent). */
+  readonly isIapp2Agent: boolean;
 }
 export const agentKey = serviceKey<AgentInfo>("core.agent");
 export const variantKey = serviceKey<VariantManifest>("core.variant");

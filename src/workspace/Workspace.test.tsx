@@ -121,7 +121,7 @@ async function openWorkspace(saved: Reply = { status: 200, data: { data: null } 
     catalogue,
     variants,
     tenant: { tenant_id: 1, name: "ISIUS", variant: "isius", country: "US", features: {} },
-    agent: { id: 42, tenantId: 1, roles: ["qualifier"], permissions: [], extension: "2042", hasWebRtc: true, deactivated: false, autoAnswer: false, autoAnswerTime: 0, canTransferToMatcha: false, canTransferToSunlife: false, healthLicenses: [] },
+    agent: { id: 42, tenantId: 1, roles: ["qualifier"], permissions: [], extension: "2042", hasWebRtc: true, deactivated: false, autoAnswer: false, autoAnswerTime: 0, canTransferToMatcha: false, canTransferToSunlife: false, healthLicenses: [], isIapp2Agent: false },
     mode: "development",
     token: () => "token-1",
     setDeactivated: () => {},

@@ -85,6 +85,7 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
         canTransferToMatcha: account.canTransferToMatcha,
         canTransferToSunlife: account.canTransferToSunlife,
         healthLicenses: [...account.healthLicenses],
+        isIapp2Agent: account.isIapp2Agent,
       },
       mode: import.meta.env.DEV ? "development" : "production",
       log: (message, detail) => console.warn(message, detail ?? ""),

@@ -69,6 +69,7 @@ async function signIn(variantKey: keyof typeof variants, role: (typeof ROLES)[nu
       canTransferToMatcha: false,
       canTransferToSunlife: false,
       healthLicenses: [],
+      isIapp2Agent: false,
     },
     mode: "development",
     log: (message) => void logged.push(message),

@@ -117,6 +117,7 @@ export const TEST_AGENT: AgentInfo = {
   canTransferToMatcha: false,
   canTransferToSunlife: false,
   healthLicenses: [],
+  isIapp2Agent: false,
 };
 
 export async function renderPlugin<Api = unknown, Store = unknown>(
