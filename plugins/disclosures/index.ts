@@ -18,6 +18,8 @@ export default definePlugin({
       title: "panel.title",
       component: lazy(() => import("./DisclosuresPanel")),
       size: { w: 4, h: 2, minW: 3, minH: 2 },
+      // Read on the call; between calls the grid closes up over it.
+      shownWhile: "call",
     },
   ],
   locales: {

@@ -17,6 +17,8 @@ export default definePlugin({
       title: "panel.title",
       component: lazy(() => import("./RecordingsPanel")),
       size: { w: 4, h: 2, minW: 3, minH: 2 },
+      // Records the call; between calls the grid closes up over it.
+      shownWhile: "call",
     },
   ],
   locales: {

@@ -114,6 +114,13 @@ export interface PanelDef {
   /** Default size when added, and the limits the agent may resize to. */
   size: { w: number; h: number; minW?: number; minH?: number; maxW?: number; maxH?: number };
   requires?: Requires;
+  /**
+   * "call": the panel matters only on the phone (a carrier disclosure, an extra recording). It takes its cell
+   * while the agent has a call (being set up or up), and in edit mode so the agent can arrange it; between calls
+   * its cell is given to the panels under it (the grid closes up, no empty frame), and they go back to their
+   * places when the next call starts. The agent's saved layout is never changed by this.
+   */
+  shownWhile?: "call";
 }
 
 /**

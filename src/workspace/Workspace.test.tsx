@@ -1,7 +1,7 @@
 // The agent's grid: the default layout, edit mode, removing and adding panels, reset, and a panel that throws
 // while the others keep working. The workspace session is the real one, over fake plugins and a fake gateway.
 import { BlueprintProvider } from "@blueprintjs/core";
-import { act, render, screen, waitForElementToBeRemoved, within } from "@testing-library/react";
+import { act, render, screen, waitFor, waitForElementToBeRemoved, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axios from "axios";
 import { observer } from "mobx-react-lite";
@@ -19,6 +19,7 @@ import { createI18n } from "../i18n/i18n";
 import { memoryStorage } from "../store/storage";
 import { fakeGateway, type Reply } from "../test/fakeGateway";
 import { SAVE_DEBOUNCE_MS } from "./layoutService";
+import { GRID_MARGIN } from "./useRowHeight";
 import { fakeRealtime } from "../test/fakeRealtime";
 import { createWorkspaceSession } from "./session";
 import { Workspace } from "./Workspace";
@@ -56,18 +57,37 @@ const en = (title: string) => async () => ({ default: { title } });
 const notes = definePlugin({
   id: "notes",
   model: Tally,
-  panels: [{ id: "notes.pad", title: "title", component: lazy(async () => ({ default: NotesPanel })), size: { w: 6, h: 8, minW: 3 } }],
+  panels: [
+    {
+      id: "notes.pad",
+      title: "title",
+      component: lazy(async () => ({ default: NotesPanel })),
+      size: { w: 6, h: 8, minW: 3 },
+    },
+  ],
   locales: { en: en("Notes") },
 });
 const weather = definePlugin({
   id: "weather",
-  panels: [{ id: "weather.today", title: "title", component: lazy(async () => ({ default: BrokenPanel })), size: { w: 6, h: 8 } }],
+  panels: [
+    {
+      id: "weather.today",
+      title: "title",
+      component: lazy(async () => ({ default: BrokenPanel })),
+      size: { w: 6, h: 8 },
+    },
+  ],
   locales: { en: en("Weather") },
 });
 const clockPlugin = definePlugin({
   id: "world-clock",
   panels: [
-    { id: "world-clock.face", title: "title", component: lazy(async () => ({ default: () => <p>12:00</p> })), size: { w: 4, h: 5 } },
+    {
+      id: "world-clock.face",
+      title: "title",
+      component: lazy(async () => ({ default: () => <p>12:00</p> })),
+      size: { w: 4, h: 5 },
+    },
     {
       id: "world-clock.admin",
       title: "admin",
@@ -78,7 +98,22 @@ const clockPlugin = definePlugin({
   ],
   locales: { en: async () => ({ default: { title: "World clock", admin: "Clock admin" } }) },
 });
+// A panel that matters only on the phone (an extra recording's button).
+const recorder = definePlugin({
+  id: "recorder",
+  panels: [
+    {
+      id: "recorder.button",
+      title: "title",
+      component: lazy(async () => ({ default: () => <button type="button">Record</button> })),
+      size: { w: 4, h: 2 },
+      shownWhile: "call",
+    },
+  ],
+  locales: { en: en("Recorder") },
+});
 const catalogue: Catalogue = {
+  recorder: async () => ({ default: recorder }),
   notes: async () => ({ default: notes }),
   weather: async () => ({ default: weather }),
   "world-clock": async () => ({ default: clockPlugin }),
@@ -94,7 +129,7 @@ const variants: VariantCatalogue = {
       id: "isius",
       code: "ISIUS",
       country: "US",
-      plugins: ["notes", "weather", "world-clock"],
+      plugins: ["notes", "weather", "world-clock", "recorder"],
       features: {},
       clientsPerLead: 1,
       languages: ["en", "es"],
@@ -121,7 +156,21 @@ async function openWorkspace(saved: Reply = { status: 200, data: { data: null } 
     catalogue,
     variants,
     tenant: { tenant_id: 1, name: "ISIUS", variant: "isius", country: "US", features: {} },
-    agent: { id: 42, tenantId: 1, roles: ["qualifier"], permissions: [], extension: "2042", hasWebRtc: true, deactivated: false, autoAnswer: false, autoAnswerTime: 0, canTransferToMatcha: false, canTransferToSunlife: false, healthLicenses: [], isIapp2Agent: false },
+    agent: {
+      id: 42,
+      tenantId: 1,
+      roles: ["qualifier"],
+      permissions: [],
+      extension: "2042",
+      hasWebRtc: true,
+      deactivated: false,
+      autoAnswer: false,
+      autoAnswerTime: 0,
+      canTransferToMatcha: false,
+      canTransferToSunlife: false,
+      healthLicenses: [],
+      isIapp2Agent: false,
+    },
     mode: "development",
     token: () => "token-1",
     setDeactivated: () => {},
@@ -167,6 +216,34 @@ describe("workspace", () => {
     expect(puts()).toEqual([]);
   });
 
+  it("gives a panel that matters only on the phone its cell on a call and in edit mode, and closes up over it between calls", async () => {
+    const saved = [
+      { i: "recorder.button", panel: "recorder.button", x: 0, y: 0, w: 4, h: 2 },
+      { i: "notes.pad", panel: "notes.pad", x: 0, y: 2, w: 6, h: 8 },
+    ];
+    const { session, user, puts, waitForSave } = await openWorkspace({
+      status: 200,
+      data: { data: { version: LAYOUT_VERSION, items: saved } },
+    });
+    const notesCell = async () =>
+      (await screen.findByRole("region", { name: "Notes" })).closest(".react-grid-item") as HTMLElement;
+    const top = async () => /translate\([^,]+,\s*([\d.]+)px\)/.exec((await notesCell()).style.transform)?.[1];
+    expect(screen.queryByRole("region", { name: "Recorder" })).not.toBeInTheDocument();
+    // Notes sits at the top (below the grid's margin), where the recorder would be.
+    expect(Number(await top())).toBe(GRID_MARGIN);
+
+    act(() => session.agent.store.call.dialing(7, 31, "5555550100", "Pat Doe", "manual"));
+    expect(await screen.findByRole("button", { name: "Record" })).toBeInTheDocument();
+    expect(Number(await top())).toBeGreaterThan(GRID_MARGIN);
+
+    act(() => session.agent.store.call.reset());
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Recorder" })).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Edit layout" }));
+    expect(await screen.findByRole("region", { name: "Recorder" })).toBeInTheDocument();
+    await waitForSave();
+    expect(puts()).toEqual([]);
+  });
+
   it("restores the agent's saved layout", async () => {
     const saved = [{ i: "world-clock.face", panel: "world-clock.face", x: 0, y: 0, w: 4, h: 5 }];
     await openWorkspace({ status: 200, data: { data: { version: LAYOUT_VERSION, items: saved } } });
@@ -182,7 +259,11 @@ describe("workspace", () => {
     expect(failure).toHaveTextContent("Weather stopped working");
     expect(failure).toHaveTextContent("the weather service sent nonsense");
     expect(within(failure).getByRole("button", { name: "Try again" })).toBeInTheDocument();
-    expect(errors).toHaveBeenCalledWith("panel of plugin weather failed", expect.any(Error), expect.anything());
+    expect(errors).toHaveBeenCalledWith(
+      "panel of plugin weather failed",
+      expect.any(Error),
+      expect.anything(),
+    );
 
     const notesPanel = panel("Notes");
     expect(within(notesPanel).queryByRole("alert")).not.toBeInTheDocument();
@@ -216,7 +297,11 @@ describe("workspace", () => {
     await user.click(screen.getByRole("button", { name: "Edit layout" }));
     await user.click(screen.getByRole("button", { name: "Add panel" }));
     const picker = await screen.findByRole("menu", { name: "Panels you can add" });
-    expect(within(picker).getAllByRole("menuitem").map((m) => m.textContent)).toEqual(["World clock"]);
+    expect(
+      within(picker)
+        .getAllByRole("menuitem")
+        .map((m) => m.textContent),
+    ).toEqual(["World clock", "Recorder"]);
   });
 
   it("removes a panel and adds it back from the picker, saving each change", async () => {
@@ -228,11 +313,20 @@ describe("workspace", () => {
     await user.click(screen.getByRole("button", { name: "Remove Notes" }));
     expect(screen.queryByRole("region", { name: "Notes" })).not.toBeInTheDocument();
     await waitForSave();
-    expect(puts()).toEqual([{ version: LAYOUT_VERSION, items: [{ i: "weather.today", panel: "weather.today", x: 6, y: 0, w: 6, h: 8 }] }]);
+    expect(puts()).toEqual([
+      {
+        version: LAYOUT_VERSION,
+        items: [{ i: "weather.today", panel: "weather.today", x: 6, y: 0, w: 6, h: 8 }],
+      },
+    ]);
 
     await user.click(screen.getByRole("button", { name: "Add panel" }));
     const picker = await screen.findByRole("menu", { name: "Panels you can add" });
-    expect(within(picker).getAllByRole("menuitem").map((m) => m.textContent)).toEqual(["Notes", "World clock"]);
+    expect(
+      within(picker)
+        .getAllByRole("menuitem")
+        .map((m) => m.textContent),
+    ).toEqual(["Notes", "World clock", "Recorder"]);
     await user.click(within(picker).getByRole("menuitem", { name: "Notes" }));
 
     expect(await screen.findByRole("button", { name: "Count: 0" })).toBeInTheDocument();
@@ -251,7 +345,10 @@ describe("workspace", () => {
   it("resets to the variant's default only after the agent confirms", async () => {
     quietly();
     const saved = [{ i: "world-clock.face", panel: "world-clock.face", x: 0, y: 0, w: 4, h: 5 }];
-    const { user, puts, waitForSave } = await openWorkspace({ status: 200, data: { data: { version: LAYOUT_VERSION, items: saved } } });
+    const { user, puts, waitForSave } = await openWorkspace({
+      status: 200,
+      data: { data: { version: LAYOUT_VERSION, items: saved } },
+    });
     await screen.findByText("12:00");
     await user.click(screen.getByRole("button", { name: "Edit layout" }));
 
@@ -276,6 +373,8 @@ describe("workspace", () => {
 
   it("says how to start when the layout is empty", async () => {
     await openWorkspace({ status: 200, data: { data: { version: LAYOUT_VERSION, items: [] } } });
-    expect(await screen.findByText("Choose Edit layout, then Add panel, to place your panels.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Choose Edit layout, then Add panel, to place your panels."),
+    ).toBeInTheDocument();
   });
 });

@@ -33,27 +33,29 @@ export const Workspace = observer(function Workspace({
 
   const available = [...registry.panels.values()].filter((p) => !layout.has(p.id));
   const editing = layout.editing;
+  // Panels that matter only on the phone step aside between calls; the grid closes up over their cells.
+  const onCall = session.agent.store.call.active;
+  const shown = layout.items.filter(
+    (it) => editing || onCall || registry.panels.get(it.panel)!.shownWhile !== "call",
+  );
 
   const commit = (items: LayoutItem[]) => {
     layout.replace(items);
     layoutService.changed();
   };
   // Only the grid's stop events count as the agent's change; onLayoutChange also fires on mount.
+  // A panel the grid does not show now (one that matters only on the phone) keeps its saved place.
   const fromGrid = (next: Layout) => {
-    const byId = new Map(layout.items.map((it) => [it.i, it]));
+    const placed = new Map(next.map((g) => [g.i, g]));
     commit(
-      next
-        .filter((g) => byId.has(g.i))
-        .map((g) =>
-          clamp(
-            { ...byId.get(g.i)!, x: g.x, y: g.y, w: g.w, h: g.h },
-            registry.panels.get(byId.get(g.i)!.panel)!,
-          ),
-        ),
+      layout.items.map((it) => {
+        const g = placed.get(it.i);
+        return g ? clamp({ ...it, x: g.x, y: g.y, w: g.w, h: g.h }, registry.panels.get(it.panel)!) : it;
+      }),
     );
   };
 
-  const gridLayout = layout.items.map((it) => {
+  const gridLayout = shown.map((it) => {
     const size = registry.panels.get(it.panel)!.size;
     return {
       i: it.i,
@@ -143,7 +145,7 @@ export const Workspace = observer(function Workspace({
               onDragStop={(next) => fromGrid(next)}
               onResizeStop={(next) => fromGrid(next)}
             >
-              {layout.items.map((it) => {
+              {shown.map((it) => {
                 const panel = registry.panels.get(it.panel)!;
                 return (
                   <div key={it.i} className="isi-workspace__item">
