@@ -4,6 +4,7 @@
 // that does not expire is the persistent alert popup with Confirm (agent-workspace §2). A dismissible one has
 // a close button. Confirm and the close button are the agent's answer, stored so it does not come back.
 import type { AxiosInstance } from "axios";
+import { failureForLog } from "../api/failureForLog";
 import type { TFunction } from "i18next";
 import { AgentNotification, AgentNotificationList, type NotificationType } from "../contract/notifications";
 import type { EventBus } from "../core/events";
@@ -39,7 +40,7 @@ export function createNotificationAlerts(d: NotificationAlertsDeps): Notificatio
   const answer = (id: number, value: "confirmed" | "dismissed") =>
     d.http
       .put(`/agents/me/notifications/${id}`, { answer: value })
-      .catch((err: unknown) => d.log("could not store a notification's answer", err));
+      .catch((err: unknown) => d.log("could not store a notification's answer", failureForLog(err)));
 
   const show = (n: AgentNotification) => {
     if (d.store.byKey(notificationKey(n.id))) return;
@@ -73,7 +74,7 @@ export function createNotificationAlerts(d: NotificationAlertsDeps): Notificatio
         const { data } = await d.http.get("/agents/me/notifications");
         for (const n of AgentNotificationList.parse(data).data) show(n);
       } catch (err) {
-        d.log("could not read the waiting notifications", err);
+        d.log("could not read the waiting notifications", failureForLog(err));
       }
     },
     dispose: off,

@@ -2,6 +2,7 @@
 // inbound call, a reload during a call), that lead is opened and waits for its disposition. A call whose
 // lead changes (the agent linked the number to another lead) hands the wait over to the new lead.
 import { compareStructural, reaction } from "mobx";
+import { failureForLog } from "../api/failureForLog";
 import type { CallModel } from "../call/CallModel";
 
 export interface CallLeads {
@@ -20,7 +21,7 @@ export function followCalls(call: CallModel, leads: CallLeads): () => void {
       if (last?.callId === callId && last.leadId === leadId) return;
       if (last?.callId === callId) leads.release(last.leadId);
       last = { callId, leadId };
-      leads.open(leadId).catch((e) => leads.log("Could not open the call's lead.", e));
+      leads.open(leadId).catch((e) => leads.log("Could not open the call's lead.", failureForLog(e)));
     },
     { fireImmediately: true, equals: compareStructural },
   );
