@@ -19,6 +19,7 @@ export const catalogue = {
   disclosures: () => import("./disclosures"),
   scripts: () => import("./scripts"),
   recordings: () => import("./recordings"),
+  "lead-matcher": () => import("./lead-matcher"),
   iapp: () => import("./iapp"),
 } satisfies Catalogue;
 

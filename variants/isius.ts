@@ -24,6 +24,7 @@ export default defineVariant({
     "disclosures",
     "recordings",
     "iapp",
+    "lead-matcher",
   ],
   features: {
     "external-transfers": true,
@@ -53,8 +54,11 @@ export default defineVariant({
       { panel: "lead-explain.panel", x: 7, y: 0, w: 5, h: 15 },
     ],
     qualifier: [
-      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 11 },
-      { panel: "transfers.widget", x: 0, y: 11, w: 5, h: 4 },
+      // The lead matcher links an inbound caller to the lead the call centre already has: on the call, like
+      // the transfers, so under the wizard (the right column is full at its panels' minimum sizes).
+      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 9 },
+      { panel: "lead-matcher.panel", x: 0, y: 9, w: 5, h: 3 },
+      { panel: "transfers.widget", x: 0, y: 12, w: 5, h: 3 },
       { panel: "lead-card.current", x: 5, y: 0, w: 3, h: 6 },
       { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },
       { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 3 },

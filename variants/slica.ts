@@ -5,7 +5,7 @@ export default defineVariant({
   id: "slica",
   code: "SLICA",
   country: "CA",
-  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "health-eapp", "scripts", "iapp"],
+  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "health-eapp", "scripts", "iapp", "lead-matcher"],
   features: {
     "external-transfers": true,
     "recording-panel": false,
@@ -43,12 +43,17 @@ export default defineVariant({
       { panel: "lead-card.current", x: 5, y: 0, w: 3, h: 6 },
       { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },
       { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 3 },
-      { panel: "goals.progress", x: 8, y: 3, w: 4, h: 5 },
-      { panel: "user-summary.panel", x: 8, y: 8, w: 4, h: 7 },
+      // The lead matcher (agent-workspace §1 puts it on the right): links an inbound caller to the lead the
+      // call centre already has.
+      { panel: "lead-matcher.panel", x: 8, y: 3, w: 4, h: 3 },
+      { panel: "goals.progress", x: 8, y: 6, w: 4, h: 4 },
+      { panel: "user-summary.panel", x: 8, y: 10, w: 4, h: 5 },
     ],
     advisor: [
-      // An advisor hands a client to a colleague by hand (the manual transfer) under the booking wizard.
-      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 12 },
+      // An advisor hands a client to a colleague by hand (the manual transfer) under the booking wizard, and
+      // links an inbound caller to the lead the call centre already has (the lead matcher) above it.
+      { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 9 },
+      { panel: "lead-matcher.panel", x: 0, y: 9, w: 5, h: 3 },
       { panel: "transfers.manual", x: 0, y: 12, w: 5, h: 3 },
       { panel: "lead-card.current", x: 5, y: 0, w: 3, h: 6 },
       { panel: "dispositions.panel", x: 5, y: 6, w: 3, h: 9 },

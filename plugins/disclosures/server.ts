@@ -145,6 +145,14 @@ export function disclosuresRoutes(ctx: PluginServerContext): RouteDef[] {
     },
   });
   ctx.leadHistory.addCallRecords((tenantId, callIds) => recordsOf(db, tenantId, callIds));
+  // The call moved to another lead (the lead matcher): its proofs name that lead from now on (the playbacks
+  // keep no lead, only the call).
+  ctx.calls.onRelink(async (tx, { tenantId, callId, toLeadId }) => {
+    await tx
+      .update(disclosureProofs)
+      .set({ leadId: toLeadId })
+      .where(and(eq(disclosureProofs.tenantId, tenantId), eq(disclosureProofs.callId, callId)));
+  });
   return [
     defineRoute({
       method: "GET",

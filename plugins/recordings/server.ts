@@ -84,6 +84,14 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
       );
   });
 
+  // The call moved to another lead (the lead matcher): its recordings go with it.
+  ctx.calls.onRelink(async (tx, { tenantId, callId, toLeadId }) => {
+    await tx
+      .update(callRecordings)
+      .set({ leadId: toLeadId })
+      .where(and(eq(callRecordings.tenantId, tenantId), eq(callRecordings.callId, callId)));
+  });
+
   ctx.leadHistory.addCallRecords(async (tenantId, callIds) => {
     const rows = await db
       .select()

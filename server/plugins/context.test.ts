@@ -16,6 +16,7 @@ const FIELDS = [
   "advisors",
   "afterStart",
   "background",
+  "calls",
   "clock",
   "db",
   "events",
@@ -37,7 +38,11 @@ function fakeGateway() {
     clock: manualClock(Date.parse("2026-01-05T15:00:00Z")),
     log: { info: vi.fn() },
     push,
-    calls: { onCallEvent: vi.fn(() => () => true), playback: { register: vi.fn() } },
+    calls: {
+      onCallEvent: vi.fn(() => () => true),
+      playback: { register: vi.fn() },
+      relinks: { on: vi.fn(() => () => true) },
+    },
     callRecords: { add: vi.fn() },
     started: new Promise<void>(() => {}),
     recordings: { open: vi.fn(), repair: vi.fn() },
@@ -75,6 +80,10 @@ describe("PluginServerContext", () => {
     ctx.events.onStatusChanged(listener);
     expect(gw.calls.onCallEvent).toHaveBeenCalledWith(listener);
     expect(gw.statuses.onChanged).toHaveBeenCalledWith(listener);
+
+    const hook = async () => {};
+    ctx.calls.onRelink(hook);
+    expect(gw.calls.relinks.on).toHaveBeenCalledWith(hook);
 
     const work = async () => {};
     ctx.background("a plugin's work", work);

@@ -13,6 +13,7 @@ import type { CallEvent, PlaybackMedia } from "../pbx/driver";
 import type { CallRecordsSource } from "../modules/leads/history";
 import type { ClipOwner } from "../modules/calls/playback";
 import type { StartedRecording } from "../modules/calls/recording";
+import type { CallRelinkHook } from "../modules/calls/relink";
 import type { RecordingStore } from "../recordings/store";
 import type { StatusChanged } from "../modules/status/service";
 import { advisorsNear, type NearbyAdvisor } from "../modules/agents/nearby";
@@ -25,6 +26,7 @@ export type { PlaybackMedia } from "../pbx/driver";
 export type { CallRecordsOf } from "../modules/leads/history";
 export type { ClipOwner, PlayedClip } from "../modules/calls/playback";
 export type { StartedRecording } from "../modules/calls/recording";
+export type { CallRelinked, CallRelinkHook } from "../modules/calls/relink";
 export type { RecordedFile } from "../recordings/store";
 
 export interface PluginServerContext {
@@ -94,6 +96,14 @@ export interface PluginServerContext {
     stop(recId: string): Promise<void>;
     readonly store: Pick<RecordingStore, "open" | "repair">;
   };
+  /**
+   * A call moved to another lead (the lead matcher's PUT /calls/{callId}/lead): a plugin whose table keeps the
+   * call's lead_id moves its rows of that call in `hook`, inside the relink's transaction (`tx`), so they move
+   * with the call or not at all. Returns the hook's removal.
+   */
+  readonly calls: {
+    onRelink(hook: CallRelinkHook): () => void;
+  };
   /** What the plugin stores with calls, added to their entries in the lead history (GET /leads/{id}/history). */
   readonly leadHistory: {
     addCallRecords(source: CallRecordsSource): void;
@@ -157,6 +167,9 @@ export function pluginServerContext(gw: Gateway): PluginServerContext {
         open: (key: string, range?: { start: number; end: number }) => gw.recordings.open(key, range),
         repair: (key: string) => gw.recordings.repair(key),
       }),
+    }),
+    calls: Object.freeze({
+      onRelink: (hook: CallRelinkHook) => gw.calls.relinks.on(hook),
     }),
     leadHistory: Object.freeze({
       addCallRecords: (source: CallRecordsSource) => gw.callRecords.add(source),

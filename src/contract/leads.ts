@@ -19,6 +19,11 @@ export type LeadSummary = z.infer<typeof LeadSummary>;
 export const LeadSummaryResponse = z.object({ data: LeadSummary });
 
 export const ByPhoneParams = z.strictObject({ phone: DialNumber });
+/**
+ * GET /leads/by-phone/{phone}?type=match: the lead matcher looks without claiming (the dial pad's look-up makes
+ * an unowned lead the agent's), and never answers the lead of the agent's call itself.
+ */
+export const BY_PHONE_MATCH = "match";
 export const ByPhoneQuery = z.strictObject({
   type: z.string().max(40).optional(),
   timestamp: decimalInteger(0, Number.MAX_SAFE_INTEGER).optional(),

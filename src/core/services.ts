@@ -231,6 +231,14 @@ export interface LeadsControl {
   ): Promise<void>;
   /** The disposition was saved: the lead leaves the stack and the last remaining one becomes current. */
   disposed(leadId: number, status: string): void;
+  /**
+   * The agent's call moved from one lead to another on the gateway (the lead matcher linked it, PUT
+   * /calls/{callId}/lead): the new lead is loaded, becomes current and awaits the disposition in the old one's
+   * place; the old one leaves the stack (the gateway deleted it, or it no longer waits for anything). The
+   * gateway's push of the call does the same, whichever comes first. Rejects, stack unchanged, when the new
+   * lead cannot be loaded.
+   */
+  callLinked(fromLeadId: number, toLeadId: number): Promise<LeadView>;
   /** Makes another lead of the stack current. */
   select(leadId: number): void;
 }

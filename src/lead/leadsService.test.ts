@@ -1,6 +1,6 @@
 // The leads service against a fake gateway and the manual clock: open (GET), persist (PUT, In Process),
-// disposed and select keep the stack's rules, and every new call's lead opens by itself, awaiting its
-// disposition.
+// disposed, select and callLinked (the lead matcher moved the call) keep the stack's rules, and every new
+// call's lead opens by itself, awaiting its disposition.
 import axios from "axios";
 import { describe, expect, it } from "vitest";
 import { CallModel } from "../call/CallModel";
@@ -229,6 +229,41 @@ describe("disposed and select", () => {
     expect(leads.current?.id).toBe(7);
     leads.select(8);
     expect(leads.current?.id).toBe(7);
+  });
+});
+
+describe("callLinked", () => {
+  it("the linked lead becomes current and awaits the disposition; the lead the call left leaves the stack", async () => {
+    const { leads, gets } = setup();
+    await leads.open(9);
+    await leads.open(7, { awaitingDisposition: true });
+    const linked = await leads.callLinked(7, 8);
+    expect(gets()).toEqual(["/leads/9", "/leads/7", "/leads/8"]);
+    expect(linked).toBe(leads.current);
+    expect(leads.current).toMatchObject({ id: 8, firstName: "Lee" });
+    expect(leads.leadIds).toEqual([9, 8]);
+    expect(leads.awaitingDisposition).toBe(1);
+  });
+
+  it("agrees with the call's push, whichever comes first", async () => {
+    const { leads, call } = setup();
+    call.apply(snap({ callId: 40, leadId: 7 }));
+    await flush();
+    call.apply(snap({ callId: 40, leadId: 8 }));
+    await leads.callLinked(7, 8);
+    await flush();
+    expect(leads.leadIds).toEqual([8]);
+    expect(leads.current?.id).toBe(8);
+    expect(leads.awaitingDisposition).toBe(1);
+  });
+
+  it("keeps the stack as it was when the linked lead cannot be loaded", async () => {
+    const { leads } = setup({ "GET /leads/8": { status: 404, data: { message: "Not found." } } });
+    await leads.open(7, { awaitingDisposition: true });
+    await expect(leads.callLinked(7, 8)).rejects.toThrow("Not found.");
+    expect(leads.leadIds).toEqual([7]);
+    expect(leads.current?.id).toBe(7);
+    expect(leads.awaitingDisposition).toBe(1);
   });
 });
 

@@ -132,6 +132,13 @@ export function createLeadsService(d: LeadsServiceDeps): LeadsService {
     select(leadId) {
       store.select(leadId);
     },
+    async callLinked(fromLeadId, toLeadId) {
+      // The new lead first: if it cannot be loaded, the desk keeps the lead it has.
+      const lead = await open(toLeadId, { awaitingDisposition: true });
+      if (fromLeadId !== toLeadId) store.remove(fromLeadId);
+      store.select(toLeadId);
+      return lead;
+    },
     dispose: stop,
   };
 }

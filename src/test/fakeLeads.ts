@@ -40,6 +40,16 @@ export function fakeLeads(initial: LeadView[] = [], awaiting = initial.length) {
       }),
     ),
     select: vi.fn((id: number) => runInAction(() => void (state.currentId = id))),
+    callLinked: vi.fn(async (from: number, to: number) => {
+      const found = state.stack.find((l) => l.id === to) ?? leadView({ id: to });
+      runInAction(() => {
+        const leaving = state.stack.some((l) => l.id === from) && from !== to;
+        state.stack = [...state.stack.filter((l) => l.id !== from && l.id !== to), found];
+        if (!leaving) state.awaiting += 1;
+        state.currentId = to;
+      });
+      return found;
+    }),
   };
   /** Makes `lead` the current one (added to the stack when new), as a dial or a Load would. */
   const setCurrent = (lead: LeadView | null) =>

@@ -1,6 +1,6 @@
 // The call routes of agent-workspace §7: placing a call, the hangup flow's update, the origination-failure
 // report, the agent's last dials (user summary), and (not in the specification, documented in OpenAPI) the
-// agent's current call for a page that reloads mid-call.
+// agent's current call for a page that reloads mid-call and the lead matcher's link of a call to another lead.
 import { and, eq, gte } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -17,6 +17,7 @@ import {
   UpdateCallBody,
   UpdateCallResponse,
 } from "../../../src/contract/calls";
+import { CALL_LINK_MESSAGES, CallLinkBody, CallLinkParams, CallLinkResponse } from "../../../src/contract/callLink";
 import { ErrorBody } from "../../../src/contract/common";
 import { ComplianceQuery, ComplianceRefusal, ComplianceResponse } from "../../../src/contract/compliance";
 import { LastDialsQuery, LastDialsResponse } from "../../../src/contract/dialer";
@@ -131,6 +132,23 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         });
         const { status: _status, ...data } = v;
         return { data };
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/calls/:callId/lead",
+      summary: `Not in the specification (the lead matcher's 'Link to existing lead'): moves the caller's current call, or the one that just ended and is not disposed yet, to another lead of its call centre, {lead_id}: the agent's own or an unowned one (it becomes the agent's; find it with GET /leads/by-phone/{phone}?type=match). In one transaction the call, its failed live-transfer attempts and what plugins keep with it (disclosure proofs, extra recordings) move; the lead the call leaves is deleted when it was made for this call only (an inbound caller or a manual dial with no other call, disposition or follow-up), else it stays. The agent's desk gets the call again with its new lead. 200 {data: the lead, from: {lead_id, removed}}; linking to the lead it is on answers the same without a change. 404 for another agent's call or a lead of another call centre; 403 '${CALL_LINK_MESSAGES.notYourLead}'; 409 for a call that is not the agent's latest, is disposed, or was handed to an advisor. Takes an Idempotency-Key.`,
+      tags: ["calls"],
+      access: AGENTS,
+      params: CallLinkParams,
+      body: CallLinkBody,
+      response: { 200: CallLinkResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      example: { body: { lead_id: 1 } },
+      async handler({ caller, params, body, raw }, reply) {
+        return idempotent(gw, caller, raw, reply, async (claim) => ({
+          status: 200,
+          body: await gw.calls.relinks.link(caller, params.callId, body.lead_id, claim),
+        }));
       },
     }),
     defineRoute({

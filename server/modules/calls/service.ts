@@ -32,6 +32,7 @@ import {
 } from "./internalTransfer";
 import { CallPlayback } from "./playback";
 import { CallRecording } from "./recording";
+import { CallRelinks } from "./relink";
 import { rebuildView } from "./resume";
 import { TransferControl } from "./transfers";
 import { LiveTransfers } from "../liveTransfers/service";
@@ -124,12 +125,15 @@ export class CallService {
   readonly playback: CallPlayback;
   /** Recordings of agents' calls (extra recordings). */
   readonly recording: CallRecording;
+  /** Calls moved to another lead (the lead matcher), and the hooks that move what is kept with them. */
+  readonly relinks: CallRelinks;
   private stopLive?: () => void;
 
   constructor(private readonly d: CallDeps) {
     this.transfers = new TransferControl(this, d);
     this.playback = new CallPlayback(this, d);
     this.recording = new CallRecording(this, d.pbx);
+    this.relinks = new CallRelinks(this, d);
     this.live = new LiveTransfers(this, d);
   }
 

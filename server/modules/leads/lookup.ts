@@ -1,7 +1,7 @@
 // Finding and creating leads by phone for the dial actions. An agent reaches its own leads and the tenant's
 // unowned ones (a manual dial claims an unowned lead); another agent's lead is not offered.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { LeadSummary } from "../../../src/contract/leads";
 import type { Caller } from "../../auth/access";
 import type { Db } from "../../db/client";
@@ -54,6 +54,34 @@ export async function leadByPhone(db: Db, caller: Caller, phone: string): Promis
       .where(and(eq(leads.id, row.id), isNull(leads.ownerId)));
   const { ownerId: _owner, ...lead } = row;
   return lead;
+}
+
+/**
+ * The lead matcher's look-up (GET /leads/by-phone/{phone}?type=match): the lead with this phone that the agent
+ * may link its call to, the agent's own first, then the tenant's oldest unowned one (the same reach as the dial
+ * pad's look-up). Unlike leadByPhone it only looks: nobody's lead changes owner until the call is linked. The
+ * lead of the call itself (`except`) is never the answer: the caller's number already found it.
+ */
+export async function leadMatching(
+  db: Db,
+  caller: Caller,
+  phone: string,
+  except: number | null,
+): Promise<LeadSummary | null> {
+  const [row] = await db
+    .select(columns)
+    .from(leads)
+    .where(
+      and(
+        eq(leads.tenantId, caller.tenantId),
+        eq(leads.phone, nationalDigits(phone)),
+        or(eq(leads.ownerId, caller.id), isNull(leads.ownerId)),
+        except === null ? undefined : ne(leads.id, except),
+      ),
+    )
+    .orderBy(sql`${leads.ownerId} is null`, asc(leads.id))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function createLead(

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ErrorBody, Language } from "../../../src/contract/common";
 import { idParam, RecordId } from "../../../src/contract/ids";
 import {
+  BY_PHONE_MATCH,
   ByPhoneParams,
   ByPhoneQuery,
   CreateLeadBody,
@@ -25,7 +26,7 @@ import { region } from "../../geo";
 import { HttpError, MESSAGES } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { leadHistory } from "./history";
-import { createLead, leadByPhone } from "./lookup";
+import { createLead, leadByPhone, leadMatching } from "./lookup";
 import { leadRow, readLead } from "./record";
 import { removeMadeLead } from "./remove";
 import { searchLeads } from "./search";
@@ -133,15 +134,17 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
     defineRoute({
       method: "GET",
       url: "/leads/by-phone/:phone",
-      summary:
-        "The lead with this phone (any format; compared as its ten national digits): the agent's own, else the tenant's oldest unowned one, which the agent then owns. 404 'No leads were found'.",
+      summary: `The lead with this phone (any format; compared as its ten national digits): the agent's own, else the tenant's oldest unowned one, which the agent then owns. With type=${BY_PHONE_MATCH} (the lead matcher; not in the specification) it only looks: the same lead, except the lead of the agent's current call itself, and nobody's lead changes owner (PUT /calls/{callId}/lead links the call to it). 404 'No leads were found'.`,
       tags: ["leads"],
       access: { roles: ["setter", "advisor"] },
       params: ByPhoneParams,
       querystring: ByPhoneQuery,
       response: { 200: LeadSummaryResponse, 404: ErrorBody, 422: ErrorBody },
-      async handler({ caller, params }) {
-        const lead = await leadByPhone(gw.db, caller, params.phone);
+      async handler({ caller, params, query }) {
+        const lead =
+          query.type === BY_PHONE_MATCH
+            ? await leadMatching(gw.db, caller, params.phone, gw.calls.current(caller.id)?.leadId ?? null)
+            : await leadByPhone(gw.db, caller, params.phone);
         if (!lead) throw new HttpError(404, LEAD_MESSAGES.notFound);
         return { data: lead };
       },
