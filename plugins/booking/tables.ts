@@ -1,14 +1,8 @@
 // The booking plugin's own tables (plugins/booking/server.ts is their one writer). drizzle-kit reads them with
 // the core schema (drizzle.config.ts), so their migrations sit with the others in server/db/migrations.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { leads, tenants, users } from "../../server/db/schema";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const tenantRef = () =>
-  integer("tenant_id")
-    .notNull()
-    .references(() => tenants.id);
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { leads, tenantRef, ts, userRef, users } from "../../server/db/schema";
 
 /** A booked meeting (POST /meetings): who booked it, for which advisor, when and how. */
 export const meetings = pgTable(
@@ -19,9 +13,7 @@ export const meetings = pgTable(
     leadId: integer("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
-    bookedBy: integer("booked_by")
-      .notNull()
-      .references(() => users.id),
+    bookedBy: userRef("booked_by"),
     /** The advisor who takes it; null for a Sun Life booking (Sun Life's own advisors). */
     advisorId: integer("advisor_id").references(() => users.id),
     /** The meeting's id as the CRM knows it (the 201's meetingCrmId). */
@@ -60,9 +52,7 @@ export const bookingDrafts = pgTable(
     leadId: integer("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
-    agentId: integer("agent_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    agentId: userRef("agent_id", "cascade"),
     draft: jsonb("draft").$type<Record<string, unknown>>().notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
@@ -75,9 +65,7 @@ export const ioas = pgTable(
   {
     id: serial("id").primaryKey(),
     tenantId: tenantRef(),
-    agentId: integer("agent_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    agentId: userRef("agent_id", "cascade"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     address: text("address").notNull(),
@@ -93,5 +81,9 @@ export const ioas = pgTable(
     marketingId: text("marketing_id"),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("ioas_agent_idx").on(t.agentId).where(sql`${t.canceledAt} is null`)],
+  (t) => [
+    index("ioas_agent_idx")
+      .on(t.agentId)
+      .where(sql`${t.canceledAt} is null`),
+  ],
 );

@@ -1,10 +1,8 @@
 // The disclosures plugin's own tables (plugins/disclosures/server.ts is their one writer): the proof that a
 // carrier disclosure was given on a call, step by step, as the agent read it and the lead answered, and the
 // disclosure audio played into the call, as the PBX reported it.
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { calls, leads, tenants, users } from "../../server/db/schema";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { boolean, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { callRef, leads, tenantRef, ts, userRef } from "../../server/db/schema";
 
 /** One step as given: its number, the text read (names and company filled in), the lead's answer, when. */
 export interface GivenStep {
@@ -18,17 +16,11 @@ export const disclosureProofs = pgTable(
   "disclosure_proofs",
   {
     id: serial("id").primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    callId: integer("call_id")
-      .notNull()
-      .references(() => calls.id),
+    tenantId: tenantRef(),
+    callId: callRef(),
     // No cascade: a proof outlives nothing it proves (a lead with calls is never deleted anyway).
     leadId: integer("lead_id").references(() => leads.id),
-    agentId: integer("agent_id")
-      .notNull()
-      .references(() => users.id),
+    agentId: userRef("agent_id"),
     /** gtl | aa | assurity */
     carrier: text("carrier").notNull(),
     /** aa | occ | pio: the wording the lead's state called for. */
@@ -49,15 +41,9 @@ export const disclosurePlaybacks = pgTable(
   "disclosure_playbacks",
   {
     id: serial("id").primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    callId: integer("call_id")
-      .notNull()
-      .references(() => calls.id),
-    agentId: integer("agent_id")
-      .notNull()
-      .references(() => users.id),
+    tenantId: tenantRef(),
+    callId: callRef(),
+    agentId: userRef("agent_id"),
     /** disclosures/<wording>-<language> */
     media: text("media").notNull(),
     startedAt: ts("started_at").notNull(),

@@ -1,9 +1,7 @@
 // The iApp plugin's own tables: plugins/iapp/server.ts writes iapp_sends, and its demo receiver
 // (demoReceiver.server.ts) writes iapp_demo_applications.
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { leads, tenants, users } from "../../server/db/schema";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { leads, tenantRef, ts, userRef } from "../../server/db/schema";
 
 /**
  * A lead sent to an e-application system, one row per lead and destination: a second send of the same lead to
@@ -13,21 +11,15 @@ export const iappSends = pgTable(
   "iapp_sends",
   {
     id: serial("id").primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantRef(),
     leadId: integer("lead_id")
       .notNull()
       .references(() => leads.id),
     /** iapp | iapp2 */
     destination: text("destination").notNull(),
     /** The agent who sent it, and the agent it names as having qualified the lead (qualified_by). */
-    agentId: integer("agent_id")
-      .notNull()
-      .references(() => users.id),
-    qualifiedBy: integer("qualified_by")
-      .notNull()
-      .references(() => users.id),
+    agentId: userRef("agent_id"),
+    qualifiedBy: userRef("qualified_by"),
     /**
      * sending (handed to the system, no answer yet: a retry asks again with the same key) | sent | failed (the
      * system refused or did not answer; a retry sends again with the same key, so it cannot open two).

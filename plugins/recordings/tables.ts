@@ -1,9 +1,7 @@
 // The recordings plugin's own table (plugins/recordings/server.ts is its one writer): each extra recording of a
 // call, where its file is and what it holds.
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { calls, leads, tenants, users } from "../../server/db/schema";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { callRef, leads, tenantRef, ts, userRef } from "../../server/db/schema";
 
 export const RECORDING_STATES = ["recording", "complete", "incomplete", "no_audio"] as const;
 export type RecordingState = (typeof RECORDING_STATES)[number];
@@ -12,16 +10,10 @@ export const callRecordings = pgTable(
   "call_recordings",
   {
     id: serial("id").primaryKey(),
-    tenantId: integer("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    callId: integer("call_id")
-      .notNull()
-      .references(() => calls.id),
+    tenantId: tenantRef(),
+    callId: callRef(),
     leadId: integer("lead_id").references(() => leads.id),
-    agentId: integer("agent_id")
-      .notNull()
-      .references(() => users.id),
+    agentId: userRef("agent_id"),
     /** The n-th extra recording of the call (the browser's extra_recording_index). */
     index: integer("index").notNull(),
     /** The recording store's key of its file. */

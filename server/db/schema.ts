@@ -18,17 +18,22 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 /** The call centre a row belongs to. */
-const tenantRef = () =>
+export const tenantRef = () =>
   integer("tenant_id")
     .notNull()
     .references(() => tenants.id);
 /** A user the row belongs to; with "cascade" the row goes when the user does. */
-const userRef = (name: string, onDelete?: "cascade") =>
+export const userRef = (name: string, onDelete?: "cascade") =>
   integer(name)
     .notNull()
     .references(() => users.id, onDelete ? { onDelete } : {});
+/** The call a row was kept with (a plugin's proof, recording or playback of it). */
+export const callRef = () =>
+  integer("call_id")
+    .notNull()
+    .references(() => calls.id);
 
 export const tenants = pgTable("tenants", {
   id: serial("id").primaryKey(),
