@@ -23,6 +23,7 @@ import { GRID_MARGIN } from "./useRowHeight";
 import { fakeRealtime } from "../test/fakeRealtime";
 import { createWorkspaceSession } from "./session";
 import { Workspace } from "./Workspace";
+import { TEST_AGENT } from "../sdk/testing/renderPlugin";
 
 // react-grid-layout measures its container (useContainerWidth); jsdom lays nothing out, so every element
 // reports 0 px. Give elements a desktop width instead.
@@ -156,21 +157,8 @@ async function openWorkspace(saved: Reply = { status: 200, data: { data: null } 
     catalogue,
     variants,
     tenant: { tenant_id: 1, name: "ISIUS", variant: "isius", country: "US", features: {} },
-    agent: {
-      id: 42,
-      tenantId: 1,
-      roles: ["qualifier"],
-      permissions: [],
-      extension: "2042",
-      hasWebRtc: true,
-      deactivated: false,
-      autoAnswer: false,
-      autoAnswerTime: 0,
-      canTransferToMatcha: false,
-      canTransferToSunlife: false,
-      healthLicenses: [],
-      isIapp2Agent: false,
-    },
+    // The sign-in test agent of every plugin test (id 42, qualifier, extension 2042).
+    agent: TEST_AGENT,
     mode: "development",
     token: () => "token-1",
     setDeactivated: () => {},

@@ -15,6 +15,7 @@ import { fakeGateway } from "../../src/test/fakeGateway";
 import { fakeRealtime } from "../../src/test/fakeRealtime";
 import { createWorkspaceSession } from "../../src/workspace/session";
 import { variants } from "../../variants";
+import { TEST_AGENT } from "../../src/sdk/testing/renderPlugin";
 
 const LANGUAGES: Language[] = ["en", "fr", "es"];
 /** The core's texts: status names are what every panel calls a status. */
@@ -56,21 +57,7 @@ async function signIn(variantKey: keyof typeof variants, role: (typeof ROLES)[nu
       country: "US",
       features: {},
     },
-    agent: {
-      id: 42,
-      tenantId: 1,
-      roles: [role],
-      permissions: [],
-      extension: "2042",
-      hasWebRtc: true,
-      deactivated: false,
-      autoAnswer: false,
-      autoAnswerTime: 0,
-      canTransferToMatcha: false,
-      canTransferToSunlife: false,
-      healthLicenses: [],
-      isIapp2Agent: false,
-    },
+    agent: { ...TEST_AGENT, roles: [role] },
     mode: "development",
     log: (message) => void logged.push(message),
     token: () => "token-1",
@@ -155,17 +142,24 @@ describe.each(variantList)("variant $key", ({ key, manifest }) => {
   it.each(["qualifier", "advisor", "manager"] as const)(
     "fits the %s default layout on one screen: inside 12 columns and the screen's rows, no overlap, each panel at least its minimum size",
     (role) => {
-      const sizes = new Map<string, { minW?: number; minH?: number }>([...manifests.values()].flatMap((p) => (p.panels ?? []).map((panel) => [panel.id, panel.size] as const)));
+      const sizes = new Map<string, { minW?: number; minH?: number }>(
+        [...manifests.values()].flatMap((p) =>
+          (p.panels ?? []).map((panel) => [panel.id, panel.size] as const),
+        ),
+      );
       const items = manifest.defaultLayouts[role];
       const problems: string[] = [];
       for (const it of items) {
-        if (it.x + it.w > GRID_COLUMNS || it.y + it.h > SCREEN_ROWS) problems.push(`${it.panel} goes past the screen`);
+        if (it.x + it.w > GRID_COLUMNS || it.y + it.h > SCREEN_ROWS)
+          problems.push(`${it.panel} goes past the screen`);
         const size = sizes.get(it.panel);
-        if (size && (it.w < (size.minW ?? 1) || it.h < (size.minH ?? 1))) problems.push(`${it.panel} is under its minimum size`);
+        if (size && (it.w < (size.minW ?? 1) || it.h < (size.minH ?? 1)))
+          problems.push(`${it.panel} is under its minimum size`);
       }
       for (const [i, a] of items.entries())
         for (const b of items.slice(i + 1))
-          if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) problems.push(`${a.panel} overlaps ${b.panel}`);
+          if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h)
+            problems.push(`${a.panel} overlaps ${b.panel}`);
       expect(problems).toEqual([]);
     },
   );
@@ -227,7 +221,9 @@ describe.each([...manifests.entries()].map(([id, manifest]) => ({ id, manifest }
     it("names a status in capitals only by that status's own name in the language (one word for one thing)", async () => {
       const texts = await load();
       const problems = LANGUAGES.flatMap((lang) => {
-        const names = new Set(Object.values(coreTexts[lang].status.names).map((n) => n.toLocaleUpperCase(lang)));
+        const names = new Set(
+          Object.values(coreTexts[lang].status.names).map((n) => n.toLocaleUpperCase(lang)),
+        );
         return [...textsOf(texts[lang] ?? {})].flatMap(([key, text]) =>
           (text.match(/(?<![\p{L}])[\p{Lu}]{4,}(?![\p{L}])/gu) ?? [])
             .filter((word) => !DATE_MASKS.has(word) && !names.has(word))
