@@ -1,14 +1,14 @@
 // A disclosure's recorded audio played into the call (audio-playback over the socket): the PBX plays the clip to
 // the lead and the agent hears it in its mix; the call's snapshot says it plays until it is stopped, plays out,
 // or the call ends; each clip played is kept with the call and shows in the lead's history.
-import { and, eq, isNull, like, not } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CallSnapshot } from "../../src/contract/calls";
 import { LeadHistoryResponse } from "../../src/contract/leadHistory";
 import type { ServerEventName } from "../../src/contract/socket";
 import { calls, leads, users } from "../../server/db/schema";
 import { SimPbx } from "../../server/pbx/sim/extensions";
-import { startTestGateway, type TestGateway } from "../../server/test/harness";
+import { freeLeads, startTestGateway, type TestGateway } from "../../server/test/harness";
 import { disclosureClipName } from "./contract";
 import { disclosureClips } from "./server";
 import { disclosurePlaybacks } from "./tables";
@@ -31,18 +31,7 @@ async function onACall(email: string, ext: string, tenantId: number) {
   s.connect();
   await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
   await sim.register(ext);
-  const [lead] = await gw.db
-    .select({ id: leads.id, phone: leads.phone })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.tenantId, tenantId),
-        isNull(leads.ownerId),
-        like(leads.phone, "%10"),
-        not(eq(leads.status, "Do Not Call")),
-      ),
-    )
-    .limit(1);
+  const [lead] = await freeLeads(gw.db, tenantId, 1, "10");
   await gw.db.update(leads).set({ state: "mn" }).where(eq(leads.id, lead!.id));
   expect((await c.request("GET", `/leads/by-phone/${lead!.phone}`)).statusCode).toBe(200);
   const res = await c.request("POST", `/leads/${lead!.id}/calls`, { phone: lead!.phone, direction: 0 });

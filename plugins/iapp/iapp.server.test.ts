@@ -6,10 +6,10 @@
 // agent's own leads only.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, isNull, not } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, users } from "../../server/db/schema";
-import { startTestGateway, type TestClient, type TestGateway } from "../../server/test/harness";
+import { freeLeads, startTestGateway, type TestClient, type TestGateway } from "../../server/test/harness";
 import { IAPP_MESSAGES, IappSendResponse } from "./contract";
 import { iappDemoApplications, iappSends } from "./tables";
 
@@ -57,11 +57,11 @@ afterAll(async () => {
 /** An agent and an unowned lead of its call centre, now on its desk (the dial pad's lookup claims it). */
 async function agentWithLead(email: string, tenantId: number) {
   const c = await gw.signIn(email);
+  const [free] = await freeLeads(gw.db, tenantId, 1);
   const [lead] = await gw.db
     .select({ id: leads.id, phone: leads.phone, first: leads.firstName, last: leads.lastName })
     .from(leads)
-    .where(and(eq(leads.tenantId, tenantId), isNull(leads.ownerId), not(eq(leads.status, "Do Not Call"))))
-    .limit(1);
+    .where(eq(leads.id, free!.id));
   expect((await c.request("GET", `/leads/by-phone/${lead!.phone}`)).statusCode).toBe(200);
   const [me] = await gw.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return { c, lead: lead!, me: me!.id };

@@ -5,7 +5,7 @@
 // the lead made for the call, makes the lead found the agent's, and the disposition saved next lands on it.
 // Another agent's call, another call centre's lead, a colleague's lead, a disposed call and bad input are
 // refused.
-import { and, eq, isNull, like, not } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CallLinkResponse, CALL_LINK_MESSAGES } from "../../src/contract/callLink";
 import { CurrentCallResponse } from "../../src/contract/calls";
@@ -13,7 +13,12 @@ import { LeadHistoryResponse } from "../../src/contract/leadHistory";
 import { LeadSummaryResponse } from "../../src/contract/leads";
 import { calls, dispositions, leads, liveTransfers } from "../../server/db/schema";
 import { SimPbx } from "../../server/pbx/sim/extensions";
-import { startTestGateway, type TestClient, type TestGateway } from "../../server/test/harness";
+import {
+  freeLeads as harnessFreeLeads,
+  startTestGateway,
+  type TestClient,
+  type TestGateway,
+} from "../../server/test/harness";
 import { disclosureProofs } from "../disclosures/tables";
 import { callRecordings } from "../recordings/tables";
 
@@ -33,18 +38,7 @@ afterAll(() => gw.close());
 
 /** Leads of the tenant nobody owns (imported ones, callable). */
 async function freeLeads(tenantId: number, n: number) {
-  const rows = await gw.db
-    .select({ id: leads.id, phone: leads.phone })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.tenantId, tenantId),
-        isNull(leads.ownerId),
-        like(leads.phone, "%5"),
-        not(eq(leads.status, "Do Not Call")),
-      ),
-    )
-    .limit(n);
+  const rows = await harnessFreeLeads(gw.db, tenantId, n, "5");
   expect(rows).toHaveLength(n);
   return rows;
 }

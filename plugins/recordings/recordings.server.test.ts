@@ -2,14 +2,14 @@
 // phone line writes the file into the recording store; the row gets its length and size, the lead's history
 // lists it, and the agent or a manager plays it back (byte ranges too). Another agent's extension, another
 // agent's lead and SLICA are refused; a recording a crash cut is closed and kept as incomplete.
-import { and, eq, isNull, like, not } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeadHistoryResponse } from "../../src/contract/leadHistory";
-import { calls, leads } from "../../server/db/schema";
+import { calls } from "../../server/db/schema";
 import type { AgentPhoneLine } from "../../server/pbx/driver";
 import { SimPbx } from "../../server/pbx/sim/extensions";
 import type { RecordingWriter } from "../../server/recordings/store";
-import { startTestGateway, type TestClient, type TestGateway } from "../../server/test/harness";
+import { freeLeads, startTestGateway, type TestClient, type TestGateway } from "../../server/test/harness";
 import { RECORDING_MESSAGES } from "./contract";
 import { callRecordings } from "./tables";
 import { routeTable } from "../../server/routes";
@@ -54,18 +54,7 @@ afterAll(() => gw.close());
 async function advisorOnACall() {
   const c = await gw.signIn("advisor.isius@demo.test");
   await sim.register("1002");
-  const [lead] = await gw.db
-    .select({ id: leads.id, phone: leads.phone })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.tenantId, 1),
-        isNull(leads.ownerId),
-        like(leads.phone, "%10"),
-        not(eq(leads.status, "Do Not Call")),
-      ),
-    )
-    .limit(1);
+  const [lead] = await freeLeads(gw.db, 1, 1, "10");
   expect((await c.request("GET", `/leads/by-phone/${lead!.phone}`)).statusCode).toBe(200);
   const res = await c.request("POST", `/leads/${lead!.id}/calls`, { phone: lead!.phone, direction: 0 });
   expect(res.statusCode, res.body).toBe(201);

@@ -11,8 +11,8 @@ import { SOCKET_PATH, type ClientToServer, type ServerToClient } from "../../src
 import { buildGateway, type BuiltGateway } from "../app";
 import { readConfig, type GatewayConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
-import { eq } from "drizzle-orm";
-import { users } from "../db/schema";
+import { and, eq, isNull, like, not } from "drizzle-orm";
+import { leads, users } from "../db/schema";
 import { usersDirectory } from "../pbx/directory";
 import type { PbxDriver } from "../pbx/driver";
 import { SimPbx } from "../pbx/sim/extensions";
@@ -42,7 +42,15 @@ export interface TestGateway extends BuiltGateway {
   idOf(email: string): Promise<number>;
   /** The agent's status as the gateway has it (GET /agents/me/status). */
   statusOf(c: TestClient): Promise<string>;
-  socket(c: TestClient, opts?: { reconnect?: boolean; auth?: Record<string, unknown>; cookie?: string | null; reconnection?: boolean }): AgentClientSocket;
+  socket(
+    c: TestClient,
+    opts?: {
+      reconnect?: boolean;
+      auth?: Record<string, unknown>;
+      cookie?: string | null;
+      reconnection?: boolean;
+    },
+  ): AgentClientSocket;
   /**
    * A gateway restart: this gateway stops (its sockets and server; the database stays, and with
    * `pbxOutlivesGateway` so do the PBX's calls) and another starts on the same database, clock and PBX.
@@ -86,7 +94,12 @@ interface Inherited {
 export interface TestClient {
   token?: string;
   cookies: Record<string, string>;
-  request(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  request(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -120,7 +133,10 @@ export function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGat
 }
 
 async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<TestGateway> {
-  const clock = (opts.clock as ManualClock | undefined) ?? opts.peerOf?.clock ?? manualClock(Date.parse("2026-01-05T15:00:00Z"));
+  const clock =
+    (opts.clock as ManualClock | undefined) ??
+    opts.peerOf?.clock ??
+    manualClock(Date.parse("2026-01-05T15:00:00Z"));
   const { database, drop } = inherited
     ? inherited
     : opts.peerOf
@@ -157,7 +173,9 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     database,
     ...(pbx ? { pbx } : {}),
     redisKeyPrefix: opts.redisKeyPrefix,
-    ...(lines ? { logStream: { write: (line: string) => void lines.push(line) } } : { logger: false as const }),
+    ...(lines
+      ? { logStream: { write: (line: string) => void lines.push(line) } }
+      : { logger: false as const }),
   });
   let url: string | undefined;
   if (opts.listen) {
@@ -189,7 +207,8 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
         const auth = res.headers.authorization;
         if (typeof auth === "string") c.token = auth.replace(/^Bearer\s+/i, "");
         for (const ck of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-          if (ck.value === "" || ck.maxAge === 0 || (ck.expires && ck.expires.getTime() < Date.now())) delete c.cookies[ck.name];
+          if (ck.value === "" || ck.maxAge === 0 || (ck.expires && ck.expires.getTime() < Date.now()))
+            delete c.cookies[ck.name];
           else c.cookies[ck.name] = ck.value;
         }
         return res;
@@ -206,7 +225,8 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     async signIn(email, password = DEMO_PASSWORD) {
       const c = client();
       const res = await c.request("POST", "/login", { email, password });
-      if (res.statusCode !== 201) throw new Error(`sign-in of ${email} answered ${res.statusCode}: ${res.body}`);
+      if (res.statusCode !== 201)
+        throw new Error(`sign-in of ${email} answered ${res.statusCode}: ${res.body}`);
       return c;
     },
     url,
@@ -223,14 +243,18 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
       return row.id;
     },
     async statusOf(c) {
-      return ((await c.request("GET", "/agents/me/status")).json() as { data: { status: string } }).data.status;
+      return ((await c.request("GET", "/agents/me/status")).json() as { data: { status: string } }).data
+        .status;
     },
     socket(c, sopts = {}) {
       if (!url) throw new Error("start the test gateway with { listen: true } to open sockets");
       const cookie =
         sopts.cookie === null
           ? undefined
-          : (sopts.cookie ?? Object.entries(c.cookies).map(([k, v]) => `${k}=${v}`).join("; "));
+          : (sopts.cookie ??
+            Object.entries(c.cookies)
+              .map(([k, v]) => `${k}=${v}`)
+              .join("; "));
       const s: AgentClientSocket = io(url, {
         path: SOCKET_PATH,
         transports: ["websocket"],
@@ -249,7 +273,10 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
       for (const s of sockets) s.disconnect();
       await built.app.close();
       // Without pbxOutlivesGateway the PBX ended with the gateway: the next one starts its own, empty.
-      return start({ ...opts, clock }, { database, drop, pbx: opts.pbxOutlivesGateway ? built.gw.pbx : undefined });
+      return start(
+        { ...opts, clock },
+        { database, drop, pbx: opts.pbxOutlivesGateway ? built.gw.pbx : undefined },
+      );
     },
     async close() {
       for (const s of sockets) s.disconnect();
@@ -258,4 +285,24 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
       await drop();
     },
   };
+}
+
+/**
+ * Up to `n` callable leads of the tenant that nobody owns (not Do Not Call), oldest first; with `phoneEnds`, only
+ * numbers ending so (the simulated PBX decides who answers by a number's last digits).
+ */
+export function freeLeads(db: Database["db"], tenantId: number, n: number, phoneEnds?: string) {
+  return db
+    .select({ id: leads.id, phone: leads.phone })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.tenantId, tenantId),
+        isNull(leads.ownerId),
+        phoneEnds === undefined ? undefined : like(leads.phone, `%${phoneEnds}`),
+        not(eq(leads.status, "Do Not Call")),
+      ),
+    )
+    .orderBy(leads.id)
+    .limit(n);
 }
