@@ -5,6 +5,7 @@ import type { PluginServerContext } from "../server/plugins/context";
 import { bookingRoutes } from "./booking/server";
 import { disclosuresRoutes } from "./disclosures/server";
 import { goalsRoutes } from "./goals/server";
+import { healthEappRoutes } from "./health-eapp/server";
 import { iappRoutes } from "./iapp/server";
 import { recordingsRoutes } from "./recordings/server";
 import { scriptsRoutes } from "./scripts/server";
@@ -18,4 +19,5 @@ export const pluginRoutes: ((ctx: PluginServerContext) => RouteDef[])[] = [
   scriptsRoutes,
   recordingsRoutes,
   (ctx) => iappRoutes(ctx),
+  () => healthEappRoutes(),
 ];

@@ -26,7 +26,7 @@ describe("health e-app panel", () => {
 
     expect(screen.getByRole("heading", { name: "Health Insurance E-App" })).toBeInTheDocument();
     const button = await eappButton();
-    expect(button).toHaveAttribute("href", "https://eapp.foresters.example/start?ref=31");
+    expect(button).toHaveAttribute("href", "/api/v1/health-eapp-demo/start?ref=31");
     expect(button).toHaveAttribute("target", "_blank");
     expect(button.getAttribute("rel")?.split(" ")).toContain("noopener");
   });
@@ -61,7 +61,7 @@ describe("health e-app panel", () => {
     ).toBeInTheDocument();
 
     act(() => stack.setCurrent(leadView({ id: 41, state: "TX" })));
-    expect(await eappButton()).toHaveAttribute("href", "https://eapp.foresters.example/start?ref=41");
+    expect(await eappButton()).toHaveAttribute("href", "/api/v1/health-eapp-demo/start?ref=41");
 
     act(() => stack.setCurrent(leadView({ id: 42, state: "FL" })));
     expect(await screen.findByText("You hold no health licence for FL, the lead's state.")).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe("health e-app panel", () => {
 
   it("speaks of provinces in the Canadian call centre", async () => {
     const { stack } = await mount(leadView({ id: 31, state: "qc" }), { variant: "slica", agent: advisorHolding("QC") });
-    expect(await eappButton()).toHaveAttribute("href", "https://eapp.foresters.example/start?ref=31");
+    expect(await eappButton()).toHaveAttribute("href", "/api/v1/health-eapp-demo/start?ref=31");
 
     act(() => stack.setCurrent(leadView({ id: 32, state: "on" })));
     expect(await screen.findByText("You hold no health licence for ON, the lead's province.")).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe("health e-app panel", () => {
     expect(screen.getByRole("heading", { name: "Proposition électronique d'assurance santé" })).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "E-App Foresters" })).toHaveAttribute(
       "href",
-      "https://eapp.foresters.example/start?ref=31",
+      "/api/v1/health-eapp-demo/start?ref=31",
     );
 
     act(() => stack.setCurrent(leadView({ id: 32, state: "ny" })));

@@ -62,8 +62,12 @@ describe("eappUrl", () => {
 });
 
 describe("HealthEappConfig", () => {
-  it("defaults to the Foresters e-app address with the lead's id as its reference", () => {
-    expect(HealthEappConfig.parse({})).toEqual({ url: "https://eapp.foresters.example/start?ref={leadId}" });
+  it("defaults to the embedded demo e-app on the dialer's own origin, with the lead's id as its reference", () => {
+    expect(HealthEappConfig.parse({})).toEqual({ url: "/api/v1/health-eapp-demo/start?ref={leadId}" });
+  });
+
+  it("takes a path on the dialer's own origin", () => {
+    expect(HealthEappConfig.parse({ url: "/eapp/{leadId}" })).toEqual({ url: "/eapp/{leadId}" });
   });
 
   it("takes the variant's own address", () => {
@@ -75,6 +79,8 @@ describe("HealthEappConfig", () => {
     ["an address without {leadId}", "https://eapp.foresters.example/start"],
     ["a script instead of an address", "javascript:alert('{leadId}')"],
     ["no address", "eapp {leadId}"],
+    ["another origin without a scheme", "//evil.example/{leadId}"],
+    ["a relative path", "eapp/{leadId}"],
   ])("refuses %s", (_, url) => {
     expect(HealthEappConfig.safeParse({ url }).success).toBe(false);
   });
