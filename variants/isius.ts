@@ -19,6 +19,9 @@ export default defineVariant({
     "booking",
     "transfers",
     "transfer-targets",
+    "allowed-extensions",
+    "attribute-groups",
+    "notification-sender",
     "health-eapp",
     "scripts",
     "disclosures",
@@ -43,8 +46,8 @@ export default defineVariant({
   languages: ["en", "es"],
   postal: { label: "address.zip", mask: "#####", maxLength: 5, pattern: "^\\d{5}$" },
   config: { goals: { refreshSeconds: 30 } },
-  // Designed within the screen's 15 rows (SCREEN_ROWS) for 1366×768 and 1920×1080 (agent-workspace §1 "Left:
-  // booking workflow"): left, the booking wizard, 5 columns wide (its steps scroll in it), and under it for a
+  // Designed within the screen's 15 rows (SCREEN_ROWS), on a call and between calls, for 1366×768 and 1920×1080
+  // (agent-workspace §1 "Left: booking workflow"): left, the booking wizard, 5 columns wide (its steps scroll in it), and under it for a
   // qualifier the transfers of the call (they matter only on a call, when the wizard is what the agent fills in);
   // middle, the lead on the call and its disposition; right, the dialer's state and the agent's day, each at a
   // size that still shows its essentials at 1366×768 (30 px rows), larger on a bigger screen.
@@ -64,7 +67,10 @@ export default defineVariant({
       { panel: "auto-dialing.panel", x: 8, y: 0, w: 4, h: 3 },
       { panel: "voicemail-detection.panel", x: 8, y: 3, w: 4, h: 3 },
       { panel: "goals.progress", x: 8, y: 6, w: 4, h: 4 },
-      { panel: "user-summary.panel", x: 8, y: 10, w: 4, h: 5 },
+      // On a call the script, between calls the agent's day (agent-workspace §1: "booking workflow or user
+      // summary"): the two share the cell, each stepping aside while the other shows.
+      { panel: "scripts.script", x: 8, y: 10, w: 4, h: 5 },
+      { panel: "user-summary.panel", x: 8, y: 15, w: 4, h: 5, shownWhile: "idle" },
     ],
     advisor: [
       // An advisor hands a client to a colleague by hand (the manual transfer) under the booking wizard.
@@ -83,7 +89,9 @@ export default defineVariant({
       // lead): small, above the agent's day.
       { panel: "recordings.panel", x: 8, y: 6, w: 4, h: 2 },
       { panel: "health-eapp.panel", x: 8, y: 8, w: 4, h: 2 },
-      { panel: "user-summary.panel", x: 8, y: 10, w: 4, h: 5 },
+      // On a call the script, between calls the agent's day (as for the qualifier).
+      { panel: "scripts.script", x: 8, y: 10, w: 4, h: 5 },
+      { panel: "user-summary.panel", x: 8, y: 15, w: 4, h: 5, shownWhile: "idle" },
     ],
   },
 });

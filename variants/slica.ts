@@ -5,7 +5,7 @@ export default defineVariant({
   id: "slica",
   code: "SLICA",
   country: "CA",
-  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "health-eapp", "scripts", "iapp", "lead-matcher"],
+  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "allowed-extensions", "attribute-groups", "notification-sender", "health-eapp", "scripts", "iapp", "lead-matcher"],
   features: {
     "external-transfers": true,
     "recording-panel": false,
@@ -47,7 +47,10 @@ export default defineVariant({
       // call centre already has.
       { panel: "lead-matcher.panel", x: 8, y: 3, w: 4, h: 3 },
       { panel: "goals.progress", x: 8, y: 6, w: 4, h: 4 },
-      { panel: "user-summary.panel", x: 8, y: 10, w: 4, h: 5 },
+      // On a call the script, between calls the agent's day (agent-workspace §1: "booking workflow or user
+      // summary"): the two share the cell, each stepping aside while the other shows.
+      { panel: "scripts.script", x: 8, y: 10, w: 4, h: 5 },
+      { panel: "user-summary.panel", x: 8, y: 15, w: 4, h: 5, shownWhile: "idle" },
     ],
     advisor: [
       // An advisor hands a client to a colleague by hand (the manual transfer) under the booking wizard, and
@@ -64,7 +67,9 @@ export default defineVariant({
       // agent's day.
       { panel: "iapp.panel", x: 8, y: 6, w: 4, h: 2 },
       { panel: "health-eapp.panel", x: 8, y: 8, w: 4, h: 2 },
-      { panel: "user-summary.panel", x: 8, y: 10, w: 4, h: 5 },
+      // On a call the script, between calls the agent's day (as for the qualifier).
+      { panel: "scripts.script", x: 8, y: 10, w: 4, h: 5 },
+      { panel: "user-summary.panel", x: 8, y: 15, w: 4, h: 5, shownWhile: "idle" },
     ],
   },
 });

@@ -19,6 +19,8 @@ export default definePlugin({
       title: "panel.title",
       component: lazy(() => import("./ScriptPanel")),
       size: { w: 4, h: 6, minW: 3, minH: 4 },
+      // Read to the lead: between calls its cell goes to the panels under it.
+      shownWhile: "call",
     },
   ],
   locales: {

@@ -1,5 +1,6 @@
-// An agent's workspace layout as saved on the gateway: only {i, panel, x, y, w, h}, with a version number
-// for migrations. Edit-mode flags and sizes react-grid-layout adds are never stored.
+// An agent's workspace layout as saved on the gateway: only {i, panel, x, y, w, h} and when the panel shows
+// (`shownWhile`, optional), with a version number for migrations. Edit-mode flags and sizes react-grid-layout adds
+// are never stored.
 import { z } from "zod";
 
 export const LAYOUT_VERSION = 1;
@@ -12,6 +13,15 @@ export const GRID_COLUMNS = 12;
 export const SCREEN_ROWS = 15;
 export const MAX_LAYOUT_ITEMS = 60;
 
+/**
+ * When a panel takes its cell: "always"; "call", while the agent has a call (being set up or up); "idle", between
+ * calls. Two panels, one for calls and one for between them, can so share a part of the screen (the script on a
+ * call, the agent's follow-ups between calls: agent-workspace §1 "booking workflow or user summary").
+ */
+export const SHOWN_WHILE = ["always", "call", "idle"] as const;
+export const ShownWhile = z.enum(SHOWN_WHILE);
+export type ShownWhile = z.infer<typeof ShownWhile>;
+
 const PanelId = z.string().regex(/^[a-z0-9-]+\.[a-z0-9-]+$/, "panel.invalid").max(80);
 
 export const LayoutItem = z.strictObject({
@@ -21,6 +31,9 @@ export const LayoutItem = z.strictObject({
   y: z.number().int().min(0).max(10_000),
   w: z.number().int().min(1).max(GRID_COLUMNS),
   h: z.number().int().min(1).max(200),
+  /** The agent's choice for this panel; absent, the panel's own (`PanelDef.shownWhile`, else always). Optional,
+   * so layouts saved before it existed stay version 1. */
+  shownWhile: ShownWhile.optional(),
 });
 export type LayoutItem = z.infer<typeof LayoutItem>;
 

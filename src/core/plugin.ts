@@ -64,6 +64,7 @@ import type { IAnyModelType, Instance } from "mobx-state-tree";
 import type { z } from "zod";
 import type { AxiosInstance } from "axios";
 import type { Language, Role, Variant } from "../contract/common";
+import type { ShownWhile } from "../contract/layout";
 import type { Clock } from "./clock";
 import type { EventKey, PluginEvents } from "./events";
 import type { AgentInfo, CallControl, LeadsControl, Notify, StatusView } from "./services";
@@ -115,12 +116,14 @@ export interface PanelDef {
   size: { w: number; h: number; minW?: number; minH?: number; maxW?: number; maxH?: number };
   requires?: Requires;
   /**
-   * "call": the panel matters only on the phone (a carrier disclosure, an extra recording). It takes its cell
-   * while the agent has a call (being set up or up), and in edit mode so the agent can arrange it; between calls
-   * its cell is given to the panels under it (the grid closes up, no empty frame), and they go back to their
-   * places when the next call starts. The agent's saved layout is never changed by this.
+   * When the panel takes its cell, unless the agent's layout item says otherwise (`LayoutItem.shownWhile`):
+   * "call", the panel matters only on the phone (a carrier disclosure, an extra recording, the call script): it
+   * takes its cell while the agent has a call (being set up or up); "idle", only between calls. Edit mode shows
+   * every panel so the agent can arrange it. While a panel is out, its cell is given to the panels under it (the
+   * grid closes up, no empty frame), and they go back to their places when it returns. The agent's saved layout
+   * is never changed by this. Absent: always.
    */
-  shownWhile?: "call";
+  shownWhile?: Exclude<ShownWhile, "always">;
 }
 
 /**

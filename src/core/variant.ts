@@ -2,7 +2,7 @@
 // tenant's variant arrives at sign-in with its feature flags, so one deployment serves both call centres.
 import { z } from "zod";
 import { Language, Variant } from "../contract/common";
-import { GRID_COLUMNS } from "../contract/layout";
+import { GRID_COLUMNS, ShownWhile } from "../contract/layout";
 
 const DefaultLayoutItem = z.strictObject({
   panel: z.string().regex(/^[a-z0-9-]+\.[a-z0-9-]+$/),
@@ -10,6 +10,8 @@ const DefaultLayoutItem = z.strictObject({
   y: z.number().int().min(0),
   w: z.number().int().min(1).max(GRID_COLUMNS),
   h: z.number().int().min(1),
+  /** When the panel shows in this layout (see ShownWhile); absent, the panel's own rule. */
+  shownWhile: ShownWhile.optional(),
 });
 export type DefaultLayoutItem = z.infer<typeof DefaultLayoutItem>;
 

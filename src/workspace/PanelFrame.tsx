@@ -1,8 +1,9 @@
 // Every panel renders inside a frame: title bar, error boundary and Suspense, so one broken panel shows its
 // error in its own frame and never takes down a call.
-import { Button, Callout, Spinner } from "@blueprintjs/core";
+import { Button, Callout, HTMLSelect, Spinner } from "@blueprintjs/core";
 import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { SHOWN_WHILE, type ShownWhile } from "../contract/layout";
 import { PluginScope, type PluginScopeValue } from "../core/PluginScope";
 import type { RegisteredPanel } from "../core/registry";
 
@@ -11,10 +12,13 @@ interface FrameProps {
   instanceId: string;
   scope: PluginScopeValue;
   editing: boolean;
+  /** When the panel shows (on calls, between them, always); the agent changes it in edit mode. */
+  shownWhile: ShownWhile;
+  onShownWhile(when: ShownWhile): void;
   onRemove(): void;
 }
 
-export function PanelFrame({ panel, instanceId, scope, editing, onRemove }: FrameProps) {
+export function PanelFrame({ panel, instanceId, scope, editing, shownWhile, onShownWhile, onRemove }: FrameProps) {
   const { t } = useTranslation();
   const title = t(panel.title, { ns: panel.pluginId });
   const PanelComponent = panel.component;
@@ -22,6 +26,17 @@ export function PanelFrame({ panel, instanceId, scope, editing, onRemove }: Fram
     <section className="isi-panel" aria-label={title} data-panel={panel.id}>
       <header className={editing ? "isi-panel__bar isi-panel__bar--editing isi-drag-handle" : "isi-panel__bar"}>
         <h2 className="isi-panel__title">{title}</h2>
+        {editing && (
+          // Not a drag handle: choosing here must not start a drag of the panel.
+          <HTMLSelect
+            className="isi-panel__shown-while"
+            minimal
+            value={shownWhile}
+            aria-label={t("workspace.shown_while.label", { title })}
+            onChange={(e) => onShownWhile(e.currentTarget.value as ShownWhile)}
+            options={SHOWN_WHILE.map((when) => ({ value: when, label: t(`workspace.shown_while.${when}`) }))}
+          />
+        )}
         {editing && (
           <Button
             className="isi-panel__remove"

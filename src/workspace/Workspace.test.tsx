@@ -232,6 +232,41 @@ describe("workspace", () => {
     expect(puts()).toEqual([]);
   });
 
+  it("lets the agent choose when a panel shows: a panel for between calls steps aside on a call, and the choice is saved", async () => {
+    const saved = [
+      { i: "recorder.button", panel: "recorder.button", x: 0, y: 0, w: 4, h: 2 },
+      { i: "notes.pad", panel: "notes.pad", x: 0, y: 2, w: 6, h: 8, shownWhile: "idle" },
+      { i: "weather.today", panel: "weather.today", x: 6, y: 0, w: 6, h: 8 },
+    ];
+    quietly();
+    const { session, user, puts, waitForSave } = await openWorkspace({
+      status: 200,
+      data: { data: { version: LAYOUT_VERSION, items: saved } },
+    });
+    expect(await screen.findByRole("region", { name: "Notes" })).toBeInTheDocument();
+
+    // On a call the recorder takes its cell and the notes, kept for between calls, step aside.
+    act(() => session.agent.store.call.dialing(7, 31, "5555550100", "Pat Doe", "manual"));
+    expect(await screen.findByRole("button", { name: "Record" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Notes" })).not.toBeInTheDocument());
+
+    // In edit mode every panel shows, each with its choice; the agent keeps the weather for calls only.
+    await user.click(screen.getByRole("button", { name: "Edit layout" }));
+    expect(await screen.findByRole("combobox", { name: "When Notes shows" })).toHaveValue("idle");
+    expect(screen.getByRole("combobox", { name: "When Recorder shows" })).toHaveValue("call");
+    await user.selectOptions(screen.getByRole("combobox", { name: "When Weather shows" }), "On calls");
+    await waitForSave();
+    const last = puts().at(-1) as { items: LayoutItem[] };
+    expect(last.items.find((it) => it.i === "weather.today")?.shownWhile).toBe("call");
+    expect(last.items.find((it) => it.i === "notes.pad")?.shownWhile).toBe("idle");
+
+    // Between calls, out of edit mode: the notes are back and the weather is gone.
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    act(() => session.agent.store.call.reset());
+    expect(await screen.findByRole("region", { name: "Notes" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Weather" })).not.toBeInTheDocument());
+  });
+
   it("restores the agent's saved layout", async () => {
     const saved = [{ i: "world-clock.face", panel: "world-clock.face", x: 0, y: 0, w: 4, h: 5 }];
     await openWorkspace({ status: 200, data: { data: { version: LAYOUT_VERSION, items: saved } } });

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { LayoutItem } from "../contract/layout";
 import { GRID_COLUMNS } from "../contract/layout";
 import { pluginScopes } from "../core/PluginScope";
-import { clamp, placeNew } from "./layout";
+import { clamp, isShown, placeNew, shownWhileOf } from "./layout";
 import { PanelFrame } from "./PanelFrame";
 import type { WorkspaceSession } from "./session";
 import { GRID_MARGIN, useRowHeight } from "./useRowHeight";
@@ -33,11 +33,10 @@ export const Workspace = observer(function Workspace({
 
   const available = [...registry.panels.values()].filter((p) => !layout.has(p.id));
   const editing = layout.editing;
-  // Panels that matter only on the phone step aside between calls; the grid closes up over their cells.
-  const onCall = session.agent.store.call.active;
-  const shown = layout.items.filter(
-    (it) => editing || onCall || registry.panels.get(it.panel)!.shownWhile !== "call",
-  );
+  // Panels that matter only on the phone step aside between calls (and those for between calls, on a call); the
+  // grid closes up over their cells.
+  const now = { onCall: session.agent.store.call.active, editing };
+  const shown = layout.items.filter((it) => isShown(shownWhileOf(it, registry.panels.get(it.panel)!), now));
 
   const commit = (items: LayoutItem[]) => {
     layout.replace(items);
@@ -140,7 +139,7 @@ export const Workspace = observer(function Workspace({
               width={width}
               layout={gridLayout}
               gridConfig={{ cols: GRID_COLUMNS, rowHeight, margin: [GRID_MARGIN, GRID_MARGIN] }}
-              dragConfig={{ enabled: editing, handle: ".isi-drag-handle", cancel: ".isi-panel__remove" }}
+              dragConfig={{ enabled: editing, handle: ".isi-drag-handle", cancel: ".isi-panel__remove, .isi-panel__shown-while" }}
               resizeConfig={{ enabled: editing, handles: ["se"] }}
               onDragStop={(next) => fromGrid(next)}
               onResizeStop={(next) => fromGrid(next)}
@@ -154,6 +153,10 @@ export const Workspace = observer(function Workspace({
                       instanceId={it.i}
                       scope={scopes.get(panel.pluginId)!}
                       editing={editing}
+                      shownWhile={shownWhileOf(it, panel)}
+                      onShownWhile={(when) =>
+                        commit(layout.items.map((x) => (x.i === it.i ? { ...x, shownWhile: when } : x)))
+                      }
                       onRemove={() => commit(layout.items.filter((x) => x.i !== it.i))}
                     />
                   </div>

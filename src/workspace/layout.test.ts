@@ -4,7 +4,7 @@ import { lazy } from "react";
 import { describe, expect, it } from "vitest";
 import { GRID_COLUMNS, LAYOUT_VERSION, type LayoutItem } from "../contract/layout";
 import type { PanelDef } from "../core/plugin";
-import { clamp, fromDefault, placeNew, restoreLayout, toSaved } from "./layout";
+import { clamp, compactVertically, fromDefault, isShown, placeNew, restoreLayout, shownWhileOf, toSaved } from "./layout";
 
 const Nothing = lazy(async () => ({ default: () => null }));
 const panel = (id: `${string}.${string}`, size: PanelDef["size"]): PanelDef => ({ id, title: "t", component: Nothing, size });
@@ -133,6 +133,72 @@ describe("clamp", () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe("when a panel shows", () => {
+  it("keeps the agent's choice through restoring, clamping and saving", () => {
+    const item: LayoutItem = { i: "a.b", panel: "a.b", x: 0, y: 0, w: 4, h: 5, shownWhile: "idle" };
+    const panels = new Map([["a.b", { size: { w: 4, h: 5 } }]]);
+    const restored = restoreLayout({ version: LAYOUT_VERSION, items: [item] }, panels, []);
+    expect(restored).toEqual([item]);
+    expect(toSaved(restored).items[0]).toEqual(item);
+    // A layout saved before the choice existed has none, and saves none.
+    expect(toSaved([clamp({ ...item, shownWhile: undefined }, panels.get("a.b")!)]).items[0]).not.toHaveProperty("shownWhile");
+  });
+
+  it("takes the item's choice over the panel's own, and the panel's over always", () => {
+    expect(shownWhileOf({ shownWhile: "always" }, { shownWhile: "call" })).toBe("always");
+    expect(shownWhileOf({}, { shownWhile: "call" })).toBe("call");
+    expect(shownWhileOf({}, {})).toBe("always");
+  });
+
+  it("shows every panel in edit mode, and each rule only at its moment otherwise", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("always", "call", "idle" as const), fc.boolean(), fc.boolean(), (when, onCall, editing) => {
+        const expected = editing || when === "always" || (when === "call" ? onCall : !onCall);
+        expect(isShown(when, { onCall, editing })).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe("compactVertically", () => {
+  it("moves each item up until it meets another, as the grid does", () => {
+    const items = [
+      { i: "top", x: 0, y: 0, w: 4, h: 2 },
+      { i: "under", x: 0, y: 6, w: 4, h: 3 },
+      { i: "beside", x: 4, y: 3, w: 4, h: 2 },
+    ];
+    expect(compactVertically(items).map(({ i, y }) => [i, y])).toEqual([
+      ["top", 0],
+      ["beside", 0],
+      ["under", 2],
+    ]);
+  });
+
+  it("never makes two items overlap, and never moves one down", () => {
+    const item = fc.record({
+      x: fc.integer({ min: 0, max: 8 }),
+      y: fc.integer({ min: 0, max: 20 }),
+      w: fc.integer({ min: 1, max: 4 }),
+      h: fc.integer({ min: 1, max: 5 }),
+    });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 8 }), (raw) => {
+        // The grid's input never overlaps (a saved layout is compact already, or the grid resolves it first).
+        const items = raw
+          .filter((a, n) =>
+            raw.slice(0, n).every((b) => !(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h)),
+          )
+          .map((it, n) => ({ ...it, i: String(n) }));
+        const placed = compactVertically(items);
+        for (const [n, a] of placed.entries())
+          for (const b of placed.slice(n + 1))
+            expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).toBe(false);
+        for (const p of placed) expect(p.y).toBeLessThanOrEqual(items[Number(p.i)]!.y);
+      }),
     );
   });
 });

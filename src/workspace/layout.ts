@@ -1,6 +1,6 @@
 // Layout documents: restore what the gateway (or the local cache) holds, migrate old versions, drop panels
 // this agent no longer has, clamp sizes to each panel's limits. Pure functions, so every rule is testable.
-import { GRID_COLUMNS, LAYOUT_VERSION, SavedLayout, type LayoutItem } from "../contract/layout";
+import { GRID_COLUMNS, LAYOUT_VERSION, SavedLayout, type LayoutItem, type ShownWhile } from "../contract/layout";
 import type { DefaultLayoutItem } from "../core/variant";
 import type { PanelDef } from "../core/plugin";
 
@@ -36,7 +36,34 @@ export function clamp(item: LayoutItem, panel: PanelLimits): LayoutItem {
   const { minW = 1, minH = 1, maxW = GRID_COLUMNS, maxH = 200 } = panel.size;
   const w = Math.max(minW, Math.min(maxW, GRID_COLUMNS, item.w));
   const h = Math.max(minH, Math.min(maxH, item.h));
-  return { i: item.i, panel: item.panel, x: Math.max(0, Math.min(GRID_COLUMNS - w, item.x)), y: Math.max(0, item.y), w, h };
+  const placed = { i: item.i, panel: item.panel, x: Math.max(0, Math.min(GRID_COLUMNS - w, item.x)), y: Math.max(0, item.y), w, h };
+  return item.shownWhile ? { ...placed, shownWhile: item.shownWhile } : placed;
+}
+
+/** When a placed panel shows: the agent's choice for the item, else the panel's own rule, else always. */
+export function shownWhileOf(item: Pick<LayoutItem, "shownWhile">, panel: Pick<PanelDef, "shownWhile">): ShownWhile {
+  return item.shownWhile ?? panel.shownWhile ?? "always";
+}
+
+/** Whether a panel takes its cell now: edit mode shows them all, so the agent can arrange each. */
+export function isShown(when: ShownWhile, now: { onCall: boolean; editing: boolean }): boolean {
+  return now.editing || when === "always" || (when === "call") === now.onCall;
+}
+
+/**
+ * Where the grid puts the items it shows: react-grid-layout's vertical compaction (each item, top to bottom, moves
+ * up until it meets another). Used to check that a layout shows whole, on a call and between calls.
+ */
+export function compactVertically<T extends Pick<LayoutItem, "x" | "y" | "w" | "h">>(items: readonly T[]): T[] {
+  const placed: T[] = [];
+  for (const item of [...items].sort((a, b) => a.y - b.y || a.x - b.x)) {
+    let y = item.y;
+    const collides = (at: number) =>
+      placed.some((p) => item.x < p.x + p.w && p.x < item.x + item.w && at < p.y + p.h && p.y < at + item.h);
+    while (y > 0 && !collides(y - 1)) y -= 1;
+    placed.push({ ...item, y });
+  }
+  return placed;
 }
 
 /** Where a newly added panel goes: its default size, below everything else. */
@@ -46,5 +73,8 @@ export function placeNew(items: readonly LayoutItem[], panel: PanelDef): LayoutI
 }
 
 export function toSaved(items: readonly LayoutItem[]): SavedLayout {
-  return { version: LAYOUT_VERSION, items: items.map(({ i, panel, x, y, w, h }) => ({ i, panel, x, y, w, h })) };
+  return {
+    version: LAYOUT_VERSION,
+    items: items.map(({ i, panel, x, y, w, h, shownWhile }) => ({ i, panel, x, y, w, h, ...(shownWhile ? { shownWhile } : {}) })),
+  };
 }

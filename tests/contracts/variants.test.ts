@@ -13,6 +13,7 @@ import { createI18n } from "../../src/i18n/i18n";
 import { memoryStorage } from "../../src/store/storage";
 import { fakeGateway } from "../../src/test/fakeGateway";
 import { fakeRealtime } from "../../src/test/fakeRealtime";
+import { compactVertically, isShown, shownWhileOf } from "../../src/workspace/layout";
 import { createWorkspaceSession } from "../../src/workspace/session";
 import { variants } from "../../variants";
 import { TEST_AGENT } from "../../src/sdk/testing/renderPlugin";
@@ -140,18 +141,24 @@ describe.each(variantList)("variant $key", ({ key, manifest }) => {
   });
 
   it.each(["qualifier", "advisor", "manager"] as const)(
-    "fits the %s default layout on one screen: inside 12 columns and the screen's rows, no overlap, each panel at least its minimum size",
+    "fits the %s default layout on one screen, on a call and between calls: inside 12 columns and the screen's rows once the grid closes up over the panels stepping aside, no overlap, each panel at least its minimum size",
     (role) => {
-      const sizes = new Map<string, { minW?: number; minH?: number }>(
-        [...manifests.values()].flatMap((p) =>
-          (p.panels ?? []).map((panel) => [panel.id, panel.size] as const),
-        ),
+      const panels = new Map<string, { shownWhile?: "call" | "idle"; size: { minW?: number; minH?: number } }>(
+        [...manifests.values()].flatMap((p) => (p.panels ?? []).map((panel) => [panel.id, panel] as const)),
       );
+      const sizes = new Map([...panels].map(([id, panel]) => [id, panel.size] as const));
       const items = manifest.defaultLayouts[role];
       const problems: string[] = [];
+      for (const onCall of [true, false]) {
+        const shown = items.filter((it) =>
+          isShown(shownWhileOf(it, panels.get(it.panel) ?? {}), { onCall, editing: false }),
+        );
+        for (const it of compactVertically(shown))
+          if (it.y + it.h > SCREEN_ROWS)
+            problems.push(`${it.panel} goes past the screen ${onCall ? "on a call" : "between calls"}`);
+      }
       for (const it of items) {
-        if (it.x + it.w > GRID_COLUMNS || it.y + it.h > SCREEN_ROWS)
-          problems.push(`${it.panel} goes past the screen`);
+        if (it.x + it.w > GRID_COLUMNS) problems.push(`${it.panel} goes past the screen`);
         const size = sizes.get(it.panel);
         if (size && (it.w < (size.minW ?? 1) || it.h < (size.minH ?? 1)))
           problems.push(`${it.panel} is under its minimum size`);

@@ -234,6 +234,8 @@ export async function renderPlugin<Api = unknown, Store = unknown>(
             instanceId={panel.id}
             scope={scope}
             editing={false}
+            shownWhile="always"
+            onShownWhile={() => {}}
             onRemove={() => {}}
           />
         ))}
