@@ -28,7 +28,7 @@ import type { PbxDriver } from "./pbx/driver";
 import { release } from "./dialer/claim";
 import { InboundRouter } from "./modules/calls/inbound";
 import { CallRecordSources } from "./modules/leads/history";
-import { recordingStoreFor } from "./recordings/store";
+import { recordingStoreFor } from "./recordings/select";
 import { CallService } from "./modules/calls/service";
 import { attachSipEdge } from "./pbx/edge";
 import { SimPbx, type SimProfile } from "./pbx/sim/extensions";
@@ -120,7 +120,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     ...statusServices({ db, clock, pbx, push, log: app.log, background, sessions }),
     calls: undefined as unknown as CallService,
     callRecords: new CallRecordSources(),
-    recordings: recordingStoreFor(config.dataDir),
+    recordings: recordingStoreFor(config, (message, detail) => app.log.warn(detail ?? {}, message)),
   };
   // Signing out hands the leads the agent held in process back to the pool (as DELETE /in-process-leads).
   sessions.onRevoked(async (e) => {

@@ -24,3 +24,37 @@ describe("readConfig: what an unconfigured gateway exposes (issue 11, finding 1)
     expect(() => readConfig({ SMTP_URL: "smtp://mail.example" })).toThrow(/MAIL_FROM/);
   });
 });
+
+describe("readConfig: where recordings are kept", () => {
+  const S3 = {
+    RECORDINGS_STORE: "s3",
+    S3_ENDPOINT: "https://s3.eu-west-3.amazonaws.com",
+    S3_BUCKET: "call-audio",
+    S3_ACCESS_KEY_ID: "AKID",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+
+  it("keeps them as local files unless RECORDINGS_STORE says s3", () => {
+    expect(readConfig({}).recordingsStore).toEqual({ kind: "local" });
+    expect(readConfig(S3).recordingsStore).toEqual({
+      kind: "s3",
+      endpoint: "https://s3.eu-west-3.amazonaws.com",
+      bucket: "call-audio",
+      region: "us-east-1",
+      accessKeyId: "AKID",
+      secretAccessKey: "secret",
+      prefix: "",
+    });
+    expect(readConfig({ ...S3, S3_REGION: "eu-west-3", S3_PREFIX: "dialer/" }).recordingsStore).toMatchObject({
+      region: "eu-west-3",
+      prefix: "dialer/",
+    });
+  });
+
+  it("refuses a store it does not know, and object storage without its address, bucket or keys", () => {
+    expect(() => readConfig({ RECORDINGS_STORE: "ftp" })).toThrow(/local or s3/);
+    expect(() => readConfig({ ...S3, S3_BUCKET: "" })).toThrow(/S3_BUCKET/);
+    expect(() => readConfig({ ...S3, S3_SECRET_ACCESS_KEY: undefined })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => readConfig({ ...S3, S3_ENDPOINT: "not a url" })).toThrow(/S3_ENDPOINT/);
+  });
+});

@@ -1,6 +1,7 @@
 // Gateway configuration from the environment, read once at start.
 import path from "node:path";
 import { OPEN_METEO_CUSTOMER_URL, OPEN_METEO_FREE_URL } from "./geo/weather/openMeteo";
+import type { ObjectStorageConfig } from "./recordings/objectStore";
 
 export interface GatewayConfig {
   port: number;
@@ -54,6 +55,30 @@ export interface GatewayConfig {
   openMeteoUrl: string;
   /** Open-Meteo's API key (a paid plan: the free endpoint is for non-commercial use only). */
   openMeteoApiKey?: string;
+  /**
+   * Where call recordings are kept (RECORDINGS_STORE): 'local' (default: files under DATA_DIR/recordings) or
+   * 's3', S3-compatible object storage (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY, S3_PREFIX), spooled under DATA_DIR/recordings-spool until uploaded.
+   */
+  recordingsStore: { kind: "local" } | ({ kind: "s3" } & ObjectStorageConfig);
+}
+
+function recordingsStoreFrom(env: NodeJS.ProcessEnv): GatewayConfig["recordingsStore"] {
+  const kind = env.RECORDINGS_STORE || "local";
+  if (kind === "local") return { kind };
+  if (kind !== "s3") throw new Error(`RECORDINGS_STORE must be local or s3: ${kind}`);
+  const missing = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`RECORDINGS_STORE=s3 needs ${missing.join(", ")}`);
+  if (!URL.canParse(env.S3_ENDPOINT!)) throw new Error(`S3_ENDPOINT is not a URL: ${env.S3_ENDPOINT}`);
+  return {
+    kind,
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    prefix: env.S3_PREFIX ?? "",
+  };
 }
 
 const WEATHER_PROVIDERS = ["deterministic", "open-meteo"] as const;
@@ -101,6 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     weatherProvider,
     openMeteoUrl,
     openMeteoApiKey,
+    recordingsStore: recordingsStoreFrom(env),
   };
 }
 

@@ -66,7 +66,7 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
       .innerJoin(calls, eq(calls.id, callRecordings.callId))
       .where(and(eq(callRecordings.state, "recording"), isNotNull(calls.endedAt)));
     for (const r of cut) {
-      const file = ctx.recordings.store.repair(r.key);
+      const file = await ctx.recordings.store.repair(r.key);
       await db
         .update(callRecordings)
         .set({
@@ -248,7 +248,7 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
         } else if (rec.agentId !== caller.id && !(await ctx.access.mayActOnAgent(caller, rec.agentId)))
           throw new HttpError(403, MESSAGES.forbidden);
         if (rec.state === "recording" || rec.state === "no_audio") throw new HttpError(404, M.missing);
-        const whole = ctx.recordings.store.open(rec.key);
+        const whole = await ctx.recordings.store.open(rec.key);
         if (!whole) throw new HttpError(404, M.missing);
         whole.stream.destroy();
         const range = byteRange(raw.headers.range, whole.size);
@@ -256,7 +256,8 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
           reply.header("content-range", `bytes */${whole.size}`);
           throw new HttpError(416, "Range not satisfiable");
         }
-        const part = ctx.recordings.store.open(rec.key, range ?? undefined)!;
+        const part = await ctx.recordings.store.open(rec.key, range ?? undefined);
+        if (!part) throw new HttpError(404, M.missing);
         reply.type("audio/wav").header("accept-ranges", "bytes").header("cache-control", "private, no-store");
         if (range) {
           reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${whole.size}`);

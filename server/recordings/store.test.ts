@@ -21,7 +21,7 @@ function parse(file: Buffer) {
 }
 
 describe("LocalRecordingStore", () => {
-  it("writes a stereo 8 kHz 16-bit WAV, the agent left and what it hears right, with its sizes once closed", () => {
+  it("writes a stereo 8 kHz 16-bit WAV, the agent left and what it hears right, with its sizes once closed", async () => {
     const s = store();
     const w = s.create("1/10-1.wav");
     for (let i = 0; i < 150; i++) w.write(frame(1000), frame(-2000)); // 3 s
@@ -38,30 +38,31 @@ describe("LocalRecordingStore", () => {
       dataSize: 150 * 640,
     });
     expect([file.readInt16LE(44), file.readInt16LE(46)]).toEqual([-1000, 2000]);
-    const opened = s.open("1/10-1.wav", { start: 0, end: 3 });
+    const opened = await s.open("1/10-1.wav", { start: 0, end: 3 });
     expect(opened?.size).toBe(file.length);
+    opened?.stream.destroy();
   });
 
-  it("completes a file a crash left open, keeping every whole frame written, and reports its length", () => {
+  it("completes a file a crash left open, keeping every whole frame written, and reports its length", async () => {
     const s = store();
     const w = s.create("1/11-1.wav");
     for (let i = 0; i < 55; i++) w.write(frame(500), frame(500)); // 50 frames reach the disk, 5 are buffered
     const file = path.join(s.root, "1/11-1.wav");
     expect(parse(readFileSync(file)).dataSize).toBe(0); // as a crash leaves it
-    expect(s.repair("1/11-1.wav")).toEqual({
+    expect(await s.repair("1/11-1.wav")).toEqual({
       key: "1/11-1.wav",
       bytes: WAV_HEADER_BYTES + 50 * 640,
       durationMs: 1000,
     });
     expect(parse(readFileSync(file))).toMatchObject({ riffSize: 36 + 50 * 640, dataSize: 50 * 640 });
     expect(statSync(file).size).toBe(WAV_HEADER_BYTES + 50 * 640);
-    expect(s.repair("1/nothing.wav")).toBeUndefined();
+    expect(await s.repair("1/nothing.wav")).toBeUndefined();
   });
 
-  it("refuses keys that would leave its folder", () => {
+  it("refuses keys that would leave its folder", async () => {
     const s = store();
     for (const key of ["../x.wav", "/etc/passwd", "1/../../x.wav", "a.mp3", ""])
       expect(() => s.create(key)).toThrow(/not a recording key/);
-    expect(() => s.open("../../x.wav")).toThrow();
+    await expect(s.open("../../x.wav")).rejects.toThrow();
   });
 });

@@ -48,9 +48,9 @@ export interface RecordingStore {
   /** A new recording; `key` is a relative path such as `1/2041-1.wav` (tenant, call, index). */
   create(key: string): RecordingWriter;
   /** The finished file's size and a stream of its bytes (`range` inclusive), or undefined when it is missing. */
-  open(key: string, range?: { start: number; end: number }): { size: number; stream: Readable } | undefined;
+  open(key: string, range?: { start: number; end: number }): Promise<{ size: number; stream: Readable } | undefined>;
   /** Completes the header of a file a crash left open (sizes from its length): what it now holds. */
-  repair(key: string): RecordedFile | undefined;
+  repair(key: string): Promise<RecordedFile | undefined>;
 }
 
 function header(dataBytes: number): Buffer {
@@ -72,6 +72,13 @@ function header(dataBytes: number): Buffer {
 }
 
 const durationOf = (dataBytes: number) => Math.round((dataBytes / BLOCK / RECORDING_SAMPLE_RATE) * 1000);
+
+/** What a whole WAV file of `bytes` holds. */
+export const recordedFileOf = (key: string, bytes: number): RecordedFile => ({
+  key,
+  bytes,
+  durationMs: durationOf(Math.max(0, bytes - WAV_HEADER_BYTES)),
+});
 
 class FileWriter implements RecordingWriter {
   private fd: number | null;
@@ -131,14 +138,19 @@ export class LocalRecordingStore implements RecordingStore {
     return new FileWriter(key, file);
   }
 
-  open(key: string, range?: { start: number; end: number }) {
+  async open(key: string, range?: { start: number; end: number }) {
     const file = this.fileOf(key);
     if (!existsSync(file)) return undefined;
     const size = statSync(file).size;
     return { size, stream: createReadStream(file, range) };
   }
 
-  repair(key: string): RecordedFile | undefined {
+  async repair(key: string): Promise<RecordedFile | undefined> {
+    return this.repairNow(key);
+  }
+
+  /** `repair`, at once: the object store's spool repairs before its uploads. */
+  repairNow(key: string): RecordedFile | undefined {
     const file = this.fileOf(key);
     if (!existsSync(file)) return undefined;
     const size = statSync(file).size;
@@ -163,9 +175,7 @@ export class LocalRecordingStore implements RecordingStore {
   }
 }
 
-/** The store of a gateway: DATA_DIR/recordings, or a temporary folder when the database is in memory. */
-export function recordingStoreFor(dataDir: string): LocalRecordingStore {
-  if (dataDir === "memory")
-    return new LocalRecordingStore(mkdtempSync(path.join(tmpdir(), "dialer-recordings-")));
-  return new LocalRecordingStore(path.join(dataDir, "recordings"));
+/** Where a gateway keeps recording files: DATA_DIR/<name>, or a temporary folder when the database is in memory. */
+export function recordingsDir(dataDir: string, name: string): string {
+  return dataDir === "memory" ? mkdtempSync(path.join(tmpdir(), `dialer-${name}-`)) : path.join(dataDir, name);
 }
