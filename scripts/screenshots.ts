@@ -5,7 +5,7 @@
 //
 //   npm run build && npx tsx scripts/screenshots.ts [--only qualifier.isius] [--out docs/screenshots]
 //
-// A WebRTC qualifier is also shot on a call (a manual dial from the softphone), since that is where panels
+// The WebRTC qualifier and advisor are also shot on a call (a manual dial from the softphone), since that is where panels
 // and the softphone compete for room.
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
@@ -31,7 +31,7 @@ const SIZES = [
 const ACCOUNTS: { email: string; language?: "fr" | "es"; call?: boolean }[] = [
   { email: "qualifier.isius@demo.test", call: true },
   { email: "qualifier.isius@demo.test", language: "es" },
-  { email: "advisor.isius@demo.test" },
+  { email: "advisor.isius@demo.test", call: true },
   { email: "qualifier2.isius@demo.test" },
   { email: "qualifier.slica@demo.test" },
   { email: "qualifier.slica@demo.test", language: "fr" },
