@@ -19,6 +19,8 @@ export default defineVariant({
     "booking",
     "transfers",
     "transfer-targets",
+    "accounts",
+    "users",
     "allowed-extensions",
     "attribute-groups",
     "notification-sender",
@@ -89,9 +91,10 @@ export default defineVariant({
       // lead): small, above the agent's day.
       { panel: "recordings.panel", x: 8, y: 6, w: 4, h: 2 },
       { panel: "health-eapp.panel", x: 8, y: 8, w: 4, h: 2 },
-      // On a call the script, between calls the agent's day (as for the qualifier).
+      // On a call the script, between calls the agent's day (as for the qualifier), which then also has the
+      // extra recording's rows: 8 to 15 once the grid closes up.
       { panel: "scripts.script", x: 8, y: 10, w: 4, h: 5 },
-      { panel: "user-summary.panel", x: 8, y: 15, w: 4, h: 5, shownWhile: "idle" },
+      { panel: "user-summary.panel", x: 8, y: 15, w: 4, h: 7, shownWhile: "idle" },
     ],
   },
 });
