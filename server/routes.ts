@@ -5,6 +5,8 @@ import { pluginRoutes } from "../plugins/server-catalogue";
 import type { Gateway } from "./gateway";
 import type { RouteDef } from "./http/route";
 import { agentRoutes } from "./modules/agents/routes";
+import { accountRoutes } from "./modules/agents/accounts";
+import { extensionRoutes } from "./modules/extensions/routes";
 import { liveTransferRoutes } from "./modules/liveTransfers/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -38,6 +40,7 @@ export function routeTable(gw: Gateway): RouteDef[] {
     ...geoRoutes(gw),
     ...agentRoutes(gw),
     ...liveTransferRoutes(gw),
+    ...accountRoutes(gw),
     ...notificationRoutes(gw),
     ...pluginRoutes.flatMap((routes) => routes(plugins)),
   ];

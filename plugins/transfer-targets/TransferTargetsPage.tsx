@@ -1,11 +1,10 @@
 // The Transfer Targets settings page: the external targets and Sunlife agents (a name and a number each, added
 // and removed by row) and Matcha's number with its switch, saved as one document. Leaving with unsaved changes
 // asks first (a mis-click does not lose them).
-import { Button, Callout, FormGroup, H1, H2, InputGroup, Spinner, Switch } from "@blueprintjs/core";
+import { Button, FormGroup, H1, H2, InputGroup, Spinner, Switch } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useBlocker } from "react-router-dom";
-import { usePlugin } from "../../src/sdk";
+import { LoadFailed, usePlugin, useUnsavedChanges } from "../../src/sdk";
 import type { TargetsStore } from "./model";
 import type { TargetList, TargetsService } from "./service";
 import "./targets.css";
@@ -18,19 +17,7 @@ const TransferTargetsPage = observer(function TransferTargetsPage() {
   }, [api]);
 
   // Leaving the page (a link, the drawer, back) with unsaved changes asks first; closing the tab too.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => store.dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm(t("unsaved"))) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, t]);
-  useEffect(() => {
-    const warn = (e: BeforeUnloadEvent) => {
-      if (store.dirty) e.preventDefault();
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [store]);
+  useUnsavedChanges(store.dirty, t("unsaved"));
 
   const draft = store.draft;
   const error = (path: string) => store.errors[path]?.[0];
@@ -60,10 +47,7 @@ const TransferTargetsPage = observer(function TransferTargetsPage() {
       <H1 id="targets-title">{t("title")}</H1>
       {store.phase === "loading" && <Spinner size={24} />}
       {store.phase === "failed" && (
-        <Callout intent="danger" title={t("load_failed")}>
-          <p>{store.message}</p>
-          <Button text={t("retry")} onClick={() => void api.load()} />
-        </Callout>
+        <LoadFailed title={t("load_failed")} message={store.message} onRetry={() => void api.load()} />
       )}
       {draft && store.phase !== "loading" && store.phase !== "failed" && (
         <form

@@ -65,6 +65,13 @@ describe("user summary panel", () => {
     await waitFor(() => expect(reads()).toBe(5));
   });
 
+  it("reads the lists again at once when a manager moved follow-ups to or from the agent (follow-ups-changed)", async () => {
+    const { push, reads } = await mount();
+    expect(reads()).toBe(2);
+    await push("follow-ups-changed", { reason: "redistributed" });
+    await waitFor(() => expect(reads()).toBe(3));
+  });
+
   it("with enforced follow-ups overdue: Ready is disabled and a persistent alert shows, both cleared when done", async () => {
     const gateway = fakeGateway(lists({ overdue: [overdueOne()], enforced: true }));
     const { status, notify, advance } = await mount({ gateway });

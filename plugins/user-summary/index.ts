@@ -5,7 +5,7 @@ import { definePlugin } from "../../src/sdk";
 import { dispositionsApi } from "../dispositions/api";
 import { userSummaryApi } from "./api";
 import { UserSummaryModel } from "./model";
-import { createUserSummaryService } from "./service";
+import { createUserSummaryService, followUpsChanged } from "./service";
 
 export default definePlugin({
   id: "user-summary",
@@ -14,6 +14,7 @@ export default definePlugin({
   needs: [dispositionsApi],
   provides: userSummaryApi,
   model: UserSummaryModel,
+  pushes: [followUpsChanged],
   panels: [
     {
       id: "user-summary.panel",

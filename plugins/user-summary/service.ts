@@ -4,7 +4,8 @@
 // searches the agent's leads and loads one into the leads stack.
 import { isAxiosError } from "axios";
 import type { FollowUpItem } from "../../src/contract/dialer";
-import { callEnded, idempotencyKey, type ClockTimer, type PluginContext } from "../../src/sdk";
+import { FollowUpsChangedPush } from "../../src/contract/socket";
+import { callEnded, definePush, idempotencyKey, type ClockTimer, type PluginContext } from "../../src/sdk";
 import { dispositionSaved, type DispositionsApi } from "../dispositions/api";
 import type { UserSummaryApi } from "./api";
 import { enforceOverdueFollowUps } from "./enforcement";
@@ -14,6 +15,8 @@ import { initialTab } from "./tabs";
 import { dialFollowUp, firstMessage, gatewayMessage } from "./writes";
 
 export const REFRESH_MS = 60_000;
+/** A manager moved follow-ups to or from this agent (POST /agents/{id}/redistribute-follow-ups). */
+export const followUpsChanged = definePush("follow-ups-changed", FollowUpsChangedPush);
 
 export interface UserSummaryService extends UserSummaryApi {
   /** A follow-up's dial is possible now (no call, nothing else under way). */
@@ -95,6 +98,7 @@ export function createUserSummaryService(
   // A settled call and a saved disposition change the lists.
   ctx.events.on(callEnded, () => void refresh());
   ctx.events.on(dispositionSaved, () => void refresh());
+  ctx.events.on(followUpsChanged, () => void refresh());
   // Read at sign-in, not only when the panel shows: enforced follow-ups hold even without the panel.
   void refresh();
 

@@ -691,3 +691,70 @@ export const notificationRecipients = pgTable(
       .where(sql`${t.answeredAt} is null`),
   ],
 );
+
+// ---------------------------------------------------------------- the users area's settings
+
+/**
+ * The extensions a call centre's accounts may have (admin-and-sign-in §2 Allowed-extensions screen, §5: 3 to 6
+ * digits), owned by modules/extensions: an account's extension must be one of them.
+ */
+export const allowedExtensions = pgTable(
+  "allowed_extensions",
+  {
+    tenantId: tenantRef(),
+    extension: text("extension").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    /** The manager who allowed it; null for the ones the migration carried over from existing accounts. */
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.extension] })],
+);
+
+/**
+ * Attribute groups (admin-and-sign-in §3): a named set of attributes and agents with the group's transfer
+ * settings, owned by the settings module (/settings/attribute-groups). did and the auto-forward fields are
+ * read-only in the manager's form.
+ */
+export const attributeGroups = pgTable(
+  "attribute_groups",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: tenantRef(),
+    name: text("name").notNull(),
+    shortName: text("short_name").notNull(),
+    did: text("did"),
+    provider: text("provider"),
+    transferScore: integer("transfer_score").notNull().default(0),
+    hasInternalAutoForward: boolean("has_internal_auto_forward").notNull().default(false),
+    /** Seconds. */
+    autoForwardInternalDelay: integer("auto_forward_internal_delay").notNull().default(0),
+    hasExternalAutoForward: boolean("has_external_auto_forward").notNull().default(false),
+    /** Seconds. */
+    autoForwardExternalDelay: integer("auto_forward_external_delay").notNull().default(0),
+  },
+  (t) => [index("attribute_groups_tenant_idx").on(t.tenantId)],
+);
+
+export const attributeGroupUsers = pgTable(
+  "attribute_group_users",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => attributeGroups.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);
+
+export const attributeGroupAttributes = pgTable(
+  "attribute_group_attributes",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => attributeGroups.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.attributeId] })],
+);

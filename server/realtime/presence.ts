@@ -10,6 +10,8 @@ export interface Presence {
   release(userId: number, holder: string): Promise<void>;
   /** Whether any socket anywhere holds the agent's claim. */
   isLive(userId: number): Promise<boolean>;
+  /** Who holds the agent's claim now, if anyone. */
+  holderOf(userId: number): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,10 @@ export class LocalPresence implements Presence {
 
   async isLive(userId: number) {
     return this.holders.has(userId);
+  }
+
+  async holderOf(userId: number) {
+    return this.holders.get(userId);
   }
 
   async close() {
@@ -81,6 +87,10 @@ export class RedisPresence implements Presence {
 
   async isLive(userId: number) {
     return (await this.redis.exists(this.key(userId))) === 1;
+  }
+
+  async holderOf(userId: number) {
+    return (await this.redis.get(this.key(userId))) ?? undefined;
   }
 
   private async refresh() {

@@ -48,6 +48,27 @@ export class Push {
     this.emit(rooms.tenant(tenantId), event, payload);
   }
 
+  /** How many sockets the agent has open now, on every instance (0 before socket.io is attached). */
+  async socketsOf(userId: number): Promise<number> {
+    if (!this.io) return 0;
+    return (await this.io.in(rooms.agent(userId)).fetchSockets()).length;
+  }
+
+  /**
+   * A manager's reset (POST /agents/{id}/reset-sockets): tells the agent's sockets to connect again, and
+   * closes the transports of those on this instance. Closing the transport, not a server-side disconnect:
+   * the client reconnects at once and keeps its status, where a disconnect would end it as a signed-out
+   * session. A socket on another instance closes its own transport on the push (src/realtime/client.ts).
+   */
+  async resetAgent(userId: number, by: number): Promise<number> {
+    if (!this.io) return 0;
+    const room = rooms.agent(userId);
+    this.io.to(room).emit("socket-reset", { by });
+    const sockets = await this.io.local.in(room).fetchSockets();
+    for (const s of sockets) (s as unknown as { conn?: { close(): void } }).conn?.close();
+    return sockets.length;
+  }
+
   /** Tells the sockets of an ended session why, then closes them (on every instance). */
   endSession(sessionId: string, reason: string): void {
     if (!this.io) return;

@@ -132,7 +132,7 @@ export class Realtime {
     const endSession = (reason: string) => gw.push.endSession(sessionId, reason);
 
     const acceptance = (async () => {
-      if (!(await this.presence.claim(userId, holder))) {
+      if (!(await this.claimOrTakeOver(userId, holder))) {
         gw.log.info({ userId }, "second socket refused: the dialer is open in another tab");
         socket.emit("duplicate-tab", { message: SOCKET_MESSAGES.duplicateTab });
         socket.disconnect(true);
@@ -194,6 +194,20 @@ export class Realtime {
         this.startGrace(userId);
       });
     });
+  }
+
+  /**
+   * The agent's claim for this socket. A socket of this instance that has already closed may still hold it while
+   * its disconnect is being handled (a manager's socket reset, a page that reconnects at once after its transport
+   * dropped): it gives way, or the agent's own page would be refused as a second tab.
+   */
+  private async claimOrTakeOver(userId: number, holder: string): Promise<boolean> {
+    if (await this.presence.claim(userId, holder)) return true;
+    const current = await this.presence.holderOf(userId);
+    if (!current?.startsWith(`${this.instanceId}:`)) return false;
+    if (this.io.of("/").sockets.get(current.slice(this.instanceId.length + 1))?.connected) return false;
+    await this.presence.release(userId, current);
+    return this.presence.claim(userId, holder);
   }
 
   private startGrace(userId: number) {

@@ -12,6 +12,7 @@ import { applyDispositionEffects } from "../dialer/followUps";
 import { generateHistory } from "./history";
 import { generateLeadBook } from "./leadbook";
 import { DEMO_TRANSFER_TARGETS } from "./transfers";
+import { DEMO_ATTRIBUTE_GROUPS, demoAllowedExtensions } from "./peopleSettings";
 import { TRANSFER_TARGETS_SETTING_KEY } from "../../src/contract/settings";
 
 export interface SeedOptions {
@@ -111,6 +112,27 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
         createdAt: now,
       })),
     );
+
+    // The users area's settings: allowed extensions (the accounts' own among them) and attribute groups.
+    for (const tenant of DEMO_TENANTS) {
+      await tx
+        .insert(t.allowedExtensions)
+        .values(demoAllowedExtensions(tenant.id).map((extension) => ({ tenantId: tenant.id, extension, createdAt: now })));
+      for (const { members, attributes, ...g } of DEMO_ATTRIBUTE_GROUPS[tenant.id] ?? []) {
+        const [group] = await tx
+          .insert(t.attributeGroups)
+          .values({ tenantId: tenant.id, ...g })
+          .returning({ id: t.attributeGroups.id });
+        if (members.length)
+          await tx
+            .insert(t.attributeGroupUsers)
+            .values(members.map((email) => ({ groupId: group!.id, userId: userIds.get(email)! })));
+        if (attributes.length)
+          await tx
+            .insert(t.attributeGroupAttributes)
+            .values(attributes.map((name) => ({ groupId: group!.id, attributeId: attrs.find((a) => a.name === name)!.id })));
+      }
+    }
 
     for (const tenant of DEMO_TENANTS) {
       const book = generateLeadBook({ variant: tenant.variant, seed: tenant.id * 7919, now });

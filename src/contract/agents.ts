@@ -37,6 +37,11 @@ export const AgentListQuery = z.strictObject({
 });
 export type AgentListQuery = z.input<typeof AgentListQuery>;
 
+/** Outbound eligibility (admin-and-sign-in §3): which outbound leads the dialer gives the agent. */
+export const OUTBOUND_ELIGIBILITIES = ["old", "new", "both", "none"] as const;
+export const OutboundEligibility = z.enum(OUTBOUND_ELIGIBILITIES);
+export type OutboundEligibility = z.infer<typeof OutboundEligibility>;
+
 export const AgentListItem = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -51,8 +56,40 @@ export const AgentListItem = z.object({
   email: z.string().optional(),
   /** Managers and above only: a manager disabled this agent's calling. */
   deactivated: z.boolean().optional(),
+  // Managers and above only, for the users area's columns (admin-and-sign-in §2, §3 Agent/user).
+  /** Which outbound leads the agent is given: old (already dialled), new (never dialled), both, none. */
+  outbound_eligibility: OutboundEligibility.optional(),
+  /** Outbound blocked (qualifiers): the agent takes inbound calls only. */
+  inbound_only: z.boolean().optional(),
+  /** Advisors: takes live transfers from the call centre's own qualifiers. */
+  internal_live_transfers: z.boolean().optional(),
+  /** Advisors: takes live transfers from partners. */
+  external_live_transfers: z.boolean().optional(),
+  has_webrtc: z.boolean().optional(),
+  /** The manager whose team the agent is in; null: none. */
+  manager_id: z.number().int().nullable().optional(),
 });
 export type AgentListItem = z.infer<typeof AgentListItem>;
+
+/** PUT /outbound-eligibility/{id}. */
+export const OutboundEligibilityBody = z.strictObject({ eligibility: OutboundEligibility });
+
+/** GET /agents/managers (the users area's managers list): the managers of the caller's call centre. */
+export const ManagerListItem = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+});
+export type ManagerListItem = z.infer<typeof ManagerListItem>;
+export const ManagerListResponse = z.object({ data: z.array(ManagerListItem) });
+
+/** The users area's refusals (422). */
+export const USERS_AREA_MESSAGES = {
+  notAnAgent: "Only qualifiers and advisors have an outbound eligibility.",
+  notAQualifier: "Only a qualifier's outbound can be blocked.",
+} as const;
 
 export const AgentListResponse = z.object({
   data: z.array(AgentListItem),

@@ -88,7 +88,8 @@ export const ConfirmLiveTransferResponse = z.object({
 export const TRANSFER_SOURCES = ["internal", "external"] as const;
 export const TransferAvailabilityParams = z.strictObject({ source: z.enum(TRANSFER_SOURCES) });
 export const TransferAvailabilityBody = z.strictObject({
-  value: z.boolean(),
+  /** The specification's 0 or 1 (admin-and-sign-in §7); true and false too. */
+  value: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
   /** The advisor to set (managers and above); absent: the caller. */
   agent_id: z.number().int().positive().optional(),
 });

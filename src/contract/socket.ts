@@ -176,6 +176,16 @@ export const EventRefusedPush = z.object({
 });
 
 export const ServerEvents = {
+/**
+ * To the agent (a manager's tool, POST /agents/{id}/frontend-repairs): re-read account, status, tenant
+ * features and layout from the gateway and reload the plugins; a page on a call waits for the call to end.
+ */
+export const RepairPush = z.object({ by: z.number().int() });
+/** To the agent (POST /agents/{id}/reset-sockets): the gateway closes this socket next; connect again. */
+export const SocketResetPush = z.object({ by: z.number().int() });
+/** To an agent whose pending follow-ups changed elsewhere (a manager redistributed them): read them again. */
+export const FollowUpsChangedPush = z.object({ reason: z.enum(["redistributed"]) });
+
   status: StatusPush,
   "agent-status": AgentStatusPush,
   "calling-status": CallingStatusPush,

@@ -15,6 +15,7 @@ import {
   type ServerToClient,
 } from "../contract/socket";
 import type { EventBus } from "../core/events";
+import { takeRepairMark } from "../session/repair";
 import type { z } from "zod";
 
 export interface RealtimeDeps {
@@ -50,6 +51,8 @@ export const ACK_TIMEOUT_MS = 5000;
 
 export function connectRealtime(deps: RealtimeDeps): RealtimeClient {
   let wasConnected = false;
+  // A page a manager's repair reloaded goes on from where it was: its first connection is a reconnection.
+  const repaired = takeRepairMark();
   let closing = false;
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => {
@@ -59,7 +62,7 @@ export function connectRealtime(deps: RealtimeDeps): RealtimeClient {
   const socket: Socket<ServerToClient, ClientToServer> = io(deps.url ?? "", {
     path: SOCKET_PATH,
     // A function, so each reconnection sends the newest rotated token.
-    auth: (cb) => cb({ token: deps.token() ?? "", reconnect: wasConnected }),
+    auth: (cb) => cb({ token: deps.token() ?? "", reconnect: wasConnected || repaired }),
     reconnectionDelay: 1000,
     reconnectionDelayMax: 5000,
     randomizationFactor: 0.5,
@@ -78,6 +81,8 @@ export function connectRealtime(deps: RealtimeDeps): RealtimeClient {
     if (!closing && reason !== "io client disconnect") deps.on.dropped();
   });
   socket.io.on("reconnect_attempt", () => deps.on.reconnecting());
+  // A manager's socket reset: close the transport (not the socket), so socket.io connects again at once.
+  socket.on("socket-reset", () => socket.io.engine?.close());
   socket.on("connect_error", (err) => {
     const data = (err as Error & { data?: unknown }).data;
     if (HandshakeRefusal.safeParse(data).success) deps.on.refused();

@@ -124,6 +124,8 @@ export { CallTimePicker, type CallTimePickerProps } from "./ui/CallTimePicker";
 export { watching, type Watching } from "./watching";
 export { Select } from "./ui/Select";
 export { useNow } from "./ui/useNow";
+export { useUnsavedChanges } from "./ui/useUnsavedChanges";
+export { LoadFailed } from "./ui/LoadFailed";
 
 /** The HTTP status of a gateway call's failure (undefined for a network failure). */
 export { httpStatus } from "../api/errors";

@@ -154,8 +154,8 @@ test("managers get the Admin Panel drawer; a qualifier neither sees it nor reach
   for (const link of ["Managers", "Users", "Send New Notification", "General Settings", "Publisher Suppression", "WebRTC Users", "Transfer Targets"]) {
     await expect(drawer.getByRole("link", { name: link, exact: true })).toBeVisible();
   }
-  // The specification's 17 pages and the transfer targets.
-  await expect(drawer.getByRole("link")).toHaveCount(18);
+  // The specification's 17 pages, the transfer targets and the accounts.
+  await expect(drawer.getByRole("link")).toHaveCount(19);
   await drawer.getByRole("link", { name: "General Settings" }).click();
   await expect(page).toHaveURL(/\/admin\/settings\/globals$/);
   await expect(page.getByRole("heading", { name: "General Settings" })).toBeVisible();

@@ -117,7 +117,7 @@ export function liveTransferRoutes(gw: Gateway): RouteDef[] {
       method: "PUT",
       url: "/agents/transfer-availability/:source",
       summary:
-        "Whether an advisor takes live transfers from the call centre's own qualifiers (internal) or from partners (external): the users area's checkboxes on advisor rows. {value, agent_id?}: without agent_id the caller itself; managers and above name an advisor of their call centre. 204; 422 when the agent is not an advisor; 403 for another agent without the right.",
+        "Whether an advisor takes live transfers from the call centre's own qualifiers (internal) or from partners (external): the users area's checkboxes on advisor rows. {value (0 or 1, or a boolean), agent_id?}: without agent_id the caller itself; managers and above name an advisor of their call centre. 204; 422 when the agent is not an advisor; 403 for another agent without the right.",
       tags: ["agents"],
       access: { roles: ["advisor", "manager"] },
       params: TransferAvailabilityParams,

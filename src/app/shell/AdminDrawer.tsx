@@ -1,9 +1,10 @@
 import { Classes, Drawer, DrawerSize, H3 } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router-dom";
+import { holdsRoleAtLeast } from "../../contract/common";
 import { ADMIN_SECTIONS } from "./adminLinks";
 
-export function AdminDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+export function AdminDrawer({ isOpen, onClose, roles }: { isOpen: boolean; onClose: () => void; roles: readonly string[] }) {
   const { t } = useTranslation();
   return (
     <Drawer

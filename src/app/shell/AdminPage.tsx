@@ -4,7 +4,9 @@ import { Navigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { AlertToasts } from "../../alerts/AlertStack";
 import { PluginScope, pluginScopes } from "../../core/PluginScope";
+import { holdsRoleAtLeast } from "../../contract/common";
 import { useWorkspaceState } from "../../workspace/WorkspaceProvider";
+import { useServices } from "../services";
 import { ADMIN_LINKS } from "./adminLinks";
 
 /**
@@ -15,6 +17,7 @@ export default function AdminPage() {
   const { t } = useTranslation();
   const workspace = useWorkspaceState();
   const path = (useParams()["*"] ?? "").replace(/\/+$/, "");
+  const roles = useServices().root.account.acl?.roles ?? [];
   const link = ADMIN_LINKS.find((candidate) => candidate.path === path);
   if (!link) return <Navigate to="/" replace />;
   if (workspace.kind === "opening") return <Spinner className="isi-loading" />;

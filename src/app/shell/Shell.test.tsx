@@ -133,7 +133,7 @@ describe("top bar", () => {
 });
 
 describe("Admin Panel", () => {
-  it("opens from the side icon for managers with the 17 admin links", async () => {
+  it("opens from the side icon for managers with the 19 admin links", async () => {
     const { user } = renderApp({
       signedInAs: manager,
       gateway: fakeGateway({ "GET /tenant-features": ISIUS }),
@@ -144,6 +144,7 @@ describe("Admin Panel", () => {
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
       "/admin/users/managers",
       "/admin/users",
+      "/admin/users/accounts",
       "/admin/notifications/create",
       ...[
         "globals",

@@ -87,7 +87,7 @@ export const TopBar = observer(function TopBar() {
           <UserMenu />
         </NavbarGroup>
       </Navbar>
-      {isManager && <AdminDrawer isOpen={adminOpen} onClose={() => setAdminOpen(false)} />}
+      {isManager && <AdminDrawer isOpen={adminOpen} onClose={() => setAdminOpen(false)} roles={account.acl?.roles ?? []} />}
     </>
   );
 });

@@ -1,3 +1,5 @@
+import type { HierarchyRole } from "../../contract/common";
+
 /** The Admin Panel drawer's links (admin-and-sign-in §2), grouped as the drawer shows them. */
 export interface AdminLink {
   /** Path under /admin/. */
@@ -14,6 +16,7 @@ export const ADMIN_SECTIONS: { key: "users" | "notifications" | "settings"; link
       { path: "users", key: "users" },
     ],
   },
+      { path: "users/accounts", key: "accounts" },
   { key: "notifications", links: [{ path: "notifications/create", key: "notifications_create" }] },
   {
     key: "settings",

@@ -1,0 +1,110 @@
+// The attribute groups' calls: the list, create (POST, 201 {id}) and edit (PUT, 204), and the two relations
+// (GET and PUT /settings/attribute-groups/{id}/users and /attributes). A refusal comes back as the lines of a
+// text block (admin-and-sign-in §8: field errors in dialogs appear as a text block), in the manager's language.
+import { isAxiosError } from "axios";
+import {
+  ATTRIBUTE_GROUP_MESSAGES,
+  AttributeGroupBody,
+  AttributeGroupList,
+  GroupAttributes,
+  GroupUsers,
+} from "../../src/contract/attributeGroups";
+import { ErrorBody } from "../../src/contract/common";
+import { httpStatus, type PluginContext } from "../../src/sdk";
+import type { GroupsStore } from "./model";
+
+const URL = "/settings/attribute-groups";
+/** The form's editable fields. */
+export type GroupForm = { name: string; shortName: string; provider: string; transferScore: number | null };
+/** Null when it was saved; else the lines to show. */
+export type SaveOutcome = string[] | null;
+
+const KEYS: Record<string, string> = {
+  [ATTRIBUTE_GROUP_MESSAGES.nameRequired]: "errors.name_required",
+  [ATTRIBUTE_GROUP_MESSAGES.shortNameRequired]: "errors.short_name_required",
+  [ATTRIBUTE_GROUP_MESSAGES.tooLong]: "errors.too_long",
+  [ATTRIBUTE_GROUP_MESSAGES.transferScore]: "errors.transfer_score",
+  [ATTRIBUTE_GROUP_MESSAGES.notAnAgent]: "errors.not_an_agent",
+  [ATTRIBUTE_GROUP_MESSAGES.unknownAttribute]: "errors.unknown_attribute",
+};
+const FIELDS = ["name", "shortName", "provider", "transferScore", "userIds", "attributeIds"];
+
+export function createGroupsService(ctx: PluginContext<GroupsStore>) {
+  const { store, t } = ctx;
+  const text = (m: string) => (KEYS[m] ? t(KEYS[m]) : m);
+  /** One line per field ("Short name: Short name is required"), or the refusal's own text. */
+  const lines = (e: unknown): string[] => {
+    const status = httpStatus(e);
+    if (status === 403) return [t("errors.forbidden")];
+    if (status === 404) return [t("errors.not_found")];
+    const body = ErrorBody.safeParse(isAxiosError(e) ? e.response?.data : undefined);
+    const errors = body.success ? (body.data.errors ?? {}) : {};
+    const fields = Object.entries(errors).filter(([, list]) => list.length);
+    if (fields.length)
+      return fields.map(([field, list]) =>
+        FIELDS.includes(field) ? t("errors.field", { field: t(`fields.${field}`), message: text(list[0]!) }) : text(list[0]!),
+      );
+    return [body.success ? text(body.data.message) : t("errors.failed")];
+  };
+  /** The form checked as the gateway checks it, before sending. */
+  const check = (form: GroupForm): { body?: unknown; lines?: string[] } => {
+    const r = AttributeGroupBody.safeParse({ ...form, transferScore: form.transferScore ?? undefined });
+    if (r.success) return { body: r.data };
+    const seen = new Map<string, string>();
+    for (const issue of r.error.issues) {
+      const field = String(issue.path[0] ?? "");
+      if (!seen.has(field)) seen.set(field, FIELDS.includes(field) ? t("errors.field", { field: t(`fields.${field}`), message: text(issue.message) }) : text(issue.message));
+    }
+    return { lines: [...seen.values()] };
+  };
+
+  const service = {
+    async load() {
+      store.loading();
+      try {
+        const { data } = await ctx.http.get(URL);
+        store.loaded(AttributeGroupList.parse(data).data);
+      } catch (e) {
+        store.loadFailed(lines(e).join(" "));
+        ctx.notify.error(lines(e).join(" "));
+      }
+    },
+    /** Creates (id null) or edits a group; the list is read again after it. */
+    async save(id: number | null, form: GroupForm): Promise<SaveOutcome> {
+      const checked = check(form);
+      if (checked.lines) return checked.lines;
+      try {
+        if (id === null) await ctx.http.post(URL, checked.body);
+        else await ctx.http.put(`${URL}/${id}`, checked.body);
+      } catch (e) {
+        return lines(e);
+      }
+      ctx.notify.success(t("saved"));
+      await service.load();
+      return null;
+    },
+    async users(id: number) {
+      const { data } = await ctx.http.get(`${URL}/${id}/users`);
+      return GroupUsers.parse(data).data;
+    },
+    async attributes(id: number) {
+      const { data } = await ctx.http.get(`${URL}/${id}/attributes`);
+      return GroupAttributes.parse(data).data;
+    },
+    /** Saves one relation whole: the group's agents or its attributes. */
+    async saveRelation(id: number, relation: "users" | "attributes", ids: number[]): Promise<SaveOutcome> {
+      try {
+        await ctx.http.put(`${URL}/${id}/${relation}`, relation === "users" ? { userIds: ids } : { attributeIds: ids });
+      } catch (e) {
+        return lines(e);
+      }
+      ctx.notify.success(t("saved"));
+      await service.load();
+      return null;
+    },
+    /** A relation dialog's load failure, as lines. */
+    failure: lines,
+  };
+  return service;
+}
+export type GroupsService = ReturnType<typeof createGroupsService>;

@@ -1,0 +1,31 @@
+// The users area (issue 17; admin-and-sign-in §2 "Users area", §6): the Users list (/admin/users), the call
+// centre's agents searched, paged and sorted by the gateway, with each row's outbound eligibility, live-transfer
+// and block-outbound controls and its actions (the row dialogs, ./dialogs), and the Managers list
+// (/admin/users/managers). For managers, admins and operations-managers.
+import { lazy } from "react";
+import { definePlugin } from "../../src/sdk";
+import { UsersModel } from "./model";
+import { createUsersService } from "./service";
+
+export default definePlugin({
+  id: "users",
+  requires: { roles: ["manager"] },
+  model: UsersModel,
+  adminPages: [
+    { path: "users", component: lazy(() => import("./UsersPage")) },
+    { path: "users/managers", component: lazy(() => import("./ManagersPage")) },
+  ],
+  // The row dialogs keep their texts beside them, under "dialogs": one namespace, both files.
+  locales: {
+    en: async () => ({
+      default: { ...(await import("./locales/en.json")).default, ...(await import("./dialogs/locales/en.json")).default },
+    }),
+    fr: async () => ({
+      default: { ...(await import("./locales/fr.json")).default, ...(await import("./dialogs/locales/fr.json")).default },
+    }),
+    es: async () => ({
+      default: { ...(await import("./locales/es.json")).default, ...(await import("./dialogs/locales/es.json")).default },
+    }),
+  },
+  setup: (ctx) => createUsersService(ctx),
+});

@@ -1,0 +1,101 @@
+// Allowed extensions (admin-and-sign-in §2 Allowed-extensions screen, §5, §7): the extensions a call centre's
+// accounts may have, per tenant. Managers and above list, add and remove them; the accounts of the users area
+// take an extension only when it is allowed (isAllowedExtension). One rule for the page and the gateway
+// (src/contract/allowedExtensions.ts): 3 to 6 digits, else 'Invalid extension format'; a duplicate is
+// 'Extension already exists'.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  AllowedExtensionBody,
+  AllowedExtensionList,
+  AllowedExtensionParams,
+  EXTENSION_MESSAGES,
+  isValidExtension,
+} from "../../../src/contract/allowedExtensions";
+import { ErrorBody } from "../../../src/contract/common";
+import type { Db } from "../../db/client";
+import { allowedExtensions } from "../../db/schema";
+import type { Gateway } from "../../gateway";
+import { fieldError, HttpError, MESSAGES } from "../../http/errors";
+import { defineRoute, type RouteDef } from "../../http/route";
+
+/** The users area (and its allowed extensions) belongs to managers, admins and operations-managers (§6). */
+const MANAGERS = { roles: ["manager"] } as const;
+
+/** Whether an account of the tenant may have this extension (the accounts' check before they store one). */
+export async function isAllowedExtension(db: Db, tenantId: number, extension: string): Promise<boolean> {
+  if (!isValidExtension(extension)) return false;
+  const [row] = await db
+    .select({ extension: allowedExtensions.extension })
+    .from(allowedExtensions)
+    .where(and(eq(allowedExtensions.tenantId, tenantId), eq(allowedExtensions.extension, extension)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export function extensionRoutes(gw: Gateway): RouteDef[] {
+  return [
+    defineRoute({
+      method: "GET",
+      url: "/allowed-extensions",
+      summary: "The call centre's allowed extensions, in order: {data: [{extension}]}. An account's extension must be one of them.",
+      tags: ["users"],
+      access: MANAGERS,
+      response: { 200: AllowedExtensionList },
+      async handler({ caller }) {
+        const rows = await gw.db
+          .select({ extension: allowedExtensions.extension })
+          .from(allowedExtensions)
+          .where(eq(allowedExtensions.tenantId, caller.tenantId))
+          // Numeric order: 999 before 1001.
+          .orderBy(sql`length(${allowedExtensions.extension})`, asc(allowedExtensions.extension));
+        return { data: rows };
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/allowed-extensions",
+      summary:
+        "Allows an extension for the call centre's accounts: {extension}, trimmed, 3 to 6 digits (else 422 'Invalid extension format' on extension); one already allowed is 422 'Extension already exists'. 201 {data: {extension}}. A retry of a lost answer is that 422, so no Idempotency-Key is needed.",
+      tags: ["users"],
+      access: MANAGERS,
+      body: AllowedExtensionBody,
+      response: { 201: z.object({ data: z.object({ extension: z.string() }) }), 422: ErrorBody },
+      example: { body: { extension: "1099" } },
+      async handler({ caller, body }, reply) {
+        const inserted = await gw.db
+          .insert(allowedExtensions)
+          .values({
+            tenantId: caller.tenantId,
+            extension: body.extension,
+            createdAt: new Date(gw.clock.now()),
+            createdBy: caller.id,
+          })
+          .onConflictDoNothing()
+          .returning({ extension: allowedExtensions.extension });
+        if (!inserted.length) throw fieldError("extension", EXTENSION_MESSAGES.duplicate);
+        reply.code(201);
+        return { data: { extension: body.extension } };
+      },
+    }),
+    defineRoute({
+      method: "DELETE",
+      url: "/allowed-extensions/:extension",
+      summary:
+        "No longer allows an extension for new accounts (accounts that have it keep it). 204; 404 when the call centre does not allow it; 422 'Invalid extension format' when it is not 3 to 6 digits.",
+      tags: ["users"],
+      access: MANAGERS,
+      params: AllowedExtensionParams,
+      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+      async handler({ caller, params }, reply) {
+        const gone = await gw.db
+          .delete(allowedExtensions)
+          .where(and(eq(allowedExtensions.tenantId, caller.tenantId), eq(allowedExtensions.extension, params.extension)))
+          .returning({ extension: allowedExtensions.extension });
+        if (!gone.length) throw new HttpError(404, MESSAGES.resourceNotFound);
+        reply.code(204);
+        return null;
+      },
+    }),
+  ];
+}
