@@ -11,13 +11,17 @@ import { recordingsRoutes } from "./recordings/server";
 import { scriptsRoutes } from "./scripts/server";
 import { transfersRoutes } from "./transfers/server";
 
-export const pluginRoutes: ((ctx: PluginServerContext) => RouteDef[])[] = [
-  goalsRoutes,
-  bookingRoutes,
-  transfersRoutes,
-  disclosuresRoutes,
-  scriptsRoutes,
-  recordingsRoutes,
-  (ctx) => iappRoutes(ctx),
-  () => healthEappRoutes(),
-];
+/**
+ * By plugin id: the gateway refuses a plugin's routes (403) for a call centre whose admin turned that plugin off
+ * (the Plugins and features page), so the id must be the plugin's own.
+ */
+export const pluginRoutes: Record<string, (ctx: PluginServerContext) => RouteDef[]> = {
+  goals: goalsRoutes,
+  booking: bookingRoutes,
+  transfers: transfersRoutes,
+  disclosures: disclosuresRoutes,
+  scripts: scriptsRoutes,
+  recordings: recordingsRoutes,
+  iapp: (ctx) => iappRoutes(ctx),
+  "health-eapp": () => healthEappRoutes(),
+};

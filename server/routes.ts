@@ -22,6 +22,7 @@ import { statusRoutes } from "./modules/status/routes";
 import { simPbxRoutes } from "./pbx/sim/routes";
 import { webrtcRoutes } from "./modules/webrtc/routes";
 import { pluginServerContext } from "./plugins/context";
+import { refusedWhileTurnedOff } from "./plugins/turnedOff";
 
 export function routeTable(gw: Gateway): RouteDef[] {
   const plugins = pluginServerContext(gw);
@@ -39,9 +40,12 @@ export function routeTable(gw: Gateway): RouteDef[] {
     ...webrtcRoutes(gw),
     ...geoRoutes(gw),
     ...agentRoutes(gw),
-    ...liveTransferRoutes(gw),
     ...accountRoutes(gw),
+    ...liveTransferRoutes(gw),
     ...notificationRoutes(gw),
-    ...pluginRoutes.flatMap((routes) => routes(plugins)),
+    ...extensionRoutes(gw),
+    ...Object.entries(pluginRoutes).flatMap(([pluginId, routes]) =>
+      routes(plugins).map((def) => refusedWhileTurnedOff(gw, pluginId, def)),
+    ),
   ];
 }

@@ -19,6 +19,7 @@ export default defineVariant({
     "booking",
     "transfers",
     "transfer-targets",
+    "plugin-settings",
     "accounts",
     "users",
     "allowed-extensions",

@@ -56,7 +56,7 @@ function fakeGateway() {
 
 describe("PluginServerContext", () => {
   it("is what the catalogue's route factories take, goals' included, and has exactly its documented fields", () => {
-    expectTypeOf(pluginRoutes).items.parameters.toEqualTypeOf<[PluginServerContext]>();
+    expectTypeOf<(typeof pluginRoutes)[string]>().parameters.toEqualTypeOf<[PluginServerContext]>();
     expectTypeOf(goalsRoutes).parameters.toEqualTypeOf<[PluginServerContext]>();
     expectTypeOf<keyof PluginServerContext>().toEqualTypeOf<(typeof FIELDS)[number]>();
   });
@@ -92,7 +92,7 @@ describe("PluginServerContext", () => {
 
   it("lets every catalogued plugin build its routes from it", () => {
     const ctx = pluginServerContext(fakeGateway().asGateway);
-    const routes: RouteDef[] = pluginRoutes.flatMap((r) => r(ctx));
+    const routes: RouteDef[] = Object.values(pluginRoutes).flatMap((r) => r(ctx));
     expect(routes.map((r) => `${r.method} ${r.url}`)).toContain("GET /agents/:id/statistics");
   });
 

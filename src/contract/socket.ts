@@ -15,6 +15,7 @@ import { z } from "zod";
 import { CallServerEvents } from "./calls";
 import { LiveTransferServerEvents } from "./liveTransfers";
 import { AgentNotification } from "./notificationPush";
+import { TenantFeaturesChangedPush } from "./pluginSettings";
 import { AgentStatus, Extension, Overstay } from "./status";
 
 export const SOCKET_PATH = "/socket.io";
@@ -175,7 +176,6 @@ export const EventRefusedPush = z.object({
   message: z.string().optional(),
 });
 
-export const ServerEvents = {
 /**
  * To the agent (a manager's tool, POST /agents/{id}/frontend-repairs): re-read account, status, tenant
  * features and layout from the gateway and reload the plugins; a page on a call waits for the call to end.
@@ -186,7 +186,13 @@ export const SocketResetPush = z.object({ by: z.number().int() });
 /** To an agent whose pending follow-ups changed elsewhere (a manager redistributed them): read them again. */
 export const FollowUpsChangedPush = z.object({ reason: z.enum(["redistributed"]) });
 
+export const ServerEvents = {
   status: StatusPush,
+  /** To the call centre's agents: an admin turned plugins or features on or off (the workspace reloads them). */
+  "tenant-features": TenantFeaturesChangedPush,
+  repair: RepairPush,
+  "socket-reset": SocketResetPush,
+  "follow-ups-changed": FollowUpsChangedPush,
   "agent-status": AgentStatusPush,
   "calling-status": CallingStatusPush,
   overstay: OverstayPush,

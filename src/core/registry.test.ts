@@ -120,6 +120,14 @@ describe("which plugins an agent gets", () => {
     expect(registry.flags).toEqual({ a: true, b: false, c: true });
   });
 
+  it("leaves out, without loading it, a plugin an admin turned off for the call centre, and says why", async () => {
+    const disclosures = plain("disclosures");
+    const goals = plain("goals");
+    const registry = await resolve([disclosures, goals], { tenantFeatures: { "plugin:disclosures": false, "plugin:goals": true } });
+    expect(registry.plugins.map((p) => p.manifest.id)).toEqual(["goals"]);
+    expect(registry.skipped).toEqual([{ id: "disclosures", reason: "turned off for the call centre" }]);
+  });
+
   it("lets a hierarchy role pass for the roles below it, and agent roles only for themselves", async () => {
     const managers = plain("team-board", { requires: { roles: ["manager"] } });
     const agents = plain("dialer", { requires: { roles: ["qualifier", "advisor"] } });

@@ -4,6 +4,7 @@ import type { i18n as I18n } from "i18next";
 import { observable, runInAction } from "mobx";
 import { types, type IAnyModelType, type Instance } from "mobx-state-tree";
 import { HIERARCHY_ROLES, holdsRoleAtLeast, type HierarchyRole, type Language } from "../contract/common";
+import { pluginSwitch } from "../contract/pluginSettings";
 import { createEventBus, pluginEvents, type EventBus } from "./events";
 import {
   agentKey,
@@ -117,6 +118,11 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
   // 1. The variant's plugins, loaded.
   const loaded: AnyPlugin[] = [];
   for (const id of variant.plugins) {
+    // An admin turned it off for the call centre (the Plugins and features page): a choice, not a problem.
+    if (flags[pluginSwitch(id)] === false) {
+      drop(id, "turned off for the call centre", false);
+      continue;
+    }
     const load = catalogue[id];
     if (!load) {
       drop(id, "not in plugins/catalogue.ts", true);

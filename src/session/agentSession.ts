@@ -14,6 +14,7 @@ import type { EventBus } from "../core/events";
 import { createLeadsService, type LeadsService } from "../lead/leadsService";
 import { LeadsStack } from "../lead/LeadsStack";
 import { connectRealtime, type RealtimeClient, type RealtimeDeps } from "../realtime/client";
+import { takeRepairNote, watchRepairs } from "./repair";
 import { StatusModel } from "../status/StatusModel";
 import { createStatusService, type StatusApi } from "../status/statusService";
 
@@ -137,7 +138,15 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
   const onOnline = () => say("connection.online", "success", false, "network");
   globalThis.addEventListener?.("offline", onOffline);
   globalThis.addEventListener?.("online", onOnline);
-  const offBus = [d.bus.on("session-ended", d.onSessionEnded), d.bus.on("duplicate-tab", d.onDuplicateTab)];
+  const offBus = [
+    d.bus.on("session-ended", d.onSessionEnded),
+    d.bus.on("duplicate-tab", d.onDuplicateTab),
+    // A manager's frontend repair, or an admin's change of the call centre's plugins: re-read from the gateway,
+    // then reload (after the call, if one is live).
+    watchRepairs({ bus: d.bus, call: store.call, resync: () => Promise.all([status.sync(), calls.sync(), notices.sync()]) }),
+  ];
+  // This page is that reload: the agent is told why panels came or went.
+  if (takeRepairNote() === "tenant-features") say("workspace.features_changed", "warning", true, "tenant-features");
   let resync: ClockTimer | null = null;
   const scheduleResync = () => {
     resync = d.clock.setTimeout(() => {

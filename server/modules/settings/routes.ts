@@ -42,6 +42,9 @@ import { toE164 } from "../calls/phone";
 import type { Gateway } from "../../gateway";
 import { HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
+import { agentSettingsRoutes } from "./agentSettings";
+import { attributeGroupRoutes } from "./attributeGroups";
+import { pluginSettingsRoutes } from "./pluginSwitches";
 import { readSetting, writeSetting } from "./store";
 
 /** The settings area belongs to managers, admins and operations-managers (admin-and-sign-in §6). */
@@ -86,6 +89,9 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
   ];
 
   return [
+    ...attributeGroupRoutes(gw, SETTINGS_ACCESS),
+    ...agentSettingsRoutes(gw, SETTINGS_ACCESS),
+    ...pluginSettingsRoutes(gw),
     defineRoute({
       method: "GET",
       url: "/settings/globals",

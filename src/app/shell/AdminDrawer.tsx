@@ -20,7 +20,7 @@ export function AdminDrawer({ isOpen, onClose, roles }: { isOpen: boolean; onClo
           <section key={section.key}>
             <H3 className="isi-admin-nav__section">{t(`admin.sections.${section.key}`)}</H3>
             <ul>
-              {section.links.map((link) => (
+              {section.links.filter((link) => !link.minRole || holdsRoleAtLeast(roles, link.minRole)).map((link) => (
                 <li key={link.path}>
                   <NavLink to={`/admin/${link.path}`} end onClick={onClose}>
                     {t(`admin.links.${link.key}`)}

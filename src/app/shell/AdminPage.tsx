@@ -19,7 +19,8 @@ export default function AdminPage() {
   const path = (useParams()["*"] ?? "").replace(/\/+$/, "");
   const roles = useServices().root.account.acl?.roles ?? [];
   const link = ADMIN_LINKS.find((candidate) => candidate.path === path);
-  if (!link) return <Navigate to="/" replace />;
+  // A link the drawer does not show this account (an admin's page, for a manager) goes home too.
+  if (!link || (link.minRole && !holdsRoleAtLeast(roles, link.minRole))) return <Navigate to="/" replace />;
   if (workspace.kind === "opening") return <Spinner className="isi-loading" />;
   const registry = workspace.kind === "open" ? workspace.session.registry : undefined;
   const page = registry?.adminPages.get(link.path);

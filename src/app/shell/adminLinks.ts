@@ -6,6 +6,8 @@ export interface AdminLink {
   path: string;
   /** Key of the link text under `admin.links`. */
   key: string;
+  /** Who sees the link, when more than the drawer's managers: that role or higher. */
+  minRole?: HierarchyRole;
 }
 
 export const ADMIN_SECTIONS: { key: "users" | "notifications" | "settings"; links: AdminLink[] }[] = [
@@ -14,9 +16,9 @@ export const ADMIN_SECTIONS: { key: "users" | "notifications" | "settings"; link
     links: [
       { path: "users/managers", key: "managers" },
       { path: "users", key: "users" },
+      { path: "users/accounts", key: "accounts" },
     ],
   },
-      { path: "users/accounts", key: "accounts" },
   { key: "notifications", links: [{ path: "notifications/create", key: "notifications_create" }] },
   {
     key: "settings",
@@ -37,7 +39,11 @@ export const ADMIN_SECTIONS: { key: "users" | "notifications" | "settings"; link
       "publisher-suppression",
       // Not in the specification's list: the call centre's transfer targets (plugins/transfer-targets).
       "external-transfers",
-    ].map((page) => ({ path: `settings/${page}`, key: page.replaceAll("-", "_") })),
+    ]
+      .map((page): AdminLink => ({ path: `settings/${page}`, key: page.replaceAll("-", "_") }))
+      // Not in the specification's list: an admin turns the variant's plugins and features on or off
+      // (plugins/plugin-settings; the design card's "call-centre admins enabling variant plugins").
+      .concat({ path: "settings/plugins", key: "plugins", minRole: "admin" }),
   },
 ];
 

@@ -1,0 +1,51 @@
+// The Plugins and features page (issue 18; the design card's "call-centre admins enabling variant plugins"): the
+// tenant's variant, the plugins it offers with a switch each, and its feature flags with the variant's defaults
+// and the tenant's overrides. GET/PUT /settings/plugins; not in the specification, so the path follows §7's style.
+import { z } from "zod";
+import { Variant } from "./common";
+
+/**
+ * A plugin turned off for a call centre is a tenant flag `plugin:<id>` set to false (stored with the feature
+ * flags, so GET /tenant-features carries it and the registry drops the plugin). Absent: on, as the variant says.
+ */
+export const PLUGIN_SWITCH_PREFIX = "plugin:";
+export const pluginSwitch = (pluginId: string) => `${PLUGIN_SWITCH_PREFIX}${pluginId}`;
+
+/** The plugin that draws this page: turning it off would leave nobody a way to turn it on again. */
+export const PLUGIN_SETTINGS_PLUGIN = "plugin-settings";
+
+export const Switch = z.object({
+  id: z.string(),
+  enabled: z.boolean(),
+  /** What the variant says when the call centre says nothing. */
+  default: z.boolean(),
+});
+export type Switch = z.infer<typeof Switch>;
+
+export const PluginSettings = z.object({
+  variant: Variant,
+  plugins: z.array(Switch),
+  features: z.array(Switch),
+  /** The last change of this page's values: who and when; null when never changed. */
+  last_change: z.object({ by: z.string(), at: z.string() }).nullable(),
+});
+export type PluginSettings = z.infer<typeof PluginSettings>;
+
+const Switches = z.record(z.string().max(80), z.boolean());
+/** PUT /settings/plugins: every switch of the page (plugin id → on; feature key → on). */
+export const PluginSettingsBody = z.strictObject({ plugins: Switches, features: Switches });
+export type PluginSettingsBody = z.infer<typeof PluginSettingsBody>;
+
+export const PLUGIN_SETTINGS_MESSAGES = {
+  unknownPlugin: "This call centre's variant offers no such plugin.",
+  unknownFeature: "This call centre's variant has no such feature.",
+  ownPlugin: "The Plugins and features page cannot turn itself off.",
+  pluginOff: "This plugin is turned off for your call centre.",
+} as const;
+
+/** Pushed to a call centre's signed-in agents when an admin changed its plugins or features. */
+export const TenantFeaturesChangedPush = z.object({
+  /** Plugin ids and feature keys whose value changed, with the new value. */
+  changes: z.array(z.object({ kind: z.enum(["plugin", "feature"]), id: z.string(), enabled: z.boolean() })),
+});
+export type TenantFeaturesChangedPush = z.infer<typeof TenantFeaturesChangedPush>;
