@@ -44,6 +44,12 @@ export interface BookingApi {
    * otherwise. Observable: the call script follows it.
    */
   readonly wizardStep: WizardStep | null;
+  /**
+   * Saves now what the agent typed for the current lead (the wizard otherwise saves a moment after the last
+   * change): a plugin that hands the lead to someone else calls it first, so they read the booking as typed.
+   * True when all of it is saved (or nothing was typed).
+   */
+  saveDraft(): Promise<boolean>;
 }
 
 export const bookingApi = serviceKey<BookingApi>("booking.api");

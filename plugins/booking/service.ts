@@ -349,6 +349,7 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
     get wizardStep() {
       return onScreen.get() && store.phase === "ready" ? (store.step as WizardStep) : null;
     },
+    saveDraft: () => saver?.flush() ?? Promise.resolve(true),
     dispose() {
       // Sign-out: what is unsaved is saved once, the offer stopped, the reactions ended.
       stops.forEach((s) => s());

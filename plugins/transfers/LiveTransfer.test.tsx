@@ -63,7 +63,7 @@ interface MountOptions {
   /** The lead's state in the stack (null: unknown). */
   state?: string | null;
   /** The booking wizard's address; undefined: the booking plugin is off. */
-  booking?: { checkingPostal?: boolean; leadAddress?: LeadAddressCheck | null };
+  booking?: { checkingPostal?: boolean; leadAddress?: LeadAddressCheck | null; saveDraft?: () => Promise<boolean> };
   routes?: Record<string, Reply | (() => Reply | Promise<Reply>)>;
 }
 
@@ -77,7 +77,7 @@ async function mount(o: MountOptions = {}) {
     recorded: vi.fn(),
   } as unknown as DispositionsApi;
   const booking = o.booking
-    ? observable({ checkingPostal: false, leadAddress: null, watch: () => () => {}, ...o.booking })
+    ? observable({ checkingPostal: false, leadAddress: null, watch: () => () => {}, saveDraft: async () => true, ...o.booking })
     : null;
   const gateway = fakeGateway({
     [`POST /live-transfers/${LEAD}`]: started,
@@ -217,6 +217,28 @@ describe("starting a live transfer", { timeout: 20_000 }, () => {
     expect(within(m.panel).getByText(why)).toBeInTheDocument();
     set({ leadAddress: { leadId: LEAD, valid: true, postalValidated: false, region: "tx" } });
     expect(start).toBeEnabled();
+  });
+
+  it("saves the booking as typed before it asks for an advisor, so the advisor continues it", async () => {
+    const order: string[] = [];
+    const m = await mount({
+      booking: {
+        leadAddress: { leadId: LEAD, valid: true, postalValidated: true, region: "ny" },
+        saveDraft: async () => {
+          order.push("draft saved");
+          return true;
+        },
+      },
+      routes: {
+        [`POST /live-transfers/${LEAD}`]: () => {
+          order.push("live transfer asked");
+          return started;
+        },
+      },
+    });
+    onCall(m);
+    await m.user.click(await startButton(m));
+    await waitFor(() => expect(order).toEqual(["draft saved", "live transfer asked"]));
   });
 
   it("tells the agent the gateway's refusal, in the agent's language", async () => {

@@ -58,6 +58,9 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
     if (leadId === null || !canStart()) return;
     const notes = keepPrintable(store.liveNotes).trim().slice(0, LIVE_NOTES_MAX);
     const ok = await d.pressing(async () => {
+      // The advisor continues the booking as typed: what the debounce still holds goes first. A save that fails
+      // does not hold the lead on the line back (the wizard retries it).
+      await d.booking?.saveDraft();
       const { data } = await http.post(`/live-transfers/${leadId}`, { notes, team: "advisors" });
       LiveTransferResponse.parse(data);
     });
@@ -79,6 +82,8 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
     const extension = ctx.agent.extension;
     await d.pressing(async () => {
       if (!extension) throw new Error(ctx.t("live.no_extension"));
+      // What the qualifier typed while introducing the lead reaches the advisor too.
+      await d.booking?.saveDraft();
       await http.post(`/transfer-answers/${leadId}`, {
         qualifierExtension: extension,
         phone: call.current.phone,
