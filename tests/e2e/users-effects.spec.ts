@@ -23,7 +23,8 @@ async function openUsers(page: Page) {
 
 test("callable states taken from a qualifier stop the dialer from giving that qualifier those leads", async ({ page }) => {
   const manager = await api("manager.isius@demo.test");
-  const kevin = await api("qualifier4.isius@demo.test");
+  // Found as the manager finds him: the sign-in test changes this qualifier's password earlier in the run.
+  const kevin = ((await (await manager.call("GET", "/agents?query=kevin%20nguyen")).json()) as { data: { id: number }[] }).data[0]!;
   const callableStates = async () =>
     (await (await manager.call("GET", `/settings/agents/${kevin.id}/provinces`)).json()) as { provinces: string[] | null };
   // A lead of the call centre, as the engine explains it for this qualifier.
@@ -77,10 +78,10 @@ test("an attribute granting auto-ready reaches the advisor at the next sign-in",
 });
 
 test("a qualifier's follow-ups distributed to a colleague become the colleague's", async ({ page }) => {
+  // Not qualifier4: the sign-in test changes its password earlier in the run.
   const names: Record<string, string> = {
     "qualifier2.isius@demo.test": "Tyler Brooks",
     "qualifier3.isius@demo.test": "Aisha Johnson",
-    "qualifier4.isius@demo.test": "Kevin Nguyen",
     "qualifier5.isius@demo.test": "Rachel Kim",
   };
   const pending = async (email: string) =>
