@@ -1,5 +1,6 @@
 // The plugin boundary as an ESLint rule (docs/architecture.md): a plugin's browser code imports the core only
-// through `src/sdk` and its form fields `src/sdk/forms` (tests also `src/sdk/testing`) and the wire contract
+// through `src/sdk`, its form fields `src/sdk/forms` and settings-page kit `src/sdk/settings` (tests also
+// `src/sdk/testing`) and the wire contract
 // `src/contract/`, and another plugin only
 // through that plugin's `api.ts`, from any folder depth. The import is resolved against the importing file,
 // so `../../other-plugin/x` from a sub-folder is caught as surely as `../other-plugin/x`.
@@ -10,7 +11,7 @@ const rel = (p) => path.relative(root, p).split(path.sep).join("/");
 const strip = (p) => p.replace(/\.(ts|tsx|js|mjs)$/, "").replace(/\/index$/, "");
 
 /** The SDK's entries: the SDK, its form fields, its test helpers. Not their files one by one. */
-const SDK_ENTRIES = new Set(["src/sdk", "src/sdk/forms", "src/sdk/testing"]);
+const SDK_ENTRIES = new Set(["src/sdk", "src/sdk/forms", "src/sdk/settings", "src/sdk/testing"]);
 
 /** Why `source` may not be imported from `file`, or null when it may. Exported for the rule's own test. */
 export function boundaryViolation(file, source) {
@@ -21,7 +22,7 @@ export function boundaryViolation(file, source) {
   const target = strip(rel(path.resolve(path.dirname(path.resolve(file)), source)));
   if (target.startsWith("src/")) {
     if (SDK_ENTRIES.has(target) || target.startsWith("src/contract/")) return null;
-    return `A plugin imports the core only through src/sdk, src/sdk/forms (tests: src/sdk/testing) and src/contract/, not ${target}.`;
+    return `A plugin imports the core only through src/sdk, src/sdk/forms, src/sdk/settings (tests: src/sdk/testing) and src/contract/, not ${target}.`;
   }
   const other = /^plugins\/([^/]+)\/(.+)$/.exec(target);
   if (other && other[1] !== own && other[2] !== "api") {

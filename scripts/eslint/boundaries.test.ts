@@ -27,7 +27,7 @@ describe("plugin import boundaries", () => {
 
   it("refuses the core's internals, from the plugin's root and from a sub-folder", async () => {
     expect(await lint("plugins/fixture/index.ts", 'import { busKey } from "../../src/core/services";')).toEqual([
-      "A plugin imports the core only through src/sdk, src/sdk/forms (tests: src/sdk/testing) and src/contract/, not src/core/services.",
+      "A plugin imports the core only through src/sdk, src/sdk/forms, src/sdk/settings (tests: src/sdk/testing) and src/contract/, not src/core/services.",
     ]);
     // The SDK's entries only, not the files behind them.
     expect(await lint("plugins/fixture/index.ts", 'import { maskDob } from "../../src/sdk/forms/masks";')).toHaveLength(1);

@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 beforeEach(() => fx.reset());
 
-const setting = (key: string, value: unknown) => writeSetting(gw.db, fx.tenantId, key, value, new Date(NOW));
+const setting = (key: string, value: unknown) => writeSetting(gw.db, { tenantId: fx.tenantId, key, value, at: new Date(NOW), by: null });
 const firstFailure = async (leadId: number, agentId: number | null, at = NOW) =>
   (await engine.explainAt(fx.tenantId, leadId, agentId, at)).rules.find((r) => !r.ok);
 

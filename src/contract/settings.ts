@@ -86,3 +86,26 @@ export const DEFAULT_TRANSFER_TARGETS: TransferTargetSettings = {
   sunlife: [],
   matcha: { enabled: false, phone: null },
 };
+
+/**
+ * The settings audit trail (issue 18 item 4): one change of one settings subject (a document's key such as
+ * `operation-hours` or `quotas:dials`, an entity list such as `lead-campaigns`, or `plugins`), who made it, when,
+ * and the values before and after. `by` is the person's name (null once the account is gone).
+ */
+export const SettingsChange = z.object({
+  subject: z.string(),
+  at: z.string(),
+  by: z.string().nullable(),
+  old: z.unknown(),
+  new: z.unknown(),
+});
+export type SettingsChange = z.infer<typeof SettingsChange>;
+export const SettingsChanges = z.object({ changes: z.array(SettingsChange) });
+export type SettingsChanges = z.infer<typeof SettingsChanges>;
+export const SETTINGS_CHANGES_URL = "/settings/changes";
+/** A subject is a settings key: lower-case words, digits, `-` and `:`. */
+export const SETTINGS_SUBJECT = z.string().min(1).max(64).regex(/^[a-z0-9][a-z0-9:-]*$/);
+export const SettingsChangesQuery = z.object({
+  subject: SETTINGS_SUBJECT.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -22,6 +22,9 @@
  *   dropdowns with and without 'other', the multi-dropdown, checkboxes, radios, language radios, full name,
  *   time zone, postal code with its Validate button, height and weight, a link row). Labels come translated;
  *   errors are i18n keys the field translates in the namespace `<FormNamespace ns>` names (docs/plugins.md §12).
+ * - **Settings pages**: `src/sdk/settings`, a third entry: a settings document's model and service (load, edit,
+ *   save the whole set, read back), the specification's save outcomes in the admin's language, the page frame
+ *   with Save at the window's foot and the audit trail's "Last changed by … on …" (docs/plugins.md "Settings pages").
  * - **One writer per resource**: writes that must not double use {@link postIdempotent} with an
  *   {@link idempotencyKey}; only the plugin that owns a resource writes it, the others call its `api.ts`.
  *

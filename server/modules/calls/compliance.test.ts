@@ -98,14 +98,14 @@ describe("the compliance gate on POST /leads/{id}/calls", () => {
     const refused = await dial(q, leadId, "+442079460018");
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: "calls.refused.country", reason: "country", values: { country: "GB" } });
-    await writeSetting(gw.db, tenantId, DIALING_SETTING_KEY, { allowedCountries: ["US", "CA", "GB"] }, new Date(gw.clock.now()));
+    await writeSetting(gw.db, { tenantId, key: DIALING_SETTING_KEY, value: { allowedCountries: ["US", "CA", "GB"] }, at: new Date(gw.clock.now()), by: null });
     try {
       // 15:00 in London: inside 08:00–21:00.
       const res = await dial(q, leadId, "+442079460018");
       expect(res.statusCode).toBe(201);
       await hangUp();
     } finally {
-      await writeSetting(gw.db, tenantId, DIALING_SETTING_KEY, { allowedCountries: ["US", "CA"] }, new Date(gw.clock.now()));
+      await writeSetting(gw.db, { tenantId, key: DIALING_SETTING_KEY, value: { allowedCountries: ["US", "CA"] }, at: new Date(gw.clock.now()), by: null });
     }
   });
 

@@ -44,6 +44,7 @@ import { HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { agentSettingsRoutes } from "./agentSettings";
 import { attributeGroupRoutes } from "./attributeGroups";
+import { settingsChangesRoutes } from "./audit";
 import { pluginSettingsRoutes } from "./pluginSwitches";
 import { readSetting, writeSetting } from "./store";
 
@@ -81,7 +82,7 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
       response: { 204: z.null(), 422: ErrorBody },
       example: { body: fallback },
       async handler({ caller, body }, reply) {
-        await writeSetting(gw.db, caller.tenantId, key, body, now());
+        await writeSetting(gw.db, { tenantId: caller.tenantId, key, value: body, at: now(), by: caller.id, fallback });
         reply.code(204);
         return null;
       },
@@ -92,6 +93,7 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
     ...attributeGroupRoutes(gw, SETTINGS_ACCESS),
     ...agentSettingsRoutes(gw, SETTINGS_ACCESS),
     ...pluginSettingsRoutes(gw),
+    ...settingsChangesRoutes(gw, SETTINGS_ACCESS),
     defineRoute({
       method: "GET",
       url: "/settings/globals",
@@ -111,7 +113,7 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
       response: { 204: z.null(), 422: ErrorBody },
       example: { body: DEFAULT_GLOBAL_SETTINGS },
       async handler({ caller, body }, reply) {
-        await writeSetting(gw.db, caller.tenantId, "globals", body, new Date(gw.clock.now()));
+        await writeSetting(gw.db, { tenantId: caller.tenantId, key: "globals", value: body, at: now(), by: caller.id, fallback: DEFAULT_GLOBAL_SETTINGS });
         reply.code(204);
         return null;
       },
@@ -218,7 +220,14 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
       response: { 204: z.null(), 422: ErrorBody },
       example: { body: { params: DEFAULT_QUOTAS.dials } },
       async handler({ caller, params, body }, reply) {
-        await writeSetting(gw.db, caller.tenantId, K.quotas(params.kind), body.params, now());
+        await writeSetting(gw.db, {
+          tenantId: caller.tenantId,
+          key: K.quotas(params.kind),
+          value: body.params,
+          at: now(),
+          by: caller.id,
+          fallback: DEFAULT_QUOTAS[params.kind],
+        });
         reply.code(204);
         return null;
       },

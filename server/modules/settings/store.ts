@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
+import { recordSettingsChange } from "./audit";
 
 export async function readSetting<T>(db: Db, tenantId: number, key: string, fallback: T): Promise<T> {
   const r = await db
@@ -12,9 +13,25 @@ export async function readSetting<T>(db: Db, tenantId: number, key: string, fall
   return r[0] ? ({ ...fallback, ...(r[0].value as T) } as T) : fallback;
 }
 
-export async function writeSetting(db: Db, tenantId: number, key: string, value: unknown, at: Date): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ tenantId, key, value, updatedAt: at })
-    .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value, updatedAt: at } });
+/**
+ * Saves a document and, in the same transaction, its audit row (who, when, old and new; issue 18 item 4). `old`
+ * is the stored document as it was, or the `fallback` the pages showed while it had never been saved.
+ */
+export async function writeSetting(
+  db: Db,
+  write: { tenantId: number; key: string; value: unknown; at: Date; by: number | null; fallback?: unknown },
+): Promise<void> {
+  const { tenantId, key, value, at } = write;
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(and(eq(settings.tenantId, tenantId), eq(settings.key, key)))
+      .for("update");
+    await tx
+      .insert(settings)
+      .values({ tenantId, key, value, updatedAt: at })
+      .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value, updatedAt: at } });
+    await recordSettingsChange(tx, { tenantId, by: write.by, subject: key, old: before?.value ?? write.fallback ?? null, new: value, at });
+  });
 }

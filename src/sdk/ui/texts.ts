@@ -38,3 +38,14 @@ export function useSdkTexts(): { t: TFunction; language: string; base: "en" | "f
   const t = useMemo(() => i18n.getFixedT(language, SDK_UI_NS), [i18n, language]);
   return { t, language, base: baseLanguage(language) };
 }
+
+/**
+ * One SDK text outside React (a plugin service's notice): `key` is a dotted path in the SDK's texts, `{{name}}`
+ * filled from `vars`. Falls back to English, then to the key.
+ */
+export function sdkText(language: string, key: string, vars: Record<string, string> = {}): string {
+  const find = (texts: unknown): unknown => key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], texts);
+  const found = find(TEXTS[baseLanguage(language)]) ?? find(TEXTS.en);
+  const text = typeof found === "string" ? found : key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? "");
+}
