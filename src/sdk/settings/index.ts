@@ -1,3 +1,4 @@
+export { ErrorLines, RelationDialog, type RelationDialogProps, type RelationItem } from "./RelationDialog";
 export { LastChange, SettingsPage, type SettingsPageProps, type SettingsPageState } from "./SettingsPage";
 export {
   lastSettingsChange,
