@@ -5,6 +5,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { EXTENSION_MAX_DIGITS } from "../../src/contract/allowedExtensions";
 import { LoadFailed, usePlugin } from "../../src/sdk";
+import { LastChange } from "../../src/sdk/settings";
 import type { ExtensionsStore } from "./model";
 import type { ExtensionsService } from "./service";
 import "./extensions.css";
@@ -25,7 +26,9 @@ const AllowedExtensionsPage = observer(function AllowedExtensionsPage() {
   return (
     <main className="isi-page extensions" aria-labelledby="extensions-title">
       <H1 id="extensions-title">{t("title")}</H1>
-      <p className="extensions__help">{t("help")}</p>
+      <p className="extensions__help">
+        {t("help")} <LastChange change={store.lastChange} />
+      </p>
       <form
         className="extensions__add"
         noValidate

@@ -1,4 +1,5 @@
 import { types, type Instance } from "mobx-state-tree";
+import type { SettingsChange } from "../../src/contract/settings";
 
 /** The page's state: the call centre's allowed extensions and the outcome of the last add or delete. */
 export const ExtensionsModel = types
@@ -11,6 +12,8 @@ export const ExtensionsModel = types
     fieldError: types.maybeNull(types.string),
     /** A load failure's text. */
     message: types.maybeNull(types.string),
+    /** The settings audit trail's last change of the list (who, when). */
+    lastChange: types.frozen<SettingsChange | null>(null),
   })
   .actions((self) => ({
     loading() {
@@ -24,6 +27,9 @@ export const ExtensionsModel = types
     loadFailed(message: string) {
       self.phase = "failed";
       self.message = message;
+    },
+    changedLast(change: SettingsChange | null) {
+      self.lastChange = change;
     },
     setBusy(busy: boolean) {
       self.busy = busy;

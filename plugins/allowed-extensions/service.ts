@@ -9,6 +9,7 @@ import {
 } from "../../src/contract/allowedExtensions";
 import { ErrorBody } from "../../src/contract/common";
 import { httpStatus, type PluginContext } from "../../src/sdk";
+import { lastSettingsChange } from "../../src/sdk/settings";
 import type { ExtensionsStore } from "./model";
 
 const URL = "/allowed-extensions";
@@ -29,8 +30,11 @@ export function createExtensionsService(ctx: PluginContext<ExtensionsStore>) {
     return body.success ? body.data.message : fallback;
   };
 
+  const readLastChange = async () => store.changedLast(await lastSettingsChange(ctx.http, "allowed-extensions"));
+
   return {
     async load() {
+      void readLastChange();
       store.loading();
       try {
         const { data } = await ctx.http.get(URL);
@@ -55,6 +59,7 @@ export function createExtensionsService(ctx: PluginContext<ExtensionsStore>) {
         await ctx.http.post(URL, { extension });
         store.added(extension);
         ctx.notify.success(t("added", { extension }));
+        void readLastChange();
         return true;
       } catch (e) {
         const body = ErrorBody.safeParse(isAxiosError(e) ? e.response?.data : undefined);
@@ -75,6 +80,7 @@ export function createExtensionsService(ctx: PluginContext<ExtensionsStore>) {
         await ctx.http.delete(`${URL}/${encodeURIComponent(extension)}`);
         store.removed(extension);
         ctx.notify.success(t("deleted", { extension }));
+        void readLastChange();
       } catch (e) {
         // Already gone (another manager deleted it): the list says so now.
         if (httpStatus(e) === 404) store.removed(extension);

@@ -1,10 +1,11 @@
 // The Transfer Targets settings page: the external targets and Sunlife agents (a name and a number each, added
-// and removed by row) and Matcha's number with its switch, saved as one document. Leaving with unsaved changes
-// asks first (a mis-click does not lose them).
-import { Button, FormGroup, H1, H2, InputGroup, Spinner, Switch } from "@blueprintjs/core";
+// and removed by row) and Matcha's number with its switch, saved as one document in the settings kit's frame
+// (Save at the window's foot, the last change, leaving with unsaved changes asks first).
+import { Button, FormGroup, H2, InputGroup, Switch } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { LoadFailed, usePlugin, useUnsavedChanges } from "../../src/sdk";
+import { usePlugin } from "../../src/sdk";
+import { SettingsPage } from "../../src/sdk/settings";
 import type { TargetsStore } from "./model";
 import type { TargetList, TargetsService } from "./service";
 import "./targets.css";
@@ -15,9 +16,6 @@ const TransferTargetsPage = observer(function TransferTargetsPage() {
   useEffect(() => {
     void api.load();
   }, [api]);
-
-  // Leaving the page (a link, the drawer, back) with unsaved changes asks first; closing the tab too.
-  useUnsavedChanges(store.dirty, t("unsaved"));
 
   const draft = store.draft;
   const error = (path: string) => store.errors[path]?.[0];
@@ -43,19 +41,9 @@ const TransferTargetsPage = observer(function TransferTargetsPage() {
   );
 
   return (
-    <main className="isi-page targets" aria-labelledby="targets-title">
-      <H1 id="targets-title">{t("title")}</H1>
-      {store.phase === "loading" && <Spinner size={24} />}
-      {store.phase === "failed" && (
-        <LoadFailed title={t("load_failed")} message={store.message} onRetry={() => void api.load()} />
-      )}
-      {draft && store.phase !== "loading" && store.phase !== "failed" && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void api.save();
-          }}
-        >
+    <SettingsPage id="targets" title={t("title")} state={store} onSave={() => void api.save()} onRetry={() => void api.load()}>
+      {draft && (
+        <>
           {list("external")}
           {list("sunlife")}
           <section className="targets__list" aria-labelledby="targets-matcha">
@@ -65,13 +53,9 @@ const TransferTargetsPage = observer(function TransferTargetsPage() {
               <InputGroup id="matcha-phone" value={draft.matcha.phone ?? ""} inputMode="tel" maxLength={16} onValueChange={(v) => api.matcha({ phone: v.replace(/[^\d+]/g, "") || null })} />
             </FormGroup>
           </section>
-          <div className="targets__actions">
-            {store.message && store.phase !== "saving" && <span className="targets__message" role="alert">{store.message}</span>}
-            <Button type="submit" intent="primary" text={t("save.button")} loading={store.phase === "saving"} disabled={!store.dirty} />
-          </div>
-        </form>
+        </>
       )}
-    </main>
+    </SettingsPage>
   );
 });
 

@@ -61,7 +61,8 @@ describe("the transfer targets page", () => {
     await m.user.type(screen.getByRole("textbox", { name: "Phone number" }), "12");
     await m.user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Invalid phone")).toBeInTheDocument();
-    expect(m.notify.shown).toContainEqual({ intent: "error", text: "Some targets are not valid: see the fields marked in red." });
+    // 422: the first message error (admin-and-sign-in §8), beside its field too.
+    expect(m.notify.shown).toContainEqual({ intent: "error", text: "Invalid phone" });
     answer = { status: 403, data: { message: "This action is unauthorized.", errors: {} } } as typeof answer;
     await m.user.click(screen.getByRole("button", { name: "Save" }));
     expect(m.notify.shown).toContainEqual({ intent: "error", text: "You are not authorized to do that." });

@@ -18,6 +18,19 @@ import { allowedExtensions } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
+import type { Caller } from "../../auth/access";
+import { recordSettingsChange } from "../settings/audit";
+
+/** The settings audit trail's row for an extension allowed (old null) or no longer allowed (new null). */
+const audit = (db: Db, caller: Caller, at: Date, old: string | null, added: string | null) =>
+  recordSettingsChange(db, {
+    tenantId: caller.tenantId,
+    by: caller.id,
+    subject: "allowed-extensions",
+    old: old && { extension: old },
+    new: added && { extension: added },
+    at,
+  });
 
 /** The users area (and its allowed extensions) belongs to managers, admins and operations-managers (§6). */
 const MANAGERS = { roles: ["manager"] } as const;
@@ -63,16 +76,16 @@ export function extensionRoutes(gw: Gateway): RouteDef[] {
       response: { 201: z.object({ data: z.object({ extension: z.string() }) }), 422: ErrorBody },
       example: { body: { extension: "1099" } },
       async handler({ caller, body }, reply) {
-        const inserted = await gw.db
-          .insert(allowedExtensions)
-          .values({
-            tenantId: caller.tenantId,
-            extension: body.extension,
-            createdAt: new Date(gw.clock.now()),
-            createdBy: caller.id,
-          })
-          .onConflictDoNothing()
-          .returning({ extension: allowedExtensions.extension });
+        const at = new Date(gw.clock.now());
+        const inserted = await gw.db.transaction(async (tx) => {
+          const rows = await tx
+            .insert(allowedExtensions)
+            .values({ tenantId: caller.tenantId, extension: body.extension, createdAt: at, createdBy: caller.id })
+            .onConflictDoNothing()
+            .returning({ extension: allowedExtensions.extension });
+          if (rows.length) await audit(tx, caller, at, null, body.extension);
+          return rows;
+        });
         if (!inserted.length) throw fieldError("extension", EXTENSION_MESSAGES.duplicate);
         reply.code(201);
         return { data: { extension: body.extension } };
@@ -88,10 +101,14 @@ export function extensionRoutes(gw: Gateway): RouteDef[] {
       params: AllowedExtensionParams,
       response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }, reply) {
-        const gone = await gw.db
-          .delete(allowedExtensions)
-          .where(and(eq(allowedExtensions.tenantId, caller.tenantId), eq(allowedExtensions.extension, params.extension)))
-          .returning({ extension: allowedExtensions.extension });
+        const gone = await gw.db.transaction(async (tx) => {
+          const rows = await tx
+            .delete(allowedExtensions)
+            .where(and(eq(allowedExtensions.tenantId, caller.tenantId), eq(allowedExtensions.extension, params.extension)))
+            .returning({ extension: allowedExtensions.extension });
+          if (rows.length) await audit(tx, caller, new Date(gw.clock.now()), params.extension, null);
+          return rows;
+        });
         if (!gone.length) throw new HttpError(404, MESSAGES.resourceNotFound);
         reply.code(204);
         return null;

@@ -42,6 +42,16 @@ describe("the settings audit trail", () => {
     expect(latest).toMatchObject({ subject: "quotas:dials", new: params });
   });
 
+  it("records an allowed extension added and removed", async () => {
+    expect((await manager.request("POST", "/allowed-extensions", { extension: "4321" })).statusCode).toBe(201);
+    expect((await manager.request("DELETE", "/allowed-extensions/4321")).statusCode).toBe(204);
+    const trail = await changes(manager, "?subject=allowed-extensions");
+    expect(trail.map((c) => [c.old, c.new])).toEqual([
+      [{ extension: "4321" }, null],
+      [null, { extension: "4321" }],
+    ]);
+  });
+
   it("keeps each call centre's trail to itself", async () => {
     const slica = (await gw.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.variant, "slica")))[0]!.id;
     await recordSettingsChange(gw.db, { tenantId: slica, by: null, subject: "globals", old: null, new: { "stack-rebuild": 5 }, at: new Date() });

@@ -29,6 +29,8 @@ export interface SettingsPageState {
   readonly dirty: boolean;
   readonly lastChange: SettingsChange | null;
   readonly saved: unknown;
+  /** The last refusal's field errors: shown beside their fields, so the refusal is not repeated above Save. */
+  readonly errors?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface SettingsPageProps {
@@ -64,7 +66,7 @@ export const SettingsPage = observer(function SettingsPage({ id, title, intro, s
           }}
         >
           {children}
-          {state.message && (
+          {state.message && Object.keys(state.errors ?? {}).length === 0 && (
             <Callout intent="danger" className="settings-page__refusal" role="alert">
               {state.message}
             </Callout>
