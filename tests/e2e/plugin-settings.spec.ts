@@ -2,7 +2,7 @@
 // advisor's workspace reloads without a sign-out, says its workspace changed, and no longer has the panel; the
 // admin turns it back on, and the panel returns the same way.
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
+import { api, signIn } from "./helpers";
 
 async function setDisclosures(admin: Page, on: boolean) {
   await admin.goto("/admin/settings/plugins");
@@ -41,6 +41,12 @@ test("an admin turns the disclosures plugin off and on; the signed-in advisor's 
   await expect(admin.getByRole("button", { name: "Admin Panel" })).toBeVisible({ timeout: 20_000 });
   await setDisclosures(admin, false);
 
+  // The gateway refuses the plugin's routes to the call centre while it is off.
+  const opsApi = await api("ops@demo.test");
+  const refused = await opsApi.call("GET", "/calls/disclosures");
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe("This plugin is turned off for your call centre.");
+
   await expect(advisor.getByText("An administrator changed your call centre's plugins or features.")).toBeVisible({ timeout: 20_000 });
   await expect(advisor.getByRole("region", { name: "Booking" })).toBeVisible();
   expect(await panelsInEditMode(advisor)).not.toContain("Disclosures");
@@ -49,5 +55,6 @@ test("an admin turns the disclosures plugin off and on; the signed-in advisor's 
   await expect
     .poll(async () => (await panelsInEditMode(advisor)).includes("Disclosures"), { timeout: 20_000 })
     .toBe(true);
+  expect((await opsApi.call("GET", "/calls/disclosures")).status()).not.toBe(403);
   await context.close();
 });
