@@ -66,12 +66,13 @@ export const SettingsPage = observer(function SettingsPage({ id, title, intro, s
           }}
         >
           {children}
-          {state.message && Object.keys(state.errors ?? {}).length === 0 && (
-            <Callout intent="danger" className="settings-page__refusal" role="alert">
-              {state.message}
-            </Callout>
-          )}
+          {/* The refusal sits in the foot that stays on screen, so a long page's Save never hides it. */}
           <div className="settings-page__actions">
+            {state.message && Object.keys(state.errors ?? {}).length === 0 && (
+              <Callout intent="danger" compact className="settings-page__refusal" role="alert">
+                {state.message}
+              </Callout>
+            )}
             <Button type="submit" intent="primary" text={t("settings.save")} disabled={!state.dirty} loading={state.phase === "saving"} />
             <LastChange change={state.lastChange} />
           </div>
