@@ -215,6 +215,24 @@ export const settings = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
 );
 
+/**
+ * The call-tracking provider's (Retreaver's) mappings (admin-and-sign-in §3): a call to the DID (10 national
+ * digits) is the call centre's, and a caller who is not yet a lead becomes one with this marketing-id prefix.
+ */
+export const retreaverMappings = pgTable(
+  "retreaver_mappings",
+  {
+    tenantId: tenantRef(),
+    did: text("did").notNull(),
+    prefix: text("prefix").notNull(),
+    /** On: a caller already a lead of the call centre is attached to that lead; off: each call makes a new lead. */
+    duplicateChecker: boolean("duplicate_checker").notNull().default(true),
+    /** Kept for the provider's reports; the gateway does not act on it. */
+    shortCalls: boolean("short_calls").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.did] }), index("retreaver_mappings_did_idx").on(t.did)],
+);
+
 // ---------------------------------------------------------------- the lead book
 
 export const leadCampaigns = pgTable(

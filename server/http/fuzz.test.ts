@@ -140,7 +140,8 @@ describe("malformed input", () => {
   it("an id in a path is canonical decimal only: /leads/0x15, /leads/21.0 and /agents/+5 are 422", async () => {
     const before = await stateDigest();
     for (const def of table) {
-      const ids = [...def.url.matchAll(/:(\w*[iI]d)\b/g)].map((m) => m[1]!);
+      // A numeric id is `:id` or `:<thing>Id`; a `:did` (a phone number) is not one.
+      const ids = [...def.url.matchAll(/:(id|\w+Id)\b/g)].map((m) => m[1]!);
       if (ids.length === 0) continue;
       const client = await clientFor(def);
       for (const id of ids) {

@@ -118,6 +118,14 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
       await tx
         .insert(t.allowedExtensions)
         .values(demoAllowedExtensions(tenant.id).map((extension) => ({ tenantId: tenant.id, extension, createdAt: now })));
+      // One call-tracking (Retreaver) number per call centre, bringing calls for one of its campaigns' prefixes.
+      await tx
+        .insert(t.retreaverMappings)
+        .values(
+          tenant.id === 1
+            ? { tenantId: 1, did: "8445550101", prefix: "ISW" }
+            : { tenantId: tenant.id, did: "8775550102", prefix: "SLQ" },
+        );
       for (const { members, attributes, ...g } of DEMO_ATTRIBUTE_GROUPS[tenant.id] ?? []) {
         const [group] = await tx
           .insert(t.attributeGroups)

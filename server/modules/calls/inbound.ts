@@ -3,9 +3,13 @@
 // agent is the lead's owner when available, otherwise the available agent who has waited longest. An
 // agent who does not take the call (rejected, unreachable) is not offered it again; while nobody is
 // available the call waits and is offered again every RETRY_MS until the caller gives up.
-import { and, asc, eq, inArray } from "drizzle-orm";
+// A call to a DID the call centre maps for its call-tracking provider (Retreaver; settings/callTracking) is
+// that call centre's; a caller who is not yet a lead becomes one with the mapping's prefix and its campaign,
+// and over the call centre's maximum calls amount such a call is hung up busy before ringing anyone.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CallEvent } from "../../pbx/driver";
-import { agentStatuses, leads, tenants, users } from "../../db/schema";
+import { agentStatuses, leadCampaigns, leads, tenants, users } from "../../db/schema";
+import { mappingOfDialled, maxCallsAmountOf } from "../settings/callTracking/service";
 import { availabilityOf } from "../../pbx/driver";
 import type { ClockTimer } from "../../../src/core/clock";
 import type { ActiveCall } from "./active";
@@ -22,12 +26,16 @@ interface Waiting {
   from: string;
   tenantId: number;
   leadId: number | null;
+  /** The call-tracking mapping's marketing-id prefix, for the lead a new caller becomes; null: not tracked. */
+  prefix: string | null;
   tried: Set<number>;
   timer: ClockTimer | null;
 }
 
 export class InboundRouter {
   private readonly waiting = new Map<string, Waiting>();
+  /** The call-tracking provider's calls in progress (PBX call id → call centre), until they end. */
+  private readonly tracked = new Map<string, number>();
 
   constructor(
     private readonly d: CallDeps,
@@ -42,10 +50,12 @@ export class InboundRouter {
   stop(): void {
     for (const w of this.waiting.values()) if (w.timer) this.d.clock.clearTimeout(w.timer);
     this.waiting.clear();
+    this.tracked.clear();
   }
 
   private async onEvent(e: CallEvent): Promise<void> {
     if (e.kind === "InboundCall") return this.arrived(e.callId, e.from, e.did);
+    if (e.kind === "CallEnded") this.tracked.delete(e.callId);
     const w = this.waiting.get(e.callId);
     if (!w) return;
     if (e.kind === "CallEnded") {
@@ -65,28 +75,50 @@ export class InboundRouter {
 
   private async arrived(pbxCallId: string, from: string, did: string): Promise<void> {
     const { db } = this.d;
-    const [byDid] = await db
-      .select({ id: tenants.id })
-      .from(tenants)
-      .where(eq(tenants.inboundDid, toE164(did)))
-      .limit(1);
+    const mapping = await mappingOfDialled(db, nationalDigits(did));
+    const [byDid] = mapping
+      ? [{ id: mapping.tenantId }]
+      : await db
+          .select({ id: tenants.id })
+          .from(tenants)
+          .where(eq(tenants.inboundDid, toE164(did)))
+          .limit(1);
     const phone = nationalDigits(from);
-    const [lead] = await db
-      .select({ id: leads.id, tenantId: leads.tenantId })
-      .from(leads)
-      .where(byDid ? and(eq(leads.phone, phone), eq(leads.tenantId, byDid.id)) : eq(leads.phone, phone))
-      .limit(1);
+    // The mapping's duplicate checker off: every call on its DID makes a new lead.
+    const [lead] =
+      mapping && !mapping.duplicate_checker
+        ? []
+        : await db
+            .select({ id: leads.id, tenantId: leads.tenantId })
+            .from(leads)
+            .where(byDid ? and(eq(leads.phone, phone), eq(leads.tenantId, byDid.id)) : eq(leads.phone, phone))
+            .limit(1);
     const tenantId = byDid?.id ?? lead?.tenantId;
     if (tenantId === undefined) {
       this.d.log.warn({ pbxCallId, did }, "inbound call to a number no call centre answers");
       await this.d.pbx.hangupCall(pbxCallId, "rejected");
       return;
     }
+    if (mapping) {
+      const max = await maxCallsAmountOf(db, tenantId);
+      // Counted and reserved with no await between, so two calls arriving together cannot both take the last place.
+      const inProgress = [...this.tracked.values()].filter((t) => t === tenantId).length;
+      if (max > 0 && inProgress >= max) {
+        this.d.log.info(
+          { pbxCallId, did, max },
+          "call-tracking call over the maximum calls amount: hung up busy",
+        );
+        await this.d.pbx.hangupCall(pbxCallId, "busy");
+        return;
+      }
+      this.tracked.set(pbxCallId, tenantId);
+    }
     const w: Waiting = {
       pbxCallId,
       from: toE164(from),
       tenantId,
       leadId: lead?.id ?? null,
+      prefix: mapping?.prefix ?? null,
       tried: new Set(),
       timer: null,
     };
@@ -212,11 +244,15 @@ export class InboundRouter {
       .from(tenants)
       .where(eq(tenants.id, w.tenantId))
       .limit(1);
+    const campaignId = w.prefix === null ? null : await this.campaignOf(w.tenantId, w.prefix);
     const [row] = await this.d.db
       .insert(leads)
       .values({
         tenantId: w.tenantId,
-        marketingId: `IN-${w.pbxCallId.slice(-12)}`,
+        marketingId:
+          w.prefix === null ? `IN-${w.pbxCallId.slice(-12)}` : `${w.prefix}-IN-${w.pbxCallId.slice(-12)}`,
+        prefix: w.prefix,
+        campaignId,
         firstName: "Inbound",
         lastName: "caller",
         phone: nationalDigits(w.from),
@@ -226,5 +262,21 @@ export class InboundRouter {
       })
       .returning({ id: leads.id });
     return row!.id;
+  }
+
+  /** The campaign whose Marketing ID Prefix or Additional Prefixes hold the prefix, active ones first; or null. */
+  private async campaignOf(tenantId: number, prefix: string): Promise<number | null> {
+    const [c] = await this.d.db
+      .select({ id: leadCampaigns.id })
+      .from(leadCampaigns)
+      .where(
+        and(
+          eq(leadCampaigns.tenantId, tenantId),
+          sql`(${leadCampaigns.prefix} = ${prefix} or ${leadCampaigns.prefixes} @> ${JSON.stringify([prefix])}::jsonb)`,
+        ),
+      )
+      .orderBy(sql`${leadCampaigns.active} desc`, asc(leadCampaigns.id))
+      .limit(1);
+    return c?.id ?? null;
   }
 }

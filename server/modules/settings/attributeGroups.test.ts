@@ -9,6 +9,7 @@ import {
   GroupAttributes,
   GroupUsers,
 } from "../../../src/contract/attributeGroups";
+import { SettingsChanges } from "../../../src/contract/settings";
 import { attributeGroupUsers, users } from "../../db/schema";
 import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 
@@ -125,6 +126,27 @@ describe("attribute groups", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.attributeIds).toEqual([M.unknownAttribute]);
     expect((await read()).attributeIds).toHaveLength(ids.length);
+  });
+
+  it("records each write in the settings audit trail (subject attribute-groups), before and after", async () => {
+    const last = async () => {
+      const res = await manager.request("GET", "/settings/changes?subject=attribute-groups&limit=1");
+      return SettingsChanges.parse(res.json()).changes[0];
+    };
+    const res = await manager.request("POST", "/settings/attribute-groups", { ...valid, name: "Audited" });
+    const { id } = res.json() as { id: number };
+    const created = { id, name: "Audited", shortName: "FEX", provider: "Retreaver", transferScore: 70 };
+    expect(await last()).toMatchObject({ subject: "attribute-groups", by: expect.stringMatching(/\S/), old: null, new: created });
+
+    expect((await manager.request("PUT", `/settings/attribute-groups/${id}`, { ...valid, name: "Audited", transferScore: 10 })).statusCode).toBe(204);
+    expect(await last()).toMatchObject({ old: created, new: { ...created, transferScore: 10 } });
+
+    const a = await gw.idOf("advisor.isius@demo.test");
+    expect((await manager.request("PUT", `/settings/attribute-groups/${id}/users`, { userIds: [a] })).statusCode).toBe(204);
+    expect(await last()).toMatchObject({ old: { id, userIds: [] }, new: { id, userIds: [a] } });
+    expect((await manager.request("PUT", `/settings/attribute-groups/${id}/attributes`, { attributeIds: [] })).statusCode).toBe(204);
+    // Nothing changed: nothing recorded.
+    expect(await last()).toMatchObject({ new: { id, userIds: [a] } });
   });
 
   it("another call centre's group does not exist (404) for every route; agents get 403", async () => {

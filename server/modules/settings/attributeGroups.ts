@@ -2,7 +2,8 @@
 // /settings/attribute-groups routes (spread into routes.ts). A group belongs to one call centre: another
 // tenant's group does not exist (404). Its agents are agents (qualifiers, advisors) of the same call centre
 // (else 422 on userIds); its attributes are known attributes (else 422 on attributeIds). A relation is saved
-// whole, in one transaction.
+// whole, in one transaction with its audit row (subject attribute-groups: the group's fields, or its agent or
+// attribute ids, before and after).
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -23,8 +24,11 @@ import { attributeGroupAttributes, attributeGroups, attributeGroupUsers, attribu
 import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
+import { recordSettingsChange } from "./audit";
 
 const TAGS = ["settings"];
+/** The audit trail's subject of these routes' writes (issue 18 item 4). */
+export const ATTRIBUTE_GROUPS_SUBJECT = "attribute-groups";
 const EXAMPLE = { name: "Medicare Spanish", shortName: "MED-ES", provider: "Retreaver", transferScore: 80 };
 
 /** The group of the caller's call centre, or 404. */
@@ -37,7 +41,19 @@ async function groupOf(db: Db, tenantId: number, id: number): Promise<void> {
   if (!g) throw new HttpError(404, MESSAGES.resourceNotFound);
 }
 
+/** A group's fields as the audit trail keeps them. */
+const AUDITED = {
+  id: attributeGroups.id,
+  name: attributeGroups.name,
+  shortName: attributeGroups.shortName,
+  provider: attributeGroups.provider,
+  transferScore: attributeGroups.transferScore,
+};
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
 export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["manager"] }): RouteDef[] {
+  const audit = (db: Db, caller: { tenantId: number; id: number }, old: unknown, next: unknown) =>
+    recordSettingsChange(db, { tenantId: caller.tenantId, by: caller.id, subject: ATTRIBUTE_GROUPS_SUBJECT, old, new: next, at: new Date(gw.clock.now()) });
   return [
     defineRoute({
       method: "GET",
@@ -80,12 +96,16 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
       response: { 201: CreatedAttributeGroup, 422: ErrorBody },
       example: { body: EXAMPLE },
       async handler({ caller, body }, reply) {
-        const [row] = await gw.db
-          .insert(attributeGroups)
-          .values({ tenantId: caller.tenantId, ...body, provider: body.provider || null })
-          .returning({ id: attributeGroups.id });
+        const id = await gw.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(attributeGroups)
+            .values({ tenantId: caller.tenantId, ...body, provider: body.provider || null })
+            .returning(AUDITED);
+          await audit(tx, caller, null, row);
+          return row!.id;
+        });
         reply.code(201);
-        return { id: row!.id };
+        return { id };
       },
     }),
     defineRoute({
@@ -100,12 +120,19 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
       response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: EXAMPLE },
       async handler({ caller, params, body }, reply) {
-        const done = await gw.db
-          .update(attributeGroups)
-          .set({ ...body, provider: body.provider || null })
-          .where(and(eq(attributeGroups.id, params.id), eq(attributeGroups.tenantId, caller.tenantId)))
-          .returning({ id: attributeGroups.id });
-        if (!done.length) throw new HttpError(404, MESSAGES.resourceNotFound);
+        await gw.db.transaction(async (tx) => {
+          const [before] = await tx
+            .select(AUDITED)
+            .from(attributeGroups)
+            .where(and(eq(attributeGroups.id, params.id), eq(attributeGroups.tenantId, caller.tenantId)));
+          if (!before) throw new HttpError(404, MESSAGES.resourceNotFound);
+          const [after] = await tx
+            .update(attributeGroups)
+            .set({ ...body, provider: body.provider || null })
+            .where(eq(attributeGroups.id, before.id))
+            .returning(AUDITED);
+          await audit(tx, caller, before, after);
+        });
         reply.code(204);
         return null;
       },
@@ -166,8 +193,10 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
           if (found.length !== ids.length) throw fieldError("userIds", M.notAnAgent);
         }
         await gw.db.transaction(async (tx) => {
+          const before = await tx.select({ id: attributeGroupUsers.userId }).from(attributeGroupUsers).where(eq(attributeGroupUsers.groupId, params.id));
           await tx.delete(attributeGroupUsers).where(eq(attributeGroupUsers.groupId, params.id));
           if (ids.length) await tx.insert(attributeGroupUsers).values(ids.map((userId) => ({ groupId: params.id, userId })));
+          await audit(tx, caller, { id: params.id, userIds: sorted(before.map((r) => r.id)) }, { id: params.id, userIds: sorted(ids) });
         });
         reply.code(204);
         return null;
@@ -213,9 +242,19 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
           if (found.length !== ids.length) throw fieldError("attributeIds", M.unknownAttribute);
         }
         await gw.db.transaction(async (tx) => {
+          const before = await tx
+            .select({ id: attributeGroupAttributes.attributeId })
+            .from(attributeGroupAttributes)
+            .where(eq(attributeGroupAttributes.groupId, params.id));
           await tx.delete(attributeGroupAttributes).where(eq(attributeGroupAttributes.groupId, params.id));
           if (ids.length)
             await tx.insert(attributeGroupAttributes).values(ids.map((attributeId) => ({ groupId: params.id, attributeId })));
+          await audit(
+            tx,
+            caller,
+            { id: params.id, attributeIds: sorted(before.map((r) => r.id)) },
+            { id: params.id, attributeIds: sorted(ids) },
+          );
         });
         reply.code(204);
         return null;

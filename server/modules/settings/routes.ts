@@ -44,6 +44,8 @@ import { HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { agentSettingsRoutes } from "./agentSettings";
 import { attributeGroupRoutes } from "./attributeGroups";
+import { leadBookRoutes } from "./leadBook/routes";
+import { callTrackingRoutes } from "./callTracking/routes";
 import { settingsChangesRoutes } from "./audit";
 import { pluginSettingsRoutes } from "./pluginSwitches";
 import { readSetting, writeSetting } from "./store";
@@ -91,9 +93,11 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
 
   return [
     ...attributeGroupRoutes(gw, SETTINGS_ACCESS),
+    ...leadBookRoutes(gw, SETTINGS_ACCESS),
     ...agentSettingsRoutes(gw, SETTINGS_ACCESS),
     ...pluginSettingsRoutes(gw),
     ...settingsChangesRoutes(gw, SETTINGS_ACCESS),
+    ...callTrackingRoutes(gw, SETTINGS_ACCESS),
     defineRoute({
       method: "GET",
       url: "/settings/globals",

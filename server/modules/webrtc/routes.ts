@@ -10,6 +10,7 @@ import type { Gateway } from "../../gateway";
 import { HttpError } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { CREDENTIAL_TTL_MS, SIP_REALM, sipPassword, sipUsername } from "../../pbx/edge/credentials";
+import { webrtcUserRoutes } from "./users";
 
 export const NO_SOFTPHONE = "No WebRTC softphone is set up for this account.";
 export const NO_SIP_ENDPOINT = "No SIP endpoint is configured.";
@@ -39,6 +40,7 @@ export function sipRealmFor(gw: Gateway): string {
 
 export function webrtcRoutes(gw: Gateway): RouteDef[] {
   return [
+    ...webrtcUserRoutes(gw),
     defineRoute({
       method: "GET",
       url: "/webrtc/credentials",

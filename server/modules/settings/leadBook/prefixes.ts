@@ -1,0 +1,97 @@
+// Lead prefixes (admin-and-sign-in §2, §3, §5, §7; GET /settings/lead-prefixes is the specification's): the
+// marketing prefixes a lead group gives its advisors. A name is unique in the call centre, compared as the
+// dialer compares a lead's prefix (exactly, after trimming). Renaming one changes which leads its groups match.
+import { and, asc, eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import { ErrorBody } from "../../../../src/contract/common";
+import { idParam } from "../../../../src/contract/ids";
+import { Created, LEAD_BOOK_MESSAGES as M, LEAD_BOOK_SUBJECTS, LeadNameBody, LeadPrefixList } from "../../../../src/contract/leadBook";
+import type { Db } from "../../../db/client";
+import { leadPrefixes } from "../../../db/schema";
+import type { Gateway } from "../../../gateway";
+import { fieldError } from "../../../http/errors";
+import { defineRoute, type RouteDef } from "../../../http/route";
+import { recordSettingsChange } from "../audit";
+import { found, TAGS, type Access } from "./shared";
+
+const SUBJECT = LEAD_BOOK_SUBJECTS.prefixes;
+const URL = "/settings/lead-prefixes";
+const COLUMNS = { id: leadPrefixes.id, name: leadPrefixes.name };
+
+/** 422 on name when another prefix of the call centre has it. */
+async function checkFree(db: Db, tenantId: number, name: string, except?: number) {
+  const [other] = await db
+    .select({ id: leadPrefixes.id })
+    .from(leadPrefixes)
+    .where(and(eq(leadPrefixes.tenantId, tenantId), eq(leadPrefixes.name, name), except ? ne(leadPrefixes.id, except) : undefined))
+    .limit(1);
+  if (other) throw fieldError("name", M.nameTaken);
+}
+
+export function leadPrefixRoutes(gw: Gateway, access: Access): RouteDef[] {
+  const now = () => new Date(gw.clock.now());
+  return [
+    defineRoute({
+      method: "GET",
+      url: URL,
+      summary: "The call centre's lead prefixes, by name: {data: [{id, name}]}.",
+      tags: TAGS,
+      access,
+      response: { 200: LeadPrefixList },
+      async handler({ caller }) {
+        const data = await gw.db
+          .select(COLUMNS)
+          .from(leadPrefixes)
+          .where(eq(leadPrefixes.tenantId, caller.tenantId))
+          .orderBy(asc(leadPrefixes.name), asc(leadPrefixes.id));
+        return { data };
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: URL,
+      summary:
+        "Creates a lead prefix from {params: {name}} (trimmed; required, 'Name is required'; at most 99; unique in the call centre, 'Name already exists'): 201 {id}. Errors keyed per field (422).",
+      tags: TAGS,
+      access,
+      body: LeadNameBody,
+      response: { 201: Created, 422: ErrorBody },
+      example: { body: { params: { name: "ISFT" } } },
+      async handler({ caller, body }, reply) {
+        const id = await gw.db.transaction(async (tx) => {
+          await checkFree(tx, caller.tenantId, body.name);
+          const [row] = await tx.insert(leadPrefixes).values({ tenantId: caller.tenantId, name: body.name }).returning(COLUMNS);
+          await recordSettingsChange(tx, { tenantId: caller.tenantId, by: caller.id, subject: SUBJECT, old: null, new: row, at: now() });
+          return row!.id;
+        });
+        reply.code(201);
+        return { id };
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: `${URL}/:id`,
+      summary: "Renames a lead prefix: {params: {name}} (as POST). 204; 404 for a prefix of another call centre; errors keyed per field (422).",
+      tags: TAGS,
+      access,
+      params: idParam,
+      body: LeadNameBody,
+      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+      example: { body: { params: { name: "ISFT" } } },
+      async handler({ caller, params, body }, reply) {
+        await gw.db.transaction(async (tx) => {
+          const [row] = await tx
+            .select(COLUMNS)
+            .from(leadPrefixes)
+            .where(and(eq(leadPrefixes.id, params.id), eq(leadPrefixes.tenantId, caller.tenantId)));
+          const before = found(row);
+          await checkFree(tx, caller.tenantId, body.name, before.id);
+          const [after] = await tx.update(leadPrefixes).set({ name: body.name }).where(eq(leadPrefixes.id, before.id)).returning(COLUMNS);
+          await recordSettingsChange(tx, { tenantId: caller.tenantId, by: caller.id, subject: SUBJECT, old: before, new: after, at: now() });
+        });
+        reply.code(204);
+        return null;
+      },
+    }),
+  ];
+}
