@@ -81,7 +81,7 @@ export function dispatcher(gw: Gateway, socket: AgentSocket, d: Dispatcher) {
       }
       socket.data.checkedAt = gw.clock.now();
       socket.data.extension = verdict.user.extension;
-      socket.data.hasWebrtc = verdict.user.hasWebrtc;
+      // hasWebrtc stays what the agent signed in with: a WebRTC toggle reaches the agent at the next sign-in.
     }
     if (args.length > 1) return refuse("invalid_payload", "one payload object expected");
     const unstorable = unstorablePath(args[0]);

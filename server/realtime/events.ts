@@ -221,6 +221,12 @@ const callControl =
 export const handlers: { [E in ClientEventName]: Handler<E> } = {
   async hello(ctx, { extension, hasWebRtc }) {
     if (extension !== ctx.socket.data.extension) return forbidden();
+    // The simulated PBX learns how the extension is set up when the page and the account agree, which is at a
+    // sign-in: a manager's WebRTC toggle reaches the agent then (admin-and-sign-in §4), never in the middle of a
+    // shift or a call, when the page still runs the phone it signed in with.
+    const { pbx } = ctx.gw;
+    if (pbx instanceof SimPbx && extension && hasWebRtc === ctx.socket.data.hasWebrtc && !ctx.gw.calls.activeCallOf(ctx.socket.data.userId))
+      pbx.provision(extension, hasWebRtc ? "webrtc" : "external");
     const sim = softphoneStandIn(ctx.gw);
     if (sim && extension && hasWebRtc && ctx.socket.data.hasWebrtc) await sim.register(extension);
     return { ok: true };

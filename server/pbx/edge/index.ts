@@ -109,7 +109,10 @@ export async function attachSipEdge(
     const rows = await gw.db
       .select({ tenantId: users.tenantId })
       .from(users)
-      .where(and(eq(users.extension, who.ext), eq(users.hasWebrtc, true), eq(users.disabled, false)));
+      // Not has_webrtc: credentials are issued only to a WebRTC agent at sign-in, and a manager's toggle reaches
+      // the agent at the next sign-in, so the softphone of this shift keeps registering until its credentials expire.
+      // A deactivated account is refused at once.
+      .where(and(eq(users.extension, who.ext), eq(users.disabled, false)));
     const ok = rows.some((r) =>
       verifyDigest(answer, method, sipPassword(mac, who.ext, r.tenantId, who.expiresAtMs)),
     );

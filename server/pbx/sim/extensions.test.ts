@@ -16,6 +16,17 @@ const setup = () => {
 };
 
 describe("SimPbx extensions", () => {
+  it("a softphone registering an extension first known as a desk phone is taken once the account has WebRTC", async () => {
+    let via: "webrtc" | "external" = "external";
+    const pbx = new SimPbx({ clock: manualClock(0), directory: async () => via });
+    expect((await pbx.getExtensionStatus("3001")).via).toBe("external");
+    await pbx.register("3001");
+    expect((await pbx.getExtensionStatus("3001")).via).toBe("external"); // no WebRTC yet: ignored
+    via = "webrtc"; // a manager's toggle, then the agent signs in and the softphone registers
+    await pbx.register("3001");
+    expect(await pbx.getExtensionStatus("3001")).toMatchObject({ via: "webrtc", registered: true });
+  });
+
   it("an external phone (Bria) is open by default; closing and opening it changes its availability", async () => {
     const { pbx } = setup();
     expect(availabilityOf(await pbx.getExtensionStatus("2001"))).toEqual({ available: true, reason: null });

@@ -37,7 +37,13 @@ export class ExtensionRegistry {
   }
 
   async register(ext: string, expiresMs?: number): Promise<void> {
-    const r = await this.record(ext);
+    let r = await this.record(ext);
+    // A softphone registering an extension known as a desk phone: the account may have been given WebRTC since
+    // (its page's hello may come after the REGISTER); ask the directory again rather than ignore the softphone.
+    if (r && r.via !== "webrtc" && this.directory && (await this.directory(ext)) === "webrtc") {
+      this.provision(ext, "webrtc");
+      r = this.extensions.get(ext);
+    }
     if (!r || r.via !== "webrtc") return;
     if (r.expiryTimer) this.clock.clearTimeout(r.expiryTimer);
     r.expiryTimer = undefined;
