@@ -5,9 +5,9 @@ import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import type { AttributeGroup } from "../../src/contract/attributeGroups";
 import { LoadFailed, usePlugin } from "../../src/sdk";
+import { LastChange, RelationDialog } from "../../src/sdk/settings";
 import { GroupDialog } from "./GroupDialog";
 import type { GroupsStore } from "./model";
-import { RelationDialog } from "./RelationDialog";
 import type { GroupsService } from "./service";
 import "./groups.css";
 
@@ -28,7 +28,12 @@ const AttributeGroupsPage = observer(function AttributeGroupsPage() {
   return (
     <main className="isi-page groups" aria-labelledby="groups-title">
       <div className="groups__header">
-        <H1 id="groups-title">{t("title")}</H1>
+        <div>
+          <H1 id="groups-title">{t("title")}</H1>
+          <p className="groups__help">
+            <LastChange change={store.lastChange} />
+          </p>
+        </div>
         <Button icon="add" intent="primary" text={t("create.button")} onClick={() => setOpen({ kind: "edit", group: null })} />
       </div>
       {store.phase === "loading" && <Spinner size={24} />}
@@ -74,7 +79,15 @@ const AttributeGroupsPage = observer(function AttributeGroupsPage() {
         ))}
       {open?.kind === "edit" && <GroupDialog group={open.group} onClose={() => setOpen(null)} />}
       {(open?.kind === "users" || open?.kind === "attributes") && (
-        <RelationDialog group={open.group} relation={open.kind} onClose={() => setOpen(null)} />
+        <RelationDialog
+          title={t(`${open.kind}.title`, { name: open.group.name })}
+          listLabel={t(`${open.kind}.list`)}
+          emptyText={t(`${open.kind}.none`)}
+          load={() => api.relation(open.group.id, open.kind)}
+          save={(ids) => api.saveRelation(open.group.id, open.kind, ids)}
+          failure={api.failure}
+          onClose={() => setOpen(null)}
+        />
       )}
     </main>
   );

@@ -1,10 +1,11 @@
 // The attribute group's form, to create one ('New attribute group') or edit one: name, short name, provider and
 // transfer score are edited; did and the auto-forward fields are shown read-only (admin-and-sign-in §3), also
 // when creating (docs/decisions.md "Attribute groups"). Refusals show as a text block above the buttons.
-import { Button, Callout, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from "@blueprintjs/core";
+import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from "@blueprintjs/core";
 import { useState } from "react";
 import { ATTRIBUTE_GROUP_TEXT_MAX, type AttributeGroup } from "../../src/contract/attributeGroups";
 import { usePlugin } from "../../src/sdk";
+import { ErrorLines } from "../../src/sdk/settings";
 import type { GroupsStore } from "./model";
 import type { GroupForm, GroupsService } from "./service";
 
@@ -73,7 +74,7 @@ export function GroupDialog({ group, onClose }: { group: AttributeGroup | null; 
           <Checkbox checked={group?.hasExternalAutoForward ?? false} disabled label={t("fields.hasExternalAutoForward")} />
           {readOnly("group-external-delay", t("fields.autoForwardExternalDelay"), String(group?.autoForwardExternalDelay ?? 0))}
           <p className="groups__help">{t("read_only_help")}</p>
-          {errors && <ErrorBlock lines={errors} />}
+          {errors && <ErrorLines lines={errors} />}
         </DialogBody>
         <DialogFooter
           actions={
@@ -85,16 +86,5 @@ export function GroupDialog({ group, onClose }: { group: AttributeGroup | null; 
         />
       </form>
     </Dialog>
-  );
-}
-
-/** The refusal of a save, one line per field, as a text block (admin-and-sign-in §8). */
-export function ErrorBlock({ lines }: { lines: string[] }) {
-  return (
-    <Callout intent="danger" role="alert" className="groups__errors">
-      {lines.map((line) => (
-        <div key={line}>{line}</div>
-      ))}
-    </Callout>
   );
 }

@@ -141,6 +141,20 @@ describe("the attribute groups page", () => {
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
+  it("shows the groups' last change under the title, read again after a save", async () => {
+    let reads = 0;
+    const change = (by: string) => ({ subject: "attribute-groups", at: "2026-11-24T15:04:00.000Z", by, old: null, new: null });
+    const m = await mount({
+      "GET /settings/changes": () => ({ status: 200, data: { changes: [change(reads++ ? "Ada Admin" : "Morgan Manager")] } }),
+    });
+    expect(await screen.findByText(/Last changed by Morgan Manager/)).toBeInTheDocument();
+    await m.user.click(screen.getByRole("button", { name: "Agents of Medicare English" }));
+    const dialog = await screen.findByRole("dialog", { name: "Agents of Medicare English" });
+    await within(dialog).findByRole("checkbox", { name: "Jordan Reyes (1001)" });
+    await m.user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(/Last changed by Ada Admin/)).toBeInTheDocument();
+  });
+
   it("is in French for a French-speaking manager", async () => {
     await mount({}, "fr");
     expect(screen.getByRole("heading", { name: "Groupes d'attributs" })).toBeInTheDocument();

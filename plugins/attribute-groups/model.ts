@@ -1,5 +1,6 @@
 import { types, type Instance } from "mobx-state-tree";
 import type { AttributeGroup } from "../../src/contract/attributeGroups";
+import type { SettingsChange } from "../../src/contract/settings";
 
 /** The page's state: the call centre's attribute groups as last read. */
 export const GroupsModel = types
@@ -8,6 +9,8 @@ export const GroupsModel = types
     groups: types.frozen<AttributeGroup[]>([]),
     /** A load failure's text, already in the manager's language. */
     message: types.maybeNull(types.string),
+    /** The settings audit trail's last change of the groups (who, when). */
+    lastChange: types.frozen<SettingsChange | null>(null),
   })
   .actions((self) => ({
     loading() {
@@ -17,6 +20,9 @@ export const GroupsModel = types
     loaded(groups: AttributeGroup[]) {
       self.groups = groups;
       self.phase = "ready";
+    },
+    changedLast(change: SettingsChange | null) {
+      self.lastChange = change;
     },
     loadFailed(message: string) {
       self.phase = "failed";

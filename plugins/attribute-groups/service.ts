@@ -11,9 +11,12 @@ import {
 } from "../../src/contract/attributeGroups";
 import { ErrorBody } from "../../src/contract/common";
 import { httpStatus, type PluginContext } from "../../src/sdk";
+import { lastSettingsChange, type RelationItem } from "../../src/sdk/settings";
 import type { GroupsStore } from "./model";
 
 const URL = "/settings/attribute-groups";
+/** The audit trail's subject of the groups' writes. */
+const SUBJECT = "attribute-groups";
 /** The form's editable fields. */
 export type GroupForm = { name: string; shortName: string; provider: string; transferScore: number | null };
 /** Null when it was saved; else the lines to show. */
@@ -61,6 +64,7 @@ export function createGroupsService(ctx: PluginContext<GroupsStore>) {
   const service = {
     async load() {
       store.loading();
+      void lastSettingsChange(ctx.http, SUBJECT).then((c) => store.changedLast(c));
       try {
         const { data } = await ctx.http.get(URL);
         store.loaded(AttributeGroupList.parse(data).data);
@@ -83,13 +87,15 @@ export function createGroupsService(ctx: PluginContext<GroupsStore>) {
       await service.load();
       return null;
     },
-    async users(id: number) {
-      const { data } = await ctx.http.get(`${URL}/${id}/users`);
-      return GroupUsers.parse(data).data;
-    },
-    async attributes(id: number) {
-      const { data } = await ctx.http.get(`${URL}/${id}/attributes`);
-      return GroupAttributes.parse(data).data;
+    /** A relation as the settings kit's dialog lists it: every choice and the ids chosen now. */
+    async relation(id: number, relation: "users" | "attributes"): Promise<{ items: RelationItem[]; chosen: number[] }> {
+      const { data } = await ctx.http.get(`${URL}/${id}/${relation}`);
+      if (relation === "users") {
+        const r = GroupUsers.parse(data).data;
+        return { items: r.agents.map((a) => ({ id: a.id, label: a.extension ? `${a.full_name} (${a.extension})` : a.full_name })), chosen: r.userIds };
+      }
+      const r = GroupAttributes.parse(data).data;
+      return { items: r.attributes.map((a) => ({ id: a.id, label: a.name })), chosen: r.attributeIds };
     },
     /** Saves one relation whole: the group's agents or its attributes. */
     async saveRelation(id: number, relation: "users" | "attributes", ids: number[]): Promise<SaveOutcome> {

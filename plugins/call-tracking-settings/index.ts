@@ -1,0 +1,23 @@
+// Call-tracking settings (issue 18, admin-and-sign-in §2 retreaver-mappings and configurations, §4, §5, §7): the
+// settings pages of the call-tracking provider (Retreaver): its mappings (which DID brings calls for which
+// marketing-id prefix) and the maximum calls amount the call centre takes from it at once. For managers and above.
+import { lazy } from "react";
+import { definePlugin } from "../../src/sdk";
+import { CallTrackingModel } from "./model";
+import { createCallTrackingService } from "./service";
+
+export default definePlugin({
+  id: "call-tracking-settings",
+  requires: { roles: ["manager"] },
+  model: CallTrackingModel,
+  adminPages: [
+    { path: "settings/retreaver-mappings", component: lazy(() => import("./RetreaverMappingsPage")) },
+    { path: "settings/configurations", component: lazy(() => import("./ConfigurationsPage")) },
+  ],
+  locales: {
+    en: () => import("./locales/en.json"),
+    fr: () => import("./locales/fr.json"),
+    es: () => import("./locales/es.json"),
+  },
+  setup: (ctx) => createCallTrackingService(ctx),
+});

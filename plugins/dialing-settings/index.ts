@@ -1,0 +1,27 @@
+// Dialing settings (issue 18, admin-and-sign-in §2 settings area, §3 entities, §4 settings saves): the manager's
+// pages for the documents the dialer engine reads: operation hours, the dialing sequence, user quotas, user
+// dials per level and publisher suppression. Each loads its whole set, saves it whole, and reads back what the
+// gateway stored (negatives made 0 where the specification says so).
+import { lazy } from "react";
+import { definePlugin } from "../../src/sdk";
+import { DialingSettingsModel } from "./model";
+import { createDialingSettingsService } from "./service";
+
+export default definePlugin({
+  id: "dialing-settings",
+  requires: { roles: ["manager"] },
+  model: DialingSettingsModel,
+  adminPages: [
+    { path: "settings/operation-hours", component: lazy(() => import("./OperationHoursPage")) },
+    { path: "settings/dialing-sequence", component: lazy(() => import("./DialingSequencePage")) },
+    { path: "settings/user-quotas", component: lazy(() => import("./UserQuotasPage")) },
+    { path: "settings/qualifier-dials-per-level", component: lazy(() => import("./DialsPerLevelPage")) },
+    { path: "settings/publisher-suppression", component: lazy(() => import("./PublisherSuppressionPage")) },
+  ],
+  locales: {
+    en: () => import("./locales/en.json"),
+    fr: () => import("./locales/fr.json"),
+    es: () => import("./locales/es.json"),
+  },
+  setup: (ctx) => createDialingSettingsService(ctx),
+});

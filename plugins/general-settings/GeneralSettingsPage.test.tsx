@@ -1,0 +1,108 @@
+// The General Settings page as a manager uses it: every global key in its group with its unit and help, a
+// number and a switch changed and saved as one set, read back with who changed it; a text that is not a number
+// said beside its field and not sent; the gateway's field refusal beside its field; French throughout.
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_GLOBAL_SETTINGS, GLOBAL_SETTING_KEYS, type GlobalSettings } from "../../src/contract/settings";
+import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import plugin from "./index";
+
+type Reply = { status: number; data?: unknown };
+
+function gatewayOf(put: (body: GlobalSettings) => Reply = () => ({ status: 204 })) {
+  let stored: GlobalSettings = { ...DEFAULT_GLOBAL_SETTINGS };
+  let change: unknown[] = [];
+  const gateway = fakeGateway({
+    "GET /settings/globals": () => ({ status: 200, data: stored }),
+    "PUT /settings/globals": (req) => {
+      const answer = put(req.body as GlobalSettings);
+      if (answer.status === 204) {
+        change = [{ subject: "globals", at: "2026-01-05T14:05:00.000Z", by: "Dana Whitfield", old: stored, new: req.body }];
+        stored = req.body as GlobalSettings;
+      }
+      return answer;
+    },
+    "GET /settings/changes": () => ({ status: 200, data: { changes: change } }),
+  });
+  return gateway;
+}
+
+async function mount(gateway: ReturnType<typeof fakeGateway>, language?: "fr") {
+  const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, adminPage: "settings/globals", language });
+  await screen.findByRole("heading", { level: 1, name: language === "fr" ? "Paramètres généraux" : "General Settings" });
+  await screen.findAllByRole("textbox");
+  return view;
+}
+const section = (name: string) => screen.getByRole("region", { name });
+
+describe("the General Settings page", () => {
+  it("shows every global key in its group, with its unit and what it does", async () => {
+    await mount(gatewayOf());
+    const followUps = section("Follow-ups and leads");
+    expect(within(followUps).getByRole("textbox", { name: "Follow-up window (minutes)" })).toHaveValue("15");
+    expect(within(followUps).getByRole("textbox", { name: "Stack rebuild (seconds)" })).toHaveValue("60");
+    expect(within(followUps).getByRole("textbox", { name: "New leads threshold (leads)" })).toHaveAccessibleDescription(/New leads goal is full/);
+    const forwarding = section("Auto-forward transfers");
+    expect(within(forwarding).getByRole("checkbox", { name: "Forward internal transfers" })).not.toBeChecked();
+    expect(within(forwarding).getByRole("checkbox", { name: "Forward external transfers" })).not.toBeChecked();
+    expect(within(forwarding).getByRole("textbox", { name: "Internal transfer delay (seconds)" })).toHaveValue("30");
+    const autoReady = section("Auto-ready");
+    expect(within(autoReady).getByRole("textbox", { name: "After-call work (seconds)" })).toHaveValue("120");
+    expect(within(autoReady).getByRole("textbox", { name: "Coaching (seconds)" })).toHaveValue("1800");
+    // Every key of the contract has its field: 9 numbers and 2 switches.
+    expect(screen.getAllByRole("textbox")).toHaveLength(GLOBAL_SETTING_KEYS.length - 2);
+    expect(screen.getAllByRole("checkbox")).toHaveLength(2);
+    expect(screen.getByText(/No changes recorded yet|Never changed/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+  });
+
+  it("saves a changed number and a switch as the whole set (switches 0/1), and reads back who changed it", async () => {
+    const gateway = gatewayOf();
+    const m = await mount(gateway);
+    const window = screen.getByRole("textbox", { name: "Follow-up window (minutes)" });
+    await m.user.clear(window);
+    await m.user.type(window, "20");
+    await m.user.click(screen.getByRole("checkbox", { name: "Forward internal transfers" }));
+    await m.user.click(screen.getByRole("button", { name: "Save" }));
+    const put = gateway.requests.find((r) => r.method === "PUT");
+    expect(put?.body).toEqual({ ...DEFAULT_GLOBAL_SETTINGS, "follow-up-window": 20, "auto-forward-transfers:internal-enabled": 1 });
+    expect(m.notify.shown).toContainEqual({ intent: "success", text: "Changes applied successfully." });
+    expect(await screen.findByText(/Last changed by Dana Whitfield/)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Follow-up window (minutes)" })).toHaveValue("20");
+    expect(screen.getByRole("checkbox", { name: "Forward internal transfers" })).toBeChecked();
+  });
+
+  it("says beside a field that its text is not a number, and sends nothing", async () => {
+    const gateway = gatewayOf();
+    const m = await mount(gateway);
+    await m.user.type(screen.getByRole("textbox", { name: "Meeting (seconds)" }), "x");
+    const stack = screen.getByRole("textbox", { name: "Stack rebuild (seconds)" });
+    await m.user.clear(stack);
+    await m.user.type(stack, "90");
+    expect(screen.getByRole("textbox", { name: "Meeting (seconds)" })).toHaveAccessibleDescription(/Enter a whole number, 0 or more\./);
+    await m.user.click(screen.getByRole("button", { name: "Save" }));
+    expect(gateway.requests.filter((r) => r.method === "PUT")).toHaveLength(0);
+  });
+
+  it("shows the gateway's refusal of a field beside that field", async () => {
+    const message = "Too large";
+    const m = await mount(gatewayOf(() => ({ status: 422, data: { message, errors: { "stack-rebuild": [message] } } })));
+    const stack = screen.getByRole("textbox", { name: "Stack rebuild (seconds)" });
+    await m.user.clear(stack);
+    await m.user.type(stack, "99999");
+    await m.user.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByText(message, { selector: ".general-settings__error *, .general-settings__error" });
+    expect(screen.getByRole("textbox", { name: "Stack rebuild (seconds)" })).toHaveAccessibleDescription(/^Too large/);
+    expect(screen.getByRole("textbox", { name: "Stack rebuild (seconds)" })).toHaveAttribute("aria-invalid", "true");
+    expect(m.notify.shown).toContainEqual({ intent: "error", text: message });
+  });
+
+  it("speaks French to a French-speaking manager", async () => {
+    await mount(gatewayOf(), "fr");
+    expect(section("Suivis et prospects")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Fenêtre de suivi (minutes)" })).toHaveValue("15");
+    expect(screen.getByRole("checkbox", { name: "Renvoyer les transferts internes" })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Accompagnement (secondes)" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
+  });
+});

@@ -1,0 +1,104 @@
+// The General Settings page (admin-and-sign-in §2 globals, §3 Global settings keys, §4 settings saves): every
+// global key in three groups, each number with its unit and a line saying what it does, the on/off keys as
+// switches. Saved as one set; a field the gateway refuses says why beside it.
+import { FormGroup, H2, InputGroup, Switch } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import type { GlobalSettings } from "../../src/contract/settings";
+import { usePlugin } from "../../src/sdk";
+import { SettingsPage } from "../../src/sdk/settings";
+import { fieldId, GLOBAL_GROUPS, type GlobalField } from "./fields";
+import type { GeneralSettingsStore } from "./model";
+import type { GeneralSettingsService } from "./service";
+import "./general.css";
+
+const GeneralSettingsPage = observer(function GeneralSettingsPage() {
+  const { store, api, ctx } = usePlugin<GeneralSettingsStore, GeneralSettingsService>();
+  const { t } = ctx;
+  const page = store.globals;
+  const draft = page.doc.draft;
+  useEffect(() => {
+    void api.globals.load();
+  }, [api]);
+
+  const field = (f: GlobalField, values: GlobalSettings) => {
+    const id = `general-${fieldId(f.key)}`;
+    const name = t(`globals.fields.${fieldId(f.key)}.label`);
+    const help = <span id={`${id}-help`}>{t(`globals.fields.${fieldId(f.key)}.help`)}</span>;
+    const typed = page.typed[f.key];
+    const error = typed !== undefined ? t("globals.not_a_number") : page.doc.errorOf(f.key);
+    const saving = page.doc.phase === "saving";
+    if (f.toggle)
+      return (
+        <div key={f.key} className="general-settings__field general-settings__field--switch">
+          <Switch
+            id={id}
+            label={name}
+            checked={values[f.key] > 0}
+            disabled={saving}
+            aria-describedby={`${id}-help`}
+            onChange={(e) => api.globals.toggle(f.key, e.currentTarget.checked)}
+          />
+          <div className="general-settings__help">
+            {error && <span className="general-settings__error">{error} </span>}
+            {help}
+          </div>
+        </div>
+      );
+    return (
+      <FormGroup
+        key={f.key}
+        className="general-settings__field"
+        label={name}
+        labelFor={id}
+        labelInfo={f.unit ? `(${t(`globals.units.${f.unit}`)})` : undefined}
+        intent={error ? "danger" : "none"}
+        helperText={
+          <>
+            {error && (
+              <span id={`${id}-error`} className="general-settings__error">
+                {error}{" "}
+              </span>
+            )}
+            {help}
+          </>
+        }
+      >
+        <InputGroup
+          id={id}
+          inputMode="numeric"
+          value={typed ?? String(values[f.key])}
+          disabled={saving}
+          intent={error ? "danger" : "none"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error ${id}-help` : `${id}-help`}
+          onValueChange={(v) => api.globals.type(f.key, v)}
+        />
+      </FormGroup>
+    );
+  };
+
+  return (
+    <SettingsPage
+      id="general-settings"
+      title={t("globals.title")}
+      intro={t("globals.intro")}
+      state={page.doc}
+      onSave={() => void api.globals.save()}
+      onRetry={() => void api.globals.load()}
+    >
+      {draft && (
+        <div className="general-settings__groups">
+          {GLOBAL_GROUPS.map((group) => (
+            <section key={group.id} className="general-settings__group" aria-labelledby={`general-group-${group.id}`}>
+              <H2 id={`general-group-${group.id}`}>{t(`globals.groups.${group.id}.title`)}</H2>
+              <p className="general-settings__group-help">{t(`globals.groups.${group.id}.help`)}</p>
+              <div className={`general-settings__fields general-settings__fields--${group.id}`}>{group.fields.map((f) => field(f, draft))}</div>
+            </section>
+          ))}
+        </div>
+      )}
+    </SettingsPage>
+  );
+});
+export default GeneralSettingsPage;

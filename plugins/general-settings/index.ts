@@ -1,0 +1,24 @@
+// General settings (issue 18): the call centre's global settings page (settings/globals, GET/PUT
+// /settings/globals) and the WebRTC users page (settings/webrtc-users: who has a browser softphone, POST and
+// DELETE /agents/{id}/webrtc). Two settings pages of one plugin: both are the call centre's own switches for
+// how its agents work, for managers and above.
+import { lazy } from "react";
+import { definePlugin } from "../../src/sdk";
+import { GeneralSettingsModel } from "./model";
+import { createGeneralSettingsService } from "./service";
+
+export default definePlugin({
+  id: "general-settings",
+  requires: { roles: ["manager"] },
+  model: GeneralSettingsModel,
+  adminPages: [
+    { path: "settings/globals", component: lazy(() => import("./GeneralSettingsPage")) },
+    { path: "settings/webrtc-users", component: lazy(() => import("./WebRtcUsersPage")) },
+  ],
+  locales: {
+    en: () => import("./locales/en.json"),
+    fr: () => import("./locales/fr.json"),
+    es: () => import("./locales/es.json"),
+  },
+  setup: (ctx) => createGeneralSettingsService(ctx),
+});
