@@ -25,6 +25,7 @@ import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { recordSettingsChange } from "./audit";
+import { memberIds, replaceMembers, type Membership } from "./membership";
 
 const TAGS = ["settings"];
 /** The audit trail's subject of these routes' writes (issue 18 item 4). */
@@ -49,11 +50,28 @@ const AUDITED = {
   provider: attributeGroups.provider,
   transferScore: attributeGroups.transferScore,
 };
-const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+const MEMBERS: Membership = {
+  table: attributeGroupUsers,
+  owner: attributeGroupUsers.groupId,
+  member: attributeGroupUsers.userId,
+  row: (groupId, userId) => ({ groupId, userId }),
+};
+const ATTRIBUTES: Membership = {
+  table: attributeGroupAttributes,
+  owner: attributeGroupAttributes.groupId,
+  member: attributeGroupAttributes.attributeId,
+  row: (groupId, attributeId) => ({ groupId, attributeId }),
+};
 
 export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["manager"] }): RouteDef[] {
   const audit = (db: Db, caller: { tenantId: number; id: number }, old: unknown, next: unknown) =>
-    recordSettingsChange(db, { tenantId: caller.tenantId, by: caller.id, subject: ATTRIBUTE_GROUPS_SUBJECT, old, new: next, at: new Date(gw.clock.now()) });
+    recordSettingsChange(db, { ...auditOf(caller), old, new: next });
+  const auditOf = (caller: { tenantId: number; id: number }) => ({
+    tenantId: caller.tenantId,
+    by: caller.id,
+    subject: ATTRIBUTE_GROUPS_SUBJECT,
+    at: new Date(gw.clock.now()),
+  });
   return [
     defineRoute({
       method: "GET",
@@ -154,11 +172,11 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
             .from(users)
             .where(and(eq(users.tenantId, caller.tenantId), inArray(users.role, [...LISTED_AGENT_ROLES])))
             .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
-          gw.db.select().from(attributeGroupUsers).where(eq(attributeGroupUsers.groupId, params.id)),
+          memberIds(gw.db, MEMBERS, params.id),
         ]);
         return {
           data: {
-            userIds: members.map((m) => m.userId).sort((a, b) => a - b),
+            userIds: members,
             agents: agents.map((a) => ({
               id: a.id,
               full_name: `${a.first} ${a.last}`.trim(),
@@ -192,12 +210,9 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
             );
           if (found.length !== ids.length) throw fieldError("userIds", M.notAnAgent);
         }
-        await gw.db.transaction(async (tx) => {
-          const before = await tx.select({ id: attributeGroupUsers.userId }).from(attributeGroupUsers).where(eq(attributeGroupUsers.groupId, params.id));
-          await tx.delete(attributeGroupUsers).where(eq(attributeGroupUsers.groupId, params.id));
-          if (ids.length) await tx.insert(attributeGroupUsers).values(ids.map((userId) => ({ groupId: params.id, userId })));
-          await audit(tx, caller, { id: params.id, userIds: sorted(before.map((r) => r.id)) }, { id: params.id, userIds: sorted(ids) });
-        });
+        await gw.db.transaction((tx) =>
+          replaceMembers(tx, MEMBERS, { ownerId: params.id, ids, field: "userIds", key: { id: params.id }, audit: auditOf(caller) }),
+        );
         reply.code(204);
         return null;
       },
@@ -218,9 +233,9 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
             .select({ id: attributes.id, name: attributes.name, type: attributes.type })
             .from(attributes)
             .orderBy(asc(attributes.name), asc(attributes.id)),
-          gw.db.select().from(attributeGroupAttributes).where(eq(attributeGroupAttributes.groupId, params.id)),
+          memberIds(gw.db, ATTRIBUTES, params.id),
         ]);
-        return { data: { attributeIds: members.map((m) => m.attributeId).sort((a, b) => a - b), attributes: all } };
+        return { data: { attributeIds: members, attributes: all } };
       },
     }),
     defineRoute({
@@ -241,21 +256,9 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
           const found = await gw.db.select({ id: attributes.id }).from(attributes).where(inArray(attributes.id, ids));
           if (found.length !== ids.length) throw fieldError("attributeIds", M.unknownAttribute);
         }
-        await gw.db.transaction(async (tx) => {
-          const before = await tx
-            .select({ id: attributeGroupAttributes.attributeId })
-            .from(attributeGroupAttributes)
-            .where(eq(attributeGroupAttributes.groupId, params.id));
-          await tx.delete(attributeGroupAttributes).where(eq(attributeGroupAttributes.groupId, params.id));
-          if (ids.length)
-            await tx.insert(attributeGroupAttributes).values(ids.map((attributeId) => ({ groupId: params.id, attributeId })));
-          await audit(
-            tx,
-            caller,
-            { id: params.id, attributeIds: sorted(before.map((r) => r.id)) },
-            { id: params.id, attributeIds: sorted(ids) },
-          );
-        });
+        await gw.db.transaction((tx) =>
+          replaceMembers(tx, ATTRIBUTES, { ownerId: params.id, ids, field: "attributeIds", key: { id: params.id }, audit: auditOf(caller) }),
+        );
         reply.code(204);
         return null;
       },

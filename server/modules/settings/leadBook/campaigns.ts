@@ -23,7 +23,8 @@ import { campaignQualifiers, leadCampaigns } from "../../../db/schema";
 import type { Gateway } from "../../../gateway";
 import { defineRoute, type RouteDef } from "../../../http/route";
 import { recordSettingsChange } from "../audit";
-import { agentsOf, checkAgents, found, sortedIds, TAGS, type Access } from "./shared";
+import { memberIds, replaceMembers, type Membership } from "../membership";
+import { agentsOf, checkAgents, found, TAGS, type Access } from "./shared";
 
 const SUBJECT = LEAD_BOOK_SUBJECTS.campaigns;
 const URL = "/settings/lead-campaigns";
@@ -49,12 +50,12 @@ async function campaignBy(db: Db, tenantId: number, where: { id: number } | { sl
   return found(row);
 }
 
-const qualifierIds = async (db: Db, campaignId: number) =>
-  sortedIds(
-    (await db.select({ id: campaignQualifiers.userId }).from(campaignQualifiers).where(eq(campaignQualifiers.campaignId, campaignId))).map(
-      (r) => r.id,
-    ),
-  );
+const QUALIFIERS: Membership = {
+  table: campaignQualifiers,
+  owner: campaignQualifiers.campaignId,
+  member: campaignQualifiers.userId,
+  row: (campaignId, userId) => ({ campaignId, userId }),
+};
 
 export function leadCampaignRoutes(gw: Gateway, access: Access): RouteDef[] {
   const now = () => new Date(gw.clock.now());
@@ -136,7 +137,7 @@ export function leadCampaignRoutes(gw: Gateway, access: Access): RouteDef[] {
       response: { 200: RelationUsers, 404: ErrorBody },
       async handler({ caller, params }) {
         const c = await campaignBy(gw.db, caller.tenantId, { slug: params.slug });
-        const [agents, userIds] = await Promise.all([agentsOf(gw.db, caller.tenantId, "qualifier"), qualifierIds(gw.db, c.id)]);
+        const [agents, userIds] = await Promise.all([agentsOf(gw.db, caller.tenantId, "qualifier"), memberIds(gw.db, QUALIFIERS, c.id)]);
         return { data: { userIds, agents } };
       },
     }),
@@ -155,16 +156,12 @@ export function leadCampaignRoutes(gw: Gateway, access: Access): RouteDef[] {
         await gw.db.transaction(async (tx) => {
           const c = await campaignBy(tx, caller.tenantId, { slug: params.slug });
           const ids = await checkAgents(tx, caller.tenantId, "qualifier", body.userIds, "userIds", M.notAQualifier);
-          const before = await qualifierIds(tx, c.id);
-          await tx.delete(campaignQualifiers).where(eq(campaignQualifiers.campaignId, c.id));
-          if (ids.length) await tx.insert(campaignQualifiers).values(ids.map((userId) => ({ campaignId: c.id, userId })));
-          await recordSettingsChange(tx, {
-            tenantId: caller.tenantId,
-            by: caller.id,
-            subject: SUBJECT,
-            old: { id: c.id, slug: c.slug, userIds: before },
-            new: { id: c.id, slug: c.slug, userIds: ids },
-            at: now(),
+          await replaceMembers(tx, QUALIFIERS, {
+            ownerId: c.id,
+            ids,
+            field: "userIds",
+            key: { id: c.id, slug: c.slug },
+            audit: { tenantId: caller.tenantId, by: caller.id, subject: SUBJECT, at: now() },
           });
         });
         reply.code(204);

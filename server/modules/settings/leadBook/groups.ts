@@ -22,6 +22,7 @@ import type { Gateway } from "../../../gateway";
 import { fieldError } from "../../../http/errors";
 import { defineRoute, type RouteDef } from "../../../http/route";
 import { recordSettingsChange } from "../audit";
+import { memberIds, replaceMembers, type Membership } from "../membership";
 import { agentsOf, checkAgents, found, sortedIds, TAGS, type Access } from "./shared";
 
 const SUBJECT = LEAD_BOOK_SUBJECTS.groups;
@@ -35,15 +36,24 @@ async function groupOf(db: Db, tenantId: number, id: number) {
     .where(and(eq(leadGroups.id, id), eq(leadGroups.tenantId, tenantId)));
   return found(row);
 }
-const advisorIds = async (db: Db, groupId: number) =>
-  sortedIds((await db.select({ id: leadGroupAdvisors.userId }).from(leadGroupAdvisors).where(eq(leadGroupAdvisors.groupId, groupId))).map((r) => r.id));
-const prefixIds = async (db: Db, groupId: number) =>
-  sortedIds((await db.select({ id: leadGroupPrefixes.prefixId }).from(leadGroupPrefixes).where(eq(leadGroupPrefixes.groupId, groupId))).map((r) => r.id));
+const ADVISORS: Membership = {
+  table: leadGroupAdvisors,
+  owner: leadGroupAdvisors.groupId,
+  member: leadGroupAdvisors.userId,
+  row: (groupId, userId) => ({ groupId, userId }),
+};
+const PREFIXES: Membership = {
+  table: leadGroupPrefixes,
+  owner: leadGroupPrefixes.groupId,
+  member: leadGroupPrefixes.prefixId,
+  row: (groupId, prefixId) => ({ groupId, prefixId }),
+};
 
 export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
   const now = () => new Date(gw.clock.now());
   const audit = (db: Db, tenantId: number, by: number, old: unknown, next: unknown) =>
     recordSettingsChange(db, { tenantId, by, subject: SUBJECT, old, new: next, at: now() });
+  const auditOf = (caller: { tenantId: number; id: number }) => ({ tenantId: caller.tenantId, by: caller.id, subject: SUBJECT, at: now() });
   return [
     defineRoute({
       method: "GET",
@@ -121,7 +131,7 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
       response: { 200: RelationUsers, 404: ErrorBody },
       async handler({ caller, params }) {
         const g = await groupOf(gw.db, caller.tenantId, params.id);
-        const [agents, userIds] = await Promise.all([agentsOf(gw.db, caller.tenantId, "advisor"), advisorIds(gw.db, g.id)]);
+        const [agents, userIds] = await Promise.all([agentsOf(gw.db, caller.tenantId, "advisor"), memberIds(gw.db, ADVISORS, g.id)]);
         return { data: { userIds, agents } };
       },
     }),
@@ -140,10 +150,7 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
         await gw.db.transaction(async (tx) => {
           const g = await groupOf(tx, caller.tenantId, params.id);
           const ids = await checkAgents(tx, caller.tenantId, "advisor", body.userIds, "userIds", M.notAnAdvisor);
-          const before = await advisorIds(tx, g.id);
-          await tx.delete(leadGroupAdvisors).where(eq(leadGroupAdvisors.groupId, g.id));
-          if (ids.length) await tx.insert(leadGroupAdvisors).values(ids.map((userId) => ({ groupId: g.id, userId })));
-          await audit(tx, caller.tenantId, caller.id, { id: g.id, userIds: before }, { id: g.id, userIds: ids });
+          await replaceMembers(tx, ADVISORS, { ownerId: g.id, ids, field: "userIds", key: { id: g.id }, audit: auditOf(caller) });
         });
         reply.code(204);
         return null;
@@ -166,7 +173,7 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
             .from(leadPrefixes)
             .where(eq(leadPrefixes.tenantId, caller.tenantId))
             .orderBy(asc(leadPrefixes.name), asc(leadPrefixes.id)),
-          prefixIds(gw.db, g.id),
+          memberIds(gw.db, PREFIXES, g.id),
         ]);
         return { data: { prefixIds: ids, prefixes } };
       },
@@ -193,10 +200,7 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
               .where(and(inArray(leadPrefixes.id, ids), eq(leadPrefixes.tenantId, caller.tenantId)));
             if (ok.length !== ids.length) throw fieldError("prefixIds", M.unknownPrefix);
           }
-          const before = await prefixIds(tx, g.id);
-          await tx.delete(leadGroupPrefixes).where(eq(leadGroupPrefixes.groupId, g.id));
-          if (ids.length) await tx.insert(leadGroupPrefixes).values(ids.map((prefixId) => ({ groupId: g.id, prefixId })));
-          await audit(tx, caller.tenantId, caller.id, { id: g.id, prefixIds: before }, { id: g.id, prefixIds: ids });
+          await replaceMembers(tx, PREFIXES, { ownerId: g.id, ids, field: "prefixIds", key: { id: g.id }, audit: auditOf(caller) });
         });
         reply.code(204);
         return null;
