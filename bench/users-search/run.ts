@@ -13,7 +13,7 @@ import { chromium } from "@playwright/test";
 import { systemClock } from "../../src/core/clock";
 import { users } from "../../server/db/schema";
 import { startTestGateway } from "../../server/test/harness";
-import { SEARCH_DEBOUNCE_MS } from "../../plugins/users/service";
+import { SEARCH_DEBOUNCE_MS } from "../../src/sdk/settings/agentPages";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/chromium";
 
 const arg = (name: string, fallback: number) => {

@@ -10,3 +10,12 @@ export {
   type SettingsDocumentStore,
 } from "./document";
 export { settingsRefusal, settingsSaved, type SettingsRefusal } from "./outcome";
+export {
+  AgentPageModel,
+  agentPager,
+  SEARCH_DEBOUNCE_MS,
+  type AgentPageQuery,
+  type AgentPager,
+  type AgentPageStore,
+  type AgentSort,
+} from "./agentPages";
