@@ -23,7 +23,7 @@ import { fieldError } from "../../../http/errors";
 import { defineRoute, type RouteDef } from "../../../http/route";
 import { recordSettingsChange } from "../audit";
 import { memberIds, replaceMembers, type Membership } from "../membership";
-import { agentsOf, checkAgents, found, sortedIds, TAGS, type Access } from "./shared";
+import { agentsOf, checkAgents, found, TAGS, type Access } from "./shared";
 
 const SUBJECT = LEAD_BOOK_SUBJECTS.groups;
 const URL = "/settings/lead-groups";
@@ -192,7 +192,7 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
       async handler({ caller, params, body }, reply) {
         await gw.db.transaction(async (tx) => {
           const g = await groupOf(tx, caller.tenantId, params.id);
-          const ids = sortedIds([...new Set(body.prefixIds)]);
+          const ids = [...new Set(body.prefixIds)];
           if (ids.length) {
             const ok = await tx
               .select({ id: leadPrefixes.id })

@@ -44,4 +44,3 @@ export async function checkAgents(
   return ids;
 }
 
-export const sortedIds = (ids: number[]) => [...ids].sort((a, b) => a - b);
