@@ -30,6 +30,7 @@ import { InboundRouter } from "./modules/calls/inbound";
 import { CallRecordSources } from "./modules/leads/history";
 import { recordingStoreFor } from "./recordings/select";
 import { CallService } from "./modules/calls/service";
+import { AriDriver } from "./pbx/asterisk/driver";
 import { attachSipEdge } from "./pbx/edge";
 import { SimPbx, type SimProfile } from "./pbx/sim/extensions";
 import { usersDirectory } from "./pbx/directory";
@@ -95,12 +96,19 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   // With the SIP endpoint on, real REGISTERs say whether a softphone is there; off, its socket does.
   const pbx =
     opts.pbx ??
-    new SimPbx({
-      clock,
-      directory: usersDirectory(db),
-      softphoneFollowsSocket: !config.sipEdge,
-      profile: config.simProfile as Partial<SimProfile> | undefined,
-    });
+    (config.pbx === "asterisk" && config.ari
+      ? new AriDriver({
+          config: config.ari,
+          clock,
+          directory: usersDirectory(db),
+          log: (msg, err) => app.log.warn({ err }, msg),
+        })
+      : new SimPbx({
+          clock,
+          directory: usersDirectory(db),
+          softphoneFollowsSocket: !config.sipEdge,
+          profile: config.simProfile as Partial<SimProfile> | undefined,
+        }));
   const push = new Push();
   const background = new BackgroundWork(app.log);
   let markStarted!: () => void;

@@ -47,6 +47,13 @@ export interface GatewayConfig {
    */
   simProfile?: Record<string, unknown>;
   /**
+   * Which PBX carries the calls (PBX): 'sim', the embedded simulated PBX (default), or 'asterisk', an
+   * Asterisk reached through ARI (`ari`, docs/deploy.md).
+   */
+  pbx: "sim" | "asterisk";
+  /** PBX=asterisk: ARI_URL, ARI_USER, ARI_PASSWORD, ARI_APP, ARI_TRUNK, ARI_AMD_CONTEXT, ARI_MOH_CLASS. */
+  ari?: AriConfigFromEnv;
+  /**
    * Where the booking form's weather comes from (WEATHER_PROVIDER): 'deterministic' (default: generated
    * offline, the same for the same place and day) or 'open-meteo' (OPEN_METEO_URL, OPEN_METEO_API_KEY).
    */
@@ -123,10 +130,44 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     sipPath: "/sip",
     sipWsUrl: env.SIP_WS_URL || undefined,
     simProfile: env.SIM_PROFILE ? parseJsonObject("SIM_PROFILE", env.SIM_PROFILE) : undefined,
+    ...pbxFrom(env),
     weatherProvider,
     openMeteoUrl,
     openMeteoApiKey,
     recordingsStore: recordingsStoreFrom(env),
+  };
+}
+
+export interface AriConfigFromEnv {
+  url: string;
+  user: string;
+  password: string;
+  app?: string;
+  trunk?: string;
+  amdContext?: string;
+  mohClass?: string;
+}
+
+/** PBX and, for Asterisk, the ARI variables: a gateway told to use Asterisk without its address refuses to start. */
+function pbxFrom(env: NodeJS.ProcessEnv): Pick<GatewayConfig, "pbx" | "ari"> {
+  const pbx = (env.PBX || "sim") as GatewayConfig["pbx"];
+  if (pbx !== "sim" && pbx !== "asterisk") throw new Error(`PBX must be sim or asterisk: ${env.PBX}`);
+  if (pbx === "sim") return { pbx };
+  // Softphones register to Asterisk itself (its wss transport), not to the gateway's embedded endpoint.
+  const missing = ["ARI_URL", "ARI_USER", "ARI_PASSWORD", "SIP_WS_URL"].filter((k) => !env[k]);
+  if (missing.length) throw new Error(`PBX=asterisk needs ${missing.join(", ")} (docs/deploy.md)`);
+  if (!URL.canParse(env.ARI_URL!)) throw new Error(`ARI_URL is not a URL: ${env.ARI_URL}`);
+  return {
+    pbx,
+    ari: {
+      url: env.ARI_URL!,
+      user: env.ARI_USER!,
+      password: env.ARI_PASSWORD!,
+      ...(env.ARI_APP ? { app: env.ARI_APP } : {}),
+      ...(env.ARI_TRUNK ? { trunk: env.ARI_TRUNK } : {}),
+      ...(env.ARI_AMD_CONTEXT ? { amdContext: env.ARI_AMD_CONTEXT } : {}),
+      ...(env.ARI_MOH_CLASS ? { mohClass: env.ARI_MOH_CLASS } : {}),
+    },
   };
 }
 

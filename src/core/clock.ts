@@ -38,6 +38,8 @@ export function systemClock(startAt?: number): Clock {
 /** A clock that moves only when told to: `advance(ms)` fires every timer that falls due, in order. */
 export interface ManualClock extends Clock {
   advance(ms: number): void;
+  /** When the earliest pending timer falls due (undefined: none), so a test can stop at each one. */
+  nextDueAt(): number | undefined;
   set(epochMs: number): void;
 }
 
@@ -70,6 +72,11 @@ export function manualClock(startAt = Date.UTC(2026, 0, 5, 14, 0, 0)): ManualClo
     },
     advance(ms) {
       fireDue(now + ms);
+    },
+    nextDueAt() {
+      let at: number | undefined;
+      for (const t of timers.values()) if (at === undefined || t.at < at) at = t.at;
+      return at;
     },
     set(epochMs) {
       fireDue(epochMs);

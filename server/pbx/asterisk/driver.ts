@@ -1,0 +1,814 @@
+// AriDriver: the PbxDriver on an Asterisk, through the Asterisk REST Interface (production-telephony.md §1).
+// The gateway's call logic does not know which driver runs: this one keeps the same calls, legs and rules as
+// SimPbx (model.ts) and turns each step into ARI requests, and ARI's events back into the same PbxEvents.
+//
+// The shape of a call on Asterisk:
+// - one mixing bridge per call (`{callId}:bridge`), created before the agent's phone rings; every leg is
+//   created in our Stasis application (`channels/create`, id = our leg id), added to the bridge, then dialled,
+//   so the agent hears the lead's real ringback and early media;
+// - AMD runs on a snoop of the lead (`snoop?spy=in` continued into the AMD context), so the agent is bridged
+//   to the lead from the first "hello" and the verdict arrives while they talk, as the specification shows it;
+// - a held leg waits in the call's holding bridge (`{callId}:hold`) with music on hold.
+// Resilience (pitfalls 1–6): the events socket reconnects for ever and every reconnection reconciles the
+// calls with GET /channels; a channel is known before it is created, so a StasisStart that beats the HTTP
+// answer finds its leg; an addChannel waits for the leg's StasisStart; cause 0 after Ringing is no-answer.
+import { SIP_HEADERS } from "../../../src/contract/calls";
+import type { Clock } from "../../../src/core/clock";
+import type {
+  ConferenceControl,
+  ExtensionStatus,
+  ExtensionVia,
+  HangupCause,
+  JoinAgentOptions,
+  OriginateRequest,
+  PbxCallState,
+  PbxDriver,
+  PbxEventListener,
+  PlaybackMedia,
+} from "../driver";
+import type { ExtensionDirectory } from "../sim/extensions";
+import { AriEvents } from "./ari/events";
+import { AriHttp, seg, type Query } from "./ari/http";
+import { AriError, type AriChannel, type AriEvent } from "./ari/types";
+import { amdVerdictOf, causeOfDialStatus, causeOfQ850, hangupReason } from "./causes";
+import { ARI_DEFAULTS, type AriConfig } from "./config";
+import { AriModel, type AriCall, type AriLeg, type AriRecording } from "./model";
+
+export interface AriDriverOptions {
+  config: Pick<AriConfig, "url" | "user" | "password"> & Partial<AriConfig>;
+  clock: Clock;
+  /** How an extension is provisioned (WebRTC softphone or desk phone); null: no such extension. */
+  directory?: ExtensionDirectory;
+  /** Where failed ARI requests are reported (never with a lead's number). */
+  log?: (msg: string, err?: unknown) => void;
+  /** Reconnection backoff of the events socket. */
+  backoff?: { minMs: number; maxMs: number };
+}
+
+const CONF_PREFIX = "conf-";
+
+/** Asterisk prints `2026-01-05T14:00:00.609+0000`; Date.parse wants the offset as +00:00. */
+export function asteriskMs(timestamp: string): number {
+  return Date.parse(timestamp.replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+}
+const DTMF = /^[0-9A-D*#]+$/;
+
+export class AriDriver implements PbxDriver {
+  readonly name = "asterisk";
+  readonly conference: ConferenceControl;
+  private readonly cfg: AriConfig;
+  private readonly http: AriHttp;
+  private readonly events: AriEvents;
+  private readonly model: AriModel;
+  private readonly clock: Clock;
+  private readonly directory?: ExtensionDirectory;
+  private readonly log: (msg: string, err?: unknown) => void;
+  /** Channels that entered our application, and waiters for the ones not there yet (pitfall 3). */
+  private readonly inStasis = new Set<string>();
+  private readonly stasisWaiters = new Map<string, Array<(ok: boolean) => void>>();
+  private readonly dnd = new Map<string, boolean>();
+  private readonly vias = new Map<string, ExtensionVia>();
+  private readonly online = new Map<string, boolean>();
+  private readonly subscribed = new Set<string>();
+  /** AMD snoop channel → the lead it listens to. */
+  private readonly amdSnoops = new Map<string, AriLeg>();
+  private readonly recordingsByAri = new Map<string, AriRecording>();
+  private readonly recordingsById = new Map<string, AriRecording>();
+  private readonly playbacks = new Map<string, AriCall>();
+  private readonly dialFailures = new Map<string, HangupCause>();
+  private pendingWork = 0;
+  private readonly idleWaiters: Array<() => void> = [];
+  private nextRec = 0;
+  private nextPlay = 0;
+
+  constructor(opts: AriDriverOptions) {
+    this.cfg = { ...ARI_DEFAULTS, ...opts.config };
+    this.clock = opts.clock;
+    this.directory = opts.directory;
+    this.log = opts.log ?? (() => {});
+    this.http = new AriHttp(this.cfg);
+    this.events = new AriEvents(
+      { ...this.cfg, clock: opts.clock, ...(opts.backoff ? { backoff: opts.backoff } : {}) },
+      {
+        event: (e) => this.onAri(e),
+        open: (reconnected) => {
+          if (reconnected) this.track(this.reconcile());
+        },
+      },
+    );
+    this.model = new AriModel(opts.clock, this.cfg.busyToneMs);
+    this.model.actions = {
+      hangupChannel: (leg, cause) =>
+        this.fire("DELETE", `/channels/${seg(leg.id)}`, { reason: hangupReason(cause) }),
+      destroyCall: (call) => {
+        for (const id of [call.bridgeId, call.holdingId]) if (id) this.fire("DELETE", `/bridges/${seg(id)}`);
+      },
+      stopRecording: (r) => {
+        this.fire("POST", `/recordings/live/${seg(r.ariName)}/stop`);
+        if (r.snoopId) this.fire("DELETE", `/channels/${seg(r.snoopId)}`);
+      },
+      stopPlayback: (p) => this.fire("DELETE", `/playbacks/${seg(p.id)}`),
+      busyTone: (leg) => this.fire("POST", `/channels/${seg(leg.id)}/play/${seg(`${leg.id}:busy`)}`, { media: "tone:busy" }),
+    };
+    this.conference = this.conferenceControl();
+  }
+
+  // ---------------------------------------------------------------- connection
+
+  async connect(): Promise<void> {
+    if (this.events.connected) return;
+    await this.events.start();
+  }
+
+  async close(): Promise<void> {
+    this.events.stop();
+    this.model.clearListeners();
+    for (const c of this.model.calls.values()) for (const t of c.timers) this.clock.clearTimeout(t);
+  }
+
+  onEvent(listener: PbxEventListener): () => void {
+    return this.model.on(listener);
+  }
+
+  /** Resolves once no ARI request or event is being handled (tests wait on it after moving the clock). */
+  async idle(): Promise<void> {
+    while (this.pendingWork > 0 || this.http.busy || this.events.busy) {
+      if (this.pendingWork > 0) await new Promise<void>((r) => this.idleWaiters.push(r));
+      else await this.http.idle();
+    }
+  }
+
+  /** A request or event is being handled now. */
+  get busy(): boolean {
+    return this.pendingWork > 0 || this.http.busy || this.events.busy;
+  }
+
+  get socketConnected(): boolean {
+    return this.events.connected;
+  }
+
+  // ---------------------------------------------------------------- extensions
+
+  async getExtensionStatus(ext: string): Promise<ExtensionStatus> {
+    const via = await this.viaOf(ext);
+    if (!via) return { ext, known: false, via: null, registered: false, reachable: false, dnd: false, contacts: 0, inCall: false };
+    await this.follow(ext);
+    let registered = false;
+    try {
+      const ep = await this.http.request<{ state?: string }>("GET", `/endpoints/PJSIP/${seg(ext)}`);
+      registered = ep.state === "online";
+    } catch (err) {
+      if (!(err instanceof AriError && err.status === 404)) throw err;
+    }
+    this.online.set(ext, registered);
+    return {
+      ext,
+      known: true,
+      via,
+      registered,
+      reachable: registered,
+      dnd: this.dnd.get(ext) ?? false,
+      contacts: registered ? 1 : 0,
+      inCall: this.model.inCall(ext),
+    };
+  }
+
+  async setDnd(ext: string, on: boolean): Promise<void> {
+    const via = await this.viaOf(ext);
+    if (!via || (this.dnd.get(ext) ?? false) === on) return;
+    this.dnd.set(ext, on);
+    // Only `Stasis:` device states can be set over ARI; the dialplan reads ${DEVICE_STATE(Stasis:DND1001)}.
+    await this.http.request("PUT", `/deviceStates/${seg(`Stasis:DND${ext}`)}`, {
+      deviceState: on ? "BUSY" : "NOT_INUSE",
+    });
+    this.extensionChanged(ext);
+  }
+
+  private async viaOf(ext: string): Promise<ExtensionVia | null> {
+    const known = this.vias.get(ext);
+    if (known) return known;
+    const via = this.directory ? await this.directory(ext) : "webrtc";
+    if (via) this.vias.set(ext, via);
+    return via;
+  }
+
+  /** Subscribes to the extension's endpoint once, so registrations and losses arrive as events. */
+  private async follow(ext: string): Promise<void> {
+    if (this.subscribed.has(ext)) return;
+    this.subscribed.add(ext);
+    try {
+      await this.http.request("POST", `/applications/${seg(this.cfg.app)}/subscription`, {
+        eventSource: `endpoint:PJSIP/${ext}`,
+      });
+    } catch (err) {
+      this.subscribed.delete(ext);
+      if (!(err instanceof AriError && err.status === 404)) throw err;
+    }
+  }
+
+  private extensionChanged(ext: string): void {
+    const via = this.vias.get(ext);
+    if (!via) return;
+    const registered = this.online.get(ext) ?? false;
+    this.model.emit({ kind: "ExtensionState", ext, via, registered, reachable: registered, dnd: this.dnd.get(ext) ?? false });
+  }
+
+  // ---------------------------------------------------------------- calls
+
+  async originate(r: OriginateRequest): Promise<void> {
+    if (this.model.isUsed(r.callId)) return; // idempotent: a retried originate changes nothing
+    const call = this.model.createCall(r.callId, "outbound");
+    call.lingerOnBusy = true;
+    let status: ExtensionStatus;
+    try {
+      status = await this.getExtensionStatus(r.agentExt);
+    } catch (err) {
+      this.model.endCall(call, "failed");
+      throw err;
+    }
+    if (call.ended) return;
+    this.offerAgent(call, r.agentExt, status, { from: r.to, autoAnswer: true, vars: r.vars ?? {} }, (agent) =>
+      this.dialLead(call, agent, r),
+    );
+  }
+
+  async answerInbound(callId: string, agentExt: string, vars: Record<string, string> = {}): Promise<void> {
+    const call = this.callOf(callId);
+    if (call.direction !== "inbound") throw new Error(`call ${callId} is not inbound`);
+    const status = await this.getExtensionStatus(agentExt);
+    if (!call.waiting || call.ended || this.model.agentOf(call)) return;
+    const caller = call.legs.find((l) => l.role === "inbound")!;
+    this.offerAgent(call, agentExt, status, { from: caller.number ?? "", autoAnswer: false, vars }, (agent) => {
+      call.waiting = false;
+      for (const t of call.timers) this.clock.clearTimeout(t);
+      call.timers.clear();
+      this.track(
+        (async () => {
+          await this.request("POST", `/channels/${seg(caller.id)}/answer`);
+          await this.request("POST", `/bridges/${seg(call.bridgeId!)}/addChannel`, { channel: caller.id });
+          this.model.answer(caller);
+          this.model.bridged(call, [agent.id, caller.id]);
+        })(),
+      );
+    });
+  }
+
+  async hangup(legId: string, cause?: HangupCause): Promise<void> {
+    const leg = this.legOf(legId);
+    this.model.endLeg(leg, cause ?? (leg.state === "answered" ? "normal" : "canceled"));
+  }
+
+  async hangupCall(callId: string, cause?: HangupCause): Promise<void> {
+    this.model.endCall(this.callOf(callId), cause ?? "normal");
+  }
+
+  async keepLead(callId: string, on: boolean): Promise<void> {
+    const call = this.callOf(callId);
+    if (call.ended || call.ending) return;
+    call.keepLead = on;
+    if (!on && this.model.agentLegs(call).length === 0) this.model.endCall(call, "normal");
+  }
+
+  async hold(legId: string, on: boolean): Promise<void> {
+    const leg = this.legOf(legId);
+    if (leg.state === "ended" || leg.held === on) return;
+    if (leg.state !== "answered") throw new Error(`leg ${legId} is not answered`);
+    leg.held = on;
+    this.model.emit({ kind: "Hold", callId: leg.call.id, legId, on });
+    const call = leg.call;
+    await this.track(
+      (async () => {
+        if (on && !call.holdingId) {
+          call.holdingId = `${call.id}:hold`;
+          await this.request("POST", `/bridges/${seg(call.holdingId)}`, { type: "holding" });
+          await this.request("POST", `/bridges/${seg(call.holdingId)}/moh`, { mohClass: this.cfg.mohClass });
+        }
+        const [from, to] = on ? [call.bridgeId!, call.holdingId!] : [call.holdingId!, call.bridgeId!];
+        await this.request("POST", `/bridges/${seg(from)}/removeChannel`, { channel: leg.id });
+        await this.request("POST", `/bridges/${seg(to)}/addChannel`, { channel: leg.id });
+      })(),
+    );
+  }
+
+  async sendDtmf(legId: string, digits: string): Promise<void> {
+    if (!DTMF.test(digits)) throw new Error(`invalid DTMF digits ${JSON.stringify(digits)}`);
+    const leg = this.legOf(legId);
+    if (leg.state === "ended") return;
+    if (leg.state !== "answered") throw new Error(`leg ${legId} is not answered`);
+    this.model.emit({ kind: "Dtmf", callId: leg.call.id, legId, digits });
+    await this.request("POST", `/channels/${seg(legId)}/dtmf`, { dtmf: digits });
+  }
+
+  async blindTransfer(legId: string, target: string): Promise<void> {
+    const m = this.model;
+    const leg = this.legOf(legId);
+    const call = leg.call;
+    if (call.ended || leg.state === "ended") return;
+    const agent = leg.ext !== undefined ? leg : m.agentOf(call);
+    if (!agent || agent.state !== "answered") throw new Error(`call ${call.id} has no answered agent leg`);
+    let party: AriLeg | undefined = leg;
+    if (leg === agent) {
+      const parties = m.liveLegs(call).filter((l) => l.ext === undefined && l.state === "answered");
+      if (parties.length !== 1) throw new Error(`call ${call.id} has ${parties.length} connected parties; name the leg to transfer`);
+      party = parties[0];
+    }
+    if (!party || party.state !== "answered") throw new Error(`leg ${legId} is not answered`);
+    const moved = party;
+    m.emit({ kind: "Unbridged", callId: call.id, legIds: [agent.id, moved.id] });
+    // The target rings before the agent leaves, so the call never drops below two legs.
+    this.dialParty(call, "transfer-target", target, "manual", this.cfg.ringTimeoutMs, {
+      onAnswered: (t) => {
+        m.bridged(call, [moved.id, t.id]);
+        m.emit({ kind: "TransferResult", callId: call.id, legId: t.id, target, ok: true });
+      },
+      onEnded: (t) => {
+        if (t.answeredAt === undefined)
+          m.emit({ kind: "TransferResult", callId: call.id, legId: t.id, target, ok: false, ...(t.cause ? { cause: t.cause } : {}) });
+      },
+    });
+    m.endLeg(agent, "normal", { leaving: true });
+  }
+
+  async startRecording(target: { legId?: string; callId?: string }, name: string): Promise<string> {
+    const leg = target.legId !== undefined ? this.legOf(target.legId) : undefined;
+    const call = leg?.call ?? (target.callId !== undefined ? this.callOf(target.callId) : undefined);
+    if (!call) throw new Error("a recording needs a legId or a callId");
+    if (call.ended || leg?.state === "ended") throw new Error(`nothing to record: ${leg ? `leg ${leg.id}` : `call ${call.id}`} has ended`);
+    const id = `rec-${++this.nextRec}`;
+    const ariName = `calls/${call.id}-${id}`;
+    const rec: AriRecording = { id, callId: call.id, ...(leg ? { legId: leg.id } : {}), name, ariName, active: true };
+    call.recordings.push(rec);
+    this.recordingsByAri.set(ariName, rec);
+    this.recordingsById.set(id, rec);
+    this.model.emit({ kind: "RecordingStarted", callId: call.id, ...(leg ? { legId: leg.id } : {}), recId: id, name });
+    const query = { name: ariName, format: "wav", ifExists: "overwrite" };
+    if (!leg) {
+      await this.request("POST", `/bridges/${seg(call.bridgeId!)}/record`, query);
+    } else {
+      // A bridged channel cannot be recorded (409): one leg is recorded through a snoop of both directions.
+      const snoopId = `${leg.id}:rec${id.slice(4)}`;
+      rec.snoopId = snoopId;
+      const entered = this.expectStasis(snoopId);
+      await this.request("POST", `/channels/${seg(leg.id)}/snoop/${seg(snoopId)}`, { spy: "both", app: this.cfg.app, appArgs: "record" });
+      await entered;
+      await this.request("POST", `/channels/${seg(snoopId)}/record`, query);
+    }
+    return id;
+  }
+
+  async stopRecording(recId: string): Promise<void> {
+    const rec = this.recordingsById.get(recId);
+    if (!rec) throw new Error(`unknown recording ${recId}`);
+    const call = this.model.calls.get(rec.callId);
+    if (!rec.active || !call) return;
+    // RecordingFinished follows Asterisk's own event, which says how long the file is.
+    this.fire("POST", `/recordings/live/${seg(rec.ariName)}/stop`);
+  }
+
+  async playback(callId: string, media: PlaybackMedia): Promise<string> {
+    const call = this.callOf(callId);
+    if (call.ended || call.ending) throw new Error(`nothing to play into: call ${call.id} has ended`);
+    if (!this.model.leadAnswered(call)) throw new Error(`nobody to play to: the lead of call ${call.id} has not answered`);
+    if (call.playback) this.model.finishPlayback(call, "stopped");
+    const id = `${call.id}:play${++this.nextPlay}`;
+    call.playback = { id, callId: call.id, media: media.name, active: true };
+    this.playbacks.set(id, call);
+    this.model.emit({ kind: "PlaybackStarted", callId: call.id, playbackId: id, media: media.name });
+    await this.request("POST", `/bridges/${seg(call.bridgeId!)}/play/${seg(id)}`, { media: `sound:${media.name}` });
+    return id;
+  }
+
+  async stopPlayback(playbackId: string): Promise<void> {
+    const call = this.playbacks.get(playbackId);
+    if (!call) throw new Error(`unknown playback ${playbackId}`);
+    if (call.playback?.id === playbackId) this.model.finishPlayback(call, "stopped");
+  }
+
+  async liveCalls(): Promise<PbxCallState[]> {
+    await this.adoptChannels();
+    return [...this.model.calls.values()]
+      .filter((c) => !c.ended)
+      .map((c) => ({
+        callId: c.id,
+        direction: c.direction,
+        ...(c.confId ? { confId: c.confId } : {}),
+        legs: this.model.liveLegs(c).map((l) => ({
+          legId: l.id,
+          role: l.role,
+          ...(l.ext ? { ext: l.ext } : {}),
+          ...(l.number ? { number: l.number } : {}),
+          state: l.state === "answered" ? ("answered" as const) : ("ringing" as const),
+          held: l.held,
+        })),
+      }));
+  }
+
+  // ---------------------------------------------------------------- placing legs
+
+  /** The agent's leg (or an advisor's, role transfer-target): refused at once when its phone is unreachable. */
+  private offerAgent(
+    call: AriCall,
+    ext: string,
+    status: ExtensionStatus,
+    offer: { from: string; autoAnswer: boolean; vars: Record<string, string>; role?: "agent" | "transfer-target"; ringTimeoutMs?: number },
+    onAnswered: (leg: AriLeg) => void,
+  ): AriLeg {
+    const leg = this.model.newLeg(call, offer.role ?? "agent", { ext });
+    this.model.announce(leg);
+    if (!status.reachable) {
+      this.model.endLeg(leg, "unavailable", { fromPbx: true });
+      return leg;
+    }
+    leg.onAnswered = onAnswered;
+    const vars = offer.vars;
+    const header = (name: string, value: string) => ({ [`PJSIP_HEADER(add,${name})`]: value });
+    // The softphone reads the same headers from Asterisk's INVITE as from the embedded endpoint's (contract:
+    // SIP_HEADERS); transfers it starts (REFER) are left to the application (PJSIP_TRANSFER_HANDLING).
+    const variables: Record<string, string> = {
+      DIALER_CALL: call.id,
+      DIALER_ROLE: leg.role,
+      DIALER_EXT: ext,
+      "CALLERID(num)": offer.from,
+      "PJSIP_TRANSFER_HANDLING()": "ari-only",
+      ...header(SIP_HEADERS.callId, vars.callId ?? call.id),
+      ...(vars.leadId ? header(SIP_HEADERS.leadId, vars.leadId) : {}),
+      ...(vars.callType ? header(SIP_HEADERS.callType, vars.callType) : {}),
+      ...header(SIP_HEADERS.autoAnswer, String(offer.autoAnswer)),
+    };
+    this.placeLeg(call, leg, `PJSIP/${ext}`, variables, offer.ringTimeoutMs ?? this.cfg.agentRingTimeoutMs);
+    return leg;
+  }
+
+  private dialLead(call: AriCall, agent: AriLeg, r: OriginateRequest): void {
+    this.dialParty(call, "lead", r.to, r.mode, r.ringTimeoutMs ?? this.cfg.ringTimeoutMs, {
+      callerId: r.callerId,
+      onAnswered: (lead) => {
+        call.lingerOnBusy = false;
+        this.model.bridged(call, [agent.id, lead.id]);
+        if (r.amd) this.track(this.startAmd(lead));
+      },
+    });
+  }
+
+  /** A party dialled by number through the trunk (lead, transfer target, conference party). */
+  private dialParty(
+    call: AriCall,
+    role: "lead" | "transfer-target" | "third-party",
+    number: string,
+    mode: string,
+    ringTimeoutMs: number,
+    hooks: { onAnswered?: (leg: AriLeg) => void; onEnded?: (leg: AriLeg) => void; callerId?: string },
+  ): AriLeg {
+    const leg = this.model.newLeg(call, role, { number });
+    if (hooks.onAnswered) leg.onAnswered = hooks.onAnswered;
+    if (hooks.onEnded) leg.onEnded = hooks.onEnded;
+    this.model.announce(leg);
+    const endpoint = number.startsWith("*") ? `Local/${number}@default` : `PJSIP/${number}@${this.cfg.trunk}`;
+    this.placeLeg(
+      call,
+      leg,
+      endpoint,
+      {
+        DIALER_CALL: call.id,
+        DIALER_ROLE: role,
+        DIALER_NUMBER: number,
+        DIALER_MODE: mode,
+        ...(hooks.callerId ? { "CALLERID(num)": hooks.callerId } : {}),
+      },
+      ringTimeoutMs,
+    );
+    return leg;
+  }
+
+  /** channels/create in our application → into the call's bridge → dial (pitfall 3: wait for StasisStart). */
+  private placeLeg(call: AriCall, leg: AriLeg, endpoint: string, variables: Record<string, string>, timeoutMs: number): void {
+    const m = this.model;
+    this.track(
+      (async () => {
+        const gone = () => leg.state === "ended";
+        try {
+          await this.ensureBridge(call);
+          const entered = this.expectStasis(leg.id);
+          await this.request("POST", "/channels/create", { endpoint, app: this.cfg.app, appArgs: `${leg.role},${call.id}`, channelId: leg.id }, { variables });
+          if (!(await entered) || gone()) return;
+          await this.request("POST", `/bridges/${seg(call.bridgeId!)}/addChannel`, { channel: leg.id });
+          if (gone()) return;
+          await this.request("POST", `/channels/${seg(leg.id)}/dial`, { timeout: Math.ceil(timeoutMs / 1000) });
+        } catch (err) {
+          if (leg.state === "ended") return; // hung up meanwhile: its channel went with it
+          this.log("ARI could not place a leg", err);
+          m.endLeg(leg, "failed", { fromPbx: true });
+        }
+      })(),
+    );
+  }
+
+  private async ensureBridge(call: AriCall): Promise<void> {
+    if (call.bridgeId) return;
+    call.bridgeId = `${call.id}:bridge`;
+    await this.request("POST", `/bridges/${seg(call.bridgeId)}`, { type: "mixing,dtmf_events" });
+  }
+
+  /** AMD on a snoop of what the lead says, continued into the AMD context: the agent stays bridged meanwhile. */
+  private async startAmd(lead: AriLeg): Promise<void> {
+    const snoopId = `${lead.id}:amd`;
+    this.amdSnoops.set(snoopId, lead);
+    const entered = this.expectStasis(snoopId);
+    await this.request("POST", `/channels/${seg(lead.id)}/snoop/${seg(snoopId)}`, { spy: "in", app: this.cfg.app, appArgs: "amd-snoop" });
+    if (!(await entered)) return;
+    this.inStasis.delete(snoopId);
+    await this.request("POST", `/channels/${seg(snoopId)}/continue`, { context: this.cfg.amdContext, extension: "s", priority: 1 });
+  }
+
+  // ---------------------------------------------------------------- conferences
+
+  private conferenceControl(): ConferenceControl {
+    const m = this.model;
+    const confCall = (confId: string): AriCall => {
+      const call = confId.startsWith(CONF_PREFIX) ? m.calls.get(confId.slice(CONF_PREFIX.length)) : undefined;
+      if (!call || call.confId !== confId) throw new Error(`unknown conference ${confId}`);
+      return call;
+    };
+    const liveConf = (confId: string): AriCall => {
+      const call = confCall(confId);
+      if (call.ended) throw new Error(`conference ${confId} has ended`);
+      return call;
+    };
+    const emit = (call: AriCall, action: "created" | "joined" | "left" | "kicked", legId?: string) =>
+      m.emit({ kind: "Conference", callId: call.id, confId: call.confId!, action, ...(legId ? { legId } : {}) });
+    const callerOf = (call: AriCall) => call.legs.find((l) => l.role === "lead" || l.role === "inbound")?.number ?? "";
+    return {
+      start: async (callId) => {
+        const call = this.callOf(callId);
+        if (call.ended) throw new Error(`call ${callId} has ended`);
+        if (call.confId) return call.confId;
+        call.confId = CONF_PREFIX + call.id;
+        emit(call, "created", m.agentOf(call)?.id);
+        return call.confId;
+      },
+      join: async (confId, target) => {
+        const call = liveConf(confId);
+        return this.dialParty(call, "third-party", target, "manual", this.cfg.ringTimeoutMs, {
+          onAnswered: (l) => emit(call, "joined", l.id),
+        }).id;
+      },
+      joinAgent: async (confId, ext, opts: JoinAgentOptions = {}) => {
+        liveConf(confId);
+        const status = await this.getExtensionStatus(ext);
+        const call = liveConf(confId);
+        const already = m.agentLegs(call).find((l) => l.ext === ext);
+        if (already) return already.id;
+        return this.offerAgent(
+          call,
+          ext,
+          status,
+          {
+            from: opts.from ?? callerOf(call),
+            autoAnswer: opts.autoAnswer ?? false,
+            vars: opts.vars ?? {},
+            role: "transfer-target",
+            ...(opts.ringTimeoutMs !== undefined ? { ringTimeoutMs: opts.ringTimeoutMs } : {}),
+          },
+          (l) => emit(call, "joined", l.id),
+        ).id;
+      },
+      leave: async (confId, agentExt) => {
+        const call = confCall(confId);
+        const agent = m.agentLegs(call).find((l) => l.ext === agentExt);
+        if (call.ended || !agent) return;
+        emit(call, "left", agent.id);
+        m.endLeg(agent, agent.state === "answered" ? "normal" : "canceled", { leaving: true });
+      },
+      kick: async (confId, legId) => {
+        const call = confCall(confId);
+        const leg = this.legOf(legId);
+        if (leg.call !== call) throw new Error(`leg ${legId} is not in conference ${confId}`);
+        if (leg.state === "ended") return;
+        emit(call, "kicked", leg.id);
+        m.endLeg(leg, leg.state === "answered" ? "normal" : "canceled", { leaving: true });
+      },
+      destroy: async (confId) => {
+        m.endCall(confCall(confId), "normal");
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- ARI events
+
+  private onAri(e: AriEvent): void {
+    this.model.at(e.timestamp ? asteriskMs(e.timestamp) : undefined, () => this.handle(e));
+  }
+
+  private handle(e: AriEvent): void {
+    switch (e.type) {
+      case "StasisStart":
+        return this.onStasisStart(e as Extract<AriEvent, { type: "StasisStart" }>);
+      case "Dial":
+        return this.onDial(e as Extract<AriEvent, { type: "Dial" }>);
+      case "ChannelStateChange": {
+        const ch = (e as { channel: AriChannel }).channel;
+        const leg = this.model.legs.get(ch.id);
+        if (leg && ch.state === "Ringing") this.model.ringing(leg);
+        return;
+      }
+      case "ChannelDestroyed":
+        return this.onDestroyed((e as Extract<AriEvent, { type: "ChannelDestroyed" }>).channel, (e as { cause: number }).cause);
+      case "StasisEnd": {
+        const id = (e as { channel: AriChannel }).channel.id;
+        this.inStasis.delete(id);
+        return;
+      }
+      case "EndpointStateChange": {
+        const ep = (e as Extract<AriEvent, { type: "EndpointStateChange" }>).endpoint;
+        if (ep.technology !== "PJSIP") return;
+        const online = ep.state === "online";
+        if (this.online.get(ep.resource) === online) return;
+        this.online.set(ep.resource, online);
+        return this.extensionChanged(ep.resource);
+      }
+      case "RecordingFinished":
+      case "RecordingFailed": {
+        const r = (e as unknown as { recording: { name: string; duration?: number } }).recording;
+        const rec = this.recordingsByAri.get(r.name);
+        if (!rec) return;
+        const ok = e.type === "RecordingFinished";
+        this.model.finishRecording(rec, ok ? { uri: `ari:recordings/stored/${r.name}`, durationMs: Math.round((r.duration ?? 0) * 1000) } : null);
+        return;
+      }
+      case "PlaybackFinished": {
+        const p = (e as unknown as { playback: { id: string } }).playback;
+        const call = this.playbacks.get(p.id);
+        if (call && call.playback?.id === p.id) this.model.finishPlayback(call, "done");
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private onStasisStart(e: Extract<AriEvent, { type: "StasisStart" }>): void {
+    const ch = e.channel;
+    const [kind, ...args] = e.args;
+    if (kind === "amd") {
+      const lead = this.amdSnoops.get(ch.id);
+      this.amdSnoops.delete(ch.id);
+      if (lead && lead.state === "answered")
+        this.model.emit({ kind: "AmdResult", callId: lead.call.id, legId: lead.id, result: amdVerdictOf(args[0] ?? ""), cause: args[1] ?? "" });
+      this.fire("DELETE", `/channels/${seg(ch.id)}`);
+      return;
+    }
+    if (kind === "inbound" && !this.model.legs.has(ch.id)) return this.onInbound(ch, args[0] ?? "");
+    this.inStasis.add(ch.id);
+    for (const w of this.stasisWaiters.get(ch.id) ?? []) w(true);
+    this.stasisWaiters.delete(ch.id);
+  }
+
+  private onInbound(ch: AriChannel, did: string): void {
+    const m = this.model;
+    const callId = `in-${ch.id}`;
+    if (m.isUsed(callId)) return; // a duplicated StasisStart
+    const call = m.createCall(callId, "inbound");
+    call.waiting = true;
+    this.inStasis.add(ch.id);
+    const caller = m.newLeg(call, "inbound", { number: ch.caller.number }, ch.id);
+    m.emit({ kind: "InboundCall", callId, legId: caller.id, from: ch.caller.number, did, targetExt: null });
+    m.announce(caller);
+    m.ringing(caller);
+    this.track(
+      (async () => {
+        await this.ensureBridge(call);
+        await this.request("POST", `/channels/${seg(ch.id)}/ring`);
+      })(),
+    );
+  }
+
+  private onDial(e: Extract<AriEvent, { type: "Dial" }>): void {
+    const leg = this.model.legs.get(e.peer.id);
+    if (!leg || leg.state === "ended") return;
+    if (e.dialstatus === "RINGING" || e.dialstatus === "PROGRESS") return this.model.ringing(leg);
+    if (e.dialstatus === "ANSWER") return this.model.answer(leg);
+    // A failed dial: ChannelDestroyed follows with the Q.850 cause, the more exact of the two; the dial
+    // status is kept for a cause that says nothing (0 or 16 on a leg that never answered).
+    const cause = causeOfDialStatus(e.dialstatus);
+    if (cause) this.dialFailures.set(leg.id, cause);
+  }
+
+  private onDestroyed(ch: AriChannel, q850: number): void {
+    this.inStasis.delete(ch.id);
+    for (const w of this.stasisWaiters.get(ch.id) ?? []) w(false);
+    this.stasisWaiters.delete(ch.id);
+    const lead = this.amdSnoops.get(ch.id);
+    if (lead) this.amdSnoops.delete(ch.id);
+    const leg = this.model.legs.get(ch.id);
+    if (!leg || leg.state === "ended") return;
+    const answered = leg.state === "answered";
+    const dialFailure = this.dialFailures.get(leg.id);
+    this.dialFailures.delete(leg.id);
+    const vague = q850 === 0 || q850 === 16;
+    const cause =
+      !answered && vague && dialFailure
+        ? dialFailure
+        : causeOfQ850(q850, { answered, ringing: leg.state === "ringing", inbound: leg.role === "inbound" });
+    this.model.endLeg(leg, cause, { fromPbx: true });
+  }
+
+  // ---------------------------------------------------------------- reconciliation (pitfall 1)
+
+  /** After a reconnection: what Asterisk has now is the truth; legs that vanished meanwhile ended. */
+  private async reconcile(): Promise<void> {
+    const channels = await this.http.request<AriChannel[]>("GET", "/channels");
+    const present = new Map(channels.map((c) => [c.id, c]));
+    for (const call of [...this.model.calls.values()]) {
+      if (call.ended) continue;
+      for (const leg of this.model.liveLegs(call)) {
+        const ch = present.get(leg.id);
+        if (!ch) this.onDestroyed({ id: leg.id } as AriChannel, 0);
+        else if (ch.state === "Up" && leg.state !== "answered") this.model.answer(leg);
+      }
+    }
+  }
+
+  /** A gateway that starts: the calls Asterisk still has, rebuilt from our channel ids and variables. */
+  private async adoptChannels(): Promise<void> {
+    const channels = await this.http.request<AriChannel[]>("GET", "/channels");
+    for (const ch of channels) {
+      if (this.model.legs.has(ch.id)) continue;
+      const m = /^(.+):L(\d+)$/.exec(ch.id);
+      if (!m) continue;
+      const vars = await this.variables(ch.id, ["DIALER_ROLE", "DIALER_EXT", "DIALER_NUMBER"]);
+      const callId = m[1]!;
+      const call = this.model.calls.get(callId) ?? this.model.createCall(callId, callId.startsWith("in-") ? "inbound" : "outbound");
+      call.bridgeId ??= `${callId}:bridge`;
+      const role = (vars.DIALER_ROLE || "lead") as AriLeg["role"];
+      const leg = this.model.newLeg(call, role, { ...(vars.DIALER_EXT ? { ext: vars.DIALER_EXT } : {}), ...(vars.DIALER_NUMBER ? { number: vars.DIALER_NUMBER } : {}) }, ch.id);
+      leg.state = ch.state === "Up" ? "answered" : "ringing";
+      call.legCount = Math.max(call.legCount, Number(m[2]));
+      this.inStasis.add(ch.id);
+    }
+  }
+
+  private async variables(channelId: string, names: string[]): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const variable of names) {
+      try {
+        out[variable] = (await this.http.request<{ value: string }>("GET", `/channels/${seg(channelId)}/variable`, { variable })).value;
+      } catch {
+        out[variable] = "";
+      }
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- plumbing
+
+  private callOf(callId: string): AriCall {
+    const c = this.model.calls.get(callId);
+    if (!c) throw new Error(`unknown call ${callId}`);
+    return c;
+  }
+
+  private legOf(legId: string): AriLeg {
+    const l = this.model.legs.get(legId);
+    if (!l) throw new Error(`unknown leg ${legId}`);
+    return l;
+  }
+
+  /** Resolves true when the channel is in our application, false if it is destroyed first. */
+  private expectStasis(channelId: string): Promise<boolean> {
+    if (this.inStasis.has(channelId)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const list = this.stasisWaiters.get(channelId) ?? [];
+      list.push(resolve);
+      this.stasisWaiters.set(channelId, list);
+    });
+  }
+
+  private request<T = unknown>(method: string, path: string, query?: Query, body?: unknown): Promise<T> {
+    return this.http.request<T>(method, path, query, body);
+  }
+
+  /** A request whose failure is only logged: the thing it undoes is gone already (404) or will be reconciled. */
+  private fire(method: string, path: string, query?: Query): void {
+    this.track(
+      this.request(method, path, query).then(
+        () => {},
+        (err: unknown) => {
+          if (!(err instanceof AriError && err.status === 404)) this.log(`ARI ${method} failed`, err);
+        },
+      ),
+    );
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.pendingWork++;
+    const done = () => {
+      this.pendingWork--;
+      if (this.pendingWork === 0) for (const w of this.idleWaiters.splice(0)) w();
+    };
+    p.then(done, (err: unknown) => {
+      done();
+      this.log("ARI work failed", err);
+    });
+    return p;
+  }
+}

@@ -1,0 +1,350 @@
+// The driver's view of its calls (what SimPbx's CallModel is to the simulation, with Asterisk doing the
+// media): calls made of legs, a leg per ARI channel (its id is the channel's id), and the rules of how a call
+// goes on when a leg ends — the same rules as server/pbx/sim/model.ts `react`, so the call service sees the
+// same events whichever driver runs (the shared driver suite checks it). Every event is stamped here with the
+// driver's sequence number and clock time.
+import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { HangupCause, LegRole, PbxEvent, PbxEventListener, PlaybackEnd } from "../driver";
+
+type Unstamped<E> = E extends PbxEvent ? Omit<E, "seq" | "ts"> : never;
+export type NewEvent = Unstamped<PbxEvent>;
+
+export type LegState = "dialing" | "ringing" | "answered" | "ended";
+
+export interface AriLeg {
+  /** The ARI channel id. */
+  readonly id: string;
+  readonly call: AriCall;
+  readonly role: LegRole;
+  readonly ext?: string;
+  readonly number?: string;
+  state: LegState;
+  held: boolean;
+  answeredAt?: number;
+  cause?: HangupCause;
+  /** Runs after this leg's LegHungUp, before the call reacts (a transfer reports its result). */
+  onEnded?: (leg: AriLeg) => void;
+  /** Runs when the far end answers (the flow that placed the leg goes on). */
+  onAnswered?: (leg: AriLeg) => void;
+}
+
+export interface AriRecording {
+  readonly id: string;
+  readonly callId: string;
+  readonly legId?: string;
+  readonly name: string;
+  /** ARI's live recording name (`calls/{name}`), and the snoop channel a leg's recording is made from. */
+  readonly ariName: string;
+  snoopId?: string;
+  active: boolean;
+}
+
+export interface AriPlayback {
+  readonly id: string;
+  readonly callId: string;
+  readonly media: string;
+  active: boolean;
+}
+
+export interface AriCall {
+  readonly id: string;
+  readonly direction: "outbound" | "inbound";
+  readonly legs: AriLeg[];
+  legCount: number;
+  /** The mixing bridge every connected leg is in (ids never reused: production-telephony.md pitfall 6). */
+  bridgeId?: string;
+  /** The holding bridge held legs wait in, with music on hold. */
+  holdingId?: string;
+  /** Inbound: the caller waits for an agent; agent legs may come and go until one answers. */
+  waiting: boolean;
+  lingerOnBusy: boolean;
+  confId?: string;
+  keepLead: boolean;
+  recordings: AriRecording[];
+  playback: AriPlayback | null;
+  timers: Set<ClockTimer>;
+  ending: boolean;
+  ended: boolean;
+}
+
+/** Side effects the rules ask of Asterisk; the driver carries them out (and logs what fails). */
+export interface AriActions {
+  hangupChannel(leg: AriLeg, cause: HangupCause): void;
+  destroyCall(call: AriCall): void;
+  stopRecording(rec: AriRecording): void;
+  stopPlayback(p: AriPlayback): void;
+  busyTone(leg: AriLeg): void;
+}
+
+export class AriModel {
+  readonly calls = new Map<string, AriCall>();
+  readonly legs = new Map<string, AriLeg>();
+  private readonly usedIds = new Set<string>();
+  private readonly listeners = new Set<PbxEventListener>();
+  private seq = 0;
+  /** The ARI event being handled: its time is when the thing happened at the PBX. */
+  private eventAt: number | null = null;
+  private lastTs = 0;
+  actions!: AriActions;
+
+  constructor(
+    readonly clock: Clock,
+    private readonly busyToneMs: number,
+  ) {}
+
+  // ---------------------------------------------------------------- events
+
+  on(listener: PbxEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Handles an ARI event as of its own timestamp (Asterisk's clock, milliseconds): the events it causes carry
+   * the time the PBX saw the thing happen, not the time the socket delivered it. Never later than our clock
+   * (a PBX clock ahead of ours) and never before an event already emitted, so times stay in order.
+   */
+  at<T>(ts: number | undefined, fn: () => T): T {
+    const prev = this.eventAt;
+    this.eventAt = ts !== undefined && Number.isFinite(ts) ? Math.min(ts, this.clock.now()) : null;
+    try {
+      return fn();
+    } finally {
+      this.eventAt = prev;
+    }
+  }
+
+  now(): number {
+    this.lastTs = Math.max(this.lastTs, this.eventAt ?? this.clock.now());
+    return this.lastTs;
+  }
+
+  emit(e: NewEvent): void {
+    const event = { ...e, seq: ++this.seq, ts: this.now() } as PbxEvent;
+    for (const l of [...this.listeners]) l(event);
+  }
+
+  clearListeners(): void {
+    this.listeners.clear();
+  }
+
+  // ---------------------------------------------------------------- calls and legs
+
+  isUsed(callId: string): boolean {
+    return this.usedIds.has(callId);
+  }
+
+  createCall(id: string, direction: AriCall["direction"]): AriCall {
+    const call: AriCall = {
+      id,
+      direction,
+      legs: [],
+      legCount: 0,
+      waiting: false,
+      lingerOnBusy: false,
+      keepLead: false,
+      recordings: [],
+      playback: null,
+      timers: new Set(),
+      ending: false,
+      ended: false,
+    };
+    this.usedIds.add(id);
+    this.calls.set(id, call);
+    return call;
+  }
+
+  /** A leg with the next id of its call (`{callId}:L{n}`, as SimPbx names them), or the channel's own id. */
+  newLeg(call: AriCall, role: LegRole, who: { ext?: string; number?: string }, id?: string): AriLeg {
+    const leg: AriLeg = {
+      id: id ?? `${call.id}:L${++call.legCount}`,
+      call,
+      role,
+      ...who,
+      state: "dialing",
+      held: false,
+    };
+    if (id) call.legCount++;
+    call.legs.push(leg);
+    this.legs.set(leg.id, leg);
+    return leg;
+  }
+
+  announce(leg: AriLeg): void {
+    this.emit({
+      kind: "LegCreated",
+      callId: leg.call.id,
+      legId: leg.id,
+      role: leg.role,
+      ...(leg.ext ? { ext: leg.ext } : {}),
+      ...(leg.number ? { number: leg.number } : {}),
+    });
+  }
+
+  liveLegs(call: AriCall): AriLeg[] {
+    return call.legs.filter((l) => l.state !== "ended");
+  }
+
+  agentLegs(call: AriCall): AriLeg[] {
+    return call.legs.filter((l) => l.ext !== undefined && l.state !== "ended");
+  }
+
+  /** The call's agent (see ConferenceControl.leave): its own agent leg, else the earliest answered agent leg. */
+  agentOf(call: AriCall): AriLeg | undefined {
+    const own = call.legs.find((l) => l.role === "agent" && l.state !== "ended");
+    if (own) return own;
+    const legs = this.agentLegs(call);
+    return legs.find((l) => l.state === "answered") ?? legs[0];
+  }
+
+  leadAnswered(call: AriCall): boolean {
+    return call.legs.some((l) => (l.role === "lead" || l.role === "inbound") && l.state === "answered");
+  }
+
+  inCall(ext: string): boolean {
+    for (const l of this.legs.values()) if (l.ext === ext && l.state !== "ended") return true;
+    return false;
+  }
+
+  ringing(leg: AriLeg): void {
+    if (leg.state !== "dialing") return;
+    leg.state = "ringing";
+    this.emit({ kind: "LegRinging", callId: leg.call.id, legId: leg.id });
+  }
+
+  answer(leg: AriLeg): void {
+    if (leg.state === "answered" || leg.state === "ended") return;
+    leg.state = "answered";
+    leg.answeredAt = this.now();
+    this.emit({ kind: "LegAnswered", callId: leg.call.id, legId: leg.id });
+    leg.onAnswered?.(leg);
+  }
+
+  /** Bridged, once every leg named is answered (they share the call's bridge already). */
+  bridged(call: AriCall, legIds: string[]): void {
+    if (legIds.some((id) => this.legs.get(id)?.state !== "answered")) return;
+    this.emit({ kind: "Bridged", callId: call.id, legIds });
+  }
+
+  /**
+   * Ends one leg: SimPbx's CallModel.endLeg rules. `fromPbx`: Asterisk ended it (nothing to hang up);
+   * `leaving`: conference leave / kick / transfer; `quiet`: the caller decides what follows.
+   */
+  endLeg(
+    leg: AriLeg,
+    cause: HangupCause,
+    opts: { leaving?: boolean; fromPbx?: boolean; quiet?: boolean } = {},
+  ): void {
+    if (leg.state === "ended") return;
+    const call = leg.call;
+    const wasAgent = this.agentOf(call) === leg;
+    const handOver =
+      wasAgent &&
+      !opts.leaving &&
+      !opts.quiet &&
+      call.confId !== undefined &&
+      !call.ending &&
+      this.agentLegs(call).some((l) => l !== leg);
+    if (handOver)
+      this.emit({ kind: "Conference", callId: call.id, confId: call.confId!, action: "left", legId: leg.id });
+    leg.state = "ended";
+    leg.cause = cause;
+    leg.held = false;
+    if (!opts.fromPbx) this.actions.hangupChannel(leg, cause);
+    const sipCode = SIP_CODES[cause];
+    this.emit({ kind: "LegHungUp", callId: call.id, legId: leg.id, cause, ...(sipCode ? { sipCode } : {}) });
+    for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r, null);
+    leg.onEnded?.(leg);
+    if (!call.ending && !opts.quiet)
+      this.react(call, leg, cause, { leaving: (opts.leaving ?? false) || handOver, wasAgent });
+  }
+
+  endCall(call: AriCall, cause: HangupCause): void {
+    if (call.ended || call.ending) return;
+    call.ending = true;
+    for (const leg of this.liveLegs(call)) this.endLeg(leg, leg.state === "answered" ? "normal" : "canceled");
+    for (const r of call.recordings) if (r.active) this.finishRecording(r, null);
+    if (call.playback) this.finishPlayback(call, "ended");
+    if (call.confId) this.emit({ kind: "Conference", callId: call.id, confId: call.confId, action: "destroyed" });
+    for (const t of call.timers) this.clock.clearTimeout(t);
+    call.timers.clear();
+    call.ended = true;
+    this.actions.destroyCall(call);
+    this.emit({ kind: "CallEnded", callId: call.id, cause });
+  }
+
+  finishRecording(r: AriRecording, file: { uri: string; durationMs: number } | null): void {
+    if (!r.active) return;
+    r.active = false;
+    this.actions.stopRecording(r);
+    this.emit({
+      kind: "RecordingFinished",
+      callId: r.callId,
+      ...(r.legId ? { legId: r.legId } : {}),
+      recId: r.id,
+      uri: file?.uri ?? null,
+      ...(file ? { durationMs: file.durationMs } : {}),
+    });
+  }
+
+  finishPlayback(call: AriCall, reason: PlaybackEnd): void {
+    const p = call.playback;
+    if (!p?.active) return;
+    p.active = false;
+    call.playback = null;
+    if (reason !== "done") this.actions.stopPlayback(p);
+    this.emit({ kind: "PlaybackFinished", callId: call.id, playbackId: p.id, media: p.media, reason });
+  }
+
+  /** `ms` after now() (the event's time): the delivery delay is not added to the wait. */
+  schedule(call: AriCall, ms: number, fn: () => void): void {
+    const due = this.now() + ms;
+    const t = this.clock.setTimeout(() => {
+      call.timers.delete(t);
+      this.at(due, fn);
+    }, Math.max(0, due - this.clock.now()));
+    call.timers.add(t);
+  }
+
+  /** How the call goes on without a leg that just ended (SimPbx's CallModel.react). */
+  private react(
+    call: AriCall,
+    leg: AriLeg,
+    cause: HangupCause,
+    how: { leaving: boolean; wasAgent: boolean },
+  ): void {
+    if (call.ended) return;
+    if (call.waiting) {
+      if (leg.role === "inbound") this.endCall(call, cause);
+      return;
+    }
+    if (how.wasAgent && !how.leaving) {
+      if (call.keepLead && this.leadAnswered(call)) return;
+      this.endCall(call, cause);
+      return;
+    }
+    if (leg.role === "lead" || leg.role === "inbound") {
+      for (const l of this.liveLegs(call))
+        if (l.state !== "answered" && (l.role === "third-party" || l.role === "transfer-target"))
+          this.endLeg(l, "canceled", { quiet: true });
+    }
+    const live = this.liveLegs(call);
+    if (live.length >= 2 && !live.every((l) => l.ext !== undefined)) return;
+    const agent = live[0];
+    if (cause === "busy" && call.lingerOnBusy && agent?.role === "agent" && agent.state === "answered") {
+      this.actions.busyTone(agent);
+      this.schedule(call, this.busyToneMs, () => this.endCall(call, "busy"));
+      return;
+    }
+    this.endCall(call, cause);
+  }
+}
+
+const SIP_CODES: Partial<Record<HangupCause, number>> = {
+  busy: 486,
+  "no-answer": 480,
+  rejected: 603,
+  unavailable: 480,
+  failed: 503,
+  canceled: 487,
+};
