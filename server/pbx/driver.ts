@@ -358,6 +358,13 @@ export interface PbxExtensions {
   getExtensionStatus(ext: string): Promise<ExtensionStatus>;
   /** Do-not-disturb: the gateway's state, mirrored to the PBX. Idempotent. */
   setDnd(ext: string, on: boolean): Promise<void>;
+  /**
+   * The SIP credentials the gateway just issued to an extension's softphone (GET /webrtc/credentials), for a
+   * PBX whose registrar checks the softphone's digest itself. Asterisk: the extension's PJSIP auth object is
+   * written through ARI push configuration (docs/deploy.md §5). Absent on SimPbx, whose SIP endpoint
+   * recomputes the password from the gateway's key. Rejects when the PBX refuses them.
+   */
+  provisionSoftphone?(ext: string, credentials: { username: string; password: string }): Promise<void>;
 }
 
 /** A live leg of a call as the PBX has it now (liveCalls). */

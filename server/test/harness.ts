@@ -82,6 +82,8 @@ export interface TestGatewayOptions {
   config?: Partial<GatewayConfig>;
   /** The simulated PBX keeps its calls up when the gateway stops (restart()), as a PBX running apart does. */
   pbxOutlivesGateway?: boolean;
+  /** Another PBX driver than the simulated one (AriDriver against the fake Asterisk). */
+  pbx?: PbxDriver;
 }
 
 /** What a restarted gateway takes over from the one before. */
@@ -159,6 +161,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
   };
   const pbx =
     inherited?.pbx ??
+    opts.pbx ??
     (opts.pbxOutlivesGateway
       ? new SimPbx({
           clock,

@@ -14,6 +14,8 @@ import { webrtcUserRoutes } from "./users";
 
 export const NO_SOFTPHONE = "No WebRTC softphone is set up for this account.";
 export const NO_SIP_ENDPOINT = "No SIP endpoint is configured.";
+/** The PBX (Asterisk) refused or did not answer the push of the softphone's credentials. */
+export const PBX_REFUSED_CREDENTIALS = "The phone system did not accept the softphone's credentials.";
 
 /** Where the softphone connects: SIP_WS_URL, else this gateway's own endpoint as the browser reached it. */
 export function sipWsUrlFor(gw: Gateway, req: FastifyRequest): string {
@@ -45,10 +47,10 @@ export function webrtcRoutes(gw: Gateway): RouteDef[] {
       method: "GET",
       url: "/webrtc/credentials",
       summary:
-        "The caller's SIP credentials for its WebRTC softphone (JsSIP): {data: {username, password, realm, uri, ws_url, expires_at}}, valid 12 hours. Register with uri, authorization_user = username and password at ws_url (subprotocol sip). 404 when the account has no WebRTC softphone or no extension; 409 when the gateway has no SIP endpoint.",
+        "The caller's SIP credentials for its WebRTC softphone (JsSIP): {data: {username, password, realm, uri, ws_url, expires_at}}, valid 12 hours. Register with uri, authorization_user = username and password at ws_url (subprotocol sip). 404 when the account has no WebRTC softphone or no extension; 409 when the gateway has no SIP endpoint; 502 when the PBX (Asterisk) refuses the credentials the gateway pushes to it.",
       tags: ["telephony"],
       access: { roles: ["setter", "advisor"] },
-      response: { 200: WebRtcCredentialsResponse, 404: ErrorBody, 409: ErrorBody },
+      response: { 200: WebRtcCredentialsResponse, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody },
       async handler({ caller, raw }) {
         const [me] = await gw.db
           .select({ extension: users.extension, hasWebrtc: users.hasWebrtc, tenantId: users.tenantId })
@@ -68,6 +70,14 @@ export function webrtcRoutes(gw: Gateway): RouteDef[] {
           ws_url: sipWsUrlFor(gw, raw),
           expires_at: new Date(expiresAt).toISOString(),
         };
+        // A PBX that checks the digest itself (Asterisk) learns the password before the softphone uses it.
+        if (gw.pbx.provisionSoftphone) {
+          try {
+            await gw.pbx.provisionSoftphone(me.extension, { username: data.username, password: data.password });
+          } catch {
+            throw new HttpError(502, PBX_REFUSED_CREDENTIALS);
+          }
+        }
         return { data };
       },
     }),

@@ -184,6 +184,16 @@ export class AriDriver implements PbxDriver {
     this.extensionChanged(ext);
   }
 
+  async provisionSoftphone(ext: string, c: { username: string; password: string }): Promise<void> {
+    await this.http.request("PUT", `/asterisk/config/dynamic/res_pjsip/auth/${seg(ext)}`, {}, {
+      fields: [
+        { attribute: "auth_type", value: "digest" },
+        { attribute: "username", value: c.username },
+        { attribute: "password", value: c.password },
+      ],
+    });
+  }
+
   private async viaOf(ext: string): Promise<ExtensionVia | null> {
     const known = this.vias.get(ext);
     if (known) return known;

@@ -126,6 +126,11 @@ export function asteriskTime(ms: number): string {
 export class AsteriskModel {
   readonly clock: Clock;
   readonly world: FakeWorld;
+  /**
+   * Objects pushed through ARI push configuration (`/asterisk/config/dynamic`), by `class/type/id`. Only
+   * res_pjsip auth objects are writable: the deployment's sorcery.conf gives them a memory store (docs/deploy.md).
+   */
+  readonly sorcery = new Map<string, Array<{ attribute: string; value: string }>>();
   readonly amdContext: string;
   readonly asteriskId: string;
   readonly language: string;

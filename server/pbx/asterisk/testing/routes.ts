@@ -19,6 +19,21 @@ const ROUTES: Record<string, Handler> = {
       system: { version: "22.10.1", entity_id: "02:42:ac:11:00:02" },
     }),
   "asterisk.ping": (m) => ok({ asterisk_id: m.asteriskId, ping: "pong", timestamp: new Date(m.clock.now()).toISOString() }),
+  "asterisk.getObject": (m, path) => {
+    const fields = m.sorcery.get(`${path.configClass}/${path.objectType}/${path.id}`);
+    return fields ? ok(fields) : fail(404, "Object not found");
+  },
+  "asterisk.updateObject": (m, path, _p, body) => {
+    if (path.configClass !== "res_pjsip" || path.objectType !== "auth")
+      return fail(403, `Cannot create sorcery objects of type '${path.objectType}'`);
+    const fields = (body as { fields?: unknown } | undefined)?.fields;
+    if (!Array.isArray(fields) || !fields.every((f) => typeof f?.attribute === "string" && typeof f?.value === "string"))
+      return fail(400, "Bad request body");
+    m.sorcery.set(`${path.configClass}/${path.objectType}/${path.id}`, fields);
+    return ok(fields);
+  },
+  "asterisk.deleteObject": (m, path) =>
+    m.sorcery.delete(`${path.configClass}/${path.objectType}/${path.id}`) ? { status: 204 } : fail(404, "Object not found"),
   "applications.list": (m) => ok([...m.apps.keys()].map((a) => presence.applicationJson(m, a))),
   "applications.get": (m, path) => presence.getApplication(m, path.applicationName),
   "applications.subscribe": (m, path, p) => presence.subscription(m, path.applicationName, p.eventSource, true),
