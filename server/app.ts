@@ -79,7 +79,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { sipWsUrl: config.sipWsUrl });
   await app.register(cookie);
 
   const database =

@@ -50,3 +50,12 @@ describe("security headers", () => {
     expect(csp).not.toContain("unsafe-eval");
   });
 });
+
+describe("connect-src with a real PBX's SIP endpoint", () => {
+  it("allows the softphone's WebSocket to SIP_WS_URL's origin, and only that", async () => {
+    const { cspDirectives } = await import("./securityHeaders");
+    expect(cspDirectives("wss://pbx.example.com:8089/ws").connectSrc).toEqual(["'self'", "wss://pbx.example.com:8089"]);
+    expect(cspDirectives(undefined).connectSrc).toEqual(["'self'"]);
+    expect(cspDirectives("not a url").connectSrc).toEqual(["'self'"]);
+  });
+});

@@ -27,9 +27,21 @@ export const CONTENT_SECURITY_POLICY = {
 
 export const HSTS = "max-age=31536000; includeSubDomains";
 
-export async function registerSecurityHeaders(app: FastifyInstance) {
+/**
+ * The policy's directives for this gateway: a softphone registering to a real PBX (SIP_WS_URL, another origin:
+ * wss://pbx.example.com:8089/ws) may open that one WebSocket, and nothing else beyond the gateway's own.
+ */
+export function cspDirectives(sipWsUrl?: string) {
+  const origin = sipWsUrl && URL.canParse(sipWsUrl) ? new URL(sipWsUrl).origin : null;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    connectSrc: origin && origin !== "null" ? ["'self'", origin] : [...CONTENT_SECURITY_POLICY.connectSrc],
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, opts: { sipWsUrl?: string } = {}) {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY } },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.sipWsUrl) },
     frameguard: { action: "deny" },
     referrerPolicy: { policy: "no-referrer" },
     strictTransportSecurity: false,
