@@ -5,6 +5,8 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import type { ExtensionDirectory } from "./sim/extensions";
 
+export type { ExtensionDirectory };
+
 export function usersDirectory(db: Db): ExtensionDirectory {
   return async (ext) => {
     const [row] = await db.select({ hasWebrtc: users.hasWebrtc }).from(users).where(eq(users.extension, ext)).limit(1);

@@ -53,6 +53,15 @@ export type LegRole = "agent" | "lead" | "inbound" | "third-party" | "transfer-t
 export type HangupCause =
   "normal" | "busy" | "no-answer" | "rejected" | "unavailable" | "failed" | "canceled";
 /** The AMD verdicts the specification names (agent-workspace §4 Voicemail detection), plus the two a PBX also gives. */
+/** The SIP final response a PBX reports with a leg that ended this way (LegHungUp.sipCode). */
+export const SIP_CODE_OF_CAUSE: Partial<Record<HangupCause, number>> = {
+  busy: 486,
+  "no-answer": 480,
+  rejected: 603,
+  unavailable: 480,
+  failed: 503,
+  canceled: 487,
+};
 export type AmdVerdict = "AMD-Human-voice" | "AMD-Machine-Vm-WA" | "AMD-NotSure" | "AMD-Hangup";
 export type OriginateMode = "auto" | "manual";
 

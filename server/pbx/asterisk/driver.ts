@@ -26,7 +26,7 @@ import type {
   PbxEventListener,
   PlaybackMedia,
 } from "../driver";
-import type { ExtensionDirectory } from "../sim/extensions";
+import type { ExtensionDirectory } from "../directory";
 import { AriEvents } from "./ari/events";
 import { AriHttp, seg, type Query } from "./ari/http";
 import { AriError, type AriChannel, type AriEvent } from "./ari/types";
@@ -96,8 +96,7 @@ export class AriDriver implements PbxDriver {
         },
       },
     );
-    this.model = new AriModel(opts.clock, this.cfg.busyToneMs);
-    this.model.actions = {
+    this.model = new AriModel(opts.clock, this.cfg.busyToneMs, {
       hangupChannel: (leg, cause) =>
         this.fire("DELETE", `/channels/${seg(leg.id)}`, { reason: hangupReason(cause) }),
       destroyCall: (call) => {
@@ -109,7 +108,7 @@ export class AriDriver implements PbxDriver {
       },
       stopPlayback: (p) => this.fire("DELETE", `/playbacks/${seg(p.id)}`),
       busyTone: (leg) => this.fire("POST", `/channels/${seg(leg.id)}/play/${seg(`${leg.id}:busy`)}`, { media: "tone:busy" }),
-    };
+    });
     this.conference = this.conferenceControl();
   }
 

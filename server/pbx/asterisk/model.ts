@@ -4,7 +4,7 @@
 // same events whichever driver runs (the shared driver suite checks it). Every event is stamped here with the
 // driver's sequence number and clock time.
 import type { Clock, ClockTimer } from "../../../src/core/clock";
-import type { HangupCause, LegRole, PbxEvent, PbxEventListener, PlaybackEnd } from "../driver";
+import { SIP_CODE_OF_CAUSE, type HangupCause, type LegRole, type PbxEvent, type PbxEventListener, type PlaybackEnd } from "../driver";
 
 type Unstamped<E> = E extends PbxEvent ? Omit<E, "seq" | "ts"> : never;
 export type NewEvent = Unstamped<PbxEvent>;
@@ -85,11 +85,11 @@ export class AriModel {
   /** The ARI event being handled: its time is when the thing happened at the PBX. */
   private eventAt: number | null = null;
   private lastTs = 0;
-  actions!: AriActions;
 
   constructor(
     readonly clock: Clock,
     private readonly busyToneMs: number,
+    private readonly actions: AriActions,
   ) {}
 
   // ---------------------------------------------------------------- events
@@ -251,7 +251,7 @@ export class AriModel {
     leg.cause = cause;
     leg.held = false;
     if (!opts.fromPbx) this.actions.hangupChannel(leg, cause);
-    const sipCode = SIP_CODES[cause];
+    const sipCode = SIP_CODE_OF_CAUSE[cause];
     this.emit({ kind: "LegHungUp", callId: call.id, legId: leg.id, cause, ...(sipCode ? { sipCode } : {}) });
     for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r, null);
     leg.onEnded?.(leg);
@@ -340,11 +340,3 @@ export class AriModel {
   }
 }
 
-const SIP_CODES: Partial<Record<HangupCause, number>> = {
-  busy: 486,
-  "no-answer": 480,
-  rejected: 603,
-  unavailable: 480,
-  failed: 503,
-  canceled: 487,
-};

@@ -5,6 +5,7 @@
 import type { Clock, ClockTimer } from "../../../src/core/clock";
 import {
   primarySoundOf,
+  SIP_CODE_OF_CAUSE,
   type AgentPhoneLine,
   type HangupCause,
   type LegRole,
@@ -16,14 +17,6 @@ import { streamFor, type Rng } from "./random";
 import { agentHears, mixKey } from "./sound";
 import { isAgentLeg, SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
 
-const SIP_CODES: Partial<Record<HangupCause, number>> = {
-  busy: 486,
-  "no-answer": 480,
-  rejected: 603,
-  unavailable: 480,
-  failed: 503,
-  canceled: 487,
-};
 
 /** Ended calls kept for legsOf / callOf; older ones are forgotten (their ids stay used). */
 const KEEP_ENDED_CALLS = 1000;
@@ -236,7 +229,7 @@ export class CallModel {
     if (leg.ext) this.liveByExt.set(leg.ext, (this.liveByExt.get(leg.ext) ?? 1) - 1);
     const line = this.line;
     if (leg.viaLine && !opts.byLine && line) this.bus.post(() => line.end(leg.id));
-    const sipCode = SIP_CODES[cause];
+    const sipCode = SIP_CODE_OF_CAUSE[cause];
     this.bus.emit({
       kind: "LegHungUp",
       callId: call.id,
