@@ -47,9 +47,10 @@ export interface ExtensionStateEvent extends PbxEventBase {
 /**
  * Who a leg connects: the agent's phone, the dialled lead, an inbound caller, a conference party dialled by
  * number, or a transfer target: the number of a blind transfer, or another agent's extension brought into a
- * conference (`ConferenceControl.joinAgent`; its LegCreated carries `ext`, a number's carries `number`).
+ * conference (`ConferenceControl.joinAgent`; its LegCreated carries `ext`, a number's carries `number`), or
+ * a supervisor's extension listening to an agent leg (`PbxCalls.supervise`): never a member of the call.
  */
-export type LegRole = "agent" | "lead" | "inbound" | "third-party" | "transfer-target";
+export type LegRole = "agent" | "lead" | "inbound" | "third-party" | "transfer-target" | "supervisor";
 export type HangupCause =
   "normal" | "busy" | "no-answer" | "rejected" | "unavailable" | "failed" | "canceled";
 /** The AMD verdicts the specification names (agent-workspace §4 Voicemail detection), plus the two a PBX also gives. */
@@ -101,6 +102,11 @@ export type CallEvent =
       confId: string;
       action: "created" | "joined" | "left" | "kicked" | "destroyed";
     })
+  /**
+   * A supervisor's leg (`legId`, role "supervisor") is connected to the agent leg `agentLegId` in `mode`: sent
+   * when its phone answers, and again when the mode changes.
+   */
+  | (CallEventBase & { kind: "Supervision"; legId: string; agentLegId: string; mode: SupervisionMode })
   | (CallEventBase & { kind: "RecordingStarted"; recId: string; name: string })
   /**
    * `uri`: where the file is (the recording store's key), null when nothing could be recorded (no media);
@@ -121,6 +127,23 @@ export type CallEvent =
   | (CallEventBase & { kind: "CallEnded"; cause: HangupCause });
 
 export type PlaybackEnd = "done" | "stopped" | "ended";
+
+/**
+ * How a supervisor is on an agent's call (VICIdial MONITOR / WHISPER / BARGE): `monitor` hears the agent and
+ * the lead, nobody hears the supervisor; `whisper` (coaching) the agent hears the supervisor, the lead does
+ * not; `barge` both do.
+ */
+export type SupervisionMode = "monitor" | "whisper" | "barge";
+
+export interface SuperviseRequest {
+  /** The agent leg to listen to: the call's agent, or an advisor brought into a conference. */
+  agentLegId: string;
+  /** The supervisor's extension: its phone rings (and answers by itself, as a dial the person asked for). */
+  ext: string;
+  mode: SupervisionMode;
+  /** Passed to the supervisor's phone with the offer, as `OriginateRequest.vars` are. */
+  vars?: Record<string, string>;
+}
 
 /**
  * A recorded clip the PBX plays into a call (a carrier disclosure). `name` is portable: a PBX with its own
@@ -278,6 +301,23 @@ export interface PbxCalls {
   playback(callId: string, media: PlaybackMedia): Promise<string>;
   /** Stops a playback (idempotent: nothing happens when it has finished). Asterisk: `DELETE /playbacks/{id}`. */
   stopPlayback(playbackId: string): Promise<void>;
+  /**
+   * Rings a supervisor's extension to listen to an answered agent leg (monitor), coach its agent (whisper) or
+   * join the conversation (barge); returns the supervisor's leg id. LegCreated (role "supervisor", `ext`),
+   * LegRinging, then LegAnswered and Supervision, or LegHungUp ('unavailable' at once when the extension is
+   * unreachable, as with joinAgent). Called again for the same extension while its leg lives, it changes the
+   * mode (a new Supervision event once answered) and returns the same leg.
+   *
+   * The supervisor's leg is never a member of the call: it is not "the call's agent", does not keep a call
+   * up, is not a party a transfer moves, and its own hangup changes nothing else. It ends ('normal', or
+   * 'canceled' while ringing) with the agent leg it listens to, before anything that leg's end causes.
+   * Refused (rejects) when the leg is unknown, not an agent leg, or not answered.
+   *
+   * Asterisk: the supervisor's channel in a bridge of its own with a snoop of the agent's channel
+   * (`POST /channels/{agentLeg}/snoop`, spy=both, whisper none | out | both); a mode change replaces the
+   * snoop. SimPbx: the supervisor hears what the agent hears.
+   */
+  supervise(r: SuperviseRequest): Promise<string>;
 }
 
 /** What an agent hears on its leg, chosen by the PBX model and played by the media edge. */

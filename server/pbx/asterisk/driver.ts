@@ -25,6 +25,8 @@ import type {
   PbxDriver,
   PbxEventListener,
   PlaybackMedia,
+  SuperviseRequest,
+  SupervisionMode,
 } from "../driver";
 import type { ExtensionDirectory } from "../directory";
 import { AriEvents } from "./ari/events";
@@ -46,6 +48,11 @@ export interface AriDriverOptions {
 }
 
 const CONF_PREFIX = "conf-";
+
+/** Snoop whisper direction per mode: `out` is what the agent hears (coaching), `both` the lead too. */
+const WHISPER: Record<SupervisionMode, "none" | "out" | "both"> = { monitor: "none", whisper: "out", barge: "both" };
+/** The bridge a supervisor's phone and its snoop of the agent share. */
+const spyBridgeOf = (leg: AriLeg) => `${leg.id}:spy`;
 
 /** Asterisk prints `2026-01-05T14:00:00.609+0000`; Date.parse wants the offset as +00:00. */
 export function asteriskMs(timestamp: string): number {
@@ -80,6 +87,9 @@ export class AriDriver implements PbxDriver {
   private readonly idleWaiters: Array<() => void> = [];
   private nextRec = 0;
   private nextPlay = 0;
+  /** Supervisor leg → the snoop of the agent it hears through now. */
+  private readonly spies = new Map<string, string>();
+  private nextSpy = 0;
 
   constructor(opts: AriDriverOptions) {
     this.cfg = { ...ARI_DEFAULTS, ...opts.config };
@@ -393,6 +403,45 @@ export class AriDriver implements PbxDriver {
     if (call.playback?.id === playbackId) this.model.finishPlayback(call, "stopped");
   }
 
+  async supervise(r: SuperviseRequest): Promise<string> {
+    this.supervisedLeg(r.agentLegId); // refused before the directory is asked
+    const status = await this.getExtensionStatus(r.ext);
+    const agent = this.supervisedLeg(r.agentLegId); // it may have ended meanwhile
+    const call = agent.call;
+    const already = call.legs.find((l) => l.role === "supervisor" && l.ext === r.ext && l.state !== "ended");
+    if (already) {
+      if (already.supervises !== agent.id) throw new Error(`extension ${r.ext} already supervises leg ${already.supervises}`);
+      if (already.supervision !== r.mode) {
+        already.supervision = r.mode;
+        if (already.state === "answered") {
+          this.announceSupervision(already);
+          await this.track(this.listen(already));
+        }
+      }
+      return already.id;
+    }
+    const lead = call.legs.find((l) => l.role === "lead" || l.role === "inbound");
+    const leg = this.offerAgent(
+      call,
+      r.ext,
+      status,
+      { from: lead?.number ?? "", autoAnswer: true, vars: r.vars ?? {}, role: "supervisor" },
+      (l) => {
+        this.announceSupervision(l);
+        this.track(this.listen(l));
+      },
+    );
+    leg.supervises = agent.id;
+    leg.supervision = r.mode;
+    leg.onEnded = (l) => {
+      const snoop = this.spies.get(l.id);
+      this.spies.delete(l.id);
+      if (snoop) this.fire("DELETE", `/channels/${seg(snoop)}`);
+      this.fire("DELETE", `/bridges/${seg(spyBridgeOf(l))}`);
+    };
+    return leg.id;
+  }
+
   async liveCalls(): Promise<PbxCallState[]> {
     await this.adoptChannels();
     return [...this.model.calls.values()]
@@ -419,7 +468,13 @@ export class AriDriver implements PbxDriver {
     call: AriCall,
     ext: string,
     status: ExtensionStatus,
-    offer: { from: string; autoAnswer: boolean; vars: Record<string, string>; role?: "agent" | "transfer-target"; ringTimeoutMs?: number },
+    offer: {
+      from: string;
+      autoAnswer: boolean;
+      vars: Record<string, string>;
+      role?: "agent" | "transfer-target" | "supervisor";
+      ringTimeoutMs?: number;
+    },
     onAnswered: (leg: AriLeg) => void,
   ): AriLeg {
     const leg = this.model.newLeg(call, offer.role ?? "agent", { ext });
@@ -444,7 +499,9 @@ export class AriDriver implements PbxDriver {
       ...(vars.callType ? header(SIP_HEADERS.callType, vars.callType) : {}),
       ...header(SIP_HEADERS.autoAnswer, String(offer.autoAnswer)),
     };
-    this.placeLeg(call, leg, `PJSIP/${ext}`, variables, offer.ringTimeoutMs ?? this.cfg.agentRingTimeoutMs);
+    // A supervisor's phone waits in a bridge of its own, never the call's (it hears the call through a snoop).
+    const bridgeId = leg.role === "supervisor" ? spyBridgeOf(leg) : undefined;
+    this.placeLeg(call, leg, `PJSIP/${ext}`, variables, offer.ringTimeoutMs ?? this.cfg.agentRingTimeoutMs, bridgeId);
     return leg;
   }
 
@@ -490,17 +547,25 @@ export class AriDriver implements PbxDriver {
   }
 
   /** channels/create in our application → into the call's bridge → dial (pitfall 3: wait for StasisStart). */
-  private placeLeg(call: AriCall, leg: AriLeg, endpoint: string, variables: Record<string, string>, timeoutMs: number): void {
+  private placeLeg(
+    call: AriCall,
+    leg: AriLeg,
+    endpoint: string,
+    variables: Record<string, string>,
+    timeoutMs: number,
+    ownBridgeId?: string,
+  ): void {
     const m = this.model;
     this.track(
       (async () => {
         const gone = () => leg.state === "ended";
         try {
-          await this.ensureBridge(call);
+          if (ownBridgeId) await this.request("POST", `/bridges/${seg(ownBridgeId)}`, { type: "mixing" });
+          else await this.ensureBridge(call);
           const entered = this.expectStasis(leg.id);
           await this.request("POST", "/channels/create", { endpoint, app: this.cfg.app, appArgs: `${leg.role},${call.id}`, channelId: leg.id }, { variables });
           if (!(await entered) || gone()) return;
-          await this.request("POST", `/bridges/${seg(call.bridgeId!)}/addChannel`, { channel: leg.id });
+          await this.request("POST", `/bridges/${seg(ownBridgeId ?? call.bridgeId!)}/addChannel`, { channel: leg.id });
           if (gone()) return;
           await this.request("POST", `/channels/${seg(leg.id)}/dial`, { timeout: Math.ceil(timeoutMs / 1000) });
         } catch (err) {
@@ -527,6 +592,43 @@ export class AriDriver implements PbxDriver {
     if (!(await entered)) return;
     this.inStasis.delete(snoopId);
     await this.request("POST", `/channels/${seg(snoopId)}/continue`, { context: this.cfg.amdContext, extension: "s", priority: 1 });
+  }
+
+  // ---------------------------------------------------------------- supervision
+
+  private supervisedLeg(legId: string): AriLeg {
+    const leg = this.legOf(legId);
+    if (leg.ext === undefined || leg.role === "supervisor") throw new Error(`leg ${legId} is not an agent's leg`);
+    if (leg.state !== "answered") throw new Error(`leg ${legId} is not answered`);
+    return leg;
+  }
+
+  private announceSupervision(leg: AriLeg): void {
+    this.model.emit({ kind: "Supervision", callId: leg.call.id, legId: leg.id, agentLegId: leg.supervises!, mode: leg.supervision! });
+  }
+
+  /**
+   * Bridges the supervisor's phone with a snoop of the agent's channel in the supervision's mode. A mode
+   * change puts a new snoop in before the old one goes, so the supervisor hears no gap.
+   */
+  private async listen(sup: AriLeg): Promise<void> {
+    const before = this.spies.get(sup.id);
+    const snoopId = `${sup.id}:spy${++this.nextSpy}`;
+    this.spies.set(sup.id, snoopId);
+    const entered = this.expectStasis(snoopId);
+    await this.request("POST", `/channels/${seg(sup.supervises!)}/snoop/${seg(snoopId)}`, {
+      spy: "both",
+      whisper: WHISPER[sup.supervision!],
+      app: this.cfg.app,
+      appArgs: "supervise",
+    });
+    if (!(await entered)) return;
+    if (sup.state === "ended" || this.spies.get(sup.id) !== snoopId) {
+      this.fire("DELETE", `/channels/${seg(snoopId)}`); // ended, or replaced by a later change, meanwhile
+      return;
+    }
+    await this.request("POST", `/bridges/${seg(spyBridgeOf(sup))}/addChannel`, { channel: snoopId });
+    if (before) this.fire("DELETE", `/channels/${seg(before)}`);
   }
 
   // ---------------------------------------------------------------- conferences
@@ -740,19 +842,35 @@ export class AriDriver implements PbxDriver {
   /** A gateway that starts: the calls Asterisk still has, rebuilt from our channel ids and variables. */
   private async adoptChannels(): Promise<void> {
     const channels = await this.http.request<AriChannel[]>("GET", "/channels");
+    const adopted = new Set<AriCall>();
     for (const ch of channels) {
       if (this.model.legs.has(ch.id)) continue;
       const m = /^(.+):L(\d+)$/.exec(ch.id);
       if (!m) continue;
       const vars = await this.variables(ch.id, ["DIALER_ROLE", "DIALER_EXT", "DIALER_NUMBER"]);
       const callId = m[1]!;
-      const call = this.model.calls.get(callId) ?? this.model.createCall(callId, callId.startsWith("in-") ? "inbound" : "outbound");
+      let call = this.model.calls.get(callId);
+      if (!call) adopted.add((call = this.model.createCall(callId, callId.startsWith("in-") ? "inbound" : "outbound")));
       call.bridgeId ??= `${callId}:bridge`;
       const role = (vars.DIALER_ROLE || "lead") as AriLeg["role"];
       const leg = this.model.newLeg(call, role, { ...(vars.DIALER_EXT ? { ext: vars.DIALER_EXT } : {}), ...(vars.DIALER_NUMBER ? { number: vars.DIALER_NUMBER } : {}) }, ch.id);
       leg.state = ch.state === "Up" ? "answered" : "ringing";
       call.legCount = Math.max(call.legCount, Number(m[2]));
       this.inStasis.add(ch.id);
+      // Only a conference dials a party or rings another agent in (a blind transfer's target has no ext): the
+      // call was one, under the id conference.start gave it.
+      if (role === "third-party" || (role === "transfer-target" && leg.ext !== undefined)) call.confId ??= CONF_PREFIX + callId;
+    }
+    // Only agents left: the lead and every party went while no gateway listened, and nobody hung the agents up
+    // (SimPbx ends such a call at once). It is over: its channels go, and no gateway is told of it.
+    for (const call of adopted) {
+      if (call.legs.some((l) => l.ext === undefined)) continue;
+      for (const leg of call.legs) {
+        leg.state = "ended";
+        this.fire("DELETE", `/channels/${seg(leg.id)}`);
+      }
+      call.ended = true;
+      this.fire("DELETE", `/bridges/${seg(call.bridgeId!)}`);
     }
   }
 

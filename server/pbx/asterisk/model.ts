@@ -4,7 +4,15 @@
 // same events whichever driver runs (the shared driver suite checks it). Every event is stamped here with the
 // driver's sequence number and clock time.
 import type { Clock, ClockTimer } from "../../../src/core/clock";
-import { SIP_CODE_OF_CAUSE, type HangupCause, type LegRole, type PbxEvent, type PbxEventListener, type PlaybackEnd } from "../driver";
+import {
+  SIP_CODE_OF_CAUSE,
+  type HangupCause,
+  type LegRole,
+  type PbxEvent,
+  type PbxEventListener,
+  type PlaybackEnd,
+  type SupervisionMode,
+} from "../driver";
 
 type Unstamped<E> = E extends PbxEvent ? Omit<E, "seq" | "ts"> : never;
 export type NewEvent = Unstamped<PbxEvent>;
@@ -26,6 +34,9 @@ export interface AriLeg {
   onEnded?: (leg: AriLeg) => void;
   /** Runs when the far end answers (the flow that placed the leg goes on). */
   onAnswered?: (leg: AriLeg) => void;
+  /** A supervisor's leg: the agent leg it listens to, and how (PbxCalls.supervise). */
+  supervises?: string;
+  supervision?: SupervisionMode;
 }
 
 export interface AriRecording {
@@ -186,7 +197,17 @@ export class AriModel {
   }
 
   agentLegs(call: AriCall): AriLeg[] {
-    return call.legs.filter((l) => l.ext !== undefined && l.state !== "ended");
+    return call.legs.filter((l) => l.ext !== undefined && l.role !== "supervisor" && l.state !== "ended");
+  }
+
+  /** The live supervisor legs listening to `leg` (PbxCalls.supervise). */
+  supervisorsOf(leg: AriLeg): AriLeg[] {
+    return leg.call.legs.filter((l) => l.supervises === leg.id && l.state !== "ended");
+  }
+
+  /** The call's members: every live leg but the supervisors', who never keep a call up. */
+  members(call: AriCall): AriLeg[] {
+    return this.liveLegs(call).filter((l) => l.role !== "supervisor");
   }
 
   /** The call's agent (see ConferenceControl.leave): its own agent leg, else the earliest answered agent leg. */
@@ -254,6 +275,7 @@ export class AriModel {
     const sipCode = SIP_CODE_OF_CAUSE[cause];
     this.emit({ kind: "LegHungUp", callId: call.id, legId: leg.id, cause, ...(sipCode ? { sipCode } : {}) });
     for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r, null);
+    for (const s of this.supervisorsOf(leg)) this.endLeg(s, s.state === "answered" ? "normal" : "canceled", { quiet: true });
     leg.onEnded?.(leg);
     if (!call.ending && !opts.quiet)
       this.react(call, leg, cause, { leaving: (opts.leaving ?? false) || handOver, wasAgent });
@@ -313,7 +335,7 @@ export class AriModel {
     cause: HangupCause,
     how: { leaving: boolean; wasAgent: boolean },
   ): void {
-    if (call.ended) return;
+    if (call.ended || leg.role === "supervisor") return;
     if (call.waiting) {
       if (leg.role === "inbound") this.endCall(call, cause);
       return;
@@ -328,7 +350,7 @@ export class AriModel {
         if (l.state !== "answered" && (l.role === "third-party" || l.role === "transfer-target"))
           this.endLeg(l, "canceled", { quiet: true });
     }
-    const live = this.liveLegs(call);
+    const live = this.members(call);
     if (live.length >= 2 && !live.every((l) => l.ext !== undefined)) return;
     const agent = live[0];
     if (cause === "busy" && call.lingerOnBusy && agent?.role === "agent" && agent.state === "answered") {

@@ -13,8 +13,11 @@ export interface AgentOffer {
   from: string;
   autoAnswer: boolean;
   vars: NonNullable<OriginateRequest["vars"]>;
-  /** "agent" (default): the call's own agent; "transfer-target": an advisor joining a conference. */
-  role?: "agent" | "transfer-target";
+  /**
+   * "agent" (default): the call's own agent; "transfer-target": an advisor joining a conference;
+   * "supervisor": a supervisor listening to an agent leg (supervise.ts).
+   */
+  role?: "agent" | "transfer-target" | "supervisor";
   /** Default: the profile's agent ring timeout. */
   ringTimeoutMs?: number;
 }

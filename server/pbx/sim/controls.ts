@@ -3,7 +3,7 @@
 // id the PBX never gave, or on a leg in the wrong state, is refused with a SimPbxError.
 import type { HangupCause } from "../driver";
 import type { CallModel } from "./model";
-import { isAgentLeg, SimPbxError, type Leg } from "./types";
+import { isAgentLeg, isPartyLeg, SimPbxError, type Leg } from "./types";
 import { dialParty } from "./party";
 
 const DTMF = /^[0-9A-D*#]+$/;
@@ -57,7 +57,7 @@ export function blindTransfer(m: CallModel, legId: string, target: string): void
     throw new SimPbxError(`call ${call.id} has no answered agent leg`);
   let party: Leg | undefined = leg;
   if (leg === agent) {
-    const parties = m.liveLegs(call).filter((l) => !isAgentLeg(l) && l.state === "answered");
+    const parties = m.liveLegs(call).filter((l) => isPartyLeg(l) && l.state === "answered");
     if (parties.length !== 1)
       throw new SimPbxError(
         `call ${call.id} has ${parties.length} connected parties; name the leg to transfer`,

@@ -15,7 +15,7 @@ import type { EventBus } from "./bus";
 import type { SimProfile } from "./profile";
 import { streamFor, type Rng } from "./random";
 import { agentHears, mixKey } from "./sound";
-import { isAgentLeg, SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
+import { isAgentLeg, isPartyLeg, SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
 
 
 /** Ended calls kept for legsOf / callOf; older ones are forgotten (their ids stay used). */
@@ -178,7 +178,7 @@ export class CallModel {
     this.cancelAll(leg);
     leg.state = "answered";
     leg.answeredAt = this.clock.now();
-    if (isAgentLeg(leg)) {
+    if (!isPartyLeg(leg)) {
       leg.hears = [];
       leg.hearsKey = "";
     }
@@ -238,9 +238,20 @@ export class CallModel {
       ...(sipCode ? { sipCode } : {}),
     });
     for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r);
+    for (const s of this.supervisorsOf(leg)) this.endLeg(s, s.state === "answered" ? "normal" : "canceled", { quiet: true });
     leg.onEnded?.(leg);
     if (!call.ending && !opts.quiet)
       this.react(call, leg, cause, { leaving: (opts.leaving ?? false) || handOver, wasAgent });
+  }
+
+  /** The live supervisor legs listening to `leg` (PbxCalls.supervise). */
+  supervisorsOf(leg: Leg): Leg[] {
+    return leg.call.legs.filter((l) => l.supervises === leg.id && l.state !== "ended");
+  }
+
+  /** The call's members: every live leg but the supervisors', who never keep a call up. */
+  members(call: Call): Leg[] {
+    return this.liveLegs(call).filter((l) => l.role !== "supervisor");
   }
 
   /** Ends every live leg (answered ones 'normal', the others 'canceled'), then the call. */
@@ -297,7 +308,7 @@ export class CallModel {
     cause: HangupCause,
     how: { leaving: boolean; wasAgent: boolean },
   ): void {
-    if (call.ended) return;
+    if (call.ended || leg.role === "supervisor") return;
     if (call.waiting) {
       // An inbound caller outlives agents who reject or miss it; only the caller ends the call.
       if (leg.role === "inbound") this.endCall(call, cause);
@@ -319,7 +330,7 @@ export class CallModel {
         if (l.state !== "answered" && (l.role === "third-party" || l.role === "transfer-target"))
           this.endLeg(l, "canceled", { quiet: true });
     }
-    const live = this.liveLegs(call);
+    const live = this.members(call);
     // Agents alone (the qualifier and an advisor after the lead hung up) are no call: it ends.
     if (live.length >= 2 && !live.every(isAgentLeg)) {
       this.refreshSound(call);
@@ -337,18 +348,20 @@ export class CallModel {
 
   // ---------------------------------------------------------------- what the agents hear
 
-  /** Recomputes every answered agent leg's mix; the line hears of the ones that changed. */
+  /** Recomputes every answered agent (and supervisor) leg's mix; the line hears of the ones that changed. */
   refreshSound(call: Call): void {
-    for (const agent of this.agentLegs(call)) {
-      if (agent.state !== "answered") continue;
-      const mix = agentHears(call, agent);
+    for (const phone of call.legs) {
+      if (isPartyLeg(phone) || phone.state !== "answered") continue;
+      // A supervisor hears what the agent it listens to hears (the agent's own voice is the real PBX's).
+      const listener = phone.supervises ? this.findLeg(phone.supervises) : phone;
+      const mix = listener ? agentHears(call, listener) : [];
       const key = mixKey(mix);
-      if (key === agent.hearsKey) continue;
-      agent.hears = mix;
-      agent.hearsKey = key;
+      if (key === phone.hearsKey) continue;
+      phone.hears = mix;
+      phone.hearsKey = key;
       const line = this.line;
-      if (!agent.viaLine || !line) continue;
-      const legId = agent.id;
+      if (!phone.viaLine || !line) continue;
+      const legId = phone.id;
       this.bus.post(() => (line.hear ? line.hear(legId, mix) : line.play(legId, primarySoundOf(mix))));
     }
   }

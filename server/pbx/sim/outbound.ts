@@ -8,10 +8,11 @@ import type { Call, Leg } from "./types";
 import { dialParty } from "./party";
 import type { ExtensionRegistry } from "./registry";
 
-// Asterisk's AMDSTATUS / AMDCAUSE pairs for the two verdicts the simulation gives.
-const AMD: Record<"human" | "machine", { result: AmdVerdict; cause: string }> = {
+// Asterisk's AMDSTATUS / AMDCAUSE pairs for the verdicts the simulation gives.
+const AMD: Record<"human" | "machine" | "not-sure", { result: AmdVerdict; cause: string }> = {
   human: { result: "AMD-Human-voice", cause: "HUMAN-300-300" },
   machine: { result: "AMD-Machine-Vm-WA", cause: "LONGGREETING-1500-1500" },
+  "not-sure": { result: "AMD-NotSure", cause: "TOOLONG-5000" },
 };
 
 export async function originate(
@@ -44,7 +45,7 @@ function dialLead(m: CallModel, call: Call, agent: Leg, r: OriginateRequest): vo
       call.lingerOnBusy = false;
       m.bridge(call, [agent.id, lead.id]);
       const outcome = script.outcome;
-      if (r.amd && (outcome === "human" || outcome === "machine")) {
+      if (r.amd && (outcome === "human" || outcome === "machine" || outcome === "not-sure")) {
         m.schedule(lead, script.amdMs, () =>
           m.bus.emit({ kind: "AmdResult", callId: call.id, legId: lead.id, ...AMD[outcome] }),
         );

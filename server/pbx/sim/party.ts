@@ -47,7 +47,8 @@ export function dialParty(m: CallModel, call: Call, role: LegRole, number: strin
       m.schedule(leg, opts.ringTimeoutMs, () => m.endLeg(leg, "no-answer"));
       m.schedule(leg, script.ringAfterMs, () => {
         m.ringing(leg);
-        if (script.outcome !== "no-answer") m.schedule(leg, script.answerAfterMs, answer);
+        if (script.outcome === "rejected") m.schedule(leg, script.answerAfterMs, () => m.endLeg(leg, "rejected"));
+        else if (script.outcome !== "no-answer") m.schedule(leg, script.answerAfterMs, answer);
       });
   }
   return leg;

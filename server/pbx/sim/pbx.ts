@@ -13,6 +13,7 @@ import type {
   PbxDriver,
   PbxEventListener,
   PlaybackMedia,
+  SuperviseRequest,
 } from "../driver";
 import { EventBus } from "./bus";
 import { conferences } from "./conference";
@@ -26,6 +27,7 @@ import { streamFor } from "./random";
 import { Playbacks } from "./playbacks";
 import { Recordings } from "./recordings";
 import { ExtensionRegistry, type ExtensionDirectory } from "./registry";
+import { supervise } from "./supervise";
 import { callView, legView, type CallView, type LegView } from "./views";
 
 export interface SimPbxOptions {
@@ -228,5 +230,9 @@ export class SimPbx implements PbxDriver {
 
   async stopPlayback(playbackId: string): Promise<void> {
     this.bus.step(() => this.playbacks.stop(playbackId));
+  }
+
+  supervise(r: SuperviseRequest): Promise<string> {
+    return supervise(this.model, this.registry, r);
   }
 }

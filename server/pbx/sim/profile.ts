@@ -3,8 +3,12 @@
 import type { OriginateMode } from "../driver";
 import { drawMs, pickWeighted, type Ms, type Rng } from "./random";
 
-/** What a dialled number does. 'voicemail-box' is the PBX's own mailbox (feature code *97). */
-export type PartyOutcome = "human" | "machine" | "busy" | "no-answer" | "failed" | "voicemail-box";
+/**
+ * What a dialled number does. 'voicemail-box' is the PBX's own mailbox (feature code *97); 'not-sure' a person
+ * answering machine detection cannot classify (AMD-NotSure); 'rejected' a person who sees the call and
+ * declines it (SIP 603). These three happen only by a number rule, never by the weights.
+ */
+export type PartyOutcome = "human" | "machine" | "busy" | "no-answer" | "failed" | "voicemail-box" | "not-sure" | "rejected";
 export type DialOutcome = Exclude<PartyOutcome, "voicemail-box">;
 export const DIAL_OUTCOMES: readonly DialOutcome[] = ["human", "machine", "no-answer", "busy", "failed"];
 
@@ -60,6 +64,9 @@ export const DEFAULT_PROFILE: SimProfile = Object.freeze({
     { suffix: "01", outcome: "machine" },
     { suffix: "02", outcome: "busy" },
     { suffix: "03", outcome: "no-answer" },
+    // Outside the demo lead book's 555-01XX numbers, so no seeded lead changes behaviour.
+    { suffix: "0204", outcome: "not-sure" },
+    { suffix: "0205", outcome: "rejected" },
   ],
 } satisfies SimProfile);
 

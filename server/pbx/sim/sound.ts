@@ -3,13 +3,13 @@
 // only ring. Agent legs are never sources: agents hear each other through a real PBX, not the simulation.
 // The media edge plays the mix; the model tells the phone line whenever it changes.
 import type { LegMix } from "../driver";
-import { isAgentLeg, type Call, type Leg } from "./types";
+import { isPartyLeg, type Call, type Leg } from "./types";
 
 export function agentHears(call: Call, listener: Leg): LegMix {
   if (call.busyTone) return [{ sound: "busy", legId: null }];
   if (listener.held) return [];
   const others = call.legs.filter((l) => l !== listener && l.state !== "ended");
-  const audible = others.filter((l) => l.state === "answered" && !l.held && !isAgentLeg(l));
+  const audible = others.filter((l) => l.state === "answered" && !l.held && isPartyLeg(l));
   // A clip played into the call is heard over the voices, by every agent not on hold.
   const clip: LegMix = call.playback ? [{ sound: "playback", legId: null, media: call.playback.media }] : [];
   if (audible.length > 0 || clip.length > 0)

@@ -1,7 +1,7 @@
 // The call model's records: calls made of legs, and recordings. CallModel (model.ts) owns them; the feature
 // modules set only the flags of their own feature (waiting, confId, held, voice…).
 import type { ClockTimer } from "../../../src/core/clock";
-import type { HangupCause, LegMix, LegRole, LegSound, PlaybackMedia } from "../driver";
+import type { HangupCause, LegMix, LegRole, LegSound, PlaybackMedia, SupervisionMode } from "../driver";
 
 /** A request the simulated PBX cannot carry out (unknown id, a leg in the wrong state); a real PBX answers 4xx. */
 export class SimPbxError extends Error {
@@ -33,6 +33,9 @@ export interface Leg extends TimerOwner {
   voice: LegSound;
   /** Runs after this leg's LegHungUp and before the call reacts (a transfer reports its result). */
   onEnded?: (leg: Leg) => void;
+  /** A supervisor's leg: the agent leg it listens to, and how (PbxCalls.supervise). */
+  supervises?: string;
+  supervision?: SupervisionMode;
 }
 
 /**
@@ -40,7 +43,12 @@ export interface Leg extends TimerOwner {
  * conference.joinAgent), as opposed to a party dialled by number. Only these hear the call's mix.
  */
 export function isAgentLeg(l: Leg): boolean {
-  return l.ext !== undefined;
+  return l.ext !== undefined && l.role !== "supervisor";
+}
+
+/** A party dialled by number (the lead, an inbound caller, a conference party, a transfer target): a voice. */
+export function isPartyLeg(l: Leg): boolean {
+  return l.ext === undefined;
 }
 
 export interface Recording {

@@ -1,6 +1,6 @@
 // Read-only snapshots of calls and legs (SimPbx.legsOf / callOf): the SIP edge finds a call's agent leg here.
 import { primarySoundOf, type HangupCause, type LegMix, type LegRole, type LegSound } from "../driver";
-import { isAgentLeg, type Call, type Leg, type LegState } from "./types";
+import { isPartyLeg, type Call, type Leg, type LegState } from "./types";
 
 export interface LegView {
   legId: string;
@@ -11,7 +11,7 @@ export interface LegView {
   state: LegState;
   held: boolean;
   cause?: HangupCause;
-  /** Agent legs, once answered: what the agent hears, as one sound (the mix's main source). */
+  /** Agent and supervisor legs, once answered: what the agent hears, as one sound (the mix's main source). */
   sound?: LegSound;
   /** Agent legs, once answered: everything the agent hears at once (empty: silence). */
   hears?: LegMix;
@@ -36,7 +36,7 @@ export function legView(l: Leg): LegView {
     state: l.state,
     held: l.held,
     ...(l.cause ? { cause: l.cause } : {}),
-    ...(isAgentLeg(l) && l.hears ? { sound: primarySoundOf(l.hears), hears: l.hears } : {}),
+    ...(!isPartyLeg(l) && l.hears ? { sound: primarySoundOf(l.hears), hears: l.hears } : {}),
   };
 }
 

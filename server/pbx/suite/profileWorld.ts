@@ -22,9 +22,10 @@ export interface ProfileWorldOptions {
   phone?: (ext: string, variables: Readonly<Record<string, string>>) => PhoneBehaviour | undefined;
 }
 
-const AMD_OF: Record<"human" | "machine", Omit<AmdVerdict, "afterMs">> = {
+const AMD_OF: Record<"human" | "machine" | "not-sure", Omit<AmdVerdict, "afterMs">> = {
   human: { status: "HUMAN", cause: "HUMAN-300-300" },
   machine: { status: "MACHINE", cause: "LONGGREETING-1500-1500" },
+  "not-sure": { status: "NOTSURE", cause: "TOOLONG-5000" },
 };
 
 const Q850 = { busy: 17, rejected: 21, failed: 38 } as const;
@@ -58,7 +59,7 @@ export function profileWorld(o: ProfileWorldOptions): FakeWorld {
       far.answer();
       later(far.channelId, script.talkMs, () => far.hangup(16));
     };
-    if (script.outcome === "human" || script.outcome === "machine")
+    if (script.outcome === "human" || script.outcome === "machine" || script.outcome === "not-sure")
       amd.set(far.channelId, { ...AMD_OF[script.outcome], afterMs: script.amdMs });
     switch (script.outcome) {
       case "voicemail-box":
@@ -69,7 +70,8 @@ export function profileWorld(o: ProfileWorldOptions): FakeWorld {
       default:
         later(far.channelId, script.ringAfterMs, () => {
           far.ring();
-          if (script.outcome !== "no-answer") later(far.channelId, script.answerAfterMs, answer);
+          if (script.outcome === "rejected") later(far.channelId, script.answerAfterMs, () => far.fail(Q850.rejected));
+          else if (script.outcome !== "no-answer") later(far.channelId, script.answerAfterMs, answer);
         });
     }
   };

@@ -1,7 +1,8 @@
 // Scenarios of the shared driver suite: each acts only through the PbxDriver interface and the world's
 // controls (register a phone, an inbound caller), so it runs unchanged on SimPbx and on AriDriver + the fake
-// Asterisk. Numbers follow the simulated profile's rules: …01 a machine, …02 busy, …03 never answers, others a
-// person (manual dials).
+// Asterisk. Numbers follow the simulated profile's rules: …01 a machine, …02 busy, …03 never answers, …0204 a
+// person AMD cannot classify, …0205 declines, others a person (manual dials).
+import { expect } from "vitest";
 import type { DriverWorld, WorldOptions } from "./worlds";
 
 export interface Scenario {
@@ -13,6 +14,8 @@ const PERSON = "+15550000010";
 const MACHINE = "+15550000101";
 const BUSY = "+15550000102";
 const NO_ANSWER = "+15550000103";
+const NOT_SURE = "+15550000204";
+const DECLINES = "+15550000205";
 
 async function manualCall(w: DriverWorld, to = PERSON, extra: { amd?: boolean; agentExt?: string; mode?: "manual" | "auto"; ringTimeoutMs?: number } = {}) {
   await w.pbx.originate({
@@ -50,6 +53,20 @@ export const SCENARIOS: Record<string, Scenario> = {
       await w.run(8000);
       await w.pbx.hangupCall("c1");
       await w.run(500);
+    },
+  },
+  "not sure: AMD-NotSure while connected": {
+    async run(w) {
+      await manualCall(w, NOT_SURE, { amd: true });
+      await w.run(8000);
+      await w.pbx.hangupCall("c1");
+      await w.run(500);
+    },
+  },
+  "the lead declines the call: rejected": {
+    async run(w) {
+      await manualCall(w, DECLINES);
+      await w.run(5000);
     },
   },
   "busy lead: busy tone, then the call ends busy": {
@@ -171,7 +188,36 @@ export const SCENARIOS: Record<string, Scenario> = {
       await w.run(200);
     },
   },
-  "warm transfer cancelled: the advisor never answers": {
+  "warm transfer cancelled after the advisor answered: the lead is resumed": {
+    world: { unregistered: [] },
+    async run(w) {
+      await manualCall(w);
+      await w.run(5000);
+      const lead = w.legOf("c1", "lead");
+      const confId = await w.pbx.conference.start("c1");
+      await w.pbx.hold(lead, true);
+      const advisor = await w.pbx.conference.joinAgent(confId, "1002", { vars: { callType: "transfer" } });
+      await w.run(1000);
+      await w.pbx.conference.kick(confId, advisor);
+      await w.pbx.hold(lead, false);
+      await w.run(1000);
+      await w.pbx.hangup(w.legOf("c1", "agent"));
+      await w.run(200);
+    },
+  },
+  "warm transfer unanswered: the advisor's phone rings out": {
+    world: { unregistered: [], phone: (ext) => (ext === "1002" ? "ignore" : undefined) },
+    async run(w) {
+      await manualCall(w);
+      await w.run(5000);
+      const confId = await w.pbx.conference.start("c1");
+      await w.pbx.conference.joinAgent(confId, "1002", { ringTimeoutMs: 4000 });
+      await w.run(6000);
+      await w.pbx.hangupCall("c1");
+      await w.run(200);
+    },
+  },
+  "warm transfer cancelled while the advisor rings": {
     world: { unregistered: [], phone: (ext) => (ext === "1002" ? "ignore" : undefined) },
     async run(w) {
       await manualCall(w);
@@ -206,6 +252,61 @@ export const SCENARIOS: Record<string, Scenario> = {
       await w.run(500);
       await w.pbx.hangupCall("c1");
       await w.run(200);
+    },
+  },
+  "supervisor monitors, then whispers, then barges; the agent's hangup ends it all": {
+    world: { unregistered: [] },
+    async run(w) {
+      await manualCall(w);
+      await w.run(5000);
+      const agent = w.legOf("c1", "agent");
+      const sup = await w.pbx.supervise({ agentLegId: agent, ext: "1002", mode: "monitor" });
+      await w.run(1000);
+      expect(await w.pbx.supervise({ agentLegId: agent, ext: "1002", mode: "whisper" })).toBe(sup);
+      await w.run(500);
+      await w.pbx.supervise({ agentLegId: agent, ext: "1002", mode: "barge" });
+      await w.run(500);
+      await w.pbx.hangup(agent);
+      await w.run(300);
+    },
+  },
+  "supervisor hangs up: the call goes on": {
+    world: { unregistered: [] },
+    async run(w) {
+      await manualCall(w);
+      await w.run(5000);
+      const sup = await w.pbx.supervise({ agentLegId: w.legOf("c1", "agent"), ext: "1002", mode: "monitor" });
+      await w.run(1000);
+      await w.pbx.hangup(sup);
+      await w.run(1000);
+      await w.pbx.hangupCall("c1");
+      await w.run(200);
+    },
+  },
+  "supervisor's phone not registered: unavailable, the call goes on": {
+    async run(w) {
+      await manualCall(w);
+      await w.run(5000);
+      await w.pbx.supervise({ agentLegId: w.legOf("c1", "agent"), ext: "1002", mode: "monitor" });
+      await w.run(500);
+      await w.pbx.hangupCall("c1");
+      await w.run(200);
+    },
+  },
+  "supervisor of an advisor: the qualifier leaves, the supervision stays with the advisor": {
+    world: { unregistered: [], extensions: { "1001": "webrtc", "1002": "webrtc", "1003": "webrtc", "2001": "external" } },
+    async run(w) {
+      await manualCall(w);
+      await w.run(5000);
+      const confId = await w.pbx.conference.start("c1");
+      const advisor = await w.pbx.conference.joinAgent(confId, "1002");
+      await w.run(1000);
+      await w.pbx.supervise({ agentLegId: advisor, ext: "1003", mode: "monitor" });
+      await w.run(500);
+      await w.pbx.conference.leave(confId, "1001");
+      await w.run(500);
+      await w.pbx.hangup(advisor);
+      await w.run(300);
     },
   },
 };

@@ -187,7 +187,7 @@ export function normalise(events: PbxEvent[]): Array<Record<string, unknown>> {
     const out: Record<string, unknown> = { t: ts - T0 };
     for (const [k, v] of Object.entries(rest)) {
       if (k === "callId") out[k] = name("call", v as string);
-      else if (k === "legId") out[k] = name("leg", v as string);
+      else if (k === "legId" || k === "agentLegId") out[k] = name("leg", v as string);
       else if (k === "legIds") out[k] = (v as string[]).map((id) => name("leg", id));
       else if (k === "confId") out[k] = name("conf", v as string);
       else if (k === "recId") out[k] = name("rec", v as string);

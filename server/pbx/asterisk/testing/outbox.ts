@@ -13,6 +13,8 @@ export class EventOutbox {
   private pendingWrites = 0;
   private duplicate = 0;
   private reorder = false;
+  /** Events still to write in order before the reorder starts (reorderNext(after)). */
+  private reorderAfter = 0;
   private reorderHeld: { app: string; event: AriEvent } | null = null;
   /** Every event written to a socket, in order (duplicates included). */
   readonly sent: AriEvent[] = [];
@@ -37,8 +39,10 @@ export class EventOutbox {
   duplicateNext(n: number): void {
     this.duplicate += n;
   }
-  reorderNext(): void {
+  /** The next two events (after `after` more in order) are written swapped. */
+  reorderNext(after = 0): void {
     this.reorder = true;
+    this.reorderAfter = after;
   }
 
   hold(): void {
@@ -64,8 +68,14 @@ export class EventOutbox {
     this.queue = [];
     for (const item of items) {
       if (this.reorder && this.reorderHeld === null) {
-        this.reorderHeld = item;
-        continue;
+        if (this.reorderAfter === 0) {
+          this.reorderHeld = item;
+          // Overtaken by the next event; if none comes soon (the driver may be waiting for this one), it
+          // arrives late on its own, as a delayed event would.
+          setTimeout(() => this.releaseHeld(), 20);
+          continue;
+        }
+        this.reorderAfter--;
       }
       this.write(item);
       if (this.reorderHeld !== null) {
@@ -74,6 +84,14 @@ export class EventOutbox {
         this.reorder = false;
       }
     }
+  }
+
+  private releaseHeld(): void {
+    const held = this.reorderHeld;
+    if (!held) return;
+    this.reorderHeld = null;
+    this.reorder = false;
+    this.write(held);
   }
 
   private write(item: { app: string; event: AriEvent }): void {
@@ -95,7 +113,7 @@ export class EventOutbox {
 
   /** Nothing queued, held or being written. */
   get idle(): boolean {
-    return this.pendingWrites === 0 && this.queue.length === 0 && this.holds === 0;
+    return this.pendingWrites === 0 && this.queue.length === 0 && this.holds === 0 && this.reorderHeld === null;
   }
 
   /** Resolves once every event sent so far has been written to its socket (rejects on a validation violation). */

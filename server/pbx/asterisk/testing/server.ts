@@ -72,7 +72,8 @@ export interface FakeAri {
   /** Closes the events socket(s) from the server side; events meanwhile are lost. */
   dropSocket(): void;
   duplicateNext(n?: number): void;
-  reorderNext(): void;
+  /** Swaps the next two events, or the two after `after` more events written in order. */
+  reorderNext(after?: number): void;
   /** Whether a WebSocket for `app` is connected now. */
   connected(app?: string): boolean;
 }
@@ -229,7 +230,7 @@ export async function startFakeAri(opts: FakeAriOptions): Promise<FakeAri> {
     }),
     dropSocket: () => outbox.dropSockets(),
     duplicateNext: (n = 1) => outbox.duplicateNext(n),
-    reorderNext: () => outbox.reorderNext(),
+    reorderNext: (after = 0) => outbox.reorderNext(after),
     connected: (app = defaultApp) => outbox.connected(app),
   };
 }
