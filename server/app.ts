@@ -93,6 +93,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   const secret = config.jwtSecret ?? (await signingSecret(db));
   const tokens = new TokenService(secret, () => clock.now());
   const sessions = new SessionService(db, tokens, clock);
+  const recordings = recordingStoreFor(config, (message, detail) => app.log.warn(detail ?? {}, message));
   // With the SIP endpoint on, real REGISTERs say whether a softphone is there; off, its socket does.
   const pbx =
     opts.pbx ??
@@ -102,6 +103,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
           clock,
           directory: usersDirectory(db),
           log: (msg, err) => app.log.warn({ err }, msg),
+          recordings,
         })
       : new SimPbx({
           clock,
@@ -128,7 +130,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     ...statusServices({ db, clock, pbx, push, log: app.log, background, sessions }),
     calls: undefined as unknown as CallService,
     callRecords: new CallRecordSources(),
-    recordings: recordingStoreFor(config, (message, detail) => app.log.warn(detail ?? {}, message)),
+    recordings,
   };
   // Signing out hands the leads the agent held in process back to the pool (as DELETE /in-process-leads).
   sessions.onRevoked(async (e) => {

@@ -34,7 +34,9 @@ import { AriHttp, seg, type Query } from "./ari/http";
 import { AriError, type AriChannel, type AriEvent } from "./ari/types";
 import { amdVerdictOf, causeOfDialStatus, causeOfQ850, hangupReason } from "./causes";
 import { ARI_DEFAULTS, type AriConfig } from "./config";
-import { AriModel, type AriCall, type AriLeg, type AriRecording } from "./model";
+import { AriModel, type AriCall, type AriLeg, type AriRecording, type FinishedFile } from "./model";
+import { copyStoredRecording } from "./recordingCopy";
+import type { RecordingStore } from "../../recordings/store";
 
 export interface AriDriverOptions {
   config: Pick<AriConfig, "url" | "user" | "password"> & Partial<AriConfig>;
@@ -45,6 +47,11 @@ export interface AriDriverOptions {
   log?: (msg: string, err?: unknown) => void;
   /** Reconnection backoff of the events socket. */
   backoff?: { minMs: number; maxMs: number };
+  /**
+   * The gateway's recording store: finished recordings are copied into it from Asterisk. Without it the
+   * files stay on Asterisk and RecordingFinished's uri names them there (`ari:recordings/stored/{name}`).
+   */
+  recordings?: Pick<RecordingStore, "create">;
 }
 
 const CONF_PREFIX = "conf-";
@@ -87,6 +94,10 @@ export class AriDriver implements PbxDriver {
   private readonly idleWaiters: Array<() => void> = [];
   private nextRec = 0;
   private nextPlay = 0;
+  /** Recordings cut by a hangup and reported already, whose file is still to be copied; copies under way. */
+  private readonly cutRecordings = new Set<string>();
+  private readonly copying = new Set<string>();
+  private readonly store?: Pick<RecordingStore, "create">;
   /** Supervisor leg → the snoop of the agent it hears through now. */
   private readonly spies = new Map<string, string>();
   private nextSpy = 0;
@@ -95,6 +106,7 @@ export class AriDriver implements PbxDriver {
     this.cfg = { ...ARI_DEFAULTS, ...opts.config };
     this.clock = opts.clock;
     this.directory = opts.directory;
+    this.store = opts.recordings;
     this.log = opts.log ?? (() => {});
     this.http = new AriHttp(this.cfg);
     this.events = new AriEvents(
@@ -113,8 +125,14 @@ export class AriDriver implements PbxDriver {
         for (const id of [call.bridgeId, call.holdingId]) if (id) this.fire("DELETE", `/bridges/${seg(id)}`);
       },
       stopRecording: (r) => {
-        this.fire("POST", `/recordings/live/${seg(r.ariName)}/stop`);
+        if (this.cutRecordings.has(r.id)) this.track(this.keepCutRecording(r));
+        else this.fire("POST", `/recordings/live/${seg(r.ariName)}/stop`);
         if (r.snoopId) this.fire("DELETE", `/channels/${seg(r.snoopId)}`);
+      },
+      recordingCut: (r) => {
+        if (!this.store) return null;
+        if (!this.copying.has(r.id)) this.cutRecordings.add(r.id);
+        return { uri: r.name, durationMs: Math.max(0, this.model.now() - r.startedAt) };
       },
       stopPlayback: (p) => this.fire("DELETE", `/playbacks/${seg(p.id)}`),
       busyTone: (leg) => this.fire("POST", `/channels/${seg(leg.id)}/play/${seg(`${leg.id}:busy`)}`, { media: "tone:busy" }),
@@ -355,7 +373,15 @@ export class AriDriver implements PbxDriver {
     if (call.ended || leg?.state === "ended") throw new Error(`nothing to record: ${leg ? `leg ${leg.id}` : `call ${call.id}`} has ended`);
     const id = `rec-${++this.nextRec}`;
     const ariName = `calls/${call.id}-${id}`;
-    const rec: AriRecording = { id, callId: call.id, ...(leg ? { legId: leg.id } : {}), name, ariName, active: true };
+    const rec: AriRecording = {
+      id,
+      callId: call.id,
+      ...(leg ? { legId: leg.id } : {}),
+      name,
+      ariName,
+      active: true,
+      startedAt: this.model.now(),
+    };
     call.recordings.push(rec);
     this.recordingsByAri.set(ariName, rec);
     this.recordingsById.set(id, rec);
@@ -594,6 +620,47 @@ export class AriDriver implements PbxDriver {
     await this.request("POST", `/channels/${seg(snoopId)}/continue`, { context: this.cfg.amdContext, extension: "s", priority: 1 });
   }
 
+  // ---------------------------------------------------------------- recordings
+
+  /**
+   * Asterisk finished a recording's file: it is copied into the gateway's store (then deleted on Asterisk),
+   * and RecordingFinished says what the store holds, as of Asterisk's event. A recording its call's end cut
+   * was reported already (recordingCut): its file is only copied. A copy that fails leaves the file on
+   * Asterisk for an engineer to recover, and the recording is reported without audio.
+   */
+  private async keepRecording(rec: AriRecording, at: number): Promise<void> {
+    if (!rec.active || this.copying.has(rec.id)) return; // a hangup cut it: keepCutRecording copies it
+    const file = await this.copyRecording(rec);
+    this.model.at(at, () => this.model.finishRecording(rec, file));
+  }
+
+  /**
+   * A recording cut by a hangup: stopped (it may have stopped with its bridge already), then copied, without
+   * waiting for RecordingFinished, which a destroyed bridge's recording may never send.
+   */
+  private async keepCutRecording(rec: AriRecording): Promise<void> {
+    this.cutRecordings.delete(rec.id);
+    try {
+      await this.request("POST", `/recordings/live/${seg(rec.ariName)}/stop`);
+    } catch (err) {
+      if (!(err instanceof AriError && err.status === 404)) this.log("ARI could not stop a recording", err);
+    }
+    await this.copyRecording(rec);
+  }
+
+  private async copyRecording(rec: AriRecording): Promise<FinishedFile | null> {
+    this.copying.add(rec.id);
+    try {
+      const copied = await copyStoredRecording(this.http, this.store!, rec.ariName, rec.name);
+      return { uri: copied.key, durationMs: copied.durationMs, bytes: copied.bytes };
+    } catch (err) {
+      this.log(`the recording ${rec.ariName} could not be copied from Asterisk; it stays there`, err);
+      return null;
+    } finally {
+      this.copying.delete(rec.id);
+    }
+  }
+
   // ---------------------------------------------------------------- supervision
 
   private supervisedLeg(legId: string): AriLeg {
@@ -742,8 +809,12 @@ export class AriDriver implements PbxDriver {
         const r = (e as unknown as { recording: { name: string; duration?: number } }).recording;
         const rec = this.recordingsByAri.get(r.name);
         if (!rec) return;
-        const ok = e.type === "RecordingFinished";
-        this.model.finishRecording(rec, ok ? { uri: `ari:recordings/stored/${r.name}`, durationMs: Math.round((r.duration ?? 0) * 1000) } : null);
+        if (e.type === "RecordingFailed") return this.model.finishRecording(rec, null);
+        if (!this.store) {
+          this.model.finishRecording(rec, { uri: `ari:recordings/stored/${r.name}`, durationMs: Math.round((r.duration ?? 0) * 1000) });
+          return;
+        }
+        this.track(this.keepRecording(rec, this.model.now()));
         return;
       }
       case "PlaybackFinished": {

@@ -48,6 +48,15 @@ export interface AriRecording {
   readonly ariName: string;
   snoopId?: string;
   active: boolean;
+  /** When RecordingStarted was emitted (a recording cut by a hangup is reported this long). */
+  startedAt: number;
+}
+
+/** What a finished recording holds, as RecordingFinished reports it. */
+export interface FinishedFile {
+  uri: string;
+  durationMs: number;
+  bytes?: number;
 }
 
 export interface AriPlayback {
@@ -83,6 +92,11 @@ export interface AriActions {
   hangupChannel(leg: AriLeg, cause: HangupCause): void;
   destroyCall(call: AriCall): void;
   stopRecording(rec: AriRecording): void;
+  /**
+   * A recording cut by its leg's or call's end: Asterisk finishes the file on its own (the driver copies it
+   * when Asterisk says so); what RecordingFinished reports now, or null when no file will be kept.
+   */
+  recordingCut(rec: AriRecording): FinishedFile | null;
   stopPlayback(p: AriPlayback): void;
   busyTone(leg: AriLeg): void;
 }
@@ -274,7 +288,7 @@ export class AriModel {
     if (!opts.fromPbx) this.actions.hangupChannel(leg, cause);
     const sipCode = SIP_CODE_OF_CAUSE[cause];
     this.emit({ kind: "LegHungUp", callId: call.id, legId: leg.id, cause, ...(sipCode ? { sipCode } : {}) });
-    for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r, null);
+    for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r, this.actions.recordingCut(r));
     for (const s of this.supervisorsOf(leg)) this.endLeg(s, s.state === "answered" ? "normal" : "canceled", { quiet: true });
     leg.onEnded?.(leg);
     if (!call.ending && !opts.quiet)
@@ -285,7 +299,7 @@ export class AriModel {
     if (call.ended || call.ending) return;
     call.ending = true;
     for (const leg of this.liveLegs(call)) this.endLeg(leg, leg.state === "answered" ? "normal" : "canceled");
-    for (const r of call.recordings) if (r.active) this.finishRecording(r, null);
+    for (const r of call.recordings) if (r.active) this.finishRecording(r, this.actions.recordingCut(r));
     if (call.playback) this.finishPlayback(call, "ended");
     if (call.confId) this.emit({ kind: "Conference", callId: call.id, confId: call.confId, action: "destroyed" });
     for (const t of call.timers) this.clock.clearTimeout(t);
@@ -295,7 +309,7 @@ export class AriModel {
     this.emit({ kind: "CallEnded", callId: call.id, cause });
   }
 
-  finishRecording(r: AriRecording, file: { uri: string; durationMs: number } | null): void {
+  finishRecording(r: AriRecording, file: FinishedFile | null): void {
     if (!r.active) return;
     r.active = false;
     this.actions.stopRecording(r);
@@ -306,6 +320,7 @@ export class AriModel {
       recId: r.id,
       uri: file?.uri ?? null,
       ...(file ? { durationMs: file.durationMs } : {}),
+      ...(file?.bytes !== undefined ? { bytes: file.bytes } : {}),
     });
   }
 

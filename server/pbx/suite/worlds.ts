@@ -4,6 +4,7 @@
 import { SIP_HEADERS } from "../../../src/contract/calls";
 import { manualClock, type ManualClock } from "../../../src/core/clock";
 import type { AgentLegOffer, ExtensionVia, PbxDriver, PbxEvent } from "../driver";
+import type { RecordingStore } from "../../recordings/store";
 import { AriDriver } from "../asterisk/driver";
 import { startFakeAri, type FakeAri } from "../asterisk/testing";
 import { SimPbx } from "../sim/pbx";
@@ -23,6 +24,8 @@ export interface WorldOptions {
   unregistered?: string[];
   /** A scripted softphone per extension (default: the simulated phone answers). */
   phone?: (ext: string, offer: { vars: Record<string, string> }) => PhoneBehaviour | undefined;
+  /** AriDriver copies finished recordings into this store (default: none, they stay on the fake Asterisk). */
+  recordings?: Pick<RecordingStore, "create">;
 }
 
 export interface DriverWorld {
@@ -117,18 +120,11 @@ export async function openWorld(name: DriverName, opts: WorldOptions = {}): Prom
     config: { url: fake.url, user: "dialer", password: "secret" },
     clock,
     directory: async (ext) => extensions[ext] ?? null,
+    ...(opts.recordings ? { recordings: opts.recordings } : {}),
   });
   pbx.onEvent((e) => events.push(e));
   await pbx.connect();
-  const settle = async () => {
-    // Quiet means: the fake wrote every event, the driver handled every event and answer, twice in a row.
-    for (let quiet = 0; quiet < 2; ) {
-      await fake.settled();
-      await pbx.idle();
-      await new Promise((r) => setImmediate(r));
-      quiet = fake.busy || pbx.busy ? 0 : quiet + 1;
-    }
-  };
+  const settle = () => settleAri(fake, pbx);
   await settle();
   return {
     name,
@@ -168,6 +164,16 @@ export async function openWorld(name: DriverName, opts: WorldOptions = {}): Prom
       await fake.close();
     },
   };
+}
+
+/** Until quiet: the fake wrote every event, the driver handled every event and answer, twice in a row. */
+export async function settleAri(fake: FakeAri, pbx: AriDriver): Promise<void> {
+  for (let quiet = 0; quiet < 2; ) {
+    await fake.settled();
+    await pbx.idle();
+    await new Promise((r) => setImmediate(r));
+    quiet = fake.busy || pbx.busy ? 0 : quiet + 1;
+  }
 }
 
 /**

@@ -29,6 +29,16 @@ export class AriHttp {
 
   /** `path` is ARI's, e.g. `/channels/{id}/dial`; ids are encoded here. */
   async request<T = unknown>(method: string, path: string, query: Query = {}, body?: unknown): Promise<T> {
+    const text = (await this.send(method, path, query, body)).toString("utf8");
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** A request whose answer is a file (a stored recording): its bytes. */
+  bytes(method: string, path: string, query: Query = {}): Promise<Buffer> {
+    return this.send(method, path, query);
+  }
+
+  private async send(method: string, path: string, query: Query, body?: unknown): Promise<Buffer> {
     const url = new URL(this.base + path);
     for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
     // Ids in the path are ours (call and leg ids); numbers travel only in the query, never in the message.
@@ -44,17 +54,17 @@ export class AriHttp {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000),
       });
-      const text = await res.text();
+      const data = Buffer.from(await res.arrayBuffer());
       if (!res.ok) {
         let message = res.statusText;
         try {
-          message = (JSON.parse(text) as { message?: string }).message ?? message;
+          message = (JSON.parse(data.toString("utf8")) as { message?: string }).message ?? message;
         } catch {
           // Not JSON (a proxy's page): keep the status text.
         }
         throw new AriError(res.status, message, operation);
       }
-      return (text ? JSON.parse(text) : undefined) as T;
+      return data;
     } finally {
       this.inFlight--;
       if (this.inFlight === 0) for (const w of this.idleWaiters.splice(0)) w();
