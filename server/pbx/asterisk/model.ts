@@ -1,9 +1,10 @@
 // The driver's view of its calls (what SimPbx's CallModel is to the simulation, with Asterisk doing the
-// media): calls made of legs, a leg per ARI channel (its id is the channel's id), and the rules of how a call
-// goes on when a leg ends — the same rules as server/pbx/sim/model.ts `react`, so the call service sees the
-// same events whichever driver runs (the shared driver suite checks it). Every event is stamped here with the
-// driver's sequence number and clock time.
+// media): calls made of legs, a leg per ARI channel (its id is the channel's id), following the call rules
+// both drivers share (server/pbx/callRules.ts), so the call service sees the same events whichever driver
+// runs (the shared driver suite checks it). Every event is stamped here with the driver's sequence number and
+// clock time.
 import type { Clock, ClockTimer } from "../../../src/core/clock";
+import * as rules from "../callRules";
 import {
   SIP_CODE_OF_CAUSE,
   type HangupCause,
@@ -207,33 +208,20 @@ export class AriModel {
   }
 
   liveLegs(call: AriCall): AriLeg[] {
-    return call.legs.filter((l) => l.state !== "ended");
+    return rules.liveLegs(call);
   }
 
   agentLegs(call: AriCall): AriLeg[] {
-    return call.legs.filter((l) => l.ext !== undefined && l.role !== "supervisor" && l.state !== "ended");
+    return rules.agentLegs(call);
   }
 
-  /** The live supervisor legs listening to `leg` (PbxCalls.supervise). */
-  supervisorsOf(leg: AriLeg): AriLeg[] {
-    return leg.call.legs.filter((l) => l.supervises === leg.id && l.state !== "ended");
-  }
-
-  /** The call's members: every live leg but the supervisors', who never keep a call up. */
-  members(call: AriCall): AriLeg[] {
-    return this.liveLegs(call).filter((l) => l.role !== "supervisor");
-  }
-
-  /** The call's agent (see ConferenceControl.leave): its own agent leg, else the earliest answered agent leg. */
+  /** The call's agent (callRules.agentOf). */
   agentOf(call: AriCall): AriLeg | undefined {
-    const own = call.legs.find((l) => l.role === "agent" && l.state !== "ended");
-    if (own) return own;
-    const legs = this.agentLegs(call);
-    return legs.find((l) => l.state === "answered") ?? legs[0];
+    return rules.agentOf(call);
   }
 
   leadAnswered(call: AriCall): boolean {
-    return call.legs.some((l) => (l.role === "lead" || l.role === "inbound") && l.state === "answered");
+    return rules.leadAnswered(call);
   }
 
   inCall(ext: string): boolean {
@@ -273,13 +261,7 @@ export class AriModel {
     if (leg.state === "ended") return;
     const call = leg.call;
     const wasAgent = this.agentOf(call) === leg;
-    const handOver =
-      wasAgent &&
-      !opts.leaving &&
-      !opts.quiet &&
-      call.confId !== undefined &&
-      !call.ending &&
-      this.agentLegs(call).some((l) => l !== leg);
+    const handOver = rules.handsOver(call, leg, opts);
     if (handOver)
       this.emit({ kind: "Conference", callId: call.id, confId: call.confId!, action: "left", legId: leg.id });
     leg.state = "ended";
@@ -289,7 +271,7 @@ export class AriModel {
     const sipCode = SIP_CODE_OF_CAUSE[cause];
     this.emit({ kind: "LegHungUp", callId: call.id, legId: leg.id, cause, ...(sipCode ? { sipCode } : {}) });
     for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r, this.actions.recordingCut(r));
-    for (const s of this.supervisorsOf(leg)) this.endLeg(s, s.state === "answered" ? "normal" : "canceled", { quiet: true });
+    for (const s of rules.supervisorsOf(call, leg)) this.endLeg(s, s.state === "answered" ? "normal" : "canceled", { quiet: true });
     leg.onEnded?.(leg);
     if (!call.ending && !opts.quiet)
       this.react(call, leg, cause, { leaving: (opts.leaving ?? false) || handOver, wasAgent });
@@ -343,37 +325,19 @@ export class AriModel {
     call.timers.add(t);
   }
 
-  /** How the call goes on without a leg that just ended (SimPbx's CallModel.react). */
+  /** How the call goes on without a leg that just ended (callRules.reactionTo), on Asterisk. */
   private react(
     call: AriCall,
     leg: AriLeg,
     cause: HangupCause,
     how: { leaving: boolean; wasAgent: boolean },
   ): void {
-    if (call.ended || leg.role === "supervisor") return;
-    if (call.waiting) {
-      if (leg.role === "inbound") this.endCall(call, cause);
-      return;
-    }
-    if (how.wasAgent && !how.leaving) {
-      if (call.keepLead && this.leadAnswered(call)) return;
-      this.endCall(call, cause);
-      return;
-    }
-    if (leg.role === "lead" || leg.role === "inbound") {
-      for (const l of this.liveLegs(call))
-        if (l.state !== "answered" && (l.role === "third-party" || l.role === "transfer-target"))
-          this.endLeg(l, "canceled", { quiet: true });
-    }
-    const live = this.members(call);
-    if (live.length >= 2 && !live.every((l) => l.ext !== undefined)) return;
-    const agent = live[0];
-    if (cause === "busy" && call.lingerOnBusy && agent?.role === "agent" && agent.state === "answered") {
-      this.actions.busyTone(agent);
+    const r = rules.reactionTo(call, leg, cause, how);
+    for (const l of r.cancel) this.endLeg(l, "canceled", { quiet: true });
+    if (r.kind === "ends") return this.endCall(call, r.cause);
+    if (r.kind === "busy-tone") {
+      this.actions.busyTone(rules.members(call)[0]!);
       this.schedule(call, this.busyToneMs, () => this.endCall(call, "busy"));
-      return;
     }
-    this.endCall(call, cause);
   }
 }
-

@@ -1,6 +1,7 @@
 // The call model's state and its rules (telephony.md §2 "Calls and legs"): calls made of legs, each leg
 // dialing → ringing → answered → ended, timers on the injected clock owned by a leg or a call (so ending it
-// cancels them), what each agent leg hears, and how a call reacts when one of its legs ends. The feature
+// cancels them), what each agent leg hears, and how a call reacts when one of its legs ends (the rules both
+// drivers share, server/pbx/callRules.ts). The feature
 // modules (outbound, inbound, controls, conference, recordings) drive legs only through this class.
 import type { Clock, ClockTimer } from "../../../src/core/clock";
 import {
@@ -15,7 +16,8 @@ import type { EventBus } from "./bus";
 import type { SimProfile } from "./profile";
 import { streamFor, type Rng } from "./random";
 import { agentHears, mixKey } from "./sound";
-import { isAgentLeg, isPartyLeg, SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
+import * as rules from "../callRules";
+import { isPartyLeg, SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
 
 
 /** Ended calls kept for legsOf / callOf; older ones are forgotten (their ids stay used). */
@@ -68,29 +70,22 @@ export class CallModel {
   }
 
   liveLegs(call: Call): Leg[] {
-    return call.legs.filter((l) => l.state !== "ended");
+    return rules.liveLegs(call);
   }
 
-  /**
-   * The call's agent: its own agent leg while live (a call has at most one "agent"-role leg live at a time),
-   * else the earliest answered agent leg (an advisor brought in by joinAgent, once the qualifier left), else
-   * the earliest one still ringing.
-   */
+  /** The call's agent (callRules.agentOf). */
   agentOf(call: Call): Leg | undefined {
-    const own = call.legs.find((l) => l.role === "agent" && l.state !== "ended");
-    if (own) return own;
-    const legs = this.agentLegs(call);
-    return legs.find((l) => l.state === "answered") ?? legs[0];
+    return rules.agentOf(call);
   }
 
   /** Every live agent leg of the call (the agent's, advisors'), in the order they were created. */
   agentLegs(call: Call): Leg[] {
-    return call.legs.filter((l) => isAgentLeg(l) && l.state !== "ended");
+    return rules.agentLegs(call);
   }
 
   /** The lead (or inbound caller) is on the call and answered. */
   leadAnswered(call: Call): boolean {
-    return call.legs.some((l) => (l.role === "lead" || l.role === "inbound") && l.state === "answered");
+    return rules.leadAnswered(call);
   }
 
   inCall(ext: string): boolean {
@@ -205,15 +200,7 @@ export class CallModel {
     if (leg.state === "ended") return;
     const call = leg.call;
     const wasAgent = this.agentOf(call) === leg;
-    // The agent hanging up with an advisor in the conference hands the lead over: it leaves, as with
-    // conference.leave (Flex's endConferenceOnExit bug is ending the call while the advisor still rings).
-    const handOver =
-      wasAgent &&
-      !opts.leaving &&
-      !opts.quiet &&
-      call.confId !== undefined &&
-      !call.ending &&
-      this.agentLegs(call).some((l) => l !== leg);
+    const handOver = rules.handsOver(call, leg, opts);
     if (handOver)
       this.bus.emit({
         kind: "Conference",
@@ -238,21 +225,12 @@ export class CallModel {
       ...(sipCode ? { sipCode } : {}),
     });
     for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r);
-    for (const s of this.supervisorsOf(leg)) this.endLeg(s, s.state === "answered" ? "normal" : "canceled", { quiet: true });
+    for (const s of rules.supervisorsOf(call, leg)) this.endLeg(s, s.state === "answered" ? "normal" : "canceled", { quiet: true });
     leg.onEnded?.(leg);
     if (!call.ending && !opts.quiet)
       this.react(call, leg, cause, { leaving: (opts.leaving ?? false) || handOver, wasAgent });
   }
 
-  /** The live supervisor legs listening to `leg` (PbxCalls.supervise). */
-  supervisorsOf(leg: Leg): Leg[] {
-    return leg.call.legs.filter((l) => l.supervises === leg.id && l.state !== "ended");
-  }
-
-  /** The call's members: every live leg but the supervisors', who never keep a call up. */
-  members(call: Call): Leg[] {
-    return this.liveLegs(call).filter((l) => l.role !== "supervisor");
-  }
 
   /** Ends every live leg (answered ones 'normal', the others 'canceled'), then the call. */
   endCall(call: Call, cause: HangupCause): void {
@@ -301,49 +279,21 @@ export class CallModel {
     if (!call.ending) this.refreshSound(call);
   }
 
-  /** How the call goes on without a leg that just ended. */
+  /** How the call goes on without a leg that just ended (callRules.reactionTo), in the simulation. */
   private react(
     call: Call,
     leg: Leg,
     cause: HangupCause,
     how: { leaving: boolean; wasAgent: boolean },
   ): void {
-    if (call.ended || leg.role === "supervisor") return;
-    if (call.waiting) {
-      // An inbound caller outlives agents who reject or miss it; only the caller ends the call.
-      if (leg.role === "inbound") this.endCall(call, cause);
-      return;
-    }
-    if (how.wasAgent && !how.leaving) {
-      // A live transfer still looking: the lead waits for the gateway to ring an agent back (keepLead).
-      if (call.keepLead && this.leadAnswered(call)) {
-        this.refreshSound(call);
-        return;
-      }
-      this.endCall(call, cause);
-      return;
-    }
-    // The lead gone, nobody is left to transfer to: members still being rung for it are cancelled
-    // (production-telephony.md §5 "Best UI" 4), then the call goes on as the rules below say.
-    if (leg.role === "lead" || leg.role === "inbound") {
-      for (const l of this.liveLegs(call))
-        if (l.state !== "answered" && (l.role === "third-party" || l.role === "transfer-target"))
-          this.endLeg(l, "canceled", { quiet: true });
-    }
-    const live = this.members(call);
-    // Agents alone (the qualifier and an advisor after the lead hung up) are no call: it ends.
-    if (live.length >= 2 && !live.every(isAgentLeg)) {
-      this.refreshSound(call);
-      return;
-    }
-    const agent = live[0];
-    if (cause === "busy" && call.lingerOnBusy && agent?.role === "agent" && agent.state === "answered") {
+    const r = rules.reactionTo(call, leg, cause, how);
+    for (const l of r.cancel) this.endLeg(l, "canceled", { quiet: true });
+    if (r.kind === "ends") return this.endCall(call, r.cause);
+    if (r.kind === "busy-tone") {
       call.busyTone = true;
-      this.refreshSound(call);
       this.schedule(call, this.profile.busyToneMs, () => this.endCall(call, "busy"));
-      return;
     }
-    this.endCall(call, cause);
+    if (!call.waiting) this.refreshSound(call);
   }
 
   // ---------------------------------------------------------------- what the agents hear

@@ -39,17 +39,11 @@ export interface Leg extends TimerOwner {
 }
 
 /**
- * An agent leg: one that rings an extension's phone (the agent's own, or an advisor's brought in by
- * conference.joinAgent), as opposed to a party dialled by number. Only these hear the call's mix.
+ * An agent leg rings an extension's phone (the agent's own, or an advisor's brought in by
+ * conference.joinAgent) and is a member of the call; a party leg is dialled by number. Only phone legs hear
+ * the call's mix, only parties are voices in it. One definition for both drivers: server/pbx/callRules.ts.
  */
-export function isAgentLeg(l: Leg): boolean {
-  return l.ext !== undefined && l.role !== "supervisor";
-}
-
-/** A party dialled by number (the lead, an inbound caller, a conference party, a transfer target): a voice. */
-export function isPartyLeg(l: Leg): boolean {
-  return l.ext === undefined;
-}
+export { isAgentLeg, isPartyLeg } from "../callRules";
 
 export interface Recording {
   readonly id: string;
