@@ -200,6 +200,9 @@ export class TransferControl {
           if (isOver(call) || conf?.state !== "initializing" || !conf.id || !conf.partyLegId) return;
           this.settle(call, "no_answer");
           await this.d.pbx.conference.kick(conf.id, conf.partyLegId);
+          // The kick clears the party from the conference before its hangup arrives, so nothing else takes the
+          // lead off hold (the PBX's own ring timeout, when it fires first, ends the leg the other way).
+          if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, false);
         }),
       );
     }, TRANSFER_RING_TIMEOUT_MS);
