@@ -13,10 +13,19 @@ import { readConfig, type GatewayConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { and, eq, isNull, like, not } from "drizzle-orm";
 import { leads, users } from "../db/schema";
+import type { FakeAri } from "../pbx/asterisk/testing";
 import { usersDirectory } from "../pbx/directory";
 import type { PbxDriver } from "../pbx/driver";
-import { SimPbx } from "../pbx/sim/extensions";
+import { SimPbx, type SimProfile } from "../pbx/sim/extensions";
 import { DEMO_PASSWORD } from "../seed/accounts";
+import {
+  simTelephony,
+  startAsteriskTelephony,
+  type AsteriskTelephony,
+  type TelephonyName,
+  type TestPhones,
+  type TestTelephony,
+} from "./telephony";
 
 export type AgentClientSocket = ClientSocket<ServerToClient, ClientToServer>;
 
@@ -25,6 +34,12 @@ export interface TestGateway extends BuiltGateway {
   db: Database["db"];
   /** http://127.0.0.1:<port> when started with `listen`. */
   url?: string;
+  /** Which PBX the gateway talks to (TestGatewayOptions.telephony). */
+  telephony: TelephonyName;
+  /** The agents' phones and the far ends, the same controls whichever PBX runs. */
+  phones: TestPhones;
+  /** The fake Asterisk, on telephony "asterisk" (what it was asked, its channels). */
+  fakeAri?: FakeAri;
   client(): TestClient;
   /** Signs in a demo account (demo password) and returns its client. */
   signIn(email: string, password?: string): Promise<TestClient>;
@@ -53,10 +68,11 @@ export interface TestGateway extends BuiltGateway {
   ): AgentClientSocket;
   /**
    * A gateway restart: this gateway stops (its sockets and server; the database stays, and with
-   * `pbxOutlivesGateway` so do the PBX's calls) and another starts on the same database, clock and PBX.
-   * Use the one returned from then on (sign in again: clients talk to the gateway that made them).
+   * `pbxOutlivesGateway` or on telephony "asterisk" so do the PBX's calls) and another starts on the same
+   * database, clock and PBX. `whileDown` runs in between (the PBX's events then reach no gateway). Use the one
+   * returned from then on (sign in again: clients talk to the gateway that made them).
    */
-  restart(): Promise<TestGateway>;
+  restart(o?: { whileDown?: () => Promise<void> }): Promise<TestGateway>;
   close(): Promise<void>;
 }
 
@@ -84,6 +100,11 @@ export interface TestGatewayOptions {
   pbxOutlivesGateway?: boolean;
   /** Another PBX driver than the simulated one (AriDriver against the fake Asterisk). */
   pbx?: PbxDriver;
+  /**
+   * "asterisk": the gateway runs on AriDriver against the fake Asterisk (server/test/telephony.ts), whose far
+   * ends follow the simulated PBX's profile, and which outlives the gateway on restart(). Default "sim".
+   */
+  telephony?: TelephonyName;
 }
 
 /** What a restarted gateway takes over from the one before. */
@@ -91,6 +112,7 @@ interface Inherited {
   database: Database;
   drop(): Promise<void>;
   pbx: PbxDriver | undefined;
+  asterisk?: AsteriskTelephony;
 }
 
 export interface TestClient {
@@ -159,7 +181,19 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     seedDemo: !opts.peerOf && !inherited,
     ...opts.config,
   };
+  // The fake Asterisk runs apart from the gateway: a restarted gateway gets a new driver on the same one.
+  const asterisk =
+    opts.telephony === "asterisk"
+      ? (inherited?.asterisk ??
+        (await startAsteriskTelephony({
+          clock: clock as ManualClock,
+          db: database.db,
+          profile: config.simProfile as Partial<SimProfile> | undefined,
+        })))
+      : undefined;
+  if (asterisk && inherited?.asterisk) await asterisk.nextDriver();
   const pbx =
+    asterisk?.pbx ??
     inherited?.pbx ??
     opts.pbx ??
     (opts.pbxOutlivesGateway
@@ -188,6 +222,20 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     await built.app.ready();
   }
   const sockets = new Set<AgentClientSocket>();
+  const telephony: TestTelephony =
+    asterisk ??
+    (built.gw.pbx instanceof SimPbx
+      ? simTelephony(built.gw.pbx)
+      : { name: "sim", busy: false, settle: async () => {}, phones: noPhones });
+  /** The gateway's background work and the PBX's, until neither has anything left (twice in a row). */
+  const quiet = async () => {
+    for (let calm = 0; calm < 2; ) {
+      await telephony.settle();
+      await built.gw.background.idle();
+      await new Promise((r) => setImmediate(r));
+      calm = telephony.busy ? 0 : calm + 1;
+    }
+  };
 
   const client = (): TestClient => {
     const c: TestClient = {
@@ -233,11 +281,27 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
       return c;
     },
     url,
+    telephony: telephony.name,
+    phones: telephony.phones,
+    fakeAri: asterisk?.fake,
     async run(ms, step = 50) {
       for (let t = 0; t < ms; t += step) {
-        clock.advance(Math.min(step, ms - t));
-        await built.gw.background.idle();
-        await new Promise((r) => setImmediate(r));
+        if (!asterisk) {
+          clock.advance(Math.min(step, ms - t));
+          await built.gw.background.idle();
+          await new Promise((r) => setImmediate(r));
+          continue;
+        }
+        // Timer by timer: the driver hears of each thing the fake Asterisk did before the clock moves on, as
+        // on a real network where delivery takes milliseconds, not a test's clock step.
+        const end = clock.now() + Math.min(step, ms - t);
+        await quiet();
+        for (let due = clock.nextDueAt(); due !== undefined && due <= end; due = clock.nextDueAt()) {
+          clock.advance(Math.max(0, due - clock.now()));
+          await quiet();
+        }
+        clock.advance(end - clock.now());
+        await quiet();
       }
     },
     async idOf(email) {
@@ -272,19 +336,21 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
       sockets.add(s);
       return s;
     },
-    async restart() {
+    async restart(o = {}) {
       for (const s of sockets) s.disconnect();
       await built.app.close();
+      await o.whileDown?.();
       // Without pbxOutlivesGateway the PBX ended with the gateway: the next one starts its own, empty.
       return start(
         { ...opts, clock },
-        { database, drop, pbx: opts.pbxOutlivesGateway ? built.gw.pbx : undefined },
+        { database, drop, pbx: opts.pbxOutlivesGateway && !asterisk ? built.gw.pbx : undefined, asterisk },
       );
     },
     async close() {
       for (const s of sockets) s.disconnect();
       await built.app.close();
-      if (opts.pbxOutlivesGateway) await (built.gw.pbx as SimPbx).destroy();
+      if (built.gw.pbx instanceof SimPbx && opts.pbxOutlivesGateway) await built.gw.pbx.destroy();
+      await asterisk?.close();
       await drop();
     },
   };
@@ -309,3 +375,15 @@ export function freeLeads(db: Database["db"], tenantId: number, n: number, phone
     .orderBy(leads.id)
     .limit(n);
 }
+
+/** A gateway on a PBX the harness did not build (opts.pbx) has no phones to drive. */
+const refuse = () => Promise.reject(new Error("no test phones on a PBX the harness did not build"));
+const noPhones: TestPhones = {
+  register: refuse,
+  unregister: refuse,
+  setPhoneOpen: refuse,
+  hangUp: refuse,
+  farHangup: refuse,
+  placeInbound: refuse,
+  legsOf: refuse,
+};

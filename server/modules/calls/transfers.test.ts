@@ -1,4 +1,4 @@
-// External, Sunlife, Matcha, third-party and internal transfers through the whole gateway on the simulated PBX
+// External, Sunlife, Matcha, third-party and internal transfers through the whole gateway on each PBX driver
 // and the manual clock: the three levels, the refusals, and the failures (the target never answers, the lead
 // hangs up, the agent hangs up mid-transfer).
 import { and, desc, eq, inArray, isNull, like, not, or, sql } from "drizzle-orm";
@@ -12,381 +12,383 @@ import {
 import type { TransferTargetSettings } from "../../../src/contract/settings";
 import type { ServerEventName } from "../../../src/contract/socket";
 import { dispositions, leads, tenants, users } from "../../db/schema";
-import { SimPbx } from "../../pbx/sim/extensions";
 import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
+import { TELEPHONIES } from "../../test/telephony";
 import { TRANSFER_RING_TIMEOUT_MS } from "./transfers";
 
-let gw: TestGateway;
-let sim: SimPbx;
-let manager: TestClient;
+// Every test runs on the simulated PBX and on AriDriver against the fake Asterisk (issue 19): the same
+// gateway behaviour is expected of both.
+describe.each(TELEPHONIES)("on %s", (telephony) => {
+  let gw: TestGateway;
+  let manager: TestClient;
 
-const TARGETS: TransferTargetSettings = {
-  external: [
-    { name: "Medicare Desk", phone: "3125550147" },
-    // …03: the simulated PBX lets it ring out.
-    { name: "Night Desk", phone: "3125550103" },
-  ],
-  sunlife: [{ name: "Sophie Lavoie", phone: "5145550188" }],
-  matcha: { enabled: true, phone: "2125550175" },
-};
+  const TARGETS: TransferTargetSettings = {
+    external: [
+      { name: "Medicare Desk", phone: "3125550147" },
+      // …03: the simulated PBX lets it ring out.
+      { name: "Night Desk", phone: "3125550103" },
+    ],
+    sunlife: [{ name: "Sophie Lavoie", phone: "5145550188" }],
+    matcha: { enabled: true, phone: "2125550175" },
+  };
 
-beforeAll(async () => {
-  gw = await startTestGateway({ listen: true });
-  sim = gw.gw.pbx as SimPbx;
-  manager = await gw.signIn("manager.isius@demo.test");
-  expect((await manager.request("PUT", "/settings/external-transfers", TARGETS)).statusCode).toBe(204);
-});
-afterAll(() => gw.close());
-
-const run = (ms: number, step?: number) => gw.run(ms, step);
-
-const idOf = (email: string) => gw.idOf(email);
-const statusOf = (c: TestClient) => gw.statusOf(c);
-
-/** Area codes whose calling window is open at the test clock's 10:00 in New York and Toronto. */
-const EASTERN = ["212", "646", "917", "718", "347", "516", "914", "514", "438", "416", "647", "613", "905"];
-
-/** A lead of the tenant nobody owns, with an Eastern number the simulated PBX answers with a person. */
-async function freeLead(tenantId: number) {
-  const [l] = await gw.db
-    .select({ id: leads.id, phone: leads.phone })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.tenantId, tenantId),
-        isNull(leads.ownerId),
-        inArray(sql`substring(${leads.phone}, 1, 3)`, EASTERN),
-        not(or(like(leads.phone, "%01"), like(leads.phone, "%02"), like(leads.phone, "%03"))!),
-        not(eq(leads.status, "Do Not Call")),
-      ),
-    )
-    .limit(1);
-  if (!l) throw new Error(`no free lead in tenant ${tenantId}`);
-  return l;
-}
-
-/** Signs the agent in, opens its socket and places an answered call to a free lead ending `ending`. */
-async function onACall(email: string, ext: string, tenantId = 1) {
-  const c = await gw.signIn(email);
-  const s = gw.socket(c);
-  const seen: { event: ServerEventName; payload: unknown }[] = [];
-  s.onAny((event: ServerEventName, payload: unknown) => seen.push({ event, payload }));
-  s.connect();
-  await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
-  const lead = await freeLead(tenantId);
-  const found = await c.request("GET", `/leads/by-phone/${lead.phone}`);
-  const leadId = (found.json() as { data: { id: number } }).data.id;
-  const res = await c.request("POST", `/leads/${leadId}/calls`, { phone: lead.phone, direction: 0 });
-  expect(res.statusCode, res.body).toBe(201);
-  await run(5_000);
-  const agentId = await idOf(email);
-  expect(gw.gw.calls.activeCallOf(agentId)?.bridged).toBe(true);
-  const snapshots = (event: ServerEventName = "call") => seen.filter((e) => e.event === event).map((e) => CallSnapshot.parse(e.payload));
-  const transfer = (): TransferState | null | undefined => snapshots().at(-1)?.transfer;
-  const emit = (event: string, payload: object) => s.emitWithAck(event as "hangup", { extension: ext, ...payload } as never);
-  return { c, s, ext, leadId, lead, agentId, snapshots, transfer, emit };
-}
-
-describe("an external transfer in three levels", () => {
-  it("start dials the target while the lead waits, join brings everyone together, leave keeps the lead with the party", async () => {
-    const a = await onACall("qualifier2.isius@demo.test", "1011");
-    expect(await a.emit("external-transfer-join", { phone: "3125550147" })).toEqual({ ok: false, error: "unsupported", message: M.notThisTransfer });
-    expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(4_000);
-    expect(a.transfer()).toEqual({
-      kind: "external",
-      level: 2,
-      party: "+13125550147",
-      name: "Medicare Desk",
-      outcome: null,
-      message: null,
-      disposition: { disposition: "Sent External", reason: "External Transfer", saved: false },
-    });
-    expect(a.snapshots().at(-1)?.conference?.state).toBe("initialized");
-    const call = gw.gw.calls.activeCallOf(a.agentId)!;
-    expect(sim.legsOf(call.pbxCallId).find((l) => l.legId === call.partyLegId)?.held).toBe(true);
-    // The party's menu hears the agent's digits; leave waits for level 3; another start waits for this one.
-    expect(await a.emit("external-transfer-dtmf", { digit: "1" })).toEqual({ ok: true });
-    expect(await a.emit("external-transfer-leave", { phone: "3125550147" })).toMatchObject({ ok: false, message: M.notAtLevel });
-    expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toMatchObject({ ok: false, message: M.busy });
-    expect(await a.emit("external-transfer-join", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(200);
-    expect(a.transfer()?.level).toBe(3);
-    expect(sim.legsOf(call.pbxCallId).find((l) => l.legId === call.partyLegId)?.held).toBe(false);
-
-    expect(await a.emit("external-transfer-leave", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(500);
-    const ended = a.snapshots("hangup").at(-1)!;
-    expect(ended.status).toBe("ended");
-    expect(ended.transfer).toMatchObject({ level: 1, outcome: "completed", message: TRANSFER_OUTCOME_MESSAGES.completed });
-    expect(ended.transfer?.disposition).toEqual({ disposition: "Sent External", reason: "External Transfer", saved: false });
-    expect(await statusOf(a.c)).toBe("after_call_work");
-    // The lead and the party stay connected without the agent.
-    const legs = sim.legsOf(call.pbxCallId);
-    expect(legs.filter((l) => l.state === "answered").map((l) => l.role).sort()).toEqual(["lead", "third-party"]);
-    await sim.hangupCall(call.pbxCallId);
-    await run(200);
-    a.s.disconnect();
+  beforeAll(async () => {
+    gw = await startTestGateway({ listen: true, telephony });
+    manager = await gw.signIn("manager.isius@demo.test");
+    expect((await manager.request("PUT", "/settings/external-transfers", TARGETS)).statusCode).toBe(204);
   });
+  afterAll(() => gw.close());
 
-  it("kick takes it back to level 1 with the lead; destroy ends every leg; POST /transfer-hangups/{phone} ends the party's leg", async () => {
-    const a = await onACall("qualifier3.isius@demo.test", "1012");
-    expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(4_000);
-    expect(await a.emit("external-transfer-kick", { phone: "3125550199" })).toMatchObject({ ok: false, message: M.notThisTransfer });
-    expect(await a.emit("external-transfer-kick", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(300);
-    expect(a.transfer()).toMatchObject({ level: 1, outcome: "kicked", disposition: null });
-    const call = gw.gw.calls.activeCallOf(a.agentId)!;
-    expect(call.status).toBe("answered");
-    expect(sim.legsOf(call.pbxCallId).find((l) => l.legId === call.partyLegId)?.held).toBe(false);
+  const run = (ms: number, step?: number) => gw.run(ms, step);
 
-    // The transfer-hangups route: the party's leg only.
-    expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(4_000);
-    expect((await a.c.request("POST", "/transfer-hangups/3125550199")).statusCode).toBe(409);
-    expect((await a.c.request("POST", "/transfer-hangups/not-a-phone")).statusCode).toBe(422);
-    const hung = await a.c.request("POST", "/transfer-hangups/3125550147");
-    expect(hung.statusCode).toBe(201);
-    expect(hung.json()).toEqual({ data: { ended: true } });
-    await run(300);
-    expect(a.transfer()).toMatchObject({ level: 1, outcome: "kicked" });
-    expect((await a.c.request("POST", "/transfer-hangups/3125550147")).json()).toMatchObject({ message: M.noTransferLeg });
+  const idOf = (email: string) => gw.idOf(email);
+  const statusOf = (c: TestClient) => gw.statusOf(c);
 
-    expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(4_000);
-    expect(await a.emit("external-transfer-destroy", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(500);
-    expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ level: 1, outcome: "destroyed", disposition: null });
-    expect(sim.legsOf(call.pbxCallId).every((l) => l.state === "ended")).toBe(true);
-    expect(await statusOf(a.c)).toBe("after_call_work");
-    a.s.disconnect();
-  });
-});
+  /** Area codes whose calling window is open at the test clock's 10:00 in New York and Toronto. */
+  const EASTERN = ["212", "646", "917", "718", "347", "516", "914", "514", "438", "416", "647", "613", "905"];
 
-describe("transfer failures", () => {
-  it("a target that never answers takes the transfer back to level 1, the lead still with the agent", async () => {
-    const a = await onACall("qualifier4.isius@demo.test", "1013");
-    expect(await a.emit("external-transfer-start", { phone: "3125550103" })).toEqual({ ok: true });
-    await run(TRANSFER_RING_TIMEOUT_MS + 2_000, 250);
-    expect(a.transfer()).toMatchObject({
-      level: 1,
-      outcome: "no_answer",
-      message: TRANSFER_OUTCOME_MESSAGES.no_answer,
-      disposition: null,
-    });
-    const call = gw.gw.calls.activeCallOf(a.agentId)!;
-    expect(call.status).toBe("answered");
-    expect(sim.legsOf(call.pbxCallId).find((l) => l.legId === call.partyLegId)).toMatchObject({ state: "answered", held: false });
-    // A new transfer may start.
-    expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(4_000);
-    expect(a.transfer()).toMatchObject({ level: 2, outcome: null });
+  /** A lead of the tenant nobody owns, with an Eastern number the simulated PBX answers with a person. */
+  async function freeLead(tenantId: number) {
+    const [l] = await gw.db
+      .select({ id: leads.id, phone: leads.phone })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.tenantId, tenantId),
+          isNull(leads.ownerId),
+          inArray(sql`substring(${leads.phone}, 1, 3)`, EASTERN),
+          not(or(like(leads.phone, "%01"), like(leads.phone, "%02"), like(leads.phone, "%03"))!),
+          not(eq(leads.status, "Do Not Call")),
+        ),
+      )
+      .limit(1);
+    if (!l) throw new Error(`no free lead in tenant ${tenantId}`);
+    return l;
+  }
 
-    // The lead hangs up mid-transfer: the transfer is cancelled and the call ends for everyone.
-    await sim.hangup(call.partyLegId!, "normal");
-    await run(500);
-    const ended = a.snapshots("hangup").at(-1)!;
-    expect(ended.transfer).toMatchObject({ level: 1, outcome: "lead_hung_up", disposition: null });
-    expect(sim.legsOf(call.pbxCallId).every((l) => l.state === "ended")).toBe(true);
-    expect(await statusOf(a.c)).toBe("after_call_work");
-    a.s.disconnect();
-  });
-
-  it("the agent hanging up before the join ends the conference cleanly; after the join it leaves the lead with the party", async () => {
-    const a = await onACall("qualifier5.isius@demo.test", "1014");
-    expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(4_000);
-    expect(await a.emit("hangup", {})).toEqual({ ok: true, data: { ended: true } });
-    await run(500);
-    const first = gw.gw.calls.current(a.agentId)!;
-    expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ outcome: "agent_hung_up", level: 1 });
-    expect(sim.legsOf(first.pbxCallId).every((l) => l.state === "ended")).toBe(true);
-
-    // Everyone together, then the agent hangs up: it leaves; the lead and the party talk on.
-    const lead = await freeLead(1);
-    const leadId = ((await a.c.request("GET", `/leads/by-phone/${lead.phone}`)).json() as { data: { id: number } }).data.id;
-    expect((await a.c.request("POST", `/leads/${leadId}/calls`, { phone: lead.phone, direction: 0 })).statusCode).toBe(201);
-    await run(5_000);
-    expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(4_000);
-    expect(await a.emit("external-transfer-join", { phone: "3125550147" })).toEqual({ ok: true });
-    await run(200);
-    expect(await a.emit("hangup", {})).toEqual({ ok: true, data: { ended: true } });
-    await run(500);
-    const second = gw.gw.calls.current(a.agentId)!;
-    expect(second.id).not.toBe(first.id);
-    expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ outcome: "completed", level: 1 });
-    const legs = sim.legsOf(second.pbxCallId);
-    expect(legs.filter((l) => l.state === "answered").map((l) => l.role).sort()).toEqual(["lead", "third-party"]);
-    await sim.hangupCall(second.pbxCallId);
-    await run(200);
-    a.s.disconnect();
-  });
-});
-
-describe("Sunlife and Matcha transfers, and who may start them", () => {
-  it("refuses without the permission, the call centre's flag, a listed target or a call", async () => {
-    const c = await gw.signIn("qualifier2.isius@demo.test");
+  /** Signs the agent in, opens its socket and places an answered call to a free lead ending `ending`. */
+  async function onACall(email: string, ext: string, tenantId = 1) {
+    const c = await gw.signIn(email);
     const s = gw.socket(c);
+    const seen: { event: ServerEventName; payload: unknown }[] = [];
+    s.onAny((event: ServerEventName, payload: unknown) => seen.push({ event, payload }));
     s.connect();
     await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
-    const id = await idOf("qualifier2.isius@demo.test");
-    const emit = (event: string, payload: object) => s.emitWithAck(event as "hangup", { extension: "1011", ...payload } as never);
-    expect(await emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: false, error: "forbidden", message: M.sunlifeNotAllowed });
-    expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "forbidden", message: M.matchaNotAllowed });
-    await gw.db.update(users).set({ canTransferToSunlife: true, canTransferToMatcha: true }).where(eq(users.id, id));
-    expect(await emit("sunlife-start", { phone: "3125550147" })).toEqual({ ok: false, error: "forbidden", message: M.notASunlifeAgent });
-    expect(await emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: false, error: "unsupported", message: M.noCall });
-    expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "unsupported", message: M.noCall });
-    expect(await emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: false, error: "unsupported", message: M.noCall });
-    // The call centre turns Matcha off, and external transfers (its feature flag).
-    expect((await manager.request("PUT", "/settings/external-transfers", { ...TARGETS, matcha: { enabled: false, phone: "2125550175" } })).statusCode).toBe(204);
-    expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "forbidden", message: M.matchaOff });
-    await gw.db.update(tenants).set({ features: { "external-transfers": false } }).where(eq(tenants.id, 1));
-    expect(await emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: false, error: "forbidden", message: M.externalOff });
-    await gw.db.update(tenants).set({ features: {} }).where(eq(tenants.id, 1));
-    expect((await manager.request("PUT", "/settings/external-transfers", TARGETS)).statusCode).toBe(204);
-    s.disconnect();
-  });
+    const lead = await freeLead(tenantId);
+    const found = await c.request("GET", `/leads/by-phone/${lead.phone}`);
+    const leadId = (found.json() as { data: { id: number } }).data.id;
+    const res = await c.request("POST", `/leads/${leadId}/calls`, { phone: lead.phone, direction: 0 });
+    expect(res.statusCode, res.body).toBe(201);
+    await run(5_000);
+    const agentId = await idOf(email);
+    expect(gw.gw.calls.activeCallOf(agentId)?.bridged).toBe(true);
+    const snapshots = (event: ServerEventName = "call") => seen.filter((e) => e.event === event).map((e) => CallSnapshot.parse(e.payload));
+    const transfer = (): TransferState | null | undefined => snapshots().at(-1)?.transfer;
+    const emit = (event: string, payload: object) => s.emitWithAck(event as "hangup", { extension: ext, ...payload } as never);
+    return { c, s, ext, leadId, lead, agentId, snapshots, transfer, emit };
+  }
 
-  it("a Matcha transfer dials the call centre's Matcha number; its disposition is Sent External to Matcha", async () => {
-    const a = await onACall("qualifier2.isius@demo.test", "1011");
-    expect(await a.emit("matcha-start", {})).toEqual({ ok: true });
-    await run(4_000);
-    expect(a.transfer()).toMatchObject({
-      kind: "matcha",
-      level: 2,
-      party: "+12125550175",
-      name: "Matcha",
-      disposition: { disposition: "Sent External", reason: "Matcha", saved: false },
+  describe("an external transfer in three levels", () => {
+    it("start dials the target while the lead waits, join brings everyone together, leave keeps the lead with the party", async () => {
+      const a = await onACall("qualifier2.isius@demo.test", "1011");
+      expect(await a.emit("external-transfer-join", { phone: "3125550147" })).toEqual({ ok: false, error: "unsupported", message: M.notThisTransfer });
+      expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(4_000);
+      expect(a.transfer()).toEqual({
+        kind: "external",
+        level: 2,
+        party: "+13125550147",
+        name: "Medicare Desk",
+        outcome: null,
+        message: null,
+        disposition: { disposition: "Sent External", reason: "External Transfer", saved: false },
+      });
+      expect(a.snapshots().at(-1)?.conference?.state).toBe("initialized");
+      const call = gw.gw.calls.activeCallOf(a.agentId)!;
+      expect((await gw.phones.legsOf(call.pbxCallId)).find((l) => l.legId === call.partyLegId)?.held).toBe(true);
+      // The party's menu hears the agent's digits; leave waits for level 3; another start waits for this one.
+      expect(await a.emit("external-transfer-dtmf", { digit: "1" })).toEqual({ ok: true });
+      expect(await a.emit("external-transfer-leave", { phone: "3125550147" })).toMatchObject({ ok: false, message: M.notAtLevel });
+      expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toMatchObject({ ok: false, message: M.busy });
+      expect(await a.emit("external-transfer-join", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(200);
+      expect(a.transfer()?.level).toBe(3);
+      expect((await gw.phones.legsOf(call.pbxCallId)).find((l) => l.legId === call.partyLegId)?.held).toBe(false);
+
+      expect(await a.emit("external-transfer-leave", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(500);
+      const ended = a.snapshots("hangup").at(-1)!;
+      expect(ended.status).toBe("ended");
+      expect(ended.transfer).toMatchObject({ level: 1, outcome: "completed", message: TRANSFER_OUTCOME_MESSAGES.completed });
+      expect(ended.transfer?.disposition).toEqual({ disposition: "Sent External", reason: "External Transfer", saved: false });
+      expect(await statusOf(a.c)).toBe("after_call_work");
+      // The lead and the party stay connected without the agent.
+      const legs = (await gw.phones.legsOf(call.pbxCallId));
+      expect(legs.filter((l) => l.state === "answered").map((l) => l.role).sort()).toEqual(["lead", "third-party"]);
+      await gw.gw.pbx.hangupCall(call.pbxCallId);
+      await run(200);
+      a.s.disconnect();
     });
-    // Controls of another kind do not touch it.
-    expect(await a.emit("external-transfer-kick", { phone: "2125550175" })).toMatchObject({ ok: false, message: M.notThisTransfer });
-    expect(await a.emit("matcha-join", {})).toEqual({ ok: true });
-    await run(200);
-    expect(await a.emit("matcha-kick", {})).toEqual({ ok: true });
-    await run(300);
-    expect(a.transfer()).toMatchObject({ level: 1, outcome: "kicked" });
-    await a.emit("hangup", {});
-    await run(500);
-    a.s.disconnect();
-  });
 
-  it("a Sunlife transfer reaches one of the call centre's Sunlife agents (SLICA)", async () => {
-    const a = await onACall("qualifier.slica@demo.test", "2001", 2);
-    expect(await a.emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: true });
-    await run(4_000);
-    expect(a.transfer()).toMatchObject({ kind: "sunlife", level: 2, name: "Sophie Lavoie", disposition: { reason: "Sunlife" } });
-    expect(await a.emit("sunlife-destroy", { phone: "5145550188" })).toEqual({ ok: true });
-    await run(500);
-    expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ level: 1, outcome: "destroyed" });
-    a.s.disconnect();
-  });
-});
+    it("kick takes it back to level 1 with the lead; destroy ends every leg; POST /transfer-hangups/{phone} ends the party's leg", async () => {
+      const a = await onACall("qualifier3.isius@demo.test", "1012");
+      expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(4_000);
+      expect(await a.emit("external-transfer-kick", { phone: "3125550199" })).toMatchObject({ ok: false, message: M.notThisTransfer });
+      expect(await a.emit("external-transfer-kick", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(300);
+      expect(a.transfer()).toMatchObject({ level: 1, outcome: "kicked", disposition: null });
+      const call = gw.gw.calls.activeCallOf(a.agentId)!;
+      expect(call.status).toBe("answered");
+      expect((await gw.phones.legsOf(call.pbxCallId)).find((l) => l.legId === call.partyLegId)?.held).toBe(false);
 
-describe("the third-party transfer (the softphone's conference)", () => {
-  it("kick, and leave which sets the disposition to Transferred to 3rd Party", async () => {
-    const a = await onACall("qualifier3.isius@demo.test", "1012");
-    expect(await a.emit("initializeConference", { phone: "2125550166" })).toEqual({ ok: true });
-    await run(4_000);
-    expect(a.transfer()).toMatchObject({ kind: "third-party", level: 2, party: "+12125550166", disposition: null });
-    expect(await a.emit("third-party-leave", { phone: "2125550166" })).toMatchObject({ ok: false, message: M.notAtLevel });
-    expect(await a.emit("third-party-kick", { phone: "2125550167" })).toMatchObject({ ok: false, message: M.notThisTransfer });
-    expect(await a.emit("third-party-kick", { phone: "2125550166" })).toEqual({ ok: true });
-    await run(300);
-    expect(a.transfer()).toMatchObject({ level: 1, outcome: "kicked" });
+      // The transfer-hangups route: the party's leg only.
+      expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(4_000);
+      expect((await a.c.request("POST", "/transfer-hangups/3125550199")).statusCode).toBe(409);
+      expect((await a.c.request("POST", "/transfer-hangups/not-a-phone")).statusCode).toBe(422);
+      const hung = await a.c.request("POST", "/transfer-hangups/3125550147");
+      expect(hung.statusCode).toBe(201);
+      expect(hung.json()).toEqual({ data: { ended: true } });
+      await run(300);
+      expect(a.transfer()).toMatchObject({ level: 1, outcome: "kicked" });
+      expect((await a.c.request("POST", "/transfer-hangups/3125550147")).json()).toMatchObject({ message: M.noTransferLeg });
 
-    expect(await a.emit("initializeConference", { phone: "2125550166" })).toEqual({ ok: true });
-    await run(4_000);
-    expect(await a.emit("mergeConference", {})).toEqual({ ok: true });
-    await run(200);
-    expect(a.transfer()?.level).toBe(3);
-    expect(await a.emit("third-party-leave", { phone: "2125550166" })).toEqual({ ok: true });
-    await run(500);
-    expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({
-      level: 1,
-      outcome: "completed",
-      disposition: { disposition: "Transferred to 3rd Party", reason: null, saved: false },
+      expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(4_000);
+      expect(await a.emit("external-transfer-destroy", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(500);
+      expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ level: 1, outcome: "destroyed", disposition: null });
+      expect((await gw.phones.legsOf(call.pbxCallId)).every((l) => l.state === "ended")).toBe(true);
+      expect(await statusOf(a.c)).toBe("after_call_work");
+      a.s.disconnect();
     });
-    expect(await statusOf(a.c)).toBe("after_call_work");
-    await sim.hangupCall(gw.gw.calls.current(a.agentId)!.pbxCallId);
-    await run(200);
-    a.s.disconnect();
   });
 
-  it("third-party-destroy ends every leg", async () => {
-    const a = await onACall("qualifier4.isius@demo.test", "1013");
-    expect(await a.emit("initializeConference", { phone: "2125550166" })).toEqual({ ok: true });
-    await run(4_000);
-    expect(await a.emit("third-party-destroy", { phone: "2125550166" })).toEqual({ ok: true });
-    await run(500);
-    expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ level: 1, outcome: "destroyed" });
-    a.s.disconnect();
-  });
-});
+  describe("transfer failures", () => {
+    it("a target that never answers takes the transfer back to level 1, the lead still with the agent", async () => {
+      const a = await onACall("qualifier4.isius@demo.test", "1013");
+      expect(await a.emit("external-transfer-start", { phone: "3125550103" })).toEqual({ ok: true });
+      await run(TRANSFER_RING_TIMEOUT_MS + 2_000, 250);
+      expect(a.transfer()).toMatchObject({
+        level: 1,
+        outcome: "no_answer",
+        message: TRANSFER_OUTCOME_MESSAGES.no_answer,
+        disposition: null,
+      });
+      const call = gw.gw.calls.activeCallOf(a.agentId)!;
+      expect(call.status).toBe("answered");
+      expect((await gw.phones.legsOf(call.pbxCallId)).find((l) => l.legId === call.partyLegId)).toMatchObject({ state: "answered", held: false });
+      // A new transfer may start.
+      expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(4_000);
+      expect(a.transfer()).toMatchObject({ level: 2, outcome: null });
 
-describe("internal transfer", () => {
-  it("POST /leads/{id}/transfers hands the lead and its call to a colleague, once per Idempotency-Key, then not again for 30 s", async () => {
-    const a = await onACall("qualifier5.isius@demo.test", "1014");
-    const to = await idOf("qualifier4.isius@demo.test");
-    const url = `/leads/${a.leadId}/transfers`;
-    expect((await a.c.request("POST", url, { to: a.agentId })).json()).toMatchObject({ errors: { to: [M.internalSelf] } });
-    const slica = await idOf("qualifier.slica@demo.test");
-    const other = await a.c.request("POST", url, { to: slica });
-    expect(other.statusCode).toBe(422);
-    expect(other.json()).toMatchObject({ errors: { to: [M.internalTarget] } });
-    expect((await a.c.request("POST", url, { to, extra: 1 })).statusCode).toBe(422);
-
-    const res = await a.c.request("POST", url, { to }, { "Idempotency-Key": "it-1" });
-    expect(res.statusCode).toBe(201);
-    const body = res.json() as { data: { disposition_id: number } };
-    expect(body.data).toMatchObject({ lead_id: a.leadId, to, call_transferred: true });
-    const again = await a.c.request("POST", url, { to }, { "Idempotency-Key": "it-1" });
-    expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual(body);
-    await run(500);
-    const [lead] = await gw.db.select({ owner: leads.ownerId, status: leads.status }).from(leads).where(eq(leads.id, a.leadId));
-    expect(lead).toEqual({ owner: to, status: "Internal Transfer" });
-    const rows = await gw.db.select().from(dispositions).where(eq(dispositions.leadId, a.leadId)).orderBy(desc(dispositions.id));
-    expect(rows.filter((r) => r.disposition === "Internal Transfer")).toHaveLength(1);
-    expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({
-      kind: "internal",
-      party: "1013",
-      outcome: "completed",
-      disposition: { disposition: "Internal Transfer", reason: null, saved: true },
+      // The lead hangs up mid-transfer: the transfer is cancelled and the call ends for everyone.
+      await gw.phones.farHangup(call.partyLegId!);
+      await run(500);
+      const ended = a.snapshots("hangup").at(-1)!;
+      expect(ended.transfer).toMatchObject({ level: 1, outcome: "lead_hung_up", disposition: null });
+      expect((await gw.phones.legsOf(call.pbxCallId)).every((l) => l.state === "ended")).toBe(true);
+      expect(await statusOf(a.c)).toBe("after_call_work");
+      a.s.disconnect();
     });
-    expect(await statusOf(a.c)).toBe("after_call_work");
-    expect((await a.c.request("GET", "/calls/current")).json()).toEqual({ data: null });
 
-    // Within 30 s another one is refused, with when to try again.
-    const own = await freeLead(1);
-    await a.c.request("GET", `/leads/by-phone/${own.phone}`);
-    const ownId = (await gw.db.select({ id: leads.id }).from(leads).where(eq(leads.phone, own.phone)))[0]!.id;
-    const soon = await a.c.request("POST", `/leads/${ownId}/transfers`, { to }, { "Idempotency-Key": "it-2" });
-    expect(soon.statusCode).toBe(429);
-    expect(soon.json()).toMatchObject({ message: M.internalTooSoon });
-    expect(Number(soon.headers["retry-after"])).toBeGreaterThan(0);
-    await run(30_000, 1_000);
-    const later = await a.c.request("POST", `/leads/${ownId}/transfers`, { to }, { "Idempotency-Key": "it-3" });
-    expect(later.statusCode).toBe(201);
-    expect(later.json()).toMatchObject({ data: { call_transferred: false } });
-    a.s.disconnect();
+    it("the agent hanging up before the join ends the conference cleanly; after the join it leaves the lead with the party", async () => {
+      const a = await onACall("qualifier5.isius@demo.test", "1014");
+      expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(4_000);
+      expect(await a.emit("hangup", {})).toEqual({ ok: true, data: { ended: true } });
+      await run(500);
+      const first = gw.gw.calls.current(a.agentId)!;
+      expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ outcome: "agent_hung_up", level: 1 });
+      expect((await gw.phones.legsOf(first.pbxCallId)).every((l) => l.state === "ended")).toBe(true);
+
+      // Everyone together, then the agent hangs up: it leaves; the lead and the party talk on.
+      const lead = await freeLead(1);
+      const leadId = ((await a.c.request("GET", `/leads/by-phone/${lead.phone}`)).json() as { data: { id: number } }).data.id;
+      expect((await a.c.request("POST", `/leads/${leadId}/calls`, { phone: lead.phone, direction: 0 })).statusCode).toBe(201);
+      await run(5_000);
+      expect(await a.emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(4_000);
+      expect(await a.emit("external-transfer-join", { phone: "3125550147" })).toEqual({ ok: true });
+      await run(200);
+      expect(await a.emit("hangup", {})).toEqual({ ok: true, data: { ended: true } });
+      await run(500);
+      const second = gw.gw.calls.current(a.agentId)!;
+      expect(second.id).not.toBe(first.id);
+      expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ outcome: "completed", level: 1 });
+      const legs = (await gw.phones.legsOf(second.pbxCallId));
+      expect(legs.filter((l) => l.state === "answered").map((l) => l.role).sort()).toEqual(["lead", "third-party"]);
+      await gw.gw.pbx.hangupCall(second.pbxCallId);
+      await run(200);
+      a.s.disconnect();
+    });
   });
 
-  it("the internal-transfer socket event transfers the call on the agent's line; sent again it is the same transfer", async () => {
-    const a = await onACall("qualifier3.isius@demo.test", "1012");
-    expect(await a.s.emitWithAck("internal-transfer", { from: "1012", to: "1011", phone: a.lead.phone, extension: "1012" } as never)).toMatchObject({
-      ok: false,
-      error: "invalid_payload",
+  describe("Sunlife and Matcha transfers, and who may start them", () => {
+    it("refuses without the permission, the call centre's flag, a listed target or a call", async () => {
+      const c = await gw.signIn("qualifier2.isius@demo.test");
+      const s = gw.socket(c);
+      s.connect();
+      await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
+      const id = await idOf("qualifier2.isius@demo.test");
+      const emit = (event: string, payload: object) => s.emitWithAck(event as "hangup", { extension: "1011", ...payload } as never);
+      expect(await emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: false, error: "forbidden", message: M.sunlifeNotAllowed });
+      expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "forbidden", message: M.matchaNotAllowed });
+      await gw.db.update(users).set({ canTransferToSunlife: true, canTransferToMatcha: true }).where(eq(users.id, id));
+      expect(await emit("sunlife-start", { phone: "3125550147" })).toEqual({ ok: false, error: "forbidden", message: M.notASunlifeAgent });
+      expect(await emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: false, error: "unsupported", message: M.noCall });
+      expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "unsupported", message: M.noCall });
+      expect(await emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: false, error: "unsupported", message: M.noCall });
+      // The call centre turns Matcha off, and external transfers (its feature flag).
+      expect((await manager.request("PUT", "/settings/external-transfers", { ...TARGETS, matcha: { enabled: false, phone: "2125550175" } })).statusCode).toBe(204);
+      expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "forbidden", message: M.matchaOff });
+      await gw.db.update(tenants).set({ features: { "external-transfers": false } }).where(eq(tenants.id, 1));
+      expect(await emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: false, error: "forbidden", message: M.externalOff });
+      await gw.db.update(tenants).set({ features: {} }).where(eq(tenants.id, 1));
+      expect((await manager.request("PUT", "/settings/external-transfers", TARGETS)).statusCode).toBe(204);
+      s.disconnect();
     });
-    const send = () => a.s.emitWithAck("internal-transfer", { from: "1012", to: "1011", phone: a.lead.phone });
-    expect(await send()).toMatchObject({ ok: true, data: { lead_id: a.leadId, call_transferred: true } });
-    await run(500);
-    expect(await send()).toMatchObject({ ok: true });
-    const [lead] = await gw.db.select({ owner: leads.ownerId }).from(leads).where(eq(leads.id, a.leadId));
-    expect(lead?.owner).toBe(await idOf("qualifier2.isius@demo.test"));
-    expect(await statusOf(a.c)).toBe("after_call_work");
-    a.s.disconnect();
+
+    it("a Matcha transfer dials the call centre's Matcha number; its disposition is Sent External to Matcha", async () => {
+      const a = await onACall("qualifier2.isius@demo.test", "1011");
+      expect(await a.emit("matcha-start", {})).toEqual({ ok: true });
+      await run(4_000);
+      expect(a.transfer()).toMatchObject({
+        kind: "matcha",
+        level: 2,
+        party: "+12125550175",
+        name: "Matcha",
+        disposition: { disposition: "Sent External", reason: "Matcha", saved: false },
+      });
+      // Controls of another kind do not touch it.
+      expect(await a.emit("external-transfer-kick", { phone: "2125550175" })).toMatchObject({ ok: false, message: M.notThisTransfer });
+      expect(await a.emit("matcha-join", {})).toEqual({ ok: true });
+      await run(200);
+      expect(await a.emit("matcha-kick", {})).toEqual({ ok: true });
+      await run(300);
+      expect(a.transfer()).toMatchObject({ level: 1, outcome: "kicked" });
+      await a.emit("hangup", {});
+      await run(500);
+      a.s.disconnect();
+    });
+
+    it("a Sunlife transfer reaches one of the call centre's Sunlife agents (SLICA)", async () => {
+      const a = await onACall("qualifier.slica@demo.test", "2001", 2);
+      expect(await a.emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: true });
+      await run(4_000);
+      expect(a.transfer()).toMatchObject({ kind: "sunlife", level: 2, name: "Sophie Lavoie", disposition: { reason: "Sunlife" } });
+      expect(await a.emit("sunlife-destroy", { phone: "5145550188" })).toEqual({ ok: true });
+      await run(500);
+      expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ level: 1, outcome: "destroyed" });
+      a.s.disconnect();
+    });
+  });
+
+  describe("the third-party transfer (the softphone's conference)", () => {
+    it("kick, and leave which sets the disposition to Transferred to 3rd Party", async () => {
+      const a = await onACall("qualifier3.isius@demo.test", "1012");
+      expect(await a.emit("initializeConference", { phone: "2125550166" })).toEqual({ ok: true });
+      await run(4_000);
+      expect(a.transfer()).toMatchObject({ kind: "third-party", level: 2, party: "+12125550166", disposition: null });
+      expect(await a.emit("third-party-leave", { phone: "2125550166" })).toMatchObject({ ok: false, message: M.notAtLevel });
+      expect(await a.emit("third-party-kick", { phone: "2125550167" })).toMatchObject({ ok: false, message: M.notThisTransfer });
+      expect(await a.emit("third-party-kick", { phone: "2125550166" })).toEqual({ ok: true });
+      await run(300);
+      expect(a.transfer()).toMatchObject({ level: 1, outcome: "kicked" });
+
+      expect(await a.emit("initializeConference", { phone: "2125550166" })).toEqual({ ok: true });
+      await run(4_000);
+      expect(await a.emit("mergeConference", {})).toEqual({ ok: true });
+      await run(200);
+      expect(a.transfer()?.level).toBe(3);
+      expect(await a.emit("third-party-leave", { phone: "2125550166" })).toEqual({ ok: true });
+      await run(500);
+      expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({
+        level: 1,
+        outcome: "completed",
+        disposition: { disposition: "Transferred to 3rd Party", reason: null, saved: false },
+      });
+      expect(await statusOf(a.c)).toBe("after_call_work");
+      await gw.gw.pbx.hangupCall(gw.gw.calls.current(a.agentId)!.pbxCallId);
+      await run(200);
+      a.s.disconnect();
+    });
+
+    it("third-party-destroy ends every leg", async () => {
+      const a = await onACall("qualifier4.isius@demo.test", "1013");
+      expect(await a.emit("initializeConference", { phone: "2125550166" })).toEqual({ ok: true });
+      await run(4_000);
+      expect(await a.emit("third-party-destroy", { phone: "2125550166" })).toEqual({ ok: true });
+      await run(500);
+      expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ level: 1, outcome: "destroyed" });
+      a.s.disconnect();
+    });
+  });
+
+  describe("internal transfer", () => {
+    it("POST /leads/{id}/transfers hands the lead and its call to a colleague, once per Idempotency-Key, then not again for 30 s", async () => {
+      const a = await onACall("qualifier5.isius@demo.test", "1014");
+      const to = await idOf("qualifier4.isius@demo.test");
+      const url = `/leads/${a.leadId}/transfers`;
+      expect((await a.c.request("POST", url, { to: a.agentId })).json()).toMatchObject({ errors: { to: [M.internalSelf] } });
+      const slica = await idOf("qualifier.slica@demo.test");
+      const other = await a.c.request("POST", url, { to: slica });
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toMatchObject({ errors: { to: [M.internalTarget] } });
+      expect((await a.c.request("POST", url, { to, extra: 1 })).statusCode).toBe(422);
+
+      const res = await a.c.request("POST", url, { to }, { "Idempotency-Key": "it-1" });
+      expect(res.statusCode).toBe(201);
+      const body = res.json() as { data: { disposition_id: number } };
+      expect(body.data).toMatchObject({ lead_id: a.leadId, to, call_transferred: true });
+      const again = await a.c.request("POST", url, { to }, { "Idempotency-Key": "it-1" });
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(body);
+      await run(500);
+      const [lead] = await gw.db.select({ owner: leads.ownerId, status: leads.status }).from(leads).where(eq(leads.id, a.leadId));
+      expect(lead).toEqual({ owner: to, status: "Internal Transfer" });
+      const rows = await gw.db.select().from(dispositions).where(eq(dispositions.leadId, a.leadId)).orderBy(desc(dispositions.id));
+      expect(rows.filter((r) => r.disposition === "Internal Transfer")).toHaveLength(1);
+      expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({
+        kind: "internal",
+        party: "1013",
+        outcome: "completed",
+        disposition: { disposition: "Internal Transfer", reason: null, saved: true },
+      });
+      expect(await statusOf(a.c)).toBe("after_call_work");
+      expect((await a.c.request("GET", "/calls/current")).json()).toEqual({ data: null });
+
+      // Within 30 s another one is refused, with when to try again.
+      const own = await freeLead(1);
+      await a.c.request("GET", `/leads/by-phone/${own.phone}`);
+      const ownId = (await gw.db.select({ id: leads.id }).from(leads).where(eq(leads.phone, own.phone)))[0]!.id;
+      const soon = await a.c.request("POST", `/leads/${ownId}/transfers`, { to }, { "Idempotency-Key": "it-2" });
+      expect(soon.statusCode).toBe(429);
+      expect(soon.json()).toMatchObject({ message: M.internalTooSoon });
+      expect(Number(soon.headers["retry-after"])).toBeGreaterThan(0);
+      await run(30_000, 1_000);
+      const later = await a.c.request("POST", `/leads/${ownId}/transfers`, { to }, { "Idempotency-Key": "it-3" });
+      expect(later.statusCode).toBe(201);
+      expect(later.json()).toMatchObject({ data: { call_transferred: false } });
+      a.s.disconnect();
+    });
+
+    it("the internal-transfer socket event transfers the call on the agent's line; sent again it is the same transfer", async () => {
+      const a = await onACall("qualifier3.isius@demo.test", "1012");
+      expect(await a.s.emitWithAck("internal-transfer", { from: "1012", to: "1011", phone: a.lead.phone, extension: "1012" } as never)).toMatchObject({
+        ok: false,
+        error: "invalid_payload",
+      });
+      const send = () => a.s.emitWithAck("internal-transfer", { from: "1012", to: "1011", phone: a.lead.phone });
+      expect(await send()).toMatchObject({ ok: true, data: { lead_id: a.leadId, call_transferred: true } });
+      await run(500);
+      expect(await send()).toMatchObject({ ok: true });
+      const [lead] = await gw.db.select({ owner: leads.ownerId }).from(leads).where(eq(leads.id, a.leadId));
+      expect(lead?.owner).toBe(await idOf("qualifier2.isius@demo.test"));
+      expect(await statusOf(a.c)).toBe("after_call_work");
+      a.s.disconnect();
+    });
   });
 });
