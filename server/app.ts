@@ -29,6 +29,7 @@ import { release } from "./dialer/claim";
 import { InboundRouter } from "./modules/calls/inbound";
 import { CallRecordSources } from "./modules/leads/history";
 import { recordingStoreFor } from "./recordings/select";
+import type { RecordingStore } from "./recordings/store";
 import { CallService } from "./modules/calls/service";
 import { AriDriver } from "./pbx/asterisk/driver";
 import { attachSipEdge } from "./pbx/edge";
@@ -55,6 +56,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Telephony driver; the simulated PBX by default. */
   pbx?: PbxDriver;
+  /** The recording store, when the caller built it (a PBX driver given in `pbx` writes into it too). */
+  recordings?: RecordingStore;
   /** Namespaces Redis channels and keys (default: derived from the signing key, one per cluster). */
   redisKeyPrefix?: string;
 }
@@ -93,7 +96,8 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   const secret = config.jwtSecret ?? (await signingSecret(db));
   const tokens = new TokenService(secret, () => clock.now());
   const sessions = new SessionService(db, tokens, clock);
-  const recordings = recordingStoreFor(config, (message, detail) => app.log.warn(detail ?? {}, message));
+  const recordings =
+    opts.recordings ?? recordingStoreFor(config, (message, detail) => app.log.warn(detail ?? {}, message));
   // With the SIP endpoint on, real REGISTERs say whether a softphone is there; off, its socket does.
   const pbx =
     opts.pbx ??

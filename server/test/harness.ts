@@ -17,6 +17,7 @@ import type { FakeAri } from "../pbx/asterisk/testing";
 import { usersDirectory } from "../pbx/directory";
 import type { PbxDriver } from "../pbx/driver";
 import { SimPbx, type SimProfile } from "../pbx/sim/extensions";
+import { recordingStoreFor } from "../recordings/select";
 import { DEMO_PASSWORD } from "../seed/accounts";
 import {
   simTelephony,
@@ -189,6 +190,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
           clock: clock as ManualClock,
           db: database.db,
           profile: config.simProfile as Partial<SimProfile> | undefined,
+          recordings: recordingStoreFor(config, () => {}),
         })))
       : undefined;
   if (asterisk && inherited?.asterisk) await asterisk.nextDriver();
@@ -209,6 +211,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     clock,
     database,
     ...(pbx ? { pbx } : {}),
+    ...(asterisk?.recordings ? { recordings: asterisk.recordings } : {}),
     redisKeyPrefix: opts.redisKeyPrefix,
     ...(lines
       ? { logStream: { write: (line: string) => void lines.push(line) } }

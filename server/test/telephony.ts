@@ -12,6 +12,7 @@ import { resolveProfile, type SimProfile } from "../pbx/sim/profile";
 import type { SimPbx } from "../pbx/sim/extensions";
 import { profileWorld } from "../pbx/suite/profileWorld";
 import { settleAri } from "../pbx/suite/worlds";
+import type { RecordingStore } from "../recordings/store";
 
 export type TelephonyName = "sim" | "asterisk";
 export const TELEPHONIES: readonly TelephonyName[] = ["sim", "asterisk"];
@@ -88,6 +89,8 @@ export function simTelephony(sim: SimPbx): TestTelephony {
 export interface AsteriskTelephony extends TestTelephony {
   readonly fake: FakeAri;
   readonly pbx: AriDriver;
+  /** The recording store the driver copies recordings into (the gateway's, shared with it). */
+  readonly recordings?: RecordingStore;
   /** A gateway that starts again: a new driver on the same Asterisk, which kept its calls. */
   nextDriver(): Promise<AriDriver>;
   close(): Promise<void>;
@@ -102,6 +105,8 @@ export async function startAsteriskTelephony(o: {
   clock: ManualClock;
   db: Db;
   profile?: Partial<SimProfile>;
+  /** The gateway's recording store: the driver copies finished recordings into it. */
+  recordings?: RecordingStore;
 }): Promise<AsteriskTelephony> {
   const base = usersDirectory(o.db);
   const vias = new Map<string, ExtensionVia>();
@@ -127,7 +132,12 @@ export async function startAsteriskTelephony(o: {
     legs.set(e.callId, list);
   };
   const newDriver = () => {
-    const d = new AriDriver({ config: { url: fake.url, user: "dialer", password: "secret" }, clock: o.clock, directory });
+    const d = new AriDriver({
+      config: { url: fake.url, user: "dialer", password: "secret" },
+      clock: o.clock,
+      directory,
+      ...(o.recordings ? { recordings: o.recordings } : {}),
+    });
     d.onEvent(record);
     return d;
   };
@@ -139,6 +149,7 @@ export async function startAsteriskTelephony(o: {
   return {
     name: "asterisk",
     fake,
+    ...(o.recordings ? { recordings: o.recordings } : {}),
     get pbx() {
       return pbx;
     },
