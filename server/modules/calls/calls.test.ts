@@ -1,13 +1,13 @@
 // The call lifecycle through the whole gateway, on each PBX driver and the manual clock: a dial rings the
 // agent's phone, then the lead; the call row, the pushes and the agent's status follow the PBX; the
 // hangup flow's update answers the duration; inbound calls reach an available agent.
-import { and, eq, isNull, like, not } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { CallSnapshot, CurrentCallResponse, OriginateFailurePush } from "../../../src/contract/calls";
 import type { ServerEventName } from "../../../src/contract/socket";
 import { calls, dispositions, leads } from "../../db/schema";
-import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
+import { freeLeads, startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 import { TELEPHONIES } from "../../test/telephony";
 
 // Every test runs on the simulated PBX and on AriDriver against the fake Asterisk (issue 19): the same
@@ -29,18 +29,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
 
   /** A lead of the tenant nobody owns, whose number ends with `ending` (the simulated PBX scripts 01–03). */
   async function freeLead(tenantId: number, ending: string) {
-    const [l] = await gw.db
-      .select({ id: leads.id, phone: leads.phone })
-      .from(leads)
-      .where(
-        and(
-          eq(leads.tenantId, tenantId),
-          isNull(leads.ownerId),
-          like(leads.phone, `%${ending}`),
-          not(eq(leads.status, "Do Not Call")),
-        ),
-      )
-      .limit(1);
+    const [l] = await freeLeads(gw.db, tenantId, 1, ending);
     if (!l) throw new Error(`no free lead ending ${ending}`);
     return l;
   }
