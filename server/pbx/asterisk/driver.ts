@@ -31,7 +31,7 @@ import type {
 import type { ExtensionDirectory } from "../directory";
 import { AriEvents } from "./ari/events";
 import { AriHttp, seg, type Query } from "./ari/http";
-import { AriError, type AriChannel, type AriEvent } from "./ari/types";
+import { AriError, type AriBridge, type AriChannel, type AriEvent } from "./ari/types";
 import { amdVerdictOf, causeOfDialStatus, causeOfQ850, hangupReason } from "./causes";
 import { ARI_DEFAULTS, type AriConfig } from "./config";
 import { AriModel, type AriCall, type AriLeg, type AriRecording, type FinishedFile } from "./model";
@@ -916,6 +916,10 @@ export class AriDriver implements PbxDriver {
     const adopted = new Set<AriCall>();
     for (const ch of channels) {
       if (this.model.legs.has(ch.id)) continue;
+      if (this.isInboundCaller(ch)) {
+        adopted.add(this.adoptInboundCaller(ch));
+        continue;
+      }
       const m = /^(.+):L(\d+)$/.exec(ch.id);
       if (!m) continue;
       const vars = await this.variables(ch.id, ["DIALER_ROLE", "DIALER_EXT", "DIALER_NUMBER"]);
@@ -932,6 +936,14 @@ export class AriDriver implements PbxDriver {
       // call was one, under the id conference.start gave it.
       if (role === "third-party" || (role === "transfer-target" && leg.ext !== undefined)) call.confId ??= CONF_PREFIX + callId;
     }
+    // A leg waiting in its call's holding bridge was held (the lead during a consult).
+    if (adopted.size > 0)
+      for (const b of await this.http.request<AriBridge[]>("GET", "/bridges")) {
+        const call = this.model.calls.get(b.id.replace(/:hold$/, ""));
+        if (!b.id.endsWith(":hold") || !call || !adopted.has(call)) continue;
+        call.holdingId = b.id;
+        for (const leg of call.legs) if (b.channels.includes(leg.id)) leg.held = true;
+      }
     // Only agents left: the lead and every party went while no gateway listened, and nobody hung the agents up
     // (SimPbx ends such a call at once). It is over: its channels go, and no gateway is told of it.
     for (const call of adopted) {
@@ -943,6 +955,24 @@ export class AriDriver implements PbxDriver {
       call.ended = true;
       this.fire("DELETE", `/bridges/${seg(call.bridgeId!)}`);
     }
+  }
+
+  /** A caller our dialplan sent in with `Stasis({app},inbound,${EXTEN})`: Asterisk named its channel. */
+  private isInboundCaller(ch: AriChannel): boolean {
+    return ch.dialplan?.app_name === "Stasis" && (ch.dialplan.app_data ?? "").startsWith(`${this.cfg.app},inbound`);
+  }
+
+  /** The inbound call of a caller's channel (`in-{channelId}`, as onInbound names it), with the caller's leg. */
+  private adoptInboundCaller(ch: AriChannel): AriCall {
+    const callId = `in-${ch.id}`;
+    const call = this.model.calls.get(callId) ?? this.model.createCall(callId, "inbound");
+    call.bridgeId ??= `${callId}:bridge`;
+    const caller = this.model.newLeg(call, "inbound", { number: ch.caller.number }, ch.id);
+    // The caller's channel is answered when an agent answers; until then the call waits for one.
+    caller.state = ch.state === "Up" ? "answered" : "ringing";
+    call.waiting = caller.state !== "answered";
+    this.inStasis.add(ch.id);
+    return call;
   }
 
   private async variables(channelId: string, names: string[]): Promise<Record<string, string>> {
