@@ -17,6 +17,7 @@ import type { FakeAri } from "../pbx/asterisk/testing";
 import { usersDirectory } from "../pbx/directory";
 import type { PbxDriver } from "../pbx/driver";
 import { SimPbx, type SimProfile } from "../pbx/sim/extensions";
+import { runTimerByTimer } from "../pbx/suite/worlds";
 import { recordingStoreFor } from "../recordings/select";
 import { DEMO_PASSWORD } from "../seed/accounts";
 import {
@@ -295,16 +296,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
           await new Promise((r) => setImmediate(r));
           continue;
         }
-        // Timer by timer: the driver hears of each thing the fake Asterisk did before the clock moves on, as
-        // on a real network where delivery takes milliseconds, not a test's clock step.
-        const end = clock.now() + Math.min(step, ms - t);
-        await quiet();
-        for (let due = clock.nextDueAt(); due !== undefined && due <= end; due = clock.nextDueAt()) {
-          clock.advance(Math.max(0, due - clock.now()));
-          await quiet();
-        }
-        clock.advance(end - clock.now());
-        await quiet();
+        await runTimerByTimer(clock, Math.min(step, ms - t), quiet);
       }
     },
     async idOf(email) {

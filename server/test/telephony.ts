@@ -11,7 +11,7 @@ import type { ExtensionVia, LegRole, PbxEvent } from "../pbx/driver";
 import { resolveProfile, type SimProfile } from "../pbx/sim/profile";
 import type { SimPbx } from "../pbx/sim/extensions";
 import { profileWorld } from "../pbx/suite/profileWorld";
-import { settleAri } from "../pbx/suite/worlds";
+import { fakePhones, settleAri } from "../pbx/suite/worlds";
 import type { RecordingStore } from "../recordings/store";
 
 export type TelephonyName = "sim" | "asterisk";
@@ -166,14 +166,7 @@ export async function startAsteriskTelephony(o: {
       await fake.close();
     },
     phones: {
-      async register(ext) {
-        fake.registerContact(ext);
-        await settle();
-      },
-      async unregister(ext) {
-        fake.unregisterContact(ext);
-        await settle();
-      },
+      ...fakePhones(fake, settle),
       async setPhoneOpen(ext, open) {
         if (open) closed.delete(ext);
         else closed.add(ext);
@@ -191,11 +184,7 @@ export async function startAsteriskTelephony(o: {
         fake.farHangup(legId);
         await settle();
       },
-      async placeInbound(from, did) {
-        const channelId = fake.inbound({ from, did });
-        await settle();
-        return `in-${channelId}`;
-      },
+
       async legsOf(callId) {
         const bridges = new Map(fake.bridges().map((b) => [b.id, b]));
         return (legs.get(callId) ?? []).map((l) => {

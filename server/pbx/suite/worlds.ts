@@ -132,31 +132,8 @@ export async function openWorld(name: DriverName, opts: WorldOptions = {}): Prom
     pbx,
     events,
     fake,
-    async register(ext) {
-      fake.registerContact(ext);
-      await settle();
-    },
-    async unregister(ext) {
-      fake.unregisterContact(ext);
-      await settle();
-    },
-    async placeInbound(from, did) {
-      const channelId = fake.inbound({ from, did });
-      await settle();
-      return `in-${channelId}`;
-    },
-    // Timer by timer: the driver hears of each thing the fake did before the clock moves on, as it would on a
-    // real network where delivery takes milliseconds, not a test's clock step.
-    async run(ms) {
-      await settle(); // what the scenario just asked is carried out before the clock moves
-      const end = clock.now() + ms;
-      for (let due = clock.nextDueAt(); due !== undefined && due <= end; due = clock.nextDueAt()) {
-        clock.advance(Math.max(0, due - clock.now()));
-        await settle();
-      }
-      clock.advance(end - clock.now());
-      await settle();
-    },
+    ...fakePhones(fake, settle),
+    run: (ms) => runTimerByTimer(clock, ms, settle),
     settle,
     legOf,
     async close() {
@@ -164,6 +141,41 @@ export async function openWorld(name: DriverName, opts: WorldOptions = {}): Prom
       await fake.close();
     },
   };
+}
+
+/** The fake Asterisk's phones: each change is carried out (settled) before the caller goes on. */
+export function fakePhones(fake: FakeAri, settle: () => Promise<void>) {
+  return {
+    async register(ext: string) {
+      fake.registerContact(ext);
+      await settle();
+    },
+    async unregister(ext: string) {
+      fake.unregisterContact(ext);
+      await settle();
+    },
+    /** An inbound caller dials a DID; resolves with the call id the driver gives it. */
+    async placeInbound(from: string, did: string) {
+      const channelId = fake.inbound({ from, did });
+      await settle();
+      return `in-${channelId}`;
+    },
+  };
+}
+
+/**
+ * Moves the clock `ms` timer by timer, settling between: the driver hears of each thing the fake did before
+ * the clock moves on, as it would on a real network where delivery takes milliseconds, not a test's step.
+ */
+export async function runTimerByTimer(clock: ManualClock, ms: number, settle: () => Promise<void>): Promise<void> {
+  await settle(); // what was just asked is carried out before the clock moves
+  const end = clock.now() + ms;
+  for (let due = clock.nextDueAt(); due !== undefined && due <= end; due = clock.nextDueAt()) {
+    clock.advance(Math.max(0, due - clock.now()));
+    await settle();
+  }
+  clock.advance(end - clock.now());
+  await settle();
 }
 
 /** Until quiet: the fake wrote every event, the driver handled every event and answer, twice in a row. */
