@@ -27,6 +27,13 @@ export interface RuleCall<L extends RuleLeg> {
   ended: boolean;
 }
 
+/** A call turned conference keeps its own id inside the conference's (ConferenceControl.start). */
+export const conferenceIdOf = (callId: string): string => `conf-${callId}`;
+
+/** The call a conference id names, or undefined for an id no conference has. */
+export const callIdOfConference = (confId: string): string | undefined =>
+  confId.startsWith("conf-") ? confId.slice("conf-".length) : undefined;
+
 /** A leg that rings an extension's phone and is a member of the call: an agent's or an advisor's. */
 export const isAgentLeg = (l: RuleLeg): boolean => l.ext !== undefined && l.role !== "supervisor";
 

@@ -28,6 +28,7 @@ import type {
   SuperviseRequest,
   SupervisionMode,
 } from "../driver";
+import { callIdOfConference, conferenceIdOf } from "../callRules";
 import type { ExtensionDirectory } from "../directory";
 import { AriEvents } from "./ari/events";
 import { AriHttp, seg, type Query } from "./ari/http";
@@ -54,7 +55,6 @@ export interface AriDriverOptions {
   recordings?: Pick<RecordingStore, "create">;
 }
 
-const CONF_PREFIX = "conf-";
 
 /** Snoop whisper direction per mode: `out` is what the agent hears (coaching), `both` the lead too. */
 const WHISPER: Record<SupervisionMode, "none" | "out" | "both"> = { monitor: "none", whisper: "out", barge: "both" };
@@ -506,7 +506,7 @@ export class AriDriver implements PbxDriver {
     const leg = this.model.newLeg(call, offer.role ?? "agent", { ext });
     this.model.announce(leg);
     if (!status.reachable) {
-      this.model.endLeg(leg, "unavailable", { fromPbx: true });
+      this.model.endLeg(leg, "unavailable", { reported: true });
       return leg;
     }
     leg.onAnswered = onAnswered;
@@ -597,7 +597,7 @@ export class AriDriver implements PbxDriver {
         } catch (err) {
           if (leg.state === "ended") return; // hung up meanwhile: its channel went with it
           this.log("ARI could not place a leg", err);
-          m.endLeg(leg, "failed", { fromPbx: true });
+          m.endLeg(leg, "failed", { reported: true });
         }
       })(),
     );
@@ -703,7 +703,8 @@ export class AriDriver implements PbxDriver {
   private conferenceControl(): ConferenceControl {
     const m = this.model;
     const confCall = (confId: string): AriCall => {
-      const call = confId.startsWith(CONF_PREFIX) ? m.calls.get(confId.slice(CONF_PREFIX.length)) : undefined;
+      const callId = callIdOfConference(confId);
+      const call = callId === undefined ? undefined : m.calls.get(callId);
       if (!call || call.confId !== confId) throw new Error(`unknown conference ${confId}`);
       return call;
     };
@@ -720,7 +721,7 @@ export class AriDriver implements PbxDriver {
         const call = this.callOf(callId);
         if (call.ended) throw new Error(`call ${callId} has ended`);
         if (call.confId) return call.confId;
-        call.confId = CONF_PREFIX + call.id;
+        call.confId = conferenceIdOf(call.id);
         emit(call, "created", m.agentOf(call)?.id);
         return call.confId;
       },
@@ -891,7 +892,7 @@ export class AriDriver implements PbxDriver {
       !answered && vague && dialFailure
         ? dialFailure
         : causeOfQ850(q850, { answered, ringing: leg.state === "ringing", inbound: leg.role === "inbound" });
-    this.model.endLeg(leg, cause, { fromPbx: true });
+    this.model.endLeg(leg, cause, { reported: true });
   }
 
   // ---------------------------------------------------------------- reconciliation (pitfall 1)
@@ -934,7 +935,7 @@ export class AriDriver implements PbxDriver {
       this.inStasis.add(ch.id);
       // Only a conference dials a party or rings another agent in (a blind transfer's target has no ext): the
       // call was one, under the id conference.start gave it.
-      if (role === "third-party" || (role === "transfer-target" && leg.ext !== undefined)) call.confId ??= CONF_PREFIX + callId;
+      if (role === "third-party" || (role === "transfer-target" && leg.ext !== undefined)) call.confId ??= conferenceIdOf(callId);
     }
     // A leg waiting in its call's holding bridge was held (the lead during a consult).
     if (adopted.size > 0)

@@ -1,22 +1,12 @@
 // The driver's view of its calls (what SimPbx's CallModel is to the simulation, with Asterisk doing the
-// media): calls made of legs, a leg per ARI channel (its id is the channel's id), following the call rules
-// both drivers share (server/pbx/callRules.ts), so the call service sees the same events whichever driver
-// runs (the shared driver suite checks it). Every event is stamped here with the driver's sequence number and
-// clock time.
+// media): calls made of legs, a leg per ARI channel (its id is the channel's id), ending as both drivers'
+// calls end (server/pbx/callLifecycle.ts), so the call service sees the same events whichever driver runs
+// (the shared driver suite checks it). Every event is stamped here with the driver's sequence number and clock
+// time.
 import type { Clock, ClockTimer } from "../../../src/core/clock";
+import { CallLifecycle, type EndLegOptions, type NewEvent } from "../callLifecycle";
 import * as rules from "../callRules";
-import {
-  SIP_CODE_OF_CAUSE,
-  type HangupCause,
-  type LegRole,
-  type PbxEvent,
-  type PbxEventListener,
-  type PlaybackEnd,
-  type SupervisionMode,
-} from "../driver";
-
-type Unstamped<E> = E extends PbxEvent ? Omit<E, "seq" | "ts"> : never;
-export type NewEvent = Unstamped<PbxEvent>;
+import type { HangupCause, LegRole, PbxEvent, PbxEventListener, PlaybackEnd, SupervisionMode } from "../driver";
 
 export type LegState = "dialing" | "ringing" | "answered" | "ended";
 
@@ -102,7 +92,7 @@ export interface AriActions {
   busyTone(leg: AriLeg): void;
 }
 
-export class AriModel {
+export class AriModel extends CallLifecycle<AriLeg, AriCall, AriRecording> {
   readonly calls = new Map<string, AriCall>();
   readonly legs = new Map<string, AriLeg>();
   private readonly usedIds = new Set<string>();
@@ -116,7 +106,9 @@ export class AriModel {
     readonly clock: Clock,
     private readonly busyToneMs: number,
     private readonly actions: AriActions,
-  ) {}
+  ) {
+    super();
+  }
 
   // ---------------------------------------------------------------- events
 
@@ -207,23 +199,6 @@ export class AriModel {
     });
   }
 
-  liveLegs(call: AriCall): AriLeg[] {
-    return rules.liveLegs(call);
-  }
-
-  agentLegs(call: AriCall): AriLeg[] {
-    return rules.agentLegs(call);
-  }
-
-  /** The call's agent (callRules.agentOf). */
-  agentOf(call: AriCall): AriLeg | undefined {
-    return rules.agentOf(call);
-  }
-
-  leadAnswered(call: AriCall): boolean {
-    return rules.leadAnswered(call);
-  }
-
   inCall(ext: string): boolean {
     for (const l of this.legs.values()) if (l.ext === ext && l.state !== "ended") return true;
     return false;
@@ -249,46 +224,23 @@ export class AriModel {
     this.emit({ kind: "Bridged", callId: call.id, legIds });
   }
 
-  /**
-   * Ends one leg: SimPbx's CallModel.endLeg rules. `fromPbx`: Asterisk ended it (nothing to hang up);
-   * `leaving`: conference leave / kick / transfer; `quiet`: the caller decides what follows.
-   */
-  endLeg(
-    leg: AriLeg,
-    cause: HangupCause,
-    opts: { leaving?: boolean; fromPbx?: boolean; quiet?: boolean } = {},
-  ): void {
-    if (leg.state === "ended") return;
-    const call = leg.call;
-    const wasAgent = this.agentOf(call) === leg;
-    const handOver = rules.handsOver(call, leg, opts);
-    if (handOver)
-      this.emit({ kind: "Conference", callId: call.id, confId: call.confId!, action: "left", legId: leg.id });
-    leg.state = "ended";
-    leg.cause = cause;
-    leg.held = false;
-    if (!opts.fromPbx) this.actions.hangupChannel(leg, cause);
-    const sipCode = SIP_CODE_OF_CAUSE[cause];
-    this.emit({ kind: "LegHungUp", callId: call.id, legId: leg.id, cause, ...(sipCode ? { sipCode } : {}) });
-    for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r, this.actions.recordingCut(r));
-    for (const s of rules.supervisorsOf(call, leg)) this.endLeg(s, s.state === "answered" ? "normal" : "canceled", { quiet: true });
-    leg.onEnded?.(leg);
-    if (!call.ending && !opts.quiet)
-      this.react(call, leg, cause, { leaving: (opts.leaving ?? false) || handOver, wasAgent });
+  protected legEnded(leg: AriLeg, cause: HangupCause, opts: EndLegOptions): void {
+    if (!opts.reported) this.actions.hangupChannel(leg, cause);
   }
 
-  endCall(call: AriCall, cause: HangupCause): void {
-    if (call.ended || call.ending) return;
-    call.ending = true;
-    for (const leg of this.liveLegs(call)) this.endLeg(leg, leg.state === "answered" ? "normal" : "canceled");
-    for (const r of call.recordings) if (r.active) this.finishRecording(r, this.actions.recordingCut(r));
-    if (call.playback) this.finishPlayback(call, "ended");
-    if (call.confId) this.emit({ kind: "Conference", callId: call.id, confId: call.confId, action: "destroyed" });
+  protected cutRecording(r: AriRecording): void {
+    this.finishRecording(r, this.actions.recordingCut(r));
+  }
+
+  protected callEnded(call: AriCall): void {
     for (const t of call.timers) this.clock.clearTimeout(t);
     call.timers.clear();
-    call.ended = true;
     this.actions.destroyCall(call);
-    this.emit({ kind: "CallEnded", callId: call.id, cause });
+  }
+
+  protected busyTone(call: AriCall): void {
+    this.actions.busyTone(rules.members(call)[0]!);
+    this.schedule(call, this.busyToneMs, () => this.endCall(call, "busy"));
   }
 
   finishRecording(r: AriRecording, file: FinishedFile | null): void {
@@ -323,21 +275,5 @@ export class AriModel {
       this.at(due, fn);
     }, Math.max(0, due - this.clock.now()));
     call.timers.add(t);
-  }
-
-  /** How the call goes on without a leg that just ended (callRules.reactionTo), on Asterisk. */
-  private react(
-    call: AriCall,
-    leg: AriLeg,
-    cause: HangupCause,
-    how: { leaving: boolean; wasAgent: boolean },
-  ): void {
-    const r = rules.reactionTo(call, leg, cause, how);
-    for (const l of r.cancel) this.endLeg(l, "canceled", { quiet: true });
-    if (r.kind === "ends") return this.endCall(call, r.cause);
-    if (r.kind === "busy-tone") {
-      this.actions.busyTone(rules.members(call)[0]!);
-      this.schedule(call, this.busyToneMs, () => this.endCall(call, "busy"));
-    }
   }
 }

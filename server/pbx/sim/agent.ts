@@ -55,7 +55,7 @@ export function offerAgent(
     leg.viaLine = true;
     const result = {
       answered: () => m.bus.step(answer),
-      ended: (cause: HangupCause) => m.bus.step(() => m.endLeg(leg, cause, { byLine: true })),
+      ended: (cause: HangupCause) => m.bus.step(() => m.endLeg(leg, cause, { reported: true })),
     };
     m.bus.post(() =>
       line.ring(

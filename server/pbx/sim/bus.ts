@@ -2,12 +2,10 @@
 // the agent phone line in the order the model made them, and delivers them once the current model step is
 // done. A listener or a line that calls back into the PBX therefore always finds a consistent model.
 import type { Clock } from "../../../src/core/clock";
+import type { NewEvent } from "../callLifecycle";
 import type { PbxEvent, PbxEventListener } from "../driver";
 import { FaultInjector, type SimFaults } from "./faults";
 import type { Rng } from "./random";
-
-type Unstamped<E> = E extends PbxEvent ? Omit<E, "seq" | "ts"> : never;
-export type NewEvent = Unstamped<PbxEvent>;
 
 export class EventBus {
   private seq = 0;

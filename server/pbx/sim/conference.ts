@@ -2,6 +2,7 @@
 // join by being dialled (number rules apply), other agents by their extension ringing (joinAgent: a live
 // transfer to an advisor); any agent may leave while the others stay; a conference down to one leg ends,
 // as with an `endconf` member rule. The model's rules (model.ts react) say how a call goes on without a leg.
+import { callIdOfConference, conferenceIdOf } from "../callRules";
 import type { ConferenceControl, JoinAgentOptions } from "../driver";
 import { offerAgent } from "./agent";
 import type { CallModel } from "./model";
@@ -9,11 +10,11 @@ import { dialParty } from "./party";
 import type { ExtensionRegistry } from "./registry";
 import { SimPbxError, type Call } from "./types";
 
-const PREFIX = "conf-";
 
 export function conferences(m: CallModel, registry: ExtensionRegistry): ConferenceControl {
   const confCall = (confId: string): Call => {
-    const call = confId.startsWith(PREFIX) ? m.findCall(confId.slice(PREFIX.length)) : undefined;
+    const callId = callIdOfConference(confId);
+    const call = callId === undefined ? undefined : m.findCall(callId);
     if (!call || call.confId !== confId) throw new SimPbxError(`unknown conference ${confId}`);
     return call;
   };
@@ -44,7 +45,7 @@ export function conferences(m: CallModel, registry: ExtensionRegistry): Conferen
         const call = m.call(callId);
         if (call.ended) throw new SimPbxError(`call ${callId} has ended`);
         if (call.confId) return call.confId;
-        call.confId = PREFIX + call.id;
+        call.confId = conferenceIdOf(call.id);
         emit(call, "created", m.agentOf(call)?.id);
         return call.confId;
       });

@@ -1,29 +1,22 @@
-// The call model's state and its rules (telephony.md §2 "Calls and legs"): calls made of legs, each leg
-// dialing → ringing → answered → ended, timers on the injected clock owned by a leg or a call (so ending it
-// cancels them), what each agent leg hears, and how a call reacts when one of its legs ends (the rules both
-// drivers share, server/pbx/callRules.ts). The feature
-// modules (outbound, inbound, controls, conference, recordings) drive legs only through this class.
+// The call model's state (telephony.md §2 "Calls and legs"): calls made of legs, each leg dialing → ringing →
+// answered → ended, timers on the injected clock owned by a leg or a call (so ending it cancels them), and what
+// each agent leg hears. How legs and calls end, and how a call goes on without a leg, is what both drivers
+// share (server/pbx/callLifecycle.ts). The feature modules (outbound, inbound, controls, conference,
+// recordings) drive legs only through this class.
 import type { Clock, ClockTimer } from "../../../src/core/clock";
-import {
-  primarySoundOf,
-  SIP_CODE_OF_CAUSE,
-  type AgentPhoneLine,
-  type HangupCause,
-  type LegRole,
-  type PlaybackEnd,
-} from "../driver";
+import { CallLifecycle, type EndLegOptions, type NewEvent } from "../callLifecycle";
+import { primarySoundOf, type AgentPhoneLine, type HangupCause, type LegRole, type PlaybackEnd } from "../driver";
 import type { EventBus } from "./bus";
 import type { SimProfile } from "./profile";
 import { streamFor, type Rng } from "./random";
 import { agentHears, mixKey } from "./sound";
-import * as rules from "../callRules";
 import { isPartyLeg, SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
 
 
 /** Ended calls kept for legsOf / callOf; older ones are forgotten (their ids stay used). */
 const KEEP_ENDED_CALLS = 1000;
 
-export class CallModel {
+export class CallModel extends CallLifecycle<Leg, Call, Recording> {
   line: AgentPhoneLine | null = null;
   private readonly calls = new Map<string, Call>();
   private readonly legs = new Map<string, Leg>();
@@ -36,7 +29,9 @@ export class CallModel {
     readonly bus: EventBus,
     readonly profile: SimProfile,
     private readonly seed: number,
-  ) {}
+  ) {
+    super();
+  }
 
   // ---------------------------------------------------------------- lookup
 
@@ -67,25 +62,6 @@ export class CallModel {
 
   findLeg(legId: string): Leg | undefined {
     return this.legs.get(legId);
-  }
-
-  liveLegs(call: Call): Leg[] {
-    return rules.liveLegs(call);
-  }
-
-  /** The call's agent (callRules.agentOf). */
-  agentOf(call: Call): Leg | undefined {
-    return rules.agentOf(call);
-  }
-
-  /** Every live agent leg of the call (the agent's, advisors'), in the order they were created. */
-  agentLegs(call: Call): Leg[] {
-    return rules.agentLegs(call);
-  }
-
-  /** The lead (or inbound caller) is on the call and answered. */
-  leadAnswered(call: Call): boolean {
-    return rules.leadAnswered(call);
   }
 
   inCall(ext: string): boolean {
@@ -187,65 +163,33 @@ export class CallModel {
     this.refreshSound(call);
   }
 
-  /**
-   * Ends one leg. `leaving`: the leg leaves (conference leave, transfer) and only the "fewer than two legs"
-   * rule applies; `byLine`: the phone line reported it, so it is not told again; `quiet`: the caller decides
-   * how the call goes on (no reaction).
-   */
-  endLeg(
-    leg: Leg,
-    cause: HangupCause,
-    opts: { leaving?: boolean; byLine?: boolean; quiet?: boolean } = {},
-  ): void {
-    if (leg.state === "ended") return;
-    const call = leg.call;
-    const wasAgent = this.agentOf(call) === leg;
-    const handOver = rules.handsOver(call, leg, opts);
-    if (handOver)
-      this.bus.emit({
-        kind: "Conference",
-        callId: call.id,
-        confId: call.confId!,
-        action: "left",
-        legId: leg.id,
-      });
-    this.cancelAll(leg);
-    leg.state = "ended";
-    leg.cause = cause;
-    leg.held = false;
-    if (leg.ext) this.liveByExt.set(leg.ext, (this.liveByExt.get(leg.ext) ?? 1) - 1);
-    const line = this.line;
-    if (leg.viaLine && !opts.byLine && line) this.bus.post(() => line.end(leg.id));
-    const sipCode = SIP_CODE_OF_CAUSE[cause];
-    this.bus.emit({
-      kind: "LegHungUp",
-      callId: call.id,
-      legId: leg.id,
-      cause,
-      ...(sipCode ? { sipCode } : {}),
-    });
-    for (const r of call.recordings) if (r.active && r.legId === leg.id) this.finishRecording(r);
-    for (const s of rules.supervisorsOf(call, leg)) this.endLeg(s, s.state === "answered" ? "normal" : "canceled", { quiet: true });
-    leg.onEnded?.(leg);
-    if (!call.ending && !opts.quiet)
-      this.react(call, leg, cause, { leaving: (opts.leaving ?? false) || handOver, wasAgent });
+  protected emit(e: NewEvent): void {
+    this.bus.emit(e);
   }
 
+  protected legEnded(leg: Leg, _cause: HangupCause, opts: EndLegOptions): void {
+    this.cancelAll(leg);
+    if (leg.ext) this.liveByExt.set(leg.ext, (this.liveByExt.get(leg.ext) ?? 1) - 1);
+    const line = this.line;
+    if (leg.viaLine && !opts.reported && line) this.bus.post(() => line.end(leg.id));
+  }
 
-  /** Ends every live leg (answered ones 'normal', the others 'canceled'), then the call. */
-  endCall(call: Call, cause: HangupCause): void {
-    if (call.ended || call.ending) return;
-    call.ending = true;
-    for (const leg of this.liveLegs(call)) this.endLeg(leg, leg.state === "answered" ? "normal" : "canceled");
-    for (const r of call.recordings) if (r.active) this.finishRecording(r);
-    if (call.playback) this.finishPlayback(call, "ended");
-    if (call.confId)
-      this.bus.emit({ kind: "Conference", callId: call.id, confId: call.confId, action: "destroyed" });
+  protected cutRecording(r: Recording): void {
+    this.finishRecording(r);
+  }
+
+  protected callEnded(call: Call, cause: HangupCause): void {
     this.cancelAll(call);
-    call.ended = true;
     call.cause = cause;
-    this.bus.emit({ kind: "CallEnded", callId: call.id, cause });
-    this.forgetOld(call);
+  }
+
+  protected busyTone(call: Call): void {
+    call.busyTone = true;
+    this.schedule(call, this.profile.busyToneMs, () => this.endCall(call, "busy"));
+  }
+
+  protected wentOn(call: Call): void {
+    if (!call.waiting) this.refreshSound(call);
   }
 
   finishRecording(r: Recording): void {
@@ -277,23 +221,6 @@ export class CallModel {
       reason,
     });
     if (!call.ending) this.refreshSound(call);
-  }
-
-  /** How the call goes on without a leg that just ended (callRules.reactionTo), in the simulation. */
-  private react(
-    call: Call,
-    leg: Leg,
-    cause: HangupCause,
-    how: { leaving: boolean; wasAgent: boolean },
-  ): void {
-    const r = rules.reactionTo(call, leg, cause, how);
-    for (const l of r.cancel) this.endLeg(l, "canceled", { quiet: true });
-    if (r.kind === "ends") return this.endCall(call, r.cause);
-    if (r.kind === "busy-tone") {
-      call.busyTone = true;
-      this.schedule(call, this.profile.busyToneMs, () => this.endCall(call, "busy"));
-    }
-    if (!call.waiting) this.refreshSound(call);
   }
 
   // ---------------------------------------------------------------- what the agents hear
@@ -345,7 +272,7 @@ export class CallModel {
     }
   }
 
-  private forgetOld(call: Call): void {
+  protected forget(call: Call): void {
     this.endedOrder.push(call.id);
     while (this.endedOrder.length > KEEP_ENDED_CALLS) {
       const old = this.calls.get(this.endedOrder.shift()!);
