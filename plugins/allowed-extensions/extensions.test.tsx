@@ -60,6 +60,15 @@ describe("the allowed extensions page", () => {
     expect(field()).toHaveValue("1033");
   });
 
+  it("shows an extension another call centre has (409) beside the field, in the manager's language", async () => {
+    const taken = "This extension belongs to another call centre.";
+    const m = await mount({ "POST /allowed-extensions": { status: 409, data: { message: taken, errors: { extension: [taken] } } } }, "fr");
+    await m.user.type(field(), "2001{Enter}");
+    expect(await screen.findByText("Ce poste est utilisé par un autre centre d'appels")).toBeInTheDocument();
+    expect(field()).toHaveAccessibleDescription("Ce poste est utilisé par un autre centre d'appels");
+    expect(field()).toHaveValue("2001");
+  });
+
   it("deletes an extension after the manager confirms, and keeps it when the manager cancels", async () => {
     const m = await mount();
     await m.user.click(screen.getByRole("button", { name: "Delete extension 1031" }));

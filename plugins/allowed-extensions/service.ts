@@ -1,6 +1,6 @@
 // Loads, adds and deletes the call centre's allowed extensions. The rule is checked before sending (the same
 // validator as the gateway's, src/contract/allowedExtensions.ts); the gateway's refusals show beside the field
-// ('Invalid extension format', 'Extension already exists') or as a notice.
+// ('Invalid extension format', 'Extension already exists', another call centre's extension) or as a notice.
 import { isAxiosError } from "axios";
 import {
   AllowedExtensionList,
@@ -8,6 +8,7 @@ import {
   isValidExtension,
 } from "../../src/contract/allowedExtensions";
 import { ErrorBody } from "../../src/contract/common";
+import { OWNERSHIP_MESSAGES } from "../../src/contract/ownership";
 import { httpStatus, type PluginContext } from "../../src/sdk";
 import { lastSettingsChange } from "../../src/sdk/settings";
 import type { ExtensionsStore } from "./model";
@@ -22,7 +23,9 @@ export function createExtensionsService(ctx: PluginContext<ExtensionsStore>) {
       ? t("errors.duplicate")
       : message === EXTENSION_MESSAGES.invalid
         ? t("errors.invalid")
-        : message;
+        : message === OWNERSHIP_MESSAGES.extensionTaken
+          ? t("errors.taken_elsewhere")
+          : message;
   const failure = (e: unknown, fallback: string) => {
     const status = httpStatus(e);
     if (status === 403) return t("errors.forbidden");
@@ -64,7 +67,8 @@ export function createExtensionsService(ctx: PluginContext<ExtensionsStore>) {
       } catch (e) {
         const body = ErrorBody.safeParse(isAxiosError(e) ? e.response?.data : undefined);
         const onField = body.success ? body.data.errors?.extension?.[0] : undefined;
-        if (httpStatus(e) === 422 && onField) store.refused(fieldText(onField));
+        // 422 (format, duplicate) and 409 (another call centre's extension) are about what was typed.
+        if ((httpStatus(e) === 422 || httpStatus(e) === 409) && onField) store.refused(fieldText(onField));
         else {
           store.refused(null);
           ctx.notify.error(failure(e, t("errors.add_failed")));

@@ -124,6 +124,28 @@ describe("the Retreaver mappings page", () => {
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
+  it("shows a DID another call centre has (409) beside the DID, in the manager's language, naming nobody", async () => {
+    const taken = "This number belongs to another call centre.";
+    const m = await mountMappings(
+      {
+        "POST /settings/retreaver-mappings/8775550102?mode=add": {
+          status: 409,
+          data: { message: taken, errors: { did: [taken] } },
+        },
+      },
+      "fr",
+    );
+    await screen.findByRole("table");
+    await m.user.click(screen.getByRole("button", { name: "Ajouter une correspondance" }));
+    const dialog = await screen.findByRole("dialog");
+    const did = within(dialog).getByRole("textbox", { name: "DID" });
+    await m.user.type(did, "8775550102");
+    await m.user.type(within(dialog).getByRole("textbox", { name: "Préfixe" }), "ISE{Enter}");
+    expect(await within(dialog).findByText("Ce DID est utilisé par un autre centre d'appels")).toBeInTheDocument();
+    expect(did).toHaveAccessibleDescription("Ce DID est utilisé par un autre centre d'appels");
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
   it("edits the prefix and options with the DID shown read-only; a blank prefix is refused", async () => {
     const m = await mountMappings();
     await screen.findByRole("table");

@@ -16,6 +16,7 @@ import {
   RETREAVER_MAPPINGS_URL,
 } from "../../src/contract/callTracking";
 import { ErrorBody } from "../../src/contract/common";
+import { OWNERSHIP_MESSAGES } from "../../src/contract/ownership";
 import type { PluginContext } from "../../src/sdk";
 import {
   lastSettingsChange,
@@ -40,6 +41,7 @@ const KEYS: Record<string, string> = {
   [MAPPING_MESSAGES.didRequired]: "errors.did_required",
   [MAPPING_MESSAGES.didInvalid]: "errors.did_invalid",
   [MAPPING_MESSAGES.didExists]: "errors.did_exists",
+  [OWNERSHIP_MESSAGES.numberTaken]: "errors.did_taken_elsewhere",
   [MAPPING_MESSAGES.maxCallsInvalid]: "errors.max_calls_invalid",
 };
 

@@ -130,6 +130,7 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
         422: ErrorBody,
       },
       example: { body: { index: 1 } },
+      names: [{ kind: "extension", at: "params.extension", refusal: 403 }],
       async handler({ caller, params, body }, reply) {
         await refuseWhenOff(caller);
         await ownExtension(caller, params.extension);
@@ -215,6 +216,7 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
       body: RecordingStateBody,
       response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       example: { body: { recording: false } },
+      names: [{ kind: "extension", at: "params.extension", refusal: 403 }],
       async handler({ caller, params, body }, reply) {
         await refuseWhenOff(caller);
         await ownExtension(caller, params.extension);

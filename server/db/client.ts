@@ -63,6 +63,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onIdl
   }
 }
 
+/** PostgreSQL's unique violation (23505), as either driver reports it: a write that met a unique index. */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } } | null;
+  return (err?.code ?? err?.cause?.code) === "23505";
+}
+
 /** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

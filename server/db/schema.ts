@@ -35,19 +35,24 @@ export const callRef = () =>
     .notNull()
     .references(() => calls.id);
 
-export const tenants = pgTable("tenants", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  variant: text("variant").notNull(), // isius | slica
-  country: text("country").notNull(), // US | CA
-  features: jsonb("features").$type<Record<string, boolean>>().notNull().default({}),
-  /** The call centre's own zone: hourly and daily goals and operation hours are counted in it. */
-  timezone: text("timezone").notNull().default("America/New_York"),
-  /** The number callers dial to reach this call centre: inbound calls to it are routed to its agents. */
-  inboundDid: text("inbound_did"),
-  /** The extension whose agent sees the 'Inbound Call Alert' popup (agent-workspace §2); null: nobody. */
-  inboundAlertExtension: text("inbound_alert_extension"),
-});
+export const tenants = pgTable(
+  "tenants",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    variant: text("variant").notNull(), // isius | slica
+    country: text("country").notNull(), // US | CA
+    features: jsonb("features").$type<Record<string, boolean>>().notNull().default({}),
+    /** The call centre's own zone: hourly and daily goals and operation hours are counted in it. */
+    timezone: text("timezone").notNull().default("America/New_York"),
+    /** The number callers dial to reach this call centre: inbound calls to it are routed to its agents. */
+    inboundDid: text("inbound_did"),
+    /** The extension whose agent sees the 'Inbound Call Alert' popup (agent-workspace §2); null: nobody. */
+    inboundAlertExtension: text("inbound_alert_extension"),
+  },
+  // A dialled number reaches one call centre (server/modules/ownership): unique across the installation.
+  (t) => [uniqueIndex("tenants_inbound_did_uq").on(t.inboundDid)],
+);
 
 export const users = pgTable(
   "users",
@@ -230,7 +235,8 @@ export const retreaverMappings = pgTable(
     /** Kept for the provider's reports; the gateway does not act on it. */
     shortCalls: boolean("short_calls").notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.did] }), index("retreaver_mappings_did_idx").on(t.did)],
+  // One call centre maps a DID (server/modules/ownership): unique on the number, not per tenant.
+  (t) => [primaryKey({ columns: [t.tenantId, t.did] }), uniqueIndex("retreaver_mappings_did_uq").on(t.did)],
 );
 
 // ---------------------------------------------------------------- the lead book
@@ -725,7 +731,8 @@ export const allowedExtensions = pgTable(
     /** The manager who allowed it; null for the ones the migration carried over from existing accounts. */
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.extension] })],
+  // Extensions are one numbering plan on the PBX (server/modules/ownership): one call centre allows each.
+  (t) => [primaryKey({ columns: [t.tenantId, t.extension] }), uniqueIndex("allowed_extensions_extension_uq").on(t.extension)],
 );
 
 /**

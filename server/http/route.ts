@@ -2,6 +2,7 @@
 // and the access-control matrix test is generated from the same table, so no route escapes either.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import type { SharedNameKind } from "../../src/contract/ownership";
 import type { AccessPolicy, Caller } from "../auth/access";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -27,8 +28,26 @@ export interface RouteDef<B = unknown, P = unknown, Q = unknown> {
   /** Response schemas by status; the first 2xx is the route's success status. */
   response: Record<number, z.ZodType>;
   /** A valid request, for the generated access-control matrix and the OpenAPI page. */
-  example?: { body?: unknown; query?: Record<string, string> };
+  example?: { body?: unknown; query?: Record<string, string>; params?: Record<string, string> };
+  /**
+   * Where a write names a value that is not the call centre's alone (src/contract/ownership.ts): a dialled
+   * number, an extension, a marketing-id prefix. The generated tenant-boundary test has a second call centre
+   * claim each one (server/http/tenant-boundary.test.ts); a write route with such a field must declare it.
+   */
+  names?: readonly NamedValue[];
   handler(req: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<unknown> | unknown;
+}
+
+export interface NamedValue {
+  kind: SharedNameKind;
+  /** Where the request carries it: `params.did`, `body.inbound_did`, `body.params.prefixes` (an array of them). */
+  at: string;
+  /**
+   * The answer when the value is another call centre's number or extension: 409 (the default) where the route
+   * claims it, the route's own 422 per field (accounts), or 403 / 404 / 422 where the route only acts on a value
+   * of the caller's (its own extension, its own number).
+   */
+  refusal?: 403 | 404 | 409 | 422;
 }
 
 export function defineRoute<B = undefined, P = undefined, Q = undefined>(def: RouteDef<B, P, Q>): RouteDef {

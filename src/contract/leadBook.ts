@@ -76,17 +76,22 @@ export type LeadCampaignFields = z.input<typeof LeadCampaignFields>;
 export const LeadNameFields = z.strictObject({ name });
 export type LeadNameFields = z.input<typeof LeadNameFields>;
 
+/** The fields inside each paramsBody, which its transform hides from a schema walk (the gateway's route tests). */
+export const PARAMS_FIELDS = new WeakMap<z.ZodType, z.ZodType>();
+
 /**
  * {params: fields}, its errors keyed by the field's own name (`name`, not `params.name`: §5 "Server-side
  * campaign errors are keyed per field"). What passes is the checked fields themselves.
  */
 export function paramsBody<T extends z.ZodType>(fields: T) {
-  return z.strictObject({ params: z.unknown().optional() }).transform((body, ctx): z.output<T> => {
+  const body = z.strictObject({ params: z.unknown().optional() }).transform((body, ctx): z.output<T> => {
     const r = fields.safeParse(body.params ?? {});
     if (r.success) return r.data;
     for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
     return z.NEVER;
   });
+  PARAMS_FIELDS.set(body, fields);
+  return body;
 }
 export const LeadCampaignBody = paramsBody(LeadCampaignFields);
 export const LeadNameBody = paramsBody(LeadNameFields);

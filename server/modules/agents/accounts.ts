@@ -30,7 +30,7 @@ import { ErrorBody, type Language } from "../../../src/contract/common";
 import { idParam } from "../../../src/contract/ids";
 import type { Caller } from "../../auth/access";
 import { hashPassword } from "../../auth/passwords";
-import type { Db } from "../../db/client";
+import { isUniqueViolation, type Db } from "../../db/client";
 import { users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { HttpError, MESSAGES } from "../../http/errors";
@@ -138,8 +138,7 @@ export function accountRoutes(gw: Gateway, checks: AccountChecks = { isAllowedEx
 
   /** A unique-index race (two admins, one e-mail) is the same 422 as the check before it. */
   const emailRace = (e: unknown): never => {
-    const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
-    if (code === "23505") throw new HttpError(422, ACCOUNT_MESSAGES.emailTaken, { email: [ACCOUNT_MESSAGES.emailTaken] });
+    if (isUniqueViolation(e)) throw new HttpError(422, ACCOUNT_MESSAGES.emailTaken, { email: [ACCOUNT_MESSAGES.emailTaken] });
     throw e;
   };
 
@@ -224,6 +223,7 @@ export function accountRoutes(gw: Gateway, checks: AccountChecks = { isAllowedEx
       body: AccountBody,
       response: { 201: CreatedAccount, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       example: { body: example },
+      names: [{ kind: "extension", at: "body.extension", refusal: 422 }],
       async handler({ caller, body, raw }, reply) {
         mayManage(caller, body.role, ACCOUNT_MESSAGES.roleAboveOwn);
         return idempotent(gw, caller, raw, reply, async (claim) => {
@@ -264,6 +264,7 @@ export function accountRoutes(gw: Gateway, checks: AccountChecks = { isAllowedEx
       body: AccountBody,
       response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       example: { body: example },
+      names: [{ kind: "extension", at: "body.extension", refusal: 422 }],
       async handler({ caller, params, body, raw }, reply) {
         const before = await accountOf(caller, params.id);
         if (before.id === caller.id && body.role !== before.role)

@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AllowedExtensionList, EXTENSION_MESSAGES } from "../../../src/contract/allowedExtensions";
+import { OWNERSHIP_MESSAGES } from "../../../src/contract/ownership";
 import { allowedExtensions, users } from "../../db/schema";
 import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 import { isAllowedExtension } from "./routes";
@@ -66,7 +67,7 @@ describe("allowed extensions", () => {
     expect(await list(manager)).toEqual(before);
   });
 
-  it("is per call centre: another tenant's extension is not listed, may be added again, and cannot be deleted from here", async () => {
+  it("is per call centre: another tenant's extension is not listed, cannot be allowed again (409), nor deleted from here", async () => {
     const admin = await gw.signIn("admin@demo.test"); // ISIUS admin: the same list as the manager
     expect(await list(admin)).toEqual(await list(manager));
     // SLICA has no manager account: one of its accounts becomes its admin for this test.
@@ -75,10 +76,19 @@ describe("allowed extensions", () => {
     const theirs = await list(slicaAdmin);
     expect(theirs).toContain("2001");
     expect(theirs).not.toContain("1001");
-    expect((await slicaAdmin.request("POST", "/allowed-extensions", { extension: "1001" })).statusCode).toBe(201);
+    // Extensions are one numbering plan on the PBX (issue 31): ISIUS's 1001 is not SLICA's to allow.
+    const taken = await slicaAdmin.request("POST", "/allowed-extensions", { extension: "1001" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      message: OWNERSHIP_MESSAGES.extensionTaken,
+      errors: { extension: [OWNERSHIP_MESSAGES.extensionTaken] },
+    });
     expect((await slicaAdmin.request("DELETE", "/allowed-extensions/1002")).statusCode).toBe(404);
     expect(await list(manager)).toContain("1002");
-    expect(await isAllowedExtension(gw.db, 2, "1001")).toBe(true);
+    expect(await isAllowedExtension(gw.db, 2, "1001")).toBe(false);
+    // Nor one only held by an ISIUS account (an extension allowed nowhere, given before the list existed).
+    await gw.db.delete(allowedExtensions).where(and(eq(allowedExtensions.tenantId, 1), eq(allowedExtensions.extension, "1014")));
+    expect((await slicaAdmin.request("POST", "/allowed-extensions", { extension: "1014" })).statusCode).toBe(409);
     expect(await isAllowedExtension(gw.db, 2, "1002")).toBe(false);
     expect(await isAllowedExtension(gw.db, 1, "1002")).toBe(true);
     expect(await isAllowedExtension(gw.db, 1, "12")).toBe(false);

@@ -13,12 +13,14 @@ import {
   isValidExtension,
 } from "../../../src/contract/allowedExtensions";
 import { ErrorBody } from "../../../src/contract/common";
-import type { Db } from "../../db/client";
+import { OWNERSHIP_MESSAGES } from "../../../src/contract/ownership";
+import { isUniqueViolation, type Db } from "../../db/client";
 import { allowedExtensions } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import type { Caller } from "../../auth/access";
+import { claimExtension } from "../ownership/owners";
 import { recordSettingsChange } from "../settings/audit";
 
 /** The settings audit trail's row for an extension allowed (old null) or no longer allowed (new null). */
@@ -69,20 +71,29 @@ export function extensionRoutes(gw: Gateway): RouteDef[] {
       method: "POST",
       url: "/allowed-extensions",
       summary:
-        "Allows an extension for the call centre's accounts: {extension}, trimmed, 3 to 6 digits (else 422 'Invalid extension format' on extension); one already allowed is 422 'Extension already exists'. 201 {data: {extension}}. A retry of a lost answer is that 422, so no Idempotency-Key is needed.",
+        "Allows an extension for the call centre's accounts: {extension}, trimmed, 3 to 6 digits (else 422 'Invalid extension format' on extension); one already allowed is 422 'Extension already exists'; one another call centre allows or gives an account is 409 'This extension belongs to another call centre.' (extensions are one numbering plan on the PBX). 201 {data: {extension}}. A retry of a lost answer is that 422, so no Idempotency-Key is needed.",
       tags: ["users"],
       access: MANAGERS,
       body: AllowedExtensionBody,
-      response: { 201: z.object({ data: z.object({ extension: z.string() }) }), 422: ErrorBody },
+      response: { 201: z.object({ data: z.object({ extension: z.string() }) }), 409: ErrorBody, 422: ErrorBody },
       example: { body: { extension: "1099" } },
+      names: [{ kind: "extension", at: "body.extension" }],
       async handler({ caller, body }, reply) {
         const at = new Date(gw.clock.now());
         const inserted = await gw.db.transaction(async (tx) => {
+          // One numbering plan on the PBX: an extension another call centre allows or uses is 409.
+          await claimExtension(tx, caller.tenantId, body.extension, "extension");
           const rows = await tx
             .insert(allowedExtensions)
             .values({ tenantId: caller.tenantId, extension: body.extension, createdAt: at, createdBy: caller.id })
-            .onConflictDoNothing()
-            .returning({ extension: allowedExtensions.extension });
+            .onConflictDoNothing({ target: [allowedExtensions.tenantId, allowedExtensions.extension] })
+            .returning({ extension: allowedExtensions.extension })
+            .catch((e: unknown) => {
+              // The extension's unique index, not per tenant, behind claimExtension.
+              if (isUniqueViolation(e))
+                throw new HttpError(409, OWNERSHIP_MESSAGES.extensionTaken, { extension: [OWNERSHIP_MESSAGES.extensionTaken] });
+              throw e;
+            });
           if (rows.length) await audit(tx, caller, at, null, body.extension);
           return rows;
         });

@@ -38,7 +38,10 @@ import {
   TransferTargetSettings,
 } from "../../../src/contract/settings";
 import { tenants, users } from "../../db/schema";
+import { OWNERSHIP_MESSAGES } from "../../../src/contract/ownership";
+import { isUniqueViolation } from "../../db/client";
 import { toE164 } from "../calls/phone";
+import { claimExtension, claimNumber } from "../ownership/owners";
 import type { Gateway } from "../../gateway";
 import { HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
@@ -47,6 +50,7 @@ import { attributeGroupRoutes } from "./attributeGroups";
 import { leadBookRoutes } from "./leadBook/routes";
 import { callTrackingRoutes } from "./callTracking/routes";
 import { settingsChangesRoutes } from "./audit";
+import { recordSettingsChange } from "./audit";
 import { pluginSettingsRoutes } from "./pluginSwitches";
 import { readSetting, writeSetting } from "./store";
 
@@ -141,17 +145,50 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
     defineRoute({
       method: "PUT",
       url: "/settings/telephony",
-      summary: "Saves the call centre's inbound number (stored as E.164) and Inbound Call Alert extension; null clears either. 204.",
+      summary:
+        "Saves the call centre's inbound number (stored as E.164) and Inbound Call Alert extension; null clears either. 204. A number another call centre has (its inbound number or a call-tracking DID) is 409 'This number belongs to another call centre.' on inbound_did; an extension another call centre allows or gives an account is 409 'This extension belongs to another call centre.' on inbound_alert_extension. Audited (subject `telephony`).",
       tags: ["settings"],
       access: SETTINGS_ACCESS,
       body: TelephonySettings,
-      response: { 204: z.null(), 422: ErrorBody },
+      response: { 204: z.null(), 409: ErrorBody, 422: ErrorBody },
       example: { body: { inbound_did: "+18005550100", inbound_alert_extension: "1001" } },
+      names: [
+        { kind: "number", at: "body.inbound_did" },
+        { kind: "extension", at: "body.inbound_alert_extension" },
+      ],
       async handler({ caller, body }, reply) {
-        await gw.db
-          .update(tenants)
-          .set({ inboundDid: body.inbound_did ? toE164(body.inbound_did) : null, inboundAlertExtension: body.inbound_alert_extension })
-          .where(eq(tenants.id, caller.tenantId));
+        const next = {
+          inbound_did: body.inbound_did ? toE164(body.inbound_did) : null,
+          inbound_alert_extension: body.inbound_alert_extension,
+        };
+        await gw.db.transaction(async (tx) => {
+          if (next.inbound_did) await claimNumber(tx, caller.tenantId, next.inbound_did, "inbound_did");
+          if (next.inbound_alert_extension)
+            await claimExtension(tx, caller.tenantId, next.inbound_alert_extension, "inbound_alert_extension");
+          const [before] = await tx
+            .select({ inbound_did: tenants.inboundDid, inbound_alert_extension: tenants.inboundAlertExtension })
+            .from(tenants)
+            .where(eq(tenants.id, caller.tenantId))
+            .for("update");
+          await tx
+            .update(tenants)
+            .set({ inboundDid: next.inbound_did, inboundAlertExtension: next.inbound_alert_extension })
+            .where(eq(tenants.id, caller.tenantId))
+            .catch((e: unknown) => {
+              // The number's unique index behind claimNumber.
+              if (isUniqueViolation(e))
+                throw new HttpError(409, OWNERSHIP_MESSAGES.numberTaken, { inbound_did: [OWNERSHIP_MESSAGES.numberTaken] });
+              throw e;
+            });
+          await recordSettingsChange(tx, {
+            tenantId: caller.tenantId,
+            by: caller.id,
+            subject: "telephony",
+            old: before ?? null,
+            new: next,
+            at: now(),
+          });
+        });
         reply.code(204);
         return null;
       },

@@ -143,7 +143,8 @@ export function statusRoutes(gw: Gateway): RouteDef[] {
       params: ExtensionParameterParams,
       body: ExtensionParameterRequest,
       response: { 204: z.null(), 403: ErrorBody, 422: ErrorBody },
-      example: { body: { active: true, extension: "1001" } },
+      example: { body: { active: true, extension: "1001" }, params: { parameter: "dnd" } },
+      names: [{ kind: "extension", at: "body.extension", refusal: 403 }],
       async handler({ caller, body }, reply) {
         const [me] = await gw.db
           .select({ extension: users.extension })

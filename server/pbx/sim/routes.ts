@@ -44,6 +44,7 @@ export function simPbxRoutes(gw: Gateway): RouteDef[] {
       body: SimExtensionChange,
       response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { open: false } },
+      names: [{ kind: "extension", at: "params.extension", refusal: 404 }],
       async handler({ caller, params, body }, reply) {
         const [holder] = await gw.db
           .select({ id: users.id })
@@ -67,6 +68,8 @@ export function simPbxRoutes(gw: Gateway): RouteDef[] {
       access: { roles: ["setter", "advisor", "manager"] },
       params: z.strictObject({ extension: Extension }),
       response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      // A manager's: another call centre's extension is no agent of the tenant.
+      names: [{ kind: "extension", at: "params.extension", refusal: 404 }],
       async handler({ caller, params }, reply) {
         const [holder] = await gw.db
           .select({ id: users.id })
@@ -90,6 +93,7 @@ export function simPbxRoutes(gw: Gateway): RouteDef[] {
       body: SimInboundCall,
       response: { 201: SimInboundCallCreated, 422: ErrorBody },
       example: { body: { from: "+15145550142" } },
+      names: [{ kind: "number", at: "body.did", refusal: 422 }],
       async handler({ caller, body }, reply) {
         const [tenant] = await gw.db
           .select({ did: tenants.inboundDid })

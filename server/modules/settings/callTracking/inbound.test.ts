@@ -5,7 +5,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallEvent, PbxEvent } from "../../../pbx/driver";
-import { calls, leadCampaigns, leads, users } from "../../../db/schema";
+import { OWNERSHIP_MESSAGES } from "../../../../src/contract/ownership";
+import { calls, leadCampaigns, leads, retreaverMappings, users } from "../../../db/schema";
+import { mappingOfDialled } from "./service";
 import { SimPbx } from "../../../pbx/sim/extensions";
 import { startTestGateway, type TestClient, type TestGateway } from "../../../test/harness";
 
@@ -152,9 +154,49 @@ describe("an inbound call to a DID mapped for the call-tracking provider", () =>
     await gw.run(500);
   });
 
+  it("a DID another call centre maps is refused (409) and stays that call centre's; the database holds one owner", async () => {
+    const res = await manager.request("POST", "/settings/retreaver-mappings/8775550102?mode=add", { prefix: "ISF" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: OWNERSHIP_MESSAGES.numberTaken,
+      errors: { did: [OWNERSHIP_MESSAGES.numberTaken] },
+    });
+    expect(await mappingOfDialled(gw.db, "8775550102")).toMatchObject({ tenantId: 2, prefix: "SLQ" });
+    // No clash can be written behind the routes' back either: the number is unique, not per call centre.
+    await expect(
+      gw.db.insert(retreaverMappings).values({ tenantId: 1, did: "8775550102", prefix: "ISF" }),
+    ).rejects.toThrow();
+  });
+
+  it("a prefix is each call centre's own: ISIUS's SLQ makes ISIUS leads in ISIUS's campaign, SLICA's stay SLICA's", async () => {
+    await readyAdvisor();
+    const campaign = await manager.request("POST", "/settings/lead-campaigns", {
+      params: { name: "Quebec web (ISIUS)", active: true, prefix: "SLQ", prefixes: [] },
+    });
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    const isiusCampaign = (campaign.json() as { id: number }).id;
+    expect(
+      (await manager.request("POST", "/settings/retreaver-mappings/8335550150?mode=add", { prefix: "SLQ" })).statusCode,
+    ).toBe(201);
+    const callId = sim.placeInbound({ from: "+15555550176", did: "+18335550150", callId: "trk-10" });
+    await gw.run(3_000);
+    const [lead] = await leadsOf(1, "5555550176");
+    expect(lead).toMatchObject({ prefix: "SLQ", campaignId: isiusCampaign });
+    expect(await leadsOf(2, "5555550176")).toEqual([]);
+    // SLICA's own SLQ campaign and mapping are as the seed made them.
+    const [slica] = await gw.db
+      .select()
+      .from(leadCampaigns)
+      .where(and(eq(leadCampaigns.tenantId, 2), eq(leadCampaigns.prefix, "SLQ")));
+    expect(slica).toBeDefined();
+    expect(await mappingOfDialled(gw.db, "8775550102")).toMatchObject({ tenantId: 2, prefix: "SLQ" });
+    await sim.hangupCall(callId);
+    await gw.run(500);
+  });
+
   it("never logs the caller's number", () => {
     expect(logLines.length).toBeGreaterThan(0);
-    for (const n of ["5555550171", "5555550172", "5555550173", "5555550174", "5555550175"])
+    for (const n of ["5555550171", "5555550172", "5555550173", "5555550174", "5555550175", "5555550176"])
       expect(logLines.filter((l) => l.includes(n))).toEqual([]);
   });
 });

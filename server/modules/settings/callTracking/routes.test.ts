@@ -123,10 +123,11 @@ describe("Retreaver mappings", () => {
     expect((await slica.request("POST", `${URL}/8005550114?mode=edit`, { prefix: "SLQ" })).statusCode).toBe(
       404,
     );
-    // The same DID may be mapped by another call centre: its own row, not an update of this one.
-    expect((await slica.request("POST", `${URL}/8005550114?mode=add`, { prefix: "SLQ" })).statusCode).toBe(
-      201,
-    );
+    // A DID reaches one call centre (issue 31): another's add is 409, and says nothing of who maps it.
+    const taken = await slica.request("POST", `${URL}/8005550114?mode=add`, { prefix: "SLQ" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe("This number belongs to another call centre.");
+    expect((await slica.request("POST", `${URL}/8005550114`, { prefix: "SLQ" })).statusCode).toBe(409);
     expect((await list(manager))["8005550114"]!.prefix).toBe("ISF");
     for (const email of ["qualifier.isius@demo.test", "advisor.isius@demo.test"]) {
       const agent = await gw.signIn(email);

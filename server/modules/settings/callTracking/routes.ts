@@ -23,7 +23,10 @@ import {
 import { ErrorBody } from "../../../../src/contract/common";
 import { retreaverMappings } from "../../../db/schema";
 import type { Gateway } from "../../../gateway";
+import { OWNERSHIP_MESSAGES } from "../../../../src/contract/ownership";
+import { isUniqueViolation } from "../../../db/client";
 import { fieldError, HttpError, MESSAGES } from "../../../http/errors";
+import { claimNumber } from "../../ownership/owners";
 import { defineRoute, type RouteDef } from "../../../http/route";
 import { recordSettingsChange } from "../audit";
 import { readSetting, writeSetting } from "../store";
@@ -56,14 +59,18 @@ export function callTrackingRoutes(gw: Gateway, access: { roles: readonly ["mana
       method: "POST",
       url: `${RETREAVER_MAPPINGS_URL}/:did`,
       summary:
-        "Adds or updates the mapping of a DID: {prefix (required, trimmed, at most 48), duplicate_checker (default true: a caller already a lead is attached to that lead; off, each call makes a new lead), short_calls (default false; kept for the provider)}; booleans, 0 or 1. 201 for both. ?mode=add refuses a DID already mapped (422 'DID already exists' on did); ?mode=edit refuses one that is not (404): the page says which it does. A DID that is not 10 digits is 422 'Invalid DID format (must be 10 digits)' on did; a blank prefix 'Prefix is required' on prefix.",
+        "Adds or updates the mapping of a DID: {prefix (required, trimmed, at most 48), duplicate_checker (default true: a caller already a lead is attached to that lead; off, each call makes a new lead), short_calls (default false; kept for the provider)}; booleans, 0 or 1. 201 for both. ?mode=add refuses a DID already mapped (422 'DID already exists' on did); a DID another call centre maps or has as its inbound number is 409 'This number belongs to another call centre.' on did (a dialled number reaches one call centre); ?mode=edit refuses one that is not (404): the page says which it does. A DID that is not 10 digits is 422 'Invalid DID format (must be 10 digits)' on did; a blank prefix 'Prefix is required' on prefix.",
       tags: TAGS,
       access,
       params: MappingParams,
       querystring: MappingQuery,
       body: MappingBody,
-      response: { 201: z.object({ data: z.object({ did: z.string() }) }), 404: ErrorBody, 422: ErrorBody },
+      response: { 201: z.object({ data: z.object({ did: z.string() }) }), 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       example: { body: EXAMPLE_MAPPING, query: { mode: "add" } },
+      names: [
+        { kind: "number", at: "params.did" },
+        { kind: "prefix", at: "body.prefix" },
+      ],
       async handler({ caller, params, query, body }, reply) {
         const tenantId = caller.tenantId;
         const did = didOf(params.did);
@@ -80,16 +87,23 @@ export function callTrackingRoutes(gw: Gateway, access: { roles: readonly ["mana
             .for("update");
           if (before && query.mode === "add") throw fieldError("did", M.didExists);
           if (!before && query.mode === "edit") throw new HttpError(404, MESSAGES.resourceNotFound);
+          // A DID reaches one call centre: another's mapping or main number is 409.
+          if (!before) await claimNumber(tx, tenantId, did, "did");
           const row = {
             prefix: next.prefix,
             duplicateChecker: next.duplicate_checker,
             shortCalls: next.short_calls,
           };
-          // A concurrent add of the same DID meets the primary key: the later one is an update of it.
+          // A concurrent add of the same DID meets the primary key: the later one is an update of it. The
+          // number's unique index, not per tenant, is the database's own guard behind claimNumber.
           await tx
             .insert(retreaverMappings)
             .values({ tenantId, did, ...row })
-            .onConflictDoUpdate({ target: [retreaverMappings.tenantId, retreaverMappings.did], set: row });
+            .onConflictDoUpdate({ target: [retreaverMappings.tenantId, retreaverMappings.did], set: row })
+            .catch((e: unknown) => {
+              if (isUniqueViolation(e)) throw new HttpError(409, OWNERSHIP_MESSAGES.numberTaken, { did: [OWNERSHIP_MESSAGES.numberTaken] });
+              throw e;
+            });
           const old = before
             ? {
                 did,

@@ -44,15 +44,10 @@ export async function mappingOf(db: Db, tenantId: number, did: string): Promise<
 
 /**
  * The mapping of a dialled DID (its 10 national digits), whichever call centre has it. A DID is one phone
- * number, so one call centre should map it; if two do, the older call centre (lowest id) gets the call.
+ * number: one call centre at most maps it (a unique index on the number; server/modules/ownership).
  */
 export async function mappingOfDialled(db: Db, did: string): Promise<DidMapping | null> {
-  const [r] = await db
-    .select()
-    .from(retreaverMappings)
-    .where(eq(retreaverMappings.did, did))
-    .orderBy(asc(retreaverMappings.tenantId))
-    .limit(1);
+  const [r] = await db.select().from(retreaverMappings).where(eq(retreaverMappings.did, did)).limit(1);
   return r ? { tenantId: r.tenantId, did: r.did, ...toMapping(r) } : null;
 }
 

@@ -28,6 +28,11 @@ import { agentsOf, checkAgents, found, TAGS, type Access } from "./shared";
 
 const SUBJECT = LEAD_BOOK_SUBJECTS.campaigns;
 const URL = "/settings/lead-campaigns";
+/** A campaign's prefixes are the call centre's own (src/contract/ownership.ts): another may use the same. */
+const PREFIX_FIELDS = [
+  { kind: "prefix", at: "body.params.prefix" },
+  { kind: "prefix", at: "body.params.prefixes" },
+] as const;
 const EXAMPLE = { params: { name: "Final Expense Texas", active: true, prefix: "ISFT", prefixes: ["ISFTX"] } };
 
 const COLUMNS = {
@@ -87,6 +92,7 @@ export function leadCampaignRoutes(gw: Gateway, access: Access): RouteDef[] {
       body: LeadCampaignBody,
       response: { 201: Created, 422: ErrorBody },
       example: { body: EXAMPLE },
+      names: PREFIX_FIELDS,
       async handler({ caller, body }, reply) {
         const id = await gw.db.transaction(async (tx) => {
           const taken = new Set(
@@ -116,6 +122,7 @@ export function leadCampaignRoutes(gw: Gateway, access: Access): RouteDef[] {
       body: LeadCampaignBody,
       response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: EXAMPLE },
+      names: PREFIX_FIELDS,
       async handler({ caller, params, body }, reply) {
         await gw.db.transaction(async (tx) => {
           const before = await campaignBy(tx, caller.tenantId, { id: params.id });

@@ -57,6 +57,7 @@ export function leadPrefixRoutes(gw: Gateway, access: Access): RouteDef[] {
       body: LeadNameBody,
       response: { 201: Created, 422: ErrorBody },
       example: { body: { params: { name: "ISFT" } } },
+      names: [{ kind: "prefix", at: "body.params.name" }],
       async handler({ caller, body }, reply) {
         const id = await gw.db.transaction(async (tx) => {
           await checkFree(tx, caller.tenantId, body.name);
@@ -78,6 +79,7 @@ export function leadPrefixRoutes(gw: Gateway, access: Access): RouteDef[] {
       body: LeadNameBody,
       response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { params: { name: "ISFT" } } },
+      names: [{ kind: "prefix", at: "body.params.name" }],
       async handler({ caller, params, body }, reply) {
         await gw.db.transaction(async (tx) => {
           const [row] = await tx
