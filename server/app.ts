@@ -1,6 +1,7 @@
 // Builds the gateway: Fastify 5 with zod as the wire contract, OpenAPI at /api/docs, the route table under
 // /api/v1, and the built SPA. Used by `npm start` and, in memory, by every gateway test.
 import { existsSync } from "node:fs";
+import { Socket } from "node:net";
 import path from "node:path";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
@@ -18,6 +19,7 @@ import { LoginThrottle } from "./auth/throttle";
 import { Audit } from "./http/audit";
 import { registerErrorHandling, MESSAGES } from "./http/errors";
 import { LOG_REDACT, LOG_SERIALIZERS } from "./http/logging";
+import { guardHosts, hostAllowed, loggableHost, MISDIRECTED_MESSAGE } from "./http/hostGuard";
 import { registerRoutes } from "./http/register";
 import { docsCsp, registerSecurityHeaders } from "./http/securityHeaders";
 import { routeTable } from "./routes";
@@ -26,6 +28,7 @@ import { signingSecret } from "./auth/secret";
 import { seedIfEmpty } from "./seed/seed";
 import type { PbxDriver } from "./pbx/driver";
 import { release } from "./dialer/claim";
+import { oncePer } from "./modules/auth/routes";
 import { InboundRouter } from "./modules/calls/inbound";
 import { CallRecordSources } from "./modules/leads/history";
 import { recordingStoreFor } from "./recordings/select";
@@ -78,6 +81,28 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     trustProxy: process.env.TRUST_PROXY === "true",
     // One line per request only when debugging: a shift of auto-dial ticks would drown the log otherwise.
     logController: new LogController({ disableRequestLogging: config.logLevel !== "debug" }),
+  });
+  // Against DNS rebinding, before anything the server answers: Fastify's routes and the SPA, and socket.io and the
+  // SIP endpoint, which attach to the raw server below and answer their paths before Fastify sees them.
+  const hostPolicy = { listenHost: config.host, allowedHosts: config.allowedHosts };
+  const allowsHost = (host: string | undefined) => hostAllowed(host, hostPolicy);
+  const refusedHostLogged = oncePer(60_000, 1000);
+  const onRefusedHost = (host: string, kind: "request" | "upgrade") => {
+    const shown = loggableHost(host);
+    if (refusedHostLogged.due(shown, clock.now()))
+      app.log.warn(
+        { host: shown, kind },
+        "refused a request for a host name not in ALLOWED_HOSTS (421; once a minute per name)",
+      );
+  };
+  guardHosts(app.server, allowsHost, onRefusedHost);
+  // Fastify also answers on servers other than app.server: HOST=localhost binds 127.0.0.1 and ::1, the second
+  // address on a server of Fastify's own whose requests go straight to the router. The same check there, for
+  // requests that came over a socket (app.inject has none: tests choose their Host).
+  app.addHook("onRequest", async (req, reply) => {
+    if (!(req.raw.socket instanceof Socket) || allowsHost(req.headers.host)) return;
+    onRefusedHost(req.headers.host ?? "", "request");
+    return reply.code(421).header("connection", "close").send({ message: MISDIRECTED_MESSAGE });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -58,3 +58,19 @@ describe("readConfig: where recordings are kept", () => {
     expect(() => readConfig({ ...S3, S3_ENDPOINT: "not a url" })).toThrow(/S3_ENDPOINT/);
   });
 });
+
+describe("readConfig: the host names the gateway answers to (DNS rebinding)", () => {
+  it("answers loopback's names only unless ALLOWED_HOSTS lists others", () => {
+    expect(readConfig({}).allowedHosts).toEqual([]);
+    expect(readConfig({ ALLOWED_HOSTS: "dialer.example.com, .lan.example" }).allowedHosts).toEqual([
+      "dialer.example.com",
+      ".lan.example",
+    ]);
+    expect(readConfig({ ALLOWED_HOSTS: "*" }).allowedHosts).toEqual(["*"]);
+  });
+
+  it("refuses a URL or a port where a host name belongs", () => {
+    expect(() => readConfig({ ALLOWED_HOSTS: "https://dialer.example.com" })).toThrow(/ALLOWED_HOSTS/);
+    expect(() => readConfig({ ALLOWED_HOSTS: "dialer.example.com:443" })).toThrow(/ALLOWED_HOSTS/);
+  });
+});

@@ -1,11 +1,18 @@
 // Gateway configuration from the environment, read once at start.
 import path from "node:path";
 import { OPEN_METEO_CUSTOMER_URL, OPEN_METEO_FREE_URL } from "./geo/weather/openMeteo";
+import { parseAllowedHosts, type AllowedHosts } from "./http/hostGuard";
 import type { ObjectStorageConfig } from "./recordings/objectStore";
 
 export interface GatewayConfig {
   port: number;
   host: string;
+  /**
+   * Host names the gateway answers to besides loopback's (ALLOWED_HOSTS, comma-separated; `.example.com` for the
+   * domain and its subdomains, `*` for any): any other `Host` gets 421, against DNS rebinding. A gateway that
+   * listens on the network answers IP addresses too (server/http/hostGuard.ts).
+   */
+  allowedHosts: AllowedHosts;
   /** PGlite data directory (embedded default); ignored when databaseUrl is set. "memory" keeps it in memory. */
   dataDir: string;
   databaseUrl?: string;
@@ -113,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     port: Number(env.PORT ?? 8080),
     // Loopback unless told otherwise: the demo's accounts share a published password.
     host: env.HOST || "127.0.0.1",
+    allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     dataDir: env.DATA_DIR ?? path.resolve("data"),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
