@@ -4,6 +4,13 @@ import { SignJWT, jwtVerify, errors } from "jose";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
+/**
+ * How far apart the clocks of two instances of one cluster may be for a token signed by one to pass on the
+ * other: the not-before and issued-at claims are checked with this margin. Expiry is not: a token is refused
+ * at its `exp` on the verifier's clock. (Instances each started with their own CLOCK_START run as far apart as
+ * their start times: CLOCK_START is for one instance.)
+ */
+export const CLOCK_SKEW_SECONDS = 60;
 const ISSUER = "isi-dialer-gateway";
 const AUDIENCE = "isi-dialer";
 
@@ -33,16 +40,26 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** Returns the claims, or null for any invalid, expired, foreign or wrong-purpose token. */
+  /**
+   * Returns the claims, or null for any invalid, expired, foreign or wrong-purpose token. A token another
+   * instance signed with its clock up to CLOCK_SKEW_SECONDS ahead passes; none passes at or after its expiry.
+   */
   async verify(token: string, purpose = "access"): Promise<AccessClaims | null> {
+    const nowMs = this.nowMs();
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ["HS256"],
         issuer: ISSUER,
         audience: AUDIENCE,
-        currentDate: new Date(this.nowMs()),
+        currentDate: new Date(nowMs),
         requiredClaims: ["sub", "exp", "iat"],
+        // jose applies the tolerance to nbf and exp alike: exp is checked again below without it.
+        clockTolerance: CLOCK_SKEW_SECONDS,
       });
+      // As jose's epoch: whole seconds, rounded down.
+      const now = Math.floor(nowMs / 1000);
+      if (typeof payload.exp !== "number" || payload.exp <= now) return null;
+      if (typeof payload.iat !== "number" || payload.iat > now + CLOCK_SKEW_SECONDS) return null;
       if (payload.pur !== purpose) return null;
       if (typeof payload.sid !== "string" || typeof payload.gen !== "number" || typeof payload.fph !== "string") {
         return null;
