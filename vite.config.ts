@@ -3,6 +3,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { blueprintCssWithoutIconFont } from "./bench/bundle/blueprintCss.ts";
 import { moduleListPlugin } from "./bench/bundle/plugin.ts";
+import { ISOLATED_GATEWAY_TESTS, ISOLATED_WEB_TESTS } from "./tests/isolation.ts";
 
 const gateway = process.env.GATEWAY_URL ?? "http://127.0.0.1:8080";
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
@@ -14,6 +15,33 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const RUNS_FIRST = /[\\/]src[\\/]zodWithoutEval\.ts$/;
 /** React, its renderer and the router: ≈300 kB min that change only with an upgrade. */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
+
+const GATEWAY_TESTS = ["server/**/*.test.ts", "plugins/**/*.server.test.ts"];
+const WEB_TESTS = [
+  "src/**/*.test.{ts,tsx}",
+  "plugins/**/*.test.{ts,tsx}",
+  "variants/**/*.test.ts",
+  "locales/**/*.test.ts",
+  "tests/contracts/**/*.test.{ts,tsx}",
+];
+
+/** One gateway suite as two projects: the shared-module one and the isolated one, with the seeded template. */
+function gatewayProjects(name: string, env: Record<string, string>, extra: string[] = []) {
+  const common = {
+    environment: "node" as const,
+    // The seeded demo call centre, made once per run for every test gateway to copy (issue 32).
+    globalSetup: ["./tests/setup/dbTemplate.ts"],
+    globals: true,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env,
+  };
+  return [
+    // Shared modules between files (tests/isolation.ts says which files may not share).
+    { test: { ...common, name, include: [...GATEWAY_TESTS, ...extra], exclude: ISOLATED_GATEWAY_TESTS, isolate: false } },
+    { test: { ...common, name: `${name}-isolated`, include: ISOLATED_GATEWAY_TESTS, isolate: true } },
+  ];
+}
 
 export default defineConfig({
   plugins: [
@@ -64,49 +92,23 @@ export default defineConfig({
   },
   test: {
     projects: [
-      {
-        extends: true,
+      ...[false, true].map((isolate) => ({
+        extends: true as const,
         test: {
-          name: "web",
+          name: isolate ? "web-isolated" : "web",
           environment: "jsdom",
-          include: [
-            "src/**/*.test.{ts,tsx}",
-            "plugins/**/*.test.{ts,tsx}",
-            "variants/**/*.test.ts",
-            "locales/**/*.test.ts",
-            "tests/contracts/**/*.test.{ts,tsx}",
-          ],
-          exclude: ["plugins/**/*.server.test.ts"],
+          // Shared modules and DOM between files, but for the files that change the process (tests/isolation.ts).
+          ...(isolate
+            ? { include: ISOLATED_WEB_TESTS }
+            : { include: WEB_TESTS, exclude: ["plugins/**/*.server.test.ts", ...ISOLATED_WEB_TESTS] }),
+          isolate,
           setupFiles: ["./src/test-setup.ts"],
           globals: true,
         },
-      },
-      {
-        test: {
-          name: "server",
-          environment: "node",
-          include: ["server/**/*.test.ts", "plugins/**/*.server.test.ts", "scripts/**/*.test.ts"],
-          globals: true,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      // With DATABASE_URL set, the gateway suite runs again on PostgreSQL, each file in a fresh database.
-      ...(process.env.DATABASE_URL
-        ? [
-            {
-              test: {
-                name: "server-pg",
-                environment: "node",
-                include: ["server/**/*.test.ts", "plugins/**/*.server.test.ts"],
-                globals: true,
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-                env: { TEST_DB: "postgres" },
-              },
-            },
-          ]
-        : []),
+      })),
+      // The gateway suite, on PGlite; with DATABASE_URL set, again on PostgreSQL, each file in a fresh database.
+      ...gatewayProjects("server", {}, ["scripts/**/*.test.ts"]),
+      ...(process.env.DATABASE_URL ? gatewayProjects("server-pg", { TEST_DB: "postgres" }) : []),
     ],
   },
 });

@@ -25,7 +25,9 @@ function recordingLine(): AgentPhoneLine {
   const running = new Map<string, { writer: RecordingWriter; since: number }>();
   return {
     ring(_offer, result) {
-      setTimeout(() => result.answered(), 0);
+      // Not a 0 ms timer: a warm process steps the manual clock through 6 s before a real millisecond passes,
+      // and the agent's answer came after the lead's ring time. An immediate runs within the harness's first step.
+      setImmediate(() => result.answered());
     },
     end() {},
     play() {},

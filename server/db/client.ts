@@ -16,6 +16,8 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, which `openDatabase({ load })` opens again (tests' seeded template). */
+  dump?(): Promise<Blob>;
 }
 
 /**
@@ -29,7 +31,13 @@ export function poolSize(env: string | undefined): number {
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; onIdleError?: (e: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  onIdleError?: (e: Error) => void;
+  /** PGlite in memory: start from this dump of a data directory (`Database.dump`) instead of an empty one. */
+  load?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pg = (await import("pg")).default;
     const pool = new pg.Pool({ connectionString: opts.url, max: poolSize(process.env.DATABASE_POOL_SIZE) });
@@ -44,7 +52,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onIdl
   const dataDir = opts.dataDir && opts.dataDir !== "memory" ? opts.dataDir : undefined;
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
   try {
-    const client = await PGlite.create(dataDir);
+    const client = await PGlite.create(dataDir, opts.load ? { loadDataDir: opts.load } : {});
     const pglite = drizzlePglite(client, { schema });
     const db = pglite as unknown as Db;
     soleWriters.add(db);
@@ -55,6 +63,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onIdl
       close: async () => {
         await client.close();
         lock?.release();
+      },
+      dump: async () => {
+        const tarball = await client.dumpDataDir("none");
+        return new Blob([await tarball.arrayBuffer()]);
       },
     };
   } catch (e) {

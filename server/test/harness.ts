@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { io, type Socket as ClientSocket } from "socket.io-client";
+import { inject } from "vitest";
 import { manualClock, type Clock, type ManualClock } from "../../src/core/clock";
 import { API_BASE } from "../../src/contract/common";
 import { SOCKET_PATH, type ClientToServer, type ServerToClient } from "../../src/contract/socket";
@@ -20,6 +21,7 @@ import { SimPbx, type SimProfile } from "../pbx/sim/extensions";
 import { runTimerByTimer } from "../pbx/suite/worlds";
 import { recordingStoreFor } from "../recordings/select";
 import { DEMO_PASSWORD } from "../seed/accounts";
+import { adminQuery, databaseUrl, openPgliteFromTemplate, TEMPLATE_CLOCK_START } from "./dbTemplate";
 import {
   simTelephony,
   startAsteriskTelephony,
@@ -128,30 +130,42 @@ export interface TestClient {
   ): Promise<LightMyRequestResponse>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+/** What the Vitest run's global setup made (tests/setup/dbTemplate.ts); nothing outside Vitest (benchmarks). */
+function provided(): { file: string; name: string } {
+  try {
+    return { file: inject("dbTemplateFile") ?? "", name: inject("dbTemplateName") ?? "" };
+  } catch {
+    return { file: "", name: "" };
+  }
+}
+
+/**
+ * A database of its own for one test gateway: on PostgreSQL (TEST_DB=postgres) a new database, else PGlite in
+ * memory. `seeded`: a copy of the run's seeded template when there is one (server/test/dbTemplate.ts), so the
+ * gateway finds the demo call centre already there; the flag says whether it did.
+ */
+async function openTestDatabase(wantSeeded: boolean): Promise<{ database: Database; drop(): Promise<void>; seeded: boolean }> {
+  const template = wantSeeded ? provided() : { file: "", name: "" };
   if (process.env.TEST_DB === "postgres" && process.env.DATABASE_URL) {
-    const pg = (await import("pg")).default;
+    const server = process.env.DATABASE_URL;
     const name = `dialer_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() });
+    await adminQuery(server, template.name ? `create database ${name} template ${template.name}` : `create database ${name}`);
+    const database = await openDatabase({ url: databaseUrl(server, name) });
     return {
       database,
+      seeded: !!template.name,
       async drop() {
         await database.close();
-        const a = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
+        await adminQuery(server, `drop database if exists ${name} with (force)`);
       },
     };
   }
+  if (template.file) {
+    const database = await openPgliteFromTemplate(template.file);
+    return { database, drop: () => database.close(), seeded: true };
+  }
   const database = await openDatabase({ dataDir: "memory" });
-  return { database, drop: () => database.close() };
+  return { database, drop: () => database.close(), seeded: false };
 }
 
 export function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -162,12 +176,18 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
   const clock =
     (opts.clock as ManualClock | undefined) ??
     opts.peerOf?.clock ??
-    manualClock(Date.parse("2026-01-05T15:00:00Z"));
+    manualClock(TEMPLATE_CLOCK_START);
+  // The seeded template is the demo at the default clock with no history: a gateway that wants just that
+  // copies it; one whose clock starts elsewhere or whose configuration seeds otherwise seeds its own.
+  const wantsTemplate =
+    clock.now() === TEMPLATE_CLOCK_START &&
+    opts.config?.seedDemo !== false &&
+    !opts.config?.seedHistory;
   const { database, drop } = inherited
     ? inherited
     : opts.peerOf
       ? { database: opts.peerOf.database, drop: async () => {} }
-      : await openTestDatabase();
+      : await openTestDatabase(wantsTemplate);
   const config = {
     ...readConfig({}),
     dataDir: "memory",

@@ -55,7 +55,9 @@ export function createI18n(locale: string): I18n {
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      resources: { en: { [CORE_NS]: SIGN_IN_ENGLISH } },
+      // A copy: i18next extends the bundle it is given in place (addWorkspaceTexts), and the next instance
+      // (a sign-in after a sign-out) must start from the sign-in texts alone.
+      resources: { en: { [CORE_NS]: structuredClone(SIGN_IN_ENGLISH) } },
       // The bundled English plus the backend for everything else.
       partialBundledLanguages: true,
       lng: locale,
