@@ -18,9 +18,9 @@ const globRegex = (glob: string) =>
     `^${glob
       .replace(/[.+^$()|[\]\\]/g, "\\$&")
       .replace(/\{([^}]*)\}/g, (_, alts: string) => `(${alts.split(",").join("|")})`)
-      .replace(/\*\*\//g, "\u0000")
+      .replace(/\*\*\//g, "§")
       .replace(/\*/g, "[^/]*")
-      .replace(/\u0000/g, "(.*/)?")}$`,
+      .replace(/§/g, "(.*/)?")}$`,
   );
 const files = (patterns: string[]) => all.filter((f) => patterns.some((p) => globRegex(p).test(f)));
 
