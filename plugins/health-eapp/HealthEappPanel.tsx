@@ -1,7 +1,7 @@
 import { AnchorButton, Classes } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../src/sdk";
+import { safeHref, usePlugin } from "../../src/sdk";
 import type { HealthEappService } from "./service";
 import "./health-eapp.css";
 
@@ -12,12 +12,15 @@ const HealthEappPanel = observer(function HealthEappPanel() {
 
   if (access.kind === "open") {
     // A link, not window.open: the e-app opens in a new tab that cannot reach back into the dialer, and the
-    // advisor can still copy its address or open it where they like.
+    // advisor can still copy its address or open it where they like. Its config passed the same link rule at
+    // sign-in; safeHref still keeps anything else out of the href (the button is then disabled).
+    const href = safeHref(api.urlFor(access.leadId));
     return (
       <AnchorButton
         intent="primary"
         icon="share"
-        href={api.urlFor(access.leadId)}
+        href={href}
+        disabled={!href}
         target="_blank"
         rel="noopener noreferrer"
       >

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { linkAddress } from "../../src/contract/links";
 
 /** Where the lead's id goes in the e-app address. */
 export const LEAD_ID = "{leadId}";
@@ -10,12 +11,10 @@ export const LEAD_ID = "{leadId}";
 export const DEMO_EAPP_PATH = "/health-eapp-demo/start";
 export const DEMO_EAPP_URL = `/api/v1${DEMO_EAPP_PATH}?ref=${LEAD_ID}`;
 
-// The carrier's e-app over http(s), or a path on the dialer's own origin (the demo page). Never another scheme:
-// the address becomes a link's href, and `javascript:` there would run in the dialer's tab.
-const eappAddress = z.union([
-  z.url({ protocol: /^https?$/ }),
-  z.string().regex(/^\/(?!\/)[^\s\\]*$/, "a path on this origin starts with one /"),
-]);
+// The carrier's e-app over http(s), or a path on the dialer's own origin (the demo page): the wire contract's one
+// link rule (src/contract/links.ts), since the address becomes a link's href, and `javascript:` there would run
+// in the dialer's tab.
+const eappAddress = linkAddress(2000);
 
 /**
  * The variant's config (`config["health-eapp"]`). The specification only says the button "opens a configured

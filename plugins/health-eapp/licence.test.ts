@@ -81,6 +81,12 @@ describe("HealthEappConfig", () => {
     ["no address", "eapp {leadId}"],
     ["another origin without a scheme", "//evil.example/{leadId}"],
     ["a relative path", "eapp/{leadId}"],
+    // The wire contract's link rule (src/contract/links.ts), the same as the dashboard link's.
+    ["a script in mixed case", "JaVaScRiPt:alert('{leadId}')"],
+    ["a script behind white space", " javascript:alert('{leadId}')"],
+    ["a script split by a tab", "java\tscript:alert('{leadId}')"],
+    ["a data address", "data:text/html,{leadId}"],
+    ["another origin behind a backslash", "/\\evil.example/{leadId}"],
   ])("refuses %s", (_, url) => {
     expect(HealthEappConfig.safeParse({ url }).success).toBe(false);
   });

@@ -9,12 +9,12 @@ import { fakeGateway, fakeLeads, leadView, provide, renderPlugin } from "../../s
 import plugin from "./index";
 
 const PAGE = "/api/v1/iapp-demo/applications/REFERENCE-OF-32-CHARACTERS-00000";
-const sent = (destination: string) => ({
+const sent = (destination: string, url = PAGE) => ({
   id: 9,
   lead_id: 31,
   destination,
   reference: "REF",
-  url: PAGE,
+  url,
   sent_at: "2026-01-05T14:00:00.000Z",
 });
 
@@ -26,6 +26,8 @@ interface Mount {
   fail?: boolean;
   already?: string[];
   language?: "en" | "fr" | "es";
+  /** The page the gateway answers (PAGE). */
+  url?: string;
 }
 
 async function mount(o: Mount = {}) {
@@ -33,11 +35,11 @@ async function mount(o: Mount = {}) {
     o.lead === null ? [] : [o.lead ?? leadView({ id: 31, firstName: "Ana", lastName: "Diaz" })],
   );
   const gateway = fakeGateway({
-    "GET /leads/iapp/31": { status: 200, data: { data: (o.already ?? []).map(sent) } },
+    "GET /leads/iapp/31": { status: 200, data: { data: (o.already ?? []).map((d) => sent(d, o.url)) } },
     "POST /leads/iapp/31": (req) =>
       o.fail
         ? { status: 502, data: { message: "Something went wrong. Please try again or contact support" } }
-        : { status: 201, data: { data: sent((req.body as { destination: string }).destination) } },
+        : { status: 201, data: { data: sent((req.body as { destination: string }).destination, o.url) } },
   });
   const view = await renderPlugin(plugin, {
     gateway,
@@ -120,6 +122,15 @@ describe("the send-to-iApp panel", { timeout: 20_000 }, () => {
     );
     act(() => m.stack.setCurrent(leadView({ id: 77 })));
     expect(await within(m.panel).findByRole("button", { name: "Send to iApp" })).toBeEnabled();
+  });
+
+  it("opens and links no page the gateway answers that is not http(s) nor a path on this origin", async () => {
+    const m = await mount({ url: "javascript:alert(document.domain)" });
+    await m.user.click(await within(m.panel).findByRole("button", { name: "Send to iApp" }));
+    const again = await within(m.panel).findByRole("button", { name: "Open the iApp application" });
+    expect(opened).not.toHaveBeenCalled();
+    expect(again).not.toHaveAttribute("href");
+    expect(again).toHaveAttribute("aria-disabled", "true");
   });
 
   it("says so with no lead on the desk, in the agent's language", async () => {

@@ -5,7 +5,7 @@ import { AnchorButton, Button, Classes } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugin } from "../../src/sdk";
+import { safeHref, usePlugin } from "../../src/sdk";
 import { buttonKey } from "./destinations";
 import type { IappStore } from "./model";
 import type { IappService } from "./service";
@@ -44,11 +44,14 @@ const IappPanel = observer(function IappPanel() {
     <div className="iapp">
       {destinations.map((d) => {
         const sent = store.sentTo(d);
+        // The gateway's answer: linked only when http(s) or a path on this origin (else a disabled button).
+        const href = sent ? safeHref(sent.url) : undefined;
         return sent ? (
           <AnchorButton
             key={d}
             icon="document-open"
-            href={sent.url}
+            href={href}
+            disabled={!href}
             target="_blank"
             rel="noopener noreferrer"
           >

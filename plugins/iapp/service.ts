@@ -3,7 +3,7 @@
 // client application page it answers in a new tab; a failure turns the button red with the specification's text.
 import { reaction } from "mobx";
 import { z } from "zod";
-import { watching, type PluginContext } from "../../src/sdk";
+import { safeHref, watching, type PluginContext } from "../../src/sdk";
 import {
   IAPP_CHOICE_FEATURE,
   IAPP_FEATURE,
@@ -27,9 +27,14 @@ export interface IappService {
   watch(): () => void;
 }
 
-/** Opens the client application page in a new tab that cannot reach back into the dialer. */
+/**
+ * Opens the client application page in a new tab that cannot reach back into the dialer; an address that is not
+ * http(s) nor a path on this origin (the SDK's safeHref) opens nothing.
+ */
 export function openInNewTab(url: string): void {
-  const tab = window.open(url, "_blank");
+  const href = safeHref(url);
+  if (!href) return;
+  const tab = window.open(href, "_blank");
   if (tab) tab.opener = null;
 }
 

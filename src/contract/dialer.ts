@@ -5,6 +5,7 @@ import { z } from "zod";
 import { decimalInteger, RecordId } from "./ids";
 import { CallType } from "./calls";
 import { LeadSummary } from "./leads";
+import { linkAddressOrNone } from "./links";
 
 // ---------------------------------------------------------------- rules
 
@@ -237,8 +238,11 @@ export type PublisherSuppression = z.infer<typeof PublisherSuppression>;
 export const DialerSettings = z.strictObject({
   /** Enforced follow-ups: agents with overdue follow-ups get only those until they are dialled or moved. */
   "enforced-follow-ups": z.boolean(),
-  /** Template of a lead's dashboard link: {id}, {marketing_id} and {crm_id} are replaced; "" for none. */
-  "dashboard-url": z.string().max(500),
+  /**
+   * Template of a lead's dashboard link: {id}, {marketing_id} and {crm_id} are replaced; "" for none. An http(s)
+   * address or a path on this origin only (links.ts): it becomes every agent's link.
+   */
+  "dashboard-url": linkAddressOrNone(500),
 });
 export type DialerSettings = z.infer<typeof DialerSettings>;
 

@@ -25,6 +25,8 @@
  * - **Settings pages**: `src/sdk/settings`, a third entry: a settings document's model and service (load, edit,
  *   save the whole set, read back), the specification's save outcomes in the admin's language, the page frame
  *   with Save at the window's foot and the audit trail's "Last changed by … on …" (docs/plugins.md "Settings pages").
+ * - **Links**: an address that comes from settings, config or the gateway goes into an `href` (or a new tab) only
+ *   through {@link safeHref}: an http(s) address or a path on the dialer's own origin, else no link at all.
  * - **One writer per resource**: writes that must not double use {@link postIdempotent} with an
  *   {@link idempotencyKey}; only the plugin that owns a resource writes it, the others call its `api.ts`.
  *
@@ -129,6 +131,13 @@ export { Select } from "./ui/Select";
 export { useNow } from "./ui/useNow";
 export { useUnsavedChanges } from "./ui/useUnsavedChanges";
 export { LoadFailed } from "./ui/LoadFailed";
+
+/**
+ * The only way an address from settings, config or the gateway becomes a link: the address when it is http(s) or a
+ * path on this origin, else undefined (show no link). The wire contract's rule (src/contract/links.ts), the one
+ * the gateway's schemas store by.
+ */
+export { safeHref } from "../contract/links";
 
 /** The HTTP status of a gateway call's failure (undefined for a network failure). */
 export { httpStatus } from "../api/errors";

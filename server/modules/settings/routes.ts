@@ -54,6 +54,20 @@ import { recordSettingsChange } from "./audit";
 import { pluginSettingsRoutes } from "./pluginSwitches";
 import { readSetting, writeSetting } from "./store";
 
+/**
+ * A stored document as its schema reads it today: a value saved before a rule was tightened (a `javascript:`
+ * dashboard link, issue 31) is answered as its default, so the page loads and the next save stores a good one.
+ */
+function validSetting<T extends object>(doc: T, schema: z.ZodType<T>, fallback: T): T {
+  if (schema.safeParse(doc).success) return doc;
+  const kept = { ...fallback };
+  for (const [k, v] of Object.entries(doc)) {
+    const candidate = { ...kept, [k]: v };
+    if (schema.safeParse(candidate).success) Object.assign(kept, { [k]: v });
+  }
+  return kept;
+}
+
 /** The settings area belongs to managers, admins and operations-managers (admin-and-sign-in §6). */
 export const SETTINGS_ACCESS = { roles: ["manager"] } as const;
 
@@ -76,7 +90,7 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
       tags: ["settings"],
       access: SETTINGS_ACCESS,
       response: { 200: schema },
-      handler: ({ caller }) => readSetting(gw.db, caller.tenantId, key, fallback),
+      handler: async ({ caller }) => validSetting(await readSetting(gw.db, caller.tenantId, key, fallback), schema, fallback),
     }),
     defineRoute({
       method: "PUT",

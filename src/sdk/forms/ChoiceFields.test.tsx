@@ -64,8 +64,9 @@ describe("choice fields", () => {
     const other = screen.getByLabelText(/^Other \(please specify\)/);
     await submit();
     expect(screen.getByText("Please specify.")).toBeInTheDocument();
-    await user.type(other, "Mutuelle Générale");
-    expect(values().carrierOther).toBe("Mutuelle Gnrale");
+    // Until finding B free text kept printable ASCII only ("Mutuelle Gnrale"); accents now stay.
+    await user.type(other, "Mutuelle Générale\u0007");
+    expect(values().carrierOther).toBe("Mutuelle Générale");
     await user.selectOptions(screen.getByLabelText("Carrier"), "Sun Life");
     expect(screen.queryByLabelText(/^Other \(please specify\)/)).not.toBeInTheDocument();
   });
@@ -173,5 +174,27 @@ describe("link row", () => {
     expect(link).toHaveAttribute("rel", "noopener noreferrer");
     within(list).getByRole("button", { name: "Open the script" }).click();
     expect(opened).toEqual(["script"]);
+  });
+
+  it("links only an http(s) address or a path on this origin: any other address is its text only", async () => {
+    await renderForm(
+      <LinkRow
+        label="Lead source"
+        links={[
+          { text: "Script", href: "javascript:alert(document.domain)" },
+          { text: "Data", href: " DATA:text/html,<script>alert(1)</script>" },
+          { text: "Elsewhere", href: "//evil.example/form" },
+          { text: "Here", href: "/api/v1/forms/31" },
+        ]}
+      />,
+    );
+    const list = screen.getByRole("list", { name: "Lead source" });
+    expect(
+      within(list)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("href")),
+    ).toEqual(["/api/v1/forms/31"]);
+    for (const text of ["Script", "Data", "Elsewhere"])
+      expect(within(list).getByText(text).closest("a")).toBeNull();
   });
 });
