@@ -4,6 +4,7 @@
 import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from "@blueprintjs/core";
 import { useState } from "react";
 import { ATTRIBUTE_GROUP_TEXT_MAX, type AttributeGroup } from "../../src/contract/attributeGroups";
+import { keepLine } from "../../src/contract/text";
 import { usePlugin } from "../../src/sdk";
 import { ErrorLines } from "../../src/sdk/settings";
 import type { GroupsStore } from "./model";
@@ -28,7 +29,7 @@ export function GroupDialog({ group, onClose }: { group: AttributeGroup | null; 
         id={`group-${field}`}
         value={form[field]}
         maxLength={ATTRIBUTE_GROUP_TEXT_MAX}
-        onValueChange={(v) => change({ [field]: v.replace(/\p{Cc}/gu, "") })}
+        onValueChange={(v) => change({ [field]: keepLine(v) })}
       />
     </FormGroup>
   );

@@ -4,6 +4,7 @@ import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGro
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { DID_DIGITS, PREFIX_MAX } from "../../src/contract/callTracking";
+import { keepLine } from "../../src/contract/text";
 import { usePlugin } from "../../src/sdk";
 import type { CallTrackingStore, MappingRow } from "./model";
 import type { CallTrackingService, FieldErrors, MappingField, MappingForm } from "./service";
@@ -50,7 +51,7 @@ export const MappingDialog = observer(function MappingDialog({ mapping, onClose 
           intent={error ? "danger" : "none"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onValueChange={(v) => change({ [field]: v.replace(/\p{Cc}/gu, "") }, field)}
+          onValueChange={(v) => change({ [field]: keepLine(v) }, field)}
           {...props}
         />
       </FormGroup>

@@ -1,6 +1,6 @@
 // The body of POST /leads/{id}/dispositions from the panel's draft (agent-workspace §3 disposition payload).
 import { OTHER_REASON, type DispositionValue } from "../../src/contract/dispositions";
-import { keepPrintable } from "../../src/contract/text";
+import { cutText, keepPrintable } from "../../src/contract/text";
 import type { DispositionBody } from "./api";
 import { toIso } from "./picker";
 import { isCallback, NOTES_MAX, REASON_OTHER_MAX, type DraftValues } from "./rules";
@@ -15,10 +15,10 @@ export function buildBody(
     disposition: {
       disposition: draft.disposition as DispositionValue,
       date_time: isCallback(draft.disposition) ? toIso(draft.date, draft.time) : null,
-      notes: keepPrintable(draft.notes).slice(0, NOTES_MAX),
+      notes: cutText(keepPrintable(draft.notes), NOTES_MAX),
       reason,
       reason_other:
-        reason === OTHER_REASON ? keepPrintable(draft.reasonOther).trim().slice(0, REASON_OTHER_MAX) : null,
+        reason === OTHER_REASON ? cutText(keepPrintable(draft.reasonOther).trim(), REASON_OTHER_MAX) : null,
       // Rescheduling a follow-up is the follow-ups table's job, never this panel's.
       reschedule_followup: false,
       short_call: ctx.shortCall,

@@ -4,6 +4,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from "@blueprintjs/core";
 import { useState, type ReactNode } from "react";
 import { LEAD_NAME_MAX } from "../../src/contract/leadBook";
+import { keepLine } from "../../src/contract/text";
 import { usePlugin } from "../../src/sdk";
 import type { LeadSettingsStore } from "./model";
 import type { LeadSettingsService, Refusal } from "./service";
@@ -85,7 +86,7 @@ export function TextField({ id, label, value, onChange, error, hint, max }: Text
         intent={error ? "danger" : "none"}
         aria-invalid={error ? true : undefined}
         aria-describedby={note ? `${id}-note` : undefined}
-        onValueChange={(v) => onChange(v.replace(/\p{Cc}/gu, ""))}
+        onValueChange={(v) => onChange(keepLine(v))}
       />
     </FormGroup>
   );

@@ -6,7 +6,7 @@
 import { reaction } from "mobx";
 import { AvailableAdvisorsResponse } from "../../src/contract/geo";
 import { LIVE_TRANSFER_POLL_MS, LiveTransferResponse } from "../../src/contract/liveTransfers";
-import { keepPrintable } from "../../src/contract/text";
+import { cutText, keepPrintable } from "../../src/contract/text";
 import { watching, type ClockTimer, type PluginContext } from "../../src/sdk";
 import type { BookingApi } from "../booking/api";
 import type { TransfersConfig } from "./config";
@@ -56,7 +56,7 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
   const start = async () => {
     const leadId = d.leadId();
     if (leadId === null || !canStart()) return;
-    const notes = keepPrintable(store.liveNotes).trim().slice(0, LIVE_NOTES_MAX);
+    const notes = cutText(keepPrintable(store.liveNotes).trim(), LIVE_NOTES_MAX);
     const ok = await d.pressing(async () => {
       // The advisor continues the booking as typed: what the debounce still holds goes first. A save that fails
       // does not hold the lead on the line back (the wizard retries it).
@@ -163,7 +163,7 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
     start,
     stop,
     leave,
-    setNotes: (notes: string) => store.setLiveNotes(keepPrintable(notes).slice(0, LIVE_NOTES_MAX)),
+    setNotes: (notes: string) => store.setLiveNotes(cutText(keepPrintable(notes), LIVE_NOTES_MAX)),
     /** Counts the advisors every 5 s while the live transfer seeks and a panel shows it; returns the release. */
     watch: live.watch,
     dispose: () => {

@@ -350,7 +350,8 @@ export function reasonsFor(disposition: string, facts: DispositionFacts): Reason
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The payload (agent-workspace §3 disposition payload). Free text keeps printable ASCII and newlines only.
+// The payload (agent-workspace §3 disposition payload). Free text is cleaned by the one free-text sanitiser
+// (text.ts): every printable character and newlines stay; control and bidirectional characters go.
 
 export const DispositionPayload = z
   .strictObject({

@@ -143,7 +143,7 @@ export const isDob = (s: string) => {
   return d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!;
 };
 
-/** Names, streets, cities: no control characters (accents stay; §5's ASCII rule is for free text). */
+/** Names, streets, cities: one line, cleaned by the one free-text sanitiser (text.ts), trimmed. */
 const Line = (max: number) => lineText(max);
 const Flag = z.literal(valuesOf(YES_NO));
 const RegionCode = z

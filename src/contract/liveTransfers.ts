@@ -13,6 +13,7 @@
 // meeting or offline is offered it with a desktop notification.
 import { z } from "zod";
 import { AgentStatus, Extension } from "./status";
+import { keepPrintable } from "./text";
 
 /** Agent availability poll while seeking, and the delay before Stop shows (agent-workspace §9). */
 export const LIVE_TRANSFER_POLL_MS = 5_000;
@@ -31,9 +32,17 @@ export const LIVE_TRANSFER_STATES = ["looking_for_advisor", "done", "canceled"] 
 export const LiveTransferState = z.enum(LIVE_TRANSFER_STATES);
 export type LiveTransferState = z.infer<typeof LiveTransferState>;
 
-/** POST /live-transfers/{leadId}. Notes go to the advisor with the offer. */
+/**
+ * POST /live-transfers/{leadId}. Notes go to the advisor with the offer: free text, trimmed, cleaned by the one
+ * free-text sanitiser (text.ts) as the panel cleans them.
+ */
 export const StartLiveTransferBody = z.strictObject({
-  notes: z.string().trim().max(2000).default(""),
+  notes: z
+    .string()
+    .trim()
+    .max(2000)
+    .transform((s) => keepPrintable(s).trim())
+    .default(""),
   team: z.enum(LIVE_TRANSFER_TEAMS).default("advisors"),
 });
 export type StartLiveTransferBody = z.input<typeof StartLiveTransferBody>;

@@ -69,13 +69,14 @@ describe("patchToWire", () => {
 });
 
 describe("UpdateLeadBody", () => {
-  it("accepts partial fields and keeps free text printable ASCII", () => {
+  // Until finding B the notes kept printable ASCII only; now every printable character stays.
+  it("accepts partial fields and keeps free text's printable characters and newlines", () => {
     const r = UpdateLeadBody.parse({
-      notes: "ok\u0000 then\nmore",
+      notes: "ok\u0000 then\nmoré",
       address: { state: "NY" },
       clients: [{ height: 170 }],
     });
-    expect(r).toEqual({ notes: "ok then\nmore", address: { state: "ny" }, clients: [{ height: "170" }] });
+    expect(r).toEqual({ notes: "ok then\nmoré", address: { state: "ny" }, clients: [{ height: "170" }] });
   });
 
   it.each([

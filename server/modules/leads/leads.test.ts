@@ -153,6 +153,17 @@ describe("PUT /leads/{id}", () => {
     expect(after.clients).toEqual([{ ...before.clients[0], dob: "1960-02-29", occupation: "Teacher" }]);
   });
 
+  it("keeps the notes' accents, punctuation and emoji; drops only control and bidirectional-override characters", async () => {
+    const id = await ownLead("qualifier.isius@demo.test");
+    expect((await qualifier.request("PUT", `/leads/${id}`, { notes: "Zoë – café 😀" })).statusCode).toBe(204);
+    expect((await read(qualifier, id)).notes).toBe("Zoë – café 😀");
+    expect((await qualifier.request("PUT", `/leads/${id}`, { notes: "a\u202Eb\u0007c" })).statusCode).toBe(204);
+    expect((await read(qualifier, id)).notes).toBe("abc");
+    const multiLine = "Señora Núñez’s visit:\n« mardi » at 17 h\t✓\r\n\u2067ok\u2069";
+    expect((await qualifier.request("PUT", `/leads/${id}`, { notes: multiLine })).statusCode).toBe(204);
+    expect((await read(qualifier, id)).notes).toBe("Señora Núñez’s visit:\n« mardi » at 17 h✓\nok");
+  });
+
   it("with override_status: true the lead becomes In Process", async () => {
     const id = await ownLead("qualifier.isius@demo.test");
     expect((await qualifier.request("PUT", `/leads/${id}`, { override_status: true })).statusCode).toBe(204);

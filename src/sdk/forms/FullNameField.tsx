@@ -1,5 +1,5 @@
 // The full name: first and last name side by side under one legend. Names keep their accents (the contract's
-// rule for names and addresses drops control characters only; the printable-ASCII rule is for free text).
+// one free-text sanitiser, one line: control and bidirectional characters and newlines go).
 import { useId } from "react";
 import { useSdkTexts } from "../ui/texts";
 import { GroupFrame } from "./field";

@@ -14,6 +14,7 @@ import {
   type Option,
 } from "./field";
 import { cleanText } from "./masks";
+import { cutText } from "../../contract/text";
 
 /** The contract's Measure: 10 characters at most. */
 export const MEASURE_MAX = 10;
@@ -78,7 +79,7 @@ export function MeasureField<U extends string | number>(props: MeasureFieldProps
             id={f.id}
             name={name}
             value={value}
-            onValueChange={(v) => f.input.onChange(cleanText("printable", v).slice(0, MEASURE_MAX))}
+            onValueChange={(v) => f.input.onChange(cutText(cleanText("printable", v), MEASURE_MAX))}
             {...f.focus}
             maxLength={MEASURE_MAX}
             placeholder={props.placeholder}

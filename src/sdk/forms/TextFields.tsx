@@ -1,8 +1,9 @@
-// Text, text area, email and numeric fields. Free text is cleaned as it is typed (TextRule: printable ASCII and
-// newlines by default, the contract's rule), so what the agent sees is what is saved.
+// Text, text area, email and numeric fields. Free text is cleaned as it is typed (TextRule: every printable
+// character and newlines by default, the contract's rule), so what the agent sees is what is saved.
 import { InputGroup, TextArea } from "@blueprintjs/core";
 import { useState } from "react";
 import { z } from "zod";
+import { cutText } from "../../contract/text";
 import { describedBy, FieldFrame, useFieldControl, type BaseFieldProps, type FieldError } from "./field";
 import { cleanText, type TextRule } from "./masks";
 
@@ -16,7 +17,7 @@ const keepText = { parse: (v: unknown) => v, format: (v: unknown) => (v ?? "") a
 
 export interface TextFieldProps extends BaseFieldProps<string> {
   maxLength?: number;
-  /** How typed text is cleaned: printable ASCII (default, free text), `line` for names and addresses. */
+  /** How typed text is cleaned: `printable` (default, free text: newlines stay), `line` for names and addresses. */
   rule?: TextRule;
   placeholder?: string;
   autoComplete?: string;
@@ -47,7 +48,7 @@ export function TextField(props: TextFieldProps) {
         type={props.type ?? "text"}
         inputMode={props.inputMode}
         value={f.input.value ?? ""}
-        onValueChange={(v) => f.input.onChange(cleanText(rule, v).slice(0, maxLength ?? Infinity))}
+        onValueChange={(v) => f.input.onChange(cutText(cleanText(rule, v), maxLength ?? Infinity))}
         {...f.focus}
         maxLength={maxLength}
         placeholder={props.placeholder}
@@ -91,7 +92,7 @@ export function TextAreaField(props: TextAreaFieldProps) {
         fill
         value={f.input.value ?? ""}
         onChange={(e) =>
-          f.input.onChange(cleanText(rule, e.currentTarget.value).slice(0, maxLength ?? Infinity))
+          f.input.onChange(cutText(cleanText(rule, e.currentTarget.value), maxLength ?? Infinity))
         }
         {...f.focus}
         maxLength={maxLength}

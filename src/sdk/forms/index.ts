@@ -15,8 +15,9 @@
  * `<FormNamespace ns="booking">` and then in the SDK's own (its built-in `forms.errors.*`). An error shows once
  * the field was left or the form submitted; a submit error until the field changes.
  *
- * **Free text** is cleaned as it is typed: printable ASCII and newlines (src/contract/text.ts), or with
- * `rule="line"` (names, addresses) control characters only. Masked fields keep what the contract stores:
+ * **Free text** is cleaned as it is typed with the contract's one sanitiser (src/contract/text.ts): every
+ * printable character (accents, punctuation, emoji) stays, control and bidirectional characters go; newlines stay
+ * in free text and go with `rule="line"` (names, addresses). Masked fields keep what the contract stores:
  * a phone's ten digits, a date of birth as YYYY-MM-DD, a postal code as '10001' or 'H2X 1Y4'.
  *
  * @example

@@ -43,9 +43,11 @@ describe("field masks", () => {
     expect(ageOn("2000-02-29", "2026-02-28")).toBe(25);
   });
 
-  it("cleans free text to printable ASCII and newlines, and names of control characters only", () => {
-    expect(cleanText("printable", "Café\u0007 — ok\nnext\t")).toBe("Caf  ok\nnext");
-    expect(cleanText("line", "Zoë\u0000 Côté")).toBe("Zoë Côté");
+  it("cleans free text and names with the contract's one sanitiser: accents stay, control and bidi characters go", () => {
+    // Until finding B free text kept printable ASCII only ("Caf  ok\nnext").
+    expect(cleanText("printable", "Café\u0007 — ok\nnext\t")).toBe("Café — ok\nnext");
+    expect(cleanText("printable", "Zoë – café 😀 a\u202Eb")).toBe("Zoë – café 😀 ab");
+    expect(cleanText("line", "Zoë\u0000 Côté\n\u2066")).toBe("Zoë Côté");
     expect(cleanText("none", "é\u0007")).toBe("é\u0007");
   });
 

@@ -1,19 +1,20 @@
 // The masks of the SDK's fields (booking-and-reference §2, §5, §9), pure so every case is tested: what the
 // agent sees as they type, and what the form keeps.
-import { keepPrintable } from "../../contract/text";
+import { keepLine, keepPrintable } from "../../contract/text";
 
 // ---------------------------------------------------------------- free text
 
 /**
- * How a text field cleans what is typed: `printable` is the free-text rule (printable ASCII and newlines,
- * src/contract/text.ts); `line` keeps accents and drops control characters only (names, streets, cities: the
- * contract's rule for them); `none` keeps everything.
+ * How a text field cleans what is typed, with the contract's one sanitiser (src/contract/text.ts): every
+ * printable character stays, accents, punctuation and emoji included; control characters and bidirectional
+ * controls go. `printable` is multi-line free text (newlines stay); `line` is one line (names, streets, cities:
+ * newlines go too); `none` keeps everything.
  */
 export type TextRule = "printable" | "line" | "none";
 
 export function cleanText(rule: TextRule, text: string): string {
   if (rule === "printable") return keepPrintable(text);
-  if (rule === "line") return text.replace(/\p{Cc}/gu, "");
+  if (rule === "line") return keepLine(text);
   return text;
 }
 
