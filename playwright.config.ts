@@ -1,15 +1,22 @@
 // End-to-end tests against the built SPA served by a fresh embedded gateway (PGlite in memory, demo seed).
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+/**
+ * Each worker runs its specs against a gateway of its own, port + its index (tests/e2e/fixtures.ts), so no spec
+ * sees another worker's agents, calls or settings (issue 32). One by default: with two, each worker's Chromium
+ * (fake media, WebRTC, software compositing) and gateway (the SIP edge's media) kept both cores past a load of 10,
+ * and timing-bound specs failed; docs/testing.md says what is left to make two workers pay.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 1);
 
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {
@@ -22,7 +29,12 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => gatewayServer(port + index)),
+});
+
+/** A fresh embedded gateway for one worker: PGlite in memory, the demo seed, the build in dist. */
+function gatewayServer(port: number): Extract<PlaywrightTestConfig["webServer"], unknown[]>[number] {
+  return {
     command: "npx tsx server/index.ts",
     url: `http://127.0.0.1:${port}/api/docs/json`,
     timeout: 120_000,
@@ -56,5 +68,5 @@ export default defineConfig({
       // A Tuesday, 14:00 in New York and Toronto: inside every calling window, with a seeded morning of calls.
       CLOCK_START: process.env.E2E_CLOCK_START ?? "2026-03-10T18:00:00Z",
     },
-  },
-});
+  };
+}

@@ -48,6 +48,7 @@ import { fileURLToPath } from "node:url";
 import { io, type Socket } from "socket.io-client";
 import { API_BASE } from "../../src/contract/common";
 import { SOCKET_PATH } from "../../src/contract/socket";
+import { adminQuery, databaseUrl } from "../../server/db/admin";
 import { streamFor } from "../../server/pbx/sim/random";
 import { printSummary, type ProfileSummary } from "./profile";
 
@@ -97,22 +98,11 @@ setTimeout(
 // ---------------------------------------------------------------- a fresh PostgreSQL database, if asked
 
 let freshDb: { name: string; url: string } | null = null;
-async function pgAdmin(sql: string) {
-  const pg = (await import("pg")).default;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
+const pgAdmin = (sql: string) => adminQuery(BASE_URL, sql);
 if (BASE_URL) {
   const name = `dialer_load_${randomBytes(5).toString("hex")}`;
   await pgAdmin(`create database ${name}`);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  freshDb = { name, url: url.toString() };
+  freshDb = { name, url: databaseUrl(BASE_URL, name) };
   console.error(`dialer-load: created database ${name}`);
 }
 

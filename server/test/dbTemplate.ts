@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { manualClock } from "../../src/core/clock";
+import { adminQuery, databaseUrl } from "../db/admin";
 import { openDatabase } from "../db/client";
 import { seedDemo } from "../seed/seed";
 
@@ -36,25 +37,6 @@ export async function writePgliteTemplate(file: string): Promise<void> {
 /** Opens a PGlite database in memory from the dump at `file`, migrated and seeded. */
 export async function openPgliteFromTemplate(file: string) {
   return openDatabase({ dataDir: "memory", load: new Blob([fs.readFileSync(file)]) });
-}
-
-/** A database's URL on the server `serverUrl` points at. */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Runs one statement as the server's admin connection (create / drop database cannot run in a pool's transaction). */
-export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const pg = (await import("pg")).default;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**

@@ -21,7 +21,8 @@ import { SimPbx, type SimProfile } from "../pbx/sim/extensions";
 import { runTimerByTimer } from "../pbx/suite/worlds";
 import { recordingStoreFor } from "../recordings/select";
 import { DEMO_PASSWORD } from "../seed/accounts";
-import { adminQuery, databaseUrl, openPgliteFromTemplate, TEMPLATE_CLOCK_START } from "./dbTemplate";
+import { adminQuery, databaseUrl } from "../db/admin";
+import { openPgliteFromTemplate, TEMPLATE_CLOCK_START } from "./dbTemplate";
 import {
   simTelephony,
   startAsteriskTelephony,

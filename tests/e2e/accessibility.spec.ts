@@ -2,7 +2,7 @@
 // (sign-in, the workspace at rest, a call under way, the manager's drawer and admin pages) with no serious or
 // critical violation, and a call's controls operable from the keyboard alone.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { disposeAndStop, signIn } from "./helpers";
 
 /** The serious and critical violations on the page now, one line each (rule, then the first offending nodes). */

@@ -1,7 +1,7 @@
 // The accounts page end to end: an admin creates a qualifier on a free allowed extension, notes the temporary
 // password shown once, and the new qualifier (in a browser of its own) signs in with it, chooses its own password
 // and reaches the workspace.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn } from "./helpers";
 
 test("an admin creates a qualifier, who signs in with the temporary password and reaches the workspace", async ({ page, browser }) => {

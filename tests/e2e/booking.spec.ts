@@ -1,7 +1,7 @@
 // Booking a meeting as a qualifier does it on a call (issue 14): the four steps of the booking panel, the ZIP
 // validated with its map and weather, the booking stored, and the advisor finding the meeting among their
 // follow-ups. The gateway's clock is Tuesday 2026-03-10, 14:00 in New York.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { api, disposeAndStop, signIn } from "./helpers";
 
 /** A number of its own per run, so the lead is new (the demo's by-phone lookup would reopen an older one). */

@@ -1,7 +1,7 @@
 // The call-tracking provider's settings as a manager uses them (issue 18): a Retreaver mapping added after each
 // refused input shows its exact message (blank prefix, blank DID, 9 digits, a DID that exists), its prefix
 // edited with the DID read-only, then deleted; and the maximum calls amount saved and still there after a reload.
-import { expect, request, test } from "@playwright/test";
+import { expect, request, test, gatewayURL } from "./fixtures";
 import { api, DEMO_PASSWORD, signIn } from "./helpers";
 
 const DID = "8005557301";
@@ -9,7 +9,7 @@ const EXISTING = "8005557300";
 
 /** Removes mappings the test made (the helper's api() has no DELETE); one already gone is a 404, which is fine. */
 async function removeMappings(...dids: string[]) {
-  const ctx = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  const ctx = await request.newContext({ baseURL: gatewayURL() });
   const login = await ctx.post("/api/v1/login", {
     data: { email: "manager.isius@demo.test", password: DEMO_PASSWORD },
   });

@@ -1,7 +1,7 @@
 // The dialer's loop as agents live it, for both call centres: Ready → the gateway auto-dials a lead → the
 // call → hang up → a disposition → Save & Next → the next lead; a Callback Scheduled disposition becomes a
 // follow-up that the agent reschedules and dials from the user summary.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { api, disposeAndStop, disposeNotInterested, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });

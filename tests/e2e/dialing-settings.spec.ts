@@ -2,7 +2,7 @@
 // dials quota, and the dialing sequence (a dial added with a negative wait, which the gateway stores as 0).
 // Each save says 'Changes applied successfully.' and, after a reload, the page shows the saved values and who
 // changed them. The auto-dialer of later specs reads these settings: the test puts them back as it found them.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { api, signIn } from "./helpers";
 
 const MANAGER = "manager.isius@demo.test";

@@ -1,7 +1,7 @@
 // An ISIUS advisor on a call with a Minnesota lead reads GTL's disclosure (the aa wording Minnesota keeps) and
 // plays its recorded audio into the call: the page's WebRTC stats show the audio it receives getting louder
 // while the clip plays over the lead's voice. The disclosure and the clip are then in the lead's history.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { disposeAndStop, recordPeerConnections, signIn } from "./helpers";
 
 const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });

@@ -1,7 +1,7 @@
 // The first click counts (issue 13, fault 1): a WebRTC agent's first click after sign-in, and after a reload
 // with a lead awaiting its disposition, used to be swallowed because the softphone reacted to the press by
 // raising an alert that moved the page before the release. Clicks here hold the button 100 ms, as a person does.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { disposeNotInterested, signIn } from "./helpers";
 
 const HUMAN = { delay: 100 };

@@ -2,14 +2,14 @@
 // there after a reload; an agent's WebRTC softphone switched from the WebRTC users page, still so after a
 // reload; each put back as it was. Last: every settings page of the Admin Panel drawer is a real page, none
 // says "This page is not available yet."
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Page, gatewayURL } from "./fixtures";
 import { DEMO_PASSWORD, signIn } from "./helpers";
 
 const MANAGER = "manager.isius@demo.test";
 
 /** The manager's gateway, outside the page, to read and restore what a test changed. */
 async function managerApi() {
-  const ctx = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const ctx = await playwrightRequest.newContext({ baseURL: gatewayURL() });
   const login = await ctx.post("/api/v1/login", { data: { email: MANAGER, password: DEMO_PASSWORD } });
   expect(login.status()).toBe(201);
   let token = login.headers()["authorization"]!;

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, type Page, gatewayURL } from "./fixtures";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -26,7 +26,7 @@ export async function expectSignedIn(page: Page) {
  * session only, and a shared cookie jar would end the other account's session.
  */
 export async function api(email: string) {
-  const ctx = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const ctx = await playwrightRequest.newContext({ baseURL: gatewayURL() });
   const login = await ctx.post("/api/v1/login", { data: { email, password: DEMO_PASSWORD } });
   expect(login.status()).toBe(201);
   let token = login.headers()["authorization"]!;

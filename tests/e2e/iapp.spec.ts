@@ -1,6 +1,6 @@
 // An ISIUS advisor sends the lead on the call to iApp: with iApp 2 also offered, the panel asks Yes/No first;
 // the client application page (the embedded demo receiver, as `npm start` has it) opens in a new tab.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { disposeAndStop, signIn } from "./helpers";
 
 const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });

@@ -2,7 +2,7 @@
 // call arrives on a new "Inbound caller" lead), gives the number the call centre has for them, and the qualifier
 // links the call to that lead after the confirmation; the disposition then lands on it, and the lead's history
 // shows the inbound call.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { api, disposeAndStop, outsideOperationHours, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });

@@ -2,7 +2,7 @@
 // campaign (a too-long and a blank name refused with the rule's message) and its qualifiers picked with the
 // dialog's filter, a lead group given advisors and prefixes with its counts changing in the table. Only what
 // the test creates is changed: the dialer specs rely on the seeded campaigns and groups.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { api, signIn } from "./helpers";
 
 const stamp = Date.now().toString(36).toUpperCase().slice(-6);

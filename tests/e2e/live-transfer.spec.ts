@@ -2,7 +2,7 @@
 // and asks for an advisor; advisor.isius, Ready in another browser, gets the offer with the lead's summary
 // and accepts; its softphone is rung into the call; the qualifier introduces the lead and leaves; the advisor
 // has the lead and its booking, and hears the lead (the page's WebRTC stats count audio after the qualifier left).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { audioPacketsReceived, disposeAndStop, outsideOperationHours, recordPeerConnections, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });

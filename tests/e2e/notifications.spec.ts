@@ -1,6 +1,6 @@
 // Manager notifications, agent side (issue 16 item 7): a manager posts through the API with its token; the
 // agent's alert stack shows it live, an expiring one goes by itself, one that does not expire waits for Confirm.
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { expect, request as playwrightRequest, test, gatewayURL } from "./fixtures";
 import { api, DEMO_PASSWORD, signIn } from "./helpers";
 
 /** The rest of the manager's team answers a persistent notification too, so later tests never see it. */
@@ -15,7 +15,7 @@ async function answerForTheTeam(id: number, except: string) {
     "newcomer@demo.test",
   ].filter((e) => e !== except);
   for (const email of team) {
-    const ctx = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+    const ctx = await playwrightRequest.newContext({ baseURL: gatewayURL() });
     const login = await ctx.post("/api/v1/login", { data: { email, password: DEMO_PASSWORD } });
     const token = login.headers()["authorization"];
     if (login.status() === 201 && token)

@@ -1,7 +1,7 @@
 // The users area's settings as a manager uses them (issue 17): allowed extensions (a refused input, a duplicate,
 // add and delete), an attribute group's agents, and a notification sent from 'Send New Notification' that a
 // signed-in qualifier sees at once in its alert stack.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { api, signIn } from "./helpers";
 
 test("a manager adds and deletes an allowed extension, with the rule's messages", async ({ page }) => {

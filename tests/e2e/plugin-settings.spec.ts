@@ -1,7 +1,7 @@
 // Plugins and features end to end: an admin turns the disclosures plugin off for ISIUS; the signed-in ISIUS
 // advisor's workspace reloads without a sign-out, says its workspace changed, and no longer has the panel; the
 // admin turns it back on, and the panel returns the same way.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { api, signIn } from "./helpers";
 
 async function setDisclosures(admin: Page, on: boolean) {

@@ -4,10 +4,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { E2E_PORT, expect, test } from "./fixtures";
 import { DEMO_PASSWORD } from "./helpers";
 
-const PORT = 8183;
+// Apart from the workers' gateways (E2E_PORT + worker index).
+const PORT = E2E_PORT + 50;
 const base = `http://127.0.0.1:${PORT}`;
 let dataDir: string;
 let gateway: ChildProcess | undefined;

@@ -1,7 +1,7 @@
 // An ISIUS advisor records part of a call (Extra recordings: Start, then Stop) and plays it back from the lead's
 // history: the recording is a real file as long as it ran (the window the browser saw it run, half a second either
 // side), and the browser plays back exactly that long.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { disposeAndStop, signIn } from "./helpers";
 
 const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });

@@ -1,6 +1,6 @@
 // The built app runs under the gateway's Content-Security-Policy with no violation (issue 11, finding 9): the
 // sign-in page, a WebRTC agent's workspace with its softphone and socket, a manager's drawer, and the API docs.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signIn } from "./helpers";
 
 /** Collects CSP violations the page reports, from the first script on. */

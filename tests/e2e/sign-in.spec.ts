@@ -1,5 +1,5 @@
 // Sign-in as a person does it: by label, role and the specification's visible texts.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, signIn } from "./helpers";
 
 const ACCOUNTS = [

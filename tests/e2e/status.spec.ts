@@ -1,6 +1,6 @@
 // Agent status as agents live it: the selector and its timer, the gateway's record, refusals, auto-ready,
 // one tab per agent, and a manager's calling toggle reaching the agent at once.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { api, outsideOperationHours, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });

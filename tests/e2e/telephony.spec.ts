@@ -3,7 +3,7 @@
 // packets), holds, mutes, sends DTMF, transfers, conferences and hangs up into after-call-work; an inbound
 // call rings, is answered and ends; a number that reaches a machine is disposed Voicemail by itself; an
 // agent on an external phone is refused Ready while it is closed and gets the call on it when open.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { api, audioPacketsReceived, disposeAndStop, outsideOperationHours, recordPeerConnections, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });

@@ -1,7 +1,7 @@
 // Transfers as a qualifier does them on a call (issue 15): an external transfer in its three levels — start
 // (the target is dialled, the lead on hold), join, leave — after which the disposition reads Sent External with
 // its destination; and a target that never answers, which brings the transfer back to the qualifier.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { api, disposeAndStop, signIn } from "./helpers";
 
 /** A number of its own per run, so the lead is new. */

@@ -1,7 +1,7 @@
 // The users area as a manager uses it (admin-and-sign-in §2): the Users list from the Admin Panel drawer,
 // searched and paged by the gateway, a qualifier's outbound blocked and an advisor's live transfers changed from
 // their rows (checked on the gateway), then the Managers list.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { api, signIn } from "./helpers";
 
 test("a manager searches and pages the users, blocks a qualifier's outbound, sets an advisor's live transfers and opens Managers", async ({ page }) => {

@@ -1,7 +1,7 @@
 // The users list's row dialogs as a manager uses them (admin-and-sign-in §2, §4, §7): an advisor's statistics,
 // health licences saved, calling de-activated and re-activated after the confirmation, and the Tools; each
 // change checked on the gateway, and put back.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { api, signIn } from "./helpers";
 
 test("a manager opens an advisor's row dialogs: statistics, health licenses, calling status and tools", async ({ page }) => {

@@ -2,7 +2,7 @@
 // dialer from giving that agent leads of those states (the engine's explanation says so), and an attribute that
 // grants auto-ready reaches the advisor at the next sign-in. Each change is made in the row's dialog, as a
 // manager does, checked on the gateway as the agent's desk would see it, and put back.
-import { request, expect, test, type Page } from "@playwright/test";
+import { request, expect, test, type Page, gatewayURL } from "./fixtures";
 import { api, signIn } from "./helpers";
 
 async function openRowDialog(page: Page, name: string, item: string) {
@@ -56,7 +56,7 @@ test("an attribute granting auto-ready reaches the advisor at the next sign-in",
     (await (await manager.call("GET", `/settings/agents/${daniel.id}/attributes`)).json()) as { attributes: number[] };
   // A sign-in of the advisor's own, in a browser context apart from the manager's page.
   const permissionsAtSignIn = async () => {
-    const advisor = await request.newContext({ baseURL: test.info().project.use.baseURL });
+    const advisor = await request.newContext({ baseURL: gatewayURL() });
     const res = await advisor.post("/api/v1/login", { data: { email: "advisor2.isius@demo.test", password: "demo-password" } });
     expect(res.status()).toBe(201);
     const permissions = ((await res.json()) as { permissions: string[] }).permissions;

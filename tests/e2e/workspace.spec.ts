@@ -1,7 +1,7 @@
 // The workspace as agents use it: the variant's default layout, arranging panels, and the layout following
 // the agent to another browser. The gateway clock starts on a Tuesday afternoon (playwright.config.ts), so
 // the seeded day already has calls and the goals show real numbers.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { signIn } from "./helpers";
 
 const goals = (page: Page) => page.getByRole("region", { name: "My Goals" });

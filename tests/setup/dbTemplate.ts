@@ -5,11 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import {
-  adminQuery,
-  createPostgresTemplate,
-  writePgliteTemplate,
-} from "../../server/test/dbTemplate";
+import { adminQuery } from "../../server/db/admin";
+import { createPostgresTemplate, writePgliteTemplate } from "../../server/test/dbTemplate";
 
 export default async function setup(project: TestProject) {
   // TEST_DB_TEMPLATE=off: every gateway migrates and seeds its own database, as before (to measure the template).

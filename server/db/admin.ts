@@ -1,0 +1,21 @@
+// Statements on the PostgreSQL server itself, outside any one database's pool (creating and dropping the test
+// suite's and the benchmarks' own databases): `create database` cannot run inside a pool's transaction.
+
+/** The URL of database `name` on the server `serverUrl` points at. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on its own connection to the server `serverUrl` points at. */
+export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const pg = (await import("pg")).default;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
