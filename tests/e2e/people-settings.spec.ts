@@ -1,5 +1,5 @@
 // The users area's settings as a manager uses them (issue 17): allowed extensions (a refused input, a duplicate,
-// add and delete), an attribute group's agents, and a notification sent from 'Send New Notification' that a
+// another call centre's extension, add and delete), an attribute group's agents, and a notification sent from 'Send New Notification' that a
 // signed-in qualifier sees at once in its alert stack.
 import { expect, test } from "./fixtures";
 import { api, signIn } from "./helpers";
@@ -19,6 +19,13 @@ test("a manager adds and deletes an allowed extension, with the rule's messages"
   await field.fill("1001");
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(page.getByText("Extension already exists")).toBeVisible();
+
+  // SLICA's qualifier has 2001: one numbering plan on the PBX, so it is not ISIUS's to allow (issue 31).
+  await field.fill("2001");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.getByText("Another call centre uses this extension")).toBeVisible();
+  await expect(field).toHaveAccessibleDescription("Another call centre uses this extension");
+  await expect(table.getByRole("cell", { name: "2001", exact: true })).toHaveCount(0);
 
   await field.fill("1040");
   await page.getByRole("button", { name: "Add", exact: true }).click();
