@@ -13,6 +13,9 @@ const workers = Number(process.env.E2E_WORKERS ?? 1);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Its own folder: Playwright empties its output folder at start, and npm test keeps Vitest's timings in
+  // test-results/ for the run's profile (tests/profile/report.mjs).
+  outputDir: "test-results/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
