@@ -1,5 +1,6 @@
 // Sign-in: POST /login and /logout (specified), plus create-password and the two-step reset (designed here,
 // under /login/… so the browser may send them without a token).
+import { oncePer } from "../../http/oncePer";
 import { randomInt } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
@@ -42,24 +43,6 @@ const RESET_MAX_ATTEMPTS = 5;
 const RESET_MAX_REQUESTS = 3;
 
 const normaliseEmail = (e: string) => e.trim().toLowerCase();
-
-/**
- * Says yes to a key at most once per `ms` (this instance's memory, bounded): a cluster writes one row per
- * instance a minute, which still shows an attack in the audit log.
- */
-export function oncePer(ms: number, capacity = 10_000) {
-  const last = new Map<string, number>();
-  return {
-    due(key: string, now: number): boolean {
-      const at = last.get(key);
-      if (at !== undefined && now - at < ms) return false;
-      last.delete(key);
-      if (last.size >= capacity) last.delete(last.keys().next().value!);
-      last.set(key, now);
-      return true;
-    },
-  };
-}
 
 /** The socket's own peer, never X-Forwarded-For: a proxy on this machine makes every client look local. */
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
