@@ -5,11 +5,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 const port = Number(process.env.E2E_PORT ?? 8181);
 /**
  * Each worker runs its specs against a gateway of its own, port + its index (tests/e2e/fixtures.ts), so no spec
- * sees another worker's agents, calls or settings (issue 32). One by default: with two, each worker's Chromium
- * (fake media, WebRTC, software compositing) and gateway (the SIP edge's media) kept both cores past a load of 10,
- * and timing-bound specs failed; docs/testing.md says what is left to make two workers pay.
+ * sees another worker's agents, calls or settings (issue 32). Two by default: one worker kept this 2-core machine
+ * about half busy (≈0.95 of a core: the specs wait on ringing, answering and pushes in real time), two use ≈1.7
+ * cores and took the run from 9.5 to 6.7 minutes with no flaky test (docs/testing.md). E2E_WORKERS changes it.
  */
-const workers = Number(process.env.E2E_WORKERS ?? 1);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: "tests/e2e",
