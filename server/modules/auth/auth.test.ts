@@ -31,10 +31,14 @@ describe("POST /login", () => {
     expect(advisor.permissions).toEqual(["has_auto_ready"]);
     // Advisors dial outbound unless their eligibility is none or they are inbound-only.
     expect(advisor.roles).toEqual(["advisor", "outbound-eligible"]);
+    // Put back whatever happens: other tests sign this advisor in as the demo has it.
     await gw.db.update(users).set({ inboundOnly: true }).where(eq(users.email, "advisor.slica@demo.test"));
-    const inbound = LoginResponse.parse((await gw.client().request("POST", "/login", { email: "advisor.slica@demo.test", password: DEMO_PASSWORD })).json());
-    expect(inbound.roles).toEqual(["advisor"]);
-    await gw.db.update(users).set({ inboundOnly: false }).where(eq(users.email, "advisor.slica@demo.test"));
+    try {
+      const inbound = LoginResponse.parse((await gw.client().request("POST", "/login", { email: "advisor.slica@demo.test", password: DEMO_PASSWORD })).json());
+      expect(inbound.roles).toEqual(["advisor"]);
+    } finally {
+      await gw.db.update(users).set({ inboundOnly: false }).where(eq(users.email, "advisor.slica@demo.test"));
+    }
     const q = LoginResponse.parse((await gw.client().request("POST", "/login", { email: "qualifier.isius@demo.test", password: DEMO_PASSWORD })).json());
     expect(q.roles).toContain("qualifier");
     expect(q).toMatchObject({ extension: "1001", has_webrtc: true, deactivated: "0", tenant_id: 1 });
@@ -108,16 +112,22 @@ describe("session and token rotation", () => {
   });
 
   it("stays signed in through an 8-hour shift of activity, ends after 30 idle minutes and at the absolute limit", async () => {
-    const c = await gw.signIn("advisor.isius@demo.test");
-    for (let minute = 0; minute < 8 * 60; minute += 10) {
-      gw.clock.advance(10 * 60_000);
-      expect((await c.request("GET", "/tenant-features")).statusCode).toBe(200);
+    // A gateway of its own: the shift moves its clock over ten hours on, which no other test expects.
+    const own = await startTestGateway();
+    try {
+      const c = await own.signIn("advisor.isius@demo.test");
+      for (let minute = 0; minute < 8 * 60; minute += 10) {
+        own.clock.advance(10 * 60_000);
+        expect((await c.request("GET", "/tenant-features")).statusCode).toBe(200);
+      }
+      const idle = await own.signIn("advisor.isius@demo.test");
+      own.clock.advance(SESSION_LIMITS.idleMs + 1000);
+      expect((await idle.request("GET", "/tenant-features")).statusCode).toBe(401);
+      own.clock.advance(2 * 60 * 60_000); // the shift client is now past 10 hours
+      expect((await c.request("GET", "/tenant-features")).statusCode).toBe(401);
+    } finally {
+      await own.close();
     }
-    const idle = await gw.signIn("advisor.isius@demo.test");
-    gw.clock.advance(SESSION_LIMITS.idleMs + 1000);
-    expect((await idle.request("GET", "/tenant-features")).statusCode).toBe(401);
-    gw.clock.advance(2 * 60 * 60_000); // the shift client is now past 10 hours
-    expect((await c.request("GET", "/tenant-features")).statusCode).toBe(401);
   });
 
   it("logout ends the session: the last tokens are refused", async () => {
@@ -134,11 +144,15 @@ describe("session and token rotation", () => {
 
   it("disabling an account ends its sessions at the next request", async () => {
     const c = await gw.signIn("qualifier2.isius@demo.test");
+    // Put back whatever happens: other tests sign this qualifier in.
     await gw.db.update(users).set({ disabled: true }).where(eq(users.email, "qualifier2.isius@demo.test"));
-    expect((await c.request("GET", "/tenant-features")).statusCode).toBe(401);
-    const again = await gw.client().request("POST", "/login", { email: "qualifier2.isius@demo.test", password: DEMO_PASSWORD });
-    expect(again.statusCode).toBe(403);
-    await gw.db.update(users).set({ disabled: false }).where(eq(users.email, "qualifier2.isius@demo.test"));
+    try {
+      expect((await c.request("GET", "/tenant-features")).statusCode).toBe(401);
+      const again = await gw.client().request("POST", "/login", { email: "qualifier2.isius@demo.test", password: DEMO_PASSWORD });
+      expect(again.statusCode).toBe(403);
+    } finally {
+      await gw.db.update(users).set({ disabled: false }).where(eq(users.email, "qualifier2.isius@demo.test"));
+    }
   });
 
   it("rejects forged tokens: alg none, wrong key, garbage", async () => {
@@ -159,45 +173,57 @@ describe("session and token rotation", () => {
 
 describe("create-password challenge", () => {
   it("newcomer gets the challenge, creates a password and then signs in with it", async () => {
-    const c = gw.client();
-    const first = await c.request("POST", "/login", { email: "newcomer@demo.test", password: DEMO_PASSWORD });
-    expect(first.statusCode).toBe(202);
-    const challenge = LoginChallenge.parse(first.json());
-    expect(challenge.challenge).toBe("new_password_required");
-    const short = await c.request("POST", "/login/create-password", { email: "newcomer@demo.test", session: challenge.session, password: "short" });
-    expect(short.statusCode).toBe(422);
-    expect(short.json().errors.password).toBeDefined();
-    const forged = await c.request("POST", "/login/create-password", { email: "newcomer@demo.test", session: "x.y.z", password: "a-Brand-new-pass" });
-    expect(forged.statusCode).toBe(401);
-    const ok = await c.request("POST", "/login/create-password", { email: "newcomer@demo.test", session: challenge.session, password: "a-Brand-new-pass" });
-    expect(ok.statusCode).toBe(204);
-    // The challenge works once.
-    const again = await c.request("POST", "/login/create-password", { email: "newcomer@demo.test", session: challenge.session, password: "another-pass-123" });
-    expect(again.statusCode).toBe(401);
-    expect((await gw.client().request("POST", "/login", { email: "newcomer@demo.test", password: "a-Brand-new-pass" })).statusCode).toBe(201);
+    // A gateway of its own: the newcomer leaves with a password of its own, no longer the challenge.
+    const own = await startTestGateway();
+    try {
+      const c = own.client();
+      const first = await c.request("POST", "/login", { email: "newcomer@demo.test", password: DEMO_PASSWORD });
+      expect(first.statusCode).toBe(202);
+      const challenge = LoginChallenge.parse(first.json());
+      expect(challenge.challenge).toBe("new_password_required");
+      const short = await c.request("POST", "/login/create-password", { email: "newcomer@demo.test", session: challenge.session, password: "short" });
+      expect(short.statusCode).toBe(422);
+      expect(short.json().errors.password).toBeDefined();
+      const forged = await c.request("POST", "/login/create-password", { email: "newcomer@demo.test", session: "x.y.z", password: "a-Brand-new-pass" });
+      expect(forged.statusCode).toBe(401);
+      const ok = await c.request("POST", "/login/create-password", { email: "newcomer@demo.test", session: challenge.session, password: "a-Brand-new-pass" });
+      expect(ok.statusCode).toBe(204);
+      // The challenge works once.
+      const again = await c.request("POST", "/login/create-password", { email: "newcomer@demo.test", session: challenge.session, password: "another-pass-123" });
+      expect(again.statusCode).toBe(401);
+      expect((await own.client().request("POST", "/login", { email: "newcomer@demo.test", password: "a-Brand-new-pass" })).statusCode).toBe(201);
+    } finally {
+      await own.close();
+    }
   });
 });
 
 describe("reset password", () => {
   it("sends a code to the development mailbox and changes the password with it", async () => {
-    const email = "qualifier3.isius@demo.test";
-    const c = gw.client();
-    const req = await c.request("POST", "/login/reset-password", { email });
-    expect(req.statusCode).toBe(202);
-    expect(req.json().message).toBe("The password reset request has been sent. You should receive the code.");
-    const mailbox = await c.request("GET", `/login/dev-mailbox?email=${encodeURIComponent(email)}`);
-    const code: string = mailbox.json().data[0].code;
-    expect(code).toMatch(/^\d{6}$/);
-    const wrongCode = code === "000000" ? "111111" : "000000";
-    const bad = await c.request("POST", "/login/reset-password/confirm", { email, code: wrongCode, password: "Reset-pass-2026" });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.code).toEqual(["The code is invalid or has expired."]);
-    const ok = await c.request("POST", "/login/reset-password/confirm", { email, code, password: "Reset-pass-2026" });
-    expect(ok.statusCode).toBe(204);
-    expect((await gw.client().request("POST", "/login", { email, password: "Reset-pass-2026" })).statusCode).toBe(201);
-    expect((await gw.client().request("POST", "/login", { email, password: DEMO_PASSWORD })).statusCode).toBe(422);
-    // Used codes do not work twice.
-    expect((await c.request("POST", "/login/reset-password/confirm", { email, code, password: "Other-pass-2026" })).statusCode).toBe(422);
+    // A gateway of its own: qualifier3 leaves with a new password, and other tests sign it in with the demo one.
+    const own = await startTestGateway();
+    try {
+      const email = "qualifier3.isius@demo.test";
+      const c = own.client();
+      const req = await c.request("POST", "/login/reset-password", { email });
+      expect(req.statusCode).toBe(202);
+      expect(req.json().message).toBe("The password reset request has been sent. You should receive the code.");
+      const mailbox = await c.request("GET", `/login/dev-mailbox?email=${encodeURIComponent(email)}`);
+      const code: string = mailbox.json().data[0].code;
+      expect(code).toMatch(/^\d{6}$/);
+      const wrongCode = code === "000000" ? "111111" : "000000";
+      const bad = await c.request("POST", "/login/reset-password/confirm", { email, code: wrongCode, password: "Reset-pass-2026" });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.code).toEqual(["The code is invalid or has expired."]);
+      const ok = await c.request("POST", "/login/reset-password/confirm", { email, code, password: "Reset-pass-2026" });
+      expect(ok.statusCode).toBe(204);
+      expect((await own.client().request("POST", "/login", { email, password: "Reset-pass-2026" })).statusCode).toBe(201);
+      expect((await own.client().request("POST", "/login", { email, password: DEMO_PASSWORD })).statusCode).toBe(422);
+      // Used codes do not work twice.
+      expect((await c.request("POST", "/login/reset-password/confirm", { email, code, password: "Other-pass-2026" })).statusCode).toBe(422);
+    } finally {
+      await own.close();
+    }
   });
 
   it("answers 202 for an unknown address too, and the mailbox does not exist in production", async () => {
@@ -213,20 +239,27 @@ describe("reset password", () => {
 
 describe("throttling", () => {
   it("answers 429 with Retry-After after ten failures in a row from one client, and never locks out the agent's own browser", async () => {
-    const email = "advisor.slica@demo.test";
-    const agent = await gw.signIn(email); // this browser now holds the account's device cookie
-    await agent.request("POST", "/logout");
-    const stranger = gw.client();
-    for (let i = 0; i < 10; i++) {
-      expect((await stranger.request("POST", "/login", { email, password: `guess-${i}` }, { "x-forwarded-for": "203.0.113.9" })).statusCode).toBe(422);
+    // A gateway of its own: the ten failures lock advisor.slica out for every client here without its device
+    // cookie (they all come from one address), and the clock moves on; other tests sign that advisor in.
+    const own = await startTestGateway();
+    try {
+      const email = "advisor.slica@demo.test";
+      const agent = await own.signIn(email); // this browser now holds the account's device cookie
+      await agent.request("POST", "/logout");
+      const stranger = own.client();
+      for (let i = 0; i < 10; i++) {
+        expect((await stranger.request("POST", "/login", { email, password: `guess-${i}` }, { "x-forwarded-for": "203.0.113.9" })).statusCode).toBe(422);
+      }
+      const locked = await stranger.request("POST", "/login", { email, password: DEMO_PASSWORD });
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+      // The agent's browser (device cookie) still signs in.
+      expect((await agent.request("POST", "/login", { email, password: DEMO_PASSWORD })).statusCode).toBe(201);
+      own.clock.advance(16 * 60_000);
+      expect((await stranger.request("POST", "/login", { email, password: DEMO_PASSWORD })).statusCode).toBe(201);
+    } finally {
+      await own.close();
     }
-    const locked = await stranger.request("POST", "/login", { email, password: DEMO_PASSWORD });
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
-    // The agent's browser (device cookie) still signs in.
-    expect((await agent.request("POST", "/login", { email, password: DEMO_PASSWORD })).statusCode).toBe(201);
-    gw.clock.advance(16 * 60_000);
-    expect((await stranger.request("POST", "/login", { email, password: DEMO_PASSWORD })).statusCode).toBe(201);
   });
 });
 

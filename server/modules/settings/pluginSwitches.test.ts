@@ -40,61 +40,69 @@ describe("GET /settings/plugins", () => {
 
 describe("PUT /settings/plugins", () => {
   it("turns disclosures off for the call centre: the agents hear it, the plugin's routes refuse it, and the change is audited", async () => {
-    const advisor = await gw.signIn("advisor.isius@demo.test");
-    const slicaAgent = await gw.signIn("qualifier.slica@demo.test");
-    expect((await advisor.request("GET", "/calls/disclosures")).statusCode).toBe(200);
-    const s = gw.socket(advisor);
-    const other = gw.socket(slicaAgent);
-    await Promise.all([connected(s), connected(other)]);
-    const heard = next(s, "tenant-features");
-    const silent = none(other, "tenant-features", 300);
+    // A gateway of its own: it leaves scripts off and a last change on the page, where GET /settings/plugins
+    // expects the variant's defaults, never changed.
+    const own = await startTestGateway({ listen: true });
+    try {
+      const ownAdmin = await own.signIn("admin@demo.test");
+      const advisor = await own.signIn("advisor.isius@demo.test");
+      const slicaAgent = await own.signIn("qualifier.slica@demo.test");
+      expect((await advisor.request("GET", "/calls/disclosures")).statusCode).toBe(200);
+      const s = own.socket(advisor);
+      const other = own.socket(slicaAgent);
+      await Promise.all([connected(s), connected(other)]);
+      const heard = next(s, "tenant-features");
+      const silent = none(other, "tenant-features", 300);
 
-    const res = await admin.request("PUT", "/settings/plugins", {
-      plugins: { disclosures: false, goals: true },
-      features: { scripts: false, "qualifier-redial": true },
-    });
-    expect(res.statusCode, res.body).toBe(204);
+      const res = await ownAdmin.request("PUT", "/settings/plugins", {
+        plugins: { disclosures: false, goals: true },
+        features: { scripts: false, "qualifier-redial": true },
+      });
+      expect(res.statusCode, res.body).toBe(204);
 
-    expect(await heard).toEqual({
-      changes: [
-        { kind: "plugin", id: "disclosures", enabled: false },
-        { kind: "feature", id: "scripts", enabled: false },
-      ],
-    });
-    await silent;
-    const page = await read(admin);
-    expect(page.plugins).toContainEqual({ id: "disclosures", enabled: false, default: true });
-    expect(page.features).toContainEqual({ id: "scripts", enabled: false, default: true });
-    expect(page.last_change?.by).toMatch(/\S/);
-    expect(page.last_change?.at).toBe(new Date(gw.clock.now()).toISOString());
+      expect(await heard).toEqual({
+        changes: [
+          { kind: "plugin", id: "disclosures", enabled: false },
+          { kind: "feature", id: "scripts", enabled: false },
+        ],
+      });
+      await silent;
+      const page = await read(ownAdmin);
+      expect(page.plugins).toContainEqual({ id: "disclosures", enabled: false, default: true });
+      expect(page.features).toContainEqual({ id: "scripts", enabled: false, default: true });
+      expect(page.last_change?.by).toMatch(/\S/);
+      expect(page.last_change?.at).toBe(new Date(own.clock.now()).toISOString());
 
-    const features = (await advisor.request("GET", "/tenant-features")).json().features;
-    expect(features).toMatchObject({ "plugin:disclosures": false, scripts: false });
-    // Values equal to the variant's defaults are not stored: the call centre follows the variant there.
-    const [t] = await gw.db.select({ features: tenants.features }).from(tenants).where(eq(tenants.id, 1));
-    expect(t!.features).not.toHaveProperty("plugin:goals");
+      const features = (await advisor.request("GET", "/tenant-features")).json().features;
+      expect(features).toMatchObject({ "plugin:disclosures": false, scripts: false });
+      // Values equal to the variant's defaults are not stored: the call centre follows the variant there.
+      const [t] = await own.db.select({ features: tenants.features }).from(tenants).where(eq(tenants.id, 1));
+      expect(t!.features).not.toHaveProperty("plugin:goals");
 
-    const refused = await advisor.request("GET", "/calls/disclosures");
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(M.pluginOff);
+      const refused = await advisor.request("GET", "/calls/disclosures");
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(M.pluginOff);
 
-    const [audit] = await gw.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.tenantId, 1), eq(auditLog.action, PLUGIN_SETTINGS_AUDIT_ACTION)));
-    expect(audit!.userId).toBe(await gw.idOf("admin@demo.test"));
-    expect(audit!.detail).toEqual({
-      changes: [
-        { kind: "plugin", id: "disclosures", old: true, new: false },
-        { kind: "feature", id: "scripts", old: true, new: false },
-      ],
-    });
+      const [audit] = await own.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.tenantId, 1), eq(auditLog.action, PLUGIN_SETTINGS_AUDIT_ACTION)));
+      expect(audit!.userId).toBe(await own.idOf("admin@demo.test"));
+      expect(audit!.detail).toEqual({
+        changes: [
+          { kind: "plugin", id: "disclosures", old: true, new: false },
+          { kind: "feature", id: "scripts", old: true, new: false },
+        ],
+      });
 
-    // On again: the routes answer, and the flag is gone from the call centre's own.
-    expect((await admin.request("PUT", "/settings/plugins", { plugins: { disclosures: true }, features: {} })).statusCode).toBe(204);
-    expect((await advisor.request("GET", "/calls/disclosures")).statusCode).toBe(200);
-    s.disconnect();
-    other.disconnect();
+      // On again: the routes answer, and the flag is gone from the call centre's own.
+      expect((await ownAdmin.request("PUT", "/settings/plugins", { plugins: { disclosures: true }, features: {} })).statusCode).toBe(204);
+      expect((await advisor.request("GET", "/calls/disclosures")).statusCode).toBe(200);
+      s.disconnect();
+      other.disconnect();
+    } finally {
+      await own.close();
+    }
   });
 
   it("refuses a plugin or feature the variant does not have, and the page turning itself off, changing nothing", async () => {
