@@ -101,15 +101,17 @@ describe("the booking draft", () => {
 describe("POST /meetings", () => {
   it("books from the draft: the meeting, the lead's fields and status, and the nearest advisor's follow-up, in one go", async () => {
     const id = await ownLead();
+    // A day no other test books on: the meeting goes to the nearest advisor only while nobody around has fewer that day.
+    const day = manhattan({ date: "2026-01-07T15:00:00Z" });
     await qualifier.request("PUT", `/leads/${id}/booking-draft`, { draft: draft() });
-    const res = await qualifier.request("POST", "/meetings", { lead_id: id, meeting: manhattan() }, { "idempotency-key": `book-${id}` });
+    const res = await qualifier.request("POST", "/meetings", { lead_id: id, meeting: day }, { "idempotency-key": `book-${id}` });
     expect(res.statusCode, res.body).toBe(201);
     const { meetingCrmId } = res.json().data;
     expect(meetingCrmId).toMatch(/^MTG-\d{8}$/);
 
     const advisorId = await idOf("advisor.isius@demo.test");
     const [m] = await gw.db.select().from(meetings).where(eq(meetings.leadId, id));
-    expect(m).toMatchObject({ crmId: meetingCrmId, type: "face-to-face", advisorId, startsAt: new Date("2026-01-06T15:00:00Z") });
+    expect(m).toMatchObject({ crmId: meetingCrmId, type: "face-to-face", advisorId, startsAt: new Date("2026-01-07T15:00:00Z") });
     const [lead] = await gw.db.select().from(leads).where(eq(leads.id, id));
     expect(lead).toMatchObject({ status: BOOKED_STATUS, firstName: "Jane", lastName: "Doe", postal: "10016", city: "New York", email: "jane.doe@example.com" });
     expect(lead!.clients[0]).toMatchObject({ firstName: "Jane", occupation: "Teacher" });
@@ -119,11 +121,11 @@ describe("POST /meetings", () => {
     expect((await advisor.request("GET", `/leads/${id}`)).statusCode).toBe(200);
     const mine = (await advisor.request("GET", "/agents/follow-ups")).json();
     expect(mine.data.filter((f: { leadId: number }) => f.leadId === id)).toEqual([
-      expect.objectContaining({ kind: BOOKED_STATUS, startsAt: "2026-01-06T15:00:00.000Z" }),
+      expect.objectContaining({ kind: BOOKED_STATUS, startsAt: "2026-01-07T15:00:00.000Z" }),
     ]);
 
     // The same Idempotency-Key answers the first result and stores nothing more.
-    const again = await qualifier.request("POST", "/meetings", { lead_id: id, meeting: manhattan() }, { "idempotency-key": `book-${id}` });
+    const again = await qualifier.request("POST", "/meetings", { lead_id: id, meeting: day }, { "idempotency-key": `book-${id}` });
     expect(again.statusCode).toBe(201);
     expect(again.json().data.meetingCrmId).toBe(meetingCrmId);
     expect(await gw.db.select().from(meetings).where(eq(meetings.leadId, id))).toHaveLength(1);
@@ -136,7 +138,7 @@ describe("POST /meetings", () => {
 
     // Another booking of the same lead is refused with its current status.
     await qualifier.request("PUT", `/leads/${id}/booking-draft`, { draft: draft() });
-    const twice = await qualifier.request("POST", "/meetings", { lead_id: id, meeting: manhattan() });
+    const twice = await qualifier.request("POST", "/meetings", { lead_id: id, meeting: day });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(`${ALREADY_BOOKED} ${BOOKED_STATUS}`);
   });

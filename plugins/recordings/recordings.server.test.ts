@@ -3,7 +3,7 @@
 // lists it, and the agent or a manager plays it back (byte ranges too). Another agent's extension, another
 // agent's lead and SLICA are refused; a recording a crash cut is closed and kept as incomplete.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LeadHistoryResponse } from "../../src/contract/leadHistory";
 import { calls } from "../../server/db/schema";
 import type { AgentPhoneLine } from "../../server/pbx/driver";
@@ -70,11 +70,33 @@ async function advisorOnACall() {
 const rowsOf = (callId: number) =>
   gw.db.select().from(callRecordings).where(eq(callRecordings.callId, callId)).orderBy(callRecordings.index);
 
+/** The call ends on the PBX (unless it already has), and the gateway and the phone line settle it. */
+async function hangUp(callId: number) {
+  const [row] = await gw.db
+    .select({ p: calls.pbxCallId, endedAt: calls.endedAt })
+    .from(calls)
+    .where(eq(calls.id, callId));
+  if (row?.endedAt) return;
+  await sim.hangupCall(row!.p!);
+  await gw.run(1_000);
+}
+
+/** The advisor records its call for `ms` as the n-th recording, stops, and the file is finished. */
+async function record(c: TestClient, index: number, ms: number) {
+  expect((await c.request("POST", "/calls/1002/extra-recordings", { index })).statusCode).toBe(201);
+  await gw.run(ms);
+  expect((await c.request("DELETE", `/calls/1002/extra-recordings/${index}`)).statusCode).toBe(204);
+  await gw.run(200);
+}
+
 describe("extra recordings", () => {
+  // Each test records a call of its own, on a lead of its own, and the call ends after it: a recording the call
+  // still runs, or a recording another test left, never meets the next test (the crash tidy-up looks at them all).
   let a: Awaited<ReturnType<typeof advisorOnACall>>;
-  beforeAll(async () => {
+  beforeEach(async () => {
     a = await advisorOnACall();
   });
+  afterEach(() => hangUp(a.callId));
 
   it("records the answered call into a file of the recorded length, once per index, listed in the lead's history", async () => {
     const start = await a.c.request("POST", "/calls/1002/extra-recordings", { index: 1 });
@@ -104,6 +126,7 @@ describe("extra recordings", () => {
   });
 
   it("plays a recording back to the lead's agent and to a manager, whole or by byte range", async () => {
+    await record(a.c, 1, 7_000);
     const [rec] = await rowsOf(a.callId);
     const whole = await a.c.request("GET", `/recordings/${rec!.id}/audio`);
     expect(whole.statusCode).toBe(200);
@@ -126,6 +149,7 @@ describe("extra recordings", () => {
   });
 
   it("refuses another agent's extension, a call centre without the recording panel, and a start without an answered call", async () => {
+    await record(a.c, 1, 7_000);
     expect((await a.c.request("POST", "/calls/1001/extra-recordings", { index: 2 })).json()).toEqual({
       message: RECORDING_MESSAGES.notYours,
     });
@@ -142,10 +166,7 @@ describe("extra recordings", () => {
     expect((await idle.request("POST", "/calls/1002/extra-recordings", { index: 2 })).statusCode).toBe(201);
     expect((await idle.request("PUT", "/calls/recordings/1002", { recording: true })).statusCode).toBe(204);
     // The call ends while it records: the recording ends with it and is kept whole.
-    await sim.hangupCall(
-      (await gw.db.select({ p: calls.pbxCallId }).from(calls).where(eq(calls.id, a.callId)))[0]!.p!,
-    );
-    await gw.run(1_000);
+    await hangUp(a.callId);
     expect((await rowsOf(a.callId)).map((r) => r.state)).toEqual(["complete", "complete"]);
     expect((await idle.request("PUT", "/calls/recordings/1002", { recording: true })).statusCode).toBe(404);
     expect((await idle.request("PUT", "/calls/recordings/1002", { recording: false })).statusCode).toBe(204);
@@ -154,6 +175,7 @@ describe("extra recordings", () => {
   });
 
   it("closes and keeps, marked incomplete, a recording a crash cut (its call ended, its file never finished)", async () => {
+    await hangUp(a.callId);
     const [call] = await gw.db.select().from(calls).where(eq(calls.id, a.callId));
     const key = `1/${a.callId}-7.wav`;
     const writer = gw.gw.recordings.create(key);

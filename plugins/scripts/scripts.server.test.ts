@@ -49,12 +49,21 @@ describe("GET /scripts", () => {
 
   it("is refused to a caller not signed in (401), and where the call centre turned scripts off (404)", async () => {
     expect((await gw.client().request("GET", "/scripts")).statusCode).toBe(401);
-    await gw.db.update(tenants).set({ features: { scripts: false } }).where(eq(tenants.id, 2));
-    const advisor = await gw.signIn("advisor.slica@demo.test");
-    const off = await advisor.request("GET", "/scripts");
-    expect([off.statusCode, off.json()]).toEqual([404, { message: SCRIPT_MESSAGES.off }]);
-    // The other call centre keeps its script.
-    const isius = await gw.signIn("advisor.isius@demo.test");
-    expect((await isius.request("GET", "/scripts")).statusCode).toBe(200);
+    // Turning SLICA's scripts off is call-centre-wide: on a gateway of its own, so the others keep theirs.
+    const own = await startTestGateway();
+    try {
+      await own.db
+        .update(tenants)
+        .set({ features: { scripts: false } })
+        .where(eq(tenants.id, 2));
+      const advisor = await own.signIn("advisor.slica@demo.test");
+      const off = await advisor.request("GET", "/scripts");
+      expect([off.statusCode, off.json()]).toEqual([404, { message: SCRIPT_MESSAGES.off }]);
+      // The other call centre keeps its script.
+      const isius = await own.signIn("advisor.isius@demo.test");
+      expect((await isius.request("GET", "/scripts")).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 });
