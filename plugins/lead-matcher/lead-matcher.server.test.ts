@@ -6,7 +6,7 @@
 // Another agent's call, another call centre's lead, a colleague's lead, a disposed call and bad input are
 // refused.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CallLinkResponse, CALL_LINK_MESSAGES } from "../../src/contract/callLink";
 import { CurrentCallResponse } from "../../src/contract/calls";
 import { LeadHistoryResponse } from "../../src/contract/leadHistory";
@@ -74,9 +74,24 @@ async function hangUpAndDispose(callId: number, leadId: number) {
   expect(disposed.statusCode, disposed.body).toBe(201);
 }
 
+/**
+ * A test's call still up ends, so the next test's caller finds the agent free; it is disposed too when its lead
+ * is the agent's (a known caller's imported lead is not: the agent may not dispose it).
+ */
+afterEach(async () => {
+  const current = CurrentCallResponse.parse((await q.request("GET", "/calls/current")).json()).data;
+  if (!current) return;
+  if ((await leadRow(current.leadId!))?.ownerId === agentId)
+    await hangUpAndDispose(current.callId, current.leadId!);
+  else if (await gw.gw.calls.hangupFor(agentId)) await gw.run(500);
+});
+
 describe("the look-up by phone with type=match", () => {
   it("finds the tenant's lead without making it the agent's, the agent's own first", async () => {
-    const [free] = await freeLeads(1, 1);
+    // Not the lead of the agent's last call, which the look-up never answers: another test's known caller
+    // may have left its call on a lead still nobody's.
+    const lastCallLead = gw.gw.calls.current(agentId)?.leadId;
+    const free = (await freeLeads(1, 2)).find((l) => l.id !== lastCallLead);
     const found = await match(q, free!.phone);
     expect(found.statusCode).toBe(200);
     expect(LeadSummaryResponse.parse(found.json()).data.id).toBe(free!.id);
@@ -85,11 +100,14 @@ describe("the look-up by phone with type=match", () => {
     const dotted = `${free!.phone.slice(0, 3)}.${free!.phone.slice(3, 6)}.${free!.phone.slice(6)}`;
     expect(LeadSummaryResponse.parse((await match(q, dotted)).json()).data.id).toBe(free!.id);
 
-    // The agent's own lead with the same number comes first.
+    // The agent's own lead with the same number comes first (and goes: the free lead stays the one found).
     const own = await q.request("POST", "/leads", { phone: free!.phone, type: "manual" });
     const ownId = LeadSummaryResponse.parse(own.json()).data.id;
-    expect(LeadSummaryResponse.parse((await match(q, free!.phone)).json()).data.id).toBe(ownId);
-    await q.request("DELETE", `/leads/${ownId}`);
+    try {
+      expect(LeadSummaryResponse.parse((await match(q, free!.phone)).json()).data.id).toBe(ownId);
+    } finally {
+      await q.request("DELETE", `/leads/${ownId}`);
+    }
   });
 
   it("never answers another agent's lead or another call centre's", async () => {
@@ -104,16 +122,19 @@ describe("the look-up by phone with type=match", () => {
   });
 });
 
+// Each test takes its own inbound call, from a number of its own (a new number makes a lead of its own), and
+// its own free leads; the afterEach above ends and disposes the call.
 describe("linking an inbound call to the lead found", () => {
-  let call: { callId: number; leadId: number };
-  let existing: { id: number; phone: string };
-
-  beforeAll(async () => {
-    [existing] = (await freeLeads(1, 2)).slice(1) as [{ id: number; phone: string }];
-    call = await inboundCall("+13125557001");
-  });
+  /** A new caller's call, linked to a free lead the call centre had. */
+  async function linkedCall(from: string) {
+    const [existing] = await freeLeads(1, 1);
+    const call = await inboundCall(from);
+    expect((await link(q, call.callId, existing!.id)).statusCode).toBe(200);
+    return { call, existing: existing! };
+  }
 
   it("the caller's new number made a lead for the call; the look-up never answers it", async () => {
+    const call = await inboundCall("+13125557001");
     const made = (await leadRow(call.leadId))!;
     expect(made).toMatchObject({
       firstName: "Inbound",
@@ -125,6 +146,8 @@ describe("linking an inbound call to the lead found", () => {
   });
 
   it("moves the call, its failed live-transfer attempt and the plugins' rows in one transaction, or nothing", async () => {
+    const [existing] = (await freeLeads(1, 1)) as [{ id: number; phone: string }];
+    const call = await inboundCall("+13125557011");
     const now = new Date(gw.clock.now());
     await gw.db.insert(disclosureProofs).values({
       tenantId: 1,
@@ -175,8 +198,11 @@ describe("linking an inbound call to the lead found", () => {
     const off = gw.gw.calls.relinks.on(async () => {
       throw new Error("a plugin could not move its rows");
     });
-    expect((await link(q, call.callId, existing.id)).statusCode).toBe(500);
-    off();
+    try {
+      expect((await link(q, call.callId, existing.id)).statusCode).toBe(500);
+    } finally {
+      off();
+    }
     const before = {
       call: call.leadId,
       proofs: [call.leadId],
@@ -210,6 +236,7 @@ describe("linking an inbound call to the lead found", () => {
   });
 
   it("the agent's call names the lead found: the desk's reload, the hang-up, the disposition and the lead's history", async () => {
+    const { call, existing } = await linkedCall("+13125557012");
     const current = CurrentCallResponse.parse((await q.request("GET", "/calls/current")).json()).data!;
     expect(current).toMatchObject({ callId: call.callId, leadId: existing.id, status: "answered" });
     // Linking to the lead the call is on changes nothing.
@@ -230,7 +257,9 @@ describe("linking an inbound call to the lead found", () => {
   });
 
   it("refuses a disposed call", async () => {
-    const [other] = await freeLeads(1, 3).then((r) => r.slice(2));
+    const { call, existing } = await linkedCall("+13125557013");
+    await hangUpAndDispose(call.callId, existing.id);
+    const [other] = await freeLeads(1, 1);
     const res = await link(q, call.callId, other!.id);
     expect([res.statusCode, res.json()]).toEqual([409, { message: CALL_LINK_MESSAGES.disposed }]);
     expect((await callRow(call.callId)).leadId).toBe(existing.id);
@@ -238,17 +267,21 @@ describe("linking an inbound call to the lead found", () => {
   });
 });
 
+// Each test takes its own call from a caller the call centre knows; the afterEach above ends and disposes it.
 describe("refusals", () => {
-  let call: { callId: number; leadId: number };
-  beforeAll(async () => {
-    // A caller the call centre knows: the call is on that (imported) lead.
-    const [known] = await freeLeads(1, 4).then((r) => r.slice(3));
-    call = await inboundCall(`+1${known!.phone}`);
+  /** A caller the call centre knows rings: the call is on that (imported) lead. */
+  async function knownCaller() {
+    const [known] = await freeLeads(1, 1);
+    const call = await inboundCall(`+1${known!.phone}`);
     expect(call.leadId).toBe(known!.id);
-  });
+    return call;
+  }
+  /** A free lead other than the one the call is on. */
+  const otherThan = async (leadId: number) => (await freeLeads(1, 2)).find((l) => l.id !== leadId);
 
   it("another agent's call does not exist for the agent; bad input is 422", async () => {
-    const [target] = await freeLeads(1, 5).then((r) => r.slice(4));
+    const call = await knownCaller();
+    const target = await otherThan(call.leadId);
     const colleague = await gw.signIn("qualifier3.isius@demo.test");
     expect((await link(colleague, call.callId, target!.id)).statusCode).toBe(404);
     for (const body of [{ lead_id: "x" }, { lead_id: 0 }, { lead_id: 1.5 }, {}, { lead_id: 1, extra: 1 }])
@@ -261,6 +294,7 @@ describe("refusals", () => {
   });
 
   it("another call centre's lead does not exist; a colleague's lead is refused", async () => {
+    const call = await knownCaller();
     const [slica] = await freeLeads(2, 1);
     expect((await link(q, call.callId, slica!.id)).statusCode).toBe(404);
     const colleague = await gw.signIn("qualifier3.isius@demo.test");
@@ -273,7 +307,8 @@ describe("refusals", () => {
   });
 
   it("a lead the call centre had before the call stays when the call moves on", async () => {
-    const [target] = await freeLeads(1, 6).then((r) => r.slice(5));
+    const call = await knownCaller();
+    const target = await otherThan(call.leadId);
     const res = await link(q, call.callId, target!.id);
     expect(CallLinkResponse.parse(res.json()).from).toEqual({ lead_id: call.leadId, removed: false });
     expect(await leadRow(call.leadId)).toMatchObject({ id: call.leadId, ownerId: null });
@@ -281,12 +316,16 @@ describe("refusals", () => {
   });
 
   it("only the agent's latest call moves", async () => {
+    // An earlier call of the agent's, over and disposed, then the current one.
+    const earlier = await inboundCall("+13125557014");
+    await hangUpAndDispose(earlier.callId, earlier.leadId);
+    const call = await knownCaller();
     const mine = await gw.db.select({ id: calls.id }).from(calls).where(eq(calls.agentId, agentId));
     const older = mine
       .map((c) => c.id)
       .filter((id) => id < call.callId)
       .at(-1)!;
-    const [target] = await freeLeads(1, 7).then((r) => r.slice(6));
+    const target = await otherThan(call.leadId);
     const res = await link(q, older, target!.id);
     expect([res.statusCode, res.json()]).toEqual([409, { message: CALL_LINK_MESSAGES.notTheCurrentCall }]);
   });

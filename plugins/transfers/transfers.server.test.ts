@@ -35,32 +35,38 @@ describe("GET /external/transfers and GET /external/agents/sunlife", () => {
   });
 
   it("a manager edits them (PUT /settings/external-transfers, 204); bad input is 422 and agents may not", async () => {
-    const manager = await gw.signIn("manager.isius@demo.test");
-    const targets = {
-      external: [{ name: "Dental Plans Desk", phone: "2125550181" }],
-      sunlife: [{ name: "Ana Silva", phone: "+12125550182" }],
-      matcha: { enabled: false, phone: null },
-    };
-    expect((await manager.request("PUT", "/settings/external-transfers", targets)).statusCode).toBe(204);
-    expect((await manager.request("GET", "/settings/external-transfers")).json()).toEqual(targets);
-    const q = await gw.signIn("qualifier2.isius@demo.test");
-    expect((await q.request("GET", "/external/transfers")).json()).toEqual({ data: targets.external });
-    expect((await q.request("GET", "/external/agents/sunlife")).json()).toEqual({
-      data: { "+12125550182": "Ana Silva" },
-    });
+    // The edit changes ISIUS's targets for everyone: on a gateway of its own, so the seeded ones stay for the rest.
+    const own = await startTestGateway();
+    try {
+      const manager = await own.signIn("manager.isius@demo.test");
+      const targets = {
+        external: [{ name: "Dental Plans Desk", phone: "2125550181" }],
+        sunlife: [{ name: "Ana Silva", phone: "+12125550182" }],
+        matcha: { enabled: false, phone: null },
+      };
+      expect((await manager.request("PUT", "/settings/external-transfers", targets)).statusCode).toBe(204);
+      expect((await manager.request("GET", "/settings/external-transfers")).json()).toEqual(targets);
+      const q = await own.signIn("qualifier2.isius@demo.test");
+      expect((await q.request("GET", "/external/transfers")).json()).toEqual({ data: targets.external });
+      expect((await q.request("GET", "/external/agents/sunlife")).json()).toEqual({
+        data: { "+12125550182": "Ana Silva" },
+      });
 
-    const bad = await manager.request("PUT", "/settings/external-transfers", {
-      ...targets,
-      external: [{ name: "", phone: "12ab" }],
-    });
-    expect(bad.statusCode).toBe(422);
-    expect(Object.keys((bad.json() as { errors: object }).errors).sort()).toEqual([
-      "external.0.name",
-      "external.0.phone",
-    ]);
-    expect(
-      (await manager.request("PUT", "/settings/external-transfers", { ...targets, extra: 1 })).statusCode,
-    ).toBe(422);
-    expect((await q.request("PUT", "/settings/external-transfers", targets)).statusCode).toBe(403);
+      const bad = await manager.request("PUT", "/settings/external-transfers", {
+        ...targets,
+        external: [{ name: "", phone: "12ab" }],
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys((bad.json() as { errors: object }).errors).sort()).toEqual([
+        "external.0.name",
+        "external.0.phone",
+      ]);
+      expect(
+        (await manager.request("PUT", "/settings/external-transfers", { ...targets, extra: 1 })).statusCode,
+      ).toBe(422);
+      expect((await q.request("PUT", "/settings/external-transfers", targets)).statusCode).toBe(403);
+    } finally {
+      await own.close();
+    }
   });
 });
