@@ -1,5 +1,5 @@
 // The status calls against a whole gateway in memory, on the manual clock.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentStatusList, AgentStatusSnapshotResponse, ChangeStatusResponse, STATUS_MESSAGE_KEYS } from "../../../src/contract/status";
 import { agentStatusChanges, agentStatuses, overstays, tenants, users } from "../../db/schema";
@@ -16,12 +16,14 @@ afterAll(() => gw.close());
 const idOf = async (email: string) => (await gw.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 const post = (c: TestClient, status: string) => c.request("POST", "/agent-statuses", { status });
 const durationOf = (res: { json(): unknown }) => ChangeStatusResponse.parse(res.json()).data.duration;
-const changesOf = async (userId: number) =>
-  gw.db.select().from(agentStatusChanges).where(eq(agentStatusChanges.userId, userId)).orderBy(asc(agentStatusChanges.id));
+const changesOf = async (userId: number, db = gw.db) =>
+  db.select().from(agentStatusChanges).where(eq(agentStatusChanges.userId, userId)).orderBy(asc(agentStatusChanges.id));
 
 describe("POST /agent-statuses", () => {
   it("answers 201 with the seconds already spent: 0 for a new status, counting on when re-posted", async () => {
     const c = await gw.signIn("qualifier3.isius@demo.test");
+    // Other tests leave this agent ready: from a meeting, ready is a new status again.
+    await post(c, "meeting");
     const ready = await post(c, "ready");
     expect(ready.statusCode).toBe(201);
     expect(ready.json()).toEqual({ data: { status: "ready", duration: 0 } });
@@ -33,18 +35,24 @@ describe("POST /agent-statuses", () => {
   });
 
   it("writes an audit row per change: who, from, to, when, the previous status's duration, the source", async () => {
-    const c = await gw.signIn("qualifier4.isius@demo.test");
-    const id = await idOf("qualifier4.isius@demo.test");
-    await post(c, "ready");
-    gw.clock.advance(30_000);
-    await post(c, "ready"); // not a change: no row
-    await post(c, "restroom");
-    const rows = await changesOf(id);
-    expect(rows.map((r) => [r.fromStatus, r.toStatus, r.previousDuration, r.source, r.actorId])).toEqual([
-      [null, "ready", 0, "agent", id],
-      ["ready", "restroom", 30, "agent", id],
-    ]);
-    expect(rows[1]!.at.getTime()).toBe(gw.clock.now());
+    // A gateway of its own: the agent's very first change (from no status) is asserted.
+    const own = await startTestGateway();
+    try {
+      const c = await own.signIn("qualifier4.isius@demo.test");
+      const id = await own.idOf("qualifier4.isius@demo.test");
+      await post(c, "ready");
+      own.clock.advance(30_000);
+      await post(c, "ready"); // not a change: no row
+      await post(c, "restroom");
+      const rows = await changesOf(id, own.db);
+      expect(rows.map((r) => [r.fromStatus, r.toStatus, r.previousDuration, r.source, r.actorId])).toEqual([
+        [null, "ready", 0, "agent", id],
+        ["ready", "restroom", 30, "agent", id],
+      ]);
+      expect(rows[1]!.at.getTime()).toBe(own.clock.now());
+    } finally {
+      await own.close();
+    }
   });
 
   it("refuses an advisor's third break with 403 advisor.noBreak, and a second lunch with advisor.noLunchBreak", async () => {
@@ -68,11 +76,24 @@ describe("POST /agent-statuses", () => {
   });
 
   it("counts the allowance per local day of the call centre", async () => {
-    // SLICA is in Toronto: the next local morning.
-    gw.clock.advance(24 * 3600_000);
-    const c = await gw.signIn("advisor.slica@demo.test");
-    expect((await post(c, "break")).statusCode).toBe(201);
-    await post(c, "ready");
+    // A gateway of its own: the day's breaks are used up here, then the clock moves a day on.
+    const own = await startTestGateway();
+    try {
+      const today = await own.signIn("advisor.slica@demo.test");
+      for (let i = 0; i < 2; i++) {
+        expect((await post(today, "break")).statusCode).toBe(201);
+        own.clock.advance(60_000);
+        await post(today, "ready");
+      }
+      expect((await post(today, "break")).json().message).toBe("advisor.noBreak");
+      // SLICA is in Toronto: the next local morning.
+      own.clock.advance(24 * 3600_000);
+      const c = await own.signIn("advisor.slica@demo.test");
+      expect((await post(c, "break")).statusCode).toBe(201);
+      await post(c, "ready");
+    } finally {
+      await own.close();
+    }
   });
 
   it("a qualifier's breaks are cumulative: the timer resumes from today's break time", async () => {
@@ -88,18 +109,19 @@ describe("POST /agent-statuses", () => {
   });
 
   it("advisors' breaks are cumulative when the tenant says so: 30 minutes a day in any number of breaks", async () => {
-    await gw.db.update(tenants).set({ features: { "cumulative-breaks": true } }).where(eq(tenants.id, 2));
+    // A gateway of its own: the call centre's flag, and a day of breaks no other test has touched.
+    const own = await startTestGateway();
     try {
-      gw.clock.advance(24 * 3600_000);
-      const c = await gw.signIn("advisor.slica@demo.test");
+      await own.db.update(tenants).set({ features: { "cumulative-breaks": true } }).where(eq(tenants.id, 2));
+      const c = await own.signIn("advisor.slica@demo.test");
       for (let i = 0; i < 3; i++) {
         expect((await post(c, "break")).statusCode).toBe(201);
-        gw.clock.advance(10 * 60_000);
+        own.clock.advance(10 * 60_000);
         await post(c, "ready");
       }
       expect((await post(c, "break")).json().message).toBe("advisor.noBreak");
     } finally {
-      await gw.db.update(tenants).set({ features: {} }).where(eq(tenants.id, 2));
+      await own.close();
     }
   });
 
@@ -156,6 +178,8 @@ describe("GET /agents/me/status", () => {
   });
 
   it("managers list their tenant's agents with their status", async () => {
+    const q3 = await gw.signIn("qualifier3.isius@demo.test");
+    expect((await post(q3, "ready")).statusCode).toBe(201);
     const m = await gw.signIn("manager.isius@demo.test");
     const list = AgentStatusList.parse((await m.request("GET", "/agent-statuses")).json()).data;
     expect(list.every((r) => r.role === "qualifier" || r.role === "advisor")).toBe(true);
@@ -186,18 +210,23 @@ describe("PATCH /agents/:id/calling-statuses", () => {
     await post(agent, "ready");
     const m = await gw.signIn("manager.isius@demo.test");
     expect((await m.request("PATCH", `/agents/${id}/calling-statuses`)).statusCode).toBe(204);
-    const last = (await changesOf(id)).at(-1)!;
-    expect(last).toMatchObject({ fromStatus: "ready", toStatus: "offline", source: "manager", actorId: managerId, reason: "deactivated" });
-    expect((await gw.gw.pbx.getExtensionStatus("1012")).dnd).toBe(true);
-    const refused = await post(agent, "ready");
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe("status.deactivated");
-    expect((await post(agent, "break")).statusCode).toBe(201);
-    expect(AgentStatusSnapshotResponse.parse((await agent.request("GET", "/agents/me/status")).json()).data.deactivated).toBe(true);
-    // Toggle back, then set explicitly (idempotent).
-    expect((await m.request("PATCH", `/agents/${id}/calling-statuses`)).statusCode).toBe(204);
-    expect((await m.request("PATCH", `/agents/${id}/calling-statuses`, { deactivated: false })).statusCode).toBe(204);
-    expect((await post(agent, "ready")).statusCode).toBe(201);
+    try {
+      const last = (await changesOf(id)).at(-1)!;
+      expect(last).toMatchObject({ fromStatus: "ready", toStatus: "offline", source: "manager", actorId: managerId, reason: "deactivated" });
+      expect((await gw.gw.pbx.getExtensionStatus("1012")).dnd).toBe(true);
+      const refused = await post(agent, "ready");
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe("status.deactivated");
+      expect((await post(agent, "break")).statusCode).toBe(201);
+      expect(AgentStatusSnapshotResponse.parse((await agent.request("GET", "/agents/me/status")).json()).data.deactivated).toBe(true);
+      // Toggle back, then set explicitly (idempotent).
+      expect((await m.request("PATCH", `/agents/${id}/calling-statuses`)).statusCode).toBe(204);
+      expect((await m.request("PATCH", `/agents/${id}/calling-statuses`, { deactivated: false })).statusCode).toBe(204);
+      expect((await post(agent, "ready")).statusCode).toBe(201);
+    } finally {
+      // Other tests use this agent: never leave it deactivated.
+      await m.request("PATCH", `/agents/${id}/calling-statuses`, { deactivated: false });
+    }
   });
 
   it("is refused to agents and across tenants", async () => {
@@ -222,7 +251,7 @@ describe("logout", () => {
       .select()
       .from(agentStatusChanges)
       .where(and(eq(agentStatusChanges.userId, id), eq(agentStatusChanges.toStatus, "offline")))
-      .orderBy(asc(agentStatusChanges.id));
+      .orderBy(desc(agentStatusChanges.id));
     expect(last).toMatchObject({ fromStatus: "ready", source: "agent", reason: "logout" });
     expect((await gw.gw.pbx.getExtensionStatus("1013")).dnd).toBe(true);
   });
@@ -263,6 +292,8 @@ describe("a change decided on a period another change has replaced", () => {
   it("two instances changing one agent at once: both changes land, one after the other, in one unbroken chain", async () => {
     const c = await gw.signIn("qualifier5.isius@demo.test");
     const id = await idOf("qualifier5.isius@demo.test");
+    // Another test leaves this agent ready: from offline, ready is a change of its own (the chain's first row).
+    await post(c, "offline");
     await post(c, "ready");
     // Another instance of the gateway: its own in-process mutex, the same database.
     const other = new StatusService({ db: gw.db, clock: gw.clock, pbx: gw.gw.pbx, push: gw.gw.push, log: gw.gw.log });
