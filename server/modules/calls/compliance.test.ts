@@ -3,13 +3,13 @@
 // conference's new party is judged too; GET /calls/compliance tells the same verdict without dialling.
 // The test clock starts Monday 2026-01-05 15:00Z: 10:00 in New York, 07:00 in Los Angeles.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CallSnapshot, TRANSFER_MESSAGES } from "../../../src/contract/calls";
 import { ComplianceResponse, DIALING_SETTING_KEY } from "../../../src/contract/compliance";
 import type { ServerEventName } from "../../../src/contract/socket";
 import { calls, leads, users } from "../../db/schema";
 import { addToDnc } from "../../dialer/dncList";
-import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
+import { startTestGateway, type AgentClientSocket, type TestClient, type TestGateway } from "../../test/harness";
 import { TELEPHONIES } from "../../test/telephony";
 import { writeSetting } from "../settings/store";
 
@@ -33,23 +33,39 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   const run = (ms: number, step?: number) => gw.run(ms, step);
 
   /** A lead the agent makes from a typed number (as the softphone does), optionally placed somewhere. */
-  async function ownLead(c: TestClient, phone: string, place?: { state: string; timezone: string; country?: string }) {
+  async function ownLead(
+    c: TestClient,
+    phone: string,
+    place?: { state: string; timezone: string; country?: string },
+    on: TestGateway = gw,
+  ) {
     const res = await c.request("POST", "/leads", { phone, type: "manual" });
     expect(res.statusCode).toBe(201);
     const id = (res.json() as { data: { id: number } }).data.id;
-    if (place) await gw.db.update(leads).set({ country: "US", ...place }).where(eq(leads.id, id));
+    if (place) await on.db.update(leads).set({ country: "US", ...place }).where(eq(leads.id, id));
     return id;
   }
 
   const dial = (c: TestClient, leadId: number, phone: string) =>
     c.request("POST", `/leads/${leadId}/calls`, { phone, direction: 0 });
 
-  const callsOf = async (leadId: number) =>
-    (await gw.db.select({ id: calls.id }).from(calls).where(eq(calls.leadId, leadId))).length;
+  const callsOf = async (leadId: number, on: TestGateway = gw) =>
+    (await on.db.select({ id: calls.id }).from(calls).where(eq(calls.leadId, leadId))).length;
 
   async function hangUp() {
     await gw.gw.calls.hangupFor(qId);
     await run(500);
+  }
+
+  /**
+   * Closes the agent's socket. On the simulated PBX a WebRTC agent's softphone follows its socket: once the
+   * gateway has seen the socket go, the phone registers again as in beforeAll, for the next test's dials.
+   */
+  async function closeSocket(s: AgentClientSocket) {
+    s.disconnect();
+    if (telephony === "sim")
+      await vi.waitFor(async () => expect((await gw.gw.pbx.getExtensionStatus("1001")).registered).toBe(false));
+    await gw.phones.register("1001");
   }
 
   const verdict = async (c: TestClient, query: string) => {
@@ -102,9 +118,9 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       try {
         // 15:00 in London: inside 08:00–21:00.
         const res = await dial(q, leadId, "+442079460018");
-        expect(res.statusCode).toBe(201);
-        await hangUp();
+        expect(res.statusCode, res.body).toBe(201);
       } finally {
+        await hangUp();
         await writeSetting(gw.db, { tenantId, key: DIALING_SETTING_KEY, value: { allowedCountries: ["US", "CA"] }, at: new Date(gw.clock.now()), by: null });
       }
     });
@@ -115,14 +131,17 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       expect(await verdict(q, "phone=*97")).toMatchObject({ callable: true, kind: "feature", phone: "*97", reason: "feature" });
       const s = gw.socket(q);
       s.connect();
-      await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
-      // A transfer to *97 is not refused by the gate; it is no external transfer target of the call centre.
-      expect(await s.emitWithAck("external-transfer-start", { extension: "1001", phone: "*97" })).toMatchObject({
-        ok: false,
-        error: "forbidden",
-        message: TRANSFER_MESSAGES.notATarget,
-      });
-      s.disconnect();
+      try {
+        await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
+        // A transfer to *97 is not refused by the gate; it is no external transfer target of the call centre.
+        expect(await s.emitWithAck("external-transfer-start", { extension: "1001", phone: "*97" })).toMatchObject({
+          ok: false,
+          error: "forbidden",
+          message: TRANSFER_MESSAGES.notATarget,
+        });
+      } finally {
+        await closeSocket(s);
+      }
     });
 
     it("answers 422 for text that is no number, and 409 for an area code without a zone (555)", async () => {
@@ -173,37 +192,48 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       const seen: { event: ServerEventName; payload: unknown }[] = [];
       s.onAny((event: ServerEventName, payload: unknown) => seen.push({ event, payload }));
       s.connect();
-      await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
-      await s.emitWithAck("hello", { extension: "1001", hasWebRtc: true });
-      const leadId = await ownLead(q, "2125550149");
-      expect((await dial(q, leadId, "2125550149")).statusCode).toBe(201);
-      await run(5_000);
-      const states = () =>
-        seen.filter((e) => e.event === "call").map((e) => CallSnapshot.parse(e.payload).conference?.state ?? null);
-      expect(await s.emitWithAck("initializeConference", { extension: "1001", phone: "+442079460018" })).toEqual({
-        ok: false,
-        error: "forbidden",
-        message: "calls.refused.country",
-      });
-      expect(await s.emitWithAck("initializeConference", { extension: "1001", phone: "5555550100" })).toMatchObject({
-        ok: false,
-        message: "calls.refused.no_zone",
-      });
-      await run(500);
-      expect(states()).not.toContain("initializing");
-      expect(await s.emitWithAck("initializeConference", { extension: "1001", phone: "2125550166" })).toEqual({ ok: true });
-      await run(4_000);
-      expect(states()).toContain("initialized");
-      await hangUp();
-      s.disconnect();
+      try {
+        await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
+        await s.emitWithAck("hello", { extension: "1001", hasWebRtc: true });
+        const leadId = await ownLead(q, "2125550149");
+        expect((await dial(q, leadId, "2125550149")).statusCode).toBe(201);
+        await run(5_000);
+        const states = () =>
+          seen.filter((e) => e.event === "call").map((e) => CallSnapshot.parse(e.payload).conference?.state ?? null);
+        expect(await s.emitWithAck("initializeConference", { extension: "1001", phone: "+442079460018" })).toEqual({
+          ok: false,
+          error: "forbidden",
+          message: "calls.refused.country",
+        });
+        expect(await s.emitWithAck("initializeConference", { extension: "1001", phone: "5555550100" })).toMatchObject({
+          ok: false,
+          message: "calls.refused.no_zone",
+        });
+        await run(500);
+        expect(states()).not.toContain("initializing");
+        expect(await s.emitWithAck("initializeConference", { extension: "1001", phone: "2125550166" })).toEqual({ ok: true });
+        await run(4_000);
+        expect(states()).toContain("initialized");
+      } finally {
+        // The next test dials with this agent: never leave it on the call, nor without its phone.
+        await hangUp();
+        await closeSocket(s);
+      }
     });
   });
 
   describe("the calling window of the number, and of the lead (the clock moves to 22:00 in New York)", () => {
+    // A gateway of its own: the other tests expect the morning's clock.
+    let night: TestGateway;
+    beforeAll(async () => {
+      night = await startTestGateway({ listen: true, telephony });
+    });
+    afterAll(() => night.close());
+
     it("refuses a New York number at 22:00 there, though the lead's own zone (Los Angeles, 19:00) is open", async () => {
-      gw.clock.set(Date.parse("2026-01-06T03:00:00Z"));
-      q = await gw.signIn("qualifier.isius@demo.test"); // 12 hours on, the morning's session is over
-      const leadId = await ownLead(q, "2125550150", { state: "ca", timezone: "America/Los_Angeles" });
+      night.clock.set(Date.parse("2026-01-06T03:00:00Z"));
+      const q = await night.signIn("qualifier.isius@demo.test");
+      const leadId = await ownLead(q, "2125550150", { state: "ca", timezone: "America/Los_Angeles" }, night);
       const res = await dial(q, leadId, "2125550150");
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
@@ -213,13 +243,13 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       });
       // The other way round: a Los Angeles number (19:00, open) of a lead in New York (22:00): the lead's
       // window also applies to its own number, and it is closed.
-      const nyLead = await ownLead(q, "2135550150", { state: "ny", timezone: "America/New_York" });
+      const nyLead = await ownLead(q, "2135550150", { state: "ny", timezone: "America/New_York" }, night);
       expect(await verdict(q, "phone=2135550150")).toMatchObject({ callable: true });
       const own = await dial(q, nyLead, "2135550150");
       expect(own.statusCode).toBe(409);
       expect(own.json()).toMatchObject({ reason: "window_closed", values: { zone: "America/New_York" } });
-      expect(await callsOf(leadId)).toBe(0);
-      expect(await callsOf(nyLead)).toBe(0);
+      expect(await callsOf(leadId, night)).toBe(0);
+      expect(await callsOf(nyLead, night)).toBe(0);
     });
   });
 });

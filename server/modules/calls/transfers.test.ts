@@ -2,7 +2,7 @@
 // and the manual clock: the three levels, the refusals, and the failures (the target never answers, the lead
 // hangs up, the agent hangs up mid-transfer).
 import { and, desc, eq, inArray, isNull, like, not, or, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   CallSnapshot,
   TRANSFER_MESSAGES as M,
@@ -40,6 +40,14 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   afterAll(() => gw.close());
 
   const run = (ms: number, step?: number) => gw.run(ms, step);
+
+  // Each test starts with every agent off the phone, whatever ran before: an internal transfer leaves its
+  // colleague on the call, and a failed assertion leaves its own call up.
+  const AGENTS = ["qualifier2", "qualifier3", "qualifier4", "qualifier5"].map((q) => `${q}.isius@demo.test`);
+  afterEach(async () => {
+    for (const email of [...AGENTS, "qualifier.slica@demo.test"])
+      if (await gw.gw.calls.hangupFor(await idOf(email))) await run(500);
+  });
 
   const idOf = (email: string) => gw.idOf(email);
   const statusOf = (c: TestClient) => gw.statusOf(c);
@@ -234,6 +242,8 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
       const id = await idOf("qualifier2.isius@demo.test");
       const emit = (event: string, payload: object) => s.emitWithAck(event as "hangup", { extension: "1011", ...payload } as never);
+      // As seeded, whatever another test granted.
+      await gw.db.update(users).set({ canTransferToSunlife: false, canTransferToMatcha: false }).where(eq(users.id, id));
       expect(await emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: false, error: "forbidden", message: M.sunlifeNotAllowed });
       expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "forbidden", message: M.matchaNotAllowed });
       await gw.db.update(users).set({ canTransferToSunlife: true, canTransferToMatcha: true }).where(eq(users.id, id));
@@ -241,18 +251,23 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       expect(await emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: false, error: "unsupported", message: M.noCall });
       expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "unsupported", message: M.noCall });
       expect(await emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: false, error: "unsupported", message: M.noCall });
-      // The call centre turns Matcha off, and external transfers (its feature flag).
-      expect((await manager.request("PUT", "/settings/external-transfers", { ...TARGETS, matcha: { enabled: false, phone: "2125550175" } })).statusCode).toBe(204);
-      expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "forbidden", message: M.matchaOff });
-      await gw.db.update(tenants).set({ features: { "external-transfers": false } }).where(eq(tenants.id, 1));
-      expect(await emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: false, error: "forbidden", message: M.externalOff });
-      await gw.db.update(tenants).set({ features: {} }).where(eq(tenants.id, 1));
-      expect((await manager.request("PUT", "/settings/external-transfers", TARGETS)).statusCode).toBe(204);
+      // The call centre turns Matcha off, and external transfers (its feature flag); both come back after, and the
+      // agent's permissions go as they were, whatever fails.
+      try {
+        expect((await manager.request("PUT", "/settings/external-transfers", { ...TARGETS, matcha: { enabled: false, phone: "2125550175" } })).statusCode).toBe(204);
+        expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "forbidden", message: M.matchaOff });
+        await gw.db.update(tenants).set({ features: { "external-transfers": false } }).where(eq(tenants.id, 1));
+        expect(await emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: false, error: "forbidden", message: M.externalOff });
+      } finally {
+        await gw.db.update(tenants).set({ features: {} }).where(eq(tenants.id, 1));
+        expect((await manager.request("PUT", "/settings/external-transfers", TARGETS)).statusCode).toBe(204);
+      }
       s.disconnect();
     });
 
     it("a Matcha transfer dials the call centre's Matcha number; its disposition is Sent External to Matcha", async () => {
       const a = await onACall("qualifier2.isius@demo.test", "1011");
+      await gw.db.update(users).set({ canTransferToMatcha: true }).where(eq(users.id, a.agentId));
       expect(await a.emit("matcha-start", {})).toEqual({ ok: true });
       await run(4_000);
       expect(a.transfer()).toMatchObject({
