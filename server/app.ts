@@ -10,7 +10,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { systemClock, type Clock } from "../src/core/clock";
-import { API_BASE } from "../src/contract/common";
+import { API_BASE, SERVER_TIME_HEADER } from "../src/contract/common";
 import type { GatewayConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { TokenService } from "./auth/tokens";
@@ -188,8 +188,10 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
 
   app.addHook("onSend", async (req, reply) => {
     if (req.url.startsWith(API_BASE)) {
-      reply.header("access-control-expose-headers", "Authorization, Retry-After");
+      reply.header("access-control-expose-headers", `Authorization, Retry-After, ${SERVER_TIME_HEADER}`);
       reply.header("cache-control", "no-store");
+      // The page keeps time by the gateway's clock (a pinned CLOCK_START, or a PC whose clock is off).
+      reply.header(SERVER_TIME_HEADER, String(clock.now()));
     }
   });
   registerRoutes(app, gw, routeTable(gw));

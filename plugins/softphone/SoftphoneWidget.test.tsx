@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { callKey, statusKey } from "../../src/sdk";
 import { fakeCallControl, fakeStatusControl, provide, renderPlugin } from "../../src/sdk/testing";
 import softphone from "./index";
-import { fakeDriver } from "./test/fakeDriver";
+import { CREDENTIALS, fakeDriver } from "./test/fakeDriver";
 import { renderSoftphone } from "./test/renderSoftphone";
 
 const number = () => screen.getByRole("textbox", { name: "Number" });
@@ -234,15 +234,16 @@ describe("keep-alive and re-registration", () => {
     expect(lock()).toBe(LOCKED);
   });
 
-  it("fetches fresh credentials before they expire and hands the password to the user agent", async () => {
+  it("fetches fresh credentials before they expire and registers with the whole new pair", async () => {
     const { driver, connect, advance, gateway } = await renderSoftphone();
     await connect();
-    // The clock starts at 14:00; the credentials expire at 15:00 and are refreshed a minute before.
+    // The clock starts at 14:00; the credentials expire at 15:00 and are refreshed a minute before. The
+    // authorization user carries the expiry: a new password under the old user would be refused.
     gateway.routes["GET /webrtc/credentials"] = {
       status: 200,
       data: {
         data: {
-          username: "2042",
+          username: "2042.1767628800",
           password: "n3w",
           realm: "pbx.test",
           uri: "sip:2042@pbx.test",
@@ -251,10 +252,32 @@ describe("keep-alive and re-registration", () => {
         },
       },
     };
+    const registers = driver.ua.registers;
     await advance(59 * 60_000 - 1);
-    expect(driver.ua.passwords).toEqual([]);
+    expect(driver.ua.credentials).toEqual([]);
     await advance(1);
-    await waitFor(() => expect(driver.ua.passwords).toEqual(["n3w"]));
+    await waitFor(() => expect(driver.ua.credentials).toEqual([{ username: "2042.1767628800", password: "n3w" }]));
+    // It registers with them at once, not at the registration's next refresh.
+    expect(driver.ua.registers).toBe(registers + 1);
+    // The next refresh is a minute before the new expiry (16:00), not sooner.
+    await advance(59 * 60_000);
+    expect(driver.ua.credentials).toHaveLength(1);
+  });
+
+  it("Try again after refused credentials fetches fresh ones and registers with them", async () => {
+    const { driver, gateway } = await renderSoftphone();
+    await waitFor(() => expect(driver.uas).toHaveLength(1));
+    act(() => driver.ua.connect());
+    act(() => driver.ua.refuseRegistration());
+    expect(screen.getByRole("alert")).toHaveTextContent(WRONG);
+    gateway.routes["GET /webrtc/credentials"] = {
+      status: 200,
+      data: { data: { ...CREDENTIALS, username: "2042.1767632400", password: "fr3sh" } },
+    };
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(driver.ua.credentials).toEqual([{ username: "2042.1767632400", password: "fr3sh" }]));
+    act(() => driver.ua.acceptRegistration());
+    expect(await screen.findByRole("status")).toHaveTextContent("Connected");
   });
 });
 

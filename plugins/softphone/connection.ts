@@ -88,8 +88,10 @@ export function createConnection(d: ConnectionDeps) {
   }
 
   /**
-   * Short-lived credentials: fetch new ones before these expire and hand the password to the UA. A failed
-   * refresh is retried quietly; the registration made with the old password stands until it expires.
+   * Short-lived credentials: fetch new ones before these expire, hand the whole pair to the UA and REGISTER
+   * with it at once. The expiry is the gateway's time, and so is `clock` (it learns the gateway's time from
+   * every answer, the credentials' own included): a PC clock hours off neither refreshes every few seconds nor
+   * lets the credentials lapse. A failed refresh is retried quietly; the registration stands until it expires.
    */
   function scheduleCredentialRefresh(expiresAt: string) {
     const expires = Date.parse(expiresAt);
@@ -103,10 +105,15 @@ export function createConnection(d: ConnectionDeps) {
       void loadCredentials().then((fresh) => {
         if (!ua || stopped) return;
         if (!fresh) return refreshCredentialsIn(CREDENTIALS_RETRY_MS);
-        ua.setPassword(fresh.password);
-        scheduleCredentialRefresh(fresh.expires_at);
+        useCredentials(ua, fresh);
       });
     });
+  }
+  /** The UA registers with these credentials from now on, and the next refresh is set from their expiry. */
+  function useCredentials(u: SipUa, c: WebRtcCredentials) {
+    u.setCredentials(c.username, c.password);
+    if (u.isConnected()) u.register();
+    scheduleCredentialRefresh(c.expires_at);
   }
 
   /** Socket up, extension not registered: try again every few seconds (agent-workspace §9 register refresh). */
@@ -200,15 +207,13 @@ export function createConnection(d: ConnectionDeps) {
       starting ??= start().finally(() => (starting = null));
       return starting;
     },
-    /** "Try again" after an error: asks again for what is missing. */
+    /** "Try again" after an error: asks again for what is missing, and registers with fresh credentials. */
     async retry() {
       if (!ua) return this.start();
       const fresh = await fetchCredentials();
-      if (!fresh || stopped) return;
+      if (!fresh || stopped || !ua) return;
       store.setWrongCredentials(false);
-      ua.setPassword(fresh.password);
-      if (ua.isConnected()) ua.register();
-      scheduleCredentialRefresh(fresh.expires_at);
+      useCredentials(ua, fresh);
     },
     /** Back online or back on screen: the socket may have died silently (laptop sleep), so REGISTER again. */
     reRegister() {

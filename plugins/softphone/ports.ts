@@ -33,8 +33,11 @@ export interface SipUa {
   register(): void;
   isRegistered(): boolean;
   isConnected(): boolean;
-  /** New short-lived credentials for the next REGISTER. */
-  setPassword(password: string): void;
+  /**
+   * New short-lived credentials for the next REGISTER and challenge: both halves, since the authorization user
+   * carries the expiry the password was made for (a new password under the old user is refused).
+   */
+  setCredentials(username: string, password: string): void;
   /** Keep-alive: an OPTIONS to the realm itself (never a bare host string: JsSIP would make it a user). */
   ping(): void;
   /** An INVITE the softphone places itself: only the voicemail box (*97) at the realm. */

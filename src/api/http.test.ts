@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { gatewayClock, manualClock } from "../core/clock";
 import { Account } from "../store/account";
 import { fakeGateway, NETWORK_DOWN } from "../test/fakeGateway";
 import { loginResponse } from "../test/fixtures";
@@ -31,6 +32,22 @@ describe("gateway client (admin-and-sign-in §7, §8)", () => {
     await http.get("/agents");
     expect(gateway.requests.map((r) => r.authorization)).toEqual(["Bearer token-1", "Bearer token-2"]);
     expect(account.accessToken).toBe("token-3");
+  });
+
+  it("learns the gateway's time from X-Server-Time, on answers and on refusals", async () => {
+    const browser = manualClock(Date.parse("2026-11-25T12:00:00Z"));
+    const clock = gatewayClock(browser);
+    const gateway = fakeGateway({
+      "GET /agents": { status: 200, data: [], headers: { "x-server-time": String(Date.parse("2026-03-10T18:00:00Z")) } },
+      "GET /leads/1": { status: 404, data: { message: "no" }, headers: { "x-server-time": String(Date.parse("2026-03-10T19:00:00Z")) } },
+    });
+    const account = Account.create({});
+    account.signIn(loginResponse({ access_token: "token-1" }));
+    const http = createHttp({ session: account, onSessionExpired: vi.fn(), adapter: gateway.adapter, clock });
+    await http.get("/agents");
+    expect(new Date(clock.now()).toISOString()).toBe("2026-03-10T18:00:00.000Z");
+    await expect(http.get("/leads/1")).rejects.toMatchObject({ response: { status: 404 } });
+    expect(new Date(clock.now()).toISOString()).toBe("2026-03-10T19:00:00.000Z");
   });
 
   it("keeps the rotated token of an error answer too", async () => {

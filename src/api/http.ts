@@ -5,7 +5,8 @@ import axios, {
   type AxiosInstance,
   type AxiosResponse,
 } from "axios";
-import { API_BASE } from "../contract/common";
+import { API_BASE, SERVER_TIME_HEADER } from "../contract/common";
+import type { GatewayClock } from "../core/clock";
 
 /** What the HTTP client needs from the signed-in account; the MST account model satisfies it. */
 export interface SessionPort {
@@ -21,6 +22,8 @@ export interface HttpOptions {
   onSessionExpired(): void;
   /** Tests answer requests here instead of the network. */
   adapter?: AxiosAdapter;
+  /** Learns the gateway's time from each answer's X-Server-Time. */
+  clock?: Pick<GatewayClock, "learn" | "now" | "offset">;
 }
 
 declare module "axios" {
@@ -30,6 +33,8 @@ declare module "axios" {
      * with keepalive does (up to 64 KiB of body), XHR is cancelled; so such a request goes by fetch.
      */
     keepalive?: boolean;
+    /** When the request left, on the browser's own clock (for the gateway's time in its answer). */
+    sentAt?: number;
   }
 }
 
@@ -47,10 +52,12 @@ export function bearerFrom(response: Pick<AxiosResponse, "headers">): string | n
 }
 
 /** The gateway client of admin-and-sign-in §7: bearer in, rotated bearer out, 401 ends the session. */
-export function createHttp({ session, onSessionExpired, adapter }: HttpOptions): AxiosInstance {
+export function createHttp({ session, onSessionExpired, adapter, clock }: HttpOptions): AxiosInstance {
   const http = axios.create({ baseURL: API_BASE, ...(adapter ? { adapter } : {}) });
+  const browserNow = () => (clock ? clock.now() - clock.offset() : 0);
 
   http.interceptors.request.use((config) => {
+    config.sentAt = browserNow();
     if (config.keepalive && !adapter) {
       config.adapter = "fetch";
       config.fetchOptions = { ...config.fetchOptions, keepalive: true };
@@ -63,6 +70,12 @@ export function createHttp({ session, onSessionExpired, adapter }: HttpOptions):
     return config;
   });
 
+  const learnTime = (response: AxiosResponse) => {
+    const stamp = Number(AxiosHeaders.from(response.headers as AxiosHeaders).get(SERVER_TIME_HEADER));
+    const sentAt = response.config?.sentAt;
+    if (clock && stamp > 0 && sentAt !== undefined) clock.learn(stamp, sentAt, browserNow());
+  };
+
   const rotate = (response: AxiosResponse) => {
     // Sign-in stores its own token; a late answer after sign-out must not bring a token back.
     if (!session.signedIn || isLoginCall(response.config.url)) return;
@@ -72,11 +85,13 @@ export function createHttp({ session, onSessionExpired, adapter }: HttpOptions):
 
   http.interceptors.response.use(
     (response) => {
+      learnTime(response);
       rotate(response);
       return response;
     },
     (error: unknown) => {
       const response = axios.isAxiosError(error) ? error.response : undefined;
+      if (response) learnTime(response);
       if (response?.status === 401) {
         const url = response.config.url;
         // Logout ends the session anyway; its own 401 needs no second message.

@@ -9,7 +9,7 @@ import type { KeyValueStorage } from "../store/storage";
 import { createAuthService, type AuthService } from "./auth/authService";
 import { createToastNotifier, type Notifier } from "./notifier";
 import { createTenantService, type TenantService } from "./tenantService";
-import { systemClock, type Clock } from "../core/clock";
+import { gatewayClock, systemClock, type Clock } from "../core/clock";
 import type { CatalogueSource } from "../core/plugin";
 import type { VariantCatalogue } from "../core/variant";
 import type { RealtimeClient, RealtimeDeps } from "../realtime/client";
@@ -48,12 +48,14 @@ export function createServices({
   storage,
   notifier = createToastNotifier(),
   adapter,
-  clock = systemClock(),
+  clock: browserClock = systemClock(),
   catalogue = {},
   variants = NO_VARIANTS,
   connectRealtime,
 }: ServiceOptions): AppServices {
   const root = createRootStore({ storage });
+  // Everything on the page keeps the gateway's time, learned from its answers (a PC's clock may be hours off).
+  const clock = gatewayClock(browserClock);
   const locale = () => resolveLocale(root.ui.language, root.ui.tenant?.country);
   const i18n = createI18n(locale());
   const showLocale = () => {
@@ -68,6 +70,7 @@ export function createServices({
 
   const http = createHttp({
     session: root.account,
+    clock,
     adapter,
     // The guard sees the cleared account and shows the login page.
     onSessionExpired: () => sessionExpired(),

@@ -35,6 +35,41 @@ export function systemClock(startAt?: number): Clock {
   };
 }
 
+/**
+ * The gateway's time on the page: `base` (the browser's clock) plus an offset learned from the gateway's
+ * answers (`X-Server-Time`, src/contract/common.ts). Every time an agent sees or waits on (a lead's local time,
+ * the calling window, the softphone's credential expiry) is the gateway's, so a PC whose clock is hours off
+ * still shows the right time and refreshes its credentials on time. Timers are durations: they run on the base.
+ */
+export interface GatewayClock extends Clock {
+  /** The gateway said it was `serverMs` on an answer to a request sent at `sentAt` and received at `receivedAt` (base time). */
+  learn(serverMs: number, sentAt: number, receivedAt: number): void;
+  /** Gateway time minus the browser's, in ms (0 until learned). */
+  offset(): number;
+}
+
+/** A learned offset moves only by more than this: answers' own jitter must not make timers on screen twitch. */
+export const GATEWAY_CLOCK_TOLERANCE_MS = 1_000;
+
+export function gatewayClock(base: Clock): GatewayClock {
+  let offset = 0;
+  let learned = false;
+  return {
+    now: () => base.now() + offset,
+    setTimeout: (fn, ms) => base.setTimeout(fn, ms),
+    clearTimeout: (t) => base.clearTimeout(t),
+    learn(serverMs, sentAt, receivedAt) {
+      if (!Number.isFinite(serverMs) || receivedAt < sentAt) return;
+      // The gateway stamped its answer somewhere in the round trip: its middle is the best guess.
+      const estimate = serverMs - (sentAt + receivedAt) / 2;
+      if (learned && Math.abs(estimate - offset) <= Math.max(GATEWAY_CLOCK_TOLERANCE_MS, receivedAt - sentAt)) return;
+      offset = Math.round(estimate);
+      learned = true;
+    },
+    offset: () => offset,
+  };
+}
+
 /** A clock that moves only when told to: `advance(ms)` fires every timer that falls due, in order. */
 export interface ManualClock extends Clock {
   advance(ms: number): void;

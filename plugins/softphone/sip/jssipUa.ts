@@ -43,7 +43,11 @@ export function createJsSipUa(o: UaOptions, clock: Clock): SipUa {
     register: () => ua.register(),
     isRegistered: () => ua.isRegistered(),
     isConnected: () => ua.isConnected(),
-    setPassword: (password) => void ua.set("password", password),
+    setCredentials(username, password) {
+      ua.set("authorization_user", username);
+      // Setting the password also makes JsSIP derive HA1 again (it caches the first challenge's HA1).
+      ua.set("password", password);
+    },
     // sendOptions is in JsSIP 3.13 but not in its typings.
     ping: () =>
       (ua as unknown as { sendOptions(target: JsSIP.URI): void }).sendOptions(sipUri(null, o.realm)),

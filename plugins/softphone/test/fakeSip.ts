@@ -91,7 +91,7 @@ export class FakeSession implements SipSession {
 export class FakeUa implements SipUa {
   readonly events = new Emitter<UaEvents>();
   readonly calls: { user: string; media: MediaStreamConstraints; session: FakeSession }[] = [];
-  readonly passwords: string[] = [];
+  readonly credentials: { username: string; password: string }[] = [];
   started = false;
   stopped = false;
   connected = false;
@@ -118,8 +118,8 @@ export class FakeUa implements SipUa {
   isConnected() {
     return this.connected;
   }
-  setPassword(password: string) {
-    this.passwords.push(password);
+  setCredentials(username: string, password: string) {
+    this.credentials.push({ username, password });
   }
   ping() {
     this.pings++;

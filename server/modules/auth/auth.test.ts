@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LoginChallenge, LoginResponse } from "../../../src/contract/auth";
+import { SERVER_TIME_HEADER } from "../../../src/contract/common";
 import { startTestGateway, type TestGateway } from "../../test/harness";
 import { SESSION_LIMITS } from "../../auth/sessions";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../seed/accounts";
@@ -24,6 +25,16 @@ describe("POST /login", () => {
       expect(String(res.headers["access-control-expose-headers"])).toContain("Authorization");
       expect(c.cookies.dialer_fp).toBeTruthy();
     }
+  });
+
+  it("stamps every API answer, a refusal too, with the gateway's clock (X-Server-Time) for the page to keep time by", async () => {
+    // The test clock stands still, so the stamp is exactly its time.
+    const refused = await gw.client().request("GET", "/agents/me/status");
+    expect(refused.statusCode).toBe(401);
+    expect(Number(refused.headers[SERVER_TIME_HEADER])).toBe(gw.clock.now());
+    expect(String(refused.headers["access-control-expose-headers"])).toContain(SERVER_TIME_HEADER);
+    const q = await gw.signIn("qualifier.isius@demo.test");
+    expect(Number((await q.request("GET", "/agents/me/status")).headers[SERVER_TIME_HEADER])).toBe(gw.clock.now());
   });
 
   it("gives roles and role-filtered permissions", async () => {
