@@ -16,14 +16,15 @@ async function ready(user: Awaited<ReturnType<typeof mount>>["user"]) {
 }
 
 describe("saving a disposition", () => {
-  it("Save & Stop saves, takes the lead off the stack, announces it and asks for after-call work", async () => {
+  it("Save & Stop saves, takes the lead off the stack, announces it and stays in after-call work", async () => {
     const { user, saves, status, leads, announced, notify } = await mount();
     await ready(user);
     await user.click(button("Save & Stop"));
-    await waitFor(() => expect(status.control.request).toHaveBeenCalledWith("after_call_work"));
+    // Stop means stop: after-call work held, auto-ready and the auto-dial loop left out until the agent chooses.
+    await waitFor(() => expect(status.control.stayInAfterCallWork).toHaveBeenCalledTimes(1));
     expect(saves()).toHaveLength(1);
     expect(leads.control.disposed).toHaveBeenCalledWith(LEAD, "Do Not Call");
-    expect(status.control.request).toHaveBeenCalledTimes(1);
+    expect(status.control.request).not.toHaveBeenCalled();
     expect(announced).toEqual([{ leadId: LEAD, disposition: "Do Not Call", rescheduled: false }]);
     expect(notify.shown).toEqual([{ intent: "success", text: SAVED }]);
   });

@@ -204,8 +204,8 @@ export function createDispositionsService(
     }
     store.saved();
     ctx.notify.success(ctx.t("notify.saved"));
-    // A refused change is shown by the core's status flow.
-    await status.request(mode === "next" ? "ready" : "after_call_work").catch(() => {});
+    // A refused change is shown by the core's status flow. Stop means stop: no auto-ready into a dial.
+    await (mode === "next" ? status.request("ready") : status.stayInAfterCallWork()).catch(() => {});
   };
 
   return {

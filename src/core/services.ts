@@ -78,6 +78,11 @@ export interface StatusView {
   /** The first guard's reason that keeps Ready away now, or null. */
   readonly readyBlocked: string | null;
   request(status: import("../contract/status").AgentStatus): Promise<void>;
+  /**
+   * Save & Stop: the agent stays in after-call work until it chooses a status itself. Nothing dials meanwhile:
+   * auto-ready does not switch it to Ready (its notice goes), whatever the status's time says.
+   */
+  stayInAfterCallWork(): Promise<void>;
   /** Called with each status the gateway has recorded (not the optimistic one). Returns the unsubscribe. */
   onChange(handler: (status: import("../contract/status").AgentStatus) => void): () => void;
   /** Adds a guard; returns its removal (done for you at sign-out). */

@@ -178,6 +178,40 @@ describe("status change flow", () => {
     expect(s.posted).toEqual(["after_call_work", "ready"]);
   });
 
+  it("Save & Stop: auto-ready waits in after-call work until the agent chooses a status itself", async () => {
+    const s = setup({ role: "advisor", permissions: ["has_auto_ready"] });
+    await s.service.sync();
+    await s.service.request("after_call_work");
+    s.clock.advance(70_000); // the notice is up: 50 s to the switch
+    expect(s.messages()).toContain("status.auto_ready");
+    await s.service.stayInAfterCallWork();
+    expect(s.messages()).not.toContain("status.auto_ready");
+    s.clock.advance(30 * 60_000);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.posted).toEqual(["after_call_work"]);
+    expect(s.store.status).toBe("after_call_work");
+    // The agent picks a status: from the next after-call work on, auto-ready counts again.
+    await s.service.request("break");
+    await s.service.request("after_call_work");
+    s.clock.advance(121_000);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.posted).toEqual(["after_call_work", "break", "after_call_work", "ready"]);
+  });
+
+  it("an overstay notice goes with the status it was about", async () => {
+    const s = setup();
+    await s.service.sync();
+    await s.service.request("break");
+    s.bus.emit("overstay", { id: 1, status: "break", role: "qualifier", message: "users.overstayed.qualifier.break", limit: 900, duration: 901 });
+    expect(s.messages()).toContain("users.overstayed.qualifier.break");
+    await s.service.request("after_call_work");
+    expect(s.messages()).not.toContain("users.overstayed.qualifier.break");
+    // Changed elsewhere (a push) too.
+    s.bus.emit("overstay", { id: 2, status: "after_call_work", role: "qualifier", message: "users.overstayed.qualifier.break", limit: 60, duration: 61 });
+    s.bus.emit("status", { status: "on_a_call", since: "2026-01-05T15:00:00Z", duration: 0, active: false, source: "system" });
+    expect(s.messages()).not.toContain("users.overstayed.qualifier.break");
+  });
+
   it("pushes: a status set elsewhere, an overstay notice, and a manager disabling calling", async () => {
     const s = setup();
     s.bus.emit("status", {

@@ -49,6 +49,8 @@ export function createStatusService(d: StatusDeps): StatusApi {
   /** Seconds in the status at which auto-ready switches; moved by Postpone. */
   let autoReadyAt: number | null = null;
   let noticeShown = false;
+  /** Save & Stop: auto-ready waits until the agent leaves after-call work itself. */
+  let stayInAfterCallWork = false;
 
   // Status alerts are for the agents who take calls (qualifiers and advisors); a manager or an admin has no
   // status selector and could not clear them.
@@ -69,10 +71,13 @@ export function createStatusService(d: StatusDeps): StatusApi {
     } else alerts.dismissKey("setters.inactive");
   };
 
-  const resetAutoReady = () => {
+  /** A new status: auto-ready counts afresh, and a notice about the old status (an overstay) goes with it. */
+  const startStatusPeriod = () => {
+    stayInAfterCallWork = false;
     autoReadyAt = null;
     noticeShown = false;
     alerts.dismissKey("auto-ready");
+    alerts.dismissKey("overstay");
   };
 
   const setDnd = async () => {
@@ -90,7 +95,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
     // Changing before the status shows: whoever reacts to the new status sees it is not recorded yet.
     store.setChanging(true);
     store.apply(target, null, clock.now());
-    resetAutoReady();
+    startStatusPeriod();
     // Whoever dials for the agent watches `current` and `changing`: it stops at once on any other status and
     // starts only once the gateway has recorded Ready (a dial sent before would put the agent on a call
     // that the pending change then refuses, leaving the selector offline over a live call).
@@ -171,6 +176,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
 
   const checkAutoReady = () => {
     if (
+      stayInAfterCallWork ||
       !autoReady ||
       !(AUTO_READY_STATUSES as readonly string[]).includes(store.status) ||
       store.since === null
@@ -181,7 +187,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
     autoReadyAt ??= threshold;
     const secs = store.seconds;
     if (secs >= autoReadyAt) {
-      resetAutoReady();
+      startStatusPeriod();
       void request("ready");
     } else if (autoReadyAt - secs <= AUTO_READY_NOTICE_S && !noticeShown) {
       noticeShown = true;
@@ -216,7 +222,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
       const push = StatusPush.parse(p);
       if (push.status !== store.status || push.source !== "agent") {
         store.apply(push.status, push.status === "offline" ? null : push.duration, clock.now());
-        resetAutoReady();
+        startStatusPeriod();
         showStatusAlerts();
       }
     }),
@@ -242,6 +248,14 @@ export function createStatusService(d: StatusDeps): StatusApi {
 
   return {
     request,
+    async stayInAfterCallWork() {
+      // Set first: auto-ready's next tick may come while the change is on its way.
+      stayInAfterCallWork = true;
+      alerts.dismissKey("auto-ready");
+      await request("after_call_work");
+      // Set again once it is recorded (a new status period clears it); a refused change keeps no hold.
+      stayInAfterCallWork = store.status === "after_call_work";
+    },
     sync,
     get current() {
       return store.status;

@@ -16,6 +16,7 @@ export function fakeStatusControl(initial: AgentStatus = "ready") {
   };
   const control: StatusView = {
     request: vi.fn(async (s: AgentStatus) => set(s)),
+    stayInAfterCallWork: vi.fn(async () => set("after_call_work")),
     get current() {
       return state.current;
     },

@@ -1,7 +1,7 @@
 // Agent status as agents live it: the selector and its timer, the gateway's record, refusals, auto-ready,
 // one tab per agent, and a manager's calling toggle reaching the agent at once.
 import { expect, test, type Page } from "./fixtures";
-import { api, outsideOperationHours, signIn } from "./helpers";
+import { api, disposeAndStop, outsideOperationHours, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const timer = (page: Page) => page.getByRole("timer", { name: "Time in status" });
@@ -93,6 +93,39 @@ test("an advisor with auto-ready is told, then switched to Ready", async ({ page
       await expect(page.getByRole("button", { name: "Postpone" })).toBeVisible();
       await expect(selector(page)).toHaveText("Ready", { timeout: 10_000 });
     });
+  } finally {
+    await manager.call("PUT", "/settings/globals", globals);
+  }
+});
+
+test("Save & Stop stops an auto-ready advisor: no automatic Ready and no dial until it chooses Ready itself", async ({ page }) => {
+  test.setTimeout(90_000);
+  const manager = await api("manager.isius@demo.test");
+  const globals = await (await manager.call("GET", "/settings/globals")).json();
+  expect(
+    (await manager.call("PUT", "/settings/globals", { ...globals, "auto-ready:after-call-work-threshold": 4 })).status(),
+  ).toBe(204);
+  try {
+    await signIn(page, "advisor.isius@demo.test");
+    const softphone = page.getByRole("region", { name: "Softphone" });
+    await expect(softphone.getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+    // A call of the advisor's own (a follow-up from its list), then Save & Stop.
+    const summary = page.getByRole("region", { name: "User summary" });
+    await summary.getByRole("tab", { name: /^Follow-ups/ }).click();
+    await summary.getByRole("button", { name: "Dial" }).first().click();
+    const callBox = softphone.getByRole("group", { name: /^Call with / });
+    await expect(callBox).toContainText("Established", { timeout: 20_000 });
+    await expect(selector(page)).toHaveText("On a Call");
+    await callBox.getByRole("button", { name: "Hang up" }).click();
+    // A follow-up's call ends in Follow Up; Save & Stop then holds the advisor in After Call Work.
+    await expect(selector(page)).toHaveText("Follow Up");
+    await disposeAndStop(page);
+    await expect(selector(page)).toHaveText("After Call Work");
+    // Three times the auto-ready threshold: still in after-call work, nothing dialled, no notice of a switch.
+    await page.waitForTimeout(12_000);
+    await expect(selector(page)).toHaveText("After Call Work");
+    await expect(callBox).toHaveCount(0);
+    await expect(page.getByText("You will be automatically switched to ready")).toHaveCount(0);
   } finally {
     await manager.call("PUT", "/settings/globals", globals);
   }
