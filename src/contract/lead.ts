@@ -29,6 +29,8 @@ export const LeadStatus = z.enum(LEAD_STATUSES);
 export type LeadStatus = z.infer<typeof LeadStatus>;
 /** PUT /leads/{id} with override_status: true, and a lead being worked on a call. */
 export const IN_PROCESS = "In Process";
+/** A lead whose dial did not reach it (agent-workspace §8): back on the callback stack, to be dialled again. */
+export const CALLBACK = "Callback";
 
 // ---------------------------------------------------------------- the record as the gateway sends it
 

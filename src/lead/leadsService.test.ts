@@ -324,6 +324,27 @@ describe("the call's lead", () => {
     expect(gets()).toEqual(["/leads/8"]);
   });
 
+  it.each([
+    ["busy", "before its lead has loaded"],
+    ["no-answer", "after its lead has loaded"],
+  ] as const)("a dial that never reached the lead (%s, %s) asks no disposition: the lead shows, awaiting nothing", async (cause, when) => {
+    const { leads, call } = setup();
+    const failed = snap({ callId: 50, leadId: 7, type: "auto", direction: 0, status: "not_answered", cause });
+    call.apply(snap({ callId: 50, leadId: 7, type: "auto", direction: 0, status: "dialing" }));
+    if (when.startsWith("before")) call.apply(failed);
+    await flush();
+    if (when.startsWith("after")) {
+      expect(leads.awaitingDisposition).toBe(1);
+      call.apply(failed);
+    }
+    expect(leads.current?.id).toBe(7);
+    expect(leads.awaitingDisposition).toBe(0);
+    // The next call's lead waits for its disposition as ever.
+    call.apply(snap({ callId: 51, leadId: 8, type: "auto", direction: 0, status: "dialing" }));
+    await flush();
+    expect(leads.awaitingDisposition).toBe(1);
+  });
+
   it("a call whose lead changes hands the wait over to the new lead", async () => {
     const { leads, call } = setup();
     call.apply(snap({ callId: 40, leadId: 7 }));

@@ -132,12 +132,14 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       s.disconnect();
     });
 
-    it("a busy number ends not answered with the 'busy' origination failure, and the agent goes to after-call-work", async () => {
+    it("a busy number ends not answered with the 'busy' origination failure: no disposition asked, the lead back on the callback stack", async () => {
       const c = await gw.signIn("qualifier3.isius@demo.test");
       const { s, of } = collect(c);
       await connected(s);
       await gw.phones.register("1012");
       const lead = await freeLead(1, "02");
+      // A lead being worked (as a follow-up or a callback is): the failure puts it back on the callback stack.
+      await gw.db.update(leads).set({ status: "In Process" }).where(eq(leads.id, lead.id));
       const { leadId, res } = await dial(c, lead.phone);
       const { callId } = res.json() as { callId: number };
       await run(10_000);
@@ -150,13 +152,17 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
         bridged: false,
         cause: "busy",
       });
+      // Dialled by hand: after-call work, where the agent chooses what next.
       expect(await statusOf(c)).toBe("after_call_work");
       const put = await c.request("PUT", `/leads/${leadId}/calls/${callId}`, { extra_recording_index: 0 });
       expect(put.json()).toEqual({ duration: 0, data: { duration: 0 } });
-      // A reloaded page restores the ended call while its lead awaits a disposition, not after.
-      expect((await current(c))?.callId).toBe(callId);
-      expect((await c.request("POST", `/leads/${leadId}/dispositions`, { disposition: { disposition: "Dead", notes: "busy" } })).statusCode).toBe(201);
+      // It never reached the lead: no disposition is asked (a reloaded page finds no call to dispose), and the
+      // lead is back on the callback stack without waiting for the page to report the failure.
       expect(await current(c)).toBeNull();
+      const [row] = await gw.db.select({ status: leads.status }).from(leads).where(eq(leads.id, leadId));
+      expect(row?.status).toBe("Callback");
+      // The page's report (the specification's call) changes nothing more.
+      expect((await c.request("PUT", "/callback/originate-failure", { lead_id: leadId, call_id: callId, message: "busy" })).statusCode).toBe(204);
       s.disconnect();
     });
 

@@ -29,6 +29,7 @@ import { HttpError, MESSAGES } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { snapshotOf } from "./active";
+import { returnToCallbackStack } from "./callbackStack";
 import { lastDialsOf } from "./lastDials";
 import { CALL_MESSAGES, CallRefused } from "./service";
 import { TransferRefused } from "./transferTargets";
@@ -155,15 +156,17 @@ export function callRoutes(gw: Gateway): RouteDef[] {
       method: "GET",
       url: "/calls/current",
       summary:
-        "Not in the specification: the agent's current call (or the one that just ended and is not settled yet), null when none.",
+        "Not in the specification: the agent's current call (or the one that just ended and is not disposed yet), null when none. A call that never reached the lead (not answered, busy, failed) is null once over: it asks no disposition.",
       tags: ["calls"],
       access: AGENTS,
       response: { 200: CurrentCallResponse },
       async handler({ caller }) {
         const last = gw.calls.current(caller.id);
         if (!last) return { data: null };
+        // A call that never reached the lead asks no disposition (its lead went back to the callback stack).
+        if (last.status === "not_answered") return { data: null };
         // An ended call matters to a reloaded page only while its lead still waits for a disposition.
-        if ((last.status === "ended" || last.status === "not_answered") && last.leadId !== null) {
+        if (last.status === "ended" && last.leadId !== null) {
           const [disposed] = await gw.db
             .select({ id: dispositions.id })
             .from(dispositions)
@@ -226,7 +229,7 @@ export function callRoutes(gw: Gateway): RouteDef[] {
       method: "PUT",
       url: "/callback/originate-failure",
       summary:
-        "The dial did not reach the lead (not answered, declined, busy, failed, phone not synced): the lead goes back to the callback stack (an In Process lead becomes Callback again) 204.",
+        "The dial did not reach the lead (not answered, declined, busy, failed, phone not synced): the lead goes back to the callback stack (an In Process lead becomes Callback again) 204. The gateway has already done so when the call ended; a second report changes nothing.",
       tags: ["calls"],
       access: AGENTS,
       body: OriginateFailureBody,
@@ -240,8 +243,7 @@ export function callRoutes(gw: Gateway): RouteDef[] {
           .limit(1);
         if (!lead || (lead.ownerId !== null && lead.ownerId !== caller.id))
           throw new HttpError(404, "Not found.");
-        if (lead.status === "In Process")
-          await gw.db.update(leads).set({ status: "Callback" }).where(eq(leads.id, lead.id));
+        await returnToCallbackStack(gw.db, lead.id);
         reply.code(204);
         return null;
       },

@@ -31,6 +31,7 @@ import {
   type InternalTransferRequest,
 } from "./internalTransfer";
 import { CallPlayback } from "./playback";
+import { returnToCallbackStack } from "./callbackStack";
 import { CallRecording } from "./recording";
 import { CallRelinks } from "./relink";
 import { rebuildView } from "./resume";
@@ -107,6 +108,22 @@ export function failureOf(
     default:
       return agentLegCause === "failed" ? "failed" : null;
   }
+}
+
+/**
+ * The agent's status once a call is over. A call that never reached the lead asks no disposition: when the
+ * lead's side did not answer (no answer, busy, failed) an auto-dialled call leaves the agent dialling on
+ * (Ready); after one the agent placed by hand, or declined on its own phone, it is in after-call work, free to
+ * choose; an agent whose phone did not answer the gateway is not synced.
+ */
+export function nextStatusAfter(
+  call: Pick<ActiveCall, "type" | "agentRole">,
+  failure: OriginateFailure | null,
+): "not_synced" | "ready" | "follow_up" | "after_call_work" {
+  if (failure === "not_synced") return "not_synced";
+  if (failure && failure !== "declined" && call.type === "auto") return "ready";
+  if (call.type === "follow-up" && call.agentRole === "advisor") return "follow_up";
+  return "after_call_work";
 }
 
 export class CallService {
@@ -687,18 +704,17 @@ export class CallService {
     push.toAgent(call.agentId, "hangup", snapshotOf(call));
     if (call.direction === 1 && !call.bridged) return; // an inbound call the agent never took changes nothing for it
     const failure = call.bridged || call.direction === 1 ? null : failureOf(call, agentLegCause);
-    if (failure)
+    if (failure) {
+      // The lead goes back to the callback stack here, not only when the page reports it: a page that is gone
+      // must not leave the lead In Process for nobody.
+      if (call.leadId !== null) await returnToCallbackStack(db, call.leadId);
       push.toAgent(call.agentId, "originate-failure", {
         callId: call.id,
         leadId: call.leadId,
         message: failure,
       });
-    const next =
-      failure === "not_synced"
-        ? "not_synced"
-        : call.type === "follow-up" && call.agentRole === "advisor"
-          ? "follow_up"
-          : "after_call_work";
+    }
+    const next = nextStatusAfter(call, failure);
     const outcome = await statuses.change(call.agentId, next, "system", { reason: failure ?? "hangup" });
     if (!outcome.ok)
       this.d.log.warn(
