@@ -3,6 +3,7 @@
 import { act, screen } from "@testing-library/react";
 import { runInAction } from "mobx";
 import { describe, expect, it } from "vitest";
+import { LIVE_TRANSFER_FIRST_MESSAGE } from "../../src/contract/dialer";
 import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
 import { fakeGateway, type Reply } from "../../src/sdk/testing";
 import { AUTO, dialled, mount, noLead } from "./testing";
@@ -161,6 +162,17 @@ describe("auto-dial loop", () => {
   ])("after %s: shows it and keeps ticking", async (_, reply, text) => {
     const { posts, advance, notify } = await mount({ gateway: fakeGateway({ [AUTO]: reply }) });
     await expect.poll(() => notify.shown.map((s) => s.text)).toEqual([text]);
+    await advance(10_000);
+    expect(posts()).toHaveLength(2);
+  });
+
+  it("an advisor offered a live transfer is told so (not an error) and the loop asks again after the offer", async () => {
+    const { posts, advance, notify } = await mount({
+      gateway: fakeGateway({ [AUTO]: { status: 409, data: { message: LIVE_TRANSFER_FIRST_MESSAGE } } }),
+    });
+    await expect.poll(() => notify.shown).toEqual([
+      expect.objectContaining({ intent: "warning", text: "A live transfer is offered to you: answer it before your next dial." }),
+    ]);
     await advance(10_000);
     expect(posts()).toHaveLength(2);
   });

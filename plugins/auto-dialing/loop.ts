@@ -4,6 +4,7 @@
 // Nobody starts or stops it: it watches the core's observable status, call and leads stack. The core's call
 // service mirrors the call the gateway places; the loop never creates it.
 import { reaction } from "mobx";
+import { LIVE_TRANSFER_FIRST_MESSAGE } from "../../src/contract/dialer";
 import { idempotencyKey, type ClockTimer, type PluginContext } from "../../src/sdk";
 import type { LeadExplainApi, WordedVerdict } from "../lead-explain/api";
 import type { AutoDialingApi } from "./api";
@@ -70,6 +71,7 @@ export function createAutoDialer(
       };
     }
     if (outcome.kind === "no_lead") return { at, kind: "no_lead", explanation: outcome.explanation };
+    if (outcome.message === LIVE_TRANSFER_FIRST_MESSAGE) return { at, kind: "refused", message: ctx.t("live_transfer_first") };
     return { at, kind: "refused", message: outcome.message };
   };
 
@@ -95,6 +97,9 @@ export function createAutoDialer(
         timeout: NO_LEAD_ALERT_MS,
         key: NO_LEAD_ALERT_KEY,
       });
+    } else if (outcome.message === LIVE_TRANSFER_FIRST_MESSAGE) {
+      // A live transfer is offered to the advisor: its offer shows, and the loop asks again on its next tick.
+      ctx.notify.show(ctx.t("live_transfer_first"), { type: "warning", timeout: NO_LEAD_ALERT_MS, key: REFUSED_ALERT_KEY });
     } else {
       ctx.notify.show(outcome.message ?? ctx.t(outcome.status === null ? "errors.network" : "errors.refused"), {
         type: "error",

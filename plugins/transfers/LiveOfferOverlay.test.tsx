@@ -137,15 +137,23 @@ describe("a live transfer offered to an advisor", { timeout: 20_000 }, () => {
     });
     await m.offered();
     await m.user.click(await screen.findByRole("button", { name: "Accept" }));
+    // The offer goes, and the reason stays on screen until the advisor has read it (no fading toast).
     expect(m.notify.shown).toContainEqual({
       intent: "error",
       text: "Another advisor already took this live transfer.",
+      key: "live-transfer-refused",
+      persistent: true,
     });
     expect(screen.queryByRole("dialog")).toBeNull();
 
     await m.offered({ transfer_id: 6, lead_id: 32 });
     await m.user.click(await screen.findByRole("button", { name: "Accept" }));
-    expect(m.notify.shown).toContainEqual({ intent: "error", text: "The live transfer was cancelled." });
+    expect(m.notify.shown).toContainEqual({
+      intent: "error",
+      text: "The live transfer was cancelled.",
+      key: "live-transfer-refused",
+      persistent: true,
+    });
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
@@ -158,6 +166,8 @@ describe("a live transfer offered to an advisor", { timeout: 20_000 }, () => {
     expect(m.notify.shown).toContainEqual({
       intent: "error",
       text: "The live transfer could not be accepted. Please try again.",
+      key: "live-transfer-refused",
+      persistent: true,
     });
     expect(screen.getByRole("dialog", { name: "Live transfer offered" })).toBeInTheDocument();
   });

@@ -20,6 +20,9 @@ import type { TransfersStore } from "./model";
 /** An offer whose expiry passed without a withdrawal (a push lost on a reconnection) goes this long after it. */
 export const OFFER_EXPIRY_GRACE_MS = 5_000;
 
+/** The alert that says why an accept was refused (one at a time: the latest reason replaces the last). */
+export const REFUSED_ACCEPT_KEY = "live-transfer-refused";
+
 /** The gateway refused the accept for good (taken, ended, not offered, on a call): the offer goes. */
 const FINAL_REFUSALS = [403, 404, 409, 422];
 
@@ -116,7 +119,8 @@ export function createOfferService(
     } catch (e) {
       const status = isAxiosError(e) ? e.response?.status : undefined;
       if (status !== undefined && FINAL_REFUSALS.includes(status)) remove(transferId);
-      ctx.notify.error(textOf(e));
+      // The offer may be gone with it: the reason stays on screen until the advisor has read it.
+      ctx.notify.show(textOf(e), { type: "error", timeout: null, key: REFUSED_ACCEPT_KEY });
     } finally {
       if (store.accepting === transferId) store.setAccepting(null);
     }

@@ -16,6 +16,7 @@ import {
   FollowUpByLeadResponse,
   FollowUpsQuery,
   FollowUpsResponse,
+  LIVE_TRANSFER_FIRST_MESSAGE,
   NoLeadResponse,
 } from "../../src/contract/dialer";
 import type { Gateway } from "../gateway";
@@ -43,7 +44,7 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
       method: "POST",
       url: "/dials/auto",
       summary:
-        "Auto-dial: the engine picks the caller's next lead (its due follow-ups first, then the pool), claims it and places the call. 201 {type, suffix, leadId, callId, dialNumber, followUpId, lead, data: {…same}}: type auto, or follow-up / callback for a due follow-up; suffix is the lead's marketing prefix and this dial's attempt number ('ISF #3'). 404 {message: 'No leads were found', reasons: {rule: skipped leads}, samples: {rule: a reason}, examined, blocked} when no lead may be dialled now (the browser shows 'leads.not_available'). 409 while the agent is not Ready ('Switch to READY to receive leads.'), on a call, or when the phone is unreachable; 403 when calling is disabled. Takes an Idempotency-Key.",
+        "Auto-dial: the engine picks the caller's next lead (its due follow-ups first, then the pool), claims it and places the call. 201 {type, suffix, leadId, callId, dialNumber, followUpId, lead, data: {…same}}: type auto, or follow-up / callback for a due follow-up; suffix is the lead's marketing prefix and this dial's attempt number ('ISF #3'). 404 {message: 'No leads were found', reasons: {rule: skipped leads}, samples: {rule: a reason}, examined, blocked} when no lead may be dialled now (the browser shows 'leads.not_available'). 409 while the agent is not Ready ('Switch to READY to receive leads.'), on a call, or when the phone is unreachable, and for an advisor holding a live-transfer offer (the waiting lead comes first: the offers of transfers nobody holds are made before the dial); 403 when calling is disabled. Takes an Idempotency-Key.",
       tags: ["dialer"],
       access: AGENTS,
       response: { 201: DialResponse, ...DIAL_ERRORS, 404: NoLeadResponse },
@@ -60,6 +61,9 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
             .limit(1);
           // A deactivated agent gets the engine's own answer (403, 'A manager disabled calling…').
           if (!me?.deactivated && me?.status !== "ready") throw new HttpError(409, NOT_READY_MESSAGE);
+          // A live transfer waiting for an advisor comes before the advisor's own next dial.
+          if (caller.role === "advisor" && (await gw.calls.live.offerBeforeDial(caller.id, caller.tenantId)))
+            throw new HttpError(409, LIVE_TRANSFER_FIRST_MESSAGE);
           return engine.dialNext(caller);
         });
       },

@@ -70,6 +70,11 @@ export const DialResponse = DialResult.extend({ data: DialResult });
 export type DialResponse = z.infer<typeof DialResponse>;
 
 export const NO_LEADS_MESSAGE = "No leads were found";
+/**
+ * POST /dials/auto (409) for an advisor holding a live-transfer offer: a lead already on the line comes before
+ * the advisor's own next dial, which waits until the offer is accepted, passed on or withdrawn.
+ */
+export const LIVE_TRANSFER_FIRST_MESSAGE = "A live transfer is offered to you: answer it before your next dial.";
 
 /**
  * 404 of POST /dials/auto: no lead can be dialled now (the browser shows 'leads.not_available'). `reasons`

@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIVE_TRANSFER_MESSAGES as M } from "../../../src/contract/liveTransfers";
+import { LIVE_TRANSFER_FIRST_MESSAGE } from "../../../src/contract/dialer";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../../src/contract/settings";
 import { calls, dispositions, leads, liveTransfers, users } from "../../db/schema";
 import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
@@ -150,6 +151,34 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       await run(500);
       advisor.s.disconnect();
       q.s.disconnect();
+    });
+
+    it("an advisor holding an offer is not auto-dialled: the lead on the line comes before the advisor's next dial", async () => {
+      const advisor = await agent("advisor.isius@demo.test");
+      // In a meeting when the qualifier asks: offered with a desktop notification, not yet Ready.
+      expect((await advisor.c.request("POST", "/agent-statuses", { status: "meeting" })).statusCode).toBe(201);
+      const q = await qualifierOnACall("qualifier5.isius@demo.test");
+      expect((await q.c.request("POST", `/live-transfers/${q.leadId}`, {})).statusCode).toBe(201);
+      await run(200);
+      expect(advisor.offers().at(-1)).toMatchObject({ lead_id: q.leadId, notify: true });
+      try {
+        // The advisor goes Ready and the page asks for its next dial at once: refused, nothing dialled.
+        await ready(advisor.c);
+        const dial = await advisor.c.request("POST", "/dials/auto");
+        expect([dial.statusCode, dial.json()]).toEqual([409, { message: LIVE_TRANSFER_FIRST_MESSAGE }]);
+        expect(gw.gw.calls.activeCallOf(advisor.id)).toBeUndefined();
+        // The accept then goes through.
+        const accepted = await advisor.c.request("POST", `/confirm-live-transfers/${q.leadId}`);
+        expect(accepted.statusCode, accepted.body).toBe(201);
+        await run(3_000);
+        expect(gw.gw.calls.activeCallOf(advisor.id)).toMatchObject({ leadId: q.leadId, type: "transfer" });
+      } finally {
+        await gw.gw.calls.hangupFor(q.id);
+        await gw.gw.calls.hangupFor(advisor.id);
+        await run(500);
+        advisor.s.disconnect();
+        q.s.disconnect();
+      }
     });
 
     it("refuses without an answered call, without a known state, and an advisor it was not offered to", async () => {

@@ -428,6 +428,24 @@ export class LiveTransfers {
     });
   }
 
+  /** The advisor holds an offer of a live transfer still looking for an advisor. */
+  holdsOffer(advisorId: number): boolean {
+    for (const t of this.byCall.values()) if (t.state === "seeking" && t.holding.has(advisorId)) return true;
+    return false;
+  }
+
+  /**
+   * An advisor about to be auto-dialled: a lead already on the line comes first. Attempts of the advisor's
+   * call centre that nobody holds are offered now (to this advisor if the routing rule picks them), rather than
+   * at the next poll after the dial; true when the advisor then holds an offer, and so is not dialled.
+   */
+  async offerBeforeDial(advisorId: number, tenantId: number): Promise<boolean> {
+    for (const t of [...this.byCall.values()])
+      if (t.state === "seeking" && t.tenantId === tenantId && t.holding.size === 0)
+        await this.calls.serially(t.call, () => this.offer(t));
+    return this.holdsOffer(advisorId);
+  }
+
   /** GET /agents/available-advisors?lead_id: who could take the lead's live transfer now, best first. */
   async available(
     tenantId: number,
