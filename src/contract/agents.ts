@@ -2,6 +2,7 @@
 // a search box, page sizes 10/25/50/100). The manual-transfer panel's autocomplete asks for the callable ones
 // (§2 manual transfer, §4 internal transfer); the users area will page through the whole list.
 import { z } from "zod";
+import { Language } from "./common";
 import { decimalInteger } from "./ids";
 
 /** The users list's page sizes (admin-and-sign-in §2). */
@@ -101,3 +102,12 @@ export const AgentListResponse = z.object({
   }),
 });
 export type AgentListResponse = z.infer<typeof AgentListResponse>;
+
+/**
+ * PUT /agents/me/language: the language the signed-in account works in, chosen in the user menu. The next
+ * sign-in opens in it (the login answer's `language`). One of the call centre's languages (VARIANT_LANGUAGES).
+ */
+export const AccountLanguageBody = z.strictObject({ language: Language });
+export const ACCOUNT_LANGUAGE_MESSAGES = {
+  notOffered: "This language is not one of your call centre's.",
+} as const;

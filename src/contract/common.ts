@@ -39,6 +39,11 @@ export function holdsRoleAtLeast(held: readonly string[], min: HierarchyRole): b
 
 export const Language = z.enum(["en", "fr", "es"]);
 export type Language = z.infer<typeof Language>;
+/** The languages each variant's call centre works in (ISIUS English and Spanish, SLICA English and French). */
+export const VARIANT_LANGUAGES: Record<"isius" | "slica", readonly Language[]> = {
+  isius: ["en", "es"],
+  slica: ["en", "fr"],
+};
 
 export const Variant = z.enum(["isius", "slica"]);
 export type Variant = z.infer<typeof Variant>;

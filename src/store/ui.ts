@@ -1,5 +1,5 @@
 import { types, type Instance } from "mobx-state-tree";
-import { Language } from "../contract/common";
+import { Language, VARIANT_LANGUAGES } from "../contract/common";
 import { TenantFeatures } from "../contract/tenant";
 
 /** What the browser shows, as opposed to who is signed in: the chosen UI language and the tenant's variant. */
@@ -13,7 +13,7 @@ export const Ui = types
     /** Languages the tenant's call centre works in (ISIUS en+es, SLICA en+fr); only en until the tenant is known. */
     get languages(): Language[] {
       if (!self.tenant) return ["en"];
-      return self.tenant.variant === "slica" ? ["en", "fr"] : ["en", "es"];
+      return [...VARIANT_LANGUAGES[self.tenant.variant === "slica" ? "slica" : "isius"]];
     },
   }))
   .actions((self) => ({

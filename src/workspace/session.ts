@@ -127,8 +127,10 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
   const onHide = () => void layoutService.flush();
   // Persistent alerts (offline, inactive, calling disabled…) follow a language switch instead of staying in
   // the language they were shown in.
+  // A language's texts may arrive after the switch (a plugin's chunk): reword again when they do.
   const retranslate = () => agent.alerts.retranslate();
   deps.i18n.on("languageChanged", retranslate);
+  deps.i18n.store?.on("added", retranslate);
   globalThis.addEventListener?.("pagehide", onHide);
   return {
     agent,
@@ -140,6 +142,7 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
     dispose() {
       globalThis.removeEventListener?.("pagehide", onHide);
       deps.i18n.off("languageChanged", retranslate);
+      deps.i18n.store?.off("added", retranslate);
       void layoutService.flush();
       registry.dispose();
       agent.dispose();

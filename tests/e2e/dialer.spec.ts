@@ -2,7 +2,7 @@
 // call → hang up → a disposition → Save & Next → the next lead; a Callback Scheduled disposition becomes a
 // follow-up that the agent reschedules and dials from the user summary.
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { api, disposeAndStop, disposeNotInterested, signIn } from "./helpers";
+import { api, disposeAndStop, disposeNotInterested, signIn, useLanguage } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const callType = (page: Page) => page.getByRole("status", { name: "Call type" });
@@ -99,6 +99,8 @@ test("ISIUS: Ready, auto-dialed within 5 s, talk, hang up, Not Interested, Save 
 
 test("SLICA: an agent on an external phone is auto-dialed, hangs up on the phone, disposes, and is dialed again", async ({ page }) => {
   test.setTimeout(90_000);
+  // This agent works in French; the test reads the English screen.
+  await useLanguage("qualifier.slica@demo.test", "en");
   await signIn(page, "qualifier.slica@demo.test");
   await expect(selector(page)).toHaveText("Offline");
   await choose(page, "Ready");

@@ -38,6 +38,12 @@ export async function api(email: string) {
   return { call, id: (await login.json()).id as number };
 }
 
+/** The account's working language (the user menu's choice, kept on the account): its next sign-in opens in it. */
+export async function useLanguage(email: string, language: "en" | "fr" | "es") {
+  const account = await api(email);
+  expect((await account.call("PUT", "/agents/me/language", { language })).status()).toBe(204);
+}
+
 /**
  * Runs `body` with the call centre outside its operation hours, so an agent who goes Ready is not auto-dialed
  * (tests of the status selector and of inbound calls want a Ready agent with no outbound call).

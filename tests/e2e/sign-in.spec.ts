@@ -26,7 +26,8 @@ test("every demo account signs in and lands on /", async ({ page }) => {
   for (const email of ACCOUNTS) {
     await signIn(page, email);
     await expect(page, email).toHaveURL(/\/$/);
-    await expect(page.getByText("Logged in Successfully.")).toBeVisible();
+    // In the account's own language (the SLICA demo agents work in French, qualifier4 in Spanish).
+    await expect(page.getByText(/^(Logged in Successfully\.|Connexion réussie\.|Sesión iniciada correctamente\.)$/)).toBeVisible();
     // A signed-in user opening the login page is sent back to /.
     await page.goto("/auth/login");
     await expect(page).toHaveURL(/\/$/);
@@ -84,10 +85,13 @@ test("reset password with the code from the mailbox", async ({ page, request }) 
   await expect(page.getByText("The password has been successfully changed. Please log in.")).toBeVisible();
   await signIn(page, email, "Fresh-start-2026");
   await expect(page).toHaveURL(/\/$/);
-  // The old password no longer works.
+  // The old password no longer works. (This account works in Spanish: its screen is Spanish from sign-in.)
   await page.getByRole("button", { name: "Kevin Nguyen" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
+  // The sign-in page stays in the last account's language on this browser; a fresh one opens in English.
+  await expect(page.getByRole("form", { name: "Formulario de inicio de sesión" })).toBeVisible();
+  await page.evaluate(() => localStorage.clear());
   await signIn(page, email, DEMO_PASSWORD);
   await expect(page.getByText("The username/password combination is incorrect.").first()).toBeVisible();
 });

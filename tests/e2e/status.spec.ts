@@ -1,7 +1,7 @@
 // Agent status as agents live it: the selector and its timer, the gateway's record, refusals, auto-ready,
 // one tab per agent, and a manager's calling toggle reaching the agent at once.
 import { expect, test, type Page } from "./fixtures";
-import { api, disposeAndStop, outsideOperationHours, signIn } from "./helpers";
+import { api, disposeAndStop, outsideOperationHours, signIn, useLanguage } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const timer = (page: Page) => page.getByRole("timer", { name: "Time in status" });
@@ -66,6 +66,8 @@ test("an advisor's third break of the day is refused with the specification's me
   for (const s of ["break", "ready", "break", "ready"])
     expect((await advisor.call("POST", "/agent-statuses", { status: s })).status()).toBe(201);
 
+  // This advisor works in French; the test reads the English screen.
+  await useLanguage("advisor.slica@demo.test", "en");
   await signIn(page, "advisor.slica@demo.test");
   await expect(selector(page)).toBeEnabled();
   await choose(page, "Break");

@@ -2,7 +2,7 @@
 // the agent to another browser. The gateway clock starts on a Tuesday afternoon (playwright.config.ts), so
 // the seeded day already has calls and the goals show real numbers.
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { signIn } from "./helpers";
+import { signIn, useLanguage } from "./helpers";
 
 const goals = (page: Page) => page.getByRole("region", { name: "My Goals" });
 
@@ -120,7 +120,9 @@ test("removing a panel, adding it back from the picker, and resetting to the def
   await expect.poll(async () => Math.abs((await goals(page).boundingBox())!.x - original.x)).toBeLessThan(4);
 });
 
-test("a SLICA qualifier switches EN/FR and every text follows; an ISIUS agent gets EN/ES", async ({ page }) => {
+test("a SLICA qualifier starts in the account's French, switches EN/FR and every text follows; an ISIUS agent gets EN/ES", async ({ page }) => {
+  // The account works in English: its sign-in opens in English, whatever this browser chose before.
+  await useLanguage("qualifier.slica@demo.test", "en");
   await signIn(page, "qualifier.slica@demo.test");
   await expect(goals(page)).toBeVisible();
   await page.getByRole("button", { name: "Émilie Tremblay" }).click();
@@ -129,6 +131,14 @@ test("a SLICA qualifier switches EN/FR and every text follows; an ISIUS agent ge
   await expect(menu.getByRole("menuitem", { name: "ES" })).toHaveCount(0);
   await menu.getByRole("menuitem", { name: "FR" }).click();
   await expect(page.getByRole("region", { name: "Mes objectifs" })).toBeVisible();
+  // The choice is the account's: signed out and in again, on a fresh browser, it opens in French at once,
+  // the offline reminder included.
+  await page.getByRole("button", { name: "Émilie Tremblay" }).click();
+  await page.getByRole("menuitem", { name: "Déconnexion" }).click();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, "qualifier.slica@demo.test");
+  await expect(page.getByRole("region", { name: "Mes objectifs" })).toBeVisible();
+  await expect(page.getByText("You must toggle active status in order to receive calls.")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Modifier la disposition" })).toBeVisible();
   await expect(page.getByText("Progression quotidienne globale")).toBeVisible();
   await page.getByRole("button", { name: "Émilie Tremblay" }).click();

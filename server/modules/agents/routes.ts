@@ -33,6 +33,7 @@ import { idParam } from "../../../src/contract/ids";
 import { listAgents } from "./list";
 import { advisorsNear, licensedFor } from "./nearby";
 import { listManagers, setInboundOnly, setOutboundEligibility } from "./usersArea";
+import { accountLanguageRoutes } from "./language";
 import { agentToolRoutes } from "./tools";
 
 const AGENTS = { roles: ["setter", "advisor"] } as const;
@@ -58,6 +59,7 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
   };
   return [
     ...agentToolRoutes(gw),
+    ...accountLanguageRoutes(gw),
     defineRoute({
       method: "GET",
       url: "/agents",

@@ -12,6 +12,7 @@ import {
 } from "../../contract/auth";
 import { msg, serverText, type Message } from "../../i18n/message";
 import type { RootStore } from "../../store/root";
+import type { Language } from "../../contract/common";
 
 // The contract exports these schemas without their inferred types.
 export type CreatePasswordValues = z.infer<typeof CreatePasswordRequest>;
@@ -30,6 +31,8 @@ export interface AuthService {
   login(values: LoginRequest): Promise<LoginOutcome>;
   /** Tells the gateway, then forgets the session on this browser whatever the answer. */
   logout(): Promise<void>;
+  /** The user menu's language: the screen switches at once, and the account keeps it for its next sign-in. */
+  chooseLanguage(language: Language): Promise<void>;
   createPassword(values: CreatePasswordValues): Promise<StepOutcome>;
   requestPasswordReset(values: ResetPasswordValues): Promise<StepOutcome>;
   confirmPasswordReset(values: ResetPasswordConfirmValues): Promise<StepOutcome>;
@@ -92,6 +95,9 @@ export function createAuthService({ http, root }: { http: AxiosInstance; root: R
           const parsed = LoginResponse.safeParse(response.data);
           if (!parsed.success) return { kind: "failed", message: msg("accounts.login.failed.unknown") };
           account.signIn(parsed.data, bearerFrom(response) ?? parsed.data.access_token);
+          // The screen speaks the account's language from the first signed-in page (a French SLICA agent on an
+          // English browser); one its call centre does not work in falls back once the call centre is known.
+          root.ui.setLanguage(parsed.data.language);
           return { kind: "signed-in" };
         }
         const challenge = response.status === 202 ? LoginChallenge.safeParse(response.data) : undefined;
@@ -102,6 +108,12 @@ export function createAuthService({ http, root }: { http: AxiosInstance; root: R
       } finally {
         account.setLoggingIn(false);
       }
+    },
+
+    async chooseLanguage(language) {
+      root.ui.setLanguage(language);
+      // The screen has switched already; a lost save only means the next sign-in opens in the old language.
+      await http.put("/agents/me/language", { language }).catch(() => {});
     },
 
     async logout() {

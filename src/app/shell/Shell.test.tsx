@@ -63,11 +63,9 @@ describe("top bar", () => {
     expect(await screen.findByText("deactivated")).toBeInTheDocument();
   });
 
-  it("switches an ISIUS agent between EN and ES, everywhere, and remembers it", async () => {
-    const { user, storage } = renderApp({
-      signedInAs: loginResponse(),
-      gateway: fakeGateway({ "GET /tenant-features": ISIUS }),
-    });
+  it("switches an ISIUS agent between EN and ES, everywhere, and remembers it (here and on the account)", async () => {
+    const gateway = fakeGateway({ "GET /tenant-features": ISIUS, "PUT /agents/me/language": { status: 204 } });
+    const { user, storage } = renderApp({ signedInAs: loginResponse(), gateway });
     await screen.findByRole("heading", { name: "Agent workspace" });
     await user.click(screen.getByRole("button", { name: "Dana Reyes" }));
     const menu = await screen.findByRole("menu");
@@ -78,6 +76,8 @@ describe("top bar", () => {
     expect(await screen.findByRole("heading", { name: "Espacio de trabajo del agente" })).toBeInTheDocument();
     expect(await screen.findByText("Elija Editar diseño y luego Agregar panel para colocar sus paneles.")).toBeInTheDocument();
     expect(JSON.parse(storage.getItem(PREFERENCES_KEY)!)).toEqual({ user: { language: "es" } });
+    // The account keeps it: its next sign-in, on any browser, opens in Spanish.
+    expect(gateway.requests).toContainEqual(expect.objectContaining({ method: "PUT", url: "/agents/me/language", body: { language: "es" } }));
   });
 
   it("offers a SLICA agent EN and FR, in Canadian French", async () => {

@@ -27,7 +27,7 @@ export const UserMenu = observer(function UserMenu() {
               text={language.toUpperCase()}
               icon={language === ui.language ? "tick" : "blank"}
               aria-current={language === ui.language ? "true" : undefined}
-              onClick={() => ui.setLanguage(language)}
+              onClick={() => void auth.chooseLanguage(language)}
             />
           ))}
           <MenuDivider />
