@@ -16,18 +16,22 @@ const VoicemailPanel = observer(function VoicemailPanel() {
   switch (store.phase) {
     case "counting":
       return (
+        // The button first, beside the seconds left: in the default layouts the panel is a few lines tall, and a
+        // person taken for a machine has seconds to say so; the explanation comes after, where it may be cut.
         <div className="voicemail">
-          <div
-            className="voicemail__countdown"
-            role="timer"
-            aria-label={t("countdown", { count: store.remaining })}
-          >
-            {store.remaining}
+          <div className="voicemail__act">
+            <div
+              className="voicemail__countdown"
+              role="timer"
+              aria-label={t("countdown", { count: store.remaining })}
+            >
+              {store.remaining}
+            </div>
+            <Button intent="warning" icon="person" onClick={() => api.notAVoicemail()}>
+              {t("notAVoicemail")}
+            </Button>
           </div>
           <p className="voicemail__description">{t("description", { count: store.remaining })}</p>
-          <Button intent="warning" icon="person" onClick={() => api.notAVoicemail()}>
-            {t("notAVoicemail")}
-          </Button>
         </div>
       );
     case "saving":

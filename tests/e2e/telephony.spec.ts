@@ -131,12 +131,19 @@ async function inboundCall(page: Page) {
 test("a number that reaches a machine opens the voicemail panel and is disposed Voicemail by itself", async ({
   page,
 }) => {
+  // The smallest screen the call centres use: what the agent must press within seconds is in sight without
+  // scrolling, in the default layout (not below the panel's visible area, not below the fold).
+  await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, "qualifier.isius@demo.test");
   await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
   await dial(page, "2125550101");
   await expect(callBox(page)).toContainText("Established", { timeout: 15_000 });
   const panel = page.getByRole("region", { name: "Voicemail detection" });
-  await expect(panel.getByRole("button", { name: "Not a voicemail" })).toBeVisible({ timeout: 15_000 });
+  const notAVoicemail = panel.getByRole("button", { name: "Not a voicemail" });
+  await expect(notAVoicemail).toBeVisible({ timeout: 15_000 });
+  await expect(notAVoicemail).toBeInViewport({ ratio: 1 });
+  await expect(callBox(page).getByRole("button", { name: "Hang up" })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole("region", { name: "Disposition" }).getByRole("button", { name: "Save & Next" })).toBeInViewport({ ratio: 1 });
   await expect(panel).toContainText(/disposed as Voicemail in \d+ seconds?/);
   // After the countdown (10 s) the call ends and the lead is disposed.
   await expect(page.getByText("Successfully disposed the lead!")).toBeVisible({ timeout: 20_000 });
