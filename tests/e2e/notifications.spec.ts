@@ -33,6 +33,9 @@ test("a manager's notifications reach the agent: a toast that goes by itself, an
   const agent = "qualifier3.isius@demo.test";
   await signIn(page, agent);
   await expect(page.getByRole("heading", { name: "Agent workspace" })).toBeVisible();
+  // The session is live (its socket up, its status read): a 3 s toast sent before that would be over by the time
+  // a slow page first reads the waiting notifications, and is rightly not shown.
+  await expect(page.getByText("You must toggle active status in order to receive calls.")).toBeVisible();
   const manager = await api("manager.isius@demo.test");
 
   const toast = await manager.call("POST", "/notifications", {
