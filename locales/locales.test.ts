@@ -22,8 +22,8 @@ const full = { en: flatten(en), fr: flatten(fr), es: flatten(es) };
 const overrides = { en_ca: flatten(enCa), fr_ca: flatten(frCa) };
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
-// Product names read the same in every language; so does a word both languages share.
-const SAME_IN_ALL = new Set(["app.name"]);
+// Product names and the logo read the same in every language; so does a word both languages share.
+const SAME_IN_ALL = new Set(["app.name", "app.logo"]);
 const SAME_IN = { fr: new Set(["admin.sections.notifications"]), es: new Set<string>(["calls.type.manual"]) };
 
 describe("locales", () => {
@@ -40,7 +40,7 @@ describe("locales", () => {
 
   it.each(["en_ca", "fr_ca"] as const)("%s overrides only postal/zip wording and branding", (lang) => {
     const other = [...overrides[lang].keys()].filter(
-      (k) => k !== "app.name" && !k.startsWith("address.postal."),
+      (k) => k !== "app.name" && k !== "app.logo" && !k.startsWith("address.postal."),
     );
     expect(other).toEqual([]);
   });

@@ -108,15 +108,15 @@ export function createStatusService(d: StatusDeps): StatusApi {
         store.apply(data.status, target === "offline" ? null : data.duration, clock.now());
       } else if (res.status === 403) {
         const key = typeof res.data?.message === "string" ? res.data.message : "status.notAllowed";
-        alerts.show(t(key, { defaultValue: t("status.change_failed") }), { type: "error" });
+        alerts.show(t(key, { defaultValue: t("api.changeStatus.failed") }), { type: "error" });
         store.clearTimer();
         fallBack = target !== "offline";
       } else {
-        alerts.show(t("status.change_failed"), { type: "error" });
+        alerts.show(t("api.changeStatus.failed"), { type: "error" });
         fallBack = target !== "offline";
       }
     } catch {
-      alerts.show(t("status.change_failed"), { type: "error" });
+      alerts.show(t("api.changeStatus.failed"), { type: "error" });
       fallBack = target !== "offline";
     } finally {
       store.setChanging(false);

@@ -155,7 +155,7 @@ describe("the place of a face-to-face meeting", () => {
     expect(errorsOf(at("62701", "IL"), { country: "US" })).toEqual({});
     expect(errorsOf(at("H2X 1Y4", "qc"), { country: "CA" })).toEqual({});
     expect(errorsOf(at("627", "il"), { country: "US" })).toEqual({
-      "meeting.address.postal": ["validation.postal_too_short"],
+      "meeting.address.postal": ["notifications.form.postal.too_short"],
     });
     expect(errorsOf(at("H2X 1Y4", "il"), { country: "US" })).toEqual({
       "meeting.address.postal": ["validation.zip_invalid"],

@@ -18,7 +18,7 @@ export const MESSAGES = {
   invalidDob: "leads.warnings.invalid_dob",
   dobAfterYesterday: "validation.dob_after_yesterday",
   invalidDate: "validation.invalid_date",
-  postalTooShort: "validation.postal_too_short",
+  postalTooShort: "notifications.form.postal.too_short",
   zipInvalid: "validation.zip_invalid",
   postalInvalid: "validation.postal_invalid",
   regionInvalid: "validation.region_invalid",

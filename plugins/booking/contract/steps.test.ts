@@ -132,7 +132,7 @@ describe("step 1, Contact Details", () => {
 
     it("has a postal code and a region of the lead's country", () => {
       expect(step1(withAddress({ postal: "6270" }))).toEqual({
-        "address.postal": ["validation.postal_too_short"],
+        "address.postal": ["notifications.form.postal.too_short"],
       });
       expect(step1(withAddress({ state: "qc" }))).toEqual({ "address.state": ["validation.region_invalid"] });
       const canadian = withAddress({ postal: "H2X 1Y4", state: "qc", province: "qc" });

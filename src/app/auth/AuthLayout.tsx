@@ -9,7 +9,7 @@ export function AuthLayout() {
     <main className="isi-auth">
       <Card elevation={Elevation.TWO} className="isi-auth__card">
         <div className="isi-auth__brand">
-          <img src="/logo.svg" alt="" width={40} height={40} />
+          <img src={t("app.logo")} alt="" width={40} height={40} />
           <H1 className="isi-auth__product">{t("app.name")}</H1>
         </div>
         <Outlet />

@@ -52,6 +52,7 @@ describe("top bar", () => {
     renderApp({ signedInAs: loginResponse(), gateway: fakeGateway({ "GET /tenant-features": ISIUS }) });
     expect(await screen.findByRole("heading", { name: "Agent workspace" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "ISI Dialer" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("link", { name: "ISI Dialer" }).querySelector("img")).toHaveAttribute("src", "/logo.svg");
     expect(screen.getByRole("button", { name: "Dana Reyes" })).toBeInTheDocument();
     expect(await screen.findByText("Choose Edit layout, then Add panel, to place your panels.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Admin Panel" })).not.toBeInTheDocument();
@@ -91,7 +92,11 @@ describe("top bar", () => {
     expect(within(menu).queryByRole("menuitem", { name: "ES" })).not.toBeInTheDocument();
     await user.click(within(menu).getByRole("menuitem", { name: "FR" }));
     expect(await screen.findByRole("heading", { name: "Espace de travail de l'agent" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "ISI Dialer Canada" })).toBeInTheDocument();
+    // The brand and its logo follow the locale (booking-and-reference: "brand and logo assets vary by locale").
+    expect(screen.getByRole("link", { name: "ISI Dialer Canada" }).querySelector("img")).toHaveAttribute(
+      "src",
+      "/logo-ca.svg",
+    );
   });
 
   it("logs out: tells the gateway, forgets the session and shows the login", async () => {

@@ -57,7 +57,7 @@ export const TopBar = observer(function TopBar() {
             </Tooltip>
           )}
           <Link to="/" className="isi-topbar__logo">
-            <img src="/logo.svg" alt="" width={28} height={28} />
+            <img src={t("app.logo")} alt="" width={28} height={28} />
             <span className="isi-topbar__product">{t("app.name")}</span>
           </Link>
           {account.deactivated ? (
