@@ -38,6 +38,17 @@ export const AgentListQuery = z.strictObject({
 });
 export type AgentListQuery = z.input<typeof AgentListQuery>;
 
+/**
+ * GET /agents/advisors (admin-and-sign-in §7, "query params" not shown): the advisors of the caller's call
+ * centre, paged and searched as GET /agents, narrowed by what choosing an advisor asks: bilingual=true keeps
+ * the bilingual ones, live_transfers=internal|external those who take that kind of live transfer.
+ */
+export const AdvisorListQuery = AgentListQuery.omit({ role: true }).extend({
+  bilingual: z.literal("true").optional(),
+  live_transfers: z.enum(["internal", "external"]).optional(),
+});
+export type AdvisorListQuery = z.input<typeof AdvisorListQuery>;
+
 /** Outbound eligibility (admin-and-sign-in §3): which outbound leads the dialer gives the agent. */
 export const OUTBOUND_ELIGIBILITIES = ["old", "new", "both", "none"] as const;
 export const OutboundEligibility = z.enum(OUTBOUND_ELIGIBILITIES);

@@ -189,3 +189,41 @@ describe("GET /agents: one call centre, what each role sees", () => {
     expect(managers.data.find((r) => r.last_name === "Calling Off")?.deactivated).toBe(true);
   });
 });
+
+describe("GET /agents/advisors", () => {
+  const advisors = async (c: TestClient, query = "") => {
+    const res = await c.request("GET", `/agents/advisors${query ? `?${query}` : ""}`);
+    expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+    return AgentListResponse.parse(res.json());
+  };
+
+  it("lists only the advisors of the caller's own call centre, paged and searched as GET /agents", async () => {
+    const { data, meta } = await advisors(qualifier, "per_page=100");
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.every((r) => r.role === "advisor")).toBe(true);
+    expect(meta.total).toBe(data.length);
+    expect(names((await advisors(qualifier, "query=maria")).data)).toEqual(["Maria Lopez"]);
+    expect(names((await advisors(qualifier, "query=jordan")).data)).toEqual([]);
+    const slicaNames = names((await advisors(slica, "per_page=100")).data);
+    expect(slicaNames).not.toContain("Maria Lopez");
+  });
+
+  it("keeps the bilingual advisors and those who take a kind of live transfer", async () => {
+    await agent(1, "Filter", "Bilingual Internal", { role: "advisor", isBilingual: true, internalLiveTransfers: true });
+    await agent(1, "Filter", "External", { role: "advisor", externalLiveTransfers: true });
+    await agent(1, "Filter", "Qualifier", { isBilingual: true });
+    expect(names((await advisors(qualifier, "query=filter")).data)).toEqual(["Filter Bilingual Internal", "Filter External"]);
+    expect(names((await advisors(qualifier, "query=filter&bilingual=true")).data)).toEqual(["Filter Bilingual Internal"]);
+    expect(names((await advisors(qualifier, "query=filter&live_transfers=internal")).data)).toEqual(["Filter Bilingual Internal"]);
+    expect(names((await advisors(qualifier, "query=filter&live_transfers=external")).data)).toEqual(["Filter External"]);
+  });
+
+  it("refuses a role, an unknown filter value or a stranger with a clear error", async () => {
+    for (const q of ["role=qualifier", "live_transfers=both", "bilingual=yes", "per_page=7"]) {
+      const res = await qualifier.request("GET", `/agents/advisors?${q}`);
+      expect(res.statusCode, q).toBe(422);
+      expect(ErrorBody.parse(res.json()).message, q).toBeTruthy();
+    }
+    expect((await gw.client().request("GET", "/agents/advisors")).statusCode).toBe(401);
+  });
+});

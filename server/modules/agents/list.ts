@@ -24,6 +24,10 @@ export interface AgentListRequest {
   role?: ListedAgentRole;
   /** Only agents a lead can be handed to: an extension, calling not disabled, the account not disabled. */
   callable?: boolean;
+  /** Only bilingual agents (a lead who speaks the call centre's second language). */
+  bilingual?: boolean;
+  /** Only advisors who take that kind of live transfer (internal: from our qualifiers; external: partners'). */
+  liveTransfers?: "internal" | "external";
 }
 
 /** The column is free text; a value the contract does not know reads as the column's default. */
@@ -57,6 +61,9 @@ export async function listAgents(
     r.callable
       ? and(isNotNull(users.extension), ne(users.extension, ""), eq(users.deactivated, false), eq(users.disabled, false))
       : undefined,
+    r.bilingual ? eq(users.isBilingual, true) : undefined,
+    r.liveTransfers === "internal" ? eq(users.internalLiveTransfers, true) : undefined,
+    r.liveTransfers === "external" ? eq(users.externalLiveTransfers, true) : undefined,
   );
   const byName: SQL[] = [asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`)];
   const order: SQL[] =

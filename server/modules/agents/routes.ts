@@ -7,6 +7,7 @@
 // /outbound-eligibility/{id}, POST and DELETE /inbound-agents/{id}, GET /agents/managers.
 import {
   AGENT_PAGE_SIZES,
+  AdvisorListQuery,
   AgentListQuery,
   AgentListResponse,
   ManagerListResponse,
@@ -77,6 +78,29 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
           sort: query.sort,
           role: query.role,
           callable: query.callable === "true",
+        });
+        return { data: rows, meta: { total, page: query.page, per_page: query.per_page } };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/agents/advisors",
+      summary: `The advisors of the caller's own call centre, one page at a time (admin-and-sign-in §7), answered as GET /agents: {data: [...], meta: {total, page, per_page}}, with the same query, page, per_page (${AGENT_PAGE_SIZES.join(", ")}), sort and callable. bilingual=true keeps the bilingual advisors; live_transfers=internal keeps those who take live transfers from the call centre's qualifiers, live_transfers=external those who take partners'. Anything else in the query: 422.`,
+      tags: ["agents"],
+      access: AGENTS,
+      querystring: AdvisorListQuery,
+      response: { 200: AgentListResponse, 422: ErrorBody },
+      example: { query: { query: "ma", bilingual: "true", live_transfers: "internal", per_page: "10" } },
+      async handler({ caller, query }) {
+        const { rows, total } = await listAgents(gw.db, caller, {
+          query: query.query,
+          page: query.page,
+          perPage: query.per_page,
+          sort: query.sort,
+          role: "advisor",
+          callable: query.callable === "true",
+          bilingual: query.bilingual === "true",
+          liveTransfers: query.live_transfers,
         });
         return { data: rows, meta: { total, page: query.page, per_page: query.per_page } };
       },
