@@ -1,6 +1,7 @@
 // The Last dials and My clients tabs.
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
 import { fakeGateway } from "../../src/sdk/testing";
 import { lastDial, lists, mount, searchRow, tab } from "./testing";
 
@@ -50,6 +51,48 @@ describe("last dials", () => {
   it("says when there are none", async () => {
     await mount({ gateway: fakeGateway(lists({ dials: [] })) });
     expect(screen.getByText("No dials yet.")).toBeInTheDocument();
+  });
+
+  const REDIAL = "POST /dials/redials";
+  const redialFor = (name: string) => screen.queryByRole("button", { name: `Redial ${name}` });
+
+  it("lets a qualifier redial a lead, with an Idempotency-Key, when the call centre allows it", async () => {
+    const gateway = fakeGateway({ ...lists(), [REDIAL]: { status: 201, data: {} } });
+    const { user, reads } = await mount({ gateway, flags: { "qualifier-redial": true } });
+    const table = screen.getByRole("table", { name: "Last dials" });
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toContain("Redial");
+    const before = reads();
+    await user.click(redialFor("Ana Ruiz")!);
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    const sent = gateway.requests.find((q) => `${q.method} ${q.url}` === REDIAL)!;
+    expect(sent.body).toEqual({ leadId: 40 });
+    expect(sent.headers[IDEMPOTENCY_HEADER.toLowerCase()]).toBeTruthy();
+  });
+
+  it("shows the gateway's reason when a redial is refused", async () => {
+    const gateway = fakeGateway({
+      ...lists(),
+      [REDIAL]: { status: 409, data: { message: "The lead is on the Do Not Call list", errors: {} } },
+    });
+    const { user, notify } = await mount({ gateway, flags: { "qualifier-redial": true } });
+    await user.click(redialFor("Ana Ruiz")!);
+    await waitFor(() =>
+      expect(notify.shown).toEqual([{ intent: "error", text: "The lead is on the Do Not Call list" }]),
+    );
+  });
+
+  it("offers no redial when the feature is off, nor to an advisor", async () => {
+    await mount({ gateway: fakeGateway(lists()) });
+    expect(redialFor("Ana Ruiz")).not.toBeInTheDocument();
+    cleanup();
+    const advisor = await mount({
+      gateway: fakeGateway(lists()),
+      flags: { "qualifier-redial": true },
+      agent: { roles: ["advisor"] },
+    });
+    await advisor.user.click(tab(/^Last dials/));
+    expect(screen.getByRole("table", { name: "Last dials" })).toBeInTheDocument();
+    expect(redialFor("Ana Ruiz")).not.toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,16 @@
-// The agent's last dials: call time, client name, call name, notes, state, the lead's status now, dashboard.
-// When the panel is narrow, state, then the call name, the notes and the status give way; when, who and the
-// dashboard link always stay.
+// The agent's last dials: call time, client name, call name, notes, state, the lead's status now, dashboard,
+// and for a qualifier allowed to redial, a Redial button. When the panel is narrow, state, then the call name,
+// the notes and the status give way; when, who, the redial and the dashboard link always stay.
+import { Button } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import type { LastDialItem } from "../../src/contract/dialer";
 import { CallTime, Clip, useCallTimes } from "./Clip";
 import { textWeight, type ColumnFit } from "./columns";
 import { DashboardLink } from "./DashboardLink";
 import { Cells, FitTable } from "./FitTable";
+import type { UserSummaryStore } from "./model";
+import type { UserSummaryService } from "./service";
 import { statusText } from "./statuses";
 
 export const LAST_DIAL_COLUMNS = [
@@ -16,11 +20,18 @@ export const LAST_DIAL_COLUMNS = [
   { id: "notes", priority: 2, minWidth: 80, grow: true },
   { id: "state", priority: 4, minWidth: 56 },
   { id: "status", priority: 1, minWidth: 88, grow: true },
+  { id: "redial", priority: 0, minWidth: 92 },
   { id: "dashboard", priority: 0, minWidth: 82 },
 ] as const satisfies readonly ColumnFit[];
 type LastDialColumn = (typeof LAST_DIAL_COLUMNS)[number]["id"];
 
-export function LastDialsTable({ items }: { items: readonly LastDialItem[] }) {
+interface Props {
+  items: readonly LastDialItem[];
+  store: UserSummaryStore;
+  api: UserSummaryService;
+}
+
+export const LastDialsTable = observer(function LastDialsTable({ items, store, api }: Props) {
   const { t } = useTranslation("user-summary");
   const when = useCallTimes();
   if (items.length === 0) return <p className="user-summary__empty">{t("lastDials.empty")}</p>;
@@ -30,7 +41,11 @@ export function LastDialsTable({ items }: { items: readonly LastDialItem[] }) {
     notes: textWeight(items.map((d) => d.notes)),
     status: textWeight(items.map((d) => statusText(t, d.status))),
   };
-  const columns = LAST_DIAL_COLUMNS.map((c) => ({ ...c, header: t(`columns.${c.id}`), weight: weights[c.id] }));
+  const columns = LAST_DIAL_COLUMNS.filter((c) => c.id !== "redial" || api.redialAllowed).map((c) => ({
+    ...c,
+    header: t(`columns.${c.id}`),
+    weight: weights[c.id],
+  }));
   return (
     <FitTable<LastDialColumn> label={t("tabs.last_dials")} columns={columns}>
       {(shown) =>
@@ -45,6 +60,20 @@ export function LastDialsTable({ items }: { items: readonly LastDialItem[] }) {
                 notes: <Clip text={d.notes} />,
                 state: d.state?.toUpperCase(),
                 status: <Clip text={statusText(t, d.status)} />,
+                redial:
+                  d.leadId === null ? null : (
+                    <Button
+                      intent="success"
+                      size="small"
+                      icon="phone"
+                      loading={store.busyLeadId === d.leadId}
+                      disabled={!api.canDial()}
+                      aria-label={t("lastDials.redial_for", { name: d.clientName || d.name })}
+                      onClick={() => void api.redial(d)}
+                    >
+                      {t("lastDials.redial")}
+                    </Button>
+                  ),
                 dashboard: <DashboardLink url={d.url} name={d.name} />,
               }}
             />
@@ -53,4 +82,4 @@ export function LastDialsTable({ items }: { items: readonly LastDialItem[] }) {
       }
     </FitTable>
   );
-}
+});

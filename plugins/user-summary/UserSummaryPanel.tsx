@@ -84,7 +84,7 @@ const UserSummaryPanel = observer(function UserSummaryPanel() {
       <Tab
         id="lastDials"
         title={t("tabs.last_dials")}
-        panel={lists ?? <LastDialsTable items={s!.lastDials} />}
+        panel={lists ?? <LastDialsTable items={s!.lastDials} store={store} api={api} />}
       />
       <Tab id="clients" title={t("tabs.clients")} panel={<ClientSearch store={store} api={api} />} />
     </Tabs>

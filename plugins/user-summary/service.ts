@@ -3,7 +3,7 @@
 // are overdue, dials follow-ups and moves them (through the dispositions plugin, which writes dispositions),
 // searches the agent's leads and loads one into the leads stack.
 import { isAxiosError } from "axios";
-import type { FollowUpItem } from "../../src/contract/dialer";
+import type { FollowUpItem, LastDialItem } from "../../src/contract/dialer";
 import { FollowUpsChangedPush } from "../../src/contract/socket";
 import { callEnded, definePush, idempotencyKey, type ClockTimer, type PluginContext } from "../../src/sdk";
 import { dispositionSaved, type DispositionsApi } from "../dispositions/api";
@@ -12,7 +12,7 @@ import { enforceOverdueFollowUps } from "./enforcement";
 import { fetchSummary, searchLeads } from "./lists";
 import type { UserSummaryStore } from "./model";
 import { initialTab } from "./tabs";
-import { dialFollowUp, firstMessage, gatewayMessage } from "./writes";
+import { dialFollowUp, firstMessage, gatewayMessage, redial } from "./writes";
 
 export const REFRESH_MS = 60_000;
 /** A manager moved follow-ups to or from this agent (POST /agents/{id}/redistribute-follow-ups). */
@@ -22,6 +22,12 @@ export interface UserSummaryService extends UserSummaryApi {
   /** A follow-up's dial is possible now (no call, nothing else under way). */
   canDial(): boolean;
   dial(item: FollowUpItem): Promise<void>;
+  /**
+   * A qualifier may dial a lead of its last dials again (agent-workspace §8: "redial only if the qualifier
+   * redial setting is enabled", the tenant feature qualifier-redial). The gateway judges the lead again.
+   */
+  readonly redialAllowed: boolean;
+  redial(item: LastDialItem): Promise<void>;
   /** Moves the follow-up to `dateTime` (ISO, UTC); true once the gateway took it. */
   reschedule(item: FollowUpItem, dateTime: string): Promise<boolean>;
   search(text: string): Promise<void>;
@@ -115,6 +121,20 @@ export function createUserSummaryService(
             (e: unknown) => ({ message: gatewayMessage(e) }),
           ),
         "followUps.dial_failed",
+      );
+    },
+    redialAllowed: ctx.agent.roles.includes("qualifier") && ctx.isOn("qualifier-redial"),
+    async redial(item) {
+      if (!canDial() || item.leadId === null) return;
+      const leadId = item.leadId;
+      await write(
+        leadId,
+        () =>
+          redial(http, leadId, idempotencyKey()).then(
+            () => null,
+            (e: unknown) => ({ message: gatewayMessage(e) }),
+          ),
+        "lastDials.redial_failed",
       );
     },
     async reschedule(item, dateTime) {

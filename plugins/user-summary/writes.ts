@@ -1,5 +1,5 @@
-// The follow-up row's dial (agent-workspace §7): POST /dials/follow-ups with an Idempotency-Key, so a request
-// the network replays never dials twice. (Moving a follow-up is a disposition: the dispositions plugin writes
+// The follow-up row's dial and the last dial's redial (agent-workspace §7): POST /dials/follow-ups and
+// POST /dials/redials, each with an Idempotency-Key, so a request the network replays never dials twice. (Moving a follow-up is a disposition: the dispositions plugin writes
 // it.)
 import { isAxiosError, type AxiosInstance } from "axios";
 import { ErrorBody } from "../../src/contract/common";
@@ -19,4 +19,9 @@ export function firstMessage(refusal: { message: string | null; errors?: Record<
 
 export async function dialFollowUp(http: AxiosInstance, leadId: number, key: string): Promise<void> {
   await http.post("/dials/follow-ups", { leadId }, { headers: { [IDEMPOTENCY_HEADER]: key } });
+}
+
+/** A qualifier's redial of a lead it dialled (the qualifier-redial feature): the previous call's type again. */
+export async function redial(http: AxiosInstance, leadId: number, key: string): Promise<void> {
+  await http.post("/dials/redials", { leadId }, { headers: { [IDEMPOTENCY_HEADER]: key } });
 }
