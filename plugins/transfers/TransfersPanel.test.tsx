@@ -3,7 +3,7 @@
 // dispositions API that records the presets.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { TransferState } from "../../src/contract/calls";
 import { callKey } from "../../src/sdk";
 import { fakeCallControl, fakeGateway, provide, renderPlugin } from "../../src/sdk/testing";
@@ -213,8 +213,23 @@ describe("the transfers widget", { timeout: 20_000 }, () => {
     expect(
       await within(panel).findByRole("option", { name: "Sunlife Toronto · 416.555.0160" }),
     ).toBeInTheDocument();
+    // The Sun Life agents as a CSV file to keep.
+    const saved: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this);
+    });
+    try {
+      await user.click(within(panel).getByRole("button", { name: "Download the Sunlife agents (CSV)" }));
+    } finally {
+      click.mockRestore();
+    }
+    expect(saved.map((a) => a.download)).toEqual(["sunlife-agents.csv"]);
+    expect(decodeURIComponent(saved[0]!.href.split(",").slice(1).join(","))).toBe(
+      "\uFEFFName,Phone\r\nSunlife Toronto,416.555.0160\r\n",
+    );
     await chooseType(m, panel, "matcha");
     expect(within(panel).queryByRole("combobox", { name: "Transfer to" })).toBeNull();
+    expect(within(panel).queryByRole("button", { name: "Download the Sunlife agents (CSV)" })).toBeNull();
     await user.click(within(panel).getByRole("button", { name: "Start" }));
     expect(call.transfers).toEqual([{ event: "matcha-start", fields: {} }]);
   });

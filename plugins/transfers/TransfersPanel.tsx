@@ -4,7 +4,7 @@
 import { Button, Callout } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Select, usePlugin } from "../../src/sdk";
+import { csvText, downloadCsv, Select, usePlugin } from "../../src/sdk";
 import type { TransfersService } from "./service";
 import {
   MAX_LEVEL,
@@ -26,6 +26,7 @@ const INTENT: Record<TransferStep, "primary" | "success" | "warning" | "danger">
   kick: "warning",
   destroy: "danger",
 };
+export const SUNLIFE_CSV_FILE = "sunlife-agents.csv";
 const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"];
 
 const TransfersPanel = observer(function TransfersPanel() {
@@ -77,7 +78,7 @@ const TransfersPanel = observer(function TransfersPanel() {
           </p>
         ) : (
           needsTarget(kind) && (
-            <div className="transfers__field">
+            <div className="transfers__field transfers__field--target">
               <Select
                 aria-label={t("target")}
                 value={store.targetPhone}
@@ -92,6 +93,24 @@ const TransfersPanel = observer(function TransfersPanel() {
                 ]}
                 fill
               />
+              {kind === "sunlife" && targets.length > 0 && (
+                // The Sun Life agents as a file the agent can keep or send on (agent-workspace §10).
+                <Button
+                  variant="minimal"
+                  icon="download"
+                  aria-label={t("sunlife_csv")}
+                  title={t("sunlife_csv")}
+                  onClick={() =>
+                    downloadCsv(
+                      SUNLIFE_CSV_FILE,
+                      csvText(
+                        [t("csv.name"), t("csv.phone")],
+                        targets.map((x) => [x.name, readablePhone(x.phone)]),
+                      ),
+                    )
+                  }
+                />
+              )}
             </div>
           )
         )}

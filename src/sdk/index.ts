@@ -27,6 +27,8 @@
  *   with Save at the window's foot and the audit trail's "Last changed by … on …" (docs/plugins.md "Settings pages").
  * - **Links**: an address that comes from settings, config or the gateway goes into an `href` (or a new tab) only
  *   through {@link safeHref}: an http(s) address or a path on the dialer's own origin, else no link at all.
+ * - **Files**: {@link csvText} builds a CSV (RFC 4180, a would-be spreadsheet formula kept as text) and
+ *   {@link downloadCsv} hands it to the browser to save.
  * - **One writer per resource**: writes that must not double use {@link postIdempotent} with an
  *   {@link idempotencyKey}; only the plugin that owns a resource writes it, the others call its `api.ts`.
  *
@@ -138,6 +140,7 @@ export { LoadFailed } from "./ui/LoadFailed";
  * the gateway's schemas store by.
  */
 export { safeHref } from "../contract/links";
+export { csvCell, csvText, downloadCsv } from "./files/csv";
 
 /** The HTTP status of a gateway call's failure (undefined for a network failure). */
 export { httpStatus } from "../api/errors";
