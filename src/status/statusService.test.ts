@@ -198,6 +198,38 @@ describe("status change flow", () => {
     expect(s.posted).toEqual(["after_call_work", "break", "after_call_work", "ready"]);
   });
 
+  it("Save & Stop holds when the gateway pushes the after-call work again after the change is recorded", async () => {
+    let answer!: () => void;
+    const s = setup({
+      role: "advisor",
+      permissions: ["has_auto_ready"],
+      routes: {
+        "POST /agent-statuses": async (req: { body: unknown }) => {
+          const status = (req.body as { status: string }).status;
+          s.posted.push(status);
+          // The after-call work Save & Stop asks for is answered late: ticks run meanwhile.
+          if (status === "after_call_work") await new Promise<void>((r) => (answer = r));
+          return { status: 201, data: { data: { status, duration: 0 } } };
+        },
+      } as never,
+    });
+    await s.service.sync();
+    await s.service.request("follow_up");
+    const stopping = s.service.stayInAfterCallWork();
+    s.clock.advance(1_000);
+    answer();
+    await stopping;
+    // The gateway's own push of the after-call work comes after the answer (the hangup's, or this change's).
+    s.bus.emit("status", { status: "after_call_work", since: "2026-01-05T15:00:00Z", duration: 0, active: true, source: "system" });
+    // A threshold of 120 s is within the notice's 60 s after 60 s of after-call work.
+    s.clock.advance(61_000);
+    expect(s.messages()).not.toContain("status.auto_ready");
+    s.clock.advance(30 * 60_000);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.posted).toEqual(["follow_up", "after_call_work"]);
+    expect(s.store.status).toBe("after_call_work");
+  });
+
   it("an overstay notice goes with the status it was about", async () => {
     const s = setup();
     await s.service.sync();

@@ -71,9 +71,13 @@ export function createStatusService(d: StatusDeps): StatusApi {
     } else alerts.dismissKey("setters.inactive");
   };
 
-  /** A new status: auto-ready counts afresh, and a notice about the old status (an overstay) goes with it. */
-  const startStatusPeriod = () => {
-    stayInAfterCallWork = false;
+  /**
+   * A new status: auto-ready counts afresh, and a notice about the old status (an overstay) goes with it. Save
+   * & Stop's hold lasts through the after-call work it asked for (recorded here, or pushed by the gateway a
+   * moment later) and ends with any other status.
+   */
+  const startStatusPeriod = (status: AgentStatus) => {
+    if (status !== "after_call_work") stayInAfterCallWork = false;
     autoReadyAt = null;
     noticeShown = false;
     alerts.dismissKey("auto-ready");
@@ -95,7 +99,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
     // Changing before the status shows: whoever reacts to the new status sees it is not recorded yet.
     store.setChanging(true);
     store.apply(target, null, clock.now());
-    startStatusPeriod();
+    startStatusPeriod(target);
     // Whoever dials for the agent watches `current` and `changing`: it stops at once on any other status and
     // starts only once the gateway has recorded Ready (a dial sent before would put the agent on a call
     // that the pending change then refuses, leaving the selector offline over a live call).
@@ -187,7 +191,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
     autoReadyAt ??= threshold;
     const secs = store.seconds;
     if (secs >= autoReadyAt) {
-      startStatusPeriod();
+      startStatusPeriod("ready");
       void request("ready");
     } else if (autoReadyAt - secs <= AUTO_READY_NOTICE_S && !noticeShown) {
       noticeShown = true;
@@ -222,7 +226,7 @@ export function createStatusService(d: StatusDeps): StatusApi {
       const push = StatusPush.parse(p);
       if (push.status !== store.status || push.source !== "agent") {
         store.apply(push.status, push.status === "offline" ? null : push.duration, clock.now());
-        startStatusPeriod();
+        startStatusPeriod(push.status);
         showStatusAlerts();
       }
     }),
