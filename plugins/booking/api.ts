@@ -50,6 +50,12 @@ export interface BookingApi {
    * True when all of it is saved (or nothing was typed).
    */
   saveDraft(): Promise<boolean>;
+  /**
+   * Takes the agent to the meeting: the wizard shows Meeting Setup, or the first of the earlier steps still
+   * incomplete with what it lacks (a live transfer that found no advisor books instead). False when no wizard
+   * is on screen with the current lead.
+   */
+  showMeetingSetup(): boolean;
 }
 
 export const bookingApi = serviceKey<BookingApi>("booking.api");

@@ -350,6 +350,16 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
       return onScreen.get() && store.phase === "ready" ? (store.step as WizardStep) : null;
     },
     saveDraft: () => saver?.flush() ?? Promise.resolve(true),
+    showMeetingSetup() {
+      if (!onScreen.get() || store.phase !== "ready" || !store.values || store.booked) return false;
+      const missing = ([0, 1] as const).find((step) => !verdict(step).complete);
+      if (missing === undefined) goTo(MEETING_STEP);
+      else {
+        goTo(missing);
+        store.attempt(missing);
+      }
+      return true;
+    },
     dispose() {
       // Sign-out: what is unsaved is saved once, the offer stopped, the reactions ended.
       stops.forEach((s) => s());

@@ -374,6 +374,68 @@ describe("looking for an advisor", { timeout: 20_000 }, () => {
   });
 });
 
+describe("a search that finds nobody", { timeout: 20_000 }, () => {
+  const choices = (m: Mounted) => within(m.panel).queryByRole("group", { name: "No advisor yet" });
+
+  it("after a minute asks the qualifier to keep waiting, book instead or stop; keeping waiting asks again a minute later", async () => {
+    const m = await mount({ booking: {} });
+    // The booking wizard is on screen with the lead, so the meeting can be booked instead.
+    Object.assign(m.booking!, { wizardStep: 0, showMeetingSetup: vi.fn(() => true) });
+    onCall(m, { live: {} });
+    await within(m.panel).findByRole("timer");
+    await m.advance(59_000);
+    expect(choices(m)).toBeNull();
+    await m.advance(1000);
+    const asked = choices(m)!;
+    expect(asked).toHaveTextContent(
+      "No advisor has taken the lead yet. Keep waiting, book the meeting instead, or stop?",
+    );
+    expect(within(asked).getAllByRole("button").map((b) => b.textContent)).toEqual(["Keep waiting", "Book instead", "Stop"]);
+    // One Stop on screen: the question's.
+    expect(within(m.panel).getAllByRole("button", { name: "Stop" })).toHaveLength(1);
+
+    await m.user.click(within(asked).getByRole("button", { name: "Keep waiting" }));
+    expect(choices(m)).toBeNull();
+    expect(within(m.panel).getByRole("status")).toHaveTextContent("Looking for an advisor…");
+    expect(m.gateway.requests.filter((r) => r.method === "DELETE")).toEqual([]);
+    await m.advance(59_000);
+    expect(choices(m)).toBeNull();
+    await m.advance(2000);
+    expect(choices(m)).not.toBeNull();
+  });
+
+  it("asks from the Stop delay on when no advisor could take the lead at all", async () => {
+    const m = await mount({ routes: { [POLL]: advisors(0, 0) } });
+    onCall(m, { live: {} });
+    expect(await within(m.panel).findByText("0 advisors available, 0 notified")).toBeInTheDocument();
+    await m.advance(9000);
+    expect(choices(m)).toBeNull();
+    await m.advance(1000);
+    expect(choices(m)).toHaveTextContent("No advisor can take this lead now: none is Ready or reachable.");
+    // Without a booking wizard on screen, there is nothing to book in: keep waiting or stop.
+    expect(within(choices(m)!).getAllByRole("button").map((b) => b.textContent)).toEqual(["Keep waiting", "Stop"]);
+    await m.user.click(within(choices(m)!).getByRole("button", { name: "Stop" }));
+    expect(m.gateway.requests.filter((r) => r.method === "DELETE").map((r) => r.url)).toEqual([`/live-transfers/${LEAD}`]);
+  });
+
+  it("books instead: the search stops and the wizard takes the agent to the meeting", async () => {
+    const m = await mount({ booking: {}, routes: { [POLL]: advisors(0, 0) }, language: "fr" });
+    const showMeetingSetup = vi.fn(() => true);
+    Object.assign(m.booking!, { wizardStep: 1, showMeetingSetup });
+    onCall(m, { live: {} });
+    await within(m.panel).findByRole("timer");
+    await m.advance(10_000);
+    const asked = within(m.panel).getByRole("group", { name: "Aucun conseiller pour l'instant" });
+    await m.user.click(within(asked).getByRole("button", { name: "Prendre un rendez-vous" }));
+    expect(m.gateway.requests.filter((r) => r.method === "DELETE").map((r) => r.url)).toEqual([`/live-transfers/${LEAD}`]);
+    expect(showMeetingSetup).toHaveBeenCalledTimes(1);
+    expect(m.notify.shown).toContainEqual({
+      intent: "warning",
+      text: "Le transfert en direct est arrêté : prenez le rendez-vous avec le client.",
+    });
+  });
+});
+
 describe("the qualifier's phone hung up before an advisor was on", () => {
   it("says the lead is on hold and the phone rings again, in the agent's language, until it is answered", async () => {
     const m = await mount({ language: "fr" });

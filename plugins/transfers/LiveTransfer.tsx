@@ -1,7 +1,8 @@
 // The transfers widget with Live Transfer chosen (agent-workspace §2, §4 Live transfer, §5; booking-and-reference
 // §5): notes for the advisor and the start button, then "looking for an advisor" with the time spent and the
-// advisors who could take the lead, Stop from 10 s on, the advisor who accepted, and Leave once they are on.
-import { Button, TextArea } from "@blueprintjs/core";
+// advisors who could take the lead, Stop from 10 s on, the advisor who accepted, and Leave once they are on. A
+// search that finds nobody asks the qualifier what to do: keep waiting, book instead, or stop.
+import { Button, Callout, TextArea } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId, type ReactNode } from "react";
 import { LIVE_TRANSFER_STOP_DELAY_MS } from "../../src/contract/liveTransfers";
@@ -25,6 +26,7 @@ export const LiveTransfer = observer(function LiveTransfer({ typeSelect }: { typ
   const transfer = ctx.call.current.transfer;
   const outcome = transfer?.kind === "live" ? transfer.outcome : null;
   const advisor = state?.advisor ?? null;
+  const waitedOut = seeking ? api.live.waitedOut(now) : null;
 
   let said = "";
   // The qualifier's phone hung up before an advisor was on: the lead waits on hold for it to be answered.
@@ -63,7 +65,7 @@ export const LiveTransfer = observer(function LiveTransfer({ typeSelect }: { typ
               onClick={() => void api.live.start()}
             />
           )}
-          {seeking && elapsedMs >= LIVE_TRANSFER_STOP_DELAY_MS && (
+          {seeking && !waitedOut && elapsedMs >= LIVE_TRANSFER_STOP_DELAY_MS && (
             <Button
               intent="danger"
               text={t("live.stop")}
@@ -82,6 +84,30 @@ export const LiveTransfer = observer(function LiveTransfer({ typeSelect }: { typ
           )}
         </div>
       </div>
+      {waitedOut && (
+        <Callout intent="warning" className="transfers__callout" role="group" aria-label={t("live.waited_out.label")}>
+          <p>
+            {t(`live.waited_out.${waitedOut}`)} {t("live.waited_out.ask")}
+          </p>
+          <div className="transfers__buttons">
+            <Button
+              intent="primary"
+              text={t("live.keep_waiting")}
+              disabled={store.busy}
+              onClick={() => api.live.keepWaiting()}
+            />
+            {api.live.canBookInstead() && (
+              <Button
+                icon="calendar"
+                text={t("live.book_instead")}
+                disabled={store.busy}
+                onClick={() => void api.live.bookInstead()}
+              />
+            )}
+            <Button intent="danger" text={t("live.stop")} disabled={store.busy} onClick={() => void api.live.stop()} />
+          </div>
+        </Callout>
+      )}
       {blocked === "zip_state_requirements" && (
         <p id={hintId} className="transfers__hint">
           {t("live_transfers.zip_state_requirements")}

@@ -2,10 +2,17 @@
 // gateway for an advisor (POST /live-transfers/{leadId}); while it looks, the advisors who could take the lead are
 // counted every 5 s (GET /agents/available-advisors?lead_id=…, one request at a time, only while a panel shows
 // it); Stop (DELETE) shows from 10 s on; once an advisor accepted and joined, the qualifier leaves
-// (POST /transfer-answers/{leadId}). The state itself is the call's, as the gateway pushes it.
+// (POST /transfer-answers/{leadId}). The state itself is the call's, as the gateway pushes it. A search that finds
+// nobody ends with a question rather than waiting for ever: after a minute (sooner when no advisor could take the
+// lead at all) the qualifier keeps waiting, books the meeting instead, or stops.
 import { reaction } from "mobx";
 import { AvailableAdvisorsResponse } from "../../src/contract/geo";
-import { LIVE_TRANSFER_POLL_MS, LiveTransferResponse } from "../../src/contract/liveTransfers";
+import {
+  LIVE_TRANSFER_PATIENCE_MS,
+  LIVE_TRANSFER_POLL_MS,
+  LIVE_TRANSFER_STOP_DELAY_MS,
+  LiveTransferResponse,
+} from "../../src/contract/liveTransfers";
 import { cutText, keepPrintable } from "../../src/contract/text";
 import { watching, type ClockTimer, type PluginContext } from "../../src/sdk";
 import type { BookingApi } from "../booking/api";
@@ -111,6 +118,36 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
     return seenSeeking.get(id)!;
   };
 
+  // ---------------------------------------------------------------- a search that finds nobody
+
+  /**
+   * Why the qualifier is asked what to do now (`now` on the page's clock), null while the search goes on as it
+   * should: no advisor could take the lead at all (from the Stop delay on), or none took it within the patience.
+   */
+  const waitedOut = (now: number): "none_available" | "no_answer" | null => {
+    const id = seeking() ? current()?.live?.transfer_id : undefined;
+    const since = seekingSince();
+    if (id === undefined || since === null) return null;
+    if (store.liveWait?.transferId === id && now < store.liveWait.until) return null;
+    const a = store.availability;
+    if (a && a.ready + a.notified === 0 && now - since >= LIVE_TRANSFER_STOP_DELAY_MS) return "none_available";
+    return now - since >= LIVE_TRANSFER_PATIENCE_MS ? "no_answer" : null;
+  };
+  const keepWaiting = () => {
+    const id = seeking() ? current()?.live?.transfer_id : undefined;
+    if (id !== undefined) store.keepWaiting(id, clock.now() + LIVE_TRANSFER_PATIENCE_MS);
+  };
+  /** Booking instead is offered where a booking wizard is on screen to take the agent. */
+  const canBookInstead = () => d.booking?.wizardStep != null;
+  const bookInstead = async () => {
+    const leadId = d.leadId();
+    if (leadId === null || !seeking()) return;
+    if (await d.pressing(() => http.delete(`/live-transfers/${leadId}`))) {
+      ctx.notify.warning(ctx.t("live.booking_instead"));
+      d.booking?.showMeetingSetup();
+    }
+  };
+
   // ---------------------------------------------------------------- the advisors' count, while seeking
 
   let turn = 0;
@@ -163,6 +200,10 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
     start,
     stop,
     leave,
+    waitedOut,
+    keepWaiting,
+    canBookInstead,
+    bookInstead,
     setNotes: (notes: string) => store.setLiveNotes(cutText(keepPrintable(notes), LIVE_NOTES_MAX)),
     /** Counts the advisors every 5 s while the live transfer seeks and a panel shows it; returns the release. */
     watch: live.watch,

@@ -35,6 +35,8 @@ export const TransfersModel = types
     liveNotes: "",
     /** The last count of advisors who could take the live transfer (null: not read while this one seeks). */
     availability: types.maybeNull(types.frozen<AdvisorAvailability>()),
+    /** The qualifier chose to keep waiting for an advisor: not asked again for that transfer before `until`. */
+    liveWait: types.maybeNull(types.frozen<{ transferId: number; until: number }>()),
     /** The advisor's side: live transfers offered and not yet answered, oldest first. */
     offers: types.frozen<LiveTransferOffer[]>([]),
     /** The offer whose Accept is on its way (its transfer id). */
@@ -72,6 +74,9 @@ export const TransfersModel = types
     },
     setLiveNotes(notes: string) {
       self.liveNotes = notes;
+    },
+    keepWaiting(transferId: number, until: number) {
+      self.liveWait = { transferId, until };
     },
     availabilityRead(counts: AdvisorAvailability | null) {
       self.availability = counts;

@@ -19,6 +19,12 @@ import { keepPrintable } from "./text";
 export const LIVE_TRANSFER_POLL_MS = 5_000;
 export const LIVE_TRANSFER_STOP_DELAY_MS = 10_000;
 /**
+ * How long a qualifier waits for an advisor before being asked what to do (not in the specification, issue 33):
+ * keep waiting (this long again), book the meeting instead, or stop. Asked sooner, from the Stop delay on, when
+ * no advisor could take the lead at all.
+ */
+export const LIVE_TRANSFER_PATIENCE_MS = 60_000;
+/**
  * How long the qualifier's phone rings when it is rung back (its own hangup during the search, the lead kept on
  * hold): unanswered, the attempt ends and so does the call, rather than a lead waiting on hold for nobody.
  */

@@ -3,6 +3,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { leadView } from "../../../src/sdk/testing";
+import type { BookingApi } from "../api";
 import { calls, leadRoutes, mountBooking, wireLead } from "./harness";
 
 const steps = () => within(screen.getByRole("navigation", { name: "Booking steps" })).getAllByRole("button");
@@ -65,6 +66,30 @@ describe("booking wizard", { timeout: 20_000 }, () => {
     await user.click(steps()[3]!);
     expect(await screen.findByRole("button", { name: "Book" })).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Lead" })).toHaveTextContent("217.555.0100");
+  });
+
+  it("takes the agent to Meeting Setup when another plugin asks (a live transfer that found no advisor)", async () => {
+    const { api } = await mountBooking();
+    const booking = api as unknown as BookingApi;
+    expect(booking.wizardStep).toBe(0);
+    act(() => void expect(booking.showMeetingSetup()).toBe(true));
+    await waitFor(() => expect(steps()[2]).toHaveAttribute("aria-current", "step"));
+    expect(booking.wizardStep).toBe(2);
+  });
+
+  it("stops at the first step still incomplete, showing what it lacks, rather than at Meeting Setup", async () => {
+    const lead = wireLead({ clients: [{ ...wireLead().clients[0]!, first_name: "" }] });
+    const { api } = await mountBooking({ lead });
+    const booking = api as unknown as BookingApi;
+    act(() => void expect(booking.showMeetingSetup()).toBe(true));
+    expect(steps()[0]).toHaveAttribute("aria-current", "step");
+    expect(await screen.findByText("Required fields missing")).toBeInTheDocument();
+  });
+
+  it("answers false with no lead on screen", async () => {
+    const { api } = await mountBooking({ lead: null });
+    await screen.findByText("No lead on the call: the booking form opens with the lead.");
+    expect((api as unknown as BookingApi).showMeetingSetup()).toBe(false);
   });
 
   it("follows the current lead: another lead's record replaces the first one's", async () => {
