@@ -110,7 +110,7 @@ export class DialerEngine {
     }
     const c: Extract<Claim, { ok: true }> = claimed;
     const f = followUpDue(ctx, c.lead) ? c.lead.followUp : null;
-    return this.place(caller, ctx, c, f ? followUpCallType(f.type) : "auto", f?.id ?? null, false);
+    return this.place(caller, ctx, c, f ? followUpCallType(f.type) : "auto", f?.id ?? null, false, true);
   }
 
   /** POST /dials/follow-ups: the agent dials its follow-up of this lead now. */
@@ -176,6 +176,7 @@ export class DialerEngine {
     type: CallType,
     followUpId: number | null,
     heldAlready: boolean,
+    byDialer = false,
   ): Promise<{ status: 201; body: DialResponse }> {
     const { db } = this.gw;
     const lead = claim.lead;
@@ -186,6 +187,7 @@ export class DialerEngine {
         phone: lead.phone,
         name: `${lead.firstName} ${lead.lastName}`.trim() || undefined,
         type,
+        byDialer,
       });
     } catch (e) {
       // The call did not go out: the lead goes back where it was.

@@ -29,6 +29,11 @@ export interface ActiveCall {
   phone: string;
   name: string;
   type: CallType;
+  /**
+   * Placed by the auto-dial loop (POST /dials/auto): a due callback or follow-up it chose counts as auto-dialled,
+   * so a lead that does not answer sends the agent on dialling, as a new lead's does.
+   */
+  byDialer?: boolean;
   direction: Direction;
   status: CallStatus;
   bridged: boolean;

@@ -11,6 +11,16 @@ describe("nextStatusAfter", () => {
         expect(nextStatusAfter({ type: "auto", agentRole }, failure), failure).toBe("ready");
   });
 
+  it("a due callback or follow-up the auto-dial loop chose is auto-dialled too: Ready when its lead did not answer", () => {
+    for (const type of ["callback", "follow-up"] as const)
+      for (const failure of ["not_answered", "busy", "failed"] as const) {
+        expect(nextStatusAfter({ type, agentRole: "qualifier", byDialer: true }, failure), `${type} ${failure}`).toBe("ready");
+        // The same call dialled by hand (the user summary's Dial) leaves the agent to choose.
+        expect(nextStatusAfter({ type, agentRole: "qualifier" }, failure), `${type} ${failure}`).toBe("after_call_work");
+      }
+    expect(nextStatusAfter({ type: "callback", agentRole: "qualifier", byDialer: true }, "declined")).toBe("after_call_work");
+  });
+
   it("the agent declined it on its own phone: after-call work, not another dial at once", () => {
     expect(nextStatusAfter({ type: "auto", agentRole: "qualifier" }, "declined")).toBe("after_call_work");
   });

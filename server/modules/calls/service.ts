@@ -117,11 +117,11 @@ export function failureOf(
  * choose; an agent whose phone did not answer the gateway is not synced.
  */
 export function nextStatusAfter(
-  call: Pick<ActiveCall, "type" | "agentRole">,
+  call: Pick<ActiveCall, "type" | "agentRole" | "byDialer">,
   failure: OriginateFailure | null,
 ): "not_synced" | "ready" | "follow_up" | "after_call_work" {
   if (failure === "not_synced") return "not_synced";
-  if (failure && failure !== "declined" && call.type === "auto") return "ready";
+  if (failure && failure !== "declined" && (call.type === "auto" || call.byDialer)) return "ready";
   if (call.type === "follow-up" && call.agentRole === "advisor") return "follow_up";
   return "after_call_work";
 }
@@ -260,7 +260,15 @@ export class CallService {
 
   async dial(
     caller: Caller,
-    r: { leadId: number; phone: string; name?: string; type: CallType; qualifierExtension?: string | null },
+    r: {
+      leadId: number;
+      phone: string;
+      name?: string;
+      type: CallType;
+      qualifierExtension?: string | null;
+      /** Placed by the auto-dial loop (POST /dials/auto). */
+      byDialer?: boolean;
+    },
   ): Promise<number> {
     const { db, clock, pbx } = this.d;
     const [agent] = await db
@@ -328,6 +336,7 @@ export class CallService {
       phone: to,
       name: r.name?.trim() || (lead ? `${lead.firstName} ${lead.lastName}`.trim() : to),
       type: r.type,
+      ...(r.byDialer ? { byDialer: true } : {}),
       direction: 0,
       status: "dialing",
       bridged: false,

@@ -81,7 +81,12 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       });
       const call = gw.gw.calls.activeCallOf(q.id)!;
       expect((await gw.phones.legsOf(call.pbxCallId)).filter((l) => l.state === "answered")).toHaveLength(3);
-      expect((await advisor.c.request("GET", `/leads/${q.leadId}`)).statusCode).toBe(200);
+      const opened = await advisor.c.request("GET", `/leads/${q.leadId}`);
+      expect(opened.statusCode).toBe(200);
+      // The qualifier's notes are on the lead, as a dated entry the advisor's lead card shows.
+      expect((opened.json() as { data: { notes: string | null } }).data.notes).toMatch(
+        /(^|\n)\d{4}-\d{2}-\d{2} \| \d{2}:\d{2}:\d{2} - Live transfer from .+: Wants whole life$/,
+      );
       expect((await advisor.c.request("GET", `/leads/${q.leadId}/booking-draft`)).json()).toMatchObject({ data: { draft } });
       expect(await statusOf(advisor.c)).toBe("on_a_call");
 
@@ -167,6 +172,10 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
         const dial = await advisor.c.request("POST", "/dials/auto");
         expect([dial.statusCode, dial.json()]).toEqual([409, { message: LIVE_TRANSFER_FIRST_MESSAGE }]);
         expect(gw.gw.calls.activeCallOf(advisor.id)).toBeUndefined();
+        // The offer comes again with the refusal: a page that missed the first push (still signing in) has it.
+        await run(200);
+        expect(advisor.offers().filter((o) => o.lead_id === q.leadId)).toHaveLength(2);
+        expect(advisor.offers().at(-1)).toMatchObject({ lead_id: q.leadId, notify: false });
         // The accept then goes through.
         const accepted = await advisor.c.request("POST", `/confirm-live-transfers/${q.leadId}`);
         expect(accepted.statusCode, accepted.body).toBe(201);

@@ -26,6 +26,7 @@ import type { ClockTimer } from "../../../src/core/clock";
 import type { Db } from "../../db/client";
 import { agentStatuses, calls, dispositions, leads, liveTransfers, users } from "../../db/schema";
 import { applyDispositionEffects } from "../../dialer/followUps";
+import { addLeadNote } from "../leads/notes";
 import type { CallEvent, PbxCallState } from "../../pbx/driver";
 import { conferenceLive, isOver, snapshotOf, type ActiveCall } from "../calls/active";
 import type { CallDeps, Caller, CallService } from "../calls/service";
@@ -418,6 +419,9 @@ export class LiveTransfers {
         .returning({ id: liveTransfers.id });
       if (!won[0]) throw new LiveTransferRefused(409, M.taken);
       const advisor: Advisor = { id: caller.id, name: `${me.first} ${me.last}`.trim(), extension: me.ext };
+      // What the qualifier wrote for the advisor stays on the lead, where the advisor's lead card shows it.
+      if (t.notes.trim())
+        await addLeadNote(this.d.db, t.leadId, new Date(now), `Live transfer from ${t.qualifier.name}: ${t.notes.trim()}`);
       this.clearTimer(t);
       t.state = "accepted";
       t.advisor = advisor;
@@ -443,7 +447,16 @@ export class LiveTransfers {
     for (const t of [...this.byCall.values()])
       if (t.state === "seeking" && t.tenantId === tenantId && t.holding.size === 0)
         await this.calls.serially(t.call, () => this.offer(t));
-    return this.holdsOffer(advisorId);
+    let holds = false;
+    for (const t of this.byCall.values()) {
+      if (t.state !== "seeking" || !t.holding.has(advisorId)) continue;
+      holds = true;
+      // Offered while the advisor's page was not listening yet (signing in, reconnecting): the push was lost
+      // and the advisor, held for it, would wait for ever. The page asking to dial is listening: offer again
+      // (the page keeps one offer per transfer, and notifies on the desktop only the first time).
+      this.d.push.toAgent(advisorId, "confirm-live-transfer", this.offerOf(t, false, null));
+    }
+    return holds;
   }
 
   /** GET /agents/available-advisors?lead_id: who could take the lead's live transfer now, best first. */
