@@ -130,6 +130,26 @@ describe("originate", () => {
     expect(ended.ts - w.first("c1", "LegHungUp")!.ts).toBe(3000);
   });
 
+  it("an extension's dial script decides its next dials in order, whatever the number and the mode", async () => {
+    const w = await setup({ line: answersAt(150) });
+    w.pbx.scriptDials("1001", ["busy", "failed", "no-answer"]);
+    const dial = async (callId: string, mode: "auto" | "manual") => {
+      // A number that answers as a person unless a script says otherwise.
+      await w.pbx.originate({ callId, agentExt: "1001", to: "+15145550177", mode, ringTimeoutMs: 20_000 });
+      w.clock.advance(MINUTE);
+      return w.first(callId, "CallEnded")?.cause ?? "still up";
+    };
+    expect(await dial("a1", "auto")).toBe("busy");
+    expect(await dial("m1", "manual")).toBe("failed");
+    expect(await dial("a3", "auto")).toBe("no-answer");
+    // The script is used up: the next dial is the number's own again.
+    expect(await dial("a4", "auto")).toBe("still up");
+    // An empty script clears one.
+    w.pbx.scriptDials("1001", ["busy"]);
+    w.pbx.scriptDials("1001", []);
+    expect(await dial("a5", "auto")).toBe("still up");
+  });
+
   it("numbers ending 03 ring out: no-answer when the request's ring timeout runs out", async () => {
     const w = await setup({ line: answersAt(150) });
     await w.dial("+15145550103", { ringTimeoutMs: 20_000 });

@@ -7,7 +7,7 @@ import type { Clock, ClockTimer } from "../../../src/core/clock";
 import { CallLifecycle, type EndLegOptions, type NewEvent } from "../callLifecycle";
 import { primarySoundOf, type AgentPhoneLine, type HangupCause, type LegRole, type PlaybackEnd } from "../driver";
 import type { EventBus } from "./bus";
-import type { SimProfile } from "./profile";
+import type { DialOutcome, SimProfile } from "./profile";
 import { streamFor, type Rng } from "./random";
 import { agentHears, mixKey } from "./sound";
 import { isPartyLeg, SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
@@ -23,6 +23,8 @@ export class CallModel extends CallLifecycle<Leg, Call, Recording> {
   private readonly usedIds = new Set<string>();
   private readonly endedOrder: string[] = [];
   private readonly liveByExt = new Map<string, number>();
+  /** What the next dials placed for an extension do, in order (a demonstration's or a test's script). */
+  private readonly dialScripts = new Map<string, DialOutcome[]>();
 
   constructor(
     readonly clock: Clock,
@@ -66,6 +68,20 @@ export class CallModel extends CallLifecycle<Leg, Call, Recording> {
 
   inCall(ext: string): boolean {
     return (this.liveByExt.get(ext) ?? 0) > 0;
+  }
+
+  /** Scripts the next dials of `ext` (replacing any script before; empty: none). */
+  scriptDials(ext: string, outcomes: readonly DialOutcome[]): void {
+    if (outcomes.length === 0) this.dialScripts.delete(ext);
+    else this.dialScripts.set(ext, [...outcomes]);
+  }
+
+  /** The scripted outcome of the dial being placed for `ext`, taken off its script; undefined: none. */
+  takeScriptedDial(ext: string): DialOutcome | undefined {
+    const script = this.dialScripts.get(ext);
+    const next = script?.shift();
+    if (script?.length === 0) this.dialScripts.delete(ext);
+    return next;
   }
 
   /** One stream per leg, keyed by the call and leg ids: other calls never shift its draws. */

@@ -38,8 +38,10 @@ export async function originate(
 }
 
 function dialLead(m: CallModel, call: Call, agent: Leg, r: OriginateRequest): void {
+  const scripted = m.takeScriptedDial(r.agentExt);
   dialParty(m, call, "lead", r.to, {
     mode: r.mode,
+    ...(scripted ? { scripted } : {}),
     ringTimeoutMs: r.ringTimeoutMs ?? m.profile.ringTimeoutMs,
     onAnswered(lead, script) {
       call.lingerOnBusy = false;

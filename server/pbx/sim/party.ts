@@ -4,7 +4,7 @@
 import type { LegRole, LegSound, OriginateMode } from "../driver";
 import type { CallModel } from "./model";
 import type { Call, Leg } from "./types";
-import { scriptFor, type PartyOutcome, type PartyScript } from "./profile";
+import { scriptFor, type DialOutcome, type PartyOutcome, type PartyScript } from "./profile";
 
 export interface DialOptions {
   mode: OriginateMode;
@@ -14,6 +14,8 @@ export interface DialOptions {
   onEnded?: (leg: Leg) => void;
   /** How a person answering sounds (default "human"): a conference party has a voice of its own. */
   personVoice?: LegSound;
+  /** The outcome a script gives this dial, over the number's rules and the weights. */
+  scripted?: DialOutcome;
 }
 
 const VOICES: Partial<Record<PartyOutcome, LegSound>> = {
@@ -23,7 +25,7 @@ const VOICES: Partial<Record<PartyOutcome, LegSound>> = {
 
 export function dialParty(m: CallModel, call: Call, role: LegRole, number: string, opts: DialOptions): Leg {
   const leg = m.newLeg(call, role, { number });
-  const script = scriptFor(m.profile, number, opts.mode, m.rngFor(leg));
+  const script = scriptFor(m.profile, number, opts.mode, m.rngFor(leg), opts.scripted);
   leg.voice = VOICES[script.outcome] ?? opts.personVoice ?? "human";
   leg.onEnded = opts.onEnded;
   m.announce(leg);

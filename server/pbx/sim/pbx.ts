@@ -22,7 +22,7 @@ import type { SimFaults } from "./faults";
 import { Inbound, type InboundRequest } from "./inbound";
 import { CallModel } from "./model";
 import { originate } from "./outbound";
-import { resolveProfile, type SimProfile } from "./profile";
+import { resolveProfile, type DialOutcome, type SimProfile } from "./profile";
 import { streamFor } from "./random";
 import { Playbacks } from "./playbacks";
 import { Recordings } from "./recordings";
@@ -143,6 +143,14 @@ export class SimPbx implements PbxDriver {
   }
 
   /** Opens or closes an external desk phone (Bria started or quit). */
+  /**
+   * What the next dials placed for `ext` do (auto-dialled or by hand), in order, whatever number they dial (a demonstration's or an
+   * end-to-end test's script; empty clears it). Kept in this process: the simulated PBX is one process's.
+   */
+  scriptDials(ext: string, outcomes: readonly DialOutcome[]): void {
+    this.model.scriptDials(ext, outcomes);
+  }
+
   setPhoneOpen(ext: string, open: boolean): Promise<void> {
     return this.registry.setPhoneOpen(ext, open);
   }

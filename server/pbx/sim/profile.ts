@@ -94,10 +94,17 @@ export interface PartyScript {
   amdMs: number;
 }
 
-export function scriptFor(profile: SimProfile, number: string, mode: OriginateMode, rng: Rng): PartyScript {
+/** `scripted`: the outcome an extension's dial script gives this dial; it wins over the number's rules. */
+export function scriptFor(
+  profile: SimProfile,
+  number: string,
+  mode: OriginateMode,
+  rng: Rng,
+  scripted?: DialOutcome,
+): PartyScript {
   // Draw the weighted outcome even when a rule decides, so every script consumes the same draws.
   const drawn = pickWeighted(rng, DIAL_OUTCOMES, profile.outcomeWeights[mode]) ?? "no-answer";
-  const outcome = ruleFor(profile.numberRules, number) ?? drawn;
+  const outcome = scripted ?? ruleFor(profile.numberRules, number) ?? drawn;
   const ringAfterMs = drawMs(rng, profile.ringAfterMs);
   const answerAfterMs = drawMs(rng, profile.answerAfterMs[mode]);
   const talkMs = drawMs(rng, outcome === "machine" ? profile.talkMs.machine : profile.talkMs.human);

@@ -12,6 +12,7 @@ import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { toE164 } from "../../modules/calls/phone";
 import { SimPbx } from "./extensions";
+import { DIAL_OUTCOMES, type DialOutcome } from "./profile";
 
 export const SimExtensionChange = z
   .strictObject({ open: z.boolean().optional(), registered: z.boolean().optional() })
@@ -26,12 +27,26 @@ const SimPhone = z
   .max(20)
   .regex(/^\+?[0-9]+$/, "Invalid phone");
 
+/** What the next dials placed for an extension do, in order (at most 20; empty clears the script). */
+export const SimDialScript = z.strictObject({
+  outcomes: z.array(z.enum(DIAL_OUTCOMES as unknown as [DialOutcome, ...DialOutcome[]])).max(20),
+});
+
 export const SimInboundCall = z.strictObject({ from: SimPhone, did: SimPhone.optional() });
 export const SimInboundCallCreated = z.object({ data: z.object({ callId: z.string() }) });
 
 export function simPbxRoutes(gw: Gateway): RouteDef[] {
   const pbx = gw.pbx;
   if (!(pbx instanceof SimPbx)) return [];
+  /** The agent of the caller's call centre who holds `extension`, if any. */
+  const holderOf = async (tenantId: number, extension: string) =>
+    (
+      await gw.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.extension, extension), eq(users.tenantId, tenantId)))
+        .limit(1)
+    )[0];
   return [
     defineRoute({
       method: "PUT",
@@ -46,15 +61,30 @@ export function simPbxRoutes(gw: Gateway): RouteDef[] {
       example: { body: { open: false } },
       names: [{ kind: "extension", at: "params.extension", refusal: 404 }],
       async handler({ caller, params, body }, reply) {
-        const [holder] = await gw.db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.extension, params.extension), eq(users.tenantId, caller.tenantId)))
-          .limit(1);
+        const holder = await holderOf(caller.tenantId, params.extension);
         if (!holder) throw new HttpError(404, MESSAGES.resourceNotFound);
         if (body.open !== undefined) await pbx.setPhoneOpen(params.extension, body.open);
         if (body.registered === true) await pbx.register(params.extension);
         if (body.registered === false) await pbx.unregister(params.extension);
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/sim-pbx/extensions/:extension/dial-outcomes",
+      summary: `Simulated PBX only (managers): what the next dials placed for the agent of this extension (by the auto-dialler or by hand) do, in order, whatever number they dial ({outcomes}: up to 20 of ${DIAL_OUTCOMES.join(", ")}; [] clears the script). For demonstrations and end-to-end tests of every dial outcome. 204; 404 when no agent of the tenant holds the extension.`,
+      tags: ["simulated PBX"],
+      access: { roles: ["manager"] },
+      params: z.strictObject({ extension: Extension }),
+      body: SimDialScript,
+      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+      example: { body: { outcomes: ["machine", "no-answer", "busy", "failed", "human"] } },
+      names: [{ kind: "extension", at: "params.extension", refusal: 404 }],
+      async handler({ caller, params, body }, reply) {
+        const holder = await holderOf(caller.tenantId, params.extension);
+        if (!holder) throw new HttpError(404, MESSAGES.resourceNotFound);
+        pbx.scriptDials(params.extension, body.outcomes);
         reply.code(204);
         return null;
       },
@@ -71,11 +101,7 @@ export function simPbxRoutes(gw: Gateway): RouteDef[] {
       // A manager's: another call centre's extension is no agent of the tenant.
       names: [{ kind: "extension", at: "params.extension", refusal: 404 }],
       async handler({ caller, params }, reply) {
-        const [holder] = await gw.db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.extension, params.extension), eq(users.tenantId, caller.tenantId)))
-          .limit(1);
+        const holder = await holderOf(caller.tenantId, params.extension);
         if (holder?.id !== caller.id && !holdsRoleAtLeast(caller.roles, "manager")) throw new HttpError(403, MESSAGES.forbidden);
         if (!holder) throw new HttpError(404, MESSAGES.resourceNotFound);
         if (!(await gw.calls.hangupFor(holder.id))) throw new HttpError(409, "The agent is on no call.");
