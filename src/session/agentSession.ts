@@ -6,6 +6,7 @@ import { reaction } from "mobx";
 import { types, type Instance } from "mobx-state-tree";
 import { AlertsModel } from "../alerts/AlertsModel";
 import { CallModel } from "../call/CallModel";
+import { askBeforeLeavingMidCall } from "../call/leaveGuard";
 import { createCallService, type CallService } from "../call/callService";
 import { createAlertService, type AlertService } from "../alerts/alertService";
 import { createNotificationAlerts } from "../alerts/notificationAlerts";
@@ -144,6 +145,7 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     // A manager's frontend repair, or an admin's change of the call centre's plugins: re-read from the gateway,
     // then reload (after the call, if one is live).
     watchRepairs({ bus: d.bus, call: store.call, resync: () => Promise.all([status.sync(), calls.sync(), notices.sync()]) }),
+    askBeforeLeavingMidCall(store.call),
   ];
   // This page is that reload: the agent is told why panels came or went.
   if (takeRepairNote() === "tenant-features") say("workspace.features_changed", "warning", true, "tenant-features");

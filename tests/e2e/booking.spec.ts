@@ -141,8 +141,15 @@ test("a 79-year-old client can only be booked by phone, the reason is shown, and
   await expect(booking.getByRole("radio", { name: "Face to face" })).toBeDisabled();
   await expect(booking.getByRole("radio", { name: "Phone" })).toBeChecked();
 
-  // A reload (a crash, another computer): the wizard comes back at step 3 with every field as typed.
+  // A reload (a crash, another computer): the wizard comes back at step 3 with every field as typed. Mid-call the
+  // browser asks first; the agent confirms.
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
   await page.reload();
+  expect(asked).toEqual(["beforeunload"]);
   await expect(booking.getByText(/^Booking for/)).toBeVisible({ timeout: 20_000 });
   await expect(booking.getByText("The client is older than 78 years 11 months: phone meeting only.")).toBeVisible();
   await expect(booking.getByRole("radio", { name: "Phone" })).toBeChecked();
