@@ -43,7 +43,7 @@ test("an admin creates a qualifier, who signs in with the temporary password and
   await agent.getByLabel("New password").fill("Robin-Hale-first-42");
   await agent.getByRole("button", { name: "Submit" }).click();
   await expect(agent.getByText("The password was created successfully.")).toBeVisible();
-  await signIn(agent, email, "Robin-Hale-first-42");
+  // Signed in with it at once: no second trip through the login form.
   await expect(agent).toHaveURL(/\/$/);
   await expect(agent.getByRole("region", { name: "Disposition" })).toBeVisible({ timeout: 20_000 });
   await context.close();

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeGateway } from "../../test/fakeGateway";
+import { loginResponse } from "../../test/fixtures";
 import { renderApp } from "../../test/renderApp";
 
 const newcomer = {
@@ -15,7 +16,28 @@ describe("/auth/create-password", () => {
     expect(router.state.location.pathname).toBe("/auth/login");
   });
 
-  it("creates the password, says so and returns to login with the username filled in", async () => {
+  it("creates the password, says so and signs the newcomer in with it", async () => {
+    const gateway = fakeGateway({
+      "POST /login/create-password": { status: 204 },
+      "POST /login": { status: 201, data: loginResponse({ email: "new.agent@example.com" }) },
+      "GET /tenant-features": {
+        status: 200,
+        data: { tenant_id: 1, name: "ISI US", variant: "isius", country: "US", features: {} },
+      },
+    });
+    const { user, notifier, router } = renderApp({ path: "/auth/create-password", state: newcomer, gateway });
+    await user.type(screen.getByLabelText("New password"), "a-long-passphrase");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+
+    expect(await screen.findByRole("heading", { name: "Agent workspace" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+    expect(notifier.shown).toContainEqual({ intent: "success", text: "The password was created successfully." });
+    expect(gateway.requests.find((r) => r.url === "/login")).toMatchObject({
+      body: { email: "new.agent@example.com", password: "a-long-passphrase" },
+    });
+  });
+
+  it("creates the password and, when the sign-in with it does not go through, returns to login with the username filled in", async () => {
     const gateway = fakeGateway({ "POST /login/create-password": { status: 204 } });
     const { user, notifier } = renderApp({ path: "/auth/create-password", state: newcomer, gateway });
     await user.type(screen.getByLabelText("New password"), "a-long-passphrase");
@@ -23,7 +45,7 @@ describe("/auth/create-password", () => {
 
     expect(await screen.findByRole("form", { name: "Login form" })).toBeInTheDocument();
     expect(screen.getByLabelText("Login")).toHaveValue("new.agent@example.com");
-    expect(notifier.shown).toEqual([{ intent: "success", text: "The password was created successfully." }]);
+    expect(notifier.shown).toContainEqual({ intent: "success", text: "The password was created successfully." });
     expect(gateway.requests[0]).toMatchObject({
       url: "/login/create-password",
       body: { email: "new.agent@example.com", session: "challenge-session", password: "a-long-passphrase" },

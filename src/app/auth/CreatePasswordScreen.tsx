@@ -4,7 +4,6 @@ import { Form } from "react-final-form";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { CreatePasswordRequest } from "../../contract/auth";
-import { translate } from "../../i18n/message";
 import { TextField } from "../forms/TextField";
 import { validateWith } from "../forms/validateWith";
 import { useServices } from "../services";
@@ -29,10 +28,14 @@ export function CreatePasswordScreen() {
     const outcome = await auth.createPassword({ email: user.email, session, password });
     if (outcome.ok) {
       notifier.success(t("accounts.create_password.success"));
-      navigate("/auth/login", { replace: true, state: { email: user.email } satisfies LoginState });
+      // Signed in with the password just chosen, rather than asked for it again on an empty form. Should that
+      // sign-in not go through, the login form opens with the username filled in.
+      const signIn = await auth.login({ email: user.email, password });
+      if (signIn.kind === "signed-in") navigate("/", { replace: true });
+      else navigate("/auth/login", { replace: true, state: { email: user.email } satisfies LoginState });
       return;
     }
-    if (outcome.message) notifier.error(translate(t, outcome.message));
+    // Said once, above the form or under the field: no toast repeating it.
     return { ...outcome.fields, [FORM_ERROR]: outcome.message };
   };
 

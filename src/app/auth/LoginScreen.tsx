@@ -5,7 +5,6 @@ import { Form } from "react-final-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { LOGIN_MAX, LoginRequest } from "../../contract/auth";
-import { translate } from "../../i18n/message";
 import { validateWith } from "../forms/validateWith";
 import { TextField } from "../forms/TextField";
 import { useServices } from "../services";
@@ -37,7 +36,7 @@ export const LoginScreen = observer(function LoginScreen() {
         });
       }
     } else {
-      notifier.error(translate(t, outcome.message));
+      // Said once, above the fields (role alert, so a screen reader reads it too): a toast as well said it twice.
       return { [FORM_ERROR]: outcome.message };
     }
   };
