@@ -1,8 +1,8 @@
 // The dialer's loop as agents live it, for both call centres: Ready → the gateway auto-dials a lead → the
 // call → hang up → a disposition → Save & Next → the next lead; a Callback Scheduled disposition becomes a
 // follow-up that the agent reschedules and dials from the user summary.
-import { expect, test, type Locator, type Page } from "./fixtures";
-import { api, disposeAndStop, disposeNotInterested, signIn, useLanguage } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { api, disposeAndStop, disposeNotInterested, pickDayFromNow, signIn, useLanguage } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const callType = (page: Page) => page.getByRole("status", { name: "Call type" });
@@ -18,19 +18,6 @@ async function choose(page: Page, status: string) {
 /** What the auto-dialer places: a new lead, or one of the agent's due callbacks and follow-ups first. */
 const AUTO_DIALED = /^(Auto|Callback|Follow-up)$/;
 
-/**
- * Picks the day `n` days from today (UTC, as the call-time picker counts) as a person does: opens the date
- * field's calendar, goes to the next month when the day is there, and clicks the day.
- */
-async function pickDayFromNow(page: Page, field: Locator, n: number) {
-  const now = new Date();
-  const day = new Date(now.getTime() + n * 86_400_000);
-  await field.click();
-  const calendar = page.getByRole("dialog", { name: "date picker" });
-  if (day.getUTCMonth() !== now.getUTCMonth()) await calendar.getByRole("button", { name: "Next month" }).click();
-  await calendar.getByRole("gridcell", { name: String(day.getUTCDate()), exact: true }).click();
-  await expect(calendar).toBeHidden();
-}
 
 
 test("ISIUS: Ready, auto-dialed within 5 s, talk, hang up, Not Interested, Save & Next, dialed again; a callback becomes a follow-up that is rescheduled and dialed", async ({ page }) => {

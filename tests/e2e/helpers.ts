@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type Page, gatewayURL } from "./fixtures";
+import { expect, request as playwrightRequest, type Locator, type Page, gatewayURL } from "./fixtures";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -99,3 +99,17 @@ export const audioPacketsReceived = (page: Page) =>
     });
     return packets;
   });
+
+/**
+ * Picks the day `n` days from today (UTC, as the call-time picker counts) as a person does: opens the date
+ * field's calendar, goes to the next month when the day is there, and clicks the day.
+ */
+export async function pickDayFromNow(page: Page, field: Locator, n: number) {
+  const now = new Date();
+  const day = new Date(now.getTime() + n * 86_400_000);
+  await field.click();
+  const calendar = page.getByRole("dialog", { name: "date picker" });
+  if (day.getUTCMonth() !== now.getUTCMonth()) await calendar.getByRole("button", { name: "Next month" }).click();
+  await calendar.getByRole("gridcell", { name: String(day.getUTCDate()), exact: true }).click();
+  await expect(calendar).toBeHidden();
+}
