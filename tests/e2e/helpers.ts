@@ -113,3 +113,13 @@ export async function pickDayFromNow(page: Page, field: Locator, n: number) {
   await calendar.getByRole("gridcell", { name: String(day.getUTCDate()), exact: true }).click();
   await expect(calendar).toBeHidden();
 }
+
+/** Validates a New York ZIP in the booking wizard: what a live transfer waits for. */
+export async function validateNewYorkZip(page: Page) {
+  const booking = page.getByRole("region", { name: "Booking" });
+  await booking.getByRole("textbox", { name: /^Street address/ }).fill("200 East 34th Street");
+  await booking.getByRole("textbox", { name: /^City/ }).fill("New York");
+  await booking.getByRole("textbox", { name: /^Zip code/ }).fill("10016");
+  await booking.getByRole("button", { name: "Validate" }).click();
+  await expect(booking.getByText("Validated", { exact: true })).toBeVisible();
+}

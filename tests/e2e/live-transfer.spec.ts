@@ -3,7 +3,7 @@
 // and accepts; its softphone is rung into the call; the qualifier introduces the lead and leaves; the advisor
 // has the lead and its booking, and hears the lead (the page's WebRTC stats count audio after the qualifier left).
 import { expect, test, type Page } from "./fixtures";
-import { audioPacketsReceived, disposeAndStop, outsideOperationHours, recordPeerConnections, signIn } from "./helpers";
+import { audioPacketsReceived, disposeAndStop, outsideOperationHours, recordPeerConnections, signIn, validateNewYorkZip } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
 const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
@@ -28,15 +28,6 @@ async function qualifierCalls(page: Page) {
   return { transfers, start };
 }
 
-/** Validates a New York ZIP in the booking wizard: what a live transfer waits for. */
-async function validateZip(page: Page) {
-  const booking = page.getByRole("region", { name: "Booking" });
-  await booking.getByRole("textbox", { name: /^Street address/ }).fill("200 East 34th Street");
-  await booking.getByRole("textbox", { name: /^City/ }).fill("New York");
-  await booking.getByRole("textbox", { name: /^Zip code/ }).fill("10016");
-  await booking.getByRole("button", { name: "Validate" }).click();
-  await expect(booking.getByText("Validated", { exact: true })).toBeVisible();
-}
 
 test("a qualifier with a validated ZIP live-transfers a lead to an advisor, who accepts; the qualifier leaves; the advisor has the lead and hears it", async ({
   page,
@@ -57,7 +48,7 @@ test("a qualifier with a validated ZIP live-transfers a lead to an advisor, who 
     const { transfers, start } = await qualifierCalls(page);
     await expect(start).toBeDisabled();
     await expect(transfers.getByText("Validate the ZIP or postal code (or choose the state) before a live transfer.")).toBeVisible();
-    await validateZip(page);
+    await validateNewYorkZip(page);
 
     await transfers.getByRole("textbox", { name: "Notes for the advisor" }).fill("Wants a whole life quote");
     await expect(start).toBeEnabled();
@@ -97,7 +88,7 @@ test("a qualifier who hangs up while looking for an advisor is rung back; answer
   await outsideOperationHours("manager.isius@demo.test", async () => {
     await recordPeerConnections(page);
     const { transfers, start } = await qualifierCalls(page);
-    await validateZip(page);
+    await validateNewYorkZip(page);
     await expect(start).toBeEnabled();
     await start.click();
     await expect(transfers.getByText("Looking for an advisor…")).toBeVisible({ timeout: 10_000 });

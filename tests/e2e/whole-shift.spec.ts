@@ -4,7 +4,7 @@
 // same loop in French, from the account's language. The simulated PBX is told, per extension, what the next auto
 // dials do (PUT /sim-pbx/extensions/{ext}/dial-outcomes), whatever lead the dialer picks.
 import { expect, test, type Page } from "./fixtures";
-import { api, disposeAndStop, pickDayFromNow, signIn, useLanguage } from "./helpers";
+import { api, disposeAndStop, pickDayFromNow, signIn, useLanguage, validateNewYorkZip } from "./helpers";
 
 const SMALL_SCREEN = { width: 1366, height: 768 };
 const selector = (page: Page) => page.getByRole("button", { name: /^(Status|Statut) ?: / });
@@ -17,15 +17,6 @@ async function choose(page: Page, status: string) {
   await page.getByRole("menu").getByRole("menuitem", { name: status, exact: true }).click();
 }
 
-/** Validates a New York ZIP in the booking wizard: what a live transfer waits for. */
-async function validateZip(page: Page) {
-  const booking = page.getByRole("region", { name: "Booking" });
-  await booking.getByRole("textbox", { name: /^Street address/ }).fill("200 East 34th Street");
-  await booking.getByRole("textbox", { name: /^City/ }).fill("New York");
-  await booking.getByRole("textbox", { name: /^Zip code/ }).fill("10016");
-  await booking.getByRole("button", { name: "Validate" }).click();
-  await expect(booking.getByText("Validated", { exact: true })).toBeVisible();
-}
 
 test("ISIUS: every auto-dial outcome, a live transfer to an advisor who goes Ready, a callback and Save & Stop", async ({
   page,
@@ -63,7 +54,7 @@ test("ISIUS: every auto-dial outcome, a live transfer to an advisor who goes Rea
     await expect(callBox(page)).toContainText("Established", { timeout: 30_000 });
     await expect(selector(page)).toHaveText("On a Call");
     await expect(callBox(page).getByRole("button", { name: "Hang up" })).toBeInViewport({ ratio: 1 });
-    await validateZip(page);
+    await validateNewYorkZip(page);
     const transfers = page.getByRole("region", { name: "Transfers" });
     await transfers.getByRole("textbox", { name: "Notes for the advisor" }).fill("Asks about final expense");
     await transfers.getByRole("button", { name: "Live transfer" }).click();

@@ -31,7 +31,7 @@ import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { placeOfPostal } from "../geo/postal";
 import { idParam } from "../../../src/contract/ids";
-import { listAgents } from "./list";
+import { listAgents, type AgentListRequest } from "./list";
 import { advisorsNear, licensedFor } from "./nearby";
 import { listManagers, setInboundOnly, setOutboundEligibility } from "./usersArea";
 import { accountLanguageRoutes } from "./language";
@@ -58,6 +58,22 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
         : [];
     return { place, advisors };
   };
+  /** One page of GET /agents or GET /agents/advisors: the shared paging and search, and each route's filters. */
+  const agentsPage = async (
+    caller: Caller,
+    query: z.output<typeof AgentListQuery> | z.output<typeof AdvisorListQuery>,
+    filters: Pick<AgentListRequest, "role" | "bilingual" | "liveTransfers">,
+  ) => {
+    const { rows, total } = await listAgents(gw.db, caller, {
+      query: query.query,
+      page: query.page,
+      perPage: query.per_page,
+      sort: query.sort,
+      callable: query.callable === "true",
+      ...filters,
+    });
+    return { data: rows, meta: { total, page: query.page, per_page: query.per_page } };
+  };
   return [
     ...agentToolRoutes(gw),
     ...accountLanguageRoutes(gw),
@@ -70,17 +86,7 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
       querystring: AgentListQuery,
       response: { 200: AgentListResponse, 422: ErrorBody },
       example: { query: { query: "re", page: "1", per_page: "10", sort: "name", role: "qualifier", callable: "true" } },
-      async handler({ caller, query }) {
-        const { rows, total } = await listAgents(gw.db, caller, {
-          query: query.query,
-          page: query.page,
-          perPage: query.per_page,
-          sort: query.sort,
-          role: query.role,
-          callable: query.callable === "true",
-        });
-        return { data: rows, meta: { total, page: query.page, per_page: query.per_page } };
-      },
+      handler: ({ caller, query }) => agentsPage(caller, query, { role: query.role }),
     }),
     defineRoute({
       method: "GET",
@@ -91,19 +97,12 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
       querystring: AdvisorListQuery,
       response: { 200: AgentListResponse, 422: ErrorBody },
       example: { query: { query: "ma", bilingual: "true", live_transfers: "internal", per_page: "10" } },
-      async handler({ caller, query }) {
-        const { rows, total } = await listAgents(gw.db, caller, {
-          query: query.query,
-          page: query.page,
-          perPage: query.per_page,
-          sort: query.sort,
+      handler: ({ caller, query }) =>
+        agentsPage(caller, query, {
           role: "advisor",
-          callable: query.callable === "true",
           bilingual: query.bilingual === "true",
           liveTransfers: query.live_transfers,
-        });
-        return { data: rows, meta: { total, page: query.page, per_page: query.per_page } };
-      },
+        }),
     }),
     defineRoute({
       method: "GET",
