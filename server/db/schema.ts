@@ -441,6 +441,10 @@ export const dispositions = pgTable(
     rescheduleFollowup: boolean("reschedule_followup").notNull().default(false),
     shortCall: boolean("short_call").notNull().default(false),
     createdAt: ts("created_at").notNull(),
+    /** A sale's details (Sold): coverage and premium amounts, policy number, plan type. */
+    sold: jsonb("sold"),
+    /** Given as an exception: the manager e-mailed to approve it, and why. */
+    exception: jsonb("exception"),
   },
   (t) => [
     index("dispositions_agent_created_idx").on(t.agentId, t.createdAt),
@@ -516,6 +520,11 @@ export const overstays = pgTable(
     endedAt: ts("ended_at"),
     /** gateway (its own clock) or browser (POST /overstayed-status…), whichever saw it first */
     detectedBy: text("detected_by").notNull(),
+    // The notice to the call centre's chat (its webhook), sent after the real-time viewer's and retried by
+    // whichever instance rescans first: when it was delivered, how many tries, and the try under way.
+    chatSentAt: ts("chat_sent_at"),
+    chatAttempts: integer("chat_attempts").notNull().default(0),
+    chatTryingAt: ts("chat_trying_at"),
   },
   (t) => [
     uniqueIndex("overstays_period_uq").on(t.periodId),

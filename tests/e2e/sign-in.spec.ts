@@ -58,13 +58,17 @@ test("the Login button needs both fields", async ({ page }) => {
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
-test("a newcomer creates a password and then signs in with it", async ({ page }) => {
+test("a newcomer creates a password and is signed in with it; the password works for the next sign-in", async ({ page }) => {
   await signIn(page, "newcomer@demo.test");
   await expect(page).toHaveURL(/\/auth\/create-password$/);
   await page.getByLabel("New password").fill("Newcomer-pass-42");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("The password was created successfully.")).toBeVisible();
-  await expect(page).toHaveURL(/\/auth\/login/);
+  // Straight into the workspace: no second trip through an empty login form.
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole("button", { name: "Casey Newman" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
   await signIn(page, "newcomer@demo.test", "Newcomer-pass-42");
   await expect(page).toHaveURL(/\/$/);
 });
