@@ -36,6 +36,7 @@ import type { RecordingStore } from "./recordings/store";
 import { CallService } from "./modules/calls/service";
 import { AriDriver } from "./pbx/asterisk/driver";
 import { attachSipEdge } from "./pbx/edge";
+import type { ChatPost } from "./modules/status/chatNotices";
 import { SimPbx, type SimProfile } from "./pbx/sim/extensions";
 import { usersDirectory } from "./pbx/directory";
 import { Push } from "./realtime/push";
@@ -63,6 +64,8 @@ export interface BuildOptions {
   recordings?: RecordingStore;
   /** Namespaces Redis channels and keys (default: derived from the signing key, one per cluster). */
   redisKeyPrefix?: string;
+  /** How overstay notices reach a call centre's chat (default: an HTTPS POST; tests record them). */
+  chatPost?: ChatPost;
 }
 
 export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {}): Promise<BuiltGateway> {
@@ -156,7 +159,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     pbx,
     push,
     background,
-    ...statusServices({ db, clock, pbx, push, log: app.log, background, sessions }),
+    ...statusServices({ db, clock, pbx, push, log: app.log, background, sessions, ...(opts.chatPost ? { chatPost: opts.chatPost } : {}) }),
     calls: undefined as unknown as CallService,
     callRecords: new CallRecordSources(),
     recordings,

@@ -70,6 +70,51 @@ describe("disposition panel", () => {
     ).toBeInTheDocument();
   });
 
+  it("Sold asks for the sale: Save waits until the coverage, premium, policy number and plan type are there, then sends them", async () => {
+    const { user, saves } = await mount({ variant: "isius", agent: { roles: ["advisor"] }, gateway: fakeGateway({ [SAVE]: created("Sold") }) });
+    await user.selectOptions(await form(), "Sold");
+    const sale = screen.getByRole("group", { name: "The sale" });
+    expect(within(sale).getByText("Fill in the coverage and premium amounts, the policy number and the plan type.")).toBeInTheDocument();
+    expect(button("Save & Stop")).toBeDisabled();
+    await user.type(within(sale).getByRole("textbox", { name: "Coverage amount (required)" }), "250,000");
+    await user.type(within(sale).getByRole("textbox", { name: "Premium amount (required)" }), "$84.50");
+    await user.type(within(sale).getByRole("textbox", { name: "Policy number (required)" }), "GTL-2026/0042");
+    expect(options("Plan type (required)")).toEqual(["Empire", "HUB", "SLI", "GTL", "Crump"]);
+    expect(button("Save & Stop")).toBeDisabled();
+    await user.selectOptions(within(sale).getByRole("combobox", { name: "Plan type (required)" }), "gtl");
+    expect(button("Save & Stop")).toBeEnabled();
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toMatchObject({
+      disposition: {
+        disposition: "Sold",
+        sold: { coverage_amount: 250000, premium_amount: 84.5, policy_number: "GTL-2026/0042", plan_type: "gtl" },
+      },
+    });
+  });
+
+  it("an exception names the manager to e-mail and why; the gateway's refusal of the address shows beside it", async () => {
+    const gateway = fakeGateway({
+      [SAVE]: { status: 422, data: { message: "Invalid", errors: { "disposition.exception.manager_email": ["exception_not_a_manager"] } } },
+    });
+    const { user, saves } = await mount({ gateway });
+    await user.selectOptions(await form(), "Do Not Call");
+    await user.click(screen.getByRole("checkbox", { name: "This disposition is an exception (a manager approves it)" }));
+    const exception = screen.getByRole("group", { name: "Exception" });
+    expect(button("Save & Stop")).toBeDisabled();
+    await user.type(within(exception).getByRole("textbox", { name: "Manager's e-mail (required)" }), "lead@demo.test");
+    await user.type(within(exception).getByRole("textbox", { name: "Reason for the exception (required)" }), "Asked by e-mail");
+    await user.click(button("Save & Stop"));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toMatchObject({
+      disposition: { exception: { manager_email: "lead@demo.test", reason: "Asked by e-mail" } },
+    });
+    expect(await within(exception).findByText("No manager of your call centre has this e-mail.")).toBeInTheDocument();
+    // Unticked, the exception is not sent.
+    await user.click(screen.getByRole("checkbox", { name: "This disposition is an exception (a manager approves it)" }));
+    expect(screen.queryByRole("group", { name: "Exception" })).not.toBeInTheDocument();
+  });
+
   it.each([
     [
       "an ISIUS qualifier",

@@ -1,8 +1,9 @@
-import { Button, Callout, FormGroup, InputGroup, TextArea } from "@blueprintjs/core";
+import { Button, Callout, Checkbox, FormGroup, InputGroup, TextArea } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { OTHER_REASON } from "../../src/contract/dispositions";
+import { EXCEPTION_REASON_MAX, OTHER_REASON, SOLD_LIMITS } from "../../src/contract/dispositions";
+import { optionsIn, PLAN_TYPES } from "../../src/contract/lookups";
 import { Select, usePlugin } from "../../src/sdk";
 import { CallbackPicker } from "./CallbackPicker";
 import { dispositionKey, type Option } from "./options";
@@ -22,8 +23,20 @@ const EXPLAINED: readonly Blocker[] = [
 
 const DispositionPanel = observer(function DispositionPanel() {
   const { api } = usePlugin<unknown, DispositionsService>();
-  const { t } = useTranslation("dispositions");
-  const ids = { disposition: useId(), reason: useId(), other: useId(), notes: useId() };
+  const { t, i18n } = useTranslation("dispositions");
+  const language = (["en", "fr", "es"] as const).find((l) => i18n.language.startsWith(l)) ?? "en";
+  const ids = {
+    disposition: useId(),
+    reason: useId(),
+    other: useId(),
+    notes: useId(),
+    coverage: useId(),
+    premium: useId(),
+    policy: useId(),
+    plan: useId(),
+    manager: useId(),
+    why: useId(),
+  };
   const v = api.view();
   if (!v) return <p className="dispositions__idle">{t("waiting.no_lead")}</p>;
 
@@ -113,6 +126,96 @@ const DispositionPanel = observer(function DispositionPanel() {
           error={message("dateTime")}
           onChange={(patch) => api.edit(patch)}
         />
+      )}
+
+      {v.draft.disposition === "Sold" && (
+        <fieldset className="dispositions__group">
+          <legend>{t("sold.title")}</legend>
+          <div className="dispositions__pair">
+            <FormGroup label={t("sold.coverage")} labelFor={ids.coverage} labelInfo={t("fields.required")}>
+              <InputGroup
+                id={ids.coverage}
+                inputMode="decimal"
+                leftIcon="dollar"
+                value={v.draft.coverage ?? ""}
+                disabled={locked}
+                onValueChange={(coverage) => api.edit({ coverage })}
+              />
+            </FormGroup>
+            <FormGroup label={t("sold.premium")} labelFor={ids.premium} labelInfo={t("fields.required")}>
+              <InputGroup
+                id={ids.premium}
+                inputMode="decimal"
+                leftIcon="dollar"
+                value={v.draft.premium ?? ""}
+                disabled={locked}
+                onValueChange={(premium) => api.edit({ premium })}
+              />
+            </FormGroup>
+          </div>
+          <div className="dispositions__pair">
+            <FormGroup label={t("sold.policy_number")} labelFor={ids.policy} labelInfo={t("fields.required")}>
+              <InputGroup
+                id={ids.policy}
+                maxLength={SOLD_LIMITS.policyNumberMax}
+                value={v.draft.policyNumber ?? ""}
+                disabled={locked}
+                onValueChange={(policyNumber) => api.edit({ policyNumber })}
+              />
+            </FormGroup>
+            <FormGroup label={t("sold.plan_type")} labelFor={ids.plan} labelInfo={t("fields.required")}>
+              <Select
+                id={ids.plan}
+                fill
+                value={v.draft.planType ?? ""}
+                disabled={locked}
+                onChange={(e) => api.edit({ planType: e.currentTarget.value })}
+              >
+                <option value="">{t("sold.choose_plan")}</option>
+                {optionsIn(PLAN_TYPES, language).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </Select>
+            </FormGroup>
+          </div>
+          {message("sold") && <p className="dispositions__error">{message("sold")}</p>}
+        </fieldset>
+      )}
+
+      <Checkbox
+        className="dispositions__exception"
+        checked={v.draft.exception ?? false}
+        disabled={locked}
+        label={t("exception.toggle")}
+        onChange={(e) => api.edit({ exception: e.currentTarget.checked })}
+      />
+      {v.draft.exception && (
+        <fieldset className="dispositions__group">
+          <legend>{t("exception.title")}</legend>
+          <FormGroup label={t("exception.manager")} labelFor={ids.manager} labelInfo={t("fields.required")}>
+            <InputGroup
+              id={ids.manager}
+              type="email"
+              value={v.draft.managerEmail ?? ""}
+              disabled={locked}
+              onValueChange={(managerEmail) => api.edit({ managerEmail })}
+            />
+          </FormGroup>
+          <FormGroup label={t("exception.reason")} labelFor={ids.why} labelInfo={t("fields.required")}>
+            <TextArea
+              id={ids.why}
+              fill
+              rows={2}
+              maxLength={EXCEPTION_REASON_MAX}
+              value={v.draft.exceptionReason ?? ""}
+              disabled={locked}
+              onChange={(e) => api.edit({ exceptionReason: e.currentTarget.value })}
+            />
+          </FormGroup>
+          {message("exception") && <p className="dispositions__error">{message("exception")}</p>}
+        </fieldset>
       )}
 
       <FormGroup

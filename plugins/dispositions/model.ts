@@ -17,7 +17,33 @@ interface Hold {
   reason: () => string;
 }
 
-const EMPTY: DraftValues = { disposition: "", reason: "", reasonOther: "", notes: "", date: "", time: "" };
+const EMPTY: DraftValues = {
+  disposition: "",
+  reason: "",
+  reasonOther: "",
+  notes: "",
+  date: "",
+  time: "",
+  coverage: "",
+  premium: "",
+  policyNumber: "",
+  planType: "",
+  exception: false,
+  managerEmail: "",
+  exceptionReason: "",
+};
+/** The draft's fields that make up one panel field, for clearing that field's refusal when one is edited. */
+const FIELD_OF: Partial<Record<keyof DraftValues, Field>> = {
+  date: "dateTime",
+  time: "dateTime",
+  coverage: "sold",
+  premium: "sold",
+  policyNumber: "sold",
+  planType: "sold",
+  exception: "exception",
+  managerEmail: "exception",
+  exceptionReason: "exception",
+};
 
 /** What the agent has entered for one lead; kept per lead so switching leads in the stack loses nothing. */
 const Draft = types.model("DispositionDraft", {
@@ -27,6 +53,13 @@ const Draft = types.model("DispositionDraft", {
   notes: "",
   date: "",
   time: "",
+  coverage: "",
+  premium: "",
+  policyNumber: "",
+  planType: "",
+  exception: false,
+  managerEmail: "",
+  exceptionReason: "",
   /** Set by a flow through the api; its values join the option lists. */
   preset: types.frozen<DispositionPreset | null>(null),
 });
@@ -85,7 +118,7 @@ export const DispositionsModel = types
         if (patch.disposition !== undefined && patch.disposition !== d.disposition)
           Object.assign(d, { reason: "", reasonOther: "" });
         Object.assign(d, patch);
-        const touched = Object.keys(patch).map((k) => (k === "date" || k === "time" ? "dateTime" : k));
+        const touched: string[] = Object.keys(patch).map((k) => FIELD_OF[k as keyof DraftValues] ?? k);
         if (patch.disposition !== undefined) touched.push("reason", "reasonOther");
         self.fieldErrors = Object.fromEntries(
           Object.entries(self.fieldErrors).filter(([f]) => !touched.includes(f)),

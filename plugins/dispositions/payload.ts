@@ -3,7 +3,7 @@ import { OTHER_REASON, type DispositionValue } from "../../src/contract/disposit
 import { cutText, keepPrintable } from "../../src/contract/text";
 import type { DispositionBody } from "./api";
 import { toIso } from "./picker";
-import { isCallback, NOTES_MAX, REASON_OTHER_MAX, type DraftValues } from "./rules";
+import { exceptionDetails, isCallback, isSold, NOTES_MAX, REASON_OTHER_MAX, soldDetails, type DraftValues } from "./rules";
 
 export function buildBody(
   draft: DraftValues,
@@ -22,6 +22,9 @@ export function buildBody(
       // Rescheduling a follow-up is the follow-ups table's job, never this panel's.
       reschedule_followup: false,
       short_call: ctx.shortCall,
+      // Only when given: the wire has no empty sale or exception.
+      ...(isSold(draft.disposition) && soldDetails(draft) ? { sold: soldDetails(draft) } : {}),
+      ...(exceptionDetails(draft) ? { exception: exceptionDetails(draft) } : {}),
     },
     call_id: ctx.callId,
   };

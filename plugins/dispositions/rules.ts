@@ -1,6 +1,12 @@
 // The disposition rules (agent-workspace §4 Dispositions, §5 Disposition validation). Pure: the panel shows
 // their verdicts, the service refuses to save against them, and property tests run them over random input.
-import { notesRequired, OTHER_REASON, traitsOf } from "../../src/contract/dispositions";
+import {
+  DispositionException,
+  notesRequired,
+  OTHER_REASON,
+  SoldDetails,
+  traitsOf,
+} from "../../src/contract/dispositions";
 import { isDob } from "../../src/contract/lead";
 import { isDay, isTime, onStep, outOfRange } from "./picker";
 
@@ -16,9 +22,18 @@ export interface DraftValues {
   date: string;
   /** The callback's UTC time, HH:mm. */
   time: string;
+  // Sold (booking-and-reference §3): the sale, as typed.
+  coverage?: string;
+  premium?: string;
+  policyNumber?: string;
+  planType?: string;
+  /** Given as an exception, for a manager's approval (booking-and-reference §6): to whom, and why. */
+  exception?: boolean;
+  managerEmail?: string;
+  exceptionReason?: string;
 }
 
-export type Field = "disposition" | "reason" | "reasonOther" | "notes" | "dateTime";
+export type Field = "disposition" | "reason" | "reasonOther" | "notes" | "dateTime" | "sold" | "exception";
 export type FieldError =
   | "disposition_required"
   | "disposition_unavailable"
@@ -27,7 +42,9 @@ export type FieldError =
   | "notes_required"
   | "date_time_required"
   | "date_time_out_of_range"
-  | "date_time_step";
+  | "date_time_step"
+  | "sold_incomplete"
+  | "exception_incomplete";
 export type FieldErrors = Partial<Record<Field, FieldError>>;
 
 export interface FormFacts {
@@ -46,6 +63,28 @@ export const isCallback = (d: string) => traitsOf(d)?.needsDateTime === true;
 export const reasonRequired = (d: string, reasons: readonly unknown[]) =>
   traitsOf(d)?.reasons?.required === true && reasons.length > 0;
 const blank = (s: string) => s.trim() === "";
+
+export const isSold = (d: string) => d === "Sold";
+/** An amount as an agent types it: "250,000", "$84.50". NaN when it is not a number. */
+const amount = (s: string | undefined) => (s && s.trim() !== "" ? Number(s.replace(/[\s,$]/g, "")) : NaN);
+
+/** The sale as the wire takes it, or null while something is missing or wrong. */
+export function soldDetails(draft: DraftValues): SoldDetails | null {
+  const r = SoldDetails.safeParse({
+    coverage_amount: amount(draft.coverage),
+    premium_amount: amount(draft.premium),
+    policy_number: draft.policyNumber ?? "",
+    plan_type: draft.planType ?? "",
+  });
+  return r.success ? r.data : null;
+}
+
+/** The exception as the wire takes it, or null while the manager's e-mail or the reason is missing. */
+export function exceptionDetails(draft: DraftValues): DispositionException | null {
+  if (!draft.exception) return null;
+  const r = DispositionException.safeParse({ manager_email: draft.managerEmail ?? "", reason: draft.exceptionReason ?? "" });
+  return r.success ? r.data : null;
+}
 
 export function validate(draft: DraftValues, facts: FormFacts): FieldErrors {
   const errors: FieldErrors = {};
@@ -67,6 +106,8 @@ export function validate(draft: DraftValues, facts: FormFacts): FieldErrors {
     else if (outOfRange(draft.date, draft.time, facts.today)) errors.dateTime = "date_time_out_of_range";
     else if (!onStep(draft.time)) errors.dateTime = "date_time_step";
   }
+  if (isSold(d) && !soldDetails(draft)) errors.sold = "sold_incomplete";
+  if (draft.exception && !exceptionDetails(draft)) errors.exception = "exception_incomplete";
   return errors;
 }
 
@@ -116,7 +157,7 @@ export function nextBlockers(errors: FieldErrors, s: Situation): Blocker[] {
   if (errors.disposition === "disposition_required") out.push("no_disposition");
   else if (errors.disposition) out.push("invalid");
   if (errors.notes) out.push("notes");
-  if (errors.reason || errors.reasonOther || errors.dateTime) out.push("invalid");
+  if (errors.reason || errors.reasonOther || errors.dateTime || errors.sold || errors.exception) out.push("invalid");
   if (!s.dobOk) out.push("dob");
   if (s.saving) out.push("pending");
   if (s.done) out.push("done");

@@ -72,6 +72,14 @@ const WIRE_FIELDS: Record<string, Field> = {
   "disposition.reason_other": "reasonOther",
   "disposition.notes": "notes",
   "disposition.date_time": "dateTime",
+  "disposition.sold": "sold",
+  "disposition.sold.coverage_amount": "sold",
+  "disposition.sold.premium_amount": "sold",
+  "disposition.sold.policy_number": "sold",
+  "disposition.sold.plan_type": "sold",
+  "disposition.exception": "exception",
+  "disposition.exception.manager_email": "exception",
+  "disposition.exception.reason": "exception",
 };
 
 export function createDispositionsService(

@@ -1,7 +1,7 @@
 // The General Settings page as a manager uses it: every global key in its group with its unit and help, a
 // number and a switch changed and saved as one set, read back with who changed it; a text that is not a number
 // said beside its field and not sent; the gateway's field refusal beside its field; French throughout.
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_GLOBAL_SETTINGS, GLOBAL_SETTING_KEYS, type GlobalSettings } from "../../src/contract/settings";
 import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
@@ -12,7 +12,16 @@ type Reply = { status: number; data?: unknown };
 function gatewayOf(put: (body: GlobalSettings) => Reply = () => ({ status: 204 })) {
   let stored: GlobalSettings = { ...DEFAULT_GLOBAL_SETTINGS };
   let change: unknown[] = [];
+  let chat: { overstay_webhook_url: string | null } = { overstay_webhook_url: null };
   const gateway = fakeGateway({
+    "GET /settings/chat-notices": () => ({ status: 200, data: chat }),
+    "PUT /settings/chat-notices": (req) => {
+      const url = (req.body as typeof chat).overstay_webhook_url;
+      if (url && !url.startsWith("https://"))
+        return { status: 422, data: { message: "Invalid", errors: { overstay_webhook_url: ["The webhook address must start with https://"] } } };
+      chat = req.body as typeof chat;
+      return { status: 204 };
+    },
     "GET /settings/globals": () => ({ status: 200, data: stored }),
     "PUT /settings/globals": (req) => {
       const answer = put(req.body as GlobalSettings);
@@ -49,8 +58,8 @@ describe("the General Settings page", () => {
     const autoReady = section("Auto-ready");
     expect(within(autoReady).getByRole("textbox", { name: "After-call work (seconds)" })).toHaveValue("120");
     expect(within(autoReady).getByRole("textbox", { name: "Coaching (seconds)" })).toHaveValue("1800");
-    // Every key of the contract has its field: 9 numbers and 2 switches.
-    expect(screen.getAllByRole("textbox")).toHaveLength(GLOBAL_SETTING_KEYS.length - 2);
+    // Every key of the contract has its field: 9 numbers and 2 switches (and, apart, the chat's webhook).
+    expect(screen.getAllByRole("textbox").filter((b) => b.getAttribute("type") !== "url")).toHaveLength(GLOBAL_SETTING_KEYS.length - 2);
     expect(screen.getAllByRole("checkbox")).toHaveLength(2);
     expect(screen.getByText(/No changes recorded yet|Never changed/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
@@ -104,5 +113,33 @@ describe("the General Settings page", () => {
     expect(screen.getByRole("checkbox", { name: "Renvoyer les transferts internes" })).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "Accompagnement (secondes)" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
+  });
+
+  it("sends overstay notices to a chat: the webhook is saved on its own, an address that is not https is refused beside it", async () => {
+    const gateway = gatewayOf();
+    const { user, notify } = await mount(gateway);
+    const chat = section("Overstay notices to a chat");
+    const field = within(chat).getByRole("textbox", { name: "Chat webhook address" });
+    const save = within(chat).getByRole("button", { name: "Save webhook" });
+    expect(field).toHaveValue("");
+    expect(save).toBeDisabled();
+    await user.type(field, "http://hooks.example.com/x");
+    await user.click(save);
+    expect(await within(chat).findByText("The webhook address must start with https://")).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, "https://hooks.example.com/services/T0/B0/x");
+    await user.click(save);
+    await waitFor(() => expect(notify.shown.map((n) => n.intent)).toContain("success"));
+    const puts = gateway.requests.filter((r) => r.method === "PUT" && r.url === "/settings/chat-notices");
+    expect(puts.at(-1)!.body).toEqual({ overstay_webhook_url: "https://hooks.example.com/services/T0/B0/x" });
+    // The page's own set was not sent with it.
+    expect(gateway.requests.some((r) => r.method === "PUT" && r.url === "/settings/globals")).toBe(false);
+  });
+
+  it("speaks French on the chat's section too", async () => {
+    await mount(gatewayOf(), "fr");
+    const chat = section("Dépassements envoyés à une messagerie");
+    expect(within(chat).getByRole("textbox", { name: "Adresse du webhook de la messagerie" })).toBeInTheDocument();
+    expect(within(chat).getByRole("button", { name: "Enregistrer le webhook" })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 // The General Settings page (admin-and-sign-in §2 globals, §3 Global settings keys, §4 settings saves): every
 // global key in three groups, each number with its unit and a line saying what it does, the on/off keys as
 // switches. Saved as one set; a field the gateway refuses says why beside it.
-import { FormGroup, H2, InputGroup, Switch } from "@blueprintjs/core";
+import { Button, FormGroup, H2, InputGroup, Switch } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import type { GlobalSettings } from "../../src/contract/settings";
@@ -19,6 +19,7 @@ const GeneralSettingsPage = observer(function GeneralSettingsPage() {
   const draft = page.doc.draft;
   useEffect(() => {
     void api.globals.load();
+    void api.chat.load();
   }, [api]);
 
   const field = (f: GlobalField, values: GlobalSettings) => {
@@ -96,9 +97,53 @@ const GeneralSettingsPage = observer(function GeneralSettingsPage() {
               <div className={`general-settings__fields general-settings__fields--${group.id}`}>{group.fields.map((f) => field(f, draft))}</div>
             </section>
           ))}
+          <ChatNotices />
         </div>
       )}
     </SettingsPage>
+  );
+});
+
+/** Overstay notices to a chat: the webhook address and its own Save (another document than the page's). */
+const ChatNotices = observer(function ChatNotices() {
+  const { store, api, ctx } = usePlugin<GeneralSettingsStore, GeneralSettingsService>();
+  const { t } = ctx;
+  const doc = store.chat;
+  const error = doc.errorOf("overstay_webhook_url");
+  const saving = doc.phase === "saving";
+  return (
+    <section className="general-settings__group" aria-labelledby="general-group-chat">
+      <H2 id="general-group-chat">{t("chat.title")}</H2>
+      <p className="general-settings__group-help">{t("chat.help")}</p>
+      <FormGroup
+        className="general-settings__field general-settings__field--wide"
+        label={t("chat.webhook")}
+        labelFor="general-chat-webhook"
+        intent={error ? "danger" : "none"}
+        helperText={error ?? t("chat.webhook_help")}
+      >
+        <div className="general-settings__inline">
+          <InputGroup
+            id="general-chat-webhook"
+            type="url"
+            placeholder="https://hooks.slack.com/services/…"
+            value={doc.draft?.overstay_webhook_url ?? ""}
+            disabled={saving || !doc.draft}
+            intent={error ? "danger" : "none"}
+            aria-invalid={error ? true : undefined}
+            onValueChange={(v) => api.chat.type(v)}
+            fill
+          />
+          <Button
+            intent="primary"
+            text={t("chat.save")}
+            loading={saving}
+            disabled={!doc.dirty}
+            onClick={() => void api.chat.save()}
+          />
+        </div>
+      </FormGroup>
+    </section>
   );
 });
 export default GeneralSettingsPage;

@@ -2,10 +2,12 @@
 // number yet, and one page of the WebRTC users table.
 import { types, type Instance } from "mobx-state-tree";
 import { AGENT_PAGE_SIZES } from "../../src/contract/agents";
-import type { GlobalSettings, SettingsChange } from "../../src/contract/settings";
+import type { ChatNoticeSettings, GlobalSettings, SettingsChange } from "../../src/contract/settings";
 import { AgentPageModel, settingsDocumentModel } from "../../src/sdk/settings";
 
 export const GlobalsDocument = settingsDocumentModel<GlobalSettings>("GeneralSettingsDocument");
+/** Where overstay notices go besides the managers' feed: the chat webhook (its own document and Save). */
+export const ChatNoticesDocument = settingsDocumentModel<ChatNoticeSettings>("ChatNoticesDocument");
 
 export const GlobalsModel = types
   .model("GeneralSettingsPage", {
@@ -54,6 +56,7 @@ export const WebRtcUsersModel = types
 
 export const GeneralSettingsModel = types.model("GeneralSettings", {
   globals: types.optional(GlobalsModel, {}),
+  chat: types.optional(ChatNoticesDocument, {}),
   webrtc: types.optional(WebRtcUsersModel, {}),
 });
 export type GeneralSettingsStore = Instance<typeof GeneralSettingsModel>;

@@ -4,7 +4,12 @@
 // (admin-and-sign-in §4: enabling posts, disabling deletes; a failure puts the switch back, silently).
 import { isAxiosError } from "axios";
 import type { AgentListItem } from "../../src/contract/agents";
-import { GlobalSettings, type GlobalSettingKey } from "../../src/contract/settings";
+import {
+  CHAT_NOTICE_SETTING,
+  ChatNoticeSettings,
+  GlobalSettings,
+  type GlobalSettingKey,
+} from "../../src/contract/settings";
 import { WEBRTC_USERS_SUBJECT, webrtcUrl } from "../../src/contract/webrtcUsers";
 import type { PluginContext } from "../../src/sdk";
 import { agentPager, lastSettingsChange, settingsDocumentService } from "../../src/sdk/settings";
@@ -14,7 +19,7 @@ import type { GeneralSettingsStore } from "./model";
 
 export function createGeneralSettingsService(ctx: PluginContext<GeneralSettingsStore>) {
   const webrtc = webrtcService(ctx);
-  return { globals: globalsService(ctx), webrtc, dispose: webrtc.dispose };
+  return { globals: globalsService(ctx), chat: chatService(ctx), webrtc, dispose: webrtc.dispose };
 }
 export type GeneralSettingsService = ReturnType<typeof createGeneralSettingsService>;
 
@@ -37,6 +42,21 @@ function globalsService(ctx: PluginContext<GeneralSettingsStore>) {
     },
     /** Saves the whole set; nothing is sent while a field is not a number (its field says so). */
     save: () => (page.invalid ? Promise.resolve(false) : doc.save()),
+  };
+}
+
+/** The chat webhook for overstay notices (GET/PUT /settings/chat-notices): typed, then saved on its own. */
+function chatService(ctx: PluginContext<GeneralSettingsStore>) {
+  const doc = settingsDocumentService(ctx, ctx.store.chat, {
+    url: "/settings/chat-notices",
+    subject: CHAT_NOTICE_SETTING,
+    parse: (d) => ChatNoticeSettings.parse(d),
+  });
+  return {
+    load: doc.load,
+    /** An empty field means no chat. */
+    type: (text: string) => doc.edit({ overstay_webhook_url: text.trim() === "" ? null : text }),
+    save: doc.save,
   };
 }
 

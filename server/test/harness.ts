@@ -1,6 +1,7 @@
 // A whole gateway in memory for tests: PGlite (or a fresh PostgreSQL database when TEST_DB=postgres), the demo
 // seed, a manual clock, and clients that sign in and keep their rotated token and cookies like a browser.
 // With `listen`, it serves on 127.0.0.1:0 and opens socket.io clients like the browser's.
+import type { ChatPost } from "../modules/status/chatNotices";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
@@ -110,6 +111,8 @@ export interface TestGatewayOptions {
    * ends follow the simulated PBX's profile, and which outlives the gateway on restart(). Default "sim".
    */
   telephony?: TelephonyName;
+  /** Records the overstay notices posted to a call centre's chat instead of sending them. */
+  chatPost?: ChatPost;
 }
 
 /** What a restarted gateway takes over from the one before. */
@@ -235,6 +238,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     ...(pbx ? { pbx } : {}),
     ...(asterisk?.recordings ? { recordings: asterisk.recordings } : {}),
     redisKeyPrefix: opts.redisKeyPrefix,
+    ...(opts.chatPost ? { chatPost: opts.chatPost } : {}),
     ...(lines
       ? { logStream: { write: (line: string) => void lines.push(line) } }
       : { logger: false as const }),

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AGENT_ROLES } from "./common";
 import type { FOLLOW_UP_TYPES } from "./dialer";
 import type { AgentRole } from "./roles";
-import { CALLBACK_REASON_OPTIONS } from "./lookups";
+import { CALLBACK_REASON_OPTIONS, PLAN_TYPES, valuesOf } from "./lookups";
 import { printableText } from "./text";
 
 /** The disposition values the workspace uses (agent-workspace §4, booking-and-reference §6). */
@@ -353,6 +353,46 @@ export function reasonsFor(disposition: string, facts: DispositionFacts): Reason
 // The payload (agent-workspace §3 disposition payload). Free text is cleaned by the one free-text sanitiser
 // (text.ts): every printable character and newlines stay; control and bidirectional characters go.
 
+/**
+ * A sale's details (booking-and-reference §3 disposition fields: coverage amount, premium amount, policy number,
+ * plan type; PLAN_TYPES). Required with Sold, refused with any other disposition.
+ */
+export const SOLD_LIMITS = { coverageMax: 100_000_000, premiumMax: 1_000_000, policyNumberMax: 50 } as const;
+export const SOLD_MESSAGES = {
+  required: "sold details required",
+  onlyWithSold: "sold details go only with Sold",
+  policyNumber: "letters, digits, spaces, dots, slashes and dashes only",
+} as const;
+export const SoldDetails = z.strictObject({
+  coverage_amount: z.number().positive().max(SOLD_LIMITS.coverageMax),
+  premium_amount: z.number().positive().max(SOLD_LIMITS.premiumMax),
+  policy_number: z
+    .string()
+    .trim()
+    .min(1)
+    .max(SOLD_LIMITS.policyNumberMax)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, SOLD_MESSAGES.policyNumber),
+  plan_type: z.enum(valuesOf(PLAN_TYPES) as [string, ...string[]]),
+});
+export type SoldDetails = z.infer<typeof SoldDetails>;
+
+/**
+ * A disposition given as an exception (booking-and-reference §6: "disposition exceptions need manager approval;
+ * exception form: manager to send email to, reason"): the manager of the agent's call centre who is e-mailed to
+ * approve it, and why.
+ */
+export const EXCEPTION_REASON_MAX = 500;
+export const EXCEPTION_MESSAGES = {
+  reasonRequired: "reason required",
+  /** The panel's error key (errors.exception_not_a_manager): no manager of the agent's call centre has the e-mail. */
+  notAManager: "exception_not_a_manager",
+} as const;
+export const DispositionException = z.strictObject({
+  manager_email: z.string().trim().toLowerCase().email().max(191),
+  reason: printableText(EXCEPTION_REASON_MAX).refine((r) => r.trim() !== "", EXCEPTION_MESSAGES.reasonRequired),
+});
+export type DispositionException = z.infer<typeof DispositionException>;
+
 export const DispositionPayload = z
   .strictObject({
     date_time: z.string().datetime({ offset: true }).nullable().optional(),
@@ -362,11 +402,15 @@ export const DispositionPayload = z
     reason_other: printableText(191).nullable().optional(),
     reschedule_followup: z.boolean().optional().default(false),
     short_call: z.boolean().optional().default(false),
+    sold: SoldDetails.nullable().optional(),
+    exception: DispositionException.nullable().optional(),
   })
   .superRefine((d, ctx) => {
     if (CALLBACK_DISPOSITIONS.includes(d.disposition) && !d.date_time) {
       ctx.addIssue({ code: "custom", path: ["date_time"], message: "date_time required" });
     }
+    if (d.disposition === "Sold" && !d.sold) ctx.addIssue({ code: "custom", path: ["sold"], message: SOLD_MESSAGES.required });
+    if (d.disposition !== "Sold" && d.sold) ctx.addIssue({ code: "custom", path: ["sold"], message: SOLD_MESSAGES.onlyWithSold });
   });
 export type DispositionPayload = z.input<typeof DispositionPayload>;
 
@@ -379,6 +423,12 @@ export const CreateDispositionBody = z.strictObject({
 
 export const SavedDisposition = z.object({
   id: z.number().int(),
+  // As stored (the answer's shape; the request's schemas clean what comes in).
+  sold: z
+    .object({ coverage_amount: z.number(), premium_amount: z.number(), policy_number: z.string(), plan_type: z.string() })
+    .nullable()
+    .optional(),
+  exception: z.object({ manager_email: z.string(), reason: z.string() }).nullable().optional(),
   lead_id: z.number().int(),
   call_id: z.number().int().nullable(),
   disposition: DispositionValue,

@@ -54,6 +54,29 @@ export const TelephonySettings = z.strictObject({
 });
 export type TelephonySettings = z.infer<typeof TelephonySettings>;
 
+/**
+ * Where overstay notices go besides the managers' feed (agent-workspace §10: "overstay notifications to a chat
+ * service", path not shown): an incoming-webhook address of the call centre's chat (Slack, Microsoft Teams, or
+ * anything that takes `{"text": …}` as JSON). https only: the address carries the webhook's secret. null: none.
+ */
+export const CHAT_WEBHOOK_MAX = 500;
+/** The settings document's key (GET/PUT /settings/chat-notices). */
+export const CHAT_NOTICE_SETTING = "chat-notices";
+export const CHAT_NOTICE_MESSAGES = {
+  notHttps: "The webhook address must start with https://",
+} as const;
+export const ChatNoticeSettings = z.strictObject({
+  overstay_webhook_url: z
+    .string()
+    .trim()
+    .max(CHAT_WEBHOOK_MAX)
+    .url()
+    .refine((u) => /^https:\/\//i.test(u), CHAT_NOTICE_MESSAGES.notHttps)
+    .nullable(),
+});
+export type ChatNoticeSettings = z.infer<typeof ChatNoticeSettings>;
+export const DEFAULT_CHAT_NOTICE_SETTINGS: ChatNoticeSettings = { overstay_webhook_url: null };
+
 // ---------------------------------------------------------------- transfer targets (agent-workspace §3 Statics)
 
 /** An external transfer target or a Sunlife agent: who the agent picks, and the number the gateway dials. */

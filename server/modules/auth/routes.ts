@@ -21,7 +21,8 @@ import { devMailbox, passwordResets, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { HttpError, MESSAGES, fieldError } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
-import { nodemailerMailer, resetCodeMail, type Mailer } from "../../mail/mailer";
+import { resetCodeMail } from "../../mail/mailer";
+import { gatewayOutbox, type Outbox } from "../../mail/outbox";
 import { accountOf } from "./account";
 import { clearFingerprint, setDevice, setFingerprint, trustedDevice } from "./cookies";
 
@@ -50,7 +51,7 @@ export const isLoopback = (address: string | undefined) => address !== undefined
 
 export function authRoutes(gw: Gateway): RouteDef[] {
   const throttledAudit = oncePer(60_000);
-  const mailer = gw.config.smtpUrl && gw.config.mailFrom ? nodemailerMailer(gw.config.smtpUrl, gw.config.mailFrom) : undefined;
+  const outbox = gatewayOutbox(gw);
   const devMailboxOn = gw.config.devMailbox && !gw.config.production;
 
   const findUser = async (email: string) =>
@@ -213,7 +214,7 @@ export function authRoutes(gw: Gateway): RouteDef[] {
           expiresAt: new Date(now + RESET_TTL_MS),
         });
       });
-      await deliverResetCode(gw, mailer, devMailboxOn, user, code);
+      await deliverResetCode(outbox, user, code);
       await gw.audit.record({ action: "password.reset_request", outcome: "success", userId: user.id, ip: raw.ip });
       return { message: AUTH_MESSAGES.resetSent };
     },
@@ -296,20 +297,6 @@ export function authRoutes(gw: Gateway): RouteDef[] {
  * and never writes it to the log. The e-mail goes out after the answer, so a slow mail server neither delays
  * the request nor tells by its timing that the account exists.
  */
-async function deliverResetCode(gw: Gateway, mailer: Mailer | undefined, devMailboxOn: boolean, user: { id: number; email: string }, code: string) {
-  const mail = resetCodeMail(user.email, code, RESET_TTL_MS / 60_000);
-  if (devMailboxOn) {
-    await gw.db.insert(devMailbox).values({ to: user.email, subject: mail.subject, body: mail.text, code, sentAt: new Date(gw.clock.now()) });
-  }
-  if (mailer) {
-    gw.background.run("password reset e-mail", () =>
-      mailer.send(mail).catch((err: { code?: unknown; responseCode?: unknown }) => {
-        // Only the transport's error code: its message may quote the envelope.
-        gw.log.warn({ userId: user.id, smtpError: String(err.code ?? "unknown"), smtpResponse: err.responseCode }, "password reset e-mail was not sent");
-      }),
-    );
-  }
-  if (!mailer && !devMailboxOn) {
-    gw.log.warn({ userId: user.id }, "password reset requested but no mail transport is configured (SMTP_URL); the code was not sent");
-  }
+async function deliverResetCode(outbox: Outbox, user: { id: number; email: string }, code: string) {
+  await outbox.send(resetCodeMail(user.email, code, RESET_TTL_MS / 60_000), { what: "password reset e-mail", userId: user.id, code });
 }

@@ -104,8 +104,13 @@ describe("the panel and the gateway", () => {
         fc.pre(!HIDDEN_DISPOSITIONS.includes(d.disposition));
         const options = dispositionOptions(f, null).map((o) => o.value);
         const reasons = reasonOptions(d.disposition, f, null).map((o) => o.value);
-        // The date-time is the payload schema's check, before refusalOf.
-        const { dateTime: _, ...formErrors } = validate(d, { roles: f.roles, options, reasons, today: "2026-01-05" });
+        // The date-time, a sale's details and an exception are the payload schema's checks, before refusalOf.
+        const {
+          dateTime: _,
+          sold: _sold,
+          exception: _exception,
+          ...formErrors
+        } = validate(d, { roles: f.roles, options, reasons, today: "2026-01-05" });
         const body = buildBody(d, { reasons, callId: null, shortCall: false });
         expect(refusalOf(body.disposition, f) === null).toBe(Object.keys(formErrors).length === 0);
       }),

@@ -7,7 +7,8 @@ import { and, eq } from "drizzle-orm";
 import { ErrorBody } from "../../../src/contract/common";
 import { idParam } from "../../../src/contract/ids";
 import { DISPOSING_ACCESS_ROLES } from "../../../src/contract/roles";
-import { CreateDispositionBody, CreateDispositionResponse } from "../../../src/contract/dispositions";
+import { CreateDispositionBody, CreateDispositionResponse, EXCEPTION_MESSAGES } from "../../../src/contract/dispositions";
+import { holdsRoleAtLeast } from "../../../src/contract/common";
 import type { Db } from "../../db/client";
 import { calls, dispositions, leads, tenants, users } from "../../db/schema";
 import { applyDispositionEffects } from "../../dialer/followUps";
@@ -15,12 +16,17 @@ import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
 import { defineRoute, type RouteDef } from "../../http/route";
-import type { Caller } from "../../auth/access";
+import { rolesOf, type Caller } from "../../auth/access";
+import type { OutgoingMail } from "../../mail/mailer";
+import { gatewayOutbox, type Outbox } from "../../mail/outbox";
 import { refusalOf } from "./allowed";
 
 const Params = idParam;
 
 export function dispositionRoutes(gw: Gateway): RouteDef[] {
+  // Made on first use: the route table is also read without a running gateway (the access matrix).
+  let outbox: Outbox | undefined;
+  const mail = () => (outbox ??= gatewayOutbox(gw));
   return [
     defineRoute({
       method: "POST",
@@ -38,6 +44,10 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
           const d = body.disposition;
           const refused = refusalOf(d, await dispositionFactsOf(gw.db, caller));
           if (refused) throw new HttpError(422, MESSAGES.invalid, { [refused.field]: [refused.key] });
+          // An exception goes to a manager of the agent's own call centre, named by e-mail.
+          const approver = d.exception ? await managerByEmail(gw.db, caller.tenantId, d.exception.manager_email) : null;
+          if (d.exception && !approver)
+            throw new HttpError(422, MESSAGES.invalid, { "disposition.exception.manager_email": [EXCEPTION_MESSAGES.notAManager] });
           const callId = body.call_id ?? null;
           if (callId !== null) {
             const [call] = await gw.db
@@ -48,7 +58,7 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
             if (!call) throw fieldError("call_id", "The call is not one of yours on this lead.");
           }
           const now = new Date(gw.clock.now());
-          return gw.db.transaction(async (tx) => {
+          const saved = await gw.db.transaction(async (tx) => {
             const [row] = await tx
               .insert(dispositions)
               .values({
@@ -64,6 +74,8 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
                 rescheduleFollowup: d.reschedule_followup,
                 shortCall: d.short_call,
                 createdAt: now,
+                sold: d.sold ?? null,
+                exception: d.exception ?? null,
               })
               .returning();
             // Moving a follow-up (Pocket with reschedule_followup, the follow-ups table's picker) is no outcome.
@@ -95,6 +107,8 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
                   date_time: saved.dateTime?.toISOString() ?? null,
                   short_call: saved.shortCall,
                   created_at: saved.createdAt.toISOString(),
+                  sold: d.sold ?? null,
+                  exception: d.exception ?? null,
                 },
               },
             };
@@ -102,10 +116,48 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
             await claim.keepIn(tx as unknown as Db, answer);
             return answer;
           });
+          // Once stored: the manager is asked to approve what is there.
+          if (d.exception && approver)
+            await mail().send(
+              await exceptionMail(gw.db, caller, approver.email, saved.body.data.id, params.id, d.disposition, d.exception.reason),
+              { what: "disposition exception e-mail", userId: caller.id },
+            );
+          return saved;
         });
       },
     }),
   ];
+}
+
+/** A manager (or above) of the call centre with this e-mail, who approves a disposition given as an exception. */
+async function managerByEmail(db: Db, tenantId: number, email: string) {
+  const [u] = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.email, email), eq(users.disabled, false)))
+    .limit(1);
+  return u && holdsRoleAtLeast(rolesOf(u.role), "manager") ? u : null;
+}
+
+/** The manager's e-mail: who disposed which lead how, and why it is an exception. No lead's personal data. */
+async function exceptionMail(
+  db: Db,
+  caller: Caller,
+  to: string,
+  dispositionId: number,
+  leadId: number,
+  disposition: string,
+  reason: string,
+): Promise<OutgoingMail> {
+  const [agent] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, caller.id));
+  const name = `${agent?.first ?? ""} ${agent?.last ?? ""}`.trim() || `agent #${caller.id}`;
+  return {
+    to,
+    subject: `Disposition exception to approve: ${disposition}`,
+    text:
+      `${name} disposed lead #${leadId} as ${disposition} (disposition #${dispositionId}) and asks you to approve it as an exception.\n\n` +
+      `Reason: ${reason.trim()}\n`,
+  };
 }
 
 /** The facts the disposition lists are filtered by: roles, the call centre, the account's transfer flags. */

@@ -36,6 +36,10 @@ import {
   TelephonySettings,
   TRANSFER_TARGETS_SETTING_KEY,
   TransferTargetSettings,
+  CHAT_NOTICE_SETTING,
+  CHAT_WEBHOOK_MAX,
+  ChatNoticeSettings,
+  DEFAULT_CHAT_NOTICE_SETTINGS,
 } from "../../../src/contract/settings";
 import { tenants, users } from "../../db/schema";
 import { OWNERSHIP_MESSAGES } from "../../../src/contract/ownership";
@@ -136,6 +140,38 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
       example: { body: DEFAULT_GLOBAL_SETTINGS },
       async handler({ caller, body }, reply) {
         await writeSetting(gw.db, { tenantId: caller.tenantId, key: "globals", value: body, at: now(), by: caller.id, fallback: DEFAULT_GLOBAL_SETTINGS });
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/settings/chat-notices",
+      summary:
+        "Not in the specification's paths (agent-workspace §10 names the notice): where overstay notices go besides the managers' feed, {overstay_webhook_url}: a chat's incoming webhook (https), or null for none.",
+      tags: ["settings"],
+      access: SETTINGS_ACCESS,
+      response: { 200: ChatNoticeSettings },
+      handler: ({ caller }) => readSetting(gw.db, caller.tenantId, CHAT_NOTICE_SETTING, DEFAULT_CHAT_NOTICE_SETTINGS),
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/settings/chat-notices",
+      summary: `Saves the chat webhook for overstay notices: an https address of at most ${CHAT_WEBHOOK_MAX} characters, or null. Each overstay that reaches the real-time viewer is then posted as JSON {text} (Slack and Microsoft Teams incoming webhooks take it), in the background and retried, never holding up a status change. 204; 422 for an address that is not https. Audited (subject \`chat-notices\`).`,
+      tags: ["settings"],
+      access: SETTINGS_ACCESS,
+      body: ChatNoticeSettings,
+      response: { 204: z.null(), 422: ErrorBody },
+      example: { body: { overstay_webhook_url: "https://hooks.slack.com/services/T000/B000/XXXX" } },
+      async handler({ caller, body }, reply) {
+        await writeSetting(gw.db, {
+          tenantId: caller.tenantId,
+          key: CHAT_NOTICE_SETTING,
+          value: body,
+          at: now(),
+          by: caller.id,
+          fallback: DEFAULT_CHAT_NOTICE_SETTINGS,
+        });
         reply.code(204);
         return null;
       },

@@ -18,6 +18,7 @@ import type { Db } from "../../db/client";
 import { agentStatuses, overstays, tenants, users } from "../../db/schema";
 import type { Push } from "../../realtime/push";
 import type { BackgroundWork } from "./background";
+import { ChatNotices, type ChatPost } from "./chatNotices";
 import { durationOf } from "./machine";
 import type { StatusChanged } from "./service";
 
@@ -47,6 +48,8 @@ export interface OverstayDeps {
   push: Push;
   log: FastifyBaseLogger;
   background: BackgroundWork;
+  /** How a notice reaches the call centre's chat (tests hand their own; default: fetch). */
+  chatPost?: ChatPost;
 }
 
 /** How often every instance re-reads the periods (restarts, and periods begun on another instance). */
@@ -56,8 +59,18 @@ export class OverstayDetector {
   private readonly scheduled = new Map<number, { periodId: number; timers: ClockTimer[] }>();
   private rescanTimer?: ClockTimer;
   private stopped = false;
+  /** The notices to the call centre's chat, sent after the real-time viewer's and retried at each rescan. */
+  readonly chat: ChatNotices;
 
-  constructor(private readonly deps: OverstayDeps) {}
+  constructor(private readonly deps: OverstayDeps) {
+    this.chat = new ChatNotices({
+      db: deps.db,
+      clock: deps.clock,
+      log: deps.log,
+      ...(deps.chatPost ? { post: deps.chatPost } : {}),
+      overstayOf: (id) => this.byId(id),
+    });
+  }
 
   /** Reads every current period and keeps re-reading them; call once the gateway is up. */
   start(): void {
@@ -66,6 +79,7 @@ export class OverstayDetector {
       this.deps.background.run("overstay rescan", async () => {
         try {
           await this.rescan();
+          await this.chat.sendDue();
         } finally {
           if (!this.stopped) this.rescanTimer = this.deps.clock.setTimeout(loop, OVERSTAY_RESCAN_MS);
         }
@@ -205,7 +219,11 @@ export class OverstayDetector {
         duration: durationOf(p, at),
       });
     }
-    if (stage === "rtv") this.deps.push.toManagers(p.tenantId, "overstay-feed", overstay);
+    if (stage === "rtv") {
+      this.deps.push.toManagers(p.tenantId, "overstay-feed", overstay);
+      // In the background: the status change or report that got here never waits for the chat.
+      this.deps.background.run("overstay chat notice", () => this.chat.sendDue(p.tenantId));
+    }
     return overstay;
   }
 

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import type { PbxDriver } from "../../pbx/driver";
 import type { Push } from "../../realtime/push";
 import type { BackgroundWork } from "./background";
+import type { ChatPost } from "./chatNotices";
 import { OverstayDetector } from "./overstay";
 import { StatusService } from "./service";
 
@@ -18,6 +19,7 @@ export function statusServices(deps: {
   log: FastifyBaseLogger;
   background: BackgroundWork;
   sessions: SessionService;
+  chatPost?: ChatPost;
 }) {
   const statuses = new StatusService(deps);
   const overstays = new OverstayDetector(deps);
