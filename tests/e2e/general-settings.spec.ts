@@ -39,7 +39,7 @@ test("a manager changes a general setting, sees it applied and still there after
     await expect(stack).toHaveValue(String(saved["stack-rebuild"]));
     await expect(page.getByRole("region", { name: "Auto-ready" })).toBeVisible();
     await stack.fill(changed);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Changes applied successfully.")).toBeVisible();
     await expect(page.getByText(/Last changed by Dana Whitfield/)).toBeVisible();
 
