@@ -70,11 +70,14 @@ export function validateAccount(v: AccountFormValues): Record<string, string> {
 export function AccountForm({
   account,
   idempotencyKey,
+  freeExtensions,
   onClose,
   onCreated,
 }: {
   /** The account edited; null: a new one. */
   account: AccountListItem | null;
+  /** The allowed extensions no account holds (offered as the extension is typed). */
+  freeExtensions: readonly string[];
   idempotencyKey: string;
   onClose(): void;
   onCreated(name: string, temporaryPassword: string | undefined): void;
@@ -162,6 +165,8 @@ export function AccountForm({
                     maxLength={8}
                     helperText={t("form.extension_help")}
                     autoComplete="off"
+                    // The allowed extensions nobody holds, and the account's own.
+                    suggestions={[...(account?.extension ? [account.extension] : []), ...freeExtensions]}
                   />
                   <SelectField<Language>
                     name="language"

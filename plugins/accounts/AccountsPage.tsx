@@ -28,6 +28,11 @@ const AccountsPage = observer(function AccountsPage() {
     void api.load();
     void api.loadManagers();
   }, [api]);
+  // Each time the form opens: an account created a moment ago holds an extension that was free.
+  const formOpen = editing !== null;
+  useEffect(() => {
+    if (formOpen) void api.loadFreeExtensions();
+  }, [api, formOpen]);
 
   const manageable = (a: AccountListItem) => mayManageRole(ctx.agent.roles, a.role);
   const own = (a: AccountListItem) => a.id === ctx.agent.id;
@@ -178,6 +183,7 @@ const AccountsPage = observer(function AccountsPage() {
         <AccountForm
           account={editing.account}
           idempotencyKey={editing.key}
+          freeExtensions={store.freeExtensions}
           onClose={() => setEditing(null)}
           onCreated={(name, password) => {
             setEditing(null);

@@ -1,7 +1,7 @@
 // The Accounts page as a manager or an admin uses it: the table, search and paging, a new account through the
 // form (checked before sending, the gateway's refusal under its field, the temporary password shown once), and
 // the row actions, each asked first.
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AccountListItem } from "../../src/contract/accounts";
 import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
@@ -110,7 +110,7 @@ describe("the account form", () => {
     const dialog = await screen.findByRole("dialog", { name: "New account" });
     await m.user.type(within(dialog).getByRole("textbox", { name: /E-mail/ }), "not-an-address");
     await m.user.selectOptions(within(dialog).getByRole("combobox", { name: /Role/ }), "Qualifier");
-    await m.user.type(within(dialog).getByRole("textbox", { name: /Extension/ }), "12");
+    await m.user.type(within(dialog).getByRole("combobox", { name: /Extension/ }), "12");
     await m.user.click(within(dialog).getByRole("button", { name: "Create account" }));
     expect(within(dialog).getAllByText("This field is required.").length).toBeGreaterThanOrEqual(2);
     expect(within(dialog).getByText("This is not a valid e-mail address.")).toBeInTheDocument();
@@ -123,7 +123,7 @@ describe("the account form", () => {
     await m.user.type(within(dialog).getByRole("textbox", { name: /Last name/ }), "Hale");
     await m.user.type(within(dialog).getByRole("textbox", { name: /E-mail/ }), "robin.hale@demo.test");
     await m.user.selectOptions(within(dialog).getByRole("combobox", { name: /Role/ }), "Qualifier");
-    await m.user.type(within(dialog).getByRole("textbox", { name: /Extension/ }), "1031");
+    await m.user.type(within(dialog).getByRole("combobox", { name: /Extension/ }), "1031");
     await m.user.selectOptions(within(dialog).getByRole("combobox", { name: /Team/ }), "Dana Whitfield");
   }
 
@@ -141,7 +141,7 @@ describe("the account form", () => {
     const email = within(dialog).getByRole("textbox", { name: /Courriel/ });
     await m.user.type(email, "qualifier.isius@demo.test");
     await m.user.selectOptions(within(dialog).getByRole("combobox", { name: /Rôle/ }), "Qualificateur");
-    await m.user.type(within(dialog).getByRole("textbox", { name: /Poste/ }), "1031");
+    await m.user.type(within(dialog).getByRole("combobox", { name: /Poste/ }), "1031");
     await m.user.click(within(dialog).getByRole("button", { name: "Créer le compte" }));
     expect(await within(dialog).findAllByText("Courriel déjà utilisé.")).not.toHaveLength(0);
     expect(email).toHaveAccessibleDescription(expect.stringContaining("Courriel déjà utilisé."));
@@ -170,6 +170,22 @@ describe("the account form", () => {
     });
     expect(post?.headers["idempotency-key"]).toMatch(/^account-/);
     expect(m.notify.shown).toContainEqual({ intent: "success", text: "The account of Robin Hale was created." });
+  });
+
+  it("offers the allowed extensions nobody holds as the extension is typed, read again each time the form opens", async () => {
+    const m = await mount({
+      routes: { "GET /allowed-extensions?free=true": { status: 200, data: { data: [{ extension: "1031" }, { extension: "1039" }] } } },
+    });
+    await m.user.click(screen.getByRole("button", { name: "New account" }));
+    const dialog = await screen.findByRole("dialog", { name: "New account" });
+    const field = within(dialog).getByRole("combobox", { name: /^Extension/ });
+    const offered = () =>
+      [...(document.getElementById(field.getAttribute("list")!)?.querySelectorAll("option") ?? [])].map((o) => o.value);
+    await waitFor(() => expect(offered()).toEqual(["1031", "1039"]));
+    await m.user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await m.user.click(screen.getByRole("button", { name: "New account" }));
+    await screen.findByRole("dialog", { name: "New account" });
+    expect(m.gateway.requests.filter((r) => r.url === "/allowed-extensions?free=true")).toHaveLength(2);
   });
 
   it("edits an account: its own role is not the manager's to change", async () => {

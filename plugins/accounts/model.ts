@@ -12,6 +12,8 @@ export const AccountsModel = types
     query: "",
     /** The call centre's managers, the teams an agent can be in. */
     managers: types.frozen<AccountListItem[]>([]),
+    /** The call centre's allowed extensions that no account holds: what a new account's extension is offered. */
+    freeExtensions: types.frozen<string[]>([]),
     /** Why the list could not load, in the manager's language. */
     message: types.maybeNull(types.string),
     /** A row action under way (its account id), so its buttons wait. */
@@ -46,6 +48,9 @@ export const AccountsModel = types
     sized(perPage: (typeof ACCOUNT_PAGE_SIZES)[number]) {
       self.perPage = perPage;
       self.page = 1;
+    },
+    freeExtensionsLoaded(extensions: string[]) {
+      self.freeExtensions = extensions;
     },
     managersLoaded(managers: AccountListItem[]) {
       self.managers = managers;

@@ -1,6 +1,7 @@
 // Loads the call centre's accounts one page at a time and makes the account changes. The gateway's field
 // refusals come back as i18n keys of this plugin when they are the contract's own texts (ACCOUNT_MESSAGES), so
 // they show in the manager's language under their field; any other text shows as the gateway wrote it.
+import { AllowedExtensionList } from "../../src/contract/allowedExtensions";
 import { isAxiosError } from "axios";
 import {
   ACCOUNT_MESSAGES,
@@ -92,6 +93,15 @@ export function createAccountsService(ctx: PluginContext<AccountsStore>) {
     async resize(perPage: 10 | 25 | 50 | 100) {
       store.sized(perPage);
       await load();
+    },
+    /** The allowed extensions no account holds, offered as the form's extension (typing any other still works). */
+    async loadFreeExtensions() {
+      try {
+        const { data } = await ctx.http.get("/allowed-extensions?free=true");
+        store.freeExtensionsLoaded(AllowedExtensionList.parse(data).data.map((e) => e.extension));
+      } catch {
+        store.freeExtensionsLoaded([]);
+      }
     },
     /** The call centre's managers, offered as the agent's team. */
     async loadManagers() {

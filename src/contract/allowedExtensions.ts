@@ -34,5 +34,8 @@ export const AllowedExtensionParams = z.strictObject({ extension: Extension });
 export const AllowedExtension = z.object({ extension: z.string() });
 export type AllowedExtension = z.infer<typeof AllowedExtension>;
 
+/** GET /allowed-extensions?free=true: only those no account of the call centre holds (an account form's choices). */
+export const AllowedExtensionQuery = z.strictObject({ free: z.literal("true").optional() });
+
 /** GET /allowed-extensions: the call centre's allowed extensions, in order. */
 export const AllowedExtensionList = z.object({ data: z.array(AllowedExtension) });

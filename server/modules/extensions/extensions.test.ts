@@ -31,6 +31,19 @@ describe("allowed extensions", () => {
     expect(listed).not.toContain("2001");
   });
 
+  it("with free=true lists only the extensions no account of the call centre holds (the accounts form's choices)", async () => {
+    const res = await manager.request("GET", "/allowed-extensions?free=true");
+    expect(res.statusCode).toBe(200);
+    const free = AllowedExtensionList.parse(res.json()).data.map((e) => e.extension);
+    const held = (await gw.db.select({ ext: users.extension }).from(users).where(eq(users.tenantId, 1))).map((u) => u.ext);
+    expect(free.length).toBeGreaterThan(0);
+    for (const ext of free) expect(held).not.toContain(ext);
+    expect(free).toEqual(expect.arrayContaining(["1031", "1039"]));
+    expect(free).not.toContain("1001");
+    expect(free).toEqual((await list(manager)).filter((e) => !held.includes(e)));
+    expect((await manager.request("GET", "/allowed-extensions?free=yes")).statusCode).toBe(422);
+  });
+
   it("adds one (201, trimmed), refuses it again (422 'Extension already exists'), deletes it (204) and then 404", async () => {
     const add = await manager.request("POST", "/allowed-extensions", { extension: " 4321 " });
     expect(add.statusCode, add.body).toBe(201);

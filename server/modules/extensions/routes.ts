@@ -3,11 +3,12 @@
 // take an extension only when it is allowed (isAllowedExtension). One rule for the page and the gateway
 // (src/contract/allowedExtensions.ts): 3 to 6 digits, else 'Invalid extension format'; a duplicate is
 // 'Extension already exists'.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, notExists, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   AllowedExtensionBody,
   AllowedExtensionList,
+  AllowedExtensionQuery,
   AllowedExtensionParams,
   EXTENSION_MESSAGES,
   isValidExtension,
@@ -15,7 +16,7 @@ import {
 import { ErrorBody } from "../../../src/contract/common";
 import { OWNERSHIP_MESSAGES } from "../../../src/contract/ownership";
 import { isUniqueViolation, type Db } from "../../db/client";
-import { allowedExtensions } from "../../db/schema";
+import { allowedExtensions, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
@@ -53,15 +54,21 @@ export function extensionRoutes(gw: Gateway): RouteDef[] {
     defineRoute({
       method: "GET",
       url: "/allowed-extensions",
-      summary: "The call centre's allowed extensions, in order: {data: [{extension}]}. An account's extension must be one of them.",
+      summary:
+        "The call centre's allowed extensions, in order: {data: [{extension}]}. An account's extension must be one of them. free=true keeps those no account of the call centre holds (the accounts form's choices).",
       tags: ["users"],
       access: MANAGERS,
+      querystring: AllowedExtensionQuery,
       response: { 200: AllowedExtensionList },
-      async handler({ caller }) {
+      async handler({ caller, query }) {
+        const held = gw.db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(and(eq(users.tenantId, caller.tenantId), eq(users.extension, allowedExtensions.extension)));
         const rows = await gw.db
           .select({ extension: allowedExtensions.extension })
           .from(allowedExtensions)
-          .where(eq(allowedExtensions.tenantId, caller.tenantId))
+          .where(and(eq(allowedExtensions.tenantId, caller.tenantId), query.free ? notExists(held) : undefined))
           // Numeric order: 999 before 1001.
           .orderBy(sql`length(${allowedExtensions.extension})`, asc(allowedExtensions.extension));
         return { data: rows };

@@ -25,6 +25,8 @@ export interface TextFieldProps extends BaseFieldProps<string> {
   requiredError?: FieldError;
   type?: "text" | "email" | "tel" | "search" | "url";
   inputMode?: "text" | "email" | "tel" | "url";
+  /** Values the browser offers as the user types (a datalist): the field still takes any text its rule allows. */
+  suggestions?: readonly string[];
 }
 
 export function TextField(props: TextFieldProps) {
@@ -56,8 +58,16 @@ export function TextField(props: TextFieldProps) {
         disabled={disabled}
         intent={f.error ? "danger" : "none"}
         aria-required={required || undefined}
+        {...(props.suggestions ? { list: `${f.id}-suggestions` } : {})}
         {...describedBy(f.ids, f.error, Boolean(helperText))}
       />
+      {props.suggestions && (
+        <datalist id={`${f.id}-suggestions`}>
+          {props.suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      )}
     </FieldFrame>
   );
 }
