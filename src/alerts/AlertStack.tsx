@@ -29,12 +29,13 @@ const AlertItem = observer(function AlertItem({ alert: a, service }: { alert: Al
   );
 });
 
-/** Persistent alerts, newest last, in the row above the grid. */
+/** Persistent alerts, newest first, in the row above the grid (a bounded area that scrolls past two). */
 export const AlertStack = observer(function AlertStack({ alerts, service }: { alerts: AlertsModel; service: AlertService }) {
   return (
     <div className="isi-alerts" aria-live="polite">
       {alerts.items
         .filter((a) => a.timeout === null)
+        .reverse()
         .map((a) => (
           <AlertItem key={a.id} alert={a} service={service} />
         ))}

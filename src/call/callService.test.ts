@@ -256,6 +256,21 @@ describe("origination failures", () => {
       message: "not_synced",
     });
   });
+
+  it("say the last failure only, until the agent is talking to someone again", async () => {
+    const { bus, alertsStore } = setup();
+    const failures = () => alertsStore.items.filter((a) => a.message.startsWith("notifications.originate_failure."));
+    bus.emit("originate-failure", { callId: 31, leadId: 7, message: "not_answered" });
+    bus.emit("originate-failure", { callId: 32, leadId: 8, message: "busy" });
+    await flush();
+    expect(failures().map((a) => a.message)).toEqual(["notifications.originate_failure.busy"]);
+    // The next dial rings: still said.
+    bus.emit("call", snap({ callId: 33 }));
+    expect(failures()).toHaveLength(1);
+    // Answered: old news.
+    bus.emit("answer", snap({ callId: 33, status: "answered", bridged: true }));
+    expect(failures()).toEqual([]);
+  });
 });
 
 describe("call controls go to the gateway over the socket", () => {

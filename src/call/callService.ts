@@ -4,6 +4,7 @@
 // failures. Plugins reach it through `callKey` and hear `callEnded` (core events) once the gateway has
 // settled a call. A phone that is not synced needs no event: the gateway sets the status not_synced.
 import type { AxiosInstance } from "axios";
+import { reaction } from "mobx";
 import { callEnded } from "../core/coreEvents";
 import type { z } from "zod";
 import type { TFunction } from "i18next";
@@ -52,6 +53,9 @@ export interface CallService extends CallControl {
   sync(): Promise<void>;
   dispose(): void;
 }
+
+/** The one alert of a dial that did not reach its lead (agent-workspace §10: persistent), replaced by the next. */
+export const ORIGINATE_FAILURE_KEY = "originate-failure";
 
 export function createCallService(d: CallServiceDeps): CallService {
   const { http, bus, store, clock, t } = d;
@@ -149,7 +153,7 @@ export function createCallService(d: CallServiceDeps): CallService {
     d.alerts.show(() => t(`notifications.originate_failure.${p.message}`), {
       type: "error",
       timeout: null,
-      key: `originate-failure`,
+      key: ORIGINATE_FAILURE_KEY,
     });
     if (p.leadId === null) return;
     try {
@@ -189,6 +193,13 @@ export function createCallService(d: CallServiceDeps): CallService {
     bus.on(
       "originate-failure",
       parsed(OriginateFailurePush, (p) => void onFailure(p)),
+    ),
+    // A dial that did not reach its lead is said until the agent talks to someone again: then it is old news.
+    reaction(
+      () => store.isConnected,
+      (connected) => {
+        if (connected) d.alerts.dismissKey(ORIGINATE_FAILURE_KEY);
+      },
     ),
   ];
 

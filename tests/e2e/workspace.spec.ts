@@ -123,7 +123,7 @@ test("removing a panel, adding it back from the picker, and resetting to the def
   await expect.poll(async () => Math.abs((await goals(page).boundingBox())!.x - original.x)).toBeLessThan(4);
 });
 
-test("a SLICA qualifier starts in the account's French, switches EN/FR and every text follows; an ISIUS agent gets EN/ES", async ({ page }) => {
+test("a SLICA qualifier starts in the account's French, switches EN/FR and every text follows; an ISIUS agent gets EN/ES", async ({ page, browser }) => {
   // The account works in English: its sign-in opens in English, whatever this browser chose before.
   await useLanguage("qualifier.slica@demo.test", "en");
   await signIn(page, "qualifier.slica@demo.test");
@@ -138,24 +138,28 @@ test("a SLICA qualifier starts in the account's French, switches EN/FR and every
   // the offline reminder included.
   await page.getByRole("button", { name: "Émilie Tremblay" }).click();
   await page.getByRole("menuitem", { name: "Déconnexion" }).click();
-  await page.evaluate(() => localStorage.clear());
-  await signIn(page, "qualifier.slica@demo.test");
-  await expect(page.getByRole("region", { name: "Mes objectifs" })).toBeVisible();
-  await expect(page.getByText("You must toggle active status in order to receive calls.")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Modifier la disposition" })).toBeVisible();
-  await expect(page.getByText("Progression quotidienne globale")).toBeVisible();
-  await page.getByRole("button", { name: "Émilie Tremblay" }).click();
-  await page.getByRole("menuitem", { name: "EN" }).click();
-  await expect(goals(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  // A fresh browser (this one's sign-in page stays in its last language, French): the account's language only.
+  const fresh = await browser.newContext();
+  const second = await fresh.newPage();
+  await signIn(second, "qualifier.slica@demo.test");
+  await expect(second.getByRole("region", { name: "Mes objectifs" })).toBeVisible();
+  await expect(second.getByText("You must toggle active status in order to receive calls.")).toHaveCount(0);
+  await expect(second.getByRole("button", { name: "Modifier la disposition" })).toBeVisible();
+  await expect(second.getByText("Progression quotidienne globale")).toBeVisible();
+  await second.getByRole("button", { name: "Émilie Tremblay" }).click();
+  await second.getByRole("menuitem", { name: "EN" }).click();
+  await expect(goals(second)).toBeVisible();
 
-  await page.getByRole("button", { name: "Émilie Tremblay" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
-  await signIn(page, "qualifier5.isius@demo.test");
-  await page.getByRole("button", { name: "Rachel Kim" }).click();
-  await expect(page.getByRole("menu").getByRole("menuitem", { name: "ES" })).toBeVisible();
-  await expect(page.getByRole("menu").getByRole("menuitem", { name: "FR" })).toHaveCount(0);
-  await page.getByRole("menuitem", { name: "ES" }).click();
-  await expect(page.getByRole("region", { name: "Mis metas" })).toBeVisible();
+  await second.getByRole("button", { name: "Émilie Tremblay" }).click();
+  await second.getByRole("menuitem", { name: "Logout" }).click();
+  await signIn(second, "qualifier5.isius@demo.test");
+  await second.getByRole("button", { name: "Rachel Kim" }).click();
+  await expect(second.getByRole("menu").getByRole("menuitem", { name: "ES" })).toBeVisible();
+  await expect(second.getByRole("menu").getByRole("menuitem", { name: "FR" })).toHaveCount(0);
+  await second.getByRole("menuitem", { name: "ES" }).click();
+  await expect(second.getByRole("region", { name: "Mis metas" })).toBeVisible();
+  await fresh.close();
 });
 
 test("managers get the Admin Panel drawer; a qualifier neither sees it nor reaches the admin area", async ({ page, request }) => {
