@@ -229,6 +229,8 @@ export const handlers: { [E in ClientEventName]: Handler<E> } = {
       pbx.provision(extension, hasWebRtc ? "webrtc" : "external");
     const sim = softphoneStandIn(ctx.gw);
     if (sim && extension && hasWebRtc && ctx.socket.data.hasWebrtc) await sim.register(extension);
+    // A live transfer offered before this page listened would otherwise never reach it.
+    ctx.gw.calls.live.offerHeldAgain(ctx.socket.data.userId);
     return { ok: true };
   },
 

@@ -166,7 +166,13 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       expect((await q.c.request("POST", `/live-transfers/${q.leadId}`, {})).statusCode).toBe(201);
       await run(200);
       expect(advisor.offers().at(-1)).toMatchObject({ lead_id: q.leadId, notify: true });
+      const offered = () => advisor.offers().filter((o) => o.lead_id === q.leadId).length;
       try {
+        // A page that connects (again) says hello, and gets the offers its advisor holds: one made before it
+        // listened is not lost.
+        expect(await advisor.s.emitWithAck("hello", { extension: "1002", hasWebRtc: true })).toMatchObject({ ok: true });
+        await run(200);
+        expect(offered()).toBe(2);
         // The advisor goes Ready and the page asks for its next dial at once: refused, nothing dialled.
         await ready(advisor.c);
         const dial = await advisor.c.request("POST", "/dials/auto");
@@ -174,7 +180,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
         expect(gw.gw.calls.activeCallOf(advisor.id)).toBeUndefined();
         // The offer comes again with the refusal: a page that missed the first push (still signing in) has it.
         await run(200);
-        expect(advisor.offers().filter((o) => o.lead_id === q.leadId)).toHaveLength(2);
+        expect(offered()).toBe(3);
         expect(advisor.offers().at(-1)).toMatchObject({ lead_id: q.leadId, notify: false });
         // The accept then goes through.
         const accepted = await advisor.c.request("POST", `/confirm-live-transfers/${q.leadId}`);

@@ -447,16 +447,24 @@ export class LiveTransfers {
     for (const t of [...this.byCall.values()])
       if (t.state === "seeking" && t.tenantId === tenantId && t.holding.size === 0)
         await this.calls.serially(t.call, () => this.offer(t));
-    let holds = false;
+    // The page asking to dial is listening: what it holds is offered again, in case its first push was lost.
+    return this.offerHeldAgain(advisorId) > 0;
+  }
+
+  /**
+   * Pushes again the offers the advisor holds, and says how many. An offer made while the advisor's page was not
+   * listening (signing in, reconnecting) is lost, and the advisor, held for it, would wait for ever; the page
+   * keeps one offer per transfer, so a second push of one it has changes nothing. Called when the page says
+   * hello (every connection) and when it asks to dial.
+   */
+  offerHeldAgain(advisorId: number): number {
+    let held = 0;
     for (const t of this.byCall.values()) {
       if (t.state !== "seeking" || !t.holding.has(advisorId)) continue;
-      holds = true;
-      // Offered while the advisor's page was not listening yet (signing in, reconnecting): the push was lost
-      // and the advisor, held for it, would wait for ever. The page asking to dial is listening: offer again
-      // (the page keeps one offer per transfer, and notifies on the desktop only the first time).
+      held++;
       this.d.push.toAgent(advisorId, "confirm-live-transfer", this.offerOf(t, false, null));
     }
-    return holds;
+    return held;
   }
 
   /** GET /agents/available-advisors?lead_id: who could take the lead's live transfer now, best first. */
