@@ -1,11 +1,11 @@
-import { Button, Callout, Checkbox, FormGroup, InputGroup, TextArea } from "@blueprintjs/core";
+import { Button, Callout, FormGroup, InputGroup, TextArea } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { EXCEPTION_REASON_MAX, OTHER_REASON, SOLD_LIMITS } from "../../src/contract/dispositions";
-import { optionsIn, PLAN_TYPES } from "../../src/contract/lookups";
+import { OTHER_REASON } from "../../src/contract/dispositions";
 import { Select, usePlugin } from "../../src/sdk";
 import { CallbackPicker } from "./CallbackPicker";
+import { ExceptionFields, SoldFields } from "./DetailFields";
 import { dispositionKey, type Option } from "./options";
 import { NOTES_MAX, REASON_OTHER_MAX, type Blocker, type Field } from "./rules";
 import type { DispositionsService, PanelView } from "./service";
@@ -23,20 +23,8 @@ const EXPLAINED: readonly Blocker[] = [
 
 const DispositionPanel = observer(function DispositionPanel() {
   const { api } = usePlugin<unknown, DispositionsService>();
-  const { t, i18n } = useTranslation("dispositions");
-  const language = (["en", "fr", "es"] as const).find((l) => i18n.language.startsWith(l)) ?? "en";
-  const ids = {
-    disposition: useId(),
-    reason: useId(),
-    other: useId(),
-    notes: useId(),
-    coverage: useId(),
-    premium: useId(),
-    policy: useId(),
-    plan: useId(),
-    manager: useId(),
-    why: useId(),
-  };
+  const { t } = useTranslation("dispositions");
+  const ids = { disposition: useId(), reason: useId(), other: useId(), notes: useId() };
   const v = api.view();
   if (!v) return <p className="dispositions__idle">{t("waiting.no_lead")}</p>;
 
@@ -129,94 +117,19 @@ const DispositionPanel = observer(function DispositionPanel() {
       )}
 
       {v.draft.disposition === "Sold" && (
-        <fieldset className="dispositions__group">
-          <legend>{t("sold.title")}</legend>
-          <div className="dispositions__pair">
-            <FormGroup label={t("sold.coverage")} labelFor={ids.coverage} labelInfo={t("fields.required")}>
-              <InputGroup
-                id={ids.coverage}
-                inputMode="decimal"
-                leftIcon="dollar"
-                value={v.draft.coverage ?? ""}
-                disabled={locked}
-                onValueChange={(coverage) => api.edit({ coverage })}
-              />
-            </FormGroup>
-            <FormGroup label={t("sold.premium")} labelFor={ids.premium} labelInfo={t("fields.required")}>
-              <InputGroup
-                id={ids.premium}
-                inputMode="decimal"
-                leftIcon="dollar"
-                value={v.draft.premium ?? ""}
-                disabled={locked}
-                onValueChange={(premium) => api.edit({ premium })}
-              />
-            </FormGroup>
-          </div>
-          <div className="dispositions__pair">
-            <FormGroup label={t("sold.policy_number")} labelFor={ids.policy} labelInfo={t("fields.required")}>
-              <InputGroup
-                id={ids.policy}
-                maxLength={SOLD_LIMITS.policyNumberMax}
-                value={v.draft.policyNumber ?? ""}
-                disabled={locked}
-                onValueChange={(policyNumber) => api.edit({ policyNumber })}
-              />
-            </FormGroup>
-            <FormGroup label={t("sold.plan_type")} labelFor={ids.plan} labelInfo={t("fields.required")}>
-              <Select
-                id={ids.plan}
-                fill
-                value={v.draft.planType ?? ""}
-                disabled={locked}
-                onChange={(e) => api.edit({ planType: e.currentTarget.value })}
-              >
-                <option value="">{t("sold.choose_plan")}</option>
-                {optionsIn(PLAN_TYPES, language).map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
-            </FormGroup>
-          </div>
-          {message("sold") && <p className="dispositions__error">{message("sold")}</p>}
-        </fieldset>
+        <SoldFields
+          draft={v.draft}
+          disabled={locked}
+          error={message("sold")}
+          onEdit={(patch) => api.edit(patch)}
+        />
       )}
-
-      <Checkbox
-        className="dispositions__exception"
-        checked={v.draft.exception ?? false}
+      <ExceptionFields
+        draft={v.draft}
         disabled={locked}
-        label={t("exception.toggle")}
-        onChange={(e) => api.edit({ exception: e.currentTarget.checked })}
+        error={message("exception")}
+        onEdit={(patch) => api.edit(patch)}
       />
-      {v.draft.exception && (
-        <fieldset className="dispositions__group">
-          <legend>{t("exception.title")}</legend>
-          <FormGroup label={t("exception.manager")} labelFor={ids.manager} labelInfo={t("fields.required")}>
-            <InputGroup
-              id={ids.manager}
-              type="email"
-              value={v.draft.managerEmail ?? ""}
-              disabled={locked}
-              onValueChange={(managerEmail) => api.edit({ managerEmail })}
-            />
-          </FormGroup>
-          <FormGroup label={t("exception.reason")} labelFor={ids.why} labelInfo={t("fields.required")}>
-            <TextArea
-              id={ids.why}
-              fill
-              rows={2}
-              maxLength={EXCEPTION_REASON_MAX}
-              value={v.draft.exceptionReason ?? ""}
-              disabled={locked}
-              onChange={(e) => api.edit({ exceptionReason: e.currentTarget.value })}
-            />
-          </FormGroup>
-          {message("exception") && <p className="dispositions__error">{message("exception")}</p>}
-        </fieldset>
-      )}
 
       <FormGroup
         label={t("fields.notes")}

@@ -47,19 +47,8 @@ const FIELD_OF: Partial<Record<keyof DraftValues, Field>> = {
 
 /** What the agent has entered for one lead; kept per lead so switching leads in the stack loses nothing. */
 const Draft = types.model("DispositionDraft", {
-  disposition: "",
-  reason: "",
-  reasonOther: "",
-  notes: "",
-  date: "",
-  time: "",
-  coverage: "",
-  premium: "",
-  policyNumber: "",
-  planType: "",
-  exception: false,
-  managerEmail: "",
-  exceptionReason: "",
+  // Every field of the draft, empty (one list: EMPTY).
+  ...(EMPTY as Required<DraftValues>),
   /** Set by a flow through the api; its values join the option lists. */
   preset: types.frozen<DispositionPreset | null>(null),
 });

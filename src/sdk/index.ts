@@ -133,6 +133,7 @@ export { Select } from "./ui/Select";
 export { useNow } from "./ui/useNow";
 export { useUnsavedChanges } from "./ui/useUnsavedChanges";
 export { LoadFailed } from "./ui/LoadFailed";
+export { baseLanguage } from "./ui/texts";
 
 /**
  * The only way an address from settings, config or the gateway becomes a link: the address when it is http(s) or a
