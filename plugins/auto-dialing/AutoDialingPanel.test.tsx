@@ -109,6 +109,7 @@ describe("auto dialing panel", () => {
   ] as const)("speaks %s", async (language, title, ready) => {
     await mount({ language, status: "break" });
     expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent(ready);
+    // The panel's body loads after its frame (a spinner first): wait for it as the agent would.
+    expect(await screen.findByRole("status")).toHaveTextContent(ready);
   });
 });

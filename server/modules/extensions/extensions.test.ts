@@ -35,7 +35,9 @@ describe("allowed extensions", () => {
     const res = await manager.request("GET", "/allowed-extensions?free=true");
     expect(res.statusCode).toBe(200);
     const free = AllowedExtensionList.parse(res.json()).data.map((e) => e.extension);
-    const held = (await gw.db.select({ ext: users.extension }).from(users).where(eq(users.tenantId, 1))).map((u) => u.ext);
+    const held = (await gw.db.select({ ext: users.extension }).from(users).where(eq(users.tenantId, 1))).map(
+      (u) => u.ext,
+    );
     expect(free.length).toBeGreaterThan(0);
     for (const ext of free) expect(held).not.toContain(ext);
     expect(free).toEqual(expect.arrayContaining(["1031", "1039"]));
@@ -74,37 +76,50 @@ describe("allowed extensions", () => {
       expect(res.statusCode, String(extension)).toBe(422);
       expect(res.json().errors.extension).toEqual([EXTENSION_MESSAGES.invalid]);
     }
-    expect((await manager.request("POST", "/allowed-extensions", { extension: "1234", more: 1 })).statusCode).toBe(422);
+    expect(
+      (await manager.request("POST", "/allowed-extensions", { extension: "1234", more: 1 })).statusCode,
+    ).toBe(422);
     expect((await manager.request("POST", "/allowed-extensions", {})).statusCode).toBe(422);
     expect((await manager.request("DELETE", "/allowed-extensions/12")).statusCode).toBe(422);
     expect(await list(manager)).toEqual(before);
   });
 
   it("is per call centre: another tenant's extension is not listed, cannot be allowed again (409), nor deleted from here", async () => {
-    const admin = await gw.signIn("admin@demo.test"); // ISIUS admin: the same list as the manager
-    expect(await list(admin)).toEqual(await list(manager));
-    // SLICA has no manager account: one of its accounts becomes its admin for this test.
-    await gw.db.update(users).set({ role: "admin" }).where(eq(users.email, "advisor2.slica@demo.test"));
-    const slicaAdmin = await gw.signIn("advisor2.slica@demo.test");
-    const theirs = await list(slicaAdmin);
-    expect(theirs).toContain("2001");
-    expect(theirs).not.toContain("1001");
-    // Extensions are one numbering plan on the PBX (issue 31): ISIUS's 1001 is not SLICA's to allow.
-    const taken = await slicaAdmin.request("POST", "/allowed-extensions", { extension: "1001" });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({
-      message: OWNERSHIP_MESSAGES.extensionTaken,
-      errors: { extension: [OWNERSHIP_MESSAGES.extensionTaken] },
-    });
-    expect((await slicaAdmin.request("DELETE", "/allowed-extensions/1002")).statusCode).toBe(404);
-    expect(await list(manager)).toContain("1002");
-    expect(await isAllowedExtension(gw.db, 2, "1001")).toBe(false);
-    // Nor one only held by an ISIUS account (an extension allowed nowhere, given before the list existed).
-    await gw.db.delete(allowedExtensions).where(and(eq(allowedExtensions.tenantId, 1), eq(allowedExtensions.extension, "1014")));
-    expect((await slicaAdmin.request("POST", "/allowed-extensions", { extension: "1014" })).statusCode).toBe(409);
-    expect(await isAllowedExtension(gw.db, 2, "1002")).toBe(false);
-    expect(await isAllowedExtension(gw.db, 1, "1002")).toBe(true);
-    expect(await isAllowedExtension(gw.db, 1, "12")).toBe(false);
+    // It makes a SLICA account an admin and takes an ISIUS extension off the list: a gateway of its own.
+    const gw = await startTestGateway();
+    try {
+      const manager = await gw.signIn("manager.isius@demo.test");
+      const admin = await gw.signIn("admin@demo.test"); // ISIUS admin: the same list as the manager
+      expect(await list(admin)).toEqual(await list(manager));
+      // SLICA has no manager account: one of its accounts becomes its admin for this test.
+      await gw.db.update(users).set({ role: "admin" }).where(eq(users.email, "advisor2.slica@demo.test"));
+      const slicaAdmin = await gw.signIn("advisor2.slica@demo.test");
+      const theirs = await list(slicaAdmin);
+      expect(theirs).toContain("2001");
+      expect(theirs).not.toContain("1001");
+      // Extensions are one numbering plan on the PBX (issue 31): ISIUS's 1001 is not SLICA's to allow.
+      const taken = await slicaAdmin.request("POST", "/allowed-extensions", { extension: "1001" });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toEqual({
+        message: OWNERSHIP_MESSAGES.extensionTaken,
+        errors: { extension: [OWNERSHIP_MESSAGES.extensionTaken] },
+      });
+      expect((await slicaAdmin.request("DELETE", "/allowed-extensions/1002")).statusCode).toBe(404);
+      expect(await list(manager)).toContain("1002");
+      expect(await isAllowedExtension(gw.db, 2, "1001")).toBe(false);
+      // Nor one only held by an ISIUS account (an extension allowed nowhere, given before the list existed).
+      await gw.db
+        .delete(allowedExtensions)
+        .where(and(eq(allowedExtensions.tenantId, 1), eq(allowedExtensions.extension, "1014")));
+      expect(
+        (await slicaAdmin.request("POST", "/allowed-extensions", { extension: "1014" })).statusCode,
+      ).toBe(409);
+      expect(await isAllowedExtension(gw.db, 2, "1002")).toBe(false);
+      expect(await isAllowedExtension(gw.db, 1, "1002")).toBe(true);
+      expect(await isAllowedExtension(gw.db, 1, "12")).toBe(false);
+    } finally {
+      await gw.close();
+    }
   });
 
   it("agents may not read or change them (403)", async () => {

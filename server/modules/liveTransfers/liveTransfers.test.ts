@@ -1,7 +1,7 @@
 // Live transfer through the whole gateway, on each PBX driver and the manual clock: a qualifier's lead offered
 // to advisors, accepted, rung in, introduced and handed over; stopping, the races and the failures.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LIVE_TRANSFER_MESSAGES as M } from "../../../src/contract/liveTransfers";
 import { LIVE_TRANSFER_FIRST_MESSAGE } from "../../../src/contract/dialer";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../../src/contract/settings";
@@ -34,7 +34,8 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   const idOf = (email: string) => gw.idOf(email);
   const statusOf = (c: TestClient) => gw.statusOf(c);
 
-  const { freeLead, agent, ready, qualifierOnACall } = liveTransferWorld(() => gw);
+  const { freeLead, agent, ready, qualifierOnACall, leave } = liveTransferWorld(() => gw);
+  afterEach(() => leave());
 
   const setGlobals = async (patch: Partial<typeof DEFAULT_GLOBAL_SETTINGS>) =>
     expect((await manager.request("PUT", "/settings/globals", { ...DEFAULT_GLOBAL_SETTINGS, ...patch })).statusCode).toBe(204);

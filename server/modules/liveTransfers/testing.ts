@@ -17,6 +17,9 @@ interface Seen {
 }
 
 export function liveTransferWorld(gateway: () => TestGateway) {
+  /** Every agent a test signed in, so `leave()` can sign them off whatever the test's order. */
+  let present: { c: TestClient; s: { disconnect(): unknown } }[] = [];
+
   async function freeLead() {
     const gw = gateway();
     const [l] = await gw.db
@@ -60,7 +63,19 @@ export function liveTransferWorld(gateway: () => TestGateway) {
       seen.filter((e) => e.event === "confirm-live-transfer").map((e) => LiveTransferOffer.parse(e.payload));
     const withdrawn = () =>
       seen.filter((e) => e.event === "live-transfer-withdrawn").map((e) => LiveTransferWithdrawn.parse(e.payload));
+    present.push({ c, s });
     return { c, s, id, seen, snapshots, latest, offers, withdrawn };
+  }
+
+  /** After each test: its agents go offline and their sockets close, so an advisor left Ready is not the next
+   * test's second available advisor. */
+  async function leave() {
+    const gone = present;
+    present = [];
+    for (const { c, s } of gone) {
+      await c.request("POST", "/agent-statuses", { status: "offline" }).catch(() => undefined);
+      s.disconnect();
+    }
   }
 
   async function ready(c: TestClient) {
@@ -82,5 +97,5 @@ export function liveTransferWorld(gateway: () => TestGateway) {
     return { ...q, leadId: lead.id, phone: lead.phone, transfer };
   }
 
-  return { freeLead, agent, ready, qualifierOnACall };
+  return { freeLead, agent, ready, qualifierOnACall, leave };
 }

@@ -40,9 +40,10 @@ const lastChange = async (subject: string) =>
 
 describe("lead campaigns", () => {
   it("lists the call centre's own campaigns", async () => {
+    // Other tests of this file add campaigns of their own: the seeded ones are listed, and none of SLICA's.
     const mine = await campaigns(manager);
-    expect(mine.map((c) => c.slug)).toEqual(["final-expense", "mortgage-protection", "spanish-line", "term-life-web"]);
-    expect(mine[0]).toMatchObject({ name: "Final Expense", active: true, prefix: "ISF", prefixes: ["ISFX"] });
+    expect(mine.map((c) => c.slug)).toEqual(expect.arrayContaining(["final-expense", "mortgage-protection", "spanish-line", "term-life-web"]));
+    expect(mine.find((c) => c.slug === "final-expense")).toMatchObject({ name: "Final Expense", active: true, prefix: "ISF", prefixes: ["ISFX"] });
     expect((await campaigns(slicaAdmin)).map((c) => c.prefix)).not.toContain("ISF");
   });
 
