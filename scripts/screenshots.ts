@@ -48,7 +48,7 @@ async function startGateway() {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: "memory",
-      STATIC_DIR: "dist",
+      STATIC_DIR: process.env.STATIC_DIR ?? "dist", // a helper session shoots its own build
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       REDIS_URL: "",
