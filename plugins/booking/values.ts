@@ -4,7 +4,7 @@
 // a health item's duration is picked per chosen item, so the form keeps the chosen values and their durations
 // apart (conditions + conditionDurations) and `coverageInput` joins them.
 import type { Lead } from "../../src/contract/lead";
-import { DEFAULT_LOCATION_TYPE, locationTypeOf, METRIC } from "../../src/contract/lookups";
+import { DEFAULT_LOCATION_TYPE, heightAsWritten, locationTypeOf, METRIC } from "../../src/contract/lookups";
 import { newMeeting, emptyMeetingAddress, type MeetingState } from "./contract/meeting";
 import type { ContactDetails, InsuranceCoverage } from "./contract/steps";
 
@@ -200,7 +200,7 @@ export function coverageFromLead(lead: Lead, clients: number): CoverageValues {
     if (!c) return emptyHealthClient();
     return {
       ...emptyHealthClient(),
-      height: c.height,
+      height: heightAsWritten(c.height, c.heightUnits === 0 ? 0 : METRIC),
       heightUnits: c.heightUnits === 0 ? 0 : METRIC,
       weight: c.weight,
       weightUnits: c.weightUnits === 0 ? 0 : METRIC,

@@ -15,6 +15,7 @@ import {
   EMPLOYMENT,
   GENDERS,
   HEIGHTS,
+  heightAsWritten,
   IMPERIAL,
   INCOME_BANDS,
   incomeBandsFor,
@@ -127,6 +128,20 @@ describe("measures", () => {
       label: { fr: "200 kg+" },
     });
     expect(kg.filter((w) => w.overweight)).toHaveLength(1);
+  });
+
+  it("writes a height stored as a bare number as its list writes it (180 cm is 1m80, 71 inches 5'11\")", () => {
+    expect(heightAsWritten("180", METRIC)).toBe("1m80");
+    expect(heightAsWritten(105, METRIC)).toBe("1m05");
+    expect(heightAsWritten("71", IMPERIAL)).toBe(`5'11"`);
+    expect(heightAsWritten("1m80", METRIC)).toBe("1m80");
+    expect(heightAsWritten(`5'6"`, IMPERIAL)).toBe(`5'6"`);
+    expect(heightAsWritten("", METRIC)).toBe("");
+    expect(heightAsWritten(null, METRIC)).toBe("");
+    expect(heightAsWritten("9999", METRIC)).toBe("9999");
+    // Every height of a list, stored as its number, comes back as that list's own text.
+    for (const h of HEIGHTS[METRIC]) expect(heightAsWritten(h.cm, METRIC)).toBe(h.value);
+    for (const [i, h] of HEIGHTS[IMPERIAL].entries()) expect(heightAsWritten(48 + i, IMPERIAL)).toBe(h.value);
   });
 
   it("counts a weight as overweight from 400 lb or 200 kg, whatever its spelling", () => {

@@ -142,6 +142,20 @@ export const HEIGHTS: Readonly<Record<MeasuringSystem, readonly HeightOption[]>>
   [METRIC]: METRIC_HEIGHTS,
 };
 
+/**
+ * A stored height as the form writes it: a bare number (centimetres in metric, inches in imperial, as imported
+ * leads and older records hold it) becomes its list's text, 180 → "1m80", 71 → 5'11"; the list's own texts and
+ * anything else stay as they are.
+ */
+export function heightAsWritten(height: string | number | null | undefined, system: number): string {
+  const text = height === null || height === undefined ? "" : String(height).trim();
+  if (!/^\d{2,3}$/.test(text)) return text;
+  const n = Number(text);
+  if (system === METRIC && n >= 100 && n <= 250) return `${Math.floor(n / 100)}m${String(n % 100).padStart(2, "0")}`;
+  if (system === IMPERIAL && n >= 36 && n <= 96) return `${Math.floor(n / 12)}'${n % 12}"`;
+  return text;
+}
+
 /** Weights from which a client counts as overweight (§5): 400 lb+ or 200 kg+. */
 export const OVERWEIGHT_FROM: Readonly<Record<MeasuringSystem, number>> = { [IMPERIAL]: 400, [METRIC]: 200 };
 
