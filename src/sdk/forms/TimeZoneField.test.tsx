@@ -74,4 +74,17 @@ describe("time-zone dropdown", () => {
     expect(optionsOf("Lead zone")[1]).toBe("Hora del Centro (Chicago) · 8:00 a. m.");
     expect(screen.getByRole("combobox", { name: "Lead zone" })).toHaveValue("America/Chicago");
   });
+
+  it.each([
+    ["fr-CA", "Heure de l'Est (Toronto) · 9 h 00", "Heure de l'Est (Toronto) · 13 h 01"],
+    ["fr", "Heure de l'Est (Toronto) · 9:00", "Heure de l'Est (Toronto) · 13:01"],
+  ] as const)("writes the times as %s writes them, not in English (issue 33)", async (language, nine, past) => {
+    // "1:56 PM" stood beside "16 h 53" on a French screen.
+    const clock = manualClock(START);
+    await renderForm(<TimeZoneField name="timezone" label="Fuseau" country="CA" clock={clock} />, { language });
+    expect(optionsOf("Fuseau")[3]).toBe(nine);
+    act(() => clock.advance(4 * 3_600_000 + 30_000));
+    expect(optionsOf("Fuseau")[3]).toBe(past);
+    expect(optionsOf("Fuseau").join(" ")).not.toMatch(/AM|PM/);
+  });
 });

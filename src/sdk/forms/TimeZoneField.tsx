@@ -1,5 +1,6 @@
 // The client's time zone (booking-and-reference §2, §9): the zones of the lead's country, each with its local time
-// now as h:mm AM/PM, so the agent sees the client's clock while choosing. The times move on at each minute of
+// now as h:mm AM/PM, so the agent sees the client's clock while choosing; in French as French writes the hour
+// ("16 h 53" in Canada), the way the rest of the French screen does (issue 33: "1:56 PM" beside "16 h 53"). The times move on at each minute of
 // the clock the caller gives (ctx.clock), never the browser's timers.
 import { useEffect, useState } from "react";
 import type { Clock } from "../../core/clock";
@@ -29,8 +30,20 @@ export function useMinute(clock: Clock): number {
   return now;
 }
 
-/** "9:05 AM" in `timeZone` at `now`. */
-export function localTime(now: number, timeZone: string, meridiem: { am: string; pm: string }): string {
+/**
+ * "9:05 AM" in `timeZone` at `now`; without a meridiem (a language that writes the 24-hour clock, its
+ * `format.clock` text "24"), as `language` writes the time: "16 h 53" in fr-CA, "16:53" in fr.
+ */
+export function localTime(
+  now: number,
+  timeZone: string,
+  meridiem: { am: string; pm: string } | null,
+  language = "en",
+): string {
+  if (!meridiem)
+    return new Intl.DateTimeFormat(language, { timeZone, hour: "numeric", minute: "2-digit", hourCycle: "h23" }).format(
+      now,
+    );
   const w = wallClock(now, timeZone);
   return formatTime12(`${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`, meridiem);
 }
@@ -51,13 +64,14 @@ export function TimeZoneField(props: TimeZoneFieldProps) {
     config: { allowNull: true, parse: (v: unknown) => v },
   });
   const now = useMinute(clock);
-  const meridiem = { am: f.t("format.am"), pm: f.t("format.pm") };
+  // The language's own clock: 12-hour with its AM/PM words, or 24-hour as the language writes it.
+  const meridiem = f.t("format.clock") === "24" ? null : { am: f.t("format.am"), pm: f.t("format.pm") };
   const value = typeof f.input.value === "string" ? f.input.value : "";
   const option = (id: string, key: string | null) => (
     <option key={id} value={id}>
       {f.t("format.zone_option", {
         zone: key ? f.t(`forms.zones.${key}`) : id.replaceAll("_", " "),
-        time: localTime(now, id, meridiem),
+        time: localTime(now, id, meridiem, f.language),
       })}
     </option>
   );
