@@ -85,6 +85,14 @@ describe("the lead matcher panel", { timeout: 20_000 }, () => {
     expect(within(m.panel).queryByRole("textbox")).not.toBeInTheDocument();
   });
 
+  it("shows an example number of the call centre's own country: Toronto's for SLICA, New York's for ISIUS (issue 33)", async () => {
+    const slica = await mount({ variant: "slica" });
+    expect(phoneField(slica.panel)).toHaveAttribute("placeholder", "(416) 555-0142");
+    slica.unmount();
+    const isius = await mount({ variant: "isius" });
+    expect(phoneField(isius.panel)).toHaveAttribute("placeholder", "(212) 555-0142");
+  });
+
   it("requires the phone, then ten digits once the formatting is stripped, before asking the gateway", async () => {
     const m = await mount();
     expect(phoneField(m.panel)).toHaveAccessibleName("Phone (required)");

@@ -16,6 +16,7 @@ import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { usePlugin } from "../../src/sdk";
+import { EXAMPLE_PHONE } from "../../src/sdk/forms/masks";
 import type { LeadSummary } from "../../src/contract/leads";
 import { formatPhone } from "./contract";
 import type { LeadMatcherStore } from "./model";
@@ -102,7 +103,7 @@ const FoundLead = observer(function FoundLead({ lead }: { lead: LeadSummary }) {
 });
 
 const LeadMatcherPanel = observer(function LeadMatcherPanel() {
-  const { store, api } = usePlugin<LeadMatcherStore, LeadMatcherService>();
+  const { store, api, ctx } = usePlugin<LeadMatcherStore, LeadMatcherService>();
   const { t } = useTranslation("lead-matcher");
   const id = useId();
   if (!api.canMatch())
@@ -134,7 +135,7 @@ const LeadMatcherPanel = observer(function LeadMatcherPanel() {
               type="tel"
               inputMode="tel"
               autoComplete="off"
-              placeholder="(212) 555-0142"
+              placeholder={formatPhone(EXAMPLE_PHONE[ctx.variant.country])}
               maxLength={32}
               value={store.phone}
               onValueChange={(v) => api.type(v)}

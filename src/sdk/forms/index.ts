@@ -51,6 +51,7 @@ export {
 } from "./field";
 export {
   cleanText,
+  EXAMPLE_PHONE,
   formatPhone,
   maskDob,
   maskPostal,

@@ -28,6 +28,13 @@ export function phoneDigits(text: string): string {
   return (digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits).slice(0, PHONE_DIGITS);
 }
 
+/**
+ * The example phone number a field shows its call centre's agents (ten digits, formatted by the caller): one of
+ * the country's own area codes with a 555-01xx number, the range kept for fiction, so a Canadian screen shows
+ * Toronto's 416 rather than New York's 212 (issue 33). The one source of example numbers.
+ */
+export const EXAMPLE_PHONE: Record<"US" | "CA", string> = { US: "2125550142", CA: "4165550142" };
+
 /** "5145551234" → "514.555.1234", and as it is typed: "514.5". */
 export function formatPhone(digits: string): string {
   const d = digits.replace(/\D/g, "").slice(0, PHONE_DIGITS);
