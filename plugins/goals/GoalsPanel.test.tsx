@@ -23,13 +23,16 @@ function statistics(overrides: Partial<GoalStatistics> = {}): GoalStatistics {
 const ok = (s = statistics()): Reply => ({ status: 200, data: s });
 const URL = "GET /agents/42/statistics";
 
-/** The row of a goal: its count, its percentage and the colour of its bar. */
+/** The bar of a goal, named after it ("Daily dials: 25%"). */
+const barOf = (name: string) => new RegExp(`^${name} ?:`);
+
+/** The cell of a goal: its count, its percentage and the colour of its bar. */
 function row(name: string) {
-  const tr = screen.getByRole("rowheader", { name }).closest("tr")!;
-  const bar = within(tr).getByRole("progressbar");
+  const bar = screen.getByRole("progressbar", { name: barOf(name) });
+  const td = bar.closest("td")!;
   return {
-    count: tr.querySelector(".goals__count")!.textContent,
-    percent: tr.querySelector(".goals__percent")!.textContent,
+    count: td.querySelector(".goals__count")!.textContent,
+    percent: td.querySelector(".goals__percent")!.textContent,
     intent: [...bar.classList].find((c) => c.includes("intent-"))?.replace(/^.*intent-/, ""),
   };
 }
@@ -38,7 +41,7 @@ describe("goals panel", () => {
   it("shows a qualifier the four goals with their percentages and colours, and the overall average", async () => {
     await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }) });
 
-    expect(await screen.findByRole("rowheader", { name: "Daily dials" })).toBeInTheDocument();
+    expect(await screen.findByRole("progressbar", { name: barOf("Daily dials") })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "My Goals" })).toBeInTheDocument();
     expect(row("Daily dials")).toEqual({ count: "100 / 400", percent: "25%", intent: "warning" });
     expect(row("Daily transfers")).toEqual({ count: "6 / 6", percent: "100%", intent: "success" });
@@ -52,15 +55,40 @@ describe("goals panel", () => {
     expect(screen.getByText("Overall daily progress")).toBeInTheDocument();
   });
 
+  it("lays the goals out as one compact table: each kind a line, today and this hour side by side (issue 33)", async () => {
+    // One goal a line was taller than the panel's default box: hourly transfers, new leads and sales were cut.
+    await renderPlugin(goals, {
+      gateway: fakeGateway({ [URL]: ok() }),
+      agent: { roles: ["advisor"] },
+      flags: { "new-leads-goal-count": true },
+    });
+    const table = await screen.findByRole("table");
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Today", "This hour"]);
+    expect(within(table).getAllByRole("rowheader").map((h) => h.textContent)).toEqual([
+      "Dials",
+      "Transfers",
+      "Sales",
+      "New leads",
+    ]);
+    const line = (name: string) =>
+      within(within(table).getByRole("rowheader", { name }).closest("tr")!)
+        .getAllByRole("progressbar")
+        .map((b) => b.getAttribute("aria-label"));
+    expect(line("Dials")).toEqual(["Daily dials: 25%", "Hourly dials: 75%"]);
+    expect(line("Transfers")).toEqual(["Daily transfers: 100%", "Hourly transfers: 0%"]);
+    expect(line("Sales")).toEqual(["Daily sales: 50%", "Hourly sales: 0%"]);
+    expect(line("New leads")).toEqual(["New leads: 75%"]);
+  });
+
   it("keeps sales from a qualifier and shows them to an advisor", async () => {
     const qualifier = await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }) });
-    await screen.findByRole("rowheader", { name: "Daily dials" });
-    expect(screen.queryByRole("rowheader", { name: "Daily sales" })).not.toBeInTheDocument();
-    expect(screen.queryByRole("rowheader", { name: "Hourly sales" })).not.toBeInTheDocument();
+    await screen.findByRole("progressbar", { name: barOf("Daily dials") });
+    expect(screen.queryByRole("progressbar", { name: barOf("Daily sales") })).not.toBeInTheDocument();
+    expect(screen.queryByRole("progressbar", { name: barOf("Hourly sales") })).not.toBeInTheDocument();
     qualifier.unmount();
 
     await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }), agent: { roles: ["advisor"] } });
-    await screen.findByRole("rowheader", { name: "Daily sales" });
+    await screen.findByRole("progressbar", { name: barOf("Daily sales") });
     expect(row("Daily sales")).toEqual({ count: "1 / 2", percent: "50%", intent: "primary" });
     expect(row("Hourly sales")).toEqual({ count: "0 / 1", percent: "0%", intent: "danger" });
     // The overall figure stays the average of dials and transfers only.
@@ -69,12 +97,12 @@ describe("goals panel", () => {
 
   it("shows new leads against the threshold only when the new-leads-goal-count flag is on", async () => {
     const off = await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }) });
-    await screen.findByRole("rowheader", { name: "Daily dials" });
-    expect(screen.queryByRole("rowheader", { name: "New leads" })).not.toBeInTheDocument();
+    await screen.findByRole("progressbar", { name: barOf("Daily dials") });
+    expect(screen.queryByRole("progressbar", { name: barOf("New leads") })).not.toBeInTheDocument();
     off.unmount();
 
     await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }), flags: { "new-leads-goal-count": true } });
-    await screen.findByRole("rowheader", { name: "New leads" });
+    await screen.findByRole("progressbar", { name: barOf("New leads") });
     expect(row("New leads")).toEqual({ count: "3 / 4", percent: "75%", intent: "primary" });
   });
 
@@ -83,7 +111,7 @@ describe("goals panel", () => {
       gateway: fakeGateway({ [URL]: ok(statistics({ new_leads: 2, "new-leads-threshold": 0 })) }),
       flags: { "new-leads-goal-count": true },
     });
-    await screen.findByRole("rowheader", { name: "New leads" });
+    await screen.findByRole("progressbar", { name: barOf("New leads") });
     expect(row("New leads")).toEqual({ count: "2 / 1", percent: "100%", intent: "success" });
   });
 
@@ -93,7 +121,7 @@ describe("goals panel", () => {
       gateway: fakeGateway({ [URL]: ok(statistics({ new_leads: 6, "new-leads-threshold": 1 })) }),
       flags: { "new-leads-goal-count": true },
     });
-    await screen.findByRole("rowheader", { name: "New leads" });
+    await screen.findByRole("progressbar", { name: barOf("New leads") });
     expect(row("New leads")).toEqual({ count: "6 / 1", percent: "100%", intent: "success" });
     const bar = screen.getByRole("progressbar", { name: "New leads: 100%" });
     expect(bar).toHaveAttribute("aria-valuenow", "100");
@@ -122,10 +150,10 @@ describe("goals panel", () => {
     const gateway = fakeGateway({ [URL]: () => new Promise<Reply>((resolve) => (answer = resolve)) });
     await renderPlugin(goals, { gateway });
     expect(await screen.findByRole("progressbar", { name: "Loading your goals" })).toBeInTheDocument();
-    expect(screen.queryByRole("rowheader")).not.toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
 
     answer(ok());
-    expect(await screen.findByRole("rowheader", { name: "Daily dials" })).toBeInTheDocument();
+    expect(await screen.findByRole("progressbar", { name: barOf("Daily dials") })).toBeInTheDocument();
     expect(screen.queryByRole("progressbar", { name: "Loading your goals" })).not.toBeInTheDocument();
   });
 
@@ -136,14 +164,14 @@ describe("goals panel", () => {
 
     gateway.routes[URL] = ok();
     await advance(30_000);
-    expect(await screen.findByRole("rowheader", { name: "Daily dials" })).toBeInTheDocument();
+    expect(await screen.findByRole("progressbar", { name: barOf("Daily dials") })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("keeps the last numbers on screen when a refresh fails", async () => {
     const gateway = fakeGateway({ [URL]: ok() });
     const { advance } = await renderPlugin(goals, { gateway });
-    await screen.findByRole("rowheader", { name: "Daily dials" });
+    await screen.findByRole("progressbar", { name: barOf("Daily dials") });
 
     gateway.routes[URL] = { status: 503, data: { message: "Unavailable" } };
     await advance(30_000);
@@ -155,7 +183,7 @@ describe("goals panel", () => {
   it("refreshes every refreshSeconds of the variant's config while on screen, and stops when closed", async () => {
     const gateway = fakeGateway({ [URL]: ok() });
     const { advance, unmount } = await renderPlugin(goals, { gateway, config: { refreshSeconds: 10 } });
-    await screen.findByRole("rowheader", { name: "Daily dials" });
+    await screen.findByRole("progressbar", { name: barOf("Daily dials") });
     expect(gateway.requests).toHaveLength(1);
 
     gateway.routes[URL] = ok(statistics({ dials: { hourly: { current: 60, target: 60 }, daily: { current: 400, target: 400 } } }));
@@ -177,16 +205,16 @@ describe("goals panel", () => {
   ] as const)("speaks %s", async (language, title, dailyDials, overall) => {
     await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }), language, agent: { roles: ["advisor"] } });
     expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
-    expect(screen.getByRole("rowheader", { name: dailyDials })).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: barOf(dailyDials) })).toBeInTheDocument();
     expect(screen.getByLabelText(overall)).toBeInTheDocument();
     expect(screen.queryByText(/Daily|Hourly|Overall/)).not.toBeInTheDocument();
   });
 
   it("follows the language switch", async () => {
     const { changeLanguage } = await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }) });
-    await screen.findByRole("rowheader", { name: "Daily dials" });
+    await screen.findByRole("progressbar", { name: barOf("Daily dials") });
     await changeLanguage("fr");
-    expect(await screen.findByRole("rowheader", { name: "Appels du jour" })).toBeInTheDocument();
+    expect(await screen.findByRole("progressbar", { name: barOf("Appels du jour") })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Mes objectifs" })).toBeInTheDocument();
   });
 });

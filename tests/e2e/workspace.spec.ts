@@ -32,9 +32,10 @@ test("a qualifier gets the ISIUS default layout with real goal numbers", async (
   await signIn(page, "qualifier.isius@demo.test");
   const panel = goals(page);
   await expect(panel).toBeVisible();
-  const dailyDials = panel.getByRole("row", { name: /Daily dials/ });
-  await expect(dailyDials).toContainText(/\d+ \/ 400/);
-  await expect(dailyDials).not.toContainText(/^Daily dials0 \/ 400/);
+  // Dials today and this hour share a line of the goals' table (issue 33).
+  const dials = panel.getByRole("row", { name: /^Dials/ });
+  await expect(dials).toContainText(/\d+ \/ 400/);
+  await expect(dials).not.toContainText(/^Dials0 \/ 400/);
   await expect(panel.getByText("Overall daily progress")).toBeVisible();
 });
 
