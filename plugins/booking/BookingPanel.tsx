@@ -3,7 +3,7 @@
 // read again. Booked, the form stays on screen read-only with the meeting's id.
 import { Button, Callout, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { FormNamespace } from "../../src/sdk/forms";
 import { ContactStep } from "./panel/ContactStep";
 import { CoverageStep } from "./panel/CoverageStep";
@@ -30,9 +30,29 @@ const DraftState = observer(function DraftState() {
   );
 });
 
+/**
+ * Keeps what the agent must read next in sight of a small panel: a new step opens at its top (not where Next was
+ * pressed, mid-form), and a booked meeting's id comes into view. The first draw scrolls nothing.
+ */
+function useRevealOnChange(step: number, booked: boolean) {
+  const top = useRef<HTMLElement | null>(null);
+  const outcome = useRef<HTMLDivElement | null>(null);
+  const seenStep = useRef(step);
+  useEffect(() => {
+    if (seenStep.current === step) return;
+    seenStep.current = step;
+    top.current?.scrollIntoView?.({ block: "nearest" });
+  }, [step]);
+  useEffect(() => {
+    if (booked) outcome.current?.scrollIntoView?.({ block: "nearest" });
+  }, [booked]);
+  return { top, outcome };
+}
+
 const BookingPanel = observer(function BookingPanel() {
   const { store, api, ctx, t } = useBooking();
   useEffect(() => api.watch(), [api]);
+  const reveal = useRevealOnChange(store.step, store.booked);
 
   const lead = ctx.leads.current;
   if (!lead) return <p className="booking__empty">{t("empty")}</p>;
@@ -52,16 +72,20 @@ const BookingPanel = observer(function BookingPanel() {
   return (
     <FormNamespace ns="booking">
       <div className="booking">
-        <header className="booking__head">
+        <header className="booking__head" ref={reveal.top}>
           <span className="booking__lead">{t("for_lead", { name: name || `#${lead.id}` })}</span>
           <DraftState />
         </header>
         <StepIndicator />
         {store.booked && (
-          <Callout intent="success" role="status" className="booking__outcome">
-            {t(store.meeting?.is_sun_life === 1 ? "meetings.step4.booked_sunlife" : "meetings.step4.booked")}{" "}
-            {store.meetingCrmId && t("summary.meeting_id", { id: store.meetingCrmId })}
-          </Callout>
+          <div ref={reveal.outcome}>
+            <Callout intent="success" role="status" className="booking__outcome">
+              {t(
+                store.meeting?.is_sun_life === 1 ? "meetings.step4.booked_sunlife" : "meetings.step4.booked",
+              )}{" "}
+              {store.meetingCrmId && t("summary.meeting_id", { id: store.meetingCrmId })}
+            </Callout>
+          </div>
         )}
         <div className="booking__body">
           {store.step === 0 && <ContactStep />}

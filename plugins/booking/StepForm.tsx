@@ -47,6 +47,17 @@ export interface StepFormProps<V extends object> {
   children(values: V, form: FormApi<V>): ReactNode;
 }
 
+/** Brings the first field in error into view and focuses it, once the submit has drawn the errors (Next on an
+ * incomplete step: on a small screen the field is often below the panel's fold). */
+function revealFirstError(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => {
+    if (!form?.isConnected) return; // the step was complete: the next one is shown
+    const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (field ?? form.querySelector<HTMLElement>(".booking__missing"))?.scrollIntoView?.({ block: "center" });
+    field?.focus({ preventScroll: true });
+  });
+}
+
 function StepFormInner<V extends object>(props: StepFormProps<V>) {
   const { store, api } = usePlugin<BookingStore, BookingService>();
   const { t } = useTranslation("booking");
@@ -54,6 +65,7 @@ function StepFormInner<V extends object>(props: StepFormProps<V>) {
   const attempted = store.attempted.includes(step);
   const verdict = check(values);
   const formRef = useRef<FormApi<V> | null>(null);
+  const formElement = useRef<HTMLFormElement | null>(null);
 
 
   // One validation per set of gateway errors: a new function makes final-form validate again.
@@ -88,9 +100,11 @@ function StepFormInner<V extends object>(props: StepFormProps<V>) {
           <form
             className="booking__form"
             noValidate
+            ref={formElement}
             onSubmit={(e) => {
               void handleSubmit(e);
               api.next();
+              revealFirstError(formElement.current);
             }}
           >
             <FormSpy<V> subscription={{ values: true }} onChange={({ values: v }) => api.edit(stepKey as never, toEdit(v) as never)} />

@@ -251,6 +251,10 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
       saver?.cancel();
       ctx.notify.success(ctx.t(sunLife ? "meetings.step4.booked_sunlife" : "meetings.step4.booked"));
       ctx.events.emit(meetingBooked, { leadId, meetingCrmId, sunLife });
+      // The gateway wrote the booking's address, names and status on the lead: the lead card shows them now.
+      void ctx.leads
+        .refresh(leadId)
+        .catch((e: unknown) => ctx.log(`booking: lead ${leadId} could not be read again`, e instanceof Error ? e.message : undefined));
       await offers.assign(meetingCrmId);
       return;
     }

@@ -228,6 +228,12 @@ export interface LeadsControl {
   readonly awaitingDisposition: number;
   /** Loads the lead from the gateway (GET /leads/{id}) and makes it current. */
   open(leadId: number, opts?: { awaitingDisposition?: boolean }): Promise<LeadView>;
+  /**
+   * Reads a lead of the stack again from the gateway (GET /leads/{id}) after a plugin changed it there (a booking
+   * writes its address and status): its panels show the new fields; the stack's order and current lead stay.
+   * A lead not in the stack is left alone; a failed read keeps what is shown and rejects.
+   */
+  refresh(leadId: number): Promise<void>;
   /** Saves edited fields (PUT /leads/{id}); overrideStatus sets the lead In Process. */
   persist(
     leadId: number,

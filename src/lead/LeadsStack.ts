@@ -37,6 +37,10 @@ export const LeadsStack = types
       if (opts.makeCurrent !== false || self.currentId === null) self.currentId = lead.id;
       return self.leads.get(lead.id)!;
     },
+    /** A lead of the stack read again: its fields change, nothing else (order, current, awaiting). */
+    refreshed(lead: Lead) {
+      self.leads.get(lead.id)?.assign(lead);
+    },
     /** The lead no longer waits for a disposition (its call moved to another lead). */
     release(id: number) {
       const at = self.awaiting.indexOf(id);

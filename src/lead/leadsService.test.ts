@@ -213,6 +213,39 @@ describe("persist", () => {
   });
 });
 
+describe("refresh", () => {
+  it("reads a lead of the stack again (a booking changed it): new fields, same order, current and awaiting", async () => {
+    let firstName = "Pat";
+    const { leads, gets } = setup({
+      "GET /leads/7": () => ({ status: 200, data: { data: sampleWire({ id: 7, firstName }) } }),
+    });
+    await leads.open(7, { awaitingDisposition: true });
+    await leads.open(8);
+    leads.select(7);
+    firstName = "Patricia";
+    await leads.refresh(7);
+    expect(leads.current).toMatchObject({ id: 7, firstName: "Patricia" });
+    expect(leads.leadIds).toEqual([7, 8]);
+    expect(leads.awaitingDisposition).toBe(1);
+    await leads.refresh(8);
+    expect(leads.current?.id).toBe(7);
+    // A lead not in the stack is not read.
+    await leads.refresh(99);
+    expect(gets().filter((u) => u === "/leads/99")).toEqual([]);
+  });
+
+  it("a failed read rejects and keeps what is shown", async () => {
+    let fail = false;
+    const { leads } = setup({
+      "GET /leads/7": () => (fail ? { status: 500, data: {} } : { status: 200, data: { data: sampleWire({ id: 7, firstName: "Pat" }) } }),
+    });
+    await leads.open(7);
+    fail = true;
+    await expect(leads.refresh(7)).rejects.toThrow();
+    expect(leads.current).toMatchObject({ id: 7, firstName: "Pat" });
+  });
+});
+
 describe("disposed and select", () => {
   it("a disposed lead leaves the stack and the last remaining lead becomes current", async () => {
     const { leads } = setup();

@@ -124,6 +124,16 @@ export function createLeadsService(d: LeadsServiceDeps): LeadsService {
       return store.awaitingDisposition;
     },
     open,
+    async refresh(leadId) {
+      if (!store.leadIds.includes(leadId)) return;
+      let lead;
+      try {
+        lead = await load(leadId);
+      } catch (e) {
+        throw new Error(messageOf(e, "leads.open_failed", "Could not open the lead."), { cause: e });
+      }
+      store.refreshed(lead);
+    },
     persist,
     disposed(leadId, status) {
       store.leads.get(leadId)?.setStatus(status);

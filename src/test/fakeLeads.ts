@@ -30,6 +30,7 @@ export function fakeLeads(initial: LeadView[] = [], awaiting = initial.length) {
       });
       return found;
     }),
+    refresh: vi.fn(async () => {}),
     persist: vi.fn(async () => {}),
     disposed: vi.fn((id: number) =>
       runInAction(() => {

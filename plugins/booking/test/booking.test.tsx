@@ -56,12 +56,14 @@ describe("the draft", { timeout: 20_000 }, () => {
 
 describe("booking", { timeout: 20_000 }, () => {
   it("saves the draft, books under an Idempotency-Key, says so, and shows the booked meeting read-only", async () => {
-    const { user, gateway, notify } = await mountBooking({
+    const { user, gateway, notify, stack } = await mountBooking({
       draft: readyDraft,
       routes: { "POST /meetings": { status: 201, data: { data: { meetingCrmId: "MTG-00000042" } } } },
     });
     await user.click(book());
     expect(await screen.findByText(/Meeting ID: MTG-00000042/)).toBeInTheDocument();
+    // The gateway wrote the booking's address and status on the lead: the lead card reads it again.
+    expect(stack.control.refresh).toHaveBeenCalledWith(31);
     const sent = calls(gateway).filter((c) => c.startsWith("PUT") || c.startsWith("POST"));
     expect(sent).toEqual(["PUT /leads/31/booking-draft", "POST /meetings"]);
     const post = gateway.requests.find((r) => r.url === "/meetings")!;

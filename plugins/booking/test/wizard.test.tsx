@@ -37,6 +37,11 @@ describe("booking wizard", { timeout: 20_000 }, () => {
   });
 
   it("keeps the agent on an incomplete step with 'Required fields missing' and each field's message", async () => {
+    // jsdom lays nothing out: what the wizard asks to bring into view is recorded instead.
+    const scrolledTo: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this);
+    };
     const lead = wireLead({ reasons: [], clients: [{ ...wireLead().clients[0]!, first_name: "" }] });
     const { user } = await mountBooking({ lead });
     expect(screen.queryByText("Required fields missing")).not.toBeInTheDocument();
@@ -48,6 +53,10 @@ describe("booking wizard", { timeout: 20_000 }, () => {
     expect(screen.getByRole("button", { name: /^Reasons for the request/ })).toHaveAccessibleDescription(
       "Choose at least one.",
     );
+    // The first field in error is brought into view and has the focus (on a small screen it is below the fold).
+    const firstInError = document.querySelector('form [aria-invalid="true"]');
+    await waitFor(() => expect(document.activeElement).toBe(firstInError));
+    expect(scrolledTo).toContain(firstInError);
     // Typed in, the field's message goes; the reasons still hold the step.
     await user.type(screen.getByLabelText(/^First name/), "Janet");
     expect(screen.getByLabelText(/^First name/)).not.toHaveAccessibleDescription();
