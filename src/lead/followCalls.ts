@@ -15,8 +15,23 @@ export interface CallLeads {
 /** Starts following the call; returns the function that stops it. */
 export function followCalls(call: CallModel, leads: CallLeads): () => void {
   let last: { callId: number; leadId: number } | null = null;
-  /** The call ended without reaching its lead (no answer, busy, failed, or an inbound call never taken). */
-  const neverReached = (callId: number) => call.callId === callId && call.status === "not_answered";
+  /**
+   * Calls seen ending without reaching their lead (no answer, busy, failed, or an inbound call never taken),
+   * remembered past the call: the next dial can start before the failed call's lead has loaded, and that lead
+   * must still wait for nothing. The newest few are enough.
+   */
+  const unreached: number[] = [];
+  const neverReached = (callId: number) =>
+    unreached.includes(callId) || (call.callId === callId && call.status === "not_answered");
+  const stopRemembering = reaction(
+    () => (call.callId !== null && call.status === "not_answered" ? call.callId : null),
+    (callId) => {
+      if (callId === null || unreached.includes(callId)) return;
+      unreached.push(callId);
+      if (unreached.length > 20) unreached.shift();
+    },
+    { fireImmediately: true },
+  );
   const stopOpening = reaction(
     () => ({ callId: call.callId, leadId: call.currentLeadId }),
     ({ callId, leadId }) => {
@@ -40,6 +55,7 @@ export function followCalls(call: CallModel, leads: CallLeads): () => void {
     { fireImmediately: true },
   );
   return () => {
+    stopRemembering();
     stopOpening();
     stopReleasing();
   };

@@ -378,6 +378,30 @@ describe("the call's lead", () => {
     expect(leads.awaitingDisposition).toBe(1);
   });
 
+  it("a dial that never reached its lead asks no disposition even when the next call starts before that lead has loaded", async () => {
+    // A busy line ends within a second or two; the auto-dialler places the next dial at once; on a loaded
+    // machine the first lead's GET answers after both. The first lead must not wait for a disposition.
+    let answerSeven: () => void = () => {};
+    const { leads, call } = setup({
+      "GET /leads/7": () =>
+        new Promise<Reply>((resolve) => {
+          answerSeven = () => resolve({ status: 200, data: { data: sampleWire({ id: 7 }) } });
+        }),
+    });
+    call.apply(snap({ callId: 50, leadId: 7, type: "auto", direction: 0, status: "dialing" }));
+    call.apply(snap({ callId: 50, leadId: 7, type: "auto", direction: 0, status: "not_answered", cause: "busy" }));
+    call.apply(snap({ callId: 51, leadId: 8, type: "auto", direction: 0, status: "dialing" }));
+    await flush();
+    answerSeven();
+    await flush();
+    await flush();
+    expect(leads.leadIds).toEqual(expect.arrayContaining([7, 8]));
+    expect(leads.awaitingDisposition).toBe(1);
+    // The one waiting is the call that is on: disposing it leaves nothing to dispose.
+    leads.disposed(8, "Voicemail");
+    expect(leads.awaitingDisposition).toBe(0);
+  });
+
   it("a call whose lead changes hands the wait over to the new lead", async () => {
     const { leads, call } = setup();
     call.apply(snap({ callId: 40, leadId: 7 }));
