@@ -1,6 +1,6 @@
 // 'Why this lead?' as a qualifier or advisor sees it: its current lead, explained for itself.
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fakeGateway, type Reply } from "../../src/sdk/testing";
 import { explanation, lead, mount, ok, refused, ruleNames, ruleRow, RULE_NAMES, rulesTable } from "./testing";
 
@@ -195,5 +195,36 @@ describe("lead-explain for an agent", () => {
     const dnc = ruleRow("Ne pas appeler");
     expect(dnc).toHaveTextContent("The lead's status is Do Not Call.");
     expect(within(dnc).getByText("La raison pour laquelle le moteur l'écarte")).toBeInTheDocument();
+  });
+
+  it("reads the times in the agent's own zone and language, and speaks to the agent as 'you' (issue 33)", async () => {
+    vi.stubEnv("TZ", "America/Chicago");
+    try {
+      const e = explanation();
+      const rules = e.rules.map((r) =>
+        r.rule === "follow-ups"
+          ? {
+              ...r,
+              ok: false,
+              reason: "A follow-up is scheduled for 2026-01-05T20:00:00.000Z; it is dialled from 2026-01-05T19:55:00.000Z.",
+              key: "follow_up_later",
+              values: { at: "2026-01-05T20:00:00.000Z", from: "2026-01-05T19:55:00.000Z" },
+            }
+          : r.rule === "language"
+            ? { ...r, reason: "You are bilingual.", key: "language_bilingual" }
+            : r,
+      );
+      await mount({
+        current: lead(),
+        gateway: fakeGateway({ [EXPLAIN_31]: ok({ ...e, callable: false, rules }) }),
+      });
+      expect(await screen.findByText(/^Checked /)).toHaveTextContent("Checked Jan 5, 2026, 8:00:05 AM CST");
+      expect(ruleRow("Follow-ups")).toHaveTextContent(
+        "A follow-up is scheduled for Jan 5, 2026, 2:00 PM CST; it is dialled from Jan 5, 2026, 1:55 PM CST.",
+      );
+      expect(ruleRow("Language")).toHaveTextContent("You are bilingual.");
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

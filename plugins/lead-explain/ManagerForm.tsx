@@ -1,19 +1,20 @@
-// The manager's side: any lead of the call centre, for one agent or for the lead's own rules only.
-import { Button, FormGroup, InputGroup } from "@blueprintjs/core";
+// The manager's side: any lead of the call centre, picked by name or phone from the gateway's lead search, for
+// one agent picked by name or for the lead's own rules only (issue 33: managers typed numeric ids before).
+// The lead field is an ARIA 1.2 combobox with a list, as the manual transfer's agent field: the suggestions
+// follow the typing after a pause, arrows move through them, Enter or a click chooses, Escape closes.
+import { Button, Classes, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { LeadExplainApi } from "./api";
+import { usePlugin, type ClockTimer } from "../../src/sdk";
+import type { AgentChoice, LeadChoice, LeadExplainApi } from "./api";
+import { LEAD_SEARCH_MAX, LEAD_SEARCH_MIN } from "./choices";
 import type { LeadExplainStore } from "./model";
 
-/** The gateway's id range (a positive 32-bit integer); anything else is refused here, before the call. */
-const MAX_ID = 2_147_483_647;
-function idOf(text: string): number | null {
-  const s = text.trim();
-  if (!/^\d+$/.test(s)) return null;
-  const n = Number(s);
-  return n >= 1 && n <= MAX_ID ? n : null;
-}
+/** The pause after the last key before the leads are searched. */
+export const LEAD_SEARCH_PAUSE_MS = 300;
+
+type Search = "idle" | "waiting" | "loading" | "ready" | "failed";
 
 export const ManagerForm = observer(function ManagerForm({
   store,
@@ -23,16 +24,120 @@ export const ManagerForm = observer(function ManagerForm({
   api: LeadExplainApi;
 }) {
   const { t } = useTranslation("lead-explain");
-  const leadField = useId();
-  const agentField = useId();
-  const [lead, setLead] = useState("");
-  const [agent, setAgent] = useState("");
-  const [checked, setChecked] = useState(false);
+  const { ctx } = usePlugin();
+  const ids = useId();
+  const leadField = `${ids}-lead`;
+  const listId = `${ids}-matches`;
+  const agentField = `${ids}-agent`;
+  const optionId = (i: number) => `${listId}-${i}`;
 
-  const leadId = idOf(lead);
-  const agentId = agent.trim() === "" ? null : idOf(agent);
-  const leadBad = checked && leadId === null;
-  const agentBad = checked && agent.trim() !== "" && agentId === null;
+  const [text, setText] = useState("");
+  const [matches, setMatches] = useState<LeadChoice[]>([]);
+  const [search, setSearch] = useState<Search>("idle");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [chosen, setChosen] = useState<LeadChoice | null>(null);
+  const [checked, setChecked] = useState(false);
+  const [agents, setAgents] = useState<AgentChoice[]>([]);
+  const [agentsFailed, setAgentsFailed] = useState(false);
+  const [agentId, setAgentId] = useState("");
+
+  // Each search's number: an answer to an older one is dropped.
+  const searches = useRef(0);
+  const timer = useRef<ClockTimer | null>(null);
+  const stopTimer = () => {
+    if (timer.current) ctx.clock.clearTimeout(timer.current);
+    timer.current = null;
+  };
+  // A search still waiting when the form goes is never sent.
+  useEffect(() => () => (timer.current ? ctx.clock.clearTimeout(timer.current) : undefined), [ctx.clock]);
+
+  useEffect(() => {
+    let live = true;
+    api.agents().then(
+      (list) => live && setAgents(list),
+      () => live && setAgentsFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  const type = (value: string) => {
+    setText(value);
+    setChosen(null);
+    setActive(-1);
+    setOpen(true);
+    stopTimer();
+    const mine = ++searches.current;
+    if (value.trim().length < LEAD_SEARCH_MIN) {
+      setMatches([]);
+      setSearch("idle");
+      return;
+    }
+    setSearch("waiting");
+    timer.current = ctx.clock.setTimeout(() => {
+      timer.current = null;
+      setSearch("loading");
+      api.findLeads(value.trim()).then(
+        (found) => {
+          if (mine !== searches.current) return;
+          setMatches(found);
+          setSearch("ready");
+        },
+        () => {
+          if (mine !== searches.current) return;
+          setMatches([]);
+          setSearch("failed");
+        },
+      );
+    }, LEAD_SEARCH_PAUSE_MS);
+  };
+
+  const nameOf = (l: LeadChoice) => l.name || t("manager.unnamed", { id: l.id });
+  const label = (l: LeadChoice) =>
+    l.state
+      ? t("manager.lead_option", { name: nameOf(l), phone: l.phone, state: l.state })
+      : t("manager.lead_option_no_state", { name: nameOf(l), phone: l.phone });
+  const choose = (l: LeadChoice) => {
+    searches.current++;
+    stopTimer();
+    setChosen(l);
+    setText(nameOf(l));
+    setOpen(false);
+    setSearch("idle");
+  };
+
+  const shown = open && !chosen && matches.length > 0;
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      if (matches.length === 0) return;
+      e.preventDefault();
+      const step = e.key === "ArrowDown" ? 1 : -1;
+      setOpen(true);
+      setActive((i) => (i < 0 && step < 0 ? matches.length - 1 : (i + step + matches.length) % matches.length));
+    } else if (e.key === "Enter") {
+      const l = shown ? matches[active] : undefined;
+      if (l) {
+        e.preventDefault();
+        choose(l);
+      }
+    } else if (e.key === "Escape" && shown) {
+      e.preventDefault();
+      setOpen(false);
+    }
+  };
+
+  const leadBad = checked && !chosen;
+  const said =
+    search === "loading"
+      ? t("manager.searching")
+      : search === "failed"
+        ? t("manager.search_failed")
+        : search === "ready" && !chosen && matches.length === 0
+          ? t("manager.no_match")
+          : "";
+  const agent = agents.find((a) => String(a.id) === agentId) ?? null;
 
   return (
     <form
@@ -41,37 +146,67 @@ export const ManagerForm = observer(function ManagerForm({
       onSubmit={(e) => {
         e.preventDefault();
         setChecked(true);
-        if (leadId === null || (agent.trim() !== "" && agentId === null)) return;
-        void api.explain(leadId, agentId);
+        if (!chosen) return;
+        void api.explain(chosen.id, agent?.id ?? null, { lead: nameOf(chosen), agent: agent?.name ?? null });
       }}
     >
       <FormGroup
-        label={t("manager.lead_id")}
+        label={t("manager.lead")}
         labelFor={leadField}
         intent={leadBad ? "danger" : "none"}
-        helperText={leadBad ? t("manager.invalid_id") : undefined}
+        helperText={leadBad ? t("manager.choose_lead") : said || undefined}
       >
-        <InputGroup
-          id={leadField}
-          inputMode="numeric"
-          value={lead}
-          intent={leadBad ? "danger" : "none"}
-          onValueChange={setLead}
-        />
+        <div className="lead-explain__combobox">
+          <InputGroup
+            id={leadField}
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={shown}
+            aria-controls={shown ? listId : undefined}
+            aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+            autoComplete="off"
+            maxLength={LEAD_SEARCH_MAX}
+            placeholder={t("manager.lead_placeholder")}
+            value={text}
+            intent={leadBad ? "danger" : "none"}
+            onChange={(e) => type(e.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            onBlur={() => setOpen(false)}
+          />
+          {shown && (
+            <ul role="listbox" id={listId} aria-label={t("manager.suggestions")} className={Classes.MENU}>
+              {matches.map((l, i) => (
+                <li
+                  key={l.id}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  className={`${Classes.MENU_ITEM}${i === active ? ` ${Classes.ACTIVE}` : ""}`}
+                  // Keeps the focus in the text box: the click chooses.
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => choose(l)}
+                >
+                  <span className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{label(l)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       </FormGroup>
       <FormGroup
-        label={t("manager.agent_id")}
+        label={t("manager.agent")}
         labelFor={agentField}
-        intent={agentBad ? "danger" : "none"}
-        helperText={agentBad ? t("manager.invalid_id") : t("manager.agent_help")}
+        helperText={agentsFailed ? t("manager.agents_failed") : t("manager.agent_help")}
       >
-        <InputGroup
-          id={agentField}
-          inputMode="numeric"
-          value={agent}
-          intent={agentBad ? "danger" : "none"}
-          onValueChange={setAgent}
-        />
+        <HTMLSelect id={agentField} value={agentId} onChange={(e) => setAgentId(e.currentTarget.value)}>
+          <option value="">{t("manager.no_agent")}</option>
+          {agents.map((a) => (
+            <option key={a.id} value={String(a.id)}>
+              {a.name}
+            </option>
+          ))}
+        </HTMLSelect>
       </FormGroup>
       <Button type="submit" intent="primary" icon="search" disabled={store.state === "loading"}>
         {t("manager.explain")}

@@ -30,5 +30,14 @@ export const Outcome = observer(function Outcome({
   if (!store.result) {
     return store.state === "loading" ? <Spinner size={20} aria-label={t("loading")} /> : null;
   }
-  return <RulesView explanation={store.result} showTarget={showTarget} />;
+  // The names the manager picked the lead and agent by, when they are the ones answered for.
+  const target = store.target;
+  const names =
+    target && target.leadId === store.result.leadId
+      ? {
+          lead: target.leadName ?? null,
+          agent: target.agentId === store.result.agentId ? (target.agentName ?? null) : null,
+        }
+      : { lead: null, agent: null };
+  return <RulesView explanation={store.result} showTarget={showTarget} names={names} />;
 });

@@ -6,15 +6,33 @@ import { useTranslation } from "react-i18next";
 import { decidingFirst, reasonOf, type Explanation } from "./explanation";
 import { formatCheckedAt } from "./format";
 
-export function RulesView({ explanation: e, showTarget }: { explanation: Explanation; showTarget: boolean }) {
+export function RulesView({
+  explanation: e,
+  showTarget,
+  names = { lead: null, agent: null },
+}: {
+  explanation: Explanation;
+  /** A manager's view: the lead and agent are named above the verdict, and the reasons speak of the agent. */
+  showTarget: boolean;
+  /** The names the manager picked the lead and agent by; null: said by number. */
+  names?: { lead: string | null; agent: string | null };
+}) {
   const { t, i18n } = useTranslation("lead-explain");
+  const lead = names.lead
+    ? t("manager.lead_named", { name: names.lead, id: e.leadId })
+    : t("manager.lead_number", { id: e.leadId });
+  // The agent reads "You …"; a manager reads about the agent it named ("Jordan Reyes is bilingual.").
+  const saying = showTarget && e.agentId !== null ? { agent: names.agent } : {};
   return (
     <div className="lead-explain__result">
       {showTarget && (
         <p className="lead-explain__subject">
           {e.agentId === null
-            ? t("manager.lead_only", { leadId: e.leadId })
-            : t("manager.for_agent", { leadId: e.leadId, agentId: e.agentId })}
+            ? t("manager.lead_only", { target: lead })
+            : t("manager.for_agent", {
+                target: lead,
+                who: names.agent ?? t("manager.agent_number", { id: e.agentId }),
+              })}
         </p>
       )}
       <div className="lead-explain__verdict" role="status">
@@ -51,7 +69,7 @@ export function RulesView({ explanation: e, showTarget }: { explanation: Explana
               </td>
               <th scope="row">{t(`rules.${r.rule}`, { defaultValue: r.rule })}</th>
               <td>
-                {reasonOf(r, t, i18n.language)}
+                {reasonOf(r, t, i18n.language, saying)}
                 {r.deciding && (
                   <Tag minimal intent="danger" className="lead-explain__why">
                     {t("first_failure")}

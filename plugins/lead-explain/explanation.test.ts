@@ -178,4 +178,72 @@ describe("reasonOf", () => {
     );
     expect(reasonOf(window, t("en"), "en")).toBe(window.reason);
   });
+
+  describe("for a manager who names an agent (issue 33)", () => {
+    const bilingual = { reason: "You are bilingual.", key: "language_bilingual" };
+
+    it("speaks of the agent in the third person, by name or as 'the agent', while the agent reads 'You …'", () => {
+      expect(reasonOf(bilingual, t("en"), "en", { agent: "Jordan Reyes" })).toBe("Jordan Reyes is bilingual.");
+      expect(reasonOf(bilingual, t("en"), "en", { agent: null })).toBe("The agent is bilingual.");
+      expect(reasonOf(bilingual, t("fr"), "fr", { agent: null })).toBe("L'agent est bilingue.");
+      expect(reasonOf(bilingual, t("es"), "es", { agent: null })).toBe("El agente es bilingüe.");
+      expect(reasonOf(bilingual, t("es"), "es", { agent: "Jordan Reyes" })).toBe("Jordan Reyes es bilingüe.");
+      expect(reasonOf(bilingual, t("en"), "en")).toBe("You are bilingual.");
+      expect(reasonOf(bilingual, t("fr"), "fr")).toBe("Vous êtes bilingue.");
+
+      const disabled = { reason: "A manager disabled calling for your extension", key: "calling_disabled" };
+      expect(reasonOf(disabled, t("en"), "en", { agent: null })).toBe("A manager disabled calling for the agent's extension");
+      expect(reasonOf(disabled, t("fr"), "fr", { agent: "Jordan Reyes" })).toBe(
+        "Un gestionnaire a désactivé les appels pour le poste de Jordan Reyes",
+      );
+      const overdue = { reason: "You have 3 overdue follow-ups: dial or reschedule them first.", key: "follow_up_overdue_other", values: { count: 3 } };
+      expect(reasonOf(overdue, t("en"), "en", { agent: "Sam Lee" })).toBe(
+        "Sam Lee has 3 overdue follow-ups to dial or reschedule first.",
+      );
+    });
+
+    it("keeps the reasons that do not speak to the agent as they are", () => {
+      expect(reasonOf(closed, t("en"), "en", { agent: "Jordan Reyes" })).toBe(closed.reason);
+      expect(reasonOf(closed, t("fr"), "fr", { agent: "Jordan Reyes" })).toBe(
+        "Le centre d'appels est fermé le dimanche (heures d'ouverture).",
+      );
+    });
+
+    it("has a third-person form for every reason that says 'you', with the reason's values and the agent", () => {
+      const second = Object.entries(en.reasons)
+        .filter(([, text]) => /\b(you|your)\b/i.test(text))
+        .map(([key]) => key)
+        .sort();
+      for (const texts of [en, fr, es]) {
+        expect(Object.keys(texts.reasons_agent).sort()).toEqual(second);
+        for (const key of second) {
+          const values = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+          const said = (texts.reasons_agent as Record<string, string>)[key]!;
+          expect(values(said), key).toEqual([...values((en.reasons as Record<string, string>)[key]!), "agent"].sort());
+          expect(said, key).not.toMatch(/\b(you|your|vous|votre|vos|usted|su|sus)\b/i);
+        }
+      }
+    });
+  });
+
+  describe("times (issue 33)", () => {
+    const due = {
+      reason: "Dial #2 waits 60 min after the previous dial; it was due at 2026-01-05T15:00:00.000Z.",
+      key: "sequence_due",
+      values: { n: 2, wait: 60, at: "2026-01-05T15:00:00.000Z" },
+    };
+
+    it("reads an instant in the viewer's zone and language, in English too", () => {
+      expect(reasonOf(due, t("en"), "en", { timeZone: "America/Chicago" })).toBe(
+        "Dial #2 waits 60 min after the previous dial; it was due at Jan 5, 2026, 9:00 AM CST.",
+      );
+      expect(reasonOf(due, t("fr"), "fr", { timeZone: "America/Toronto" })).toMatch(/5 janv\. 2026, 10:00 UTC−5\.$/);
+      expect(reasonOf(due, t("es"), "es", { timeZone: "UTC" })).not.toContain("2026-01-05T");
+    });
+
+    it("leaves calendar days and wall-clock times as the gateway words them", () => {
+      const dnc = { reason: "+15555550131 is on the call centre's Do Not Call list since 2026-01-02.", key: "dnc_listed", values: { phone: "+15555550131", since: "2026-01-02" } };
+      expect(reasonOf(dnc, t("en"), "en", { timeZone: "America/Chicago" })).toBe(dnc.reason);
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { isAxiosError } from "axios";
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
 import { ExplainResponse, RuleVerdict } from "../../src/contract/dialer";
+import { formatInstant, isInstant } from "./format";
 
 // A rule id this browser does not know yet (a newer gateway) must not hide the other verdicts: the panel
 // shows its id instead of a name.
@@ -58,20 +59,51 @@ function languageName(code: string, language: string): string {
   }
 }
 
+/** How a reason is said: to whom it speaks, and in which zone its times are read. */
+export interface Saying {
+  /**
+   * The agent the rules were checked for, when it is not the viewer (a manager explaining for an agent): its
+   * name, or null for "the agent". Undefined: the viewer is the agent, and the reasons say "You …".
+   */
+  agent?: string | null;
+  /** The viewer's time zone (default: the browser's). */
+  timeZone?: string;
+}
+
+/** A key no locale holds: t() answers it when a third-person form is missing. */
+const NONE = "\u0000";
+
+/** The sentence with its first letter upper-cased ("the agent is bilingual." → "The agent is bilingual."). */
+const capitalised = (s: string, language: string) => s.charAt(0).toLocaleUpperCase(language) + s.slice(1);
+
 /**
- * A verdict's reason in the agent's language. English is the gateway's own sentence (the calling window's is
- * more detailed than its short form); another language says the reason by its key and values (the values the
- * gateway words in English are translated too, see valueIn), else the gateway's English.
+ * A verdict's reason in the viewer's language. English is the gateway's own sentence (the calling window's is
+ * more detailed than its short form) unless it holds a raw ISO instant or must speak of another agent; another
+ * language says the reason by its key and values (the values the gateway words in English are translated too,
+ * see valueIn), else the gateway's English. Instants are read in the viewer's zone and language (issue 33).
+ * A manager explaining for an agent reads the reasons about that agent in the third person ("Jordan Reyes is
+ * bilingual.", `reasons_agent`), where the agent reads "You are bilingual.".
  */
 export function reasonOf(
   r: Pick<Explanation["rules"][number], "reason" | "key" | "values">,
   t: Translate,
   language: string,
+  saying: Saying = {},
 ): string {
-  if (!r.key || language === "en" || language.startsWith("en-")) return r.reason;
+  if (!r.key) return r.reason;
+  const english = language === "en" || language.startsWith("en-");
   const values = Object.fromEntries(
-    Object.entries(r.values ?? {}).map(([k, v]) => [k, valueIn(k, v, t, language)]),
+    Object.entries(r.values ?? {}).map(([k, v]) => [
+      k,
+      isInstant(v) ? formatInstant(v, language, saying.timeZone) : valueIn(k, v, t, language),
+    ]),
   );
+  if (saying.agent !== undefined) {
+    const agent = saying.agent ?? t("agent_subject", {});
+    const said = t(`reasons_agent.${r.key}`, { ...values, agent, defaultValue: NONE });
+    if (said !== NONE) return capitalised(said, language);
+  }
+  if (english && !Object.values(r.values ?? {}).some(isInstant)) return r.reason;
   return t(`reasons.${r.key}`, { ...values, defaultValue: r.reason });
 }
 

@@ -5,6 +5,9 @@ export interface ExplainTarget {
   leadId: number;
   /** The agent the rules are checked for; null: the gateway decides (the caller, or no agent for a manager). */
   agentId: number | null;
+  /** The names a manager picked them by (shown instead of ids); null when unknown. */
+  leadName?: string | null;
+  agentName?: string | null;
 }
 
 /** The lead-explain slice: what was asked, and the last answer or refusal. */

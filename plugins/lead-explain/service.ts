@@ -1,7 +1,8 @@
 import { reaction } from "mobx";
 import { holdsRoleAtLeast } from "../../src/contract/common";
 import type { PluginContext } from "../../src/sdk";
-import type { LeadExplainApi } from "./api";
+import type { ExplainNames, LeadExplainApi } from "./api";
+import { agentChoices, searchLeadChoices } from "./choices";
 import { explainErrorOf, parseExplanation, reasonOf } from "./explanation";
 import type { LeadExplainStore } from "./model";
 
@@ -13,11 +14,16 @@ export function createLeadExplainService(ctx: PluginContext<LeadExplainStore>): 
   // previous lead's verdicts.
   let asked = 0;
 
-  const explain = async (leadId: number, agentId: number | null = null) => {
+  const explain = async (leadId: number, agentId: number | null = null, names: ExplainNames = {}) => {
     // An agent is always explained for itself: the gateway refuses any other agent (403).
     const agent = mode === "manager" ? agentId : null;
     const mine = ++asked;
-    store.start({ leadId, agentId: agent });
+    store.start({
+      leadId,
+      agentId: agent,
+      leadName: names.lead ?? null,
+      agentName: agent === null ? null : (names.agent ?? null),
+    });
     const query = agent === null ? "" : `?${new URLSearchParams({ agent: String(agent) })}`;
     try {
       const { data } = await http.get(`/leads/${leadId}/explain${query}`);
@@ -32,7 +38,13 @@ export function createLeadExplainService(ctx: PluginContext<LeadExplainStore>): 
     // Read the language at each call: the agent may switch it.
     say: (verdict) => reasonOf(verdict, ctx.t, ctx.language),
     explain,
-    refresh: () => (store.target ? explain(store.target.leadId, store.target.agentId) : Promise.resolve()),
+    refresh: () => {
+      const target = store.target;
+      if (!target) return Promise.resolve();
+      return explain(target.leadId, target.agentId, { lead: target.leadName, agent: target.agentName });
+    },
+    findLeads: (text) => searchLeadChoices(http, text),
+    agents: () => agentChoices(http),
     followCurrentLead: () =>
       reaction(
         () => leads.current?.id ?? null,
