@@ -25,6 +25,15 @@ export function Clip({ text }: { text: string | null }) {
   );
 }
 
+/**
+ * A text that must be read whole, a lead's name: it wraps at its spaces (a word longer than the column breaks)
+ * rather than being cut, so the row grows a line instead of hiding who the call is for.
+ */
+export function Whole({ text }: { text: string | null }) {
+  if (!text) return null;
+  return <span className="user-summary__whole">{text}</span>;
+}
+
 /** Formats call times for this render: the agent's language and zone, and this year (left out of dates). */
 export function useCallTimes(): (iso: string) => CallTimeText {
   const { i18n } = useTranslation("user-summary");

@@ -16,6 +16,7 @@ const SCRIPTS = [
 describe("the dashboard link", () => {
   it("is never an address a browser would run or send elsewhere: those show as no link", async () => {
     const { user } = await mount({
+      tab: "Last dials",
       gateway: fakeGateway(
         lists({
           upcoming: SCRIPTS.map((url, i) => followUp({ id: i + 1, leadId: 31 + i, name: `Lead ${i}`, url })),
@@ -39,6 +40,7 @@ describe("the dashboard link", () => {
 
   it("links an https address and a path on this origin", async () => {
     await mount({
+      tab: "Last dials",
       gateway: fakeGateway(
         lists({
           dials: [

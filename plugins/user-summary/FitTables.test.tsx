@@ -26,7 +26,7 @@ afterEach(() => {
 describe("column priorities by the panel's width", () => {
   it("last dials: every column when the panel is wide; when, who, status and dashboard at 430 px", async () => {
     const layout = panelLayout(1200);
-    await mount();
+    await mount({ tab: "Last dials" });
     expect(headers("Last dials")).toEqual([
       "Call time",
       "Name",
@@ -50,10 +50,11 @@ describe("column priorities by the panel's width", () => {
     expect(headers("Last dials")).toHaveLength(7);
   });
 
-  it("follow-ups keep the picker's column, the name, Dial and the dashboard link at 430 px", async () => {
-    const layout = panelLayout(430);
+  it("follow-ups keep the picker's column, the name, the state, Dial and the dashboard link at 413 px", async () => {
+    // 413 px: the user summary's table in the default qualifier and advisor layouts at 1366×768, as measured.
+    const layout = panelLayout(413);
     await mount({ agent: { roles: ["advisor"] } });
-    expect(headers("Follow-ups")).toEqual(["Call time", "Call name", "Dial", "Dashboard"]);
+    expect(headers("Follow-ups")).toEqual(["Call time", "Call name", "State", "Dial", "Dashboard"]);
     const table = screen.getByRole("table", { name: "Follow-ups" });
     expect(within(table).getByRole("button", { name: "Dial Pat Doe" })).toBeInTheDocument();
     expect(within(table).getByRole("link", { name: "Open Pat Doe in the dashboard" })).toBeInTheDocument();
@@ -77,7 +78,7 @@ describe("column priorities by the panel's width", () => {
   it("scrolls only when even the essential columns do not fit, in a box a keyboard user can reach", async () => {
     // Even when, who and the dashboard link need 300 px.
     const layout = panelLayout(240, { table: 300 });
-    const { user } = await mount();
+    const { user } = await mount({ tab: "Last dials" });
     expect(headers("Last dials")).toEqual(["Call time", "Name", "Dashboard"]);
     const box = screen.getByRole("region", { name: "Last dials" });
     expect(box).toHaveAttribute("tabindex", "0");
@@ -90,10 +91,32 @@ describe("column priorities by the panel's width", () => {
   });
 });
 
+describe("names", () => {
+  it("are whole: a long name wraps in its cell rather than being cut, in follow-ups and last dials", async () => {
+    panelLayout(413, { cellChars: 6 });
+    const name = "Mark Castellano-Whitfield";
+    const { user } = await mount({
+      gateway: fakeGateway(
+        lists({ upcoming: [followUp({ name })], dials: [lastDial({ clientName: name, name: "Castellano household" })] }),
+      ),
+    });
+    const whole = (table: string) => {
+      const cell = within(screen.getByRole("table", { name: table })).getByText(name);
+      // Not a cut text (no ellipsis, nothing to reveal on focus): the whole name, wrapping.
+      expect(cell).not.toHaveClass("user-summary__clip");
+      expect(cell).toHaveClass("user-summary__whole");
+      expect(cell).not.toHaveAttribute("tabindex");
+    };
+    whole("Follow-ups");
+    await user.click(tab("Last dials"));
+    whole("Last dials");
+  });
+});
+
 describe("cut texts", () => {
   it("are whole in a tooltip when the agent reaches them with the keyboard; whole texts are no tab stop", async () => {
     panelLayout(1200, { cellChars: 12 });
-    const { user } = await mount({ gateway: fakeGateway(lists({ dials: [lastDial({ notes: NOTE })] })) });
+    const { user } = await mount({ tab: "Last dials", gateway: fakeGateway(lists({ dials: [lastDial({ notes: NOTE })] })) });
     const table = screen.getByRole("table", { name: "Last dials" });
     const notes = within(table).getByText(NOTE);
     expect(notes).toHaveAttribute("tabindex", "0");
@@ -108,7 +131,7 @@ describe("cut texts", () => {
 
   it("are cut on one line, never broken mid-word", async () => {
     panelLayout(1200, { cellChars: 12 });
-    await mount({ gateway: fakeGateway(lists({ dials: [lastDial({ notes: NOTE })] })) });
+    await mount({ tab: "Last dials", gateway: fakeGateway(lists({ dials: [lastDial({ notes: NOTE })] })) });
     const notes = within(screen.getByRole("table", { name: "Last dials" })).getByText(NOTE);
     expect(notes).toHaveClass("user-summary__clip");
     expect(notes.closest("td")).toHaveClass("user-summary__grow");
@@ -119,6 +142,7 @@ describe("call times", () => {
   it("are compact in the agent's zone, the year only when it is not this year's, in full on focus", async () => {
     vi.stubEnv("TZ", "America/Chicago");
     const { user } = await mount({
+      tab: "Last dials",
       gateway: fakeGateway(
         lists({
           dials: [
@@ -146,7 +170,7 @@ describe("call times", () => {
 
   it("follow the agent's language", async () => {
     vi.stubEnv("TZ", "America/Toronto");
-    await mount({ language: "fr", gateway: fakeGateway(lists({ dials: [lastDial()] })) });
+    await mount({ tab: "Derniers appels", language: "fr", gateway: fakeGateway(lists({ dials: [lastDial()] })) });
     const table = screen.getByRole("table", { name: "Derniers appels" });
     expect(within(table).getAllByRole("cell")[0]).toHaveTextContent(/^5 janv\., 8:30$/);
   });
@@ -191,7 +215,7 @@ describe("one language per screen", () => {
     ],
   ] as const)("last dials show lead statuses and dispositions in %s", async (language, table, expected) => {
     panelLayout(1200);
-    await mount({ language, gateway: fakeGateway(lists({ dials })) });
+    await mount({ tab: table, language, gateway: fakeGateway(lists({ dials })) });
     expect(statuses(table)).toEqual(expected);
   });
 
@@ -212,7 +236,11 @@ describe("one language per screen", () => {
 
   it("shows a status the locales do not know as it came", async () => {
     panelLayout(1200);
-    await mount({ language: "fr", gateway: fakeGateway(lists({ dials: [lastDial({ status: "Brand New Status" })] })) });
+    await mount({
+      tab: "Derniers appels",
+      language: "fr",
+      gateway: fakeGateway(lists({ dials: [lastDial({ status: "Brand New Status" })] })),
+    });
     expect(statuses("Derniers appels")).toEqual(["Brand New Status"]);
   });
 

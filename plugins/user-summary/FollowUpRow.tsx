@@ -5,7 +5,7 @@ import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FOLLOW_UP_TYPES, type FollowUpItem } from "../../src/contract/dialer";
-import { CallTime, Clip } from "./Clip";
+import { CallTime, Clip, Whole } from "./Clip";
 import { DashboardLink } from "./DashboardLink";
 import { Cells, type Column } from "./FitTable";
 import type { FollowUpColumn } from "./FollowUpsTable";
@@ -65,7 +65,7 @@ export const FollowUpRow = observer(function FollowUpRow({ item, when, shown, to
               />
             </>
           ),
-          call_name: <Clip text={item.name} />,
+          call_name: <Whole text={item.name} />,
           notes: <Clip text={item.notes} />,
           state: item.state?.toUpperCase(),
           type: <Clip text={typeText(t, item)} />,
@@ -91,6 +91,7 @@ export const FollowUpRow = observer(function FollowUpRow({ item, when, shown, to
               />
             </>
           ) : (
+            // The phone alone: the column's header says Dial, and the name and the state need the room.
             <Button
               intent="success"
               size="small"
@@ -98,10 +99,9 @@ export const FollowUpRow = observer(function FollowUpRow({ item, when, shown, to
               loading={busy}
               disabled={!api.canDial()}
               aria-label={t("followUps.dial_for", { name: item.name })}
+              title={t("followUps.dial")}
               onClick={() => void api.dial(item)}
-            >
-              {t("followUps.dial")}
-            </Button>
+            />
           ),
           dashboard: <DashboardLink url={item.url} name={item.name} />,
         }}

@@ -1,6 +1,7 @@
 // The follow-ups of one tab (overdue, or the others): one row each, or a line saying there are none. When the
-// panel is narrow, state, then the type and the notes give way; when (with the reschedule picker), who, Dial
-// and the dashboard link always stay.
+// panel is narrow, the type, then the notes, then the state give way; when (with the reschedule picker), who
+// (wrapped, never cut), Dial and the dashboard link always stay. The widths are measured in the browser: at
+// 1366×768 the default layouts give the panel 413 px, room for the essential columns and the state.
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import type { FollowUpItem } from "../../src/contract/dialer";
@@ -12,13 +13,16 @@ import type { UserSummaryStore } from "./model";
 import type { UserSummaryService } from "./service";
 
 export const FOLLOW_UP_COLUMNS = [
-  { id: "call_time", priority: 0, minWidth: 156 },
-  { id: "call_name", priority: 0, minWidth: 76, grow: true },
-  { id: "notes", priority: 1, minWidth: 80, grow: true },
-  { id: "state", priority: 3, minWidth: 56 },
-  { id: "type", priority: 2, minWidth: 80, grow: true },
-  { id: "dial", priority: 0, minWidth: 84 },
-  { id: "dashboard", priority: 0, minWidth: 82 },
+  // The compact picker is 8rem wide in this table (user-summary.css).
+  { id: "call_time", priority: 0, minWidth: 138 },
+  // A name wraps at its spaces: room for its longest word.
+  { id: "call_name", priority: 0, minWidth: 72, grow: true },
+  { id: "notes", priority: 2, minWidth: 80, grow: true },
+  { id: "state", priority: 1, minWidth: 48 },
+  { id: "type", priority: 3, minWidth: 80, grow: true },
+  // The phone icon, named "Dial <name>".
+  { id: "dial", priority: 0, minWidth: 44 },
+  { id: "dashboard", priority: 0, minWidth: 84 },
 ] as const satisfies readonly ColumnFit[];
 export type FollowUpColumn = (typeof FOLLOW_UP_COLUMNS)[number]["id"];
 

@@ -21,7 +21,7 @@ describe("last dials", () => {
         notes: null,
       }),
     ];
-    await mount({ gateway: fakeGateway(lists({ dials })) });
+    await mount({ tab: "Last dials", gateway: fakeGateway(lists({ dials })) });
     const table = screen.getByRole("table", { name: "Last dials" });
     expect(
       within(table)
@@ -49,7 +49,7 @@ describe("last dials", () => {
   });
 
   it("says when there are none", async () => {
-    await mount({ gateway: fakeGateway(lists({ dials: [] })) });
+    await mount({ tab: "Last dials", gateway: fakeGateway(lists({ dials: [] })) });
     expect(screen.getByText("No dials yet.")).toBeInTheDocument();
   });
 
@@ -58,7 +58,7 @@ describe("last dials", () => {
 
   it("lets a qualifier redial a lead, with an Idempotency-Key, when the call centre allows it", async () => {
     const gateway = fakeGateway({ ...lists(), [REDIAL]: { status: 201, data: {} } });
-    const { user, reads } = await mount({ gateway, flags: { "qualifier-redial": true } });
+    const { user, reads } = await mount({ tab: "Last dials", gateway, flags: { "qualifier-redial": true } });
     const table = screen.getByRole("table", { name: "Last dials" });
     expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toContain("Redial");
     const before = reads();
@@ -74,7 +74,7 @@ describe("last dials", () => {
       ...lists(),
       [REDIAL]: { status: 409, data: { message: "The lead is on the Do Not Call list", errors: {} } },
     });
-    const { user, notify } = await mount({ gateway, flags: { "qualifier-redial": true } });
+    const { user, notify } = await mount({ tab: "Last dials", gateway, flags: { "qualifier-redial": true } });
     await user.click(redialFor("Ana Ruiz")!);
     await waitFor(() =>
       expect(notify.shown).toEqual([{ intent: "error", text: "The lead is on the Do Not Call list" }]),
@@ -82,7 +82,7 @@ describe("last dials", () => {
   });
 
   it("offers no redial when the feature is off, nor to an advisor", async () => {
-    await mount({ gateway: fakeGateway(lists()) });
+    await mount({ tab: "Last dials", gateway: fakeGateway(lists()) });
     expect(redialFor("Ana Ruiz")).not.toBeInTheDocument();
     cleanup();
     const advisor = await mount({

@@ -5,7 +5,7 @@ import { Button } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useTranslation } from "react-i18next";
 import type { LastDialItem } from "../../src/contract/dialer";
-import { CallTime, Clip, useCallTimes } from "./Clip";
+import { CallTime, Clip, useCallTimes, Whole } from "./Clip";
 import { textWeight, type ColumnFit } from "./columns";
 import { DashboardLink } from "./DashboardLink";
 import { Cells, FitTable } from "./FitTable";
@@ -55,7 +55,7 @@ export const LastDialsTable = observer(function LastDialsTable({ items, store, a
               shown={shown}
               cells={{
                 call_time: <CallTime iso={d.startedAt} text={when(d.startedAt)} />,
-                name: <Clip text={d.clientName} />,
+                name: <Whole text={d.clientName} />,
                 call_name: <Clip text={d.name} />,
                 notes: <Clip text={d.notes} />,
                 state: d.state?.toUpperCase(),

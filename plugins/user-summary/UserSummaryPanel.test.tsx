@@ -10,13 +10,26 @@ const overdueOne = () =>
   followUp({ id: 9, leadId: 39, name: "Kim Lo", overdue: true, startsAt: "2026-01-05T10:00:00.000Z" });
 
 describe("user summary panel", () => {
-  it("shows the four tabs with the follow-up counts; a qualifier starts on Last dials", async () => {
+  it("shows the four tabs with the follow-up counts; a qualifier with follow-ups starts on them", async () => {
     await mount();
     expect(screen.getByRole("heading", { name: "User summary" })).toBeInTheDocument();
     expect(tab("Overdue follow-ups 0")).toBeInTheDocument();
-    expect(tab("Follow-ups 2")).toBeInTheDocument();
-    expect(tab("Last dials")).toHaveAttribute("aria-selected", "true");
+    expect(tab("Follow-ups 2")).toHaveAttribute("aria-selected", "true");
+    expect(tab("Last dials")).toHaveAttribute("aria-selected", "false");
     expect(tab("My clients")).toHaveAttribute("aria-selected", "false");
+    expect(screen.getByRole("table", { name: "Follow-ups" })).toBeInTheDocument();
+  });
+
+  it("starts a newcomer qualifier (no follow-ups, no dials) on Follow-ups, not on an empty Last dials", async () => {
+    await mount({ gateway: fakeGateway(lists({ upcoming: [], dials: [] })) });
+    expect(tab("Follow-ups 0")).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByText("No follow-ups.")).toBeInTheDocument();
+  });
+
+  it("starts a qualifier with dials but no follow-ups on Last dials", async () => {
+    await mount({ gateway: fakeGateway(lists({ upcoming: [] })) });
+    expect(tab("Last dials")).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("table", { name: "Last dials" })).toBeInTheDocument();
   });
 
   it("starts an advisor on Follow-ups", async () => {
@@ -116,17 +129,18 @@ describe("user summary panel", () => {
 
     Object.assign(gateway.routes, lists());
     await advance(60_000);
-    expect(await screen.findByRole("table", { name: "Last dials" })).toBeInTheDocument();
+    expect(await screen.findByRole("table", { name: "Follow-ups" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it.each([
-    ["fr", "Résumé de l'agent", "Derniers appels", "Mes clients"],
-    ["es", "Resumen del agente", "Últimas llamadas", "Mis clientes"],
-  ] as const)("speaks %s", async (language, title, lastDials, clients) => {
+    ["fr", "Résumé de l'agent", "Suivis", "Derniers appels", "Mes clients"],
+    ["es", "Resumen del agente", "Seguimientos", "Últimas llamadas", "Mis clientes"],
+  ] as const)("speaks %s", async (language, title, followUps, lastDials, clients) => {
     await mount({ language });
     expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
-    expect(tab(lastDials)).toHaveAttribute("aria-selected", "true");
+    expect(tab(`${followUps} 2`)).toHaveAttribute("aria-selected", "true");
+    expect(tab(lastDials)).toHaveAttribute("aria-selected", "false");
     expect(tab(clients)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { columnsFor, textWeight } from "./columns";
+import { FOLLOW_UP_COLUMNS } from "./FollowUpsTable";
 
 const columns = [
   { id: "when", priority: 0, minWidth: 100 },
@@ -23,6 +24,13 @@ describe("columns that fit", () => {
 
   it("keeps the essential columns however narrow (the table scrolls)", () => {
     expect(ids(120)).toEqual(["when", "dial"]);
+  });
+
+  it("shows a follow-up's state at 1366×768 (413 px in the default layouts), the type and notes going first", () => {
+    const at = (width: number) => columnsFor(FOLLOW_UP_COLUMNS, width).map((c) => c.id);
+    expect(at(413)).toEqual(["call_time", "call_name", "state", "dial", "dashboard"]);
+    expect(at(500)).toEqual(["call_time", "call_name", "notes", "state", "dial", "dashboard"]);
+    expect(at(600)).toHaveLength(7);
   });
 
   it("weighs a text column by its longest text, within reason", () => {

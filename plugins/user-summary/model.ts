@@ -3,7 +3,7 @@
 import { types, type Instance } from "mobx-state-tree";
 import type { FollowUpItem, LastDialItem } from "../../src/contract/dialer";
 import type { LeadSearchRow } from "./lists";
-import { TABS, tabAfterCounts, type TabId } from "./tabs";
+import { firstTab, INITIAL_TAB, TABS, tabAfterCounts, type TabId } from "./tabs";
 
 export interface Summary {
   overdue: FollowUpItem[];
@@ -21,7 +21,11 @@ export type SearchState = (typeof SEARCH_STATES)[number];
 
 export const UserSummaryModel = types
   .model("UserSummary", {
-    tab: types.optional(types.enumeration("Tab", [...TABS]), "lastDials"),
+    tab: types.optional(types.enumeration("Tab", [...TABS]), INITIAL_TAB),
+    /** The agent is an advisor: the first read keeps advisors on their follow-ups (tabs.firstTab). */
+    advisor: false,
+    /** The agent chose a tab: the first read no longer picks one. */
+    chosen: false,
     summary: types.frozen<Summary | null>(null),
     state: types.optional(types.enumeration(["idle", "loading", "ready", "failed"]), "idle"),
     /** The lead of a follow-up dial or reschedule under way: one at a time. */
@@ -36,14 +40,29 @@ export const UserSummaryModel = types
     },
   }))
   .actions((self) => ({
+    /** At sign-in, before the first read. */
+    start(isAdvisor: boolean) {
+      self.advisor = isAdvisor;
+      self.tab = INITIAL_TAB;
+      self.chosen = false;
+    },
+    /** The agent's own choice. */
     choose(tab: TabId) {
       self.tab = tab;
+      self.chosen = true;
     },
     loading() {
       if (self.state === "idle") self.state = "loading";
     },
     loaded(summary: Summary) {
-      self.tab = tabAfterCounts(self.tab, self.summary?.overdueCount ?? null, summary.overdueCount);
+      self.tab =
+        self.summary === null && !self.chosen
+          ? firstTab(self.advisor, {
+              overdue: summary.overdueCount,
+              followUps: summary.followUpsTotal,
+              lastDials: summary.lastDials.length,
+            })
+          : tabAfterCounts(self.tab, self.summary?.overdueCount ?? null, summary.overdueCount);
       self.summary = summary;
       self.state = "ready";
     },

@@ -11,7 +11,6 @@ import type { UserSummaryApi } from "./api";
 import { enforceOverdueFollowUps } from "./enforcement";
 import { fetchSummary, searchLeads } from "./lists";
 import type { UserSummaryStore } from "./model";
-import { initialTab } from "./tabs";
 import { dialFollowUp, firstMessage, gatewayMessage, redial } from "./writes";
 
 export const REFRESH_MS = 60_000;
@@ -99,7 +98,7 @@ export function createUserSummaryService(
     }
   };
 
-  store.choose(initialTab(ctx.agent.roles.includes("advisor")));
+  store.start(ctx.agent.roles.includes("advisor"));
   const stopEnforcing = enforceOverdueFollowUps(ctx, () => store.overdueEnforced);
   // A settled call and a saved disposition change the lists.
   ctx.events.on(callEnded, () => void refresh());

@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { initialTab, tabAfterCounts } from "./tabs";
+import { firstTab, INITIAL_TAB, tabAfterCounts } from "./tabs";
 
 describe("user summary tabs", () => {
-  it("starts advisors on Follow-ups and qualifiers on Last dials", () => {
-    expect(initialTab(true)).toBe("followUps");
-    expect(initialTab(false)).toBe("lastDials");
+  it("shows Follow-ups before the first read", () => {
+    expect(INITIAL_TAB).toBe("followUps");
+  });
+
+  it.each([
+    ["a qualifier with follow-ups sees them first", false, 0, 2, 5, "followUps"],
+    ["a newcomer qualifier (nothing yet) lands on no empty Last dials", false, 0, 0, 0, "followUps"],
+    ["a qualifier with dials but no follow-ups sees the dials", false, 0, 0, 3, "lastDials"],
+    ["an advisor stays on Follow-ups", true, 0, 0, 3, "followUps"],
+    ["overdue ones come first, for a qualifier", false, 1, 2, 5, "overdue"],
+    ["overdue ones come first, for an advisor", true, 1, 0, 0, "overdue"],
+  ] as const)("opens on the right tab: %s", (_, advisor, overdue, followUps, lastDials, expected) => {
+    expect(firstTab(advisor, { overdue, followUps, lastDials })).toBe(expected);
   });
 
   it.each([

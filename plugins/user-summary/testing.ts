@@ -128,6 +128,8 @@ async function dispositionsOn(gateway: ReturnType<typeof fakeGateway>): Promise<
 export interface MountOptions extends Omit<RenderPluginOptions, "services"> {
   /** Wait for the lists to be on screen (false: a test about failures). */
   loaded?: boolean;
+  /** The tab the agent opens once the lists are read (a test about that tab's table). */
+  tab?: string | RegExp;
 }
 
 export async function mount(o: MountOptions = {}) {
@@ -147,6 +149,7 @@ export async function mount(o: MountOptions = {}) {
   });
   await screen.findByRole("tablist");
   if (o.loaded !== false) await waitFor(() => expect(r.store.state).toBe("ready"));
+  if (o.tab !== undefined) await r.user.click(tab(o.tab));
   const reads = () => gateway.requests.filter((q) => `${q.method} ${q.url}` === LAST_DIALS).length;
   return { ...r, status, call, leads, gateway, reads };
 }
