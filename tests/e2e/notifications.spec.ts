@@ -45,6 +45,10 @@ test("a manager's notifications reach the agent: a toast that goes by itself, an
   });
   expect(toast.status()).toBe(201);
   await expect(page.getByRole("status").filter({ hasText: "Coffee is ready in the kitchen" })).toBeVisible();
+  // The toast hangs below the persistent banner, never over it: both stay readable.
+  const banner = await page.getByText("You must toggle active status in order to receive calls.").boundingBox();
+  const toastBox = await page.getByRole("status").filter({ hasText: "Coffee is ready in the kitchen" }).boundingBox();
+  expect(toastBox!.y).toBeGreaterThanOrEqual(banner!.y + banner!.height);
   await expect(page.getByText("Coffee is ready in the kitchen")).toBeHidden({ timeout: 8_000 });
 
   const sent = await manager.call("POST", "/notifications", {

@@ -5,7 +5,10 @@ import { Overlays } from "../../workspace/Overlays";
 import { Workspace } from "../../workspace/Workspace";
 import { WithWorkspace } from "../../workspace/WorkspaceProvider";
 
-/** Home: the agent's workspace of panels, with the alerts in the row above it and toasts floating over it. */
+/**
+ * Home: the agent's workspace of panels, with the alerts in the row above it. Toasts float just below that row
+ * (inside it, positioned under the persistent alerts), so a manager's notice never covers a banner.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   return (
@@ -16,10 +19,14 @@ export default function HomePage() {
       <WithWorkspace>
         {(session) => (
           <>
-            <AlertToasts alerts={session.agent.store.alerts} service={session.agent.alerts} />
             <Workspace
               session={session}
-              alerts={<AlertStack alerts={session.agent.store.alerts} service={session.agent.alerts} />}
+              alerts={
+                <>
+                  <AlertStack alerts={session.agent.store.alerts} service={session.agent.alerts} />
+                  <AlertToasts alerts={session.agent.store.alerts} service={session.agent.alerts} />
+                </>
+              }
             />
             <Overlays session={session} />
           </>
