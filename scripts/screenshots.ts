@@ -84,12 +84,20 @@ async function fillSignIn(page: Page, email: string) {
   await form.getByRole("button", { name: "Login" }).click();
 }
 
+/** Until the workspace and its panels have loaded (no spinner left), so a busy machine never shoots a spinner. */
+async function settled(page: Page) {
+  await page
+    .waitForFunction(() => document.querySelectorAll(".bp6-spinner").length === 0, null, { timeout: 45_000 })
+    .catch(() => console.warn("still loading after 45 s: shot as it is"));
+  await page.waitForTimeout(1000);
+}
+
 async function signIn(page: Page, email: string) {
   await page.goto(`${base}/auth/login`);
   await fillSignIn(page, email);
   await page.waitForURL(`${base}/`);
   await page.locator(".react-grid-layout, main").first().waitFor();
-  await page.waitForTimeout(2500);
+  await settled(page);
 }
 
 /** The user menu's language switch, as an agent uses it. */
@@ -97,7 +105,7 @@ async function chooseLanguage(page: Page, language: string) {
   await page.getByRole("button", { name: /\S+ \S+/ }).filter({ has: page.locator(".bp6-icon-user") }).click();
   await page.getByRole("menuitem", { name: language.toUpperCase(), exact: true }).click();
   await page.keyboard.press("Escape");
-  await page.waitForTimeout(1500);
+  await settled(page);
 }
 
 async function main() {
