@@ -15,6 +15,8 @@ export const ISOLATED_WEB_TESTS = [
   "plugins/user-summary/FitTables.test.tsx",
   "plugins/user-summary/FollowUpRow.test.tsx",
   "plugins/user-summary/LastDialsAndSearch.test.tsx",
+  "plugins/lead-explain/AgentView.test.tsx",
+  "plugins/lead-explain/ManagerView.test.tsx",
   // Module mocks and stubbed globals.
   "plugins/users/UsersPage.test.tsx",
   "src/api/http.test.ts",

@@ -2,11 +2,11 @@
 // one agent picked by name or for the lead's own rules only (issue 33: managers typed numeric ids before).
 // The lead field is an ARIA 1.2 combobox with a list, as the manual transfer's agent field: the suggestions
 // follow the typing after a pause, arrows move through them, Enter or a click chooses, Escape closes.
-import { Button, Classes, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { Button, Classes, FormGroup, InputGroup } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { usePlugin, type ClockTimer } from "../../src/sdk";
+import { Select, usePlugin, type ClockTimer } from "../../src/sdk";
 import type { AgentChoice, LeadChoice, LeadExplainApi } from "./api";
 import { LEAD_SEARCH_MAX, LEAD_SEARCH_MIN } from "./choices";
 import type { LeadExplainStore } from "./model";
@@ -199,14 +199,14 @@ export const ManagerForm = observer(function ManagerForm({
         labelFor={agentField}
         helperText={agentsFailed ? t("manager.agents_failed") : t("manager.agent_help")}
       >
-        <HTMLSelect id={agentField} value={agentId} onChange={(e) => setAgentId(e.currentTarget.value)}>
+        <Select id={agentField} value={agentId} onChange={(e) => setAgentId(e.currentTarget.value)}>
           <option value="">{t("manager.no_agent")}</option>
           {agents.map((a) => (
             <option key={a.id} value={String(a.id)}>
               {a.name}
             </option>
           ))}
-        </HTMLSelect>
+        </Select>
       </FormGroup>
       <Button type="submit" intent="primary" icon="search" disabled={store.state === "loading"}>
         {t("manager.explain")}

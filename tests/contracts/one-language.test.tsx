@@ -498,26 +498,48 @@ const SCENARIOS: Scenario[] = [
     plugin: "lead-explain",
     options: { agent: { id: 7, roles: ["manager"] } },
     routes: {
+      "GET /agents?page=1&per_page=100&sort=name": {
+        status: 200,
+        data: {
+          data: [{ id: 12, first_name: "Jordan", last_name: "Reyes", full_name: "Jordan Reyes", extension: "1012", role: "advisor", level: 1, is_bilingual: false }],
+          meta: { total: 1, page: 1, per_page: 100 },
+        },
+      },
+      "GET /leads/search/Pa": {
+        status: 200,
+        data: {
+          data: [31, 32].map((id) => ({ id, marketing_id: `ISF-${id}`, name: `Pat Doe ${id}`, phone: `55555501${id}`, email: null, address: { state: "TX" }, status: "New" })),
+        },
+      },
       "GET /leads/31/explain": explained(
         null,
         VERDICTS.map((v, i) => (i < 5 ? verdict(v.rule, true, "not_checked") : v)),
       ),
       "GET /leads/32/explain?agent=12": { status: 404, data: { message: "Not found." } },
     },
-    drive: async (_, look) => {
+    drive: async ({ r }, look) => {
       await shown(".lead-explain__form");
-      const [leadId, agentId] = [...document.querySelectorAll<HTMLInputElement>(".lead-explain__form input")];
       const submit = document.querySelector(".lead-explain__form button[type=submit]")!;
-      // An id that is not one first: the form says why.
-      fireEvent.change(leadId!, { target: { value: "x" } });
+      // No lead chosen first: the form says why.
       await click(submit);
       look();
-      fireEvent.change(leadId!, { target: { value: "31" } });
+      // The lead picked by name among the suggestions.
+      const pick = async (name: string) => {
+        const box = document.querySelector<HTMLInputElement>(".lead-explain__form [role=combobox]")!;
+        fireEvent.change(box, { target: { value: "Pa" } });
+        await act(async () => r.clock.advance(1_000));
+        await shown("[role=option]");
+        look();
+        const option = [...document.querySelectorAll("[role=option]")].find((o) => o.textContent?.startsWith(name))!;
+        await click(option);
+      };
+      await pick("Pat Doe 31");
       await click(submit);
       await shown(".lead-explain__rules");
       look();
-      fireEvent.change(leadId!, { target: { value: "32" } });
-      fireEvent.change(agentId!, { target: { value: "12" } });
+      // Another lead for an agent picked by name: the gateway's refusal.
+      await pick("Pat Doe 32");
+      fireEvent.change(document.querySelector<HTMLSelectElement>(".lead-explain__form select")!, { target: { value: "12" } });
       await click(submit);
       await shown(".lead-explain .bp6-callout");
       look();

@@ -1,7 +1,7 @@
 // The wizard as an agent moves through it: no lead, the lead's record in step 1, the steps' indicator, Next
 // refusing an incomplete step with 'Required fields missing' and each field's message, and the lead changing.
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { leadView } from "../../../src/sdk/testing";
 import type { BookingApi } from "../api";
 import { calls, leadRoutes, mountBooking, wireLead } from "./harness";
@@ -39,9 +39,11 @@ describe("booking wizard", { timeout: 20_000 }, () => {
   it("keeps the agent on an incomplete step with 'Required fields missing' and each field's message", async () => {
     // jsdom lays nothing out: what the wizard asks to bring into view is recorded instead.
     const scrolledTo: Element[] = [];
+    const jsdomHas = Element.prototype.scrollIntoView;
     Element.prototype.scrollIntoView = function (this: Element) {
       scrolledTo.push(this);
     };
+    onTestFinished(() => void (Element.prototype.scrollIntoView = jsdomHas)); // the worker's DOM is shared
     const lead = wireLead({ reasons: [], clients: [{ ...wireLead().clients[0]!, first_name: "" }] });
     const { user } = await mountBooking({ lead });
     expect(screen.queryByText("Required fields missing")).not.toBeInTheDocument();
