@@ -58,8 +58,11 @@ export const CallModel = types
     },
   }))
   .actions((self) => ({
-    /** The browser asked for a dial and the gateway accepted it (before any push arrives). */
-    dialing(callId: number, leadId: number | null, phone: string, name: string, type: CallType) {
+    /**
+     * The browser asked for a dial and the gateway accepted it (before any push arrives). `startedAt`: the
+     * gateway's time (the page's clock), not the PC's, so the call's timer is right on a PC whose clock is off.
+     */
+    dialing(callId: number, leadId: number | null, phone: string, name: string, type: CallType, startedAt?: number) {
       if (self.callId === callId && self.status !== "inactive") return;
       Object.assign(self, {
         callId,
@@ -72,7 +75,7 @@ export const CallModel = types
         bridged: false,
         incoming: false,
         onHold: false,
-        startedAt: new Date().toISOString(),
+        startedAt: new Date(startedAt ?? Date.now()).toISOString(),
         answeredAt: null,
         endedAt: null,
         conferenceState: null,

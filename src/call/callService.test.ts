@@ -84,7 +84,7 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe("placing a call", () => {
   it("finds the lead by phone, asks the gateway to dial it with an Idempotency-Key, and shows it dialing", async () => {
-    const { calls, gateway, store } = setup();
+    const { calls, gateway, store, clock } = setup();
     expect(await calls.dial({ phone: "5555550100" })).toBe(31);
     const post = gateway.requests.find((r) => r.method === "POST")!;
     expect(post.url).toBe("/leads/7/calls");
@@ -103,6 +103,8 @@ describe("placing a call", () => {
       type: "manual",
       active: true,
     });
+    // Started at the page's clock (the gateway's time), not the PC's.
+    expect(store.startedAt).toBe(new Date(clock.now()).toISOString());
   });
 
   it("creates a lead for a number the call centre does not know", async () => {

@@ -99,7 +99,7 @@ export function createCallService(d: CallServiceDeps): CallService {
         { headers: { [IDEMPOTENCY_HEADER]: newKey() } },
       );
       const { callId } = CreateCallResponse.parse(data);
-      store.dialing(callId, lead.id, r.phone, r.name ?? lead.name, type);
+      store.dialing(callId, lead.id, r.phone, r.name ?? lead.name, type, clock.now());
       return callId;
     } catch (e) {
       if (e instanceof Error && !("isAxiosError" in e)) throw e;
