@@ -3,6 +3,8 @@
 // said beside its field and not sent; the gateway's field refusal beside its field; French throughout.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_DIALER_SETTINGS, type DialerSettings } from "../../src/contract/dialer";
+import { LINK_MESSAGE } from "../../src/contract/links";
 import { DEFAULT_GLOBAL_SETTINGS, GLOBAL_SETTING_KEYS, type GlobalSettings } from "../../src/contract/settings";
 import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
 import plugin from "./index";
@@ -13,7 +15,17 @@ function gatewayOf(put: (body: GlobalSettings) => Reply = () => ({ status: 204 }
   let stored: GlobalSettings = { ...DEFAULT_GLOBAL_SETTINGS };
   let change: unknown[] = [];
   let chat: { overstay_webhook_url: string | null } = { overstay_webhook_url: null };
+  let dialer: DialerSettings = { "enforced-follow-ups": true, "dashboard-url": "https://crm.example.com/leads/{marketing_id}" };
   const gateway = fakeGateway({
+    "GET /settings/dialer": () => ({ status: 200, data: dialer }),
+    "PUT /settings/dialer": (req) => {
+      const url = (req.body as DialerSettings)["dashboard-url"];
+      // The gateway's rule (links.ts): an http(s) address or a path on this site, or "".
+      if (url !== "" && !/^(https?:\/\/|\/(?!\/))/.test(url))
+        return { status: 422, data: { message: "The given data was invalid.", errors: { "dashboard-url": [LINK_MESSAGE] } } };
+      dialer = req.body as DialerSettings;
+      return { status: 204 };
+    },
     "GET /settings/chat-notices": () => ({ status: 200, data: chat }),
     "PUT /settings/chat-notices": (req) => {
       const url = (req.body as typeof chat).overstay_webhook_url;
@@ -58,9 +70,11 @@ describe("the General Settings page", () => {
     const autoReady = section("Auto-ready");
     expect(within(autoReady).getByRole("textbox", { name: "After-call work (seconds)" })).toHaveValue("120");
     expect(within(autoReady).getByRole("textbox", { name: "Coaching (seconds)" })).toHaveValue("1800");
-    // Every key of the contract has its field: 9 numbers and 2 switches (and, apart, the chat's webhook).
-    expect(screen.getAllByRole("textbox").filter((b) => b.getAttribute("type") !== "url")).toHaveLength(GLOBAL_SETTING_KEYS.length - 2);
-    expect(screen.getAllByRole("checkbox")).toHaveLength(2);
+    // Every key of the contract has its field: 9 numbers and 2 switches (and, apart, the chat's webhook and the
+    // dialer's switch and link, other documents).
+    const groups = [followUps, forwarding, autoReady];
+    expect(groups.flatMap((g) => within(g).queryAllByRole("textbox"))).toHaveLength(GLOBAL_SETTING_KEYS.length - 2);
+    expect(groups.flatMap((g) => within(g).queryAllByRole("checkbox"))).toHaveLength(2);
     expect(screen.getByText(/No changes recorded yet|Never changed/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
   });
@@ -141,5 +155,63 @@ describe("the General Settings page", () => {
     const chat = section("Dépassements envoyés à une messagerie");
     expect(within(chat).getByRole("textbox", { name: "Adresse du webhook de la messagerie" })).toBeInTheDocument();
     expect(within(chat).getByRole("button", { name: "Enregistrer le webhook" })).toBeInTheDocument();
+  });
+
+  it("shows the dialer's settings: enforced follow-ups and the dashboard link, with what each does", async () => {
+    await mount(gatewayOf());
+    const dialer = section("Dialer");
+    const enforced = within(dialer).getByRole("checkbox", { name: "Enforced follow-ups" });
+    expect(enforced).toBeChecked();
+    expect(enforced).toHaveAccessibleDescription(/overdue follow-ups is given only those/);
+    const link = within(dialer).getByRole("textbox", { name: "Dashboard link" });
+    expect(link).toHaveValue("https://crm.example.com/leads/{marketing_id}");
+    expect(link).toHaveAccessibleDescription(/\{id\}, \{marketing_id\} and \{crm_id\} are replaced .* for example https:\/\/crm\.example\.com\/leads\/\{id\}/);
+    expect(within(dialer).getByRole("button", { name: "Save dialer settings" })).toBeDisabled();
+  });
+
+  it("saves the dialer's settings on their own, and shows the gateway's refusal of the link beside it", async () => {
+    const gateway = gatewayOf();
+    const { user, notify } = await mount(gateway);
+    const dialer = section("Dialer");
+    const link = within(dialer).getByRole("textbox", { name: "Dashboard link" });
+    const save = within(dialer).getByRole("button", { name: "Save dialer settings" });
+    await user.click(within(dialer).getByRole("checkbox", { name: "Enforced follow-ups" }));
+    await user.clear(link);
+    await user.type(link, "javascript:alert(1)");
+    await user.click(save);
+    expect(await within(dialer).findByText(LINK_MESSAGE)).toBeInTheDocument();
+    expect(link).toHaveAttribute("aria-invalid", "true");
+    expect(link).toHaveAccessibleDescription(new RegExp(`^${LINK_MESSAGE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    expect(notify.shown).toContainEqual({ intent: "error", text: LINK_MESSAGE });
+
+    await user.clear(link);
+    // Pasted with a space around it: the link is kept without it.
+    // ({{ types one brace: user-event reads {…} as a key name.)
+    await user.type(link, " https://dashboard.example.com/leads/{{id}?crm={{crm_id} ");
+    await user.click(save);
+    await waitFor(() => expect(notify.shown.map((n) => n.intent)).toContain("success"));
+    const puts = gateway.requests.filter((r) => r.method === "PUT" && r.url === "/settings/dialer");
+    expect(puts.at(-1)!.body).toEqual({ "enforced-follow-ups": false, "dashboard-url": "https://dashboard.example.com/leads/{id}?crm={crm_id}" });
+    await waitFor(() => expect(within(dialer).queryByText(LINK_MESSAGE)).not.toBeInTheDocument());
+    expect(within(dialer).getByRole("checkbox", { name: "Enforced follow-ups" })).not.toBeChecked();
+    expect(within(dialer).getByRole("button", { name: "Save dialer settings" })).toBeDisabled();
+    // Neither the page's set nor the chat's webhook was sent with it.
+    expect(gateway.requests.some((r) => r.method === "PUT" && r.url !== "/settings/dialer")).toBe(false);
+
+    // Emptied: no link.
+    await user.clear(link);
+    await user.click(save);
+    await waitFor(() => expect(gateway.requests.filter((r) => r.method === "PUT" && r.url === "/settings/dialer")).toHaveLength(3));
+    expect(gateway.requests.filter((r) => r.method === "PUT").at(-1)!.body).toEqual({ ...DEFAULT_DIALER_SETTINGS });
+  });
+
+  it("speaks French on the dialer's section too", async () => {
+    await mount(gatewayOf(), "fr");
+    const dialer = section("Composeur");
+    expect(within(dialer).getByRole("checkbox", { name: "Suivis imposés" })).toHaveAccessibleDescription(/suivis en retard ne reçoit que ceux-ci/);
+    expect(within(dialer).getByRole("textbox", { name: "Lien vers le tableau de bord" })).toHaveAccessibleDescription(
+      /\{id\}, \{marketing_id\} et \{crm_id\} sont remplacés/,
+    );
+    expect(within(dialer).getByRole("button", { name: "Enregistrer les réglages du composeur" })).toBeDisabled();
   });
 });

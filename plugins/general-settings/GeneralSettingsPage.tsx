@@ -20,6 +20,7 @@ const GeneralSettingsPage = observer(function GeneralSettingsPage() {
   useEffect(() => {
     void api.globals.load();
     void api.chat.load();
+    void api.dialer.load();
   }, [api]);
 
   const field = (f: GlobalField, values: GlobalSettings) => {
@@ -98,6 +99,7 @@ const GeneralSettingsPage = observer(function GeneralSettingsPage() {
             </section>
           ))}
           <ChatNotices />
+          <DialerSection />
         </div>
       )}
     </SettingsPage>
@@ -146,4 +148,77 @@ const ChatNotices = observer(function ChatNotices() {
     </section>
   );
 });
+/**
+ * The dialer's settings: enforced follow-ups and the lead dashboard link template (the user summary's Dashboard
+ * column), with their own Save (another document than the page's, as the chat's).
+ */
+const DialerSection = observer(function DialerSection() {
+  const { store, api, ctx } = usePlugin<GeneralSettingsStore, GeneralSettingsService>();
+  const { t } = ctx;
+  const doc = store.dialer;
+  const enforcedError = doc.errorOf("enforced-follow-ups");
+  const error = doc.errorOf("dashboard-url");
+  const saving = doc.phase === "saving";
+  return (
+    <section className="general-settings__group" aria-labelledby="general-group-dialer">
+      <H2 id="general-group-dialer">{t("dialer.title")}</H2>
+      <p className="general-settings__group-help">{t("dialer.help")}</p>
+      <div className="general-settings__field general-settings__field--switch">
+        <Switch
+          id="general-dialer-enforced"
+          label={t("dialer.enforced")}
+          checked={doc.draft?.["enforced-follow-ups"] ?? false}
+          disabled={saving || !doc.draft}
+          aria-describedby="general-dialer-enforced-help"
+          onChange={(e) => api.dialer.enforce(e.currentTarget.checked)}
+        />
+        <div className="general-settings__help">
+          {enforcedError && <span className="general-settings__error">{enforcedError} </span>}
+          <span id="general-dialer-enforced-help">{t("dialer.enforced_help")}</span>
+        </div>
+      </div>
+      <FormGroup
+        className="general-settings__field general-settings__field--wide"
+        label={t("dialer.dashboard")}
+        labelFor="general-dialer-dashboard"
+        intent={error ? "danger" : "none"}
+        helperText={
+          <>
+            {error && (
+              <span id="general-dialer-dashboard-error" className="general-settings__error">
+                {error}{" "}
+              </span>
+            )}
+            <span id="general-dialer-dashboard-help">{t("dialer.dashboard_help", { example: DASHBOARD_EXAMPLE })}</span>
+          </>
+        }
+      >
+        <div className="general-settings__inline">
+          <InputGroup
+            id="general-dialer-dashboard"
+            type="url"
+            placeholder={DASHBOARD_EXAMPLE}
+            value={doc.draft?.["dashboard-url"] ?? ""}
+            disabled={saving || !doc.draft}
+            intent={error ? "danger" : "none"}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "general-dialer-dashboard-error general-dialer-dashboard-help" : "general-dialer-dashboard-help"}
+            onValueChange={(v) => api.dialer.type(v)}
+            fill
+          />
+          <Button
+            intent="primary"
+            text={t("dialer.save")}
+            loading={saving}
+            disabled={!doc.dirty}
+            onClick={() => void api.dialer.save()}
+          />
+        </div>
+      </FormGroup>
+    </section>
+  );
+});
+
+/** The dashboard link's example (its placeholder and its help): a template with the lead's id. */
+const DASHBOARD_EXAMPLE = "https://crm.example.com/leads/{id}";
 export default GeneralSettingsPage;

@@ -2,12 +2,15 @@
 // number yet, and one page of the WebRTC users table.
 import { types, type Instance } from "mobx-state-tree";
 import { AGENT_PAGE_SIZES } from "../../src/contract/agents";
+import type { DialerSettings } from "../../src/contract/dialer";
 import type { ChatNoticeSettings, GlobalSettings, SettingsChange } from "../../src/contract/settings";
 import { AgentPageModel, settingsDocumentModel } from "../../src/sdk/settings";
 
 export const GlobalsDocument = settingsDocumentModel<GlobalSettings>("GeneralSettingsDocument");
 /** Where overstay notices go besides the managers' feed: the chat webhook (its own document and Save). */
 export const ChatNoticesDocument = settingsDocumentModel<ChatNoticeSettings>("ChatNoticesDocument");
+/** The dialer's own settings: enforced follow-ups and the lead dashboard link (its own document and Save). */
+export const DialerDocument = settingsDocumentModel<DialerSettings>("DialerSettingsDocument");
 
 export const GlobalsModel = types
   .model("GeneralSettingsPage", {
@@ -57,6 +60,7 @@ export const WebRtcUsersModel = types
 export const GeneralSettingsModel = types.model("GeneralSettings", {
   globals: types.optional(GlobalsModel, {}),
   chat: types.optional(ChatNoticesDocument, {}),
+  dialer: types.optional(DialerDocument, {}),
   webrtc: types.optional(WebRtcUsersModel, {}),
 });
 export type GeneralSettingsStore = Instance<typeof GeneralSettingsModel>;

@@ -4,6 +4,7 @@
 // (admin-and-sign-in §4: enabling posts, disabling deletes; a failure puts the switch back, silently).
 import { isAxiosError } from "axios";
 import type { AgentListItem } from "../../src/contract/agents";
+import { DIALER_SETTING_KEYS, DialerSettings } from "../../src/contract/dialer";
 import {
   CHAT_NOTICE_SETTING,
   ChatNoticeSettings,
@@ -19,7 +20,7 @@ import type { GeneralSettingsStore } from "./model";
 
 export function createGeneralSettingsService(ctx: PluginContext<GeneralSettingsStore>) {
   const webrtc = webrtcService(ctx);
-  return { globals: globalsService(ctx), chat: chatService(ctx), webrtc, dispose: webrtc.dispose };
+  return { globals: globalsService(ctx), chat: chatService(ctx), dialer: dialerService(ctx), webrtc, dispose: webrtc.dispose };
 }
 export type GeneralSettingsService = ReturnType<typeof createGeneralSettingsService>;
 
@@ -56,6 +57,31 @@ function chatService(ctx: PluginContext<GeneralSettingsStore>) {
     load: doc.load,
     /** An empty field means no chat. */
     type: (text: string) => doc.edit({ overstay_webhook_url: text.trim() === "" ? null : text }),
+    save: doc.save,
+  };
+}
+
+/**
+ * The dialer's settings (GET/PUT /settings/dialer): enforced follow-ups and the lead dashboard link template,
+ * edited, then saved on their own. The gateway checks the link (an http(s) address or a path on this site, or
+ * "" for none) and refuses anything else with a 422 on dashboard-url.
+ */
+function dialerService(ctx: PluginContext<GeneralSettingsStore>) {
+  const store = ctx.store.dialer;
+  const doc = settingsDocumentService(ctx, store, {
+    url: "/settings/dialer",
+    subject: DIALER_SETTING_KEYS.dialer,
+    parse: (d) => DialerSettings.parse(d),
+  });
+  return {
+    load: doc.load,
+    enforce(on: boolean) {
+      if (store.draft) doc.edit({ ...store.draft, "enforced-follow-ups": on });
+    },
+    /** The link template as typed, without the spaces a paste brings around it (a link has none); blank: none. */
+    type(text: string) {
+      if (store.draft) doc.edit({ ...store.draft, "dashboard-url": text.trim() });
+    },
     save: doc.save,
   };
 }

@@ -1,11 +1,16 @@
 // The demo call centre with today's history: what the seeded dispositions did is in the dialer's tables, as
-// a live disposition would have left it, so the user summary's follow-ups agree with its last dials.
-import { and, eq } from "drizzle-orm";
+// a live disposition would have left it, so the user summary's follow-ups agree with its last dials; and both
+// call centres have a dashboard link template, so those rows link to the lead in the (example) dashboard.
+import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../src/core/clock";
 import { openDatabase, type Database } from "../db/client";
-import { dispositions, followUps, leads } from "../db/schema";
+import { calls, dispositions, followUps, leads, users } from "../db/schema";
 import { FOLLOW_UP_DISPOSITIONS } from "../dialer/followUps";
+import { followUpsOf } from "../dialer/lists";
+import { lastDialsOf } from "../modules/calls/lastDials";
+import { DEMO_DIALER_SETTINGS } from "./dialer";
+import { DEMO_TENANTS } from "./accounts";
 import { seedIfEmpty } from "./seed";
 
 const now = Date.parse("2026-03-10T18:00:00Z"); // a Tuesday afternoon in New York
@@ -39,5 +44,46 @@ describe("the seeded history", () => {
     const owed = [...lastOf.values()].filter((d) => FOLLOW_UP_DISPOSITIONS.includes(d.disposition) && d.dateTime);
     expect(new Set(pending.map((f) => f.leadId))).toEqual(new Set(owed.map((d) => d.leadId)));
     expect(await db.select().from(followUps).where(and(eq(followUps.state, "pending"), eq(followUps.kind, "Not Interested")))).toEqual([]);
+  });
+});
+
+describe("the seeded dashboard links", () => {
+  it("give each call centre's follow-ups and last dials a link to the lead in its example dashboard", async () => {
+    const { db } = database;
+    for (const tenant of DEMO_TENANTS) {
+      const template = DEMO_DIALER_SETTINGS[tenant.id]!["dashboard-url"];
+      expect(template).toMatch(/^https:\/\/[a-z.]+\.example\/.*\{(id|marketing_id)\}/);
+      const linkOf = (leadId: number, marketingId: string) =>
+        template.replace("{id}", String(leadId)).replace("{marketing_id}", encodeURIComponent(marketingId));
+      const marketingIds = new Map(
+        (await db.select({ id: leads.id, marketingId: leads.marketingId }).from(leads).where(eq(leads.tenantId, tenant.id))).map(
+          (l) => [l.id, l.marketingId],
+        ),
+      );
+      const callerOf = async (id: number) => {
+        const [u] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+        return { id, tenantId: tenant.id, role: u!.role, roles: [], permissions: [] };
+      };
+
+      const [owed] = await db
+        .select({ agentId: followUps.agentId })
+        .from(followUps)
+        .where(and(eq(followUps.tenantId, tenant.id), eq(followUps.state, "pending")))
+        .limit(1);
+      expect(owed, tenant.name).toBeDefined();
+      const list = await followUpsOf(db, await callerOf(owed!.agentId), { now, windowMs: 15 * 60_000, limit: 50 });
+      expect(list.data.length).toBeGreaterThan(0);
+      for (const f of list.data) expect(f.url).toBe(linkOf(f.leadId, marketingIds.get(f.leadId)!));
+
+      const [dialled] = await db
+        .select({ agentId: calls.agentId })
+        .from(calls)
+        .where(and(eq(calls.tenantId, tenant.id), eq(calls.direction, 0), isNotNull(calls.leadId), isNotNull(calls.agentId)))
+        .limit(1);
+      expect(dialled, tenant.name).toBeDefined();
+      const dials = await lastDialsOf(db, await callerOf(dialled!.agentId!), 10);
+      expect(dials.some((d) => d.leadId !== null)).toBe(true);
+      for (const d of dials) if (d.leadId !== null) expect(d.url).toBe(linkOf(d.leadId, marketingIds.get(d.leadId)!));
+    }
   });
 });

@@ -12,8 +12,10 @@ import { applyDispositionEffects } from "../dialer/followUps";
 import { generateHistory } from "./history";
 import { generateLeadBook } from "./leadbook";
 import { DEMO_TRANSFER_TARGETS } from "./transfers";
+import { DEMO_DIALER_SETTINGS } from "./dialer";
 import { DEMO_ATTRIBUTE_GROUPS, demoAllowedExtensions } from "./peopleSettings";
 import { TRANSFER_TARGETS_SETTING_KEY } from "../../src/contract/settings";
+import { DIALER_SETTING_KEYS } from "../../src/contract/dialer";
 
 export interface SeedOptions {
   /** Today's calls and dispositions so far for the demo agents (off in tests that count exact rows). */
@@ -50,6 +52,11 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
       await tx
         .insert(t.settings)
         .values({ tenantId: Number(tenantId), key: TRANSFER_TARGETS_SETTING_KEY, value, updatedAt: now });
+    // The lead dashboard link (example addresses), so the user summary's Dashboard column has links.
+    for (const [tenantId, value] of Object.entries(DEMO_DIALER_SETTINGS))
+      await tx
+        .insert(t.settings)
+        .values({ tenantId: Number(tenantId), key: DIALER_SETTING_KEYS.dialer, value, updatedAt: now });
 
     const attrs = await tx.insert(t.attributes).values(DEMO_ATTRIBUTES).returning();
     const userIds = new Map<string, number>();
