@@ -4,8 +4,8 @@ import { Button, InputGroup, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Clip } from "./Clip";
-import { textWeight, type ColumnFit } from "./columns";
+import { Clip, Words } from "./Clip";
+import { textWeight, wordsWidth, type ColumnFit } from "./columns";
 import { Cells, FitTable } from "./FitTable";
 import type { UserSummaryStore } from "./model";
 import type { UserSummaryService } from "./service";
@@ -17,7 +17,8 @@ export const CLIENT_COLUMNS = [
   { id: "phone", priority: 1, minWidth: 110 },
   { id: "email", priority: 4, minWidth: 100, grow: true },
   { id: "state", priority: 5, minWidth: 56 },
-  { id: "status", priority: 2, minWidth: 88, grow: true },
+  // Read whole, wrapping at its spaces: as wide as its longest word at least (wordsWidth).
+  { id: "status", priority: 2, minWidth: 88, words: true },
   { id: "load", priority: 0, minWidth: 70 },
 ] as const satisfies readonly ColumnFit[];
 type ClientColumn = (typeof CLIENT_COLUMNS)[number]["id"];
@@ -38,10 +39,11 @@ export const ClientSearch = observer(function ClientSearch({
   const { t } = useTranslation("user-summary");
   const [text, setText] = useState("");
   const state = store.searchState;
+  const statuses = store.results.map((r) => statusText(t, r.status));
   const weights: Partial<Record<ClientColumn, number>> = {
     name: textWeight(store.results.map((r) => r.name)),
     email: textWeight(store.results.map((r) => r.email)),
-    status: textWeight(store.results.map((r) => statusText(t, r.status))),
+    status: textWeight(statuses),
   };
   const message =
     state === "required" || state === "not_found" || state === "failed" ? MESSAGES[state] : null;
@@ -82,7 +84,12 @@ export const ClientSearch = observer(function ClientSearch({
       {state === "done" && (
         <FitTable<ClientColumn>
           label={t("clients.results")}
-          columns={CLIENT_COLUMNS.map((c) => ({ ...c, header: t(`columns.${c.id}`), weight: weights[c.id] }))}
+          columns={CLIENT_COLUMNS.map((c) => ({
+            ...c,
+            header: t(`columns.${c.id}`),
+            weight: weights[c.id],
+            minWidth: c.id === "status" ? wordsWidth(statuses, c.minWidth) : c.minWidth,
+          }))}
         >
           {(shown) =>
             store.results.map((r) => (
@@ -95,7 +102,7 @@ export const ClientSearch = observer(function ClientSearch({
                     phone: r.phone,
                     email: <Clip text={r.email} />,
                     state: r.address.state?.toUpperCase(),
-                    status: <Clip text={statusText(t, r.status)} />,
+                    status: <Words text={statusText(t, r.status)} />,
                     load: (
                       <Button
                         size="small"

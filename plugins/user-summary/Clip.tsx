@@ -34,6 +34,15 @@ export function Whole({ text }: { text: string | null }) {
   return <span className="user-summary__whole">{text}</span>;
 }
 
+/**
+ * One of a few known words, a status or a type ("Messagerie vocale", "Opportunité engagée"): read whole, it
+ * wraps at its spaces, never within a word (its column is as wide as its longest word: see wordsWidth).
+ */
+export function Words({ text }: { text: string | null }) {
+  if (!text) return null;
+  return <span className="user-summary__whole user-summary__whole--words">{text}</span>;
+}
+
 /** Formats call times for this render: the agent's language and zone, and this year (left out of dates). */
 export function useCallTimes(): (iso: string) => CallTimeText {
   const { i18n } = useTranslation("user-summary");

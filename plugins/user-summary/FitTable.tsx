@@ -1,7 +1,7 @@
 // A table that fits its panel: it measures the width the panel gives it, shows the columns that fit (see
-// columns.ts), lets the text columns share the room left (by how long their texts are) and cut their text, and
-// scrolls sideways only when even the essential columns do not fit — then the scrolling box is focusable and
-// named, so a keyboard user can scroll it too.
+// columns.ts), lets the text columns share the room left (by how long their texts are) and cut their text (a
+// status or a type wraps at its spaces instead: it is read whole), and scrolls sideways only when even the
+// essential columns do not fit — then the scrolling box is focusable and named, so a keyboard user can scroll it.
 import { HTMLTable } from "@blueprintjs/core";
 import { useCallback, type ReactNode } from "react";
 import { columnsFor, type ColumnFit } from "./columns";
@@ -11,7 +11,10 @@ export interface Column<Id extends string> extends ColumnFit<Id> {
   header: string;
 }
 
-const cellClass = (c: ColumnFit) => (c.grow ? "user-summary__grow" : "user-summary__fit");
+const cellClass = (c: ColumnFit) =>
+  c.words ? "user-summary__words" : c.grow ? "user-summary__grow" : "user-summary__fit";
+/** Growing and words columns share the room left. */
+const shares = (c: ColumnFit) => c.grow || c.words;
 
 interface Props<Id extends string> {
   label: string;
@@ -32,7 +35,7 @@ export function FitTable<Id extends string>({ label, columns, children }: Props<
     [measure, watch],
   );
   const weight = (c: ColumnFit) => c.weight ?? c.minWidth;
-  const growing = shown.filter((c) => c.grow).reduce((sum, c) => sum + weight(c), 0);
+  const growing = shown.filter(shares).reduce((sum, c) => sum + weight(c), 0);
   return (
     <div
       ref={box}
@@ -47,7 +50,7 @@ export function FitTable<Id extends string>({ label, columns, children }: Props<
                 key={c.id}
                 scope="col"
                 className={cellClass(c)}
-                style={c.grow ? { width: `${Math.round((weight(c) / growing) * 100)}%` } : undefined}
+                style={shares(c) ? { width: `${Math.round((weight(c) / growing) * 100)}%` } : undefined}
               >
                 {c.header}
               </th>

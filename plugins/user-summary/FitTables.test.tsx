@@ -113,6 +113,69 @@ describe("names", () => {
   });
 });
 
+describe("statuses and types", () => {
+  /** The text is whole: in no cutting element (no ellipsis), wrapping at its spaces in a cell that keeps its words. */
+  const whole = (table: string, text: string) => {
+    const el = within(screen.getByRole("table", { name: table })).getByText(text);
+    expect(el.closest(".user-summary__clip")).toBeNull();
+    expect(el).toHaveClass("user-summary__whole--words");
+    expect(el).not.toHaveAttribute("tabindex");
+    // Not a cell that shrinks below its text (a cut text's, max-width 0): one as wide as its longest word.
+    expect(el.closest("td")).toHaveClass("user-summary__words");
+    expect(el.closest("td")).not.toHaveClass("user-summary__grow");
+  };
+
+  it("a French last dial's status is whole at 1366×768 (the default layouts' 413 px)", async () => {
+    panelLayout(413, { cellChars: 6 });
+    await mount({
+      tab: "Derniers appels",
+      language: "fr",
+      gateway: fakeGateway(lists({ dials: [lastDial({ status: "Voicemail" })] })),
+    });
+    expect(headers("Derniers appels")).toContain("Statut");
+    whole("Derniers appels", "Messagerie vocale");
+  });
+
+  it("a French follow-up's type is whole: 'Opportunité engagée'", async () => {
+    panelLayout(900, { cellChars: 6 });
+    await mount({ language: "fr", agent: { roles: ["advisor"] } });
+    expect(headers("Suivis")).toContain("Type");
+    whole("Suivis", "Opportunité engagée");
+  });
+
+  it("a status in my clients is whole", async () => {
+    panelLayout(1200, { cellChars: 6 });
+    const r = await mount({
+      language: "fr",
+      gateway: fakeGateway({
+        ...lists(),
+        "GET /leads/search/Lee": {
+          status: 200,
+          data: { data: [searchRow({ status: "Make Phone Appointment" })] },
+        },
+      }),
+    });
+    await r.user.click(tab("Mes clients"));
+    await r.user.type(screen.getByRole("textbox", { name: "Rechercher mes clients" }), "Lee{Enter}");
+    await screen.findByRole("table", { name: "Résultats de la recherche" });
+    whole("Résultats de la recherche", "Rendez-vous téléphonique");
+  });
+
+  it("a status whose longest word has no room is hidden with the less important columns, never squeezed", async () => {
+    // 'Disqualification' needs 138 px; beside when, who and the dashboard link (273 px) at 400 px it has 127.
+    const layout = panelLayout(400);
+    await mount({
+      tab: "Derniers appels",
+      language: "fr",
+      gateway: fakeGateway(lists({ dials: [lastDial({ status: "Medical DQ AA/GTL" })] })),
+    });
+    expect(headers("Derniers appels")).toEqual(["Heure d'appel", "Nom", "Tableau de bord"]);
+    layout.resize(413);
+    expect(headers("Derniers appels")).toEqual(["Heure d'appel", "Nom", "Statut", "Tableau de bord"]);
+    whole("Derniers appels", "Disqualification médicale AA/GTL");
+  });
+});
+
 describe("cut texts", () => {
   it("are whole in a tooltip when the agent reaches them with the keyboard; whole texts are no tab stop", async () => {
     panelLayout(1200, { cellChars: 12 });

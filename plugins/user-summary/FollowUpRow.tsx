@@ -5,7 +5,7 @@ import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FOLLOW_UP_TYPES, type FollowUpItem } from "../../src/contract/dialer";
-import { CallTime, Clip, Whole } from "./Clip";
+import { CallTime, Clip, Whole, Words } from "./Clip";
 import { DashboardLink } from "./DashboardLink";
 import { Cells, type Column } from "./FitTable";
 import type { FollowUpColumn } from "./FollowUpsTable";
@@ -68,7 +68,7 @@ export const FollowUpRow = observer(function FollowUpRow({ item, when, shown, to
           call_name: <Whole text={item.name} />,
           notes: <Clip text={item.notes} />,
           state: item.state?.toUpperCase(),
-          type: <Clip text={typeText(t, item)} />,
+          type: <Words text={typeText(t, item)} />,
           dial: date ? (
             <>
               <Button

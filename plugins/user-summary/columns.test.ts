@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnsFor, textWeight } from "./columns";
+import { columnsFor, textWeight, wordsWidth } from "./columns";
 import { FOLLOW_UP_COLUMNS } from "./FollowUpsTable";
 
 const columns = [
@@ -37,5 +37,13 @@ describe("columns that fit", () => {
     expect(textWeight(["Pat", null, "Kimberly Watson"])).toBe(15);
     expect(textWeight([])).toBe(6);
     expect(textWeight(["x".repeat(300)])).toBe(40);
+  });
+
+  it("gives a status or a type the room of its longest word (it wraps at its spaces), its least width at least", () => {
+    // 8 px a letter and the cell's 10 px of padding.
+    expect(wordsWidth(["Messagerie vocale", "Rappel"], 88)).toBe(90);
+    expect(wordsWidth(["Opportunité engagée", null], 80)).toBe(98);
+    expect(wordsWidth(["Vendu"], 88)).toBe(88);
+    expect(wordsWidth([], 80)).toBe(80);
   });
 });

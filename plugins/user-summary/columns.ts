@@ -10,7 +10,13 @@ export interface ColumnFit<Id extends string = string> {
   minWidth: number;
   /** Shares the room left and cuts its text with an ellipsis; otherwise as wide as its content. */
   grow?: boolean;
-  /** A growing column's share of the room left (see {@link textWeight}); its minWidth when not given. */
+  /**
+   * One of a few known words (a status, a type), which must be read whole: shares the room left like a growing
+   * column, but wraps at its spaces instead of being cut, and is never narrower than its longest word (give it
+   * a minWidth from {@link wordsWidth}, so that it is hidden rather than pushing the table wider).
+   */
+  words?: boolean;
+  /** A growing or words column's share of the room left (see {@link textWeight}); its minWidth when not given. */
   weight?: number;
 }
 
@@ -38,4 +44,20 @@ export function textWeight(texts: Iterable<string | null | undefined>): number {
   let longest = 0;
   for (const text of texts) longest = Math.max(longest, text?.length ?? 0);
   return Math.min(Math.max(longest, 6), 40);
+}
+
+/** About one letter of the tables' 14-px text, in CSS pixels: a generous average, so a word is never short of room. */
+const LETTER = 8;
+/** A cell's padding, left and right (user-summary.css). */
+const PADDING = 10;
+
+/**
+ * The room a words column needs: its longest word (its texts wrap at their spaces, never within a word), with the
+ * cell's padding, and never less than `least` (its header and a typical value).
+ */
+export function wordsWidth(texts: Iterable<string | null | undefined>, least: number): number {
+  let longest = 0;
+  for (const text of texts)
+    for (const word of text?.split(/\s+/) ?? []) longest = Math.max(longest, word.length);
+  return Math.max(least, longest * LETTER + PADDING);
 }
