@@ -12,7 +12,7 @@ import {
 } from "../../../src/contract/calls";
 import type { Db } from "../../db/client";
 import { dispositions, leads, users } from "../../db/schema";
-import { applyDispositionEffects } from "../../dialer/followUps";
+import { recordDisposition } from "../dispositions/record";
 import type { IdempotencyClaim } from "../../http/idempotency";
 import { KeyedMutex } from "../status/background";
 import { conferenceLive, isOver } from "./active";
@@ -87,28 +87,14 @@ async function handOver(calls: CallService, d: CallDeps, caller: Caller, r: Inte
   const name = `${target.first} ${target.last}`.trim();
   const done = await db.transaction(async (tx) => {
     const at = new Date(now);
-    const [row] = await tx
-      .insert(dispositions)
-      .values({
-        tenantId: caller.tenantId,
-        leadId: r.leadId,
-        agentId: caller.id,
-        callId: onTheCall?.id ?? null,
-        disposition: INTERNAL_TRANSFER,
-        notes: `Transferred to ${name}`,
-        createdAt: at,
-      })
-      .returning({ id: dispositions.id });
-    await tx.update(leads).set({ status: INTERNAL_TRANSFER, ownerId: target.id }).where(eq(leads.id, r.leadId));
-    await applyDispositionEffects(tx as unknown as Db, {
+    const row = await recordDisposition(tx as unknown as Db, {
       tenantId: caller.tenantId,
       leadId: r.leadId,
       agentId: caller.id,
-      dispositionId: row!.id,
+      callId: onTheCall?.id ?? null,
       disposition: INTERNAL_TRANSFER,
-      dateTime: null,
-      notes: null,
-      reschedule: false,
+      notes: `Transferred to ${name}`,
+      owner: target.id,
       at,
     });
     const answer: InternalTransferDone = {

@@ -10,8 +10,7 @@ import { DISPOSING_ACCESS_ROLES } from "../../../src/contract/roles";
 import { CreateDispositionBody, CreateDispositionResponse, EXCEPTION_MESSAGES } from "../../../src/contract/dispositions";
 import { holdsRoleAtLeast } from "../../../src/contract/common";
 import type { Db } from "../../db/client";
-import { calls, dispositions, leads, tenants, users } from "../../db/schema";
-import { applyDispositionEffects } from "../../dialer/followUps";
+import { calls, tenants, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
@@ -20,6 +19,7 @@ import { rolesOf, type Caller } from "../../auth/access";
 import type { OutgoingMail } from "../../mail/mailer";
 import { gatewayOutbox, type Outbox } from "../../mail/outbox";
 import { refusalOf } from "./allowed";
+import { recordDisposition } from "./record";
 
 const Params = idParam;
 
@@ -59,40 +59,23 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
           }
           const now = new Date(gw.clock.now());
           const saved = await gw.db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(dispositions)
-              .values({
-                tenantId: caller.tenantId,
-                leadId: params.id,
-                agentId: caller.id,
-                callId,
-                disposition: d.disposition,
-                reason: d.reason ?? null,
-                reasonOther: d.reason_other ?? null,
-                notes: d.notes,
-                dateTime: d.date_time ? new Date(d.date_time) : null,
-                rescheduleFollowup: d.reschedule_followup,
-                shortCall: d.short_call,
-                createdAt: now,
-                sold: d.sold ?? null,
-                exception: d.exception ?? null,
-              })
-              .returning();
             // Moving a follow-up (Pocket with reschedule_followup, the follow-ups table's picker) is no outcome.
-            if (!d.reschedule_followup)
-              await tx.update(leads).set({ status: d.disposition }).where(eq(leads.id, params.id));
-            await applyDispositionEffects(tx as unknown as Db, {
+            const saved = await recordDisposition(tx as unknown as Db, {
               tenantId: caller.tenantId,
               leadId: params.id,
               agentId: caller.id,
-              dispositionId: row!.id,
+              callId,
               disposition: d.disposition,
-              dateTime: row!.dateTime,
-              notes: row!.notes,
+              reason: d.reason ?? null,
+              reasonOther: d.reason_other ?? null,
+              notes: d.notes,
+              dateTime: d.date_time ? new Date(d.date_time) : null,
               reschedule: d.reschedule_followup,
+              shortCall: d.short_call,
+              sold: d.sold ?? null,
+              exception: d.exception ?? null,
               at: now,
             });
-            const saved = row!;
             const answer = {
               status: 201,
               body: {

@@ -24,8 +24,8 @@ import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "../../../src/contr
 import type { AgentStatus } from "../../../src/contract/status";
 import type { ClockTimer } from "../../../src/core/clock";
 import type { Db } from "../../db/client";
-import { agentStatuses, calls, dispositions, leads, liveTransfers, users } from "../../db/schema";
-import { applyDispositionEffects } from "../../dialer/followUps";
+import { agentStatuses, calls, leads, liveTransfers, users } from "../../db/schema";
+import { recordDisposition } from "../dispositions/record";
 import { addLeadNote } from "../leads/notes";
 import type { CallEvent, PbxCallState } from "../../pbx/driver";
 import { conferenceLive, isOver, snapshotOf, type ActiveCall } from "../calls/active";
@@ -828,36 +828,17 @@ export class LiveTransfers {
       const advisor = t.advisor!;
       const at = new Date(this.d.clock.now());
       const id = await this.d.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(dispositions)
-          .values({
-            tenantId: t.tenantId,
-            leadId: t.leadId,
-            agentId: t.qualifier.id,
-            callId: t.call.id,
-            disposition: LIVE_TRANSFER_DISPOSITION,
-            notes: t.notes
-              ? `Live transfer to ${advisor.name}: ${t.notes}`
-              : `Live transfer to ${advisor.name}`,
-            createdAt: at,
-          })
-          .returning({ id: dispositions.id });
-        await tx
-          .update(leads)
-          .set({ status: LIVE_TRANSFER_DISPOSITION, ownerId: advisor.id })
-          .where(eq(leads.id, t.leadId));
-        await tx.update(calls).set({ liveTransfer: 1 }).where(eq(calls.id, t.call.id));
-        await applyDispositionEffects(tx as unknown as Db, {
+        const row = await recordDisposition(tx as unknown as Db, {
           tenantId: t.tenantId,
           leadId: t.leadId,
           agentId: t.qualifier.id,
-          dispositionId: row!.id,
+          callId: t.call.id,
           disposition: LIVE_TRANSFER_DISPOSITION,
-          dateTime: null,
-          notes: null,
-          reschedule: false,
+          notes: t.notes ? `Live transfer to ${advisor.name}: ${t.notes}` : `Live transfer to ${advisor.name}`,
+          owner: advisor.id,
           at,
         });
+        await tx.update(calls).set({ liveTransfer: 1 }).where(eq(calls.id, t.call.id));
         await tx
           .update(liveTransfers)
           .set({ state: "completed", endedAt: at })
