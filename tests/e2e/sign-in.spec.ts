@@ -23,6 +23,8 @@ test("an unsigned visitor is sent to the login form", async ({ page }) => {
 });
 
 test("every demo account signs in and lands on /", async ({ browser }) => {
+  // Ten sign-ins, each hashing its password on the gateway: a minute was too short on a busy 2-core machine.
+  test.setTimeout(150_000);
   // Each on a browser of its own: the sign-in page speaks the last account's language on a browser that had one
   // (a page going away writes its preferences back, so clearing storage between accounts would race it).
   for (const email of ACCOUNTS) {

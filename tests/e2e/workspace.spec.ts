@@ -6,18 +6,23 @@ import { signIn, useLanguage } from "./helpers";
 
 const goals = (page: Page) => page.getByRole("region", { name: "My Goals" });
 
-/** A box once it has stopped moving (two reads 100 ms apart agree). */
+/**
+ * A box once its page has loaded every panel (no spinner left: on a slow machine the grid places panels again as
+ * they load) and the box has stopped moving (four reads 150 ms apart agree).
+ */
 async function restingBox(l: Locator) {
+  await expect(l.page().locator(".isi-workspace .bp6-spinner")).toHaveCount(0, { timeout: 30_000 });
   let last = await l.boundingBox();
+  let still = 0;
   await expect
     .poll(
       async () => {
         const now = await l.boundingBox();
-        const still = JSON.stringify(now) === JSON.stringify(last);
+        still = now !== null && JSON.stringify(now) === JSON.stringify(last) ? still + 1 : 0;
         last = now;
-        return still && now !== null;
+        return still >= 3;
       },
-      { intervals: [100] },
+      { intervals: [150] },
     )
     .toBe(true);
   return last!;
