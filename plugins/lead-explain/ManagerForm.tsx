@@ -2,11 +2,18 @@
 // one agent picked by name or for the lead's own rules only (issue 33: managers typed numeric ids before).
 // The lead field is an ARIA 1.2 combobox with a list, as the manual transfer's agent field: the suggestions
 // follow the typing after a pause, arrows move through them, Enter or a click chooses, Escape closes.
-import { Button, Classes, FormGroup, InputGroup } from "@blueprintjs/core";
+import { Button, FormGroup, InputGroup } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Select, usePlugin, type ClockTimer } from "../../src/sdk";
+import {
+  onSuggestionKey,
+  Select,
+  SuggestionList,
+  suggestionId,
+  usePlugin,
+  type ClockTimer,
+} from "../../src/sdk";
 import type { AgentChoice, LeadChoice, LeadExplainApi } from "./api";
 import { LEAD_SEARCH_MAX, LEAD_SEARCH_MIN } from "./choices";
 import type { LeadExplainStore } from "./model";
@@ -29,7 +36,7 @@ export const ManagerForm = observer(function ManagerForm({
   const leadField = `${ids}-lead`;
   const listId = `${ids}-matches`;
   const agentField = `${ids}-agent`;
-  const optionId = (i: number) => `${listId}-${i}`;
+  const optionId = (i: number) => suggestionId(listId, i);
 
   const [text, setText] = useState("");
   const [matches, setMatches] = useState<LeadChoice[]>([]);
@@ -109,24 +116,15 @@ export const ManagerForm = observer(function ManagerForm({
   };
 
   const shown = open && !chosen && matches.length > 0;
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      if (matches.length === 0) return;
-      e.preventDefault();
-      const step = e.key === "ArrowDown" ? 1 : -1;
-      setOpen(true);
-      setActive((i) => (i < 0 && step < 0 ? matches.length - 1 : (i + step + matches.length) % matches.length));
-    } else if (e.key === "Enter") {
-      const l = shown ? matches[active] : undefined;
-      if (l) {
-        e.preventDefault();
-        choose(l);
-      }
-    } else if (e.key === "Escape" && shown) {
-      e.preventDefault();
-      setOpen(false);
-    }
-  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>
+    onSuggestionKey(e, {
+      count: matches.length,
+      shown,
+      active,
+      setActive,
+      setOpen,
+      choose: (i) => choose(matches[i]!),
+    });
 
   const leadBad = checked && !chosen;
   const said =
@@ -174,23 +172,17 @@ export const ManagerForm = observer(function ManagerForm({
             onBlur={() => setOpen(false)}
           />
           {shown && (
-            <ul role="listbox" id={listId} aria-label={t("manager.suggestions")} className={Classes.MENU}>
-              {matches.map((l, i) => (
-                <li
-                  key={l.id}
-                  id={optionId(i)}
-                  role="option"
-                  aria-selected={i === active}
-                  className={`${Classes.MENU_ITEM}${i === active ? ` ${Classes.ACTIVE}` : ""}`}
-                  // Keeps the focus in the text box: the click chooses.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onMouseEnter={() => setActive(i)}
-                  onClick={() => choose(l)}
-                >
-                  <span className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{label(l)}</span>
-                </li>
-              ))}
-            </ul>
+            <SuggestionList
+              id={listId}
+              label={t("manager.suggestions")}
+              items={matches}
+              active={active}
+              keyOf={(l) => l.id}
+              onActive={setActive}
+              onChoose={choose}
+            >
+              {label}
+            </SuggestionList>
           )}
         </div>
       </FormGroup>

@@ -3,11 +3,11 @@
 // list: arrows move through the matches, Enter or a click chooses, Escape closes), and Internal Transfer, pressable
 // once a colleague is chosen and a lead is current, not while a press runs nor for 30 s after a transfer. The
 // matches float in a popover, so the panel stays one row high (about 4 columns × 3 rows at 1366×768).
-import { Button, Classes, InputGroup, PopoverNext } from "@blueprintjs/core";
+import { Button, InputGroup, PopoverNext } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { AGENT_QUERY_MAX } from "../../src/contract/agents";
-import { usePlugin } from "../../src/sdk";
+import { onSuggestionKey, SuggestionList, suggestionId, usePlugin } from "../../src/sdk";
 import type { Colleague, ManualTransfer } from "./manual";
 import type { TransfersStore } from "./model";
 import "./transfers.css";
@@ -26,7 +26,7 @@ const ManualTransferPanel = observer(function ManualTransferPanel() {
   const matches = state.matches;
   useEffect(() => setActive(-1), [matches]);
   const shown = open && matches.length > 0 && !state.chosen;
-  const optionId = (i: number) => `${listId}-${i}`;
+  const optionId = (i: number) => suggestionId(listId, i);
 
   const label = (c: Colleague) => {
     const role = t(`manual.roles.${c.role}`);
@@ -38,26 +38,15 @@ const ManualTransferPanel = observer(function ManualTransferPanel() {
     manual.choose(c);
     setOpen(false);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      if (matches.length === 0) return;
-      e.preventDefault();
-      const step = e.key === "ArrowDown" ? 1 : -1;
-      setOpen(true);
-      setActive((i) =>
-        i < 0 && step < 0 ? matches.length - 1 : (i + step + matches.length) % matches.length,
-      );
-    } else if (e.key === "Enter") {
-      const c = shown ? matches[active] : undefined;
-      if (c) {
-        e.preventDefault();
-        choose(c);
-      }
-    } else if (e.key === "Escape" && shown) {
-      e.preventDefault();
-      setOpen(false);
-    }
-  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>
+    onSuggestionKey(e, {
+      count: matches.length,
+      shown,
+      active,
+      setActive,
+      setOpen,
+      choose: (i) => choose(matches[i]!),
+    });
 
   const blocked = manual.blocked();
   // What keeps the button off, when it is worth saying: the pause's seconds left, or no lead to transfer.
@@ -72,7 +61,10 @@ const ManualTransferPanel = observer(function ManualTransferPanel() {
   // The lead was handed over but the colleague's phone did not take the call: the agent still has the caller.
   const handover = ctx.call.current.transfer;
   const callStayed =
-    handover?.kind === "internal" && handover.outcome !== null && handover.outcome !== "completed" && ctx.call.current.active
+    handover?.kind === "internal" &&
+    handover.outcome !== null &&
+    handover.outcome !== "completed" &&
+    ctx.call.current.active
       ? t("manual.call_not_moved", { name: handover.name ?? "" })
       : "";
   const said =
@@ -86,23 +78,17 @@ const ManualTransferPanel = observer(function ManualTransferPanel() {
           : "");
 
   const list = (
-    <ul role="listbox" id={listId} aria-label={t("manual.matches")} className={Classes.MENU}>
-      {matches.map((c, i) => (
-        <li
-          key={c.id}
-          id={optionId(i)}
-          role="option"
-          aria-selected={i === active}
-          className={`${Classes.MENU_ITEM}${i === active ? ` ${Classes.ACTIVE}` : ""}`}
-          // Keeps the focus in the text box: the click chooses.
-          onMouseDown={(e) => e.preventDefault()}
-          onMouseEnter={() => setActive(i)}
-          onClick={() => choose(c)}
-        >
-          <span className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{label(c)}</span>
-        </li>
-      ))}
-    </ul>
+    <SuggestionList
+      id={listId}
+      label={t("manual.matches")}
+      items={matches}
+      active={active}
+      keyOf={(c) => c.id}
+      onActive={setActive}
+      onChoose={choose}
+    >
+      {label}
+    </SuggestionList>
   );
 
   return (

@@ -130,6 +130,7 @@ export * as callbackPicker from "../core/callbackPicker";
 export { CallTimePicker, type CallTimePickerProps } from "./ui/CallTimePicker";
 export { watching, type Watching } from "./watching";
 export { Select } from "./ui/Select";
+export { onSuggestionKey, SuggestionList, suggestionId, type SuggestionKeys } from "./ui/Suggestions";
 export { useNow } from "./ui/useNow";
 export { useUnsavedChanges } from "./ui/useUnsavedChanges";
 export { LoadFailed } from "./ui/LoadFailed";
