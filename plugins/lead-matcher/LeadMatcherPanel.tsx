@@ -16,7 +16,7 @@ import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { usePlugin } from "../../src/sdk";
-import { EXAMPLE_PHONE } from "../../src/sdk/forms/masks";
+import { EXAMPLE_PHONE } from "../../src/sdk/forms";
 import type { LeadSummary } from "../../src/contract/leads";
 import { formatPhone } from "./contract";
 import type { LeadMatcherStore } from "./model";
