@@ -1,6 +1,7 @@
 // An agent's workspace layout as saved on the gateway: only {i, panel, x, y, w, h} and when the panel shows
-// (`shownWhile`, optional), with a version number for migrations. Edit-mode flags and sizes react-grid-layout adds
-// are never stored.
+// (`shownWhile`, optional), with a version number for migrations of the document's shape and, per plugin, how many
+// of its own layout migrations the items have been through (`migrations`, optional). Edit-mode flags and sizes
+// react-grid-layout adds are never stored.
 import { z } from "zod";
 
 export const LAYOUT_VERSION = 1;
@@ -37,9 +38,25 @@ export const LayoutItem = z.strictObject({
 });
 export type LayoutItem = z.infer<typeof LayoutItem>;
 
+/** A plugin's id as the registry takes it: kebab-case. */
+const PluginId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "plugin.invalid").max(60);
+/** More plugins than any variant could offer is not a layout. */
+export const MAX_LAYOUT_PLUGINS = 100;
+
+/**
+ * Per plugin id, how many of that plugin's layout migrations (`PluginManifest.layoutMigrations`) the items have
+ * been through, so none runs twice. A plugin missing here has been through none.
+ */
+export const AppliedMigrations = z
+  .record(PluginId, z.number().int().min(0).max(1000))
+  .refine((r) => Object.keys(r).length <= MAX_LAYOUT_PLUGINS, "migrations.tooMany");
+export type AppliedMigrations = z.infer<typeof AppliedMigrations>;
+
 export const SavedLayout = z.strictObject({
   version: z.number().int().min(1).max(LAYOUT_VERSION),
   items: z.array(LayoutItem).max(MAX_LAYOUT_ITEMS),
+  /** Optional, so a layout saved before plugins could migrate theirs stays version 1: it has been through none. */
+  migrations: AppliedMigrations.optional(),
 });
 export type SavedLayout = z.infer<typeof SavedLayout>;
 

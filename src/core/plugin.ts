@@ -64,7 +64,7 @@ import type { IAnyModelType, Instance } from "mobx-state-tree";
 import type { z } from "zod";
 import type { AxiosInstance } from "axios";
 import type { Language, Role, Variant } from "../contract/common";
-import type { ShownWhile } from "../contract/layout";
+import type { LayoutItem, ShownWhile } from "../contract/layout";
 import type { Clock } from "./clock";
 import type { EventKey, PluginEvents } from "./events";
 import type { AgentInfo, CallControl, LeadsControl, Notify, StatusView } from "./services";
@@ -107,7 +107,10 @@ export type LazyComponent<P = object> = LazyExoticComponent<ComponentType<P>>;
  * the screen's height (SCREEN_ROWS; at least 30 px, about 30 px at 1366×768 and 51 px at 1920×1080).
  */
 export interface PanelDef {
-  /** `<plugin-id>.<panel>`, unique in the catalogue; saved in layouts, so never rename one that shipped. */
+  /**
+   * `<plugin-id>.<panel>`, unique in the catalogue; saved in agents' layouts, so a rename of one that shipped goes
+   * through a {@link LayoutMigration}.
+   */
   id: `${string}.${string}`;
   /** i18n key in the plugin's namespace, shown in the frame's title bar and in the panel picker. */
   title: string;
@@ -124,6 +127,21 @@ export interface PanelDef {
    * is never changed by this. Absent: always.
    */
   shownWhile?: Exclude<ShownWhile, "always">;
+}
+
+/**
+ * One step in the history of a plugin's panels (a panel renamed, split, made taller), run once on each agent's saved
+ * layout: `up: renamePanel(from, to)` and `up: splitPanel(from, [to, ...])` from the SDK cover the usual steps, a
+ * function of its own anything else.
+ */
+export interface LayoutMigration {
+  /** `<plugin-id>/<n>-<what>`, n counting 1, 2, 3… in the order listed: `"goals/1-progress-is-today"`. */
+  readonly id: string;
+  /**
+   * This plugin's items of the agent's layout (only those: panel ids `<plugin-id>.…`), as the previous step left
+   * them → what they become. Returns items of this plugin only; sizes and places are clamped afterwards.
+   */
+  up(items: readonly LayoutItem[]): LayoutItem[];
 }
 
 /**
@@ -225,6 +243,14 @@ export interface PluginManifest<
   /** The plugin's MST slice, created with `{}` (give every property a default). */
   model?: M;
   panels?: PanelDef[];
+  /**
+   * The history of this plugin's panels, oldest first. At sign-in each agent's saved layout goes through the steps
+   * it has not been through yet (the layout records how many, per plugin), before panels that no longer exist are
+   * dropped, so a renamed or split panel keeps the place the agent gave it. Append only: never edit, reorder or
+   * remove a step that has shipped. A step that throws leaves this plugin's items as saved (docs/plugins.md
+   * "Layouts, overlays, teardown").
+   */
+  layoutMigrations?: LayoutMigration[];
   overlays?: OverlayDef[];
   routes?: PluginRouteDef[];
   adminPages?: AdminPageDef[];

@@ -17,6 +17,7 @@ const createI18n = (locale: string) => {
   return i18n;
 };
 import { createEventBus, defineEvent, definePush } from "./events";
+import { renamePanel } from "./layoutMigrations";
 import { definePlugin, serviceKey, type AnyPlugin, type Catalogue, type Requires } from "./plugin";
 import { createRegistry, meets, RegistryError, type RegistryInput } from "./registry";
 import { clockKey, httpKey } from "./services";
@@ -606,5 +607,30 @@ describe("the plugin's translator", () => {
     stop();
     expect(seen).toEqual(["Call your overdue follow-ups first", "Appelez d'abord vos suivis en retard"]);
     expect(ctxSeen!.language).toBe("fr");
+  });
+});
+
+describe("layout migrations", () => {
+  const panel = (id: `${string}.${string}`) => ({ id, title: "t", component: Nothing, size: { w: 2, h: 2 } });
+  const rename = { id: "goals/1-progress-is-today", up: renamePanel("goals.progress", "goals.today") };
+
+  it("are offered by plugin id for the enabled plugins that have any", async () => {
+    const goals = plain("goals", { panels: [panel("goals.today")], layoutMigrations: [rename] });
+    const board = plain("board", { requires: { roles: ["manager"] }, layoutMigrations: [{ id: "board/1-x", up: (items) => [...items] }] });
+    const registry = await resolve([goals, board, plain("calls", { panels: [panel("calls.list")] })]);
+    expect([...registry.layoutMigrations]).toEqual([["goals", [rename]]]);
+  });
+
+  it("whose ids do not count 1, 2, 3… stop a development registry, and are not run in production", async () => {
+    const moved = plain("goals", {
+      panels: [panel("goals.today")],
+      layoutMigrations: [{ id: "goals/2-today-and-month", up: (items) => [...items] }, rename],
+    });
+    expect(await problemsOf(resolve([moved]))).toEqual([expect.stringMatching(/^goals: layout migration 1 is "goals\/2-today-and-month"/)]);
+    const log = vi.fn();
+    const registry = await resolve([moved], { mode: "production", log });
+    expect([...registry.panels.keys()]).toEqual(["goals.today"]);
+    expect(registry.layoutMigrations.size).toBe(0);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("its layout migrations are not run"));
   });
 });

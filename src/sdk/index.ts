@@ -7,6 +7,8 @@
  *
  * What a plugin gets, and where:
  * - **Declaring itself**: {@link definePlugin} (the contract, documented in depth on `PluginManifest`).
+ * - **Renaming or splitting a panel that shipped**: a step in the manifest's `layoutMigrations`, most often
+ *   {@link renamePanel} or {@link splitPanel}, so agents' saved layouts follow (docs/plugins.md "Layouts").
  * - **Its context** (`setup(ctx)`, and `usePlugin().ctx` in panels): its store slice, parsed config, the
  *   namespaced translator `ctx.t`, typed `ctx.events`, the core's services (`ctx.http`, `ctx.clock`,
  *   `ctx.agent`, `ctx.variant`, `ctx.notify`, `ctx.status`, `ctx.call`, `ctx.leads`), `ctx.log`, and the
@@ -81,6 +83,7 @@ export {
   serviceKey,
   type AdminPageDef,
   type AnyPlugin,
+  type LayoutMigration,
   type LazyComponent,
   type OverlayDef,
   type PanelDef,
@@ -93,6 +96,7 @@ export {
   type ServiceKey,
 } from "../core/plugin";
 export { usePlugin } from "../core/PluginScope";
+export { renamePanel, splitPanel } from "../core/layoutMigrations";
 
 // The core's services, as plugins see them. The keys stay for `ctx.get(key)` and for tests that replace a
 // core service; `ctx.http`, `ctx.status`… are the same objects.

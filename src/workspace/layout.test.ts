@@ -22,21 +22,21 @@ const doc = (items: unknown[], version = LAYOUT_VERSION) => ({ version, items })
 describe("restoreLayout", () => {
   it("gives back a stored layout that fits", () => {
     const items = [item("goals.progress", "goals.progress", 0, 0, 4, 9), item("calls.list", "calls.list", 4, 0, 6, 10)];
-    expect(restoreLayout(doc(items), PANELS, FALLBACK)).toEqual(items);
+    expect(restoreLayout(doc(items), PANELS, FALLBACK).items).toEqual(items);
   });
 
   it("drops panels this agent no longer has, without error", () => {
     const items = [item("goals.progress", "goals.progress", 0, 0, 4, 9), item("old.panel", "old.panel", 4, 0, 4, 4)];
-    expect(restoreLayout(doc(items), PANELS, FALLBACK)).toEqual([items[0]]);
+    expect(restoreLayout(doc(items), PANELS, FALLBACK).items).toEqual([items[0]]);
   });
 
   it("keeps the first of two items with the same id", () => {
     const items = [item("goals.progress", "goals.progress", 0, 0, 4, 9), item("goals.progress", "goals.progress", 4, 4, 5, 7)];
-    expect(restoreLayout(doc(items), PANELS, FALLBACK)).toEqual([items[0]]);
+    expect(restoreLayout(doc(items), PANELS, FALLBACK).items).toEqual([items[0]]);
   });
 
   it("clamps sizes to each panel's limits and positions to the grid", () => {
-    const restored = restoreLayout(
+    const { items: restored } = restoreLayout(
       doc([item("goals.progress", "goals.progress", 11, 3, 1, 2), item("calls.list", "calls.list", 2, 0, 12, 40)]),
       PANELS,
       FALLBACK,
@@ -59,11 +59,11 @@ describe("restoreLayout", () => {
     ["version 0", doc([item("calls.list", "calls.list", 0, 0, 6, 10)], 0)],
     ["no version", { items: [item("calls.list", "calls.list", 0, 0, 6, 10)] }],
   ])("falls back to the default for %s", (_, raw) => {
-    expect(restoreLayout(raw, PANELS, FALLBACK)).toBe(FALLBACK);
+    expect(restoreLayout(raw, PANELS, FALLBACK).items).toBe(FALLBACK);
   });
 
   it("keeps an empty layout the agent chose", () => {
-    expect(restoreLayout(doc([]), PANELS, FALLBACK)).toEqual([]);
+    expect(restoreLayout(doc([]), PANELS, FALLBACK).items).toEqual([]);
   });
 });
 
@@ -102,7 +102,7 @@ describe("toSaved", () => {
 
   it("saves what restoreLayout gives back unchanged", () => {
     const items = [item("goals.progress", "goals.progress", 0, 0, 4, 9), item("calls.list", "calls.list", 4, 0, 6, 10)];
-    expect(restoreLayout(JSON.parse(JSON.stringify(toSaved(items))), PANELS, FALLBACK)).toEqual(items);
+    expect(restoreLayout(JSON.parse(JSON.stringify(toSaved(items))), PANELS, FALLBACK).items).toEqual(items);
   });
 });
 
@@ -141,7 +141,7 @@ describe("when a panel shows", () => {
   it("keeps the agent's choice through restoring, clamping and saving", () => {
     const item: LayoutItem = { i: "a.b", panel: "a.b", x: 0, y: 0, w: 4, h: 5, shownWhile: "idle" };
     const panels = new Map([["a.b", { size: { w: 4, h: 5 } }]]);
-    const restored = restoreLayout({ version: LAYOUT_VERSION, items: [item] }, panels, []);
+    const { items: restored } = restoreLayout({ version: LAYOUT_VERSION, items: [item] }, panels, []);
     expect(restored).toEqual([item]);
     expect(toSaved(restored).items[0]).toEqual(item);
     // A layout saved before the choice existed has none, and saves none.

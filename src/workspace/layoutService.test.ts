@@ -7,6 +7,7 @@ import { LAYOUT_VERSION, type LayoutItem } from "../contract/layout";
 import { manualClock } from "../core/clock";
 import { memoryStorage } from "../store/storage";
 import { fakeGateway, NETWORK_DOWN } from "../test/fakeGateway";
+import { renamePanel } from "../core/layoutMigrations";
 import { LayoutModel } from "./LayoutModel";
 import { createLayoutService, SAVE_DEBOUNCE_MS } from "./layoutService";
 
@@ -154,5 +155,27 @@ describe("saving the layout", () => {
     clock.advance(SAVE_DEBOUNCE_MS * 10);
     await settle();
     expect(puts()).toHaveLength(1);
+  });
+});
+
+describe("a plugin's layout migrations", () => {
+  it("run at load, and the agent's next save records them, so the gateway's copy is not migrated again", async () => {
+    const steps = new Map([["goals", [{ id: "goals/1-old-is-progress", up: renamePanel("goals.old", "goals.progress") }]]]);
+    const { service, layout, clock, puts } = setup({
+      [GET]: { status: 200, data: { data: { version: LAYOUT_VERSION, items: [item("goals.old", 0, 0, 4, 9)] } } },
+    });
+    expect(await service.load(PANELS, DEFAULT, steps)).toEqual([item("goals.progress", 0, 0, 4, 9)]);
+    // Migrating is not a change the agent made: nothing is sent for it alone.
+    clock.advance(60_000);
+    await settle();
+    expect(puts()).toEqual([]);
+
+    layout.replace([...layout.items, item("calls.list", 4, 0, 6, 10)]);
+    service.changed();
+    clock.advance(SAVE_DEBOUNCE_MS);
+    await settle();
+    expect(puts().map((r) => r.body)).toEqual([
+      { version: LAYOUT_VERSION, items: [item("goals.progress", 0, 0, 4, 9), item("calls.list", 4, 0, 6, 10)], migrations: { goals: 1 } },
+    ]);
   });
 });

@@ -4,10 +4,10 @@
 // reset), debounced, never on mount.
 import type { AxiosInstance } from "axios";
 import { z } from "zod";
-import { LayoutResponse, SavedLayout, type LayoutItem } from "../contract/layout";
+import { LayoutResponse, SavedLayout, type AppliedMigrations, type LayoutItem } from "../contract/layout";
 import type { Clock, ClockTimer } from "../core/clock";
 import type { KeyValueStorage } from "../store/storage";
-import { restoreLayout, toSaved } from "./layout";
+import { restoreLayout, toSaved, type LayoutMigrations } from "./layout";
 import type { LayoutModel } from "./LayoutModel";
 
 export const SAVE_DEBOUNCE_MS = 400;
@@ -16,7 +16,12 @@ export const SAVE_DEBOUNCE_MS = 400;
 const Cached = z.object({ doc: z.unknown(), pending: z.boolean() });
 
 export interface LayoutService {
-  load(panels: ReadonlyMap<string, { size: { w: number; h: number } }>, fallback: LayoutItem[]): Promise<LayoutItem[]>;
+  /** Restores the agent's layout, through the enabled plugins' layout migrations it has not been through yet. */
+  load(
+    panels: ReadonlyMap<string, { size: { w: number; h: number } }>,
+    fallback: LayoutItem[],
+    migrations?: LayoutMigrations,
+  ): Promise<LayoutItem[]>;
   /** Called after each change the agent makes. */
   changed(): void;
   /** Sends a pending save now (sign-out, page hide). */
@@ -30,11 +35,15 @@ export function createLayoutService(deps: {
   layout: LayoutModel;
   agentId: number;
   variant: string;
+  /** Where a layout migration that failed is told. */
+  log?: (message: string, detail?: unknown) => void;
 }): LayoutService {
   const { http, clock, storage, layout } = deps;
   const cacheKey = `isi-dialer-layout:${deps.agentId}:${deps.variant}`;
   const url = `/agents/me/layouts/${deps.variant}`;
   let timer: ClockTimer | null = null;
+  // Saved with every change, so a layout migrated at load is not migrated again once the agent has saved it.
+  let applied: AppliedMigrations = {};
 
   const readCache = () => {
     try {
@@ -48,7 +57,7 @@ export function createLayoutService(deps: {
 
   const send = async () => {
     timer = null;
-    const doc = toSaved(layout.items);
+    const doc = toSaved(layout.items, applied);
     try {
       await http.put(url, doc);
       // Only if nothing newer was written meanwhile.
@@ -63,7 +72,7 @@ export function createLayoutService(deps: {
   };
 
   return {
-    async load(panels, fallback) {
+    async load(panels, fallback, migrations) {
       const cached = readCache();
       let raw: unknown = cached?.doc ?? null;
       if (!cached?.pending) {
@@ -75,14 +84,16 @@ export function createLayoutService(deps: {
           // Gateway unreachable: the local copy, else the default.
         }
       }
-      const items = raw ? restoreLayout(raw, panels, fallback) : fallback;
+      const restored = restoreLayout(raw, panels, fallback, { migrations, log: deps.log });
+      const items = restored.items;
+      applied = restored.migrations;
       layout.replace(items);
       // A change the gateway never received (reload right after a drag) goes out now.
       if (cached?.pending) schedule();
       return items;
     },
     changed() {
-      writeCache(toSaved(layout.items), true);
+      writeCache(toSaved(layout.items, applied), true);
       schedule();
     },
     async flush() {

@@ -121,9 +121,10 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
     layout,
     agentId: deps.agent.id,
     variant: variant.id,
+    log: deps.log,
   });
   const defaultItems = () => fromDefault(defaultLayoutFor(variant, deps.agent.roles), registry.panels);
-  await layoutService.load(registry.panels, defaultItems());
+  await layoutService.load(registry.panels, defaultItems(), registry.layoutMigrations);
   const onHide = () => void layoutService.flush();
   // Persistent alerts (offline, inactive, calling disabled…) follow a language switch instead of staying in
   // the language they were shown in.

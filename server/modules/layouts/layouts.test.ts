@@ -25,13 +25,19 @@ describe("agent layouts", () => {
     expect((await q.request("GET", "/agents/me/layouts/isius")).json()).toEqual({ data: moved });
   });
 
-  it("refuses items outside the grid, unknown fields and unknown variants", async () => {
+  it("refuses items outside the grid, unknown fields, unknown variants and a malformed record of migrations", async () => {
     const q = await gw.signIn("qualifier.isius@demo.test");
+    // The record of each plugin's layout migrations the items have been through is optional and taken when well formed.
+    expect((await q.request("PUT", "/agents/me/layouts/isius", { ...layout, migrations: { goals: 2, "lead-card": 1 } })).statusCode).toBe(204);
     for (const bad of [
       { version: 1, items: [{ ...layout.items[0]!, x: 12 }] },
       { version: 1, items: [{ ...layout.items[0]!, static: true }] },
       { version: 99, items: [] },
       { version: 1, items: [{ ...layout.items[0]!, panel: "Not A Panel" }] },
+      { ...layout, migrations: { goals: -1 } },
+      { ...layout, migrations: { goals: 1.5 } },
+      { ...layout, migrations: { "goals.progress": 1 } },
+      { ...layout, migrations: [1] },
     ]) {
       expect((await q.request("PUT", "/agents/me/layouts/isius", bad)).statusCode).toBe(422);
     }
