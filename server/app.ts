@@ -9,7 +9,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { systemClock, type Clock } from "../src/core/clock";
+import { systemClock, type Clock } from "../src/shared/clock";
 import { API_BASE, SERVER_TIME_HEADER } from "../src/contract/common";
 import type { GatewayConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";

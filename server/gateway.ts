@@ -1,6 +1,6 @@
 // The gateway's services, built once at start and handed to every module.
 import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../src/core/clock";
+import type { Clock } from "../src/shared/clock";
 import type { GatewayConfig } from "./config";
 import type { Db } from "./db/client";
 import type { TokenService } from "./auth/tokens";

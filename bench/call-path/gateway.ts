@@ -26,7 +26,7 @@ import { SimPbx } from "../../server/pbx/sim/extensions";
 import { BENCH_PROFILE } from "./profile";
 import { streamFor } from "../../server/pbx/sim/random";
 import { rooms } from "../../server/realtime/push";
-import { systemClock } from "../../src/core/clock";
+import { systemClock } from "../../src/shared/clock";
 
 const argOf = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);

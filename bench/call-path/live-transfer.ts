@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { and, eq, inArray, isNull, like, not, or } from "drizzle-orm";
 import { leads, users } from "../../server/db/schema";
 import { startTestGateway, type AgentClientSocket, type TestClient } from "../../server/test/harness";
-import { systemClock } from "../../src/core/clock";
+import { systemClock } from "../../src/shared/clock";
 import type { ServerEventName } from "../../src/contract/socket";
 import { BENCH_PROFILE } from "./profile";
 

@@ -24,7 +24,7 @@ import { readConfig } from "../../server/config";
 import { openDatabase, rowsOf } from "../../server/db/client";
 import { campaignQualifiers, leadCampaigns, leads, tenants, users } from "../../server/db/schema";
 import type { SimProfile } from "../../server/pbx/sim/extensions";
-import { systemClock } from "../../src/core/clock";
+import { systemClock } from "../../src/shared/clock";
 import { summariseProfile, type CpuProfile } from "./profile";
 
 const argOf = (name: string) => {

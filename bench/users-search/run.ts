@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { systemClock } from "../../src/core/clock";
+import { systemClock } from "../../src/shared/clock";
 import { users } from "../../server/db/schema";
 import { startTestGateway } from "../../server/test/harness";
 import { SEARCH_DEBOUNCE_MS } from "../../src/sdk/settings/agentPages";

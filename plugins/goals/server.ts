@@ -1,7 +1,7 @@
 // Gateway side of the goals plugin: the agent's statistics, counted from its real call and disposition rows
 // in the call centre's own day and hour.
 import { and, count, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import { startOfLocalDay, startOfLocalHour } from "../../src/core/zoned-time";
+import { startOfLocalDay, startOfLocalHour } from "../../src/shared/zoned-time";
 import {
   FOLLOW_UP_DISPOSITIONS,
   SALE_DISPOSITIONS,

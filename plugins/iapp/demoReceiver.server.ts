@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
-import type { Clock } from "../../src/core/clock";
+import type { Clock } from "../../src/shared/clock";
 import type { IappSystem } from "./adapter.server";
 import type { IappApplication, IappDestination } from "./contract";
 import { iappDemoApplications } from "./tables";

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { attributes, sessions, userAttributes, users } from "../db/schema";
 import { permittedScopes, type PermissionGrant } from "./access";
 import { TokenService, safeEqual, sha256 } from "./tokens";
-import type { Clock } from "../../src/core/clock";
+import type { Clock } from "../../src/shared/clock";
 
 export const SESSION_LIMITS = {
   /** An idle session ends after 30 minutes without a request (ASVS 4 V3.3.2). The open dialer keeps it alive. */

@@ -2,7 +2,7 @@
 // atomic step, so a burst of parallel attempts never gets more evaluations than the limit (issue 11, finding 2).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { manualClock } from "../../src/core/clock";
+import { manualClock } from "../../src/shared/clock";
 import { loginThrottle } from "../db/schema";
 import { startTestGateway, type TestGateway } from "../test/harness";
 import { LoginThrottle, THROTTLE } from "./throttle";

@@ -14,7 +14,7 @@
 import { and, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginThrottle } from "../db/schema";
-import type { Clock, ClockTimer } from "../../src/core/clock";
+import type { Clock, ClockTimer } from "../../src/shared/clock";
 
 export const THROTTLE = {
   clientLockAfter: 10,

@@ -1,7 +1,7 @@
 // Loads the facts the rules judge, for the engine, the claim (inside its transaction) and explain alike. Each
 // loader is one query: the engine runs on every auto-dial tick (performance.md X5).
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { instantOf, startOfLocalDay, startOfLocalHour, wallClock } from "../../src/core/zoned-time";
+import { instantOf, startOfLocalDay, startOfLocalHour, wallClock } from "../../src/shared/zoned-time";
 import type { Db } from "../db/client";
 import { followUps, inProcessLeads, leads, tenants, users } from "../db/schema";
 import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type TenantFacts } from "./facts";

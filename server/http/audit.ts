@@ -1,7 +1,7 @@
 // Security events (ASVS V16.3): every sign-in, refusal and access denial, with user, IP, time and outcome.
 // Written to the audit table and the structured log; never a password, token or code.
 import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../../src/core/clock";
+import type { Clock } from "../../src/shared/clock";
 import type { Db } from "../db/client";
 import { auditLog } from "../db/schema";
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
-import { manualClock } from "../../src/core/clock";
+import { manualClock } from "../../src/shared/clock";
 import { pluginRoutes } from "../../plugins/server-catalogue";
 import { goalsRoutes } from "../../plugins/goals/server";
 import type { Gateway } from "../gateway";

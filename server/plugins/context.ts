@@ -2,7 +2,7 @@
 // the Gateway by routeTable(). A plugin never gets the Gateway itself, so it cannot reach the PBX, sessions,
 // tokens or another module's services; when a plugin needs more, one field is added here, said in one line.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
-import type { Clock } from "../../src/core/clock";
+import type { Clock } from "../../src/shared/clock";
 import type { ServerEventName, ServerPayload } from "../../src/contract/socket";
 import { leadAccess, mayActOnAgent, type AccessPolicy, type Caller } from "../auth/access";
 import type { Db } from "../db/client";

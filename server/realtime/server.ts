@@ -13,7 +13,7 @@ import { Server } from "socket.io";
 import { holdsRoleAtLeast } from "../../src/contract/common";
 import { SOCKET_MESSAGES, SOCKET_PATH } from "../../src/contract/socket";
 import { isActiveStatus } from "../../src/contract/status";
-import type { ClockTimer } from "../../src/core/clock";
+import type { ClockTimer } from "../../src/shared/clock";
 import { rolesOf } from "../auth/access";
 import { agentStatuses } from "../db/schema";
 import type { Gateway } from "../gateway";

@@ -1,7 +1,7 @@
 // `npm run seed`: creates the demo call centre when the database is empty (DATA_DIR or DATABASE_URL).
 import { readConfig } from "../config";
 import { openDatabase } from "../db/client";
-import { systemClock } from "../../src/core/clock";
+import { systemClock } from "../../src/shared/clock";
 import { seedIfEmpty } from "./seed";
 
 const config = readConfig();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wallClock } from "../../src/core/zoned-time";
+import { wallClock } from "../../src/shared/zoned-time";
 import { generateHistory } from "./history";
 
 const leads = [

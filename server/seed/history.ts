@@ -1,7 +1,7 @@
 // Today's work so far for the demo agents, so goals, last dials and follow-ups show real numbers from the
 // first sign-in. Deterministic (seeded), in the call centre's working day, and only at moments when each
 // lead's own local time is a reasonable calling hour.
-import { instantOf, wallClock } from "../../src/core/zoned-time";
+import { instantOf, wallClock } from "../../src/shared/zoned-time";
 import { Rng } from "./leadbook/rng";
 
 export interface HistoryAgent {

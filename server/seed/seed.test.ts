@@ -3,7 +3,7 @@
 // call centres have a dashboard link template, so those rows link to the lead in the (example) dashboard.
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manualClock } from "../../src/core/clock";
+import { manualClock } from "../../src/shared/clock";
 import { openDatabase, type Database } from "../db/client";
 import { calls, dispositions, followUps, leads, users } from "../db/schema";
 import { FOLLOW_UP_DISPOSITIONS } from "../dialer/followUps";

@@ -1,7 +1,7 @@
 // Creates the demo call centre (tenants, accounts, lead book) in an empty database: at start and by `npm run seed`.
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../../src/core/clock";
+import type { Clock } from "../../src/shared/clock";
 import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { hashPassword } from "../auth/passwords";

@@ -6,7 +6,7 @@
 // test that starts its clock elsewhere, or wants no seed, still seeds its own (harness.ts decides).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { manualClock } from "../../src/core/clock";
+import { manualClock } from "../../src/shared/clock";
 import { adminQuery, databaseUrl } from "../db/admin";
 import { openDatabase } from "../db/client";
 import { seedDemo } from "../seed/seed";

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { io, type Socket as ClientSocket } from "socket.io-client";
 import { inject } from "vitest";
-import { manualClock, type Clock, type ManualClock } from "../../src/core/clock";
+import { manualClock, type Clock, type ManualClock } from "../../src/shared/clock";
 import { API_BASE } from "../../src/contract/common";
 import { SOCKET_PATH, type ClientToServer, type ServerToClient } from "../../src/contract/socket";
 import { buildGateway, type BuiltGateway } from "../app";

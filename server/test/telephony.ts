@@ -2,7 +2,7 @@
 // AriDriver talking to the fake Asterisk (server/pbx/asterisk/testing) whose far ends follow SimPbx's profile
 // (server/pbx/suite/profileWorld). Tests drive the phones through `TestPhones`, the same on both, so one test
 // body runs on each driver and a difference in behaviour fails it.
-import type { ManualClock } from "../../src/core/clock";
+import type { ManualClock } from "../../src/shared/clock";
 import type { Db } from "../db/client";
 import { AriDriver } from "../pbx/asterisk/driver";
 import { startFakeAri, type FakeAri } from "../pbx/asterisk/testing";

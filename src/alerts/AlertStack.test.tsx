@@ -2,7 +2,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../shared/clock";
 import { createI18n, localesReady } from "../i18n/i18n";
 import { AlertStack } from "./AlertStack";
 import { AlertsModel } from "./AlertsModel";

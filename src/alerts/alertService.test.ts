@@ -1,7 +1,7 @@
 // Alerts worded by a function follow the agent's language: a persistent banner shown in English reads French
 // once the agent switches (issue 13, fault 7: the active-status banners stayed English).
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../shared/clock";
 import { createI18n, localesReady } from "../i18n/i18n";
 import { addWorkspaceTexts } from "../i18n/workspaceTexts";
 import { AlertsModel } from "./AlertsModel";

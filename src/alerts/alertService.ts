@@ -1,5 +1,5 @@
 // The alert stack's effects: timeouts on the injected clock, button actions, desktop notifications.
-import type { Clock, ClockTimer } from "../core/clock";
+import type { Clock, ClockTimer } from "../shared/clock";
 import type { Notify } from "../core/services";
 import type { AlertType, AlertsModel } from "./AlertsModel";
 

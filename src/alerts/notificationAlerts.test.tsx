@@ -7,7 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { API_BASE } from "../contract/common";
 import type { AgentNotification } from "../contract/notifications";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../shared/clock";
 import { createEventBus } from "../core/events";
 import { createI18n, localesReady } from "../i18n/i18n";
 import { addWorkspaceTexts } from "../i18n/workspaceTexts";

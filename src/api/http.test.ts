@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { gatewayClock, manualClock } from "../core/clock";
+import { gatewayClock, manualClock } from "../shared/clock";
 import { Account } from "../store/account";
 import { fakeGateway, NETWORK_DOWN } from "../test/fakeGateway";
 import { loginResponse } from "../test/fixtures";

@@ -6,7 +6,7 @@ import axios, {
   type AxiosResponse,
 } from "axios";
 import { API_BASE, SERVER_TIME_HEADER } from "../contract/common";
-import type { GatewayClock } from "../core/clock";
+import type { GatewayClock } from "../shared/clock";
 
 /** What the HTTP client needs from the signed-in account; the MST account model satisfies it. */
 export interface SessionPort {

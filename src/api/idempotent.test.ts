@@ -4,7 +4,7 @@ import axios from "axios";
 import { describe, expect, it } from "vitest";
 import { API_BASE } from "../contract/common";
 import { IDEMPOTENCY_IN_PROGRESS } from "../contract/dispositions";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../shared/clock";
 import { fakeGateway } from "../test/fakeGateway";
 import { postIdempotent } from "./idempotent";
 

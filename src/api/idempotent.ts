@@ -6,7 +6,7 @@
 import { isAxiosError, type AxiosInstance } from "axios";
 import { ErrorBody } from "../contract/common";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_IN_PROGRESS } from "../contract/dispositions";
-import type { Clock } from "../core/clock";
+import type { Clock } from "../shared/clock";
 
 export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 

@@ -9,7 +9,7 @@ import type { KeyValueStorage } from "../store/storage";
 import { createAuthService, type AuthService } from "./auth/authService";
 import { createToastNotifier, type Notifier } from "./notifier";
 import { createTenantService, type TenantService } from "./tenantService";
-import { gatewayClock, systemClock, type Clock } from "../core/clock";
+import { gatewayClock, systemClock, type Clock } from "../shared/clock";
 import type { CatalogueSource } from "../core/plugin";
 import type { VariantCatalogue } from "../core/variant";
 import type { RealtimeClient, RealtimeDeps } from "../realtime/client";

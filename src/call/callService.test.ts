@@ -7,7 +7,7 @@ import { AlertsModel } from "../alerts/AlertsModel";
 import { createAlertService } from "../alerts/alertService";
 import { API_BASE } from "../contract/common";
 import type { CallSnapshot } from "../contract/calls";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../shared/clock";
 import { createEventBus } from "../core/events";
 import { fakeGateway, type Reply, type SeenRequest } from "../test/fakeGateway";
 import { CallModel } from "./CallModel";

@@ -22,7 +22,7 @@ import {
 import { IDEMPOTENCY_HEADER } from "../contract/dispositions";
 import { LeadSummaryResponse } from "../contract/leads";
 import type { AlertService } from "../alerts/alertService";
-import type { Clock } from "../core/clock";
+import type { Clock } from "../shared/clock";
 import type { EventBus } from "../core/events";
 import type { CallControl, DialRequest } from "../core/services";
 import type { RealtimeClient } from "../realtime/client";

@@ -5,7 +5,7 @@ import { z } from "zod";
 export const API_BASE = "/api/v1";
 /**
  * Every API answer carries the gateway's clock (ms since the epoch) in this header, so the page shows and waits
- * on the gateway's time whatever its PC's clock says (src/core/clock.ts gatewayClock).
+ * on the gateway's time whatever its PC's clock says (src/shared/clock.ts gatewayClock).
  */
 export const SERVER_TIME_HEADER = "x-server-time";
 

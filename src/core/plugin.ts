@@ -65,7 +65,7 @@ import type { z } from "zod";
 import type { AxiosInstance } from "axios";
 import type { Language, Role, Variant } from "../contract/common";
 import type { LayoutItem, ShownWhile } from "../contract/layout";
-import type { Clock } from "./clock";
+import type { Clock } from "../shared/clock";
 import type { EventKey, PluginEvents } from "./events";
 import type { AgentInfo, CallControl, LeadsControl, Notify, StatusView } from "./services";
 import type { VariantManifest } from "./variant";

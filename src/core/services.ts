@@ -2,7 +2,7 @@
 import type { AxiosInstance } from "axios";
 import type { i18n as I18n } from "i18next";
 import { serviceKey } from "./plugin";
-import type { Clock } from "./clock";
+import type { Clock } from "../shared/clock";
 import type { VariantManifest } from "./variant";
 
 /** The gateway client: bearer in, rotated bearer out (admin-and-sign-in §7). */

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { CallModel } from "../call/CallModel";
 import type { CallSnapshot } from "../contract/calls";
 import { API_BASE } from "../contract/common";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../shared/clock";
 import type { LeadView } from "../core/services";
 import { fakeGateway, type Reply, type SeenRequest } from "../test/fakeGateway";
 import { LeadsStack } from "./LeadsStack";

@@ -15,7 +15,7 @@ import {
   type Lead,
   type LeadPatch,
 } from "../contract/lead";
-import type { Clock } from "../core/clock";
+import type { Clock } from "../shared/clock";
 import type { LeadsControl } from "../core/services";
 import { followCalls } from "./followCalls";
 import type { LeadModel } from "./LeadModel";

@@ -127,8 +127,8 @@ export { defineEvent, definePush, type EventKey, type PluginEvents } from "../co
 export { callEnded } from "../core/coreEvents";
 
 // Time.
-export type { Clock, ClockTimer } from "../core/clock";
-export { startOfLocalDay, startOfLocalHour, wallClock, isValidTimeZone } from "../core/zoned-time";
+export type { Clock, ClockTimer } from "../shared/clock";
+export { startOfLocalDay, startOfLocalHour, wallClock, isValidTimeZone } from "../shared/zoned-time";
 export { formatUtc } from "../i18n/utcTime";
 export * as callbackPicker from "../core/callbackPicker";
 export { CallTimePicker, type CallTimePickerProps } from "./ui/CallTimePicker";

@@ -3,7 +3,7 @@
 import axios from "axios";
 import { describe, expect, it, vi } from "vitest";
 import { API_BASE } from "../contract/common";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../shared/clock";
 import { createEventBus } from "../core/events";
 import { sampleWire } from "../lead/leadFixture";
 import { fakeGateway } from "../test/fakeGateway";

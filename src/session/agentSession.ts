@@ -10,7 +10,7 @@ import { askBeforeLeavingMidCall } from "../call/leaveGuard";
 import { createCallService, type CallService } from "../call/callService";
 import { createAlertService, type AlertService } from "../alerts/alertService";
 import { createNotificationAlerts } from "../alerts/notificationAlerts";
-import type { Clock, ClockTimer } from "../core/clock";
+import type { Clock, ClockTimer } from "../shared/clock";
 import type { EventBus } from "../core/events";
 import { createLeadsService, type LeadsService } from "../lead/leadsService";
 import { LeadsStack } from "../lead/LeadsStack";

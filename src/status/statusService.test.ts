@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { API_BASE } from "../contract/common";
 import { AlertsModel } from "../alerts/AlertsModel";
 import { createAlertService } from "../alerts/alertService";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../shared/clock";
 import { createEventBus } from "../core/events";
 import { fakeGateway, type Reply } from "../test/fakeGateway";
 import { fakeRealtime } from "../test/fakeRealtime";

@@ -10,7 +10,7 @@ import {
 } from "../contract/status";
 import { CallingStatusPush, OverstayPush, StatusPush } from "../contract/socket";
 import type { AlertService } from "../alerts/alertService";
-import type { Clock, ClockTimer } from "../core/clock";
+import type { Clock, ClockTimer } from "../shared/clock";
 import type { EventBus } from "../core/events";
 import type { StatusView } from "../core/services";
 import { reaction } from "mobx";

@@ -11,7 +11,7 @@ import { I18nextProvider } from "react-i18next";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { API_BASE } from "../contract/common";
 import { LAYOUT_VERSION, type LayoutItem } from "../contract/layout";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../shared/clock";
 import { definePlugin, type Catalogue } from "../core/plugin";
 import { usePlugin } from "../core/PluginScope";
 import { defineVariant, type VariantCatalogue } from "../core/variant";

@@ -4,7 +4,7 @@ import axios from "axios";
 import { describe, expect, it } from "vitest";
 import { API_BASE } from "../contract/common";
 import { LAYOUT_VERSION, type LayoutItem } from "../contract/layout";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../shared/clock";
 import { memoryStorage } from "../store/storage";
 import { fakeGateway, NETWORK_DOWN } from "../test/fakeGateway";
 import { renamePanel } from "../core/layoutMigrations";

@@ -5,7 +5,7 @@
 import type { AxiosInstance } from "axios";
 import { z } from "zod";
 import { LayoutResponse, SavedLayout, type AppliedMigrations, type LayoutItem } from "../contract/layout";
-import type { Clock, ClockTimer } from "../core/clock";
+import type { Clock, ClockTimer } from "../shared/clock";
 import type { KeyValueStorage } from "../store/storage";
 import { restoreLayout, toSaved, type LayoutMigrations } from "./layout";
 import type { LayoutModel } from "./LayoutModel";

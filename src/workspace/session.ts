@@ -3,7 +3,7 @@
 import type { AxiosInstance } from "axios";
 import type { i18n as I18n } from "i18next";
 import type { TenantFeatures } from "../contract/tenant";
-import type { Clock } from "../core/clock";
+import type { Clock } from "../shared/clock";
 import { createEventBus, type EventBus } from "../core/events";
 import type { CatalogueSource } from "../core/plugin";
 import { createRegistry, type Registry } from "../core/registry";

@@ -6,7 +6,7 @@ import axios from "axios";
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../../plugins/catalogue";
 import { API_BASE, type Language } from "../../src/contract/common";
-import { manualClock } from "../../src/core/clock";
+import { manualClock } from "../../src/shared/clock";
 import type { AnyPlugin } from "../../src/core/plugin";
 import { VariantManifest } from "../../src/core/variant";
 import { createI18n } from "../../src/i18n/i18n";

@@ -1,6 +1,6 @@
 // The call centre dials only within its operation hours: one 'from to' pair per day, Monday to Sunday, in the
 // call centre's own time zone. A day whose from is not before its to is closed.
-import { wallClock } from "../../../src/core/zoned-time";
+import { wallClock } from "../../../src/shared/zoned-time";
 import { AUTO_ONLY, fail, pass, type AgentRule } from "../facts";
 
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];

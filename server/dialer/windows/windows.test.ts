@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { wallClock } from "../../../src/core/zoned-time";
+import { wallClock } from "../../../src/shared/zoned-time";
 import { PROVINCES, US_STATES } from "../../geo/index";
 import {
   CRTC,

@@ -1,7 +1,7 @@
 // Zone math for calling windows: which zones a lead must be checked in, its local clock there, and when that
-// clock next reaches a given wall time (DST-aware). Offsets come from Intl via src/core/zoned-time.
+// clock next reaches a given wall time (DST-aware). Offsets come from Intl via src/shared/zoned-time.
 import { region, type Country } from "../../geo/index";
-import { offsetAt } from "../../../src/core/zoned-time";
+import { offsetAt } from "../../../src/shared/zoned-time";
 
 const DAY_MS = 86_400_000;
 /** Bound on each memo below, so odd inputs cannot grow them without end. */

@@ -11,7 +11,7 @@ import type { CallEvent } from "../../pbx/driver";
 import { agentStatuses, leadCampaigns, leads, tenants, users } from "../../db/schema";
 import { mappingOfDialled, maxCallsAmountOf } from "../settings/callTracking/service";
 import { availabilityOf } from "../../pbx/driver";
-import type { ClockTimer } from "../../../src/core/clock";
+import type { ClockTimer } from "../../../src/shared/clock";
 import type { ActiveCall } from "./active";
 import { snapshotOf } from "./active";
 import { calls } from "../../db/schema";

@@ -3,7 +3,7 @@
 // with the tenants they are offered to, and the browser names one. The PBX plays it into the call, so the
 // lead hears it and the agent too; the call's snapshot says what plays (`playback`), until the PBX says the
 // clip finished (played out, stopped, or the call ended).
-import type { Clock } from "../../../src/core/clock";
+import type { Clock } from "../../../src/shared/clock";
 import type { CallEvent, PbxDriver, PlaybackEnd, PlaybackMedia } from "../../pbx/driver";
 import type { BackgroundWork } from "../status/background";
 import { isOver, type ActiveCall } from "./active";

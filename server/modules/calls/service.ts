@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CallStatus, CallType, OriginateFailure } from "../../../src/contract/calls";
 import type { ComplianceReasonKey } from "../../../src/contract/compliance";
-import type { Clock } from "../../../src/core/clock";
+import type { Clock } from "../../../src/shared/clock";
 import { checkDial, type GateVerdict } from "../../compliance/gate";
 import type { Db } from "../../db/client";
 import { calls, leads, users } from "../../db/schema";

@@ -10,7 +10,7 @@
 // the transfer and ends the call (the disposition flow starts); the agent hanging up once everyone is together
 // leaves the lead with the party, before that it ends the conference and the lead's leg cleanly.
 import { TRANSFER_MESSAGES as M, type TransferDisposition, type TransferOutcome } from "../../../src/contract/calls";
-import type { ClockTimer } from "../../../src/core/clock";
+import type { ClockTimer } from "../../../src/shared/clock";
 import { checkDial } from "../../compliance/gate";
 import type { HangupCause } from "../../pbx/driver";
 import { conferenceLive, isOver, transferLevelOf, type ActiveCall } from "./active";

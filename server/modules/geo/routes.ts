@@ -15,7 +15,7 @@ import {
   WeatherQuery,
   type NearestPlace,
 } from "../../../src/contract/geo";
-import { wallClock } from "../../../src/core/zoned-time";
+import { wallClock } from "../../../src/shared/zoned-time";
 import type { Gateway } from "../../gateway";
 import { nearestPostal, rowsOfCity, zoneAt } from "../../geo/nearest";
 import { weatherProvider, WeatherUnavailable } from "../../geo/weather";

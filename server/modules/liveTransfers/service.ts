@@ -22,7 +22,7 @@ import {
 } from "../../../src/contract/liveTransfers";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "../../../src/contract/settings";
 import type { AgentStatus } from "../../../src/contract/status";
-import type { ClockTimer } from "../../../src/core/clock";
+import type { ClockTimer } from "../../../src/shared/clock";
 import type { Db } from "../../db/client";
 import { agentStatuses, calls, leads, liveTransfers, users } from "../../db/schema";
 import { recordDisposition } from "../dispositions/record";

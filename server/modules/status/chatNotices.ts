@@ -9,7 +9,7 @@
 // (an old overstay is no news). Logs name the webhook's host only: its path is the secret.
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../../../src/core/clock";
+import type { Clock } from "../../../src/shared/clock";
 import {
   CHAT_NOTICE_SETTING,
   DEFAULT_CHAT_NOTICE_SETTINGS,

@@ -6,7 +6,7 @@
 // browser's POST /overstayed-status…), so notices are never doubled.
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../src/shared/clock";
 import {
   AgentStatus,
   overstayLimit,

@@ -4,8 +4,8 @@
 // mutex, across processes by the row lock).
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../../../src/core/clock";
-import { startOfLocalDay } from "../../../src/core/zoned-time";
+import type { Clock } from "../../../src/shared/clock";
+import { startOfLocalDay } from "../../../src/shared/zoned-time";
 import type { StatusSource } from "../../../src/contract/socket";
 import { isActiveStatus, type AgentStatus, type StatusMessageKey } from "../../../src/contract/status";
 import type { Db } from "../../db/client";

@@ -1,7 +1,7 @@
 // What the workspace re-reads after a reconnect or a reload (GET /agents/me/status), and the managers'
 // list of their agents (GET /agent-statuses).
 import { eq, inArray } from "drizzle-orm";
-import { startOfLocalDay } from "../../../src/core/zoned-time";
+import { startOfLocalDay } from "../../../src/shared/zoned-time";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "../../../src/contract/settings";
 import {
   ADVISOR_ALLOWANCE,

@@ -1,7 +1,7 @@
 // Builds the status module's services and connects them: a new period reaches the overstay detector, and
 // a logout leaves the agent offline (agent-workspace §4: logout sets offline on the gateway).
 import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../../../src/core/clock";
+import type { Clock } from "../../../src/shared/clock";
 import type { SessionService } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import type { PbxDriver } from "../../pbx/driver";

@@ -2,7 +2,7 @@
 // gateway issues (GET /webrtc/credentials) are pushed into Asterisk's PJSIP auth object of the extension
 // first, and a refused push is a 502, never credentials that cannot work.
 import { afterEach, describe, expect, it } from "vitest";
-import { manualClock } from "../../../src/core/clock";
+import { manualClock } from "../../../src/shared/clock";
 import { startTestGateway, type TestGateway } from "../../test/harness";
 import { AriDriver } from "./driver";
 import { scriptedWorld, startFakeAri, type FakeAri } from "./testing";

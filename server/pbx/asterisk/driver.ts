@@ -13,7 +13,7 @@
 // calls with GET /channels; a channel is known before it is created, so a StasisStart that beats the HTTP
 // answer finds its leg; an addChannel waits for the leg's StasisStart; cause 0 after Ringing is no-answer.
 import { SIP_HEADERS } from "../../../src/contract/calls";
-import type { Clock } from "../../../src/core/clock";
+import type { Clock } from "../../../src/shared/clock";
 import type {
   ConferenceControl,
   ExtensionStatus,

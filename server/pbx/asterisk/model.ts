@@ -3,7 +3,7 @@
 // calls end (server/pbx/callLifecycle.ts), so the call service sees the same events whichever driver runs
 // (the shared driver suite checks it). Every event is stamped here with the driver's sequence number and clock
 // time.
-import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../src/shared/clock";
 import { CallLifecycle, type EndLegOptions, type NewEvent } from "../callLifecycle";
 import * as rules from "../callRules";
 import type { HangupCause, LegRole, PbxEvent, PbxEventListener, PlaybackEnd, SupervisionMode } from "../driver";

@@ -1,7 +1,7 @@
 // The simulated PBX's way out: stamps every event (per-driver seq, clock time), queues it with the calls to
 // the agent phone line in the order the model made them, and delivers them once the current model step is
 // done. A listener or a line that calls back into the PBX therefore always finds a consistent model.
-import type { Clock } from "../../../src/core/clock";
+import type { Clock } from "../../../src/shared/clock";
 import type { NewEvent } from "../callLifecycle";
 import type { PbxEvent, PbxEventListener } from "../driver";
 import { FaultInjector, type SimFaults } from "./faults";

@@ -1,6 +1,6 @@
 // The call model's behaviour, stated directly (the golden traces pin the exact event sequences).
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../../../src/core/clock";
+import { manualClock } from "../../../src/shared/clock";
 import type { AgentLegOffer, CallEvent, OriginateRequest, PbxEvent } from "../driver";
 import { SimPbxError } from "./types";
 import { SimPbx, type SimPbxOptions } from "./pbx";

@@ -1,7 +1,7 @@
 // Determinism (telephony.md §2): the same seed and operations give the same events; another seed gives
 // others; one more call never changes another call's events. Runs on a manual clock: no wall time.
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../../../src/core/clock";
+import { manualClock } from "../../../src/shared/clock";
 import type { CallEvent, PbxEvent } from "../driver";
 import { SimPbx } from "./pbx";
 import { hashEvents } from "./testing";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../../../src/core/clock";
+import { manualClock } from "../../../src/shared/clock";
 import { availabilityOf, type ExtensionStateEvent } from "../driver";
 import { SimPbx } from "./extensions";
 

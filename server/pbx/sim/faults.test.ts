@@ -2,7 +2,7 @@
 // a seeded stream of their own so the calls themselves do not change; disconnect() loses events until
 // connect(). Every delivered event is the original, seq included, so a consumer can de-duplicate and reorder.
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../../../src/core/clock";
+import { manualClock } from "../../../src/shared/clock";
 import type { PbxEvent } from "../driver";
 import type { SimFaults } from "./faults";
 import { SimPbx } from "./pbx";

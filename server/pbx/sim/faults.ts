@@ -1,6 +1,6 @@
 // Fault injection between the simulated PBX and its listeners: what a real PBX connection does under load
 // (telephony.md §2). Off by default. Events keep their seq, so a consumer can de-duplicate and reorder.
-import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../src/shared/clock";
 import type { PbxEvent } from "../driver";
 import type { Rng } from "./random";
 

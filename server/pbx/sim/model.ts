@@ -3,7 +3,7 @@
 // each agent leg hears. How legs and calls end, and how a call goes on without a leg, is what both drivers
 // share (server/pbx/callLifecycle.ts). The feature modules (outbound, inbound, controls, conference,
 // recordings) drive legs only through this class.
-import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../src/shared/clock";
 import { CallLifecycle, type EndLegOptions, type NewEvent } from "../callLifecycle";
 import { primarySoundOf, type AgentPhoneLine, type HangupCause, type LegRole, type PlaybackEnd } from "../driver";
 import type { EventBus } from "./bus";

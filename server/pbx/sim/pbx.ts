@@ -1,7 +1,7 @@
 // SimPbx, the embedded PbxDriver (telephony.md §2): the extension registry plus a deterministic call model
 // on an injected clock and seeded random streams, with no I/O. The SIP-over-WebSocket edge plugs in as an
 // AgentPhoneLine; tests and the manager's sim routes drive it through the extra members below.
-import type { Clock } from "../../../src/core/clock";
+import type { Clock } from "../../../src/shared/clock";
 import type {
   AgentPhoneLine,
   ConferenceControl,

@@ -3,7 +3,7 @@
 // changes and hung up at most once, before its call ends.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../../../src/core/clock";
+import { manualClock } from "../../../src/shared/clock";
 import type { AgentPhoneLine, CallEvent, HangupCause, PbxEvent } from "../driver";
 import { SimPbxError } from "./types";
 import { SimPbx } from "./pbx";

@@ -1,7 +1,7 @@
 // The extension registry (telephony.md §2 "Extensions"): a WebRTC extension is reachable only while
 // registered (a REGISTER that has not expired); an external desk phone (Bria) is reachable while open, and
 // is open by default. Do-not-disturb is kept per extension. Every change emits an ExtensionState event.
-import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../src/shared/clock";
 import type { ExtensionStatus, ExtensionVia } from "../driver";
 import type { EventBus } from "./bus";
 

@@ -1,6 +1,6 @@
 // The scripted scenarios behind the golden traces (golden.test.ts): each runs on a manual clock with a fixed
 // seed and returns what the PBX emitted and what it asked the agent's phone line to do.
-import { manualClock, type ManualClock } from "../../../src/core/clock";
+import { manualClock, type ManualClock } from "../../../src/shared/clock";
 import type { AgentLegOffer } from "../driver";
 import { SimPbx } from "./pbx";
 import { recordTrace, scriptedLine, type LineBehaviour, type Trace, type TraceEntry } from "./testing";

@@ -1,7 +1,7 @@
 // A supervisor on SimPbx (PbxCalls.supervise): the phone is offered like an agent's, answering by itself, and
 // hears what the agent hears; the shared driver suite (server/pbx/suite) holds the events equal to Asterisk's.
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../../../src/core/clock";
+import { manualClock } from "../../../src/shared/clock";
 import { SimPbx } from "./pbx";
 import { recordTrace, scriptedLine, type Trace } from "./testing";
 

@@ -1,7 +1,7 @@
 // Test helpers for the simulated PBX: a trace of its events and of what it asked the agent's phone line to
 // do, on one timeline, and a scripted phone line standing in for the SIP edge.
 import { createHash } from "node:crypto";
-import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../src/shared/clock";
 import type { AgentLegOffer, AgentPhoneLine, HangupCause, PbxEvent } from "../driver";
 import type { SimPbx } from "./pbx";
 

@@ -1,7 +1,7 @@
 // Live and external transfers on the conference, stated directly (the golden traces pin the sequences):
 // a second agent leg (joinAgent), who "the agent" is once the qualifier left, what each agent leg hears.
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../../../src/core/clock";
+import { manualClock } from "../../../src/shared/clock";
 import type { AgentLegOffer, AgentPhoneLine, LegMix } from "../driver";
 import { SimPbx } from "./pbx";
 import { recordTrace, scriptedLine } from "./testing";

@@ -1,6 +1,6 @@
 // The call model's records: calls made of legs, and recordings. CallModel (model.ts) owns them; the feature
 // modules set only the flags of their own feature (waiting, confId, held, voice…).
-import type { ClockTimer } from "../../../src/core/clock";
+import type { ClockTimer } from "../../../src/shared/clock";
 import type { HangupCause, LegMix, LegRole, LegSound, PlaybackMedia, SupervisionMode } from "../driver";
 
 /** A request the simulated PBX cannot carry out (unknown id, a leg in the wrong state); a real PBX answers 4xx. */

@@ -3,7 +3,7 @@
 // random stream (keyed by the leg id, which is the channel id) as SimPbx's party would, and an agent's phone
 // answers as SimPbx's simulated phones do. So a scenario on AriDriver + fake ARI and the same scenario on
 // SimPbx meet the same world, and their event traces can be compared event for event.
-import type { Clock, ClockTimer } from "../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../src/shared/clock";
 import type { ExtensionVia, OriginateMode } from "../driver";
 import type { AmdVerdict, FakeWorld, FarEnd } from "../asterisk/testing/world";
 import { scriptFor, type SimProfile } from "../sim/profile";

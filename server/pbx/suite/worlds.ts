@@ -2,7 +2,7 @@
 // to the fake Asterisk (server/pbx/asterisk/testing), on a manual clock, with the same extensions, the same
 // far ends (profileWorld) and the same scripted agent phones, and records what each driver told the gateway.
 import { SIP_HEADERS } from "../../../src/contract/calls";
-import { manualClock, type ManualClock } from "../../../src/core/clock";
+import { manualClock, type ManualClock } from "../../../src/shared/clock";
 import type { AgentLegOffer, ExtensionVia, PbxDriver, PbxEvent } from "../driver";
 import type { RecordingStore } from "../../recordings/store";
 import { AriDriver } from "../asterisk/driver";

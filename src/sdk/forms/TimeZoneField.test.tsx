@@ -1,7 +1,7 @@
 // The time-zone dropdown: the country's zones with their local time now, moving on with the given clock.
 import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../../core/clock";
+import { manualClock } from "../../shared/clock";
 import { TimeZoneField } from "./TimeZoneField";
 import { renderForm } from "./testing";
 

@@ -3,9 +3,9 @@
 // ("16 h 53" in Canada), the way the rest of the French screen does (issue 33: "1:56 PM" beside "16 h 53"). The times move on at each minute of
 // the clock the caller gives (ctx.clock), never the browser's timers.
 import { useEffect, useState } from "react";
-import type { Clock } from "../../core/clock";
+import type { Clock } from "../../shared/clock";
 import { formatTime12 } from "../../core/callbackPicker";
-import { isValidTimeZone, wallClock } from "../../core/zoned-time";
+import { isValidTimeZone, wallClock } from "../../shared/zoned-time";
 import { Select } from "../ui/Select";
 import { describedBy, FieldFrame, useFieldControl, type BaseFieldProps } from "./field";
 import type { PostalCountry } from "./masks";

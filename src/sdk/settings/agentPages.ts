@@ -11,7 +11,7 @@ import {
   DEFAULT_AGENT_PAGE_SIZE,
   type AgentListItem,
 } from "../../contract/agents";
-import type { Clock, ClockTimer } from "../../core/clock";
+import type { Clock, ClockTimer } from "../../shared/clock";
 
 export type AgentSort = (typeof AGENT_LIST_SORTS)[number];
 /** How long the search box waits after the last keystroke before asking the gateway. */

@@ -5,7 +5,7 @@
  */
 export { renderPlugin, provide, TEST_AGENT, type RenderPluginOptions, type RenderedPlugin, type ServiceBinding } from "./renderPlugin";
 export { pluginContext, type PluginContextOptions } from "./pluginContext";
-export { manualClock, type ManualClock } from "../../core/clock";
+export { manualClock, type ManualClock } from "../../shared/clock";
 export { fakeGateway, NETWORK_DOWN, type Reply, type SeenRequest } from "../../test/fakeGateway";
 export { fakeCallControl } from "../../test/fakeCall";
 export { fakeStatusControl } from "../../test/fakeStatus";

@@ -2,7 +2,7 @@
 // over fakes the test controls. Panels and anything that renders use renderPlugin() instead.
 import axios from "axios";
 import { API_BASE } from "../../contract/common";
-import { manualClock, type ManualClock } from "../../core/clock";
+import { manualClock, type ManualClock } from "../../shared/clock";
 import { createEventBus, pluginEvents, type EventKey } from "../../core/events";
 import type { PluginContext } from "../../core/plugin";
 import type { AgentInfo, CallControl, LeadsControl, Notify, StatusView } from "../../core/services";

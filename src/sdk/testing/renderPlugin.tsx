@@ -36,7 +36,7 @@ import { Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { API_BASE, type Language, type Variant } from "../../contract/common";
-import { manualClock } from "../../core/clock";
+import { manualClock } from "../../shared/clock";
 import { createEventBus, type EventKey } from "../../core/events";
 import type { AnyPlugin, ServiceKey } from "../../core/plugin";
 import { PluginScope, type PluginScopeValue } from "../../core/PluginScope";

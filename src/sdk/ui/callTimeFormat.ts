@@ -6,7 +6,7 @@ import utc from "dayjs/plugin/utc";
 import "dayjs/locale/es";
 import "dayjs/locale/fr";
 import { formatTime12, type Meridiem } from "../../core/callbackPicker";
-import { isValidTimeZone } from "../../core/zoned-time";
+import { isValidTimeZone } from "../../shared/zoned-time";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Clock, ClockTimer } from "../../core/clock";
+import type { Clock, ClockTimer } from "../../shared/clock";
 
 /** The clock's time for a component, re-read on each second boundary while `running` (a call box timer, an elapsed time, a countdown); the time now when not running. Ticks from the injected clock, so tests move it. */
 export function useNow(clock: Clock, running: boolean): number {

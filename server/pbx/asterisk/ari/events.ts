@@ -3,7 +3,7 @@
 // backoff on the injected clock. Asterisk keeps no queue for a disconnected application (pitfall 1), so every
 // (re)connection is reported: the driver then reconciles its calls with GET /channels and /bridges.
 import WebSocket from "ws";
-import type { Clock, ClockTimer } from "../../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../../src/shared/clock";
 import type { AriEvent } from "./types";
 
 export interface AriEventsOptions {

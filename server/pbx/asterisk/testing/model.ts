@@ -3,7 +3,7 @@
 // live in modelChannels/modelBridges/modelMedia/modelPresence. Events are built from fresh snapshots at the
 // moment they happen (as Asterisk's stasis messages carry snapshots) and go only to the apps Asterisk would
 // send them to: an app subscribed to one of the event's sources (channel:, bridge:, endpoint:, deviceState:).
-import type { Clock, ClockTimer } from "../../../../src/core/clock";
+import type { Clock, ClockTimer } from "../../../../src/shared/clock";
 import { causeText } from "./causes";
 import type { FakeWorld } from "./world";
 

@@ -2,7 +2,7 @@
 // written as TS objects so the fake can be checked against Asterisk's own expectations. Matching follows the
 // testsuite: a string is a regular expression matched at the start of the value, an object matches
 // partially, an array element by element.
-import type { ManualClock } from "../../../../src/core/clock";
+import type { ManualClock } from "../../../../src/shared/clock";
 import { connectClient, type TestAriClient } from "./client";
 import type { FakeAri } from "./server";
 

@@ -1,7 +1,7 @@
 // Ports of Asterisk testsuite tests (tests/rest_api/**/test-config.yaml) whose behaviour the fake covers,
 // with the app renamed "dialer" and Local/ endpoints replaced by a scripted far end.
 import { afterEach, describe, expect, it } from "vitest";
-import { manualClock, type ManualClock } from "../../../../src/core/clock";
+import { manualClock, type ManualClock } from "../../../../src/shared/clock";
 import { runScenario, type Scenario, type ScenarioRequest } from "./scenario";
 import { startFakeAri, type FakeAri } from "./server";
 import { AUTH } from "./testkit";

@@ -3,7 +3,7 @@
 // (…01 a machine, …02 busy, …03 no answer), and the extensions named on the command line are registered.
 //   npx tsx server/pbx/asterisk/testing/serve.ts 1001 1002
 // It keeps time with the real clock and forgets everything when it stops.
-import { systemClock } from "../../../../src/core/clock";
+import { systemClock } from "../../../../src/shared/clock";
 import { resolveProfile } from "../../sim/profile";
 import { profileWorld } from "../../suite/profileWorld";
 import { startFakeAri } from "./server";

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
-import type { Clock } from "../../../../src/core/clock";
+import type { Clock } from "../../../../src/shared/clock";
 import { AsteriskModel, type FakeBridge, type FakeChannel, type FakeRecording } from "./model";
 import { inbound, receiveDtmf } from "./modelChannels";
 import { setContact } from "./modelPresence";

@@ -1,5 +1,5 @@
 // Shared setup for the fake's own tests: a manual clock, a scripted world, a started fake and a client.
-import { manualClock, type ManualClock } from "../../../../src/core/clock";
+import { manualClock, type ManualClock } from "../../../../src/shared/clock";
 import { connectClient, type TestAriClient } from "./client";
 import { startFakeAri, type FakeAri, type FakeAriFaults } from "./server";
 import { scriptedWorld, type FarScript } from "./world";

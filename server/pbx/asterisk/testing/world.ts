@@ -1,7 +1,7 @@
 // The world: what the fake cannot know, i.e. what the far end of a dialled channel does and how long things
 // take. The fake asks the world when it starts dialling; the world answers through the FarEnd handle, on the
 // injected clock. The lead's SimProfile world and scriptedWorld (below, for tests) both implement FakeWorld.
-import type { Clock } from "../../../../src/core/clock";
+import type { Clock } from "../../../../src/shared/clock";
 
 export interface FarEnd {
   readonly channelId: string;
