@@ -385,6 +385,8 @@ export const agentLayouts = pgTable(
     items: jsonb("items")
       .$type<{ i: string; panel: string; x: number; y: number; w: number; h: number }[]>()
       .notNull(),
+    /** How many of each plugin's layout migrations the items went through (src/workspace/layout.ts); null: none. */
+    migrations: jsonb("migrations").$type<Record<string, number>>(),
     updatedAt: ts("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.variant] })],

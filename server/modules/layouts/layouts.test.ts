@@ -28,7 +28,10 @@ describe("agent layouts", () => {
   it("refuses items outside the grid, unknown fields, unknown variants and a malformed record of migrations", async () => {
     const q = await gw.signIn("qualifier.isius@demo.test");
     // The record of each plugin's layout migrations the items have been through is optional and taken when well formed.
-    expect((await q.request("PUT", "/agents/me/layouts/isius", { ...layout, migrations: { goals: 2, "lead-card": 1 } })).statusCode).toBe(204);
+    const migrated = { ...layout, migrations: { goals: 2, "lead-card": 1 } };
+    expect((await q.request("PUT", "/agents/me/layouts/isius", migrated)).statusCode).toBe(204);
+    // …and given back with the items, so a migration already applied never runs again at the next sign-in.
+    expect((await q.request("GET", "/agents/me/layouts/isius")).json()).toEqual({ data: migrated });
     for (const bad of [
       { version: 1, items: [{ ...layout.items[0]!, x: 12 }] },
       { version: 1, items: [{ ...layout.items[0]!, static: true }] },

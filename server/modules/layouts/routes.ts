@@ -14,7 +14,8 @@ export function layoutRoutes(gw: Gateway): RouteDef[] {
     defineRoute({
       method: "GET",
       url: "/agents/me/layouts/:variant",
-      summary: "The caller's saved workspace layout for a variant; data is null until the agent arranges one.",
+      summary:
+        "The caller's saved workspace layout for a variant; data is null until the agent arranges one.",
       tags: ["workspace"],
       access: {},
       params: Params,
@@ -27,7 +28,15 @@ export function layoutRoutes(gw: Gateway): RouteDef[] {
             .where(and(eq(agentLayouts.userId, caller.id), eq(agentLayouts.variant, params.variant)))
             .limit(1)
         )[0];
-        return { data: row ? { version: row.version, items: row.items } : null };
+        if (!row) return { data: null };
+        // The plugins' layout migrations the items went through go back with them, so none runs twice.
+        return {
+          data: {
+            version: row.version,
+            items: row.items,
+            ...(row.migrations ? { migrations: row.migrations } : {}),
+          },
+        };
       },
     }),
     defineRoute({
@@ -39,15 +48,28 @@ export function layoutRoutes(gw: Gateway): RouteDef[] {
       params: Params,
       body: SavedLayout,
       response: { 204: z.null(), 422: ErrorBody },
-      example: { body: { version: 1, items: [{ i: "goals.progress", panel: "goals.progress", x: 0, y: 0, w: 4, h: 6 }] } },
+      example: {
+        body: {
+          version: 1,
+          items: [{ i: "goals.progress", panel: "goals.progress", x: 0, y: 0, w: 4, h: 6 }],
+        },
+      },
       async handler({ caller, params, body }, reply) {
         const at = new Date(gw.clock.now());
+        const migrations = body.migrations ?? null;
         await gw.db
           .insert(agentLayouts)
-          .values({ userId: caller.id, variant: params.variant, version: body.version, items: body.items, updatedAt: at })
+          .values({
+            userId: caller.id,
+            variant: params.variant,
+            version: body.version,
+            items: body.items,
+            migrations,
+            updatedAt: at,
+          })
           .onConflictDoUpdate({
             target: [agentLayouts.userId, agentLayouts.variant],
-            set: { version: body.version, items: body.items, updatedAt: at },
+            set: { version: body.version, items: body.items, migrations, updatedAt: at },
           });
         reply.code(204);
         return null;

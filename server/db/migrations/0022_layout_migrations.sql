@@ -1,0 +1,1 @@
+ALTER TABLE "agent_layouts" ADD COLUMN "migrations" jsonb;
