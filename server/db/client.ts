@@ -1,14 +1,15 @@
 // Opens the database: PostgreSQL when a URL is given, otherwise PGlite (embedded PostgreSQL) in a directory
-// or in memory. One drizzle schema and one migration folder serve both.
+// or in memory. One drizzle schema serves both; the core's migrations run first, then each plugin's own
+// (server/db/migrations.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { migrationFolders } from "./migrations";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,7 +30,14 @@ export function poolSize(env: string | undefined): number {
   return Number.isInteger(n) && n > 0 ? n : 10;
 }
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/** Runs every folder's pending migrations, the core's first, each in drizzle's bookkeeping table of its own. */
+export async function migrateAll(
+  run: (config: { migrationsFolder: string; migrationsTable?: string }) => Promise<void>,
+  folders = migrationFolders(),
+) {
+  for (const { folder, table } of folders)
+    await run({ migrationsFolder: folder, ...(table ? { migrationsTable: table } : {}) });
+}
 
 export async function openDatabase(opts: {
   url?: string;
@@ -45,7 +53,7 @@ export async function openDatabase(opts: {
     // this listener Node would treat the pool's 'error' event as fatal and end the gateway.
     pool.on("error", (e) => opts.onIdleError?.(e));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateAll((config) => migratePg(db, config));
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -56,7 +64,7 @@ export async function openDatabase(opts: {
     const pglite = drizzlePglite(client, { schema });
     const db = pglite as unknown as Db;
     soleWriters.add(db);
-    await migratePglite(pglite, { migrationsFolder });
+    await migrateAll((config) => migratePglite(pglite, config));
     return {
       db,
       kind: "pglite",
@@ -171,7 +179,10 @@ function startOf(pid: number): string | undefined {
  * container restarted with the same volume gets another one, and its crashed predecessor's lock must not keep it
  * out (a data directory shared by two machines over a network is no supported setup for PGlite anyway).
  */
-function lockOwner(content: string, heldByThisProcess: boolean): { pid?: number; host?: string; alive: boolean } {
+function lockOwner(
+  content: string,
+  heldByThisProcess: boolean,
+): { pid?: number; host?: string; alive: boolean } {
   let owner: { pid?: unknown; host?: unknown; started?: unknown };
   try {
     owner = JSON.parse(content) as typeof owner;
@@ -179,7 +190,8 @@ function lockOwner(content: string, heldByThisProcess: boolean): { pid?: number;
     // Written half (a crash while writing it): nobody holds it.
     return { alive: false };
   }
-  const pid = typeof owner.pid === "number" && Number.isInteger(owner.pid) && owner.pid > 0 ? owner.pid : undefined;
+  const pid =
+    typeof owner.pid === "number" && Number.isInteger(owner.pid) && owner.pid > 0 ? owner.pid : undefined;
   const host = typeof owner.host === "string" ? owner.host : undefined;
   if (pid === undefined) return { alive: false };
   // Our own pid: either this process holds it, or a previous boot had the same pid (a container's pid 1).
@@ -192,6 +204,7 @@ function lockOwner(content: string, heldByThisProcess: boolean): { pid?: number;
   }
   // The pid runs; is it still the process that wrote the lock?
   const started = startOf(pid);
-  if (typeof owner.started === "string" && started !== undefined && started !== owner.started) return { pid, host, alive: false };
+  if (typeof owner.started === "string" && started !== undefined && started !== owner.started)
+    return { pid, host, alive: false };
   return { pid, host, alive: true };
 }
