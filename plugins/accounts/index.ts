@@ -10,7 +10,15 @@ export default definePlugin({
   id: "accounts",
   requires: { roles: ["manager"] },
   model: AccountsModel,
-  adminPages: [{ path: "users/accounts", component: lazy(() => import("./AccountsPage")) }],
+  adminPages: [
+    {
+      path: "users/accounts",
+      section: "users",
+      title: "admin_links.accounts",
+      order: 30,
+      component: lazy(() => import("./AccountsPage")),
+    },
+  ],
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),

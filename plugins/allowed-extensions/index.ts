@@ -10,7 +10,15 @@ export default definePlugin({
   id: "allowed-extensions",
   requires: { roles: ["manager"] },
   model: ExtensionsModel,
-  adminPages: [{ path: "settings/allowed-extensions", component: lazy(() => import("./AllowedExtensionsPage")) }],
+  adminPages: [
+    {
+      path: "settings/allowed-extensions",
+      section: "settings",
+      title: "admin_links.allowed_extensions",
+      order: 110,
+      component: lazy(() => import("./AllowedExtensionsPage")),
+    },
+  ],
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),

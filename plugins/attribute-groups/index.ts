@@ -10,7 +10,15 @@ export default definePlugin({
   id: "attribute-groups",
   requires: { roles: ["manager"] },
   model: GroupsModel,
-  adminPages: [{ path: "settings/attribute-groups", component: lazy(() => import("./AttributeGroupsPage")) }],
+  adminPages: [
+    {
+      path: "settings/attribute-groups",
+      section: "settings",
+      title: "admin_links.attribute_groups",
+      order: 100,
+      component: lazy(() => import("./AttributeGroupsPage")),
+    },
+  ],
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),

@@ -11,8 +11,20 @@ export default definePlugin({
   requires: { roles: ["manager"] },
   model: CallTrackingModel,
   adminPages: [
-    { path: "settings/retreaver-mappings", component: lazy(() => import("./RetreaverMappingsPage")) },
-    { path: "settings/configurations", component: lazy(() => import("./ConfigurationsPage")) },
+    {
+      path: "settings/configurations",
+      section: "settings",
+      title: "admin_links.configurations",
+      order: 20,
+      component: lazy(() => import("./ConfigurationsPage")),
+    },
+    {
+      path: "settings/retreaver-mappings",
+      section: "settings",
+      title: "admin_links.retreaver_mappings",
+      order: 130,
+      component: lazy(() => import("./RetreaverMappingsPage")),
+    },
   ],
   locales: {
     en: () => import("./locales/en.json"),

@@ -12,8 +12,20 @@ export default definePlugin({
   requires: { roles: ["manager"] },
   model: GeneralSettingsModel,
   adminPages: [
-    { path: "settings/globals", component: lazy(() => import("./GeneralSettingsPage")) },
-    { path: "settings/webrtc-users", component: lazy(() => import("./WebRtcUsersPage")) },
+    {
+      path: "settings/globals",
+      section: "settings",
+      title: "admin_links.globals",
+      order: 10,
+      component: lazy(() => import("./GeneralSettingsPage")),
+    },
+    {
+      path: "settings/webrtc-users",
+      section: "settings",
+      title: "admin_links.webrtc_users",
+      order: 120,
+      component: lazy(() => import("./WebRtcUsersPage")),
+    },
   ],
   locales: {
     en: () => import("./locales/en.json"),

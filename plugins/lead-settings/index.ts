@@ -11,9 +11,27 @@ export default definePlugin({
   requires: { roles: ["manager"] },
   model: LeadSettingsModel,
   adminPages: [
-    { path: "settings/lead-campaigns", component: lazy(() => import("./CampaignsPage")) },
-    { path: "settings/lead-prefixes", component: lazy(() => import("./PrefixesPage")) },
-    { path: "settings/lead-groups", component: lazy(() => import("./GroupsPage")) },
+    {
+      path: "settings/lead-campaigns",
+      section: "settings",
+      title: "admin_links.lead_campaigns",
+      order: 70,
+      component: lazy(() => import("./CampaignsPage")),
+    },
+    {
+      path: "settings/lead-prefixes",
+      section: "settings",
+      title: "admin_links.lead_prefixes",
+      order: 80,
+      component: lazy(() => import("./PrefixesPage")),
+    },
+    {
+      path: "settings/lead-groups",
+      section: "settings",
+      title: "admin_links.lead_groups",
+      order: 90,
+      component: lazy(() => import("./GroupsPage")),
+    },
   ],
   locales: {
     en: () => import("./locales/en.json"),

@@ -8,7 +8,15 @@ import { createSenderService } from "./service";
 export default definePlugin({
   id: "notification-sender",
   requires: { roles: ["manager"] },
-  adminPages: [{ path: "notifications/create", component: lazy(() => import("./NotificationSenderPage")) }],
+  adminPages: [
+    {
+      path: "notifications/create",
+      section: "notifications",
+      title: "admin_links.notifications_create",
+      order: 10,
+      component: lazy(() => import("./NotificationSenderPage")),
+    },
+  ],
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),

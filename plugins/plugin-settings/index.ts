@@ -11,7 +11,16 @@ export default definePlugin({
   // A whole call centre's plugins are an admin's to switch, not a floor manager's.
   requires: { roles: ["admin"] },
   model: PluginSettingsModel,
-  adminPages: [{ path: "settings/plugins", component: lazy(() => import("./PluginSettingsPage")) }],
+  adminPages: [
+    {
+      path: "settings/plugins",
+      section: "settings",
+      title: "admin_links.plugins",
+      order: 160,
+      minRole: "admin",
+      component: lazy(() => import("./PluginSettingsPage")),
+    },
+  ],
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),

@@ -11,7 +11,15 @@ export default definePlugin({
   id: "transfer-targets",
   requires: { roles: ["manager"] },
   model: TargetsModel,
-  adminPages: [{ path: "settings/external-transfers", component: lazy(() => import("./TransferTargetsPage")) }],
+  adminPages: [
+    {
+      path: "settings/external-transfers",
+      section: "settings",
+      title: "admin_links.external_transfers",
+      order: 150,
+      component: lazy(() => import("./TransferTargetsPage")),
+    },
+  ],
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),

@@ -12,8 +12,20 @@ export default definePlugin({
   requires: { roles: ["manager"] },
   model: UsersModel,
   adminPages: [
-    { path: "users", component: lazy(() => import("./UsersPage")) },
-    { path: "users/managers", component: lazy(() => import("./ManagersPage")) },
+    {
+      path: "users/managers",
+      section: "users",
+      title: "admin_links.managers",
+      order: 10,
+      component: lazy(() => import("./ManagersPage")),
+    },
+    {
+      path: "users",
+      section: "users",
+      title: "admin_links.users",
+      order: 20,
+      component: lazy(() => import("./UsersPage")),
+    },
   ],
   // The row dialogs keep their texts beside them, under "dialogs": one namespace, both files.
   locales: {

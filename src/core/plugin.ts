@@ -63,7 +63,7 @@ import type { ComponentType, LazyExoticComponent } from "react";
 import type { IAnyModelType, Instance } from "mobx-state-tree";
 import type { z } from "zod";
 import type { AxiosInstance } from "axios";
-import type { Language, Role, Variant } from "../contract/common";
+import type { HierarchyRole, Language, Role, Variant } from "../contract/common";
 import type { LayoutItem, ShownWhile } from "../contract/layout";
 import type { Clock } from "../shared/clock";
 import type { EventKey, PluginEvents } from "./events";
@@ -165,11 +165,29 @@ export interface PluginRouteDef {
 }
 
 /**
- * A page of the Admin Panel drawer. `path` is the drawer link below `/admin/` (for example
- * `settings/globals`); until a plugin provides a linked page, the shell shows "not available yet" there.
+ * A page of the Admin Panel and its link in the drawer. The plugin declares both, so adding an admin page edits
+ * nothing outside its folder; the drawer lists the pages of the agent's enabled plugins, by section then order.
  */
 export interface AdminPageDef {
+  /** The page's address below `/admin/` (for example `settings/globals`), unique among the plugins. */
   path: string;
+  /**
+   * The drawer section the link sits in. The sections are the core's, shown in this order with the core's titles
+   * (admin-and-sign-in §2).
+   */
+  section: "users" | "notifications" | "settings";
+  /** i18n key in the plugin's namespace: the link's text in the drawer. */
+  title: string;
+  /**
+   * The link's place in its section, lowest first. The links count in tens within each section (10, 20, 30 …),
+   * so a new page slots in between two without renumbering the others.
+   */
+  order: number;
+  /**
+   * Who sees the link and may open the page, when more than the drawer's managers: that role or higher. The
+   * gateway refuses the others anyway.
+   */
+  minRole?: HierarchyRole;
   component: LazyComponent;
   requires?: Requires;
 }

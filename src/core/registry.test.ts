@@ -176,7 +176,16 @@ describe("which plugins an agent gets", () => {
         { path: "history", title: "history", component: Nothing },
         { path: "audit", title: "audit", component: Nothing, requires: { features: ["audit"] } },
       ],
-      adminPages: [{ path: "calls/settings", component: Nothing, requires: { permissions: ["calls.admin"] } }],
+      adminPages: [
+        {
+          path: "calls/settings",
+          section: "settings",
+          title: "settings",
+          order: 10,
+          component: Nothing,
+          requires: { permissions: ["calls.admin"] },
+        },
+      ],
     });
     const qualifier = await resolve([plugin]);
     expect([...qualifier.panels.keys()]).toEqual(["calls.list"]);

@@ -5,6 +5,8 @@ import { App } from "../app/App";
 import { appRoutes } from "../app/routes";
 import { createServices } from "../app/services";
 import type { LoginResponse } from "../contract/auth";
+import type { Catalogue } from "../core/plugin";
+import type { VariantCatalogue } from "../core/variant";
 import { memoryStorage } from "../store/storage";
 import { fakeGateway } from "./fakeGateway";
 import { emptyVariants, recordingNotifier } from "./fixtures";
@@ -19,6 +21,9 @@ interface RenderAppOptions {
   /** Starts signed in with this account. */
   signedInAs?: LoginResponse;
   realtime?: ReturnType<typeof fakeRealtime>;
+  /** The plugins and variants the workspace opens with; by default, variants without plugins. */
+  catalogue?: Catalogue;
+  variants?: VariantCatalogue;
 }
 
 /** The whole app in memory: real store, services and routes; a fake gateway; toasts recorded. */
@@ -29,9 +34,18 @@ export function renderApp({
   storage = memoryStorage(),
   signedInAs,
   realtime = fakeRealtime(),
+  catalogue = {},
+  variants = emptyVariants,
 }: RenderAppOptions = {}) {
   const notifier = recordingNotifier();
-  const services = createServices({ storage, notifier, adapter: gateway.adapter, variants: emptyVariants, connectRealtime: realtime.connect });
+  const services = createServices({
+    storage,
+    notifier,
+    adapter: gateway.adapter,
+    catalogue,
+    variants,
+    connectRealtime: realtime.connect,
+  });
   if (signedInAs) services.root.account.signIn(signedInAs);
   const router = createMemoryRouter(appRoutes(), { initialEntries: [{ pathname: path, state }] });
   const user = userEvent.setup();

@@ -17,6 +17,7 @@ import { compactVertically, isShown, shownWhileOf } from "../../src/workspace/la
 import { createWorkspaceSession } from "../../src/workspace/session";
 import { variants } from "../../variants";
 import { TEST_AGENT } from "../../src/sdk/testing/renderPlugin";
+import { adminLinks } from "../../src/app/shell/adminLinks";
 
 const LANGUAGES: Language[] = ["en", "fr", "es"];
 /** The core's texts: status names are what every panel calls a status. */
@@ -39,7 +40,7 @@ const variantList = await Promise.all(
 );
 
 /** Signs an agent of this variant in, as the workspace does, with the variant's own default flags. */
-async function signIn(variantKey: keyof typeof variants, role: (typeof ROLES)[number]) {
+async function signIn(variantKey: keyof typeof variants, role: (typeof ROLES)[number] | "admin") {
   const gateway = fakeGateway({
     [`GET /agents/me/layouts/${variantKey}`]: { status: 200, data: { data: null } },
   });
@@ -186,6 +187,41 @@ describe.each(variantList)("variant $key", ({ key, manifest }) => {
       session.dispose();
     },
   );
+
+  it.each(["manager", "admin"] as const)(
+    "links the %s's Admin Panel drawer as it always did: the specification's pages in its order, then the call centre's own, with the same texts",
+    async (role) => {
+      const { session } = await signIn(variantKey, role);
+      const plugins = new Map(session.registry.plugins.map((p) => [p.manifest.id, p.ctx]));
+      const links = adminLinks(session.registry, [role]).map(
+        (link) => `${link.section}: ${plugins.get(link.pluginId)!.t(link.title)} /admin/${link.path}`,
+      );
+      expect(links).toEqual([
+        "users: Managers /admin/users/managers",
+        "users: Users /admin/users",
+        "users: Accounts /admin/users/accounts",
+        "notifications: Send New Notification /admin/notifications/create",
+        "settings: General Settings /admin/settings/globals",
+        "settings: Configurations /admin/settings/configurations",
+        "settings: Operation Hours /admin/settings/operation-hours",
+        "settings: Dialing Sequence /admin/settings/dialing-sequence",
+        "settings: User Quotas /admin/settings/user-quotas",
+        "settings: User Dials Per Level /admin/settings/qualifier-dials-per-level",
+        "settings: Lead Campaigns /admin/settings/lead-campaigns",
+        "settings: Lead Prefixes /admin/settings/lead-prefixes",
+        "settings: Lead Groups /admin/settings/lead-groups",
+        "settings: Attribute Groups /admin/settings/attribute-groups",
+        "settings: Allowed Extensions /admin/settings/allowed-extensions",
+        "settings: WebRTC Users /admin/settings/webrtc-users",
+        "settings: Retreaver Mappings /admin/settings/retreaver-mappings",
+        "settings: Publisher Suppression /admin/settings/publisher-suppression",
+        // Not in the specification's list: the transfer targets, and (an admin's) the plugins and features.
+        "settings: Transfer Targets /admin/settings/external-transfers",
+        ...(role === "admin" ? ["settings: Plugins and features /admin/settings/plugins"] : []),
+      ]);
+      session.dispose();
+    },
+  );
 });
 
 describe.each([...manifests.entries()].map(([id, manifest]) => ({ id, manifest })))(
@@ -245,6 +281,12 @@ describe.each([...manifests.entries()].map(([id, manifest]) => ({ id, manifest }
       const panels = manifest.panels ?? [];
       expect(panels.filter((p) => !p.id.startsWith(`${manifest.id}.`)).map((p) => p.id)).toEqual([]);
       expect(panels.filter((p) => !en.has(p.title)).map((p) => `${p.id}: ${p.title}`)).toEqual([]);
+    });
+
+    it("titles its admin pages' drawer links with keys of its own locale", async () => {
+      const en = textsOf((await load()).en ?? {});
+      const pages = manifest.adminPages ?? [];
+      expect(pages.filter((p) => !en.has(p.title)).map((p) => `${p.path}: ${p.title}`)).toEqual([]);
     });
   },
 );

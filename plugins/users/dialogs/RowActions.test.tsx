@@ -30,7 +30,15 @@ function Row() {
 const harness = definePlugin({
   id: "users",
   requires: { roles: ["manager"] },
-  adminPages: [{ path: "users", component: lazy(async () => ({ default: Row })) }],
+  adminPages: [
+    {
+      path: "users",
+      section: "users",
+      title: "admin_links.users",
+      order: 20,
+      component: lazy(async () => ({ default: Row })),
+    },
+  ],
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),

@@ -1,10 +1,15 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { lazy } from "react";
 import { describe, expect, it } from "vitest";
+import type { LoginResponse } from "../../contract/auth";
+import { pluginSwitch } from "../../contract/pluginSettings";
+import { definePlugin, type Catalogue } from "../../core/plugin";
+import type { VariantCatalogue } from "../../core/variant";
 import { PREFERENCES_KEY, SESSION_KEY } from "../../store/root";
+import { memoryStorage } from "../../store/storage";
 import { fakeGateway, type Reply } from "../../test/fakeGateway";
-import { loginResponse } from "../../test/fixtures";
+import { emptyVariants, loginResponse } from "../../test/fixtures";
 import { renderApp } from "../../test/renderApp";
-import { ADMIN_LINKS } from "./adminLinks";
 
 const tenant = (variant: "isius" | "slica", country: "US" | "CA"): Reply => ({
   status: 200,
@@ -138,59 +143,169 @@ describe("top bar", () => {
 });
 
 describe("Admin Panel", () => {
-  it("opens from the side icon for managers with the 19 admin links", async () => {
-    const { user } = renderApp({
-      signedInAs: manager,
-      gateway: fakeGateway({ "GET /tenant-features": ISIUS }),
+  // Two small plugins, each with admin pages and their links of its own; listed in an order the drawer must not
+  // follow, and with texts the core does not have.
+  const adminPage = (heading: string) => lazy(async () => ({ default: () => <h1>{heading}</h1> }));
+  const callbackRules = definePlugin({
+    id: "callback-rules",
+    adminPages: [
+      {
+        path: "settings/callback-rules",
+        section: "settings",
+        title: "admin_link",
+        order: 20,
+        minRole: "admin",
+        component: adminPage("Callback rules of the call centre"),
+      },
+    ],
+    locales: { en: async () => ({ default: { admin_link: "Callback Rules" } }) },
+  });
+  const teamRoster = definePlugin({
+    id: "team-roster",
+    adminPages: [
+      {
+        path: "settings/shifts",
+        section: "settings",
+        title: "links.shifts",
+        order: 10,
+        component: adminPage("Shifts of the week"),
+      },
+      {
+        path: "users/roster",
+        section: "users",
+        title: "links.roster",
+        order: 10,
+        component: adminPage("Who works today"),
+      },
+    ],
+    locales: {
+      en: async () => ({ default: { links: { shifts: "Shifts", roster: "Team Roster" } } }),
+      es: async () => ({ default: { links: { shifts: "Turnos", roster: "Plantilla del equipo" } } }),
+    },
+  });
+  const catalogue: Catalogue = {
+    "callback-rules": async () => ({ default: callbackRules }),
+    "team-roster": async () => ({ default: teamRoster }),
+  };
+  // The tests' ISIUS, with these two plugins.
+  const variants: VariantCatalogue = {
+    ...emptyVariants,
+    isius: async () => {
+      const { default: isius } = await emptyVariants.isius();
+      return { default: { ...isius, plugins: ["callback-rules", "team-roster"] } };
+    },
+  };
+  const open = (
+    signedInAs: LoginResponse,
+    options: { path?: string; features?: Record<string, boolean>; language?: "es" } = {},
+  ) =>
+    renderApp({
+      path: options.path,
+      storage: memoryStorage(
+        options.language ? { [PREFERENCES_KEY]: JSON.stringify({ user: { language: options.language } }) } : {},
+      ),
+      signedInAs,
+      catalogue,
+      variants,
+      gateway: fakeGateway({
+        "GET /tenant-features": {
+          status: 200,
+          data: {
+            tenant_id: 1,
+            name: "ISIUS",
+            variant: "isius",
+            country: "US",
+            features: options.features ?? {},
+          },
+        },
+      }),
     });
+  /** The drawer's sections as a manager reads them: each title with its links' texts and addresses. */
+  async function drawerOf(user: ReturnType<typeof open>["user"]) {
     await user.click(await screen.findByRole("button", { name: "Admin Panel" }));
     const nav = await screen.findByRole("navigation", { name: "Admin Panel" });
-    const links = within(nav).getAllByRole("link");
-    expect(links.map((a) => a.getAttribute("href"))).toEqual([
-      "/admin/users/managers",
-      "/admin/users",
-      "/admin/users/accounts",
-      "/admin/notifications/create",
-      ...[
-        "globals",
-        "configurations",
-        "operation-hours",
-        "dialing-sequence",
-        "user-quotas",
-        "qualifier-dials-per-level",
-        "lead-campaigns",
-        "lead-prefixes",
-        "lead-groups",
-        "attribute-groups",
-        "allowed-extensions",
-        "webrtc-users",
-        "retreaver-mappings",
-        "publisher-suppression",
-        "external-transfers",
-      ].map((page) => `/admin/settings/${page}`),
+    await within(nav).findAllByRole("link");
+    return within(nav)
+      .getAllByRole("region")
+      .map((section) => ({
+        section: within(section).getByRole("heading").textContent,
+        links: within(section)
+          .getAllByRole("link")
+          .map((a) => `${a.textContent} ${a.getAttribute("href")}`),
+      }));
+  }
+
+  it("opens from the side icon for managers with the enabled plugins' pages, each in its section and in order", async () => {
+    const { user } = open(manager);
+    // No page in Notifications: no heading over an empty list. The admins' page is not a manager's.
+    expect(await drawerOf(user)).toEqual([
+      { section: "Users", links: ["Team Roster /admin/users/roster"] },
+      { section: "Settings", links: ["Shifts /admin/settings/shifts"] },
     ]);
-    expect(within(nav).getByRole("link", { name: "General Settings" })).toBeInTheDocument();
-    expect(within(nav).getByRole("link", { name: "User Dials Per Level" })).toBeInTheDocument();
   });
 
-  it("takes a manager to a page that says it is not available yet, and closes", async () => {
-    const { user, router } = renderApp({
-      signedInAs: manager,
-      gateway: fakeGateway({ "GET /tenant-features": ISIUS }),
+  it("shows an admin the link kept for admins, after the one its order puts first", async () => {
+    const { user } = open(loginResponse({ roles: ["admin"] }));
+    expect(await drawerOf(user)).toEqual([
+      { section: "Users", links: ["Team Roster /admin/users/roster"] },
+      {
+        section: "Settings",
+        links: ["Shifts /admin/settings/shifts", "Callback Rules /admin/settings/callback-rules"],
+      },
+    ]);
+  });
+
+  it("words each link in its plugin's own texts, in the agent's language", async () => {
+    const { user } = open(manager, { language: "es" });
+    await user.click(await screen.findByRole("button", { name: "Panel de administración" }));
+    const nav = await screen.findByRole("navigation", { name: "Panel de administración" });
+    const users = within(nav).getByRole("region", { name: "Usuarios" });
+    expect(within(users).getByRole("link", { name: "Plantilla del equipo" })).toHaveAttribute(
+      "href",
+      "/admin/users/roster",
+    );
+    expect(within(nav).getByRole("link", { name: "Turnos" })).toBeInTheDocument();
+  });
+
+  it("does not link the pages of a plugin turned off for the call centre, nor opens them", async () => {
+    const { user, router } = open(loginResponse({ roles: ["admin"] }), {
+      features: { [pluginSwitch("team-roster")]: false },
     });
+    expect(await drawerOf(user)).toEqual([
+      { section: "Settings", links: ["Callback Rules /admin/settings/callback-rules"] },
+    ]);
+    await user.keyboard("{Escape}");
+    await act(() => router.navigate("/admin/users/roster"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("takes a manager to the plugin's page and closes", async () => {
+    const { user, router } = open(manager);
     await user.click(await screen.findByRole("button", { name: "Admin Panel" }));
-    await user.click(await screen.findByRole("link", { name: "General Settings" }));
-    expect(await screen.findByRole("heading", { name: "General Settings" })).toBeInTheDocument();
-    expect(screen.getByText("This page is not available yet.")).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/admin/settings/globals");
+    await user.click(await screen.findByRole("link", { name: "Team Roster" }));
+    expect(await screen.findByRole("heading", { name: "Who works today" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/admin/users/roster");
     await waitFor(() =>
       expect(screen.queryByRole("navigation", { name: "Admin Panel" })).not.toBeInTheDocument(),
     );
   });
 
-  it.each(ADMIN_LINKS.map((link) => `/admin/${link.path}`))("opens %s for a super user", async (path) => {
-    const { router } = renderApp({ path, signedInAs: loginResponse({ roles: ["super"] }) });
-    expect(await screen.findByText("This page is not available yet.")).toBeInTheDocument();
+  it.each([
+    ["/admin/users/roster", "Who works today"],
+    ["/admin/settings/shifts", "Shifts of the week"],
+    ["/admin/settings/callback-rules", "Callback rules of the call centre"],
+  ])("opens %s for a super user", async (path, heading) => {
+    const { router } = open(loginResponse({ roles: ["super"] }), { path });
+    expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
+
+  it.each(["/admin/settings/callback-rules", "/admin/settings/globals"])(
+    "sends a manager from %s, a page the drawer does not link for a manager, home",
+    async (path) => {
+      const { router } = open(manager, { path });
+      expect(await screen.findByRole("heading", { name: "Agent workspace" })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/");
+    },
+  );
 });

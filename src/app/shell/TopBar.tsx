@@ -87,7 +87,14 @@ export const TopBar = observer(function TopBar() {
           <UserMenu />
         </NavbarGroup>
       </Navbar>
-      {isManager && <AdminDrawer isOpen={adminOpen} onClose={() => setAdminOpen(false)} roles={account.acl?.roles ?? []} />}
+      {isManager && (
+        <AdminDrawer
+          isOpen={adminOpen}
+          onClose={() => setAdminOpen(false)}
+          roles={roles}
+          registry={workspace?.registry}
+        />
+      )}
     </>
   );
 });

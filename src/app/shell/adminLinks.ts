@@ -1,50 +1,29 @@
-import type { HierarchyRole } from "../../contract/common";
+import { holdsRoleAtLeast } from "../../contract/common";
+import type { AdminPageDef } from "../../core/plugin";
+import type { Registry } from "../../core/registry";
 
-/** The Admin Panel drawer's links (admin-and-sign-in §2), grouped as the drawer shows them. */
-export interface AdminLink {
-  /** Path under /admin/. */
-  path: string;
-  /** Key of the link text under `admin.links`. */
-  key: string;
-  /** Who sees the link, when more than the drawer's managers: that role or higher. */
-  minRole?: HierarchyRole;
+export type AdminSection = AdminPageDef["section"];
+/** An admin page of an enabled plugin, with the drawer link it declares. */
+export type AdminLink = AdminPageDef & { pluginId: string };
+
+/**
+ * The drawer's sections, in the order it shows them (admin-and-sign-in §2), each titled `admin.sections.<key>`.
+ * A record, so a section added to {@link AdminPageDef} cannot be left out of the drawer.
+ */
+const SECTION_PLACE: Record<AdminSection, number> = { users: 0, notifications: 1, settings: 2 };
+export const ADMIN_SECTIONS = (Object.keys(SECTION_PLACE) as AdminSection[]).sort(
+  (a, b) => SECTION_PLACE[a] - SECTION_PLACE[b],
+);
+
+/**
+ * The Admin Panel's links this account sees: the enabled plugins' admin pages (the registry's), by section then
+ * order, without those whose `minRole` the account does not hold.
+ */
+export function adminLinks(
+  registry: Pick<Registry, "adminPages"> | undefined,
+  roles: readonly string[],
+): AdminLink[] {
+  return [...(registry?.adminPages.values() ?? [])]
+    .filter((page) => !page.minRole || holdsRoleAtLeast(roles, page.minRole))
+    .sort((a, b) => SECTION_PLACE[a.section] - SECTION_PLACE[b.section] || a.order - b.order);
 }
-
-export const ADMIN_SECTIONS: { key: "users" | "notifications" | "settings"; links: AdminLink[] }[] = [
-  {
-    key: "users",
-    links: [
-      { path: "users/managers", key: "managers" },
-      { path: "users", key: "users" },
-      { path: "users/accounts", key: "accounts" },
-    ],
-  },
-  { key: "notifications", links: [{ path: "notifications/create", key: "notifications_create" }] },
-  {
-    key: "settings",
-    links: [
-      "globals",
-      "configurations",
-      "operation-hours",
-      "dialing-sequence",
-      "user-quotas",
-      "qualifier-dials-per-level",
-      "lead-campaigns",
-      "lead-prefixes",
-      "lead-groups",
-      "attribute-groups",
-      "allowed-extensions",
-      "webrtc-users",
-      "retreaver-mappings",
-      "publisher-suppression",
-      // Not in the specification's list: the call centre's transfer targets (plugins/transfer-targets).
-      "external-transfers",
-    ]
-      .map((page): AdminLink => ({ path: `settings/${page}`, key: page.replaceAll("-", "_") }))
-      // Not in the specification's list: an admin turns the variant's plugins and features on or off
-      // (plugins/plugin-settings; the design card's "call-centre admins enabling variant plugins").
-      .concat({ path: "settings/plugins", key: "plugins", minRole: "admin" }),
-  },
-];
-
-export const ADMIN_LINKS: AdminLink[] = ADMIN_SECTIONS.flatMap((section) => section.links);
