@@ -1,5 +1,7 @@
 // Builds the gateway: Fastify 5 with zod as the wire contract, OpenAPI at /api/docs, the route table under
 // /api/v1, and the built SPA. Used by `npm start` and, in memory, by every gateway test.
+import type { VariantCatalogue } from "../src/core/variant";
+import { variants as productVariants } from "../variants/index";
 import { existsSync } from "node:fs";
 import { Socket } from "node:net";
 import path from "node:path";
@@ -66,6 +68,8 @@ export interface BuildOptions {
   redisKeyPrefix?: string;
   /** How overstay notices reach a call centre's chat (default: an HTTPS POST; tests record them). */
   chatPost?: ChatPost;
+  /** The variant manifests (default: the product's, variants/index.ts); a test may offer a plugin no variant lists yet. */
+  variants?: VariantCatalogue;
 }
 
 export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {}): Promise<BuiltGateway> {
@@ -159,10 +163,20 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     pbx,
     push,
     background,
-    ...statusServices({ db, clock, pbx, push, log: app.log, background, sessions, ...(opts.chatPost ? { chatPost: opts.chatPost } : {}) }),
+    ...statusServices({
+      db,
+      clock,
+      pbx,
+      push,
+      log: app.log,
+      background,
+      sessions,
+      ...(opts.chatPost ? { chatPost: opts.chatPost } : {}),
+    }),
     calls: undefined as unknown as CallService,
     callRecords: new CallRecordSources(),
     recordings,
+    variants: opts.variants ?? productVariants,
   };
   // Signing out hands the leads the agent held in process back to the pool (as DELETE /in-process-leads).
   sessions.onRevoked(async (e) => {

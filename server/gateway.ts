@@ -1,4 +1,5 @@
 // The gateway's services, built once at start and handed to every module.
+import type { VariantCatalogue } from "../src/core/variant";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../src/shared/clock";
 import type { GatewayConfig } from "./config";
@@ -41,4 +42,6 @@ export interface Gateway {
   callRecords: CallRecordSources;
   /** Where call recordings are written and read (DATA_DIR/recordings). */
   recordings: RecordingStore;
+  /** The variant manifests a call centre's variant id names (variants/index.ts; tests may offer more plugins). */
+  variants: VariantCatalogue;
 }

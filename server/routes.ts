@@ -1,7 +1,6 @@
 // The gateway's whole route table. Where a route lives is the rule of server/README.md: with the module that
-// writes its tables. Plugins that own gateway routes join through plugins/server-catalogue.ts and receive only
-// the PluginServerContext, built here once from the gateway.
-import { pluginRoutes } from "../plugins/server-catalogue";
+// writes its tables. Plugins that own gateway routes join by their plugins/<id>/server.ts (server/plugins/servers.ts)
+// and receive only the PluginServerContext, built here once per plugin from the gateway and its manifest.
 import type { Gateway } from "./gateway";
 import type { RouteDef } from "./http/route";
 import { agentRoutes } from "./modules/agents/routes";
@@ -22,10 +21,10 @@ import { statusRoutes } from "./modules/status/routes";
 import { simPbxRoutes } from "./pbx/sim/routes";
 import { webrtcRoutes } from "./modules/webrtc/routes";
 import { pluginServerContext } from "./plugins/context";
-import { refusedWhileTurnedOff } from "./plugins/turnedOff";
+import { servedWhileOffered } from "./plugins/offered";
+import { pluginServers } from "./plugins/servers";
 
 export function routeTable(gw: Gateway): RouteDef[] {
-  const plugins = pluginServerContext(gw);
   return [
     ...authRoutes(gw),
     ...tenantRoutes(gw),
@@ -44,8 +43,8 @@ export function routeTable(gw: Gateway): RouteDef[] {
     ...liveTransferRoutes(gw),
     ...notificationRoutes(gw),
     ...extensionRoutes(gw),
-    ...Object.entries(pluginRoutes).flatMap(([pluginId, routes]) =>
-      routes(plugins).map((def) => refusedWhileTurnedOff(gw, pluginId, def)),
+    ...pluginServers.flatMap(({ manifest, routes }) =>
+      routes(pluginServerContext(gw, manifest)).map((def) => servedWhileOffered(gw, manifest, def)),
     ),
   ];
 }

@@ -5,10 +5,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { AccountsModel } from "./model";
 import { createAccountsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "accounts",
-  requires: { roles: ["manager"] },
+  ...manifest,
   model: AccountsModel,
   adminPages: [
     {

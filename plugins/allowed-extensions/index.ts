@@ -5,10 +5,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { ExtensionsModel } from "./model";
 import { createExtensionsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "allowed-extensions",
-  requires: { roles: ["manager"] },
+  ...manifest,
   model: ExtensionsModel,
   adminPages: [
     {

@@ -5,10 +5,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { GroupsModel } from "./model";
 import { createGroupsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "attribute-groups",
-  requires: { roles: ["manager"] },
+  ...manifest,
   model: GroupsModel,
   adminPages: [
     {

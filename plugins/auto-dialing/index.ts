@@ -8,10 +8,10 @@ import { leadExplainApi } from "../lead-explain/api";
 import { autoDialingApi } from "./api";
 import { createAutoDialer } from "./loop";
 import { AutoDialingModel } from "./model";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "auto-dialing",
-  requires: { roles: ["qualifier", "advisor"] },
+  ...manifest,
   // Says the gateway's reasons in the agent's language when the explain plugin is on.
   optional: [leadExplainApi],
   provides: autoDialingApi,

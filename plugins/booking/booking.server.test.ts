@@ -4,8 +4,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBody } from "../../src/contract/common";
-import { followUps, leads, users } from "../../server/db/schema";
-import { startTestGateway, type TestClient, type TestGateway } from "../../server/test/harness";
+import { followUps, leads, startTestGateway, type TestClient, type TestGateway, users } from "../../server/sdk/testing";
 import { contactDetails, insuranceCoverage, meeting } from "./contract/fixtures";
 import { IOA_ACCEPTED, type MeetingInput } from "./contract/meeting";
 import { ALREADY_BOOKED, BOOKED_STATUS, IOA_ANSWER_MS } from "./server";

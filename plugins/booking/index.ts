@@ -7,6 +7,7 @@ import { bookingApi } from "./api";
 import { BookingConfig } from "./config";
 import { BookingModel } from "./model";
 import { createBookingService } from "./service";
+import { manifest } from "./manifest";
 
 /** The plugin's texts and its widgets' (under "widgets"), one namespace per language. */
 const texts = (own: () => Promise<{ default: object }>, widgets: () => Promise<{ default: object }>) => async () => {
@@ -15,9 +16,7 @@ const texts = (own: () => Promise<{ default: object }>, widgets: () => Promise<{
 };
 
 export default definePlugin({
-  id: "booking",
-  // Qualifiers book; advisors close, and book the meetings of the leads they work (agent-workspace §1).
-  requires: { roles: ["qualifier", "advisor"] },
+  ...manifest,
   provides: bookingApi,
   configSchema: BookingConfig,
   model: BookingModel,

@@ -1,21 +1,41 @@
 // The booking plugin's gateway side: the wizard's draft per lead and agent, POST /meetings (the booking itself,
 // agent-workspace §7), the instant appointment offers (IOA) and the lead's MGA. It writes its own tables
-// (tables.ts) and, as the consequences of a booking, the lead's booking fields and status and the assigned
-// advisor's follow-up, which also gives the advisor the lead (server/auth/access.ts) (server/README.md: a module may write another's table as a consequence of its own write).
+// (tables.ts); what a booking changes of the lead and its follow-ups (status, details, the assigned advisor's
+// meeting follow-up, which also gives the advisor the lead) is the leads module's write, `ctx.leads.applyBooking`,
+// in the booking's transaction.
 import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
-import { FOLLOW_UP_TYPES } from "../../src/contract/dialer";
 import { BOOKED_MEETING } from "../../src/contract/dispositions";
 import { idParam } from "../../src/contract/ids";
-import type { Db } from "../../server/db/client";
-import { followUps, leads, tenants, users } from "../../server/db/schema";
-import { HttpError, MESSAGES } from "../../server/http/errors";
-import { defineRoute, type RouteDef } from "../../server/http/route";
-import type { Caller, PluginServerContext } from "../../server/plugins/context";
+import {
+  definePluginServer,
+  defineRoute,
+  HttpError,
+  leads,
+  MESSAGES,
+  users,
+  type Caller,
+  type Db,
+  type PluginServerContext,
+  type RouteDef,
+} from "../../server/sdk";
 import { BookingDraft, BookingDraftResponse, PutBookingDraftBody } from "./contract/draft";
-import { AssignIoaBody, CreateIoaBody, CreateIoaResponse, IoaParams, IoaResponse, type IoaResult } from "./contract/ioa";
-import { BookMeetingBody, BookMeetingResponse, bookMeetingBody, IOA_ACCEPTED, IOA_DECLINED } from "./contract/meeting";
+import {
+  AssignIoaBody,
+  CreateIoaBody,
+  CreateIoaResponse,
+  IoaParams,
+  IoaResponse,
+  type IoaResult,
+} from "./contract/ioa";
+import {
+  BookMeetingBody,
+  BookMeetingResponse,
+  bookMeetingBody,
+  IOA_ACCEPTED,
+  IOA_DECLINED,
+} from "./contract/meeting";
 import { MESSAGES as M } from "./contract/messages";
 import { ENOUGH_AGENTS, hasHealthIssues, restrictions } from "./contract/restrictions";
 import { contactDetailsStep, fieldErrors, insuranceCoverageStep } from "./contract/steps";
@@ -57,10 +77,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
         mga: leads.mga,
         marketingId: leads.marketingId,
         clients: leads.clients,
-        variant: tenants.variant,
       })
       .from(leads)
-      .innerJoin(tenants, eq(tenants.id, leads.tenantId))
       .where(eq(leads.id, leadId));
     return lead!;
   };
@@ -93,7 +111,9 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
       async handler({ caller, params }) {
         const row = await draftOf(caller, params.id);
         const draft = row ? BookingDraft.safeParse(row.draft) : null;
-        return { data: draft?.success ? { draft: draft.data, updated_at: row!.updatedAt.toISOString() } : null };
+        return {
+          data: draft?.success ? { draft: draft.data, updated_at: row!.updatedAt.toISOString() } : null,
+        };
       },
     }),
     defineRoute({
@@ -111,7 +131,13 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
         const now = new Date(clock.now());
         await db
           .insert(bookingDrafts)
-          .values({ tenantId: caller.tenantId, leadId: params.id, agentId: caller.id, draft: body.draft, updatedAt: now })
+          .values({
+            tenantId: caller.tenantId,
+            leadId: params.id,
+            agentId: caller.id,
+            draft: body.draft,
+            updatedAt: now,
+          })
           .onConflictDoUpdate({
             target: [bookingDrafts.leadId, bookingDrafts.agentId],
             set: { draft: body.draft, updatedAt: now },
@@ -133,13 +159,18 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
       async handler({ caller, body, raw }, reply) {
         return ctx.idempotent(caller, raw, reply, async (claim) => {
           const lead = await leadOrRefuse(caller, body.lead_id);
-          const booked = await db.select({ id: meetings.id }).from(meetings).where(eq(meetings.leadId, lead.id));
+          const booked = await db
+            .select({ id: meetings.id })
+            .from(meetings)
+            .where(eq(meetings.leadId, lead.id));
           if (booked.length > 0 || lead.status === BOOKED_STATUS)
             throw new HttpError(409, `${ALREADY_BOOKED} ${lead.status}`);
 
           const nowMs = clock.now();
           const country = lead.country === "CA" ? "CA" : "US";
-          const stepOptions = { clients: (lead.variant === "slica" ? 2 : 1) as 1 | 2, country, nowMs } as const;
+          // The call centre's variant says how many clients a lead holds (SLICA: two).
+          const clients = (await ctx.callCentre(caller.tenantId))?.variant.clientsPerLead ?? 1;
+          const stepOptions = { clients, country, nowMs } as const;
           const draftRow = await draftOf(caller, lead.id);
           const contact = contactDetailsStep(stepOptions).safeParse(draftRow?.draft.contact);
           const coverage = insuranceCoverageStep(stepOptions).safeParse(draftRow?.draft.coverage);
@@ -164,7 +195,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
             insuranceTypes: coverage.data.insurance.flatMap((i) => i.type),
             ioaAccepted: meeting.ioa === IOA_ACCEPTED,
             // Force with advisors enough in the area and no declined offer was the agent's own choice.
-            manualForce: meeting.force && !sunLife && around.length >= ENOUGH_AGENTS && meeting.ioa !== IOA_DECLINED,
+            manualForce:
+              meeting.force && !sunLife && around.length >= ENOUGH_AGENTS && meeting.ioa !== IOA_DECLINED,
             availableAgents: sunLife ? null : around.length,
             refusedFaceToFace: meeting.refused,
           };
@@ -172,7 +204,14 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
           if (!checked.success) throw new HttpError(422, MESSAGES.invalid, fieldErrors(checked.error));
           const m = checked.data.meeting;
           const startsAt = new Date(m.date);
-          const advisorId = sunLife ? null : await assignAdvisor(db, caller.tenantId, around.map((a) => a.id), startsAt);
+          const advisorId = sunLife
+            ? null
+            : await assignAdvisor(
+                db,
+                caller.tenantId,
+                around.map((a) => a.id),
+                startsAt,
+              );
           const at = new Date(nowMs);
 
           return db.transaction(async (tx) => {
@@ -203,10 +242,10 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
             await tx.update(meetings).set({ crmId: meetingCrmId }).where(eq(meetings.id, row!.id));
 
             const c = contact.data;
-            await tx
-              .update(leads)
-              .set({
-                status: BOOKED_STATUS,
+            await ctx.leads.applyBooking(tx as unknown as Db, {
+              tenantId: caller.tenantId,
+              leadId: lead.id,
+              details: {
                 // The first client is the lead's person: a lead made by a dial had no name until now.
                 firstName: c.clients[0]!.firstName,
                 lastName: c.clients[0]!.lastName,
@@ -233,27 +272,11 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
                   insurance: coverage.data.insurance[i],
                 })),
                 insurance: { ...coverage.data.insurance[0] },
-              })
-              .where(eq(leads.id, lead.id));
-
-            // The advisor's follow-up is the meeting: it shows among their follow-ups and is dialled from there.
-            await tx
-              .update(followUps)
-              .set({ state: "done", doneAt: at, updatedAt: at })
-              .where(and(eq(followUps.leadId, lead.id), eq(followUps.state, "pending")));
-            if (advisorId)
-              await tx.insert(followUps).values({
-                tenantId: caller.tenantId,
-                leadId: lead.id,
-                agentId: advisorId,
-                kind: BOOKED_STATUS,
-                type: FOLLOW_UP_TYPES.followUp,
-                startsAt,
-                notes: null,
-                state: "pending",
-                createdAt: at,
-                updatedAt: at,
-              });
+              },
+              advisorId,
+              startsAt,
+              at,
+            });
             await tx.delete(bookingDrafts).where(eq(bookingDrafts.leadId, lead.id));
 
             const answer = { status: 201, body: { data: { meetingCrmId } } };
@@ -272,9 +295,19 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
       access: BOOKERS,
       body: CreateIoaBody,
       response: { 201: CreateIoaResponse, 404: ErrorBody, 422: ErrorBody },
-      example: { body: { address: "350 5th Ave, New York", firstName: "Pat", lastName: "Doe", mga: null, postal: "10118" } },
+      example: {
+        body: {
+          address: "350 5th Ave, New York",
+          firstName: "Pat",
+          lastName: "Doe",
+          mga: null,
+          postal: "10118",
+        },
+      },
       async handler({ caller, body }, reply) {
-        const nearby = body.postal ? (await ctx.advisors.around(caller.tenantId, body.postal, body.mga)).length : 0;
+        const nearby = body.postal
+          ? (await ctx.advisors.around(caller.tenantId, body.postal, body.mga)).length
+          : 0;
         const outcome: IoaResult = nearby >= ENOUGH_AGENTS ? 2 : nearby > 0 ? 1 : 0;
         const now = clock.now();
         const [row] = await db
@@ -299,7 +332,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
     defineRoute({
       method: "GET",
       url: "/ioas/:id",
-      summary: "An instant offer search: {data: {id, address, firstName, lastName, mga, result (-1 searching, 0 not found, 1 found, 2 available), display, running}}. Polled every 10 s. Only the agent who started it sees it (404).",
+      summary:
+        "An instant offer search: {data: {id, address, firstName, lastName, mga, result (-1 searching, 0 not found, 1 found, 2 available), display, running}}. Polled every 10 s. Only the agent who started it sees it (404).",
       tags: ["booking"],
       access: BOOKERS,
       params: IoaParams,
@@ -325,14 +359,19 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
     defineRoute({
       method: "DELETE",
       url: "/ioas/:id",
-      summary: "Stops an instant offer search (the agent closed the banner or the lead): 204. Stopping it twice is no error.",
+      summary:
+        "Stops an instant offer search (the agent closed the banner or the lead): 204. Stopping it twice is no error.",
       tags: ["booking"],
       access: BOOKERS,
       params: IoaParams,
       response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }, reply) {
         const row = await ownIoa(db, caller, params.id);
-        if (!row.canceledAt) await db.update(ioas).set({ canceledAt: new Date(clock.now()) }).where(eq(ioas.id, row.id));
+        if (!row.canceledAt)
+          await db
+            .update(ioas)
+            .set({ canceledAt: new Date(clock.now()) })
+            .where(eq(ioas.id, row.id));
         reply.code(204);
         return null;
       },
@@ -340,7 +379,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
     defineRoute({
       method: "POST",
       url: "/ioas/:id/assign",
-      summary: "Gives the booked meeting to the offer the client accepted (agent-workspace §7): 204. 422 when the meeting is not one the agent booked.",
+      summary:
+        "Gives the booked meeting to the offer the client accepted (agent-workspace §7): 204. 422 when the meeting is not one the agent booked.",
       tags: ["booking"],
       access: BOOKERS,
       params: IoaParams,
@@ -352,11 +392,21 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
         const [meeting] = await db
           .select({ id: meetings.id })
           .from(meetings)
-          .where(and(eq(meetings.tenantId, caller.tenantId), eq(meetings.crmId, body.meetingCrmId), eq(meetings.bookedBy, caller.id)));
+          .where(
+            and(
+              eq(meetings.tenantId, caller.tenantId),
+              eq(meetings.crmId, body.meetingCrmId),
+              eq(meetings.bookedBy, caller.id),
+            ),
+          );
         if (!meeting) throw new HttpError(422, MESSAGES.invalid, { meetingCrmId: [M.invalid] });
         await db
           .update(ioas)
-          .set({ assignedMeetingCrmId: body.meetingCrmId, leadCrmId: body.leadCrmId, marketingId: body.marketingId })
+          .set({
+            assignedMeetingCrmId: body.meetingCrmId,
+            leadCrmId: body.leadCrmId,
+            marketingId: body.marketingId,
+          })
           .where(eq(ioas.id, row.id));
         reply.code(204);
         return null;
@@ -384,7 +434,10 @@ const prefixed = (prefix: string, errors: Record<string, string[]>) =>
   Object.fromEntries(Object.entries(errors).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, v]));
 
 async function ownIoa(db: Db, caller: Caller, id: number) {
-  const [row] = await db.select().from(ioas).where(and(eq(ioas.id, id), eq(ioas.agentId, caller.id)));
+  const [row] = await db
+    .select()
+    .from(ioas)
+    .where(and(eq(ioas.id, id), eq(ioas.agentId, caller.id)));
   if (!row) throw new HttpError(404, MESSAGES.resourceNotFound);
   return row;
 }
@@ -394,7 +447,12 @@ async function ownIoa(db: Db, caller: Caller, id: number) {
  * meetings that day; with none in the area (a forced booking), the call centre's advisor with the fewest. The
  * day is the meeting's UTC day: a simple, stable measure of load.
  */
-async function assignAdvisor(db: Db, tenantId: number, nearby: number[], startsAt: Date): Promise<number | null> {
+async function assignAdvisor(
+  db: Db,
+  tenantId: number,
+  nearby: number[],
+  startsAt: Date,
+): Promise<number | null> {
   const pool =
     nearby.length > 0
       ? nearby
@@ -417,3 +475,5 @@ async function assignAdvisor(db: Db, tenantId: number, nearby: number[], startsA
   // Stable: the order of `pool` (nearest first) breaks ties.
   return pool.reduce((best, id) => ((load.get(id) ?? 0) < (load.get(best) ?? 0) ? id : best), pool[0]!);
 }
+
+export default definePluginServer(bookingRoutes);

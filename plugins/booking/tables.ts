@@ -2,7 +2,7 @@
 // the core schema (drizzle.config.ts), so their migrations sit with the others in server/db/migrations.
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { leads, tenantRef, ts, userRef, users } from "../../server/db/schema";
+import { leads, tenantRef, ts, userRef, users } from "../../server/sdk/tables";
 
 /** A booked meeting (POST /meetings): who booked it, for which advisor, when and how. */
 export const meetings = pgTable(

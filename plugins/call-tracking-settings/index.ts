@@ -5,10 +5,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { CallTrackingModel } from "./model";
 import { createCallTrackingService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "call-tracking-settings",
-  requires: { roles: ["manager"] },
+  ...manifest,
   model: CallTrackingModel,
   adminPages: [
     {

@@ -6,10 +6,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { DialingSettingsModel } from "./model";
 import { createDialingSettingsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "dialing-settings",
-  requires: { roles: ["manager"] },
+  ...manifest,
   model: DialingSettingsModel,
   adminPages: [
     {

@@ -2,8 +2,7 @@
 // proof of a disclosure given on the agent's own call, stored as the lead heard it, once per Idempotency-Key.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calls, leads } from "../../server/db/schema";
-import { startTestGateway, type TestGateway } from "../../server/test/harness";
+import { calls, leads, startTestGateway, type TestGateway } from "../../server/sdk/testing";
 import { DISCLOSURE_MESSAGES, DisclosuresResponse } from "./contract";
 import { disclosureProofs } from "./tables";
 

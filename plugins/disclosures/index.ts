@@ -7,10 +7,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { DisclosuresModel } from "./model";
 import { createDisclosuresService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "disclosures",
-  requires: { roles: ["advisor"], features: ["disclosures"], variants: ["isius"] },
+  ...manifest,
   model: DisclosuresModel,
   panels: [
     {

@@ -5,10 +5,18 @@ import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { ErrorBody } from "../../src/contract/common";
-import { calls, leads } from "../../server/db/schema";
-import { HttpError, MESSAGES } from "../../server/http/errors";
-import { defineRoute, type RouteDef } from "../../server/http/route";
-import type { Caller, CallRecordsOf, PlaybackMedia, PluginServerContext } from "../../server/plugins/context";
+import {
+  definePluginServer,
+  type CallRecordsOf,
+  calls,
+  defineRoute,
+  HttpError,
+  leads,
+  MESSAGES,
+  type PlaybackMedia,
+  type PluginServerContext,
+  type RouteDef,
+} from "../../server/sdk";
 import { disclosureSteps, namesFor } from "./content";
 import {
   DISCLOSURE_MESSAGES as M,
@@ -125,13 +133,11 @@ function givenSteps(body: ProofBody, names: { firstName: string; lastName: strin
 export function disclosuresRoutes(ctx: PluginServerContext): RouteDef[] {
   const { db, clock } = ctx;
   // Off for the call centre, disclosures do not exist there: 404 (403 says the caller's role may not).
-  const offered = async (tenantId: number) => (await ctx.features(tenantId)).disclosures === true;
-  const refuseWhenOff = async (caller: Caller) => {
-    if (!(await offered(caller.tenantId))) throw new HttpError(404, M.off);
-  };
+  // Off for the call centre, disclosures do not exist there: the gateway answers the routes 404 with the
+  // manifest's text (manifest.ts), and the clips are not offered to its calls.
   // The audio a disclosure plays into the call; each clip played is kept as proof with the call.
   ctx.playback.register(disclosureClips(ctx.log), {
-    offered,
+    offered: ctx.offered,
     async played(clip) {
       await db.insert(disclosurePlaybacks).values({
         tenantId: clip.tenantId,
@@ -162,8 +168,7 @@ export function disclosuresRoutes(ctx: PluginServerContext): RouteDef[] {
       tags: ["disclosures"],
       access: AGENTS,
       response: { 200: DisclosuresResponse, 404: ErrorBody },
-      async handler({ caller }) {
-        await refuseWhenOff(caller);
+      async handler() {
         return { data: allDisclosures() };
       },
     }),
@@ -201,7 +206,6 @@ export function disclosuresRoutes(ctx: PluginServerContext): RouteDef[] {
             .where(and(eq(calls.id, params.callId), eq(calls.tenantId, caller.tenantId)));
           // Another agent's call is not one this agent can name: 404, as for another call centre's.
           if (!call || call.agentId !== caller.id) throw new HttpError(404, MESSAGES.resourceNotFound);
-          await refuseWhenOff(caller);
           const steps = givenSteps(
             body,
             namesFor(body.language, { firstName: call.first, lastName: call.last }),
@@ -227,3 +231,5 @@ export function disclosuresRoutes(ctx: PluginServerContext): RouteDef[] {
     }),
   ];
 }
+
+export default definePluginServer(disclosuresRoutes);

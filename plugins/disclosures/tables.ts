@@ -2,7 +2,7 @@
 // carrier disclosure was given on a call, step by step, as the agent read it and the lead answered, and the
 // disclosure audio played into the call, as the PBX reported it.
 import { boolean, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { callRef, leads, tenantRef, ts, userRef } from "../../server/db/schema";
+import { callRef, leads, tenantRef, ts, userRef } from "../../server/sdk/tables";
 
 /** One step as given: its number, the text read (names and company filled in), the lead's answer, when. */
 export interface GivenStep {

@@ -2,16 +2,15 @@
 // (agent-workspace §2 disposition panel, §4 Dispositions, §5 Disposition validation). The one writer of a
 // lead's dispositions: other flows save through its api (see api.ts).
 import { lazy } from "react";
-import { DISPOSING_ROLES } from "../../src/contract/roles";
 import { definePlugin } from "../../src/sdk";
 import { dispositionsApi } from "./api";
 import { DispositionsConfig } from "./config";
 import { DispositionsModel } from "./model";
 import { createDispositionsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "dispositions",
-  requires: { roles: [...DISPOSING_ROLES] },
+  ...manifest,
   provides: dispositionsApi,
   configSchema: DispositionsConfig,
   model: DispositionsModel,

@@ -6,10 +6,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { GeneralSettingsModel } from "./model";
 import { createGeneralSettingsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "general-settings",
-  requires: { roles: ["manager"] },
+  ...manifest,
   model: GeneralSettingsModel,
   adminPages: [
     {

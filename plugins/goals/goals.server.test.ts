@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calls, dispositions, leads, users } from "../../server/db/schema";
-import { pluginServerContext } from "../../server/plugins/context";
-import { startTestGateway, type TestGateway } from "../../server/test/harness";
+import { calls, dispositions, leads, pluginContextOf, startTestGateway, type TestGateway, users } from "../../server/sdk/testing";
 import { GoalStatistics } from "./contract";
 import { goalStatistics } from "./server";
 
@@ -76,7 +74,7 @@ describe("GET /agents/{id}/statistics", () => {
   });
 
   it("needs of the gateway only its plugin context's database, clock and settings reader", async () => {
-    const { db, clock, settings } = pluginServerContext(gw.gw);
+    const { db, clock, settings } = pluginContextOf(gw, "goals");
     const me = await gw.signIn("qualifier.isius@demo.test");
     const overHttp = (await me.request("GET", `/agents/${agentId}/statistics`)).json();
     expect(await goalStatistics({ db, clock, settings }, agentId)).toEqual(overHttp);

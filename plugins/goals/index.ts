@@ -5,10 +5,10 @@ import { definePlugin } from "../../src/sdk";
 import { goalsApi } from "./api";
 import { GoalsConfig, GoalsModel } from "./model";
 import { createGoalsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "goals",
-  requires: { roles: ["qualifier", "advisor"] },
+  ...manifest,
   provides: goalsApi,
   configSchema: GoalsConfig,
   model: GoalsModel,

@@ -1,7 +1,20 @@
 // Gateway side of the goals plugin: the agent's statistics, counted from its real call and disposition rows
 // in the call centre's own day and hour.
 import { and, count, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import { startOfLocalDay, startOfLocalHour } from "../../src/shared/zoned-time";
+import {
+  definePluginServer,
+  calls,
+  defineRoute,
+  dispositions,
+  type PluginServerContext,
+  type RouteDef,
+  rowsOf,
+  sessions,
+  startOfLocalDay,
+  startOfLocalHour,
+  tenants,
+  users,
+} from "../../server/sdk";
 import {
   FOLLOW_UP_DISPOSITIONS,
   SALE_DISPOSITIONS,
@@ -9,10 +22,6 @@ import {
 } from "../../src/contract/dispositions";
 import { idParam } from "../../src/contract/ids";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../src/contract/settings";
-import { calls, dispositions, sessions, tenants, users } from "../../server/db/schema";
-import { rowsOf } from "../../server/db/client";
-import { defineRoute, type RouteDef } from "../../server/http/route";
-import type { PluginServerContext } from "../../server/plugins/context";
 import { DEFAULT_QUOTAS, GoalStatistics, type QuotaTable } from "./contract";
 
 const quotaOf = (table: QuotaTable, role: string) => table[role] ?? [0, 0, 0, 0];
@@ -33,13 +42,24 @@ export async function goalStatistics(
   const hour = new Date(startOfLocalHour(now, agent!.timezone));
 
   const dialsSince = async (since: Date) =>
-    (await db.select({ n: count() }).from(calls).where(and(eq(calls.agentId, agentId), eq(calls.direction, 0), gte(calls.startedAt, since))))[0]!.n;
+    (
+      await db
+        .select({ n: count() })
+        .from(calls)
+        .where(and(eq(calls.agentId, agentId), eq(calls.direction, 0), gte(calls.startedAt, since)))
+    )[0]!.n;
   const disposedSince = async (since: Date, kinds: readonly string[]) =>
     (
       await db
         .select({ n: count() })
         .from(dispositions)
-        .where(and(eq(dispositions.agentId, agentId), inArray(dispositions.disposition, [...kinds]), gte(dispositions.createdAt, since)))
+        .where(
+          and(
+            eq(dispositions.agentId, agentId),
+            inArray(dispositions.disposition, [...kinds]),
+            gte(dispositions.createdAt, since),
+          ),
+        )
     )[0]!.n;
 
   const [dialsHour, dialsDay, transfersHour, transfersDay, salesHour, salesDay] = await Promise.all([
@@ -60,18 +80,32 @@ export async function goalStatistics(
   )[0]!.n;
 
   const pickups = (
-    await db.select({ n: count() }).from(calls).where(and(eq(calls.agentId, agentId), isNotNull(calls.answeredAt), gte(calls.startedAt, day)))
+    await db
+      .select({ n: count() })
+      .from(calls)
+      .where(and(eq(calls.agentId, agentId), isNotNull(calls.answeredAt), gte(calls.startedAt, day)))
   )[0]!.n;
   const followUps = (
     await db
       .select({ n: count() })
       .from(dispositions)
-      .where(and(eq(dispositions.agentId, agentId), inArray(dispositions.disposition, [...FOLLOW_UP_DISPOSITIONS]), gte(dispositions.dateTime, new Date(now))))
+      .where(
+        and(
+          eq(dispositions.agentId, agentId),
+          inArray(dispositions.disposition, [...FOLLOW_UP_DISPOSITIONS]),
+          gte(dispositions.dateTime, new Date(now)),
+        ),
+      )
   )[0]!.n;
   const firstSession = (
-    await db.select({ at: sql<Date | null>`min(${sessions.createdAt})` }).from(sessions).where(and(eq(sessions.userId, agentId), gte(sessions.createdAt, day)))
+    await db
+      .select({ at: sql<Date | null>`min(${sessions.createdAt})` })
+      .from(sessions)
+      .where(and(eq(sessions.userId, agentId), gte(sessions.createdAt, day)))
   )[0]?.at;
-  const hours = firstSession ? Math.round(((now - new Date(firstSession).getTime()) / 3600_000) * 100) / 100 : 0;
+  const hours = firstSession
+    ? Math.round(((now - new Date(firstSession).getTime()) / 3600_000) * 100) / 100
+    : 0;
 
   const [dialsQ, meetingsQ, salesQ, globals] = await Promise.all([
     ctx.settings.read(agent!.tenantId, "quotas:dials", DEFAULT_QUOTAS.dials),
@@ -84,7 +118,10 @@ export async function goalStatistics(
   const [sH, sD] = quotaOf(salesQ, agent!.role);
   return {
     dials: { hourly: { current: dialsHour, target: dH }, daily: { current: dialsDay, target: dD } },
-    transfers: { hourly: { current: transfersHour, target: tH }, daily: { current: transfersDay, target: tD } },
+    transfers: {
+      hourly: { current: transfersHour, target: tH },
+      daily: { current: transfersDay, target: tD },
+    },
     sales: { hourly: { current: salesHour, target: sH }, daily: { current: salesDay, target: sD } },
     new_leads: newLeads,
     "new-leads-threshold": globals["new-leads-threshold"],
@@ -108,3 +145,5 @@ export function goalsRoutes(ctx: PluginServerContext): RouteDef[] {
     }),
   ];
 }
+
+export default definePluginServer(goalsRoutes);

@@ -1,7 +1,7 @@
 // The embedded demo e-app that the Foresters E-App button opens on `npm start`: it answers without a session, in
 // the tab's language, shows the lead's reference and nothing else, and refuses an address that is not a lead id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestGateway, type TestGateway } from "../../server/test/harness";
+import { startTestGateway, type TestGateway } from "../../server/sdk/testing";
 import { DEMO_EAPP_URL, HealthEappConfig, LEAD_ID } from "./config";
 import { pageLanguage } from "./demoPage.server";
 import { eappUrl } from "./licence";

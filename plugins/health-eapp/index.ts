@@ -4,10 +4,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { HealthEappConfig } from "./config";
 import { createHealthEappService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "health-eapp",
-  requires: { roles: ["advisor"] },
+  ...manifest,
   configSchema: HealthEappConfig,
   panels: [
     {

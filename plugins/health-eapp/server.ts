@@ -6,7 +6,7 @@
 // no name, no phone, nothing personal. Its language follows the tab's Accept-Language.
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
-import { defineRoute, type RouteDef } from "../../server/http/route";
+import { definePluginServer, defineRoute, type RouteDef } from "../../server/sdk";
 import { DEMO_EAPP_PATH } from "./config";
 import { demoEappPage, pageLanguage } from "./demoPage.server";
 
@@ -38,3 +38,5 @@ export function healthEappRoutes(): RouteDef[] {
     }),
   ];
 }
+
+export default definePluginServer(() => healthEappRoutes());

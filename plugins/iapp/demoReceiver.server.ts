@@ -7,8 +7,7 @@
 // carries no session. It holds a lead's personal data, so it is never cached and never indexed.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import type { Clock } from "../../src/shared/clock";
+import { type Clock, type Db } from "../../server/sdk";
 import type { IappSystem } from "./adapter.server";
 import type { IappApplication, IappDestination } from "./contract";
 import { iappDemoApplications } from "./tables";

@@ -8,8 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads, users } from "../../server/db/schema";
-import { freeLeads, startTestGateway, type TestClient, type TestGateway } from "../../server/test/harness";
+import { freeLeads, leads, startTestGateway, type TestClient, type TestGateway, users } from "../../server/sdk/testing";
 import { IAPP_MESSAGES, IappSendResponse } from "./contract";
 import { iappDemoApplications, iappSends } from "./tables";
 

@@ -6,10 +6,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { IappModel } from "./model";
 import { createIappService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "iapp",
-  requires: { roles: ["qualifier", "advisor"], features: ["iapp"] },
+  ...manifest,
   model: IappModel,
   panels: [
     {

@@ -5,10 +5,18 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
-import { leads, tenants, users } from "../../server/db/schema";
-import { fieldError, HttpError } from "../../server/http/errors";
-import { defineRoute, type RouteDef } from "../../server/http/route";
-import type { Caller, PluginServerContext } from "../../server/plugins/context";
+import {
+  definePluginServer,
+  type Caller,
+  defineRoute,
+  fieldError,
+  HttpError,
+  leads,
+  type PluginServerContext,
+  type RouteDef,
+  tenants,
+  users,
+} from "../../server/sdk";
 import {
   iappEndpointsFrom,
   iappSystems,
@@ -19,7 +27,6 @@ import {
 import {
   DemoApplicationParams,
   IAPP_CHOICE_FEATURE,
-  IAPP_FEATURE,
   IAPP_MESSAGES as M,
   IappSend,
   IappSendResponse,
@@ -55,11 +62,13 @@ export function iappRoutes(
     demoIappSystem(db, clock, d),
   );
 
-  /** 404 with the call centre's iApp off; 403 for iApp 2 unless the choice is on and the agent may use it. */
-  async function refuseUnlessOffered(caller: Caller, destination: IappDestination) {
-    const features = await ctx.features(caller.tenantId);
-    if (features[IAPP_FEATURE] !== true) throw new HttpError(404, M.off);
+  /**
+   * 403 for iApp 2 unless the choice is on and the agent may use it. (With the call centre's iApp off the gateway
+   * already answered 404: the manifest requires the iapp feature.)
+   */
+  async function refuseIapp2UnlessAllowed(caller: Caller, destination: IappDestination) {
     if (destination === "iapp2") {
+      const features = await ctx.features(caller.tenantId);
       const [me] = await db.select({ iapp2: users.isIapp2Agent }).from(users).where(eq(users.id, caller.id));
       if (features[IAPP_CHOICE_FEATURE] !== true || !me?.iapp2) throw new HttpError(403, M.notIapp2);
     }
@@ -141,7 +150,7 @@ export function iappRoutes(
       },
       example: { body: { qualified_by: 1, destination: "iapp" } },
       async handler({ caller, params, body }, reply) {
-        await refuseUnlessOffered(caller, body.destination);
+        await refuseIapp2UnlessAllowed(caller, body.destination);
         const done = await sendOf(params.id, body.destination);
         if (done?.state === "sent") {
           reply.code(200);
@@ -232,3 +241,5 @@ export function iappRoutes(
     }),
   ];
 }
+
+export default definePluginServer((ctx) => iappRoutes(ctx));

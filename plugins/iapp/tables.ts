@@ -1,7 +1,7 @@
 // The iApp plugin's own tables: plugins/iapp/server.ts writes iapp_sends, and its demo receiver
 // (demoReceiver.server.ts) writes iapp_demo_applications.
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { leads, tenantRef, ts, userRef } from "../../server/db/schema";
+import { leads, tenantRef, ts, userRef } from "../../server/sdk/tables";
 
 /**
  * A lead sent to an e-application system, one row per lead and destination: a second send of the same lead to

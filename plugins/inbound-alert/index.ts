@@ -6,11 +6,10 @@ import { inboundAlertApi, inboundAlertToneKey } from "./api";
 import { InboundAlertModel } from "./model";
 import { createInboundAlertService } from "./service";
 import { webAudioTone } from "./tone";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "inbound-alert",
-  // Inbound calls ring agents; which extension gets the popup is the gateway's (tenant) setting.
-  requires: { roles: ["qualifier", "advisor"] },
+  ...manifest,
   optional: [inboundAlertToneKey],
   provides: inboundAlertApi,
   model: InboundAlertModel,

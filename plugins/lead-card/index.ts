@@ -6,10 +6,10 @@ import { definePlugin } from "../../src/sdk";
 import { leadCardApi } from "./api";
 import { LeadCardModel } from "./model";
 import { createLeadCardService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "lead-card",
-  requires: { roles: ["qualifier", "advisor"] },
+  ...manifest,
   provides: leadCardApi,
   model: LeadCardModel,
   panels: [

@@ -5,8 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentListResponse } from "../../src/contract/agents";
 import { LeadSearchResponse } from "../../src/contract/dialer";
-import { leads } from "../../server/db/schema";
-import { startTestGateway, type TestClient, type TestGateway } from "../../server/test/harness";
+import { leads, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
 
 const ISIUS = 1;
 const SLICA = 2;

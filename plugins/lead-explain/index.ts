@@ -5,11 +5,10 @@ import { definePlugin } from "../../src/sdk";
 import { leadExplainApi } from "./api";
 import { LeadExplainModel } from "./model";
 import { createLeadExplainService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "lead-explain",
-  // "manager" passes for every role above it too.
-  requires: { roles: ["qualifier", "advisor", "manager"] },
+  ...manifest,
   provides: leadExplainApi,
   model: LeadExplainModel,
   panels: [

@@ -7,10 +7,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { LeadMatcherModel } from "./model";
 import { createLeadMatcherService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "lead-matcher",
-  requires: { roles: ["qualifier", "advisor"] },
+  ...manifest,
   model: LeadMatcherModel,
   panels: [
     {

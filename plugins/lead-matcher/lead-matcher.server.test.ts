@@ -11,14 +11,7 @@ import { CallLinkResponse, CALL_LINK_MESSAGES } from "../../src/contract/callLin
 import { CurrentCallResponse } from "../../src/contract/calls";
 import { LeadHistoryResponse } from "../../src/contract/leadHistory";
 import { LeadSummaryResponse } from "../../src/contract/leads";
-import { calls, dispositions, leads, liveTransfers } from "../../server/db/schema";
-import { SimPbx } from "../../server/pbx/sim/extensions";
-import {
-  freeLeads as harnessFreeLeads,
-  startTestGateway,
-  type TestClient,
-  type TestGateway,
-} from "../../server/test/harness";
+import { calls, dispositions, freeLeads as harnessFreeLeads, leads, liveTransfers, SimPbx, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
 import { disclosureProofs } from "../disclosures/tables";
 import { callRecordings } from "../recordings/tables";
 

@@ -5,10 +5,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { LeadSettingsModel } from "./model";
 import { createLeadSettingsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "lead-settings",
-  requires: { roles: ["manager"] },
+  ...manifest,
   model: LeadSettingsModel,
   adminPages: [
     {

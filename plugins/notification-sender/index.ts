@@ -4,10 +4,10 @@
 import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { createSenderService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "notification-sender",
-  requires: { roles: ["manager"] },
+  ...manifest,
   adminPages: [
     {
       path: "notifications/create",

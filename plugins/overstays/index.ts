@@ -6,13 +6,13 @@ import { Overstay, OverstayFeed } from "../../src/contract/status";
 import { definePlugin, definePush } from "../../src/sdk";
 import { overstaysApi } from "./api";
 import { OverstaysModel } from "./model";
+import { manifest } from "./manifest";
 
 /** The gateway tells managers of each overstay as it starts and ends. */
 const overstayFeed = definePush("overstay-feed", Overstay);
 
 export default definePlugin({
-  id: "overstays",
-  requires: { roles: ["manager"] },
+  ...manifest,
   provides: overstaysApi,
   configSchema: z.object({ keep: z.number().int().min(5).max(200).default(50) }),
   model: OverstaysModel,

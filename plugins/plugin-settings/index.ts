@@ -5,11 +5,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { PluginSettingsModel } from "./model";
 import { createPluginSettingsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "plugin-settings",
-  // A whole call centre's plugins are an admin's to switch, not a floor manager's.
-  requires: { roles: ["admin"] },
+  ...manifest,
   model: PluginSettingsModel,
   adminPages: [
     {

@@ -6,10 +6,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { RecordingsModel } from "./model";
 import { createRecordingsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "recordings",
-  requires: { roles: ["advisor"], features: ["recording-panel"], variants: ["isius"] },
+  ...manifest,
   model: RecordingsModel,
   panels: [
     {

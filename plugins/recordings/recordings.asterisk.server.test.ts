@@ -4,9 +4,7 @@
 // (recordings.server.test.ts). A recording the call's end cuts is kept whole too.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calls } from "../../server/db/schema";
-import { WAV_HEADER_BYTES } from "../../server/recordings/store";
-import { freeLeads, startTestGateway, type TestGateway } from "../../server/test/harness";
+import { calls, freeLeads, startTestGateway, type TestGateway, WAV_HEADER_BYTES } from "../../server/sdk/testing";
 import { callRecordings } from "./tables";
 
 let gw: TestGateway;

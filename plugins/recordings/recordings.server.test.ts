@@ -5,14 +5,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LeadHistoryResponse } from "../../src/contract/leadHistory";
-import { calls } from "../../server/db/schema";
-import type { AgentPhoneLine } from "../../server/pbx/driver";
-import { SimPbx } from "../../server/pbx/sim/extensions";
-import type { RecordingWriter } from "../../server/recordings/store";
-import { freeLeads, startTestGateway, type TestClient, type TestGateway } from "../../server/test/harness";
+import { type AgentPhoneLine, calls, freeLeads, type RecordingWriter, routeTable, SimPbx, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
 import { RECORDING_MESSAGES } from "./contract";
 import { callRecordings } from "./tables";
-import { routeTable } from "../../server/routes";
 
 let gw: TestGateway;
 let sim: SimPbx;

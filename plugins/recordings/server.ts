@@ -6,10 +6,18 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
-import { calls, users } from "../../server/db/schema";
-import { HttpError, MESSAGES } from "../../server/http/errors";
-import { defineRoute, type RouteDef } from "../../server/http/route";
-import type { Caller, CallRecordsOf, PluginServerContext } from "../../server/plugins/context";
+import {
+  definePluginServer,
+  type Caller,
+  type CallRecordsOf,
+  calls,
+  defineRoute,
+  HttpError,
+  MESSAGES,
+  type PluginServerContext,
+  type RouteDef,
+  users,
+} from "../../server/sdk";
 import {
   ExtraRecordingBody,
   ExtraRecordingParams,
@@ -31,9 +39,6 @@ export const recordingKey = (tenantId: number, callId: number, index: number) =>
 export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
   const { db, clock } = ctx;
 
-  const refuseWhenOff = async (caller: Caller) => {
-    if ((await ctx.features(caller.tenantId))["recording-panel"] !== true) throw new HttpError(404, M.off);
-  };
   /** The caller's own extension, or 403: an agent records only its own calls. */
   const ownExtension = async (caller: Caller, extension: string) => {
     const [u] = await db.select({ ext: users.extension }).from(users).where(eq(users.id, caller.id));
@@ -132,7 +137,6 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
       example: { body: { index: 1 } },
       names: [{ kind: "extension", at: "params.extension", refusal: 403 }],
       async handler({ caller, params, body }, reply) {
-        await refuseWhenOff(caller);
         await ownExtension(caller, params.extension);
         const answer = (id: number) => {
           reply.code(201);
@@ -191,7 +195,6 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
       params: StopExtraRecordingParams,
       response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }, reply) {
-        await refuseWhenOff(caller);
         await ownExtension(caller, params.extension);
         const [rec] = await db
           .select({ pbx: callRecordings.pbxRecordingId, state: callRecordings.state })
@@ -218,7 +221,6 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
       example: { body: { recording: false } },
       names: [{ kind: "extension", at: "params.extension", refusal: 403 }],
       async handler({ caller, params, body }, reply) {
-        await refuseWhenOff(caller);
         await ownExtension(caller, params.extension);
         const now = await running(caller.id);
         if (body.recording && now.length === 0) throw new HttpError(404, M.notRecording);
@@ -290,3 +292,5 @@ export function byteRange(
   if (start > end || start >= size) return "unsatisfiable";
   return { start, end };
 }
+
+export default definePluginServer(recordingsRoutes);

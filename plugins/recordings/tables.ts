@@ -1,7 +1,7 @@
 // The recordings plugin's own table (plugins/recordings/server.ts is its one writer): each extra recording of a
 // call, where its file is and what it holds.
 import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { callRef, leads, tenantRef, ts, userRef } from "../../server/db/schema";
+import { callRef, leads, tenantRef, ts, userRef } from "../../server/sdk/tables";
 
 export const RECORDING_STATES = ["recording", "complete", "incomplete", "no_audio"] as const;
 export type RecordingState = (typeof RECORDING_STATES)[number];

@@ -6,10 +6,10 @@ import { definePlugin } from "../../src/sdk";
 import { bookingApi } from "../booking/api";
 import { ScriptsModel } from "./model";
 import { createScriptsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "scripts",
-  requires: { roles: ["qualifier", "advisor"], features: ["scripts"] },
+  ...manifest,
   // Without the booking plugin the agent moves through the script by hand.
   optional: [bookingApi],
   model: ScriptsModel,

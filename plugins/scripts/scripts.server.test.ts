@@ -3,8 +3,7 @@
 // feature is off (a tenant's own override of its variant's default), and to a caller not signed in.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tenants } from "../../server/db/schema";
-import { startTestGateway, type TestGateway } from "../../server/test/harness";
+import { startTestGateway, tenants, type TestGateway } from "../../server/sdk/testing";
 import { SCRIPT_MESSAGES, ScriptsResponse } from "./contract";
 
 let gw: TestGateway;

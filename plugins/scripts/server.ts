@@ -3,12 +3,16 @@
 // gateway gives the script's shape, the facts it quotes and the caller's first name.
 import { eq } from "drizzle-orm";
 import { ErrorBody } from "../../src/contract/common";
-import { tenants, users } from "../../server/db/schema";
-import { HttpError } from "../../server/http/errors";
-import { defineRoute, type RouteDef } from "../../server/http/route";
-import type { PluginServerContext } from "../../server/plugins/context";
+import {
+  definePluginServer,
+  defineRoute,
+  type PluginServerContext,
+  type RouteDef,
+  tenants,
+  users,
+} from "../../server/sdk";
 import { SCRIPT_PAGES, scriptFacts } from "./content";
-import { SCRIPT_MESSAGES, ScriptsResponse } from "./contract";
+import { ScriptsResponse } from "./contract";
 
 /** Qualifiers (setters, and the managers above them) and advisors read the script (agent-workspace §6). */
 const AGENTS = { roles: ["setter", "advisor"] } as const;
@@ -24,17 +28,22 @@ export function scriptsRoutes(ctx: PluginServerContext): RouteDef[] {
       access: AGENTS,
       response: { 200: ScriptsResponse, 404: ErrorBody },
       async handler({ caller }) {
-        // Off for the call centre, the script does not exist there: 404 (403 would say the caller's role may not).
-        if ((await ctx.features(caller.tenantId)).scripts !== true) throw new HttpError(404, SCRIPT_MESSAGES.off);
+        // Off for the call centre, the script does not exist there: the gateway answers 404 (manifest.ts).
         const [row] = await ctx.db
           .select({ firstName: users.firstName, country: tenants.country })
           .from(users)
           .innerJoin(tenants, eq(tenants.id, users.tenantId))
           .where(eq(users.id, caller.id));
         return {
-          data: { pages: SCRIPT_PAGES, facts: scriptFacts(row?.country ?? ""), agent: { first_name: row?.firstName ?? "" } },
+          data: {
+            pages: SCRIPT_PAGES,
+            facts: scriptFacts(row?.country ?? ""),
+            agent: { first_name: row?.firstName ?? "" },
+          },
         };
       },
     }),
   ];
 }
+
+export default definePluginServer(scriptsRoutes);

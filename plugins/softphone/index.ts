@@ -7,10 +7,10 @@ import { softphoneApi } from "./api";
 import { browserDriver, softphoneDriverKey } from "./driver";
 import { SoftphoneModel } from "./model";
 import { createSoftphoneService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "softphone",
-  requires: { roles: ["qualifier", "advisor"] },
+  ...manifest,
   // Tests hand in a fake user agent and media here; nobody provides it in production.
   optional: [softphoneDriverKey],
   provides: softphoneApi,

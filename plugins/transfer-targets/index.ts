@@ -6,10 +6,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { TargetsModel } from "./model";
 import { createTargetsService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "transfer-targets",
-  requires: { roles: ["manager"] },
+  ...manifest,
   model: TargetsModel,
   adminPages: [
     {

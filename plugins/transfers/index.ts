@@ -14,11 +14,10 @@ import { TransfersModel } from "./model";
 import { createManualTransfer } from "./manual";
 import { browserNotifier } from "./notifier";
 import { createTransfersService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "transfers",
-  // Qualifiers transfer (agent-workspace §6); advisors meet a third party through the softphone's conference.
-  requires: { roles: ["qualifier", "advisor"] },
+  ...manifest,
   // The dispositions plugin owns the lead's disposition: a start presets Sent External through it.
   needs: [dispositionsApi],
   // Live transfers wait for the booking wizard's postal-code check and read its address, when it is on.

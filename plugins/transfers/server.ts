@@ -8,8 +8,7 @@ import {
   TRANSFER_TARGETS_SETTING_KEY,
   type TransferTargetSettings,
 } from "../../src/contract/settings";
-import { defineRoute, type RouteDef } from "../../server/http/route";
-import type { PluginServerContext } from "../../server/plugins/context";
+import { definePluginServer, defineRoute, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { ExternalTransfersResponse, SunlifeAgentsResponse } from "./contract/targets";
 
 /** Agents transfer; managers and above see the same lists. */
@@ -51,3 +50,5 @@ export function transfersRoutes(ctx: PluginServerContext): RouteDef[] {
     }),
   ];
 }
+
+export default definePluginServer(transfersRoutes);

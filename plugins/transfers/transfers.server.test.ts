@@ -1,7 +1,7 @@
 // The transfer targets on the gateway: the seeded demo targets of each call centre, as the widget reads them,
 // and a manager's edit through PUT /settings/external-transfers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestGateway, type TestGateway } from "../../server/test/harness";
+import { startTestGateway, type TestGateway } from "../../server/sdk/testing";
 import { ExternalTransfersResponse, sunlifeAgentsOf, SunlifeAgentsResponse } from "./contract/targets";
 
 let gw: TestGateway;

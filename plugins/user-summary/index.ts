@@ -6,10 +6,10 @@ import { dispositionsApi } from "../dispositions/api";
 import { userSummaryApi } from "./api";
 import { UserSummaryModel } from "./model";
 import { createUserSummaryService, followUpsChanged } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "user-summary",
-  requires: { roles: ["qualifier", "advisor"] },
+  ...manifest,
   // Moving a follow-up is a disposition (Pocket, reschedule_followup): the dispositions plugin writes it.
   needs: [dispositionsApi],
   provides: userSummaryApi,

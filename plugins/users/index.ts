@@ -6,10 +6,10 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { UsersModel } from "./model";
 import { createUsersService } from "./service";
+import { manifest } from "./manifest";
 
 export default definePlugin({
-  id: "users",
-  requires: { roles: ["manager"] },
+  ...manifest,
   model: UsersModel,
   adminPages: [
     {

@@ -9,15 +9,13 @@ import { voicemailDetectionApi } from "./api";
 import { VoicemailConfig } from "./config";
 import { VoicemailModel } from "./model";
 import { createVoicemailService } from "./service";
+import { manifest } from "./manifest";
 
 /** The gateway's answering-machine verdicts on the agent's calls. */
 const detection = definePush("voicemail-detection", VoicemailDetectionPush);
 
 export default definePlugin({
-  id: "voicemail-detection",
-  // The Voicemail disposition is offered to qualifiers (and outbound-eligible agents) on ISIUS only
-  // (booking-and-reference §6); the agent facts carry no outbound eligibility yet, so qualifiers only.
-  requires: { roles: ["qualifier"], variants: ["isius"] },
+  ...manifest,
   // The dispositions plugin saves the Voicemail (the one writer of a lead's dispositions).
   needs: [dispositionsApi],
   provides: voicemailDetectionApi,

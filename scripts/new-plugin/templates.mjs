@@ -1,24 +1,250 @@
-// File templates of `npm run new:plugin`. Each takes { id, Pascal, camel, title }. The plugin they write uses
-// only the SDK (`src/sdk`; its tests `src/sdk/testing`), as `npx eslint plugins/<id>` requires.
+// The files `npm run new:plugin <id>` writes: a whole plugin, both sides. The agent's notes, as the example: a
+// panel that lists the agent's notes and adds one, a gateway route that keeps them in the plugin's own table
+// (migrated from its own folder) and pushes each new note to the agent's other tabs, and an admin page where a
+// manager reads the call centre's notes. Replace the notes with the plugin's own subject; keep the shape.
+const json = (value) => JSON.stringify(value, null, 2) + "\n";
+
+const texts = {
+  en: {
+    empty: "No notes yet.",
+    note: "Note",
+    add: "Add note",
+    failed: "The notes could not be loaded.",
+    refused: "The note could not be saved.",
+    admin: { link: "Agents' notes", title: "Agents' notes", agent: "Agent", text: "Note", at: "Added", none: "No agent wrote a note yet." },
+  },
+  fr: {
+    empty: "Aucune note pour l'instant.",
+    note: "Note",
+    add: "Ajouter la note",
+    failed: "Les notes n'ont pas pu être chargées.",
+    refused: "La note n'a pas pu être enregistrée.",
+    admin: { link: "Notes des agents", title: "Notes des agents", agent: "Agent", text: "Note", at: "Ajoutée", none: "Aucun agent n'a encore écrit de note." },
+  },
+  es: {
+    empty: "Todavía no hay notas.",
+    note: "Nota",
+    add: "Añadir nota",
+    failed: "No se pudieron cargar las notas.",
+    refused: "No se pudo guardar la nota.",
+    admin: { link: "Notas de los agentes", title: "Notas de los agentes", agent: "Agente", text: "Nota", at: "Añadida", none: "Ningún agente ha escrito una nota todavía." },
+  },
+};
+
 export const templates = {
-  "index.ts": ({ id, Pascal, camel, title }) => `// ${title}: one line on what this plugin gives the agent.
+  "manifest.ts": ({ id }) => `// What the gateway and the browser both read of this plugin (src/contract/pluginManifest.ts): who gets it,
+// and the feature flags it reads (declared here with their defaults; a variant may then set them).
+import { definePluginManifest } from "../../src/contract/pluginManifest";
+
+export const manifest = definePluginManifest({
+  id: "${id}",
+  requires: { roles: ["qualifier", "advisor", "manager"] },
+});
+`,
+  "contract.ts": ({ id }) => `// The plugin's wire contract, shared by its browser and gateway sides: its endpoints' schemas and its push.
+import { z } from "zod";
+import { definePush } from "../../src/contract/push";
+
+/** GET: the caller's notes, newest first; POST: adds one (201, Idempotency-Key). */
+export const NOTES_URL = "/${id}/notes";
+/** GET: the call centre's notes, newest first (managers and above: the admin page). */
+export const ALL_NOTES_URL = "/${id}/notes/all";
+
+export const Note = z.object({
+  id: z.number().int(),
+  agent_id: z.number().int(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type Note = z.infer<typeof Note>;
+export const NotesResponse = z.object({ data: z.array(Note) });
+export const NoteResponse = z.object({ data: Note });
+export const AddNoteBody = z.strictObject({ text: z.string().trim().min(1).max(500) });
+
+/** To the agent's sockets (each of its tabs) once it added a note. */
+export const noteAdded = definePush("${id}-note-added", Note);
+`,
+  "tables.ts": ({ id, camel, snake }) => `// The plugin's own table. Its migrations are in ./migrations: after a change, npm run db:generate:plugin ${id}.
+import { index, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { tenantRef, ts, userRef } from "../../server/sdk/tables";
+
+export const ${camel}Notes = pgTable(
+  "${snake}_notes",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: tenantRef(),
+    agentId: userRef("agent_id", "cascade"),
+    text: text("text").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("${snake}_notes_agent").on(t.agentId)],
+);
+`,
+  "server.ts": ({ id, camel }) => `// The plugin's gateway side: its routes, built from the context the gateway gives it. The gateway finds this file
+// by the folder and refuses every route to a call centre that does not have the plugin (manifest.ts).
+import { and, desc, eq } from "drizzle-orm";
+import { ErrorBody } from "../../src/contract/common";
+import { definePluginServer, defineRoute, type Db, type PluginServerContext, type RouteDef } from "../../server/sdk";
+import { AddNoteBody, ALL_NOTES_URL, NOTES_URL, noteAdded, NoteResponse, NotesResponse, type Note } from "./contract";
+import { ${camel}Notes } from "./tables";
+
+/** Qualifiers (setters) and advisors write notes; the managers above them too (hierarchy roles pass upwards). */
+const AGENTS = { roles: ["setter", "advisor"] } as const;
+const MANAGERS = { roles: ["manager"] } as const;
+const NEWEST = 100;
+
+const wire = (row: typeof ${camel}Notes.$inferSelect): Note => ({
+  id: row.id,
+  agent_id: row.agentId,
+  text: row.text,
+  created_at: row.createdAt.toISOString(),
+});
+
+export function ${camel}Routes(ctx: PluginServerContext): RouteDef[] {
+  const { db, clock } = ctx;
+  return [
+    defineRoute({
+      method: "GET",
+      url: NOTES_URL,
+      summary: "Not in the specification (plugin ${id}): the caller's notes, newest first (at most 100).",
+      tags: ["${id}"],
+      access: AGENTS,
+      response: { 200: NotesResponse },
+      async handler({ caller }) {
+        const rows = await db
+          .select()
+          .from(${camel}Notes)
+          .where(and(eq(${camel}Notes.tenantId, caller.tenantId), eq(${camel}Notes.agentId, caller.id)))
+          .orderBy(desc(${camel}Notes.id))
+          .limit(NEWEST);
+        return { data: rows.map(wire) };
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: NOTES_URL,
+      summary:
+        "Not in the specification (plugin ${id}): adds a note of the caller's: 201 {data: note}, pushed to the caller's sockets (${id}-note-added). 422 for an empty or too long text. Takes an Idempotency-Key: a retry answers the first note.",
+      tags: ["${id}"],
+      access: AGENTS,
+      body: AddNoteBody,
+      response: { 201: NoteResponse, 422: ErrorBody },
+      example: { body: { text: "Call back after lunch" } },
+      async handler({ caller, body, raw }, reply) {
+        const answer = await ctx.idempotent(caller, raw, reply, (claim) =>
+          db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(${camel}Notes)
+              .values({ tenantId: caller.tenantId, agentId: caller.id, text: body.text, createdAt: new Date(clock.now()) })
+              .returning();
+            const written = { status: 201, body: { data: wire(row!) } };
+            await claim.keepIn(tx as unknown as Db, written);
+            return written;
+          }),
+        );
+        // After the commit: every tab of the agent shows the note (a retry pushes it again; the page keeps one).
+        ctx.realtime.toAgent(noteAdded, caller.id, answer.data);
+        return answer;
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: ALL_NOTES_URL,
+      summary: "Not in the specification (plugin ${id}): the call centre's notes, newest first (at most 100). Managers and above.",
+      tags: ["${id}"],
+      access: MANAGERS,
+      response: { 200: NotesResponse },
+      async handler({ caller }) {
+        const rows = await db
+          .select()
+          .from(${camel}Notes)
+          .where(eq(${camel}Notes.tenantId, caller.tenantId))
+          .orderBy(desc(${camel}Notes.id))
+          .limit(NEWEST);
+        return { data: rows.map(wire) };
+      },
+    }),
+  ];
+}
+
+export default definePluginServer(${camel}Routes);
+`,
+  "{id}.server.test.ts": ({ id }) => `// The plugin's gateway side, end to end: the route keeps the note in the plugin's table and pushes it to the
+// agent's socket; managers read the call centre's notes; bad input is 422 and writes nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestGateway, type TestGateway } from "../../server/sdk/testing";
+import { ALL_NOTES_URL, NOTES_URL, NotesResponse } from "./contract";
+
+let gw: TestGateway;
+beforeAll(async () => {
+  // offer: the demo call centres offer the plugin even before a variant lists it.
+  gw = await startTestGateway({ listen: true, offer: ["${id}"] });
+});
+afterAll(() => gw.close());
+
+describe("${id} on the gateway", () => {
+  it("keeps an agent's note, pushes it to the agent's socket, and shows it to the agent and its managers", async () => {
+    const agent = await gw.signIn("qualifier.isius@demo.test");
+    const socket = gw.socket(agent);
+    const pushed = new Promise<unknown>((resolve) =>
+      (socket as unknown as { once(e: string, f: (p: unknown) => void): void }).once("${id}-note-added", resolve),
+    );
+    socket.connect();
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+
+    const added = await agent.request("POST", NOTES_URL, { text: "Call back after lunch" }, { "idempotency-key": "note-1" });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await pushed).toMatchObject({ text: "Call back after lunch" });
+    // A retry under the same key answers the same note and adds none.
+    const again = await agent.request("POST", NOTES_URL, { text: "Call back after lunch" }, { "idempotency-key": "note-1" });
+    expect(again.json()).toEqual(added.json());
+
+    const mine = NotesResponse.parse((await agent.request("GET", NOTES_URL)).json()).data;
+    expect(mine.map((n) => n.text)).toEqual(["Call back after lunch"]);
+    const manager = await gw.signIn("manager.isius@demo.test");
+    const all = NotesResponse.parse((await manager.request("GET", ALL_NOTES_URL)).json()).data;
+    expect(all.map((n) => n.text)).toContain("Call back after lunch");
+    expect((await agent.request("GET", ALL_NOTES_URL)).statusCode).toBe(403);
+    socket.disconnect();
+  });
+
+  it("refuses an empty note (422) and writes nothing", async () => {
+    const agent = await gw.signIn("advisor.isius@demo.test");
+    expect((await agent.request("POST", NOTES_URL, { text: "  " }, { "idempotency-key": "note-2" })).statusCode).toBe(422);
+    expect(NotesResponse.parse((await agent.request("GET", NOTES_URL)).json()).data).toEqual([]);
+  });
+});
+`,
+  "index.ts": ({ id, Pascal, camel, title }) => `// ${title}: the agent's notes, kept on the gateway; managers read the call centre's on an admin page.
 import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { ${camel}Api } from "./api";
+import { noteAdded } from "./contract";
+import { manifest } from "./manifest";
 import { ${Pascal}Model } from "./model";
 import { create${Pascal}Service } from "./service";
 
 export default definePlugin({
-  id: "${id}",
-  requires: { roles: ["qualifier", "advisor"] },
+  ...manifest,
   provides: ${camel}Api,
   model: ${Pascal}Model,
+  pushes: [noteAdded],
   panels: [
     {
       id: "${id}.main",
       title: "panel.title",
       component: lazy(() => import("./${Pascal}Panel")),
       size: { w: 4, h: 6, minW: 2, minH: 3 },
+      requires: { roles: ["qualifier", "advisor"] },
+    },
+  ],
+  adminPages: [
+    {
+      path: "settings/${id}",
+      section: "settings",
+      title: "admin.link",
+      order: 1000,
+      component: lazy(() => import("./${Pascal}AdminPage")),
     },
   ],
   locales: {
@@ -33,98 +259,235 @@ export default definePlugin({
 import { serviceKey } from "../../src/sdk";
 
 export interface ${Pascal}Api {
-  count(): number;
-  increment(): void;
+  /** Reads the agent's notes. */
+  load(): Promise<void>;
+  /** Adds a note; false when the gateway refused it (the panel says so). */
+  add(text: string): Promise<boolean>;
+  /** Reads the call centre's notes (the admin page). */
+  loadAll(): Promise<void>;
 }
 
 export const ${camel}Api = serviceKey<${Pascal}Api>("${id}.api");
 `,
   "model.ts": ({ Pascal }) => `import { types, type Instance } from "mobx-state-tree";
+import type { Note } from "./contract";
 
 /** The plugin's slice of the workspace store: state and synchronous actions only. */
 export const ${Pascal}Model = types
-  .model("${Pascal}", { count: 0, lastAt: types.maybeNull(types.number) })
+  .model("${Pascal}", {
+    notes: types.frozen<Note[]>([]),
+    all: types.frozen<Note[]>([]),
+    state: types.optional(types.enumeration(["idle", "loading", "ready", "failed"]), "idle"),
+  })
   .actions((self) => ({
-    increment(at: number) {
-      self.count += 1;
-      self.lastAt = at;
+    loading() {
+      if (self.state !== "ready") self.state = "loading";
+    },
+    loaded(notes: Note[]) {
+      self.notes = notes;
+      self.state = "ready";
+    },
+    loadedAll(notes: Note[]) {
+      self.all = notes;
+      self.state = "ready";
+    },
+    failed() {
+      self.state = "failed";
+    },
+    /** A note added here or in another tab (the push): once, newest first. */
+    added(note: Note) {
+      self.notes = [note, ...self.notes.filter((n) => n.id !== note.id)];
     },
   }));
 export type ${Pascal}Store = Instance<typeof ${Pascal}Model>;
 `,
-  "service.ts": ({ Pascal }) => `import type { PluginContext } from "../../src/sdk";
+  "service.ts": ({ Pascal }) => `import { idempotencyKey, type PluginContext } from "../../src/sdk";
 import type { ${Pascal}Api } from "./api";
+import { ALL_NOTES_URL, NOTES_URL, noteAdded, NoteResponse, NotesResponse } from "./contract";
 import type { ${Pascal}Store } from "./model";
 
-/** The plugin's effects; the model keeps the state. ctx has the store, ctx.clock, ctx.http, ctx.t… */
+/** The plugin's effects; the model keeps the state. ctx has the store, ctx.http, ctx.events, ctx.clock, ctx.t… */
 export function create${Pascal}Service(ctx: PluginContext<${Pascal}Store>): ${Pascal}Api {
+  const { store } = ctx;
+  // The gateway pushes each note the agent adds, from this tab or another.
+  ctx.events.on(noteAdded, (note) => store.added(note));
   return {
-    count: () => ctx.store.count,
-    increment: () => ctx.store.increment(ctx.clock.now()),
+    async load() {
+      store.loading();
+      try {
+        store.loaded(NotesResponse.parse((await ctx.http.get(NOTES_URL)).data).data);
+      } catch {
+        store.failed();
+      }
+    },
+    async add(text) {
+      try {
+        const { data } = await ctx.http.post(NOTES_URL, { text }, { headers: { "Idempotency-Key": idempotencyKey() } });
+        store.added(NoteResponse.parse(data).data);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async loadAll() {
+      store.loading();
+      try {
+        store.loadedAll(NotesResponse.parse((await ctx.http.get(ALL_NOTES_URL)).data).data);
+      } catch {
+        store.failed();
+      }
+    },
   };
 }
 `,
-  "{Pascal}Panel.tsx": ({ id, Pascal }) => `import { Button } from "@blueprintjs/core";
+  "{Pascal}Panel.tsx": ({ id, Pascal }) => `import { Button, Callout, FormGroup, InputGroup } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { usePlugin } from "../../src/sdk";
 import type { ${Pascal}Api } from "./api";
 import type { ${Pascal}Store } from "./model";
 
-// Replace this panel with the real one.
 const ${Pascal}Panel = observer(function ${Pascal}Panel() {
   const { store, api } = usePlugin<${Pascal}Store, ${Pascal}Api>();
   const { t } = useTranslation("${id}");
+  const [text, setText] = useState("");
+  const [refused, setRefused] = useState(false);
+  useEffect(() => void api.load(), [api]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const ok = await api.add(text);
+    setRefused(!ok);
+    if (ok) setText("");
+  };
   return (
     <div>
-      <p>{t("greeting", { count: store.count })}</p>
-      <Button onClick={() => api.increment()}>{t("increment")}</Button>
+      <form onSubmit={(e) => void submit(e)}>
+        <FormGroup label={t("note")} labelFor="${id}-note">
+          <InputGroup id="${id}-note" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={500} />
+        </FormGroup>
+        <Button type="submit" text={t("add")} disabled={!text.trim()} />
+      </form>
+      {refused && <Callout intent="danger">{t("refused")}</Callout>}
+      {store.state === "failed" && <Callout intent="warning">{t("failed")}</Callout>}
+      {store.state === "ready" && store.notes.length === 0 && <p>{t("empty")}</p>}
+      <ul aria-label={t("panel.title")}>
+        {store.notes.map((n) => (
+          <li key={n.id}>{n.text}</li>
+        ))}
+      </ul>
     </div>
   );
 });
 export default ${Pascal}Panel;
 `,
-  "service.test.ts": ({ Pascal }) => `import { describe, expect, it } from "vitest";
-import { manualClock, pluginContext } from "../../src/sdk/testing";
+  "{Pascal}AdminPage.tsx": ({ id, Pascal }) => `import { HTMLTable } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { usePlugin } from "../../src/sdk";
+import type { ${Pascal}Api } from "./api";
+import type { ${Pascal}Store } from "./model";
+
+const ${Pascal}AdminPage = observer(function ${Pascal}AdminPage() {
+  const { store, api, ctx } = usePlugin<${Pascal}Store, ${Pascal}Api>();
+  const { t } = useTranslation("${id}");
+  useEffect(() => void api.loadAll(), [api]);
+  const at = new Intl.DateTimeFormat(ctx.language, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <main className="isi-page" aria-labelledby="${id}-admin-title">
+      <h1 id="${id}-admin-title">{t("admin.title")}</h1>
+      {store.state === "ready" && store.all.length === 0 ? (
+        <p>{t("admin.none")}</p>
+      ) : (
+        <HTMLTable compact striped>
+          <thead>
+            <tr>
+              <th>{t("admin.agent")}</th>
+              <th>{t("admin.text")}</th>
+              <th>{t("admin.at")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {store.all.map((n) => (
+              <tr key={n.id}>
+                <td>{n.agent_id}</td>
+                <td>{n.text}</td>
+                <td>{at.format(new Date(n.created_at))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </main>
+  );
+});
+export default ${Pascal}AdminPage;
+`,
+  "service.test.ts": ({ id, Pascal }) => `import { describe, expect, it } from "vitest";
+import { fakeGateway, pluginContext } from "../../src/sdk/testing";
+import { NOTES_URL, noteAdded, type Note } from "./contract";
 import { ${Pascal}Model } from "./model";
 import { create${Pascal}Service } from "./service";
 
+const note = (id: number, text: string): Note => ({ id, agent_id: 7, text, created_at: "2026-01-05T15:00:00.000Z" });
+
 describe("${Pascal} service", () => {
-  it("counts, and remembers when on the clock", () => {
-    const { ctx, clock } = pluginContext({ store: ${Pascal}Model.create({}), clock: manualClock(1_000) });
+  it("reads the agent's notes, adds one under an Idempotency-Key, and keeps a pushed note once", async () => {
+    const gateway = fakeGateway({
+      ["GET " + NOTES_URL]: { status: 200, data: { data: [note(1, "First")] } },
+      ["POST " + NOTES_URL]: { status: 201, data: { data: note(2, "Second") } },
+    });
+    const { ctx, push } = pluginContext({ store: ${Pascal}Model.create({}), gateway, pushes: [noteAdded] });
     const api = create${Pascal}Service(ctx);
-    clock.advance(500);
-    api.increment();
-    expect(api.count()).toBe(1);
-    expect(ctx.store.lastAt).toBe(1_500);
+    await api.load();
+    expect(await api.add("Second")).toBe(true);
+    expect(gateway.requests.find((r) => r.method === "POST")?.headers["idempotency-key"]).toBeTruthy();
+    push("${id}-note-added", note(2, "Second"));
+    expect(ctx.store.notes.map((n) => n.text)).toEqual(["Second", "First"]);
   });
 });
 `,
   "{id}.test.tsx": ({ id, Pascal }) => `import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderPlugin } from "../../src/sdk/testing";
-import type { ${Pascal}Api } from "./api";
+import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import { ALL_NOTES_URL, NOTES_URL, type Note } from "./contract";
 import plugin from "./index";
 
+const note = (id: number, text: string): Note => ({ id, agent_id: 7, text, created_at: "2026-01-05T15:00:00.000Z" });
+
 describe("${id}", () => {
-  it("shows its panel and counts the agent's clicks", async () => {
-    const { api, user } = await renderPlugin<${Pascal}Api>(plugin);
-    expect(await screen.findByText("Clicked 0 times")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Click" }));
-    expect(await screen.findByText("Clicked 1 times")).toBeInTheDocument();
-    expect(api.count()).toBe(1);
+  it("lists the agent's notes, adds one, and shows a note pushed from another tab", async () => {
+    const gateway = fakeGateway({
+      ["GET " + NOTES_URL]: { status: 200, data: { data: [note(1, "Call back after lunch")] } },
+      ["POST " + NOTES_URL]: { status: 201, data: { data: note(2, "Spouse decides") } },
+    });
+    const { user, push } = await renderPlugin(plugin, { gateway });
+    expect(await screen.findByText("Call back after lunch")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Note"), "Spouse decides");
+    await user.click(screen.getByRole("button", { name: "Add note" }));
+    expect(await screen.findByText("Spouse decides")).toBeInTheDocument();
+    await push("${id}-note-added", note(3, "Prefers French"));
+    expect(await screen.findByText("Prefers French")).toBeInTheDocument();
   });
 
   it("speaks French", async () => {
-    await renderPlugin(plugin, { language: "fr" });
-    expect(await screen.findByText("Cliqué 0 fois")).toBeInTheDocument();
+    const gateway = fakeGateway({ ["GET " + NOTES_URL]: { status: 200, data: { data: [] } } });
+    await renderPlugin(plugin, { gateway, language: "fr" });
+    expect(await screen.findByText("Aucune note pour l'instant.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Ajouter la note" })).toBeInTheDocument();
+  });
+
+  it("shows a manager the call centre's notes on its admin page", async () => {
+    const gateway = fakeGateway({ ["GET " + ALL_NOTES_URL]: { status: 200, data: { data: [note(4, "Prefers mornings")] } } });
+    await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, adminPage: "settings/${id}" });
+    expect(await screen.findByRole("heading", { name: "Agents' notes" })).toBeInTheDocument();
+    expect(await screen.findByRole("cell", { name: "Prefers mornings" })).toBeInTheDocument();
   });
 });
 `,
-  "locales/en.json": ({ title }) =>
-    JSON.stringify({ panel: { title }, greeting: "Clicked {{count}} times", increment: "Click" }, null, 2) + "\n",
-  "locales/fr.json": ({ title }) =>
-    JSON.stringify({ panel: { title }, greeting: "Cliqué {{count}} fois", increment: "Cliquer" }, null, 2) + "\n",
-  "locales/es.json": ({ title }) =>
-    JSON.stringify({ panel: { title }, greeting: "Pulsado {{count}} veces", increment: "Pulsar" }, null, 2) + "\n",
+  "locales/en.json": ({ title }) => json({ panel: { title }, ...texts.en }),
+  "locales/fr.json": ({ title }) => json({ panel: { title }, ...texts.fr }),
+  "locales/es.json": ({ title }) => json({ panel: { title }, ...texts.es }),
 };

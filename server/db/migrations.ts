@@ -19,14 +19,20 @@ export interface MigrationFolder {
 const CORE = fileURLToPath(new URL("./migrations", import.meta.url));
 const PLUGINS = fileURLToPath(new URL("../../plugins", import.meta.url));
 
+/**
+ * Whether the gateway loads a plugin folder. The scaffold's test (scripts/new-plugin.test.ts) writes a throwaway
+ * plugin, plugins/scaffold-probe-<pid>, for a minute or two while other tests start gateways: only the test
+ * process that names it in PLUGIN_PROBE loads it, so no other gateway meets a half-written plugin.
+ */
+export const loadsPluginFolder = (id: string): boolean =>
+  !id.startsWith("scaffold-probe-") || process.env.PLUGIN_PROBE === id;
+
 /** The plugins that carry their own migrations folder (a drizzle journal in migrations/meta). */
 export function pluginsWithMigrations(pluginsDir = PLUGINS): string[] {
   if (!existsSync(pluginsDir)) return [];
   return readdirSync(pluginsDir, { withFileTypes: true })
-    .filter(
-      (d) =>
-        d.isDirectory() && existsSync(path.join(pluginsDir, d.name, "migrations", "meta", "_journal.json")),
-    )
+    .filter((d) => d.isDirectory() && loadsPluginFolder(d.name))
+    .filter((d) => existsSync(path.join(pluginsDir, d.name, "migrations", "meta", "_journal.json")))
     .map((d) => d.name)
     .sort();
 }

@@ -1,18 +1,35 @@
-// A tenant's feature flags as the browser sees them: the variant's defaults (variants/*.ts) overridden by
-// the tenant's own (docs/decisions.md "Tenant features are overrides").
+// A tenant's feature flags as the browser sees them: the plugins' declared defaults, then the variant's
+// (variants/*.ts), then the tenant's own (docs/decisions.md "Tenant features are overrides").
 import { eq } from "drizzle-orm";
 import type { Variant } from "../../src/contract/common";
+import type { VariantCatalogue, VariantManifest } from "../../src/core/variant";
 import { variants } from "../../variants/index";
 import type { Db } from "../db/client";
 import { tenants } from "../db/schema";
+import { declaredFlagDefaults } from "../plugins/manifests";
 
-export async function tenantFeatures(db: Db, tenantId: number): Promise<Record<string, boolean>> {
+/** A call centre as plugins see it: its variant's manifest and its flags (declared, variant's, its own). */
+export interface CallCentre {
+  variant: VariantManifest;
+  flags: Record<string, boolean>;
+}
+
+/** The call centre of a tenant, or null for none. One primary-key read; the variant's manifest is a cached import. */
+export async function callCentreOf(
+  db: Db,
+  tenantId: number,
+  catalogue: VariantCatalogue = variants,
+): Promise<CallCentre | null> {
   const [t] = await db
     .select({ variant: tenants.variant, features: tenants.features })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
-  if (!t) return {};
-  const load = variants[t.variant as Variant];
-  const defaults = load ? (await load()).default.features : {};
-  return { ...defaults, ...t.features };
+  const load = t && catalogue[t.variant as Variant];
+  if (!t || !load) return null;
+  const variant = (await load()).default;
+  return { variant, flags: { ...declaredFlagDefaults(), ...variant.features, ...t.features } };
+}
+
+export async function tenantFeatures(db: Db, tenantId: number): Promise<Record<string, boolean>> {
+  return (await callCentreOf(db, tenantId))?.flags ?? {};
 }

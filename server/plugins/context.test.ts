@@ -1,21 +1,22 @@
 // A plugin's gateway side gets the PluginServerContext and nothing else (server/README.md): its type, what the
-// gateway builds, and what plugins/<id>/server.ts may import from server/.
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// gateway builds, and that every plugin's server.ts is found and builds its routes from it.
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
+import { z } from "zod";
+import { definePush } from "../../src/contract/push";
 import { manualClock } from "../../src/shared/clock";
-import { pluginRoutes } from "../../plugins/server-catalogue";
 import { goalsRoutes } from "../../plugins/goals/server";
+import { manifest as goals } from "../../plugins/goals/manifest";
 import type { Gateway } from "../gateway";
 import type { RouteDef } from "../http/route";
 import { pluginServerContext, type PluginServerContext } from "./context";
+import { pluginServers, type PluginRoutes } from "./servers";
 
 const FIELDS = [
   "access",
   "advisors",
   "afterStart",
   "background",
+  "callCentre",
   "calls",
   "clock",
   "db",
@@ -23,7 +24,9 @@ const FIELDS = [
   "features",
   "idempotent",
   "leadHistory",
+  "leads",
   "log",
+  "offered",
   "playback",
   "realtime",
   "recordings",
@@ -32,7 +35,7 @@ const FIELDS = [
 
 /** A gateway whose services are spies: enough to see what the context hands on. */
 function fakeGateway() {
-  const push = { toAgent: vi.fn(), toManagers: vi.fn(), toTenant: vi.fn() };
+  const push = { pluginPush: vi.fn() };
   const gw = {
     db: { fake: "db" },
     clock: manualClock(Date.parse("2026-01-05T15:00:00Z")),
@@ -56,24 +59,29 @@ function fakeGateway() {
 
 describe("PluginServerContext", () => {
   it("is what the catalogue's route factories take, goals' included, and has exactly its documented fields", () => {
-    expectTypeOf<(typeof pluginRoutes)[string]>().parameters.toEqualTypeOf<[PluginServerContext]>();
+    expectTypeOf<PluginRoutes>().parameters.toEqualTypeOf<[PluginServerContext]>();
     expectTypeOf(goalsRoutes).parameters.toEqualTypeOf<[PluginServerContext]>();
     expectTypeOf<keyof PluginServerContext>().toEqualTypeOf<(typeof FIELDS)[number]>();
   });
 
   it("is built from the gateway with those fields only, frozen, handing on the gateway's services", async () => {
     const { gw, asGateway } = fakeGateway();
-    const ctx = pluginServerContext(asGateway);
+    const ctx = pluginServerContext(asGateway, goals);
     expect(Object.keys(ctx).sort()).toEqual([...FIELDS]);
     expect(Object.isFrozen(ctx)).toBe(true);
     expect(ctx.db).toBe(gw.db);
     expect(ctx.clock).toBe(gw.clock);
     expect(ctx.log).toBe(gw.log);
 
-    ctx.realtime.toAgent(7, "session-ended", { reason: "x" });
-    ctx.realtime.toTenant(1, "session-ended", { reason: "y" });
-    expect(gw.push.toAgent).toHaveBeenCalledWith(7, "session-ended", { reason: "x" });
-    expect(gw.push.toTenant).toHaveBeenCalledWith(1, "session-ended", { reason: "y" });
+    const forecast = definePush("weather-forecast", z.object({ city: z.string() }));
+    ctx.realtime.toAgent(forecast, 7, { city: "Laval" });
+    ctx.realtime.toManagers(forecast, 1, { city: "Montréal" });
+    ctx.realtime.toTenant(forecast, 1, { city: "Québec" });
+    expect(gw.push.pluginPush.mock.calls).toEqual([
+      ["agent:7", forecast, { city: "Laval" }],
+      ["managers:1", forecast, { city: "Montréal" }],
+      ["tenant:1", forecast, { city: "Québec" }],
+    ]);
 
     const listener = () => {};
     ctx.events.onCall(listener);
@@ -90,25 +98,11 @@ describe("PluginServerContext", () => {
     expect(gw.background.run).toHaveBeenCalledWith("a plugin's work", work);
   });
 
-  it("lets every catalogued plugin build its routes from it", () => {
-    const ctx = pluginServerContext(fakeGateway().asGateway);
-    const routes: RouteDef[] = Object.values(pluginRoutes).flatMap((r) => r(ctx));
+  it("lets every plugin found with a server.ts build its routes from it", () => {
+    const { asGateway } = fakeGateway();
+    const routes: RouteDef[] = pluginServers.flatMap((p) =>
+      p.routes(pluginServerContext(asGateway, p.manifest)),
+    );
     expect(routes.map((r) => `${r.method} ${r.url}`)).toContain("GET /agents/:id/statistics");
-  });
-
-  it("is all a plugin's server.ts reaches of the gateway: from server/ it imports only db/, http/ and plugins/", () => {
-    const root = fileURLToPath(new URL("../../plugins", import.meta.url));
-    const files = readdirSync(root)
-      .map((id) => path.join(root, id, "server.ts"))
-      .filter((f) => existsSync(f));
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) {
-      const imports = [...readFileSync(file, "utf8").matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]!);
-      const outside = imports.filter((i) => /\/server\//.test(i) && !/\/server\/(db|http|plugins)\//.test(i));
-      expect({ file: path.relative(root, file), outside }).toEqual({
-        file: path.relative(root, file),
-        outside: [],
-      });
-    }
   });
 });

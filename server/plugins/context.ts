@@ -1,9 +1,10 @@
-// What a plugin's gateway side (plugins/<id>/server.ts) receives: a narrow view of the gateway, built once from
-// the Gateway by routeTable(). A plugin never gets the Gateway itself, so it cannot reach the PBX, sessions,
+// What a plugin's gateway side (plugins/<id>/server.ts) receives: a narrow view of the gateway, built once per
+// plugin from the Gateway and the plugin's manifest by routeTable(). A plugin never gets the Gateway itself, so it cannot reach the PBX, sessions,
 // tokens or another module's services; when a plugin needs more, one field is added here, said in one line.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Clock } from "../../src/shared/clock";
-import type { ServerEventName, ServerPayload } from "../../src/contract/socket";
+import type { z } from "zod";
+import type { PushKey } from "../../src/contract/push";
 import { leadAccess, mayActOnAgent, type AccessPolicy, type Caller } from "../auth/access";
 import type { Db } from "../db/client";
 import type { Gateway } from "../gateway";
@@ -17,17 +18,23 @@ import type { CallRelinkHook } from "../modules/calls/relink";
 import type { RecordingStore } from "../recordings/store";
 import type { StatusChanged } from "../modules/status/service";
 import { advisorsNear, type NearbyAdvisor } from "../modules/agents/nearby";
+import { applyBooking, type LeadBooking } from "../modules/leads/booked";
 import { placeOfPostal } from "../modules/geo/postal";
 import { ADVISOR_RADIUS_KM } from "../../src/contract/geo";
-import { tenantFeatures } from "../dialer/features";
+import { callCentreOf, tenantFeatures, type CallCentre } from "../dialer/features";
+import type { PluginStaticManifest } from "../../src/contract/pluginManifest";
+import { offeredTo } from "./offered";
+import { rooms } from "../realtime/push";
 
 export type { Caller } from "../auth/access";
+export type { CallCentre } from "../dialer/features";
 export type { PlaybackMedia } from "../pbx/driver";
 export type { CallRecordsOf } from "../modules/leads/history";
 export type { ClipOwner, PlayedClip } from "../modules/calls/playback";
 export type { StartedRecording } from "../modules/calls/recording";
 export type { CallRelinked, CallRelinkHook } from "../modules/calls/relink";
 export type { RecordedFile } from "../recordings/store";
+export type { BookedLeadDetails, LeadBooking } from "../modules/leads/booked";
 
 export interface PluginServerContext {
   /** The database. A plugin writes only its own tables; it may read the core's (server/db/schema.ts). */
@@ -40,8 +47,16 @@ export interface PluginServerContext {
     /** The document under `key`, over `fallback` (its defaults) key by key; `fallback` when never saved. */
     read<T>(tenantId: number, key: string, fallback: T): Promise<T>;
   };
-  /** The call centre's feature flags (its variant's, overridden by its own): a route a flag switches off refuses. */
+  /** The call centre's feature flags (declared defaults, its variant's, its own): a route a flag switches off refuses. */
   features(tenantId: number): Promise<Record<string, boolean>>;
+  /** The call centre's variant (clients per lead, country, languages…) and flags; null for no such tenant. */
+  callCentre(tenantId: number): Promise<CallCentre | null>;
+  /**
+   * Whether the call centre has this plugin (its manifest's requirements, the admin's switch). Every route of the
+   * plugin is already refused where it has not (server/plugins/offered.ts); this is for work outside a request:
+   * a clip played into a call, an event.
+   */
+  offered(tenantId: number): Promise<boolean>;
   /**
    * Object-level checks for an agent or a lead a route names outside its path (in a body or a query). A path
    * parameter is better declared on the route (`access: { agentParam }` / `{ leadParam }`): checked and audited
@@ -59,11 +74,16 @@ export interface PluginServerContext {
     reply: FastifyReply,
     write: (claim: IdempotencyClaim) => Promise<IdempotentAnswer<T>>,
   ): Promise<T>;
-  /** Pushes to browsers by room (with the Redis adapter, on every gateway instance); silent without socket.io. */
+  /**
+   * Sends the plugin's own pushes (`definePush` in its contract.ts, the object its browser side lists in
+   * `pushes`) to an agent's sockets, a call centre's managers or all its agents; with the Redis adapter on every
+   * gateway instance; silent without socket.io. The payload is checked against the push's schema (a malformed
+   * one throws), and a plugin cannot send under the name of one of the core's pushes.
+   */
   readonly realtime: {
-    toAgent<E extends ServerEventName>(userId: number, event: E, payload: ServerPayload<E>): void;
-    toManagers<E extends ServerEventName>(tenantId: number, event: E, payload: ServerPayload<E>): void;
-    toTenant<E extends ServerEventName>(tenantId: number, event: E, payload: ServerPayload<E>): void;
+    toAgent<S extends z.ZodType>(push: PushKey<S>, userId: number, payload: z.input<S>): void;
+    toManagers<S extends z.ZodType>(push: PushKey<S>, tenantId: number, payload: z.input<S>): void;
+    toTenant<S extends z.ZodType>(push: PushKey<S>, tenantId: number, payload: z.input<S>): void;
   };
   /**
    * What happens on the gateway, after the owning module applied it. Each returns its unsubscribe. A listener
@@ -104,6 +124,14 @@ export interface PluginServerContext {
   readonly calls: {
     onRelink(hook: CallRelinkHook): () => void;
   };
+  /**
+   * The lead writes a plugin's own domain causes, owned by the leads module: a plugin never writes the core's
+   * tables itself. Each takes the plugin's transaction, so its own rows and the lead's change commit together.
+   */
+  readonly leads: {
+    /** A meeting booked: the lead's details and status, its pending follow-ups done, the advisor's meeting follow-up. */
+    applyBooking(tx: Db, booking: LeadBooking): Promise<void>;
+  };
   /** What the plugin stores with calls, added to their entries in the lead history (GET /leads/{id}/history). */
   readonly leadHistory: {
     addCallRecords(source: CallRecordsSource): void;
@@ -124,8 +152,8 @@ export interface PluginServerContext {
   };
 }
 
-/** Built once per gateway, from its services, when the route table is built (server/routes.ts). */
-export function pluginServerContext(gw: Gateway): PluginServerContext {
+/** Built once per plugin, from the gateway's services, when the route table is built (server/routes.ts). */
+export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest): PluginServerContext {
   return Object.freeze({
     db: gw.db,
     clock: gw.clock,
@@ -134,6 +162,8 @@ export function pluginServerContext(gw: Gateway): PluginServerContext {
       read: <T>(tenantId: number, key: string, fallback: T) => readSetting(gw.db, tenantId, key, fallback),
     }),
     features: (tenantId: number) => tenantFeatures(gw.db, tenantId),
+    callCentre: (tenantId: number) => callCentreOf(gw.db, tenantId, gw.variants),
+    offered: async (tenantId: number) => (await offeredTo(gw, manifest, tenantId)) === "ok",
     access: Object.freeze({
       mayActOnAgent: (caller: Caller, agentId: number, policy: AccessPolicy = {}) =>
         mayActOnAgent(gw.db, policy, caller, agentId),
@@ -147,9 +177,12 @@ export function pluginServerContext(gw: Gateway): PluginServerContext {
       write: (claim: IdempotencyClaim) => Promise<IdempotentAnswer<T>>,
     ) => idempotent<T>(gw, caller, raw, reply, write),
     realtime: Object.freeze({
-      toAgent: gw.push.toAgent.bind(gw.push),
-      toManagers: gw.push.toManagers.bind(gw.push),
-      toTenant: gw.push.toTenant.bind(gw.push),
+      toAgent: <S extends z.ZodType>(push: PushKey<S>, userId: number, payload: z.input<S>) =>
+        gw.push.pluginPush(rooms.agent(userId), push, payload),
+      toManagers: <S extends z.ZodType>(push: PushKey<S>, tenantId: number, payload: z.input<S>) =>
+        gw.push.pluginPush(rooms.managers(tenantId), push, payload),
+      toTenant: <S extends z.ZodType>(push: PushKey<S>, tenantId: number, payload: z.input<S>) =>
+        gw.push.pluginPush(rooms.tenant(tenantId), push, payload),
     }),
     events: Object.freeze({
       onCall: (listener: (e: CallEvent) => void) => gw.calls.onCallEvent(listener),
@@ -171,6 +204,7 @@ export function pluginServerContext(gw: Gateway): PluginServerContext {
     calls: Object.freeze({
       onRelink: (hook: CallRelinkHook) => gw.calls.relinks.on(hook),
     }),
+    leads: Object.freeze({ applyBooking: (tx: Db, booking: LeadBooking) => applyBooking(tx, booking) }),
     leadHistory: Object.freeze({
       addCallRecords: (source: CallRecordsSource) => gw.callRecords.add(source),
     }),

@@ -2,7 +2,15 @@
 // are built first) and silent until then, so routes tested with inject() work without a socket server.
 // With the Redis adapter every emit reaches the room's sockets on every gateway instance.
 import type { Server } from "socket.io";
-import type { ClientToServer, ServerEventName, ServerPayload, ServerToClient } from "../../src/contract/socket";
+import type { z } from "zod";
+import type { PushKey } from "../../src/contract/push";
+import {
+  ServerEvents,
+  type ClientToServer,
+  type ServerEventName,
+  type ServerPayload,
+  type ServerToClient,
+} from "../../src/contract/socket";
 
 export type RealtimeServer = Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
 
@@ -46,6 +54,19 @@ export class Push {
 
   toTenant<E extends ServerEventName>(tenantId: number, event: E, payload: ServerPayload<E>): void {
     this.emit(rooms.tenant(tenantId), event, payload);
+  }
+
+  /**
+   * A plugin's own push (its `definePush`) to a room: checked against the push's schema here, so a malformed
+   * payload fails in the plugin's code, not in every browser. A plugin cannot send under a core event's name.
+   */
+  pluginPush<S extends z.ZodType>(room: string, push: PushKey<S>, payload: z.input<S>): void {
+    if (Object.hasOwn(ServerEvents, push.name))
+      throw new Error(`"${push.name}" is the core's push, not a plugin's`);
+    const checked = push.schema.safeParse(payload);
+    if (!checked.success) throw new Error(`push "${push.name}": ${checked.error.message}`);
+    if (!this.io) return;
+    (this.io.to(room).emit as (e: string, p: unknown) => boolean)(push.name, payload);
   }
 
   /** How many sockets the agent has open now, on every instance (0 before socket.io is attached). */

@@ -1,6 +1,8 @@
 // The realtime socket against a gateway listening on 127.0.0.1:0, with socket.io-client as the browser.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { definePush } from "../../src/contract/push";
 import {
   ExtensionAvailability,
   OverstayPush,
@@ -13,6 +15,7 @@ import { Overstay } from "../../src/contract/status";
 import { sessions, users } from "../db/schema";
 import { startTestGateway, type AgentClientSocket, type TestClient, type TestGateway } from "../test/harness";
 import { REVALIDATE_MS } from "./dispatch";
+import { rooms } from "./push";
 import { DISCONNECT_GRACE_MS } from "./server";
 import { ack, connected, disconnected, next, none, refused, send } from "./testing";
 
@@ -261,11 +264,15 @@ describe("checkExtensionAvailability", () => {
     await connected(s);
     // 2001 is SLICA's qualifier: refused before anything acts; 1002 (ISIUS) passes the check (there is no
     // call to transfer, hence unsupported).
-    expect(await ack(s, "internal-transfer", { from: "1011", to: "2001", phone: "2125550142" })).toMatchObject({
+    expect(
+      await ack(s, "internal-transfer", { from: "1011", to: "2001", phone: "2125550142" }),
+    ).toMatchObject({
       ok: false,
       error: "forbidden",
     });
-    expect(await ack(s, "internal-transfer", { from: "1011", to: "1002", phone: "2125550142" })).toMatchObject({
+    expect(
+      await ack(s, "internal-transfer", { from: "1011", to: "1002", phone: "2125550142" }),
+    ).toMatchObject({
       ok: false,
       error: "unsupported",
     });
@@ -290,11 +297,13 @@ describe("checkExtensionAvailability", () => {
       message: "calls.refused.invalid",
     });
     // A number the gate allows must still be one of the call centre's external transfer targets.
-    expect(await ack(s, "external-transfer-start", { extension: "1011", phone: "2125550142" })).toMatchObject({
-      ok: false,
-      error: "forbidden",
-      message: TRANSFER_MESSAGES.notATarget,
-    });
+    expect(await ack(s, "external-transfer-start", { extension: "1011", phone: "2125550142" })).toMatchObject(
+      {
+        ok: false,
+        error: "forbidden",
+        message: TRANSFER_MESSAGES.notATarget,
+      },
+    );
   });
 });
 
@@ -498,5 +507,26 @@ describe("disconnect grace", () => {
     await closeTab(again);
     await advance(DISCONNECT_GRACE_MS);
     expect(await statusOf(c)).toBe("offline");
+  });
+});
+
+describe("a plugin's own push", () => {
+  const forecast = definePush("weather-forecast", z.object({ city: z.string() }));
+
+  it("reaches the agent's sockets under the plugin's name, checked against the plugin's schema", async () => {
+    const c = await gw.signIn("qualifier2.isius@demo.test");
+    const s = socketOf(c);
+    await connected(s);
+    const got = new Promise<unknown>((resolve) =>
+      (s as unknown as { once(e: string, f: (p: unknown) => void): void }).once("weather-forecast", resolve),
+    );
+    gw.gw.push.pluginPush(rooms.agent(await idOf("qualifier2.isius@demo.test")), forecast, { city: "Laval" });
+    expect(await got).toEqual({ city: "Laval" });
+    expect(() => gw.gw.push.pluginPush(rooms.agent(1), forecast, { city: 7 } as never)).toThrow(
+      /weather-forecast/,
+    );
+    expect(() =>
+      gw.gw.push.pluginPush(rooms.agent(1), definePush("session-ended", z.object({})), {}),
+    ).toThrow(/core's push/);
   });
 });

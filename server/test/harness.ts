@@ -1,6 +1,8 @@
 // A whole gateway in memory for tests: PGlite (or a fresh PostgreSQL database when TEST_DB=postgres), the demo
 // seed, a manual clock, and clients that sign in and keep their rotated token and cookies like a browser.
 // With `listen`, it serves on 127.0.0.1:0 and opens socket.io clients like the browser's.
+import type { VariantCatalogue } from "../../src/core/variant";
+import { variants as productVariants } from "../../variants/index";
 import type { ChatPost } from "../modules/status/chatNotices";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -113,6 +115,11 @@ export interface TestGatewayOptions {
   telephony?: TelephonyName;
   /** Records the overstay notices posted to a call centre's chat instead of sending them. */
   chatPost?: ChatPost;
+  /**
+   * Plugins the demo call centres offer besides their variants' (a plugin's gateway test before a variant lists
+   * it, or a plugin kept as an example): its routes then serve them.
+   */
+  offer?: string[];
 }
 
 /** What a restarted gateway takes over from the one before. */
@@ -148,12 +155,17 @@ function provided(): { file: string; name: string } {
  * memory. `seeded`: a copy of the run's seeded template when there is one (server/test/dbTemplate.ts), so the
  * gateway finds the demo call centre already there; the flag says whether it did.
  */
-async function openTestDatabase(wantSeeded: boolean): Promise<{ database: Database; drop(): Promise<void>; seeded: boolean }> {
+async function openTestDatabase(
+  wantSeeded: boolean,
+): Promise<{ database: Database; drop(): Promise<void>; seeded: boolean }> {
   const template = wantSeeded ? provided() : { file: "", name: "" };
   if (process.env.TEST_DB === "postgres" && process.env.DATABASE_URL) {
     const server = process.env.DATABASE_URL;
     const name = `dialer_test_${randomBytes(6).toString("hex")}`;
-    await adminQuery(server, template.name ? `create database ${name} template ${template.name}` : `create database ${name}`);
+    await adminQuery(
+      server,
+      template.name ? `create database ${name} template ${template.name}` : `create database ${name}`,
+    );
     const database = await openDatabase({ url: databaseUrl(server, name) });
     return {
       database,
@@ -178,15 +190,11 @@ export function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGat
 
 async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<TestGateway> {
   const clock =
-    (opts.clock as ManualClock | undefined) ??
-    opts.peerOf?.clock ??
-    manualClock(TEMPLATE_CLOCK_START);
+    (opts.clock as ManualClock | undefined) ?? opts.peerOf?.clock ?? manualClock(TEMPLATE_CLOCK_START);
   // The seeded template is the demo at the default clock with no history: a gateway that wants just that
   // copies it; one whose clock starts elsewhere or whose configuration seeds otherwise seeds its own.
   const wantsTemplate =
-    clock.now() === TEMPLATE_CLOCK_START &&
-    opts.config?.seedDemo !== false &&
-    !opts.config?.seedHistory;
+    clock.now() === TEMPLATE_CLOCK_START && opts.config?.seedDemo !== false && !opts.config?.seedHistory;
   const { database, drop } = inherited
     ? inherited
     : opts.peerOf
@@ -239,6 +247,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     ...(asterisk?.recordings ? { recordings: asterisk.recordings } : {}),
     redisKeyPrefix: opts.redisKeyPrefix,
     ...(opts.chatPost ? { chatPost: opts.chatPost } : {}),
+    ...(opts.offer ? { variants: offering(opts.offer) } : {}),
     ...(lines
       ? { logStream: { write: (line: string) => void lines.push(line) } }
       : { logger: false as const }),
@@ -258,7 +267,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
       : { name: "sim", busy: false, settle: async () => {}, phones: noPhones });
   /** The gateway's background work and the PBX's, until neither has anything left (twice in a row). */
   const quiet = async () => {
-    for (let calm = 0; calm < 2; ) {
+    for (let calm = 0; calm < 2;) {
       await telephony.settle();
       await built.gw.background.idle();
       await new Promise((r) => setImmediate(r));
@@ -407,3 +416,18 @@ const noPhones: TestPhones = {
   placeInbound: refuse,
   legsOf: refuse,
 };
+
+/** The product's variants, each also offering `plugins`. */
+function offering(plugins: string[]): VariantCatalogue {
+  return Object.fromEntries(
+    Object.entries(productVariants).map(([id, load]) => [
+      id,
+      async () => {
+        const { default: v } = await load();
+        return {
+          default: { ...v, plugins: [...v.plugins, ...plugins.filter((p) => !v.plugins.includes(p))] },
+        };
+      },
+    ]),
+  ) as VariantCatalogue;
+}

@@ -51,19 +51,20 @@ export interface EventKey<T> {
 const EVENT_NAME = /^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*$/;
 
 /** Declares an event raised in the browser. `name` is `domain:verb`, e.g. `disposition:saved`. */
-export function defineEvent<S extends z.ZodType>(name: `${string}:${string}`, schema: S): EventKey<z.output<S>> {
+export function defineEvent<S extends z.ZodType>(
+  name: `${string}:${string}`,
+  schema: S,
+): EventKey<z.output<S>> {
   if (!EVENT_NAME.test(name)) throw new Error(`event "${name}" must be named domain:verb in kebab-case`);
   return Object.freeze({ name, schema: schema as z.ZodType<z.output<S>>, source: "browser" as const });
 }
 
 /**
- * Declares a socket push a plugin consumes, under the gateway's own event name. List it in the manifest's
- * `pushes`: the core's realtime client then forwards it, parsed with `schema`, to `ctx.events.on` handlers.
- * Adding a push never edits the core.
+ * Declares a socket push a plugin consumes, under the gateway's own event name (src/contract/push.ts: the same
+ * object the plugin's gateway side sends with). List it in the manifest's `pushes`: the core's realtime client
+ * then forwards it, parsed with `schema`, to `ctx.events.on` handlers. Adding a push never edits the core.
  */
-export function definePush<S extends z.ZodType>(name: string, schema: S): EventKey<z.output<S>> {
-  return Object.freeze({ name, schema: schema as z.ZodType<z.output<S>>, source: "socket" as const });
-}
+export { definePush } from "../contract/push";
 
 /** What a plugin's `ctx.events` does. Handlers registered here are removed at sign-out by the registry. */
 export interface PluginEvents {
@@ -102,7 +103,8 @@ export function pluginEvents(bus: EventBus, o: PluginEventsOptions): PluginEvent
       return unsubscribe;
     },
     emit(event, payload) {
-      if (event.source === "socket") throw new Error(`${event.name} is a socket push: only the gateway raises it`);
+      if (event.source === "socket")
+        throw new Error(`${event.name} is a socket push: only the gateway raises it`);
       if (o.strict) {
         const parsed = event.schema.safeParse(payload);
         if (!parsed.success) {

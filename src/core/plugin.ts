@@ -63,8 +63,9 @@ import type { ComponentType, LazyExoticComponent } from "react";
 import type { IAnyModelType, Instance } from "mobx-state-tree";
 import type { z } from "zod";
 import type { AxiosInstance } from "axios";
-import type { HierarchyRole, Language, Role, Variant } from "../contract/common";
+import type { HierarchyRole, Language } from "../contract/common";
 import type { LayoutItem, ShownWhile } from "../contract/layout";
+import type { PluginStaticManifest, Requires } from "../contract/pluginManifest";
 import type { Clock } from "../shared/clock";
 import type { EventKey, PluginEvents } from "./events";
 import type { AgentInfo, CallControl, LeadsControl, Notify, StatusView } from "./services";
@@ -82,17 +83,7 @@ export function serviceKey<T>(id: string): ServiceKey<T> {
   return { id };
 }
 
-/** What an agent and a call centre must have for a plugin, panel or page to be offered. Every list must be met. */
-export interface Requires {
-  /** Feature flags that must all be on (variant defaults, overridden by the tenant's own flags). */
-  features?: string[];
-  /** Roles of which the agent must hold at least one; hierarchy roles pass for the roles above them. */
-  roles?: Role[];
-  /** Permissions the agent must all hold (from the login response, already filtered by role). */
-  permissions?: string[];
-  /** Variants the plugin exists in; absent means every variant that lists it. */
-  variants?: Variant[];
-}
+export type { Requires } from "../contract/pluginManifest";
 
 /** Props every panel component receives. */
 export interface PanelProps {
@@ -246,10 +237,7 @@ export interface PluginManifest<
   M extends IAnyModelType = IAnyModelType,
   Api = unknown,
   C extends z.ZodType = z.ZodType,
-> {
-  /** kebab-case; equals the folder name and the key in `plugins/catalogue.ts`. */
-  id: string;
-  requires?: Requires;
+> extends PluginStaticManifest {
   /** Services that must exist before `setup`; a missing one keeps the plugin out. */
   needs?: ServiceKey<unknown>[];
   /** Services used when present. */

@@ -3,7 +3,8 @@
 import type { i18n as I18n } from "i18next";
 import { observable, runInAction } from "mobx";
 import { types, type IAnyModelType, type Instance } from "mobx-state-tree";
-import { HIERARCHY_ROLES, holdsRoleAtLeast, type HierarchyRole, type Language } from "../contract/common";
+import type { Language } from "../contract/common";
+import { meets } from "../contract/pluginManifest";
 import { pluginSwitch } from "../contract/pluginSettings";
 import { createEventBus, pluginEvents, type EventBus } from "./events";
 import { layoutMigrationsProblem } from "./layoutMigrations";
@@ -26,7 +27,6 @@ import type {
   PanelDef,
   PluginContext,
   PluginRouteDef,
-  Requires,
   ServiceKey,
 } from "./plugin";
 import type { VariantManifest } from "./variant";
@@ -89,27 +89,7 @@ export class RegistryError extends Error {
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** Whether an agent and a call centre meet a `requires` clause. */
-export function meets(
-  requires: Requires | undefined,
-  flags: Record<string, boolean>,
-  agent: { roles: readonly string[]; permissions: readonly string[] },
-  variant: string,
-): boolean {
-  if (!requires) return true;
-  if (requires.features?.some((f) => !flags[f])) return false;
-  if (requires.permissions?.some((p) => !agent.permissions.includes(p))) return false;
-  if (requires.variants && !requires.variants.includes(variant as never)) return false;
-  if (requires.roles?.length) {
-    const held = requires.roles.some((r) =>
-      (HIERARCHY_ROLES as readonly string[]).includes(r)
-        ? holdsRoleAtLeast(agent.roles, r as HierarchyRole)
-        : agent.roles.includes(r),
-    );
-    if (!held) return false;
-  }
-  return true;
-}
+export { meets };
 
 export async function createRegistry(input: RegistryInput): Promise<Registry> {
   const { variant, catalogue, agent, mode } = input;

@@ -1,0 +1,15 @@
+// What the gateway and the browser both read of this plugin (src/contract/pluginManifest.ts).
+import { definePluginManifest } from "../../src/contract/pluginManifest";
+import { RECORDING_MESSAGES } from "./contract";
+
+export const manifest = definePluginManifest({
+  id: "recordings",
+  requires: { roles: ["advisor"], features: ["recording-panel"], variants: ["isius"] },
+  flags: {
+    "recording-panel": {
+      default: false,
+      description: "Advisors record extra parts of their answered calls.",
+    },
+  },
+  unavailable: RECORDING_MESSAGES.off,
+});

@@ -1,0 +1,67 @@
+/**
+ * # The gateway SDK: all a plugin's gateway side imports of the gateway
+ *
+ * A plugin's gateway files (`server.ts`, `*.server.ts`, `tables.ts`, `manifest.ts`) import the gateway only
+ * from here, the wire contract (`src/contract/*`) and their own folder, as its browser files import the core
+ * only from `src/sdk` (the ESLint rule `boundaries/plugin-imports`, scripts/eslint/boundaries.js). What a plugin
+ * may do on the gateway is what this file offers:
+ *
+ * - **Routes as data**: `defineRoute({ method, url, access, params, body, querystring, response, handler })`.
+ *   Every route declares its access policy; the generated access matrix, fuzz and tenant-boundary tests pick
+ *   it up. The gateway refuses a plugin's routes to a call centre that does not have the plugin (its manifest's
+ *   `requires`, the variant's plugin list, the admin's switch), so a route never checks that by hand.
+ * - **Errors**: `HttpError(status, message, errors?)`, `fieldError(field, message)`, the specification's
+ *   `MESSAGES`.
+ * - **The context** a plugin's routes are built from (`PluginServerContext`): db, clock, log, settings,
+ *   features, the call centre's variant, access checks, idempotency, pushes, call and status events,
+ *   playback, recordings, relinks, lead-history records, background work, nearby advisors, and the lead
+ *   writes a plugin's domain causes (`ctx.leads`).
+ * - **Tables**: a plugin defines its own tables in `tables.ts` with `pgTable` and the column helpers below
+ *   (`tenantRef`, `userRef`, `callRef`, `ts`); it reads the core's tables (exported below), and changes them
+ *   only through the context's domain services (a test checks that no plugin file writes a core table).
+ * - **Time**: `Clock` and the zoned-time helpers, shared with the browser.
+ *
+ * @example plugins/weather/server.ts
+ * ```ts
+ * import { z } from "zod";
+ * import { definePluginServer, defineRoute, HttpError, type PluginServerContext } from "../../server/sdk";
+ * import { weatherReadings } from "./tables";
+ *
+ * export const weatherRoutes = (ctx: PluginServerContext) => [
+ *   defineRoute({
+ *     method: "GET", url: "/weather/:city", summary: "The city's last reading.", access: { roles: ["setter"] },
+ *     params: z.strictObject({ city: z.string().max(40) }), response: { 200: Reading },
+ *     async handler({ params, caller }) {
+ *       const [row] = await ctx.db.select().from(weatherReadings).where(…);
+ *       if (!row) throw new HttpError(404, "No reading for this city.");
+ *       return { data: row };
+ *     },
+ *   }),
+ * ];
+ * export default definePluginServer(weatherRoutes);
+ * ```
+ */
+import type { RouteDef } from "../http/route";
+import type { PluginServerContext } from "../plugins/context";
+
+export { defineRoute, type NamedValue, type RouteDef, type RouteRequest } from "../http/route";
+export { HttpError, MESSAGES, fieldError } from "../http/errors";
+export { isUniqueViolation, rowsOf, type Db } from "../db/client";
+export type * from "../plugins/context";
+export type { AccessPolicy } from "../auth/access";
+export * from "./tables";
+export { definePush, type PushKey } from "../../src/contract/push";
+
+export {
+  manualClock,
+  systemClock,
+  type Clock,
+  type ClockTimer,
+  type ManualClock,
+} from "../../src/shared/clock";
+export * from "../../src/shared/zoned-time";
+
+/** What a plugin's server.ts default-exports: the factory of its routes (found by the gateway, server/plugins/servers.ts). */
+export function definePluginServer(routes: (ctx: PluginServerContext) => RouteDef[]) {
+  return routes;
+}
