@@ -39,6 +39,10 @@ const PluginSettingsPage = observer(function PluginSettingsPage() {
             <tr key={row.id}>
               <td>
                 <span className="plugin-settings__name">{nameOf(kind, row.id)}</span>
+                {row.plugin && (
+                  // Which plugin reads the flag (its manifest declares it): what turning it on changes.
+                  <span className="plugin-settings__owner">{t("declared_by", { plugin: nameOf("plugins", row.plugin) })}</span>
+                )}
                 {on !== row.default && (
                   <Tag minimal intent="warning" className="plugin-settings__changed">
                     {t("changed_from_default")}

@@ -15,8 +15,8 @@ const PAGE: PluginSettings = {
     { id: "plugin-settings", enabled: true, default: true },
   ],
   features: [
-    { id: "scripts", enabled: true, default: true },
-    { id: "iapp-choice", enabled: false, default: true },
+    { id: "scripts", enabled: true, default: true, plugin: "scripts" },
+    { id: "iapp-choice", enabled: false, default: true, plugin: "iapp" },
   ],
   last_change: null,
 };
@@ -50,6 +50,8 @@ describe("the plugins and features page", () => {
     // A feature the call centre already changed says so, with the variant's default beside it.
     expect(within(row("Choice between iApp and iApp 2")).getByText("Changed")).toBeInTheDocument();
     expect(within(row("Choice between iApp and iApp 2")).getByText("On")).toBeInTheDocument();
+    // Each feature names the plugin that reads it (its manifest declares the flag).
+    expect(within(row("Choice between iApp and iApp 2")).getByText("Plugin: Send to iApp")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
 
     await m.user.click(screen.getByRole("checkbox", { name: "Disclosures" }));

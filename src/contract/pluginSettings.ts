@@ -17,8 +17,10 @@ export const PLUGIN_SETTINGS_PLUGIN = "plugin-settings";
 export const Switch = z.object({
   id: z.string(),
   enabled: z.boolean(),
-  /** What the variant says when the call centre says nothing. */
+  /** What the variant says when the call centre says nothing (a flag it does not set: the flag's declared default). */
   default: z.boolean(),
+  /** A feature's: the plugin whose manifest declares the flag (plugins/<id>/manifest.ts); null for none. */
+  plugin: z.string().nullable().optional(),
 });
 export type Switch = z.infer<typeof Switch>;
 

@@ -25,7 +25,8 @@ describe("GET /settings/plugins", () => {
     const page = await read(admin);
     expect(page.variant).toBe("isius");
     expect(page.plugins).toContainEqual({ id: "disclosures", enabled: true, default: true });
-    expect(page.features).toContainEqual({ id: "scripts", enabled: true, default: true });
+    expect(page.features).toContainEqual({ id: "scripts", enabled: true, default: true, plugin: "scripts" });
+    expect(page.features).toContainEqual({ id: "manual-transfer", enabled: true, default: true, plugin: "transfers" });
     expect(page.last_change).toBeNull();
   });
 
@@ -69,7 +70,7 @@ describe("PUT /settings/plugins", () => {
       await silent;
       const page = await read(ownAdmin);
       expect(page.plugins).toContainEqual({ id: "disclosures", enabled: false, default: true });
-      expect(page.features).toContainEqual({ id: "scripts", enabled: false, default: true });
+      expect(page.features).toContainEqual({ id: "scripts", enabled: false, default: true, plugin: "scripts" });
       expect(page.last_change?.by).toMatch(/\S/);
       expect(page.last_change?.at).toBe(new Date(own.clock.now()).toISOString());
 

@@ -17,6 +17,8 @@ import {
   type TenantFeaturesChangedPush,
 } from "../../../src/contract/pluginSettings";
 import { variants } from "../../../variants/index";
+import type { VariantManifest } from "../../../src/core/variant";
+import { declaredFlags } from "../../plugins/manifests";
 import { auditLog, tenants, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
@@ -30,6 +32,20 @@ async function manifestOf(variant: string) {
   const load = variants[variant as Variant];
   if (!load) throw new HttpError(404, MESSAGES.resourceNotFound);
   return (await load()).default;
+}
+
+/**
+ * The call centre's feature flags, each with its default and the plugin that declares it: those the variant sets,
+ * then those its plugins declare and it leaves at their declared default.
+ */
+function featuresOf(variant: VariantManifest): Map<string, { default: boolean; plugin: string | null }> {
+  const declared = declaredFlags();
+  const features = new Map(
+    Object.entries(variant.features).map(([id, on]) => [id, { default: on, plugin: declared.get(id)?.plugin ?? null }]),
+  );
+  for (const [id, flag] of declared)
+    if (!features.has(id) && variant.plugins.includes(flag.plugin)) features.set(id, { default: flag.default, plugin: flag.plugin });
+  return features;
 }
 
 export function pluginSettingsRoutes(gw: Gateway): RouteDef[] {
@@ -48,7 +64,12 @@ export function pluginSettingsRoutes(gw: Gateway): RouteDef[] {
     return {
       variant: manifest.id,
       plugins: manifest.plugins.map((id) => ({ id, enabled: flags[pluginSwitch(id)] !== false, default: true })),
-      features: Object.entries(manifest.features).map(([id, on]) => ({ id, enabled: flags[id] ?? on, default: on })),
+      features: [...featuresOf(manifest)].map(([id, f]) => ({
+        id,
+        enabled: flags[id] ?? f.default,
+        default: f.default,
+        plugin: f.plugin,
+      })),
       last_change: last ? { by: `${last.first ?? ""} ${last.last ?? ""}`.trim(), at: last.at.toISOString() } : null,
     };
   }
@@ -84,8 +105,9 @@ export function pluginSettingsRoutes(gw: Gateway): RouteDef[] {
             if (!manifest.plugins.includes(id)) throw fieldError(`plugins.${id}`, M.unknownPlugin);
           if (body.plugins[PLUGIN_SETTINGS_PLUGIN] === false)
             throw fieldError(`plugins.${PLUGIN_SETTINGS_PLUGIN}`, M.ownPlugin);
+          const features = featuresOf(manifest);
           for (const key of Object.keys(body.features))
-            if (!(key in manifest.features) || key.startsWith(PLUGIN_SWITCH_PREFIX))
+            if (!features.has(key) || key.startsWith(PLUGIN_SWITCH_PREFIX))
               throw fieldError(`features.${key}`, M.unknownFeature);
 
           const flags = { ...t.features };
@@ -97,7 +119,7 @@ export function pluginSettingsRoutes(gw: Gateway): RouteDef[] {
             if (old !== on) changed.push({ kind, id, enabled: on, old });
           };
           for (const [id, on] of Object.entries(body.plugins)) set("plugin", id, pluginSwitch(id), on, true);
-          for (const [key, on] of Object.entries(body.features)) set("feature", key, key, on, manifest.features[key]!);
+          for (const [key, on] of Object.entries(body.features)) set("feature", key, key, on, features.get(key)!.default);
           if (changed.length === 0) return changed;
           await tx.update(tenants).set({ features: flags }).where(eq(tenants.id, t.id));
           await tx.insert(auditLog).values({
