@@ -875,6 +875,8 @@ describe("one language per screen", () => {
         "translated now: delete these from KNOWN_ENGLISH",
       ).toEqual([]);
       expect(unanswered.map((q) => `${q.method} ${q.url}`), "requests this test's gateway does not answer").toEqual([]);
-    });
+      // A scenario walks a whole panel (the booking wizard: every step) and reads every text after each move:
+      // 4.5 s on a busy 2-core machine, so Vitest's 5 s default is too close.
+    }, 20_000);
   });
 });
