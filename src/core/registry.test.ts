@@ -67,7 +67,8 @@ function variantOf(o: Options, listed: string[]) {
 
 /** Resolves a registry for the given plugins, as a sign-in would. */
 function resolve(plugins: AnyPlugin[], o: Options = {}) {
-  const catalogue: Catalogue = o.catalogue ?? Object.fromEntries(plugins.map((p) => [p.id, async () => ({ default: p })]));
+  const catalogue: Catalogue =
+    o.catalogue ?? Object.fromEntries(plugins.map((p) => [p.id, async () => ({ default: p })]));
   return createRegistry({
     variant: variantOf(o, o.listed ?? plugins.map((p) => p.id)),
     tenantFeatures: o.tenantFeatures ?? {},
@@ -81,7 +82,8 @@ function resolve(plugins: AnyPlugin[], o: Options = {}) {
     log: o.log,
   });
 }
-const ids = async (registry: ReturnType<typeof resolve>) => (await registry).plugins.map((p) => p.manifest.id);
+const ids = async (registry: ReturnType<typeof resolve>) =>
+  (await registry).plugins.map((p) => p.manifest.id);
 const plain = (id: string, extra: Partial<AnyPlugin> = {}): AnyPlugin => definePlugin({ id, ...extra });
 
 /** The problems a development registry refuses to start with. */
@@ -113,18 +115,37 @@ describe("which plugins an agent gets", () => {
   it("checks features against the variant's defaults, overridden by the tenant's flags", async () => {
     const plugin = plain("recorder", { requires: { features: ["recording-panel"] } });
     expect(await ids(resolve([plugin], { features: { "recording-panel": true } }))).toEqual(["recorder"]);
-    expect(await ids(resolve([plugin], { features: { "recording-panel": true }, tenantFeatures: { "recording-panel": false } }))).toEqual([]);
-    expect(await ids(resolve([plugin], { features: { "recording-panel": false }, tenantFeatures: { "recording-panel": true } }))).toEqual(["recorder"]);
+    expect(
+      await ids(
+        resolve([plugin], {
+          features: { "recording-panel": true },
+          tenantFeatures: { "recording-panel": false },
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      await ids(
+        resolve([plugin], {
+          features: { "recording-panel": false },
+          tenantFeatures: { "recording-panel": true },
+        }),
+      ),
+    ).toEqual(["recorder"]);
     expect(await ids(resolve([plugin], {}))).toEqual([]);
 
-    const registry = await resolve([plugin], { features: { a: true, b: true }, tenantFeatures: { b: false, c: true } });
+    const registry = await resolve([plugin], {
+      features: { a: true, b: true },
+      tenantFeatures: { b: false, c: true },
+    });
     expect(registry.flags).toEqual({ a: true, b: false, c: true });
   });
 
   it("leaves out, without loading it, a plugin an admin turned off for the call centre, and says why", async () => {
     const disclosures = plain("disclosures");
     const goals = plain("goals");
-    const registry = await resolve([disclosures, goals], { tenantFeatures: { "plugin:disclosures": false, "plugin:goals": true } });
+    const registry = await resolve([disclosures, goals], {
+      tenantFeatures: { "plugin:disclosures": false, "plugin:goals": true },
+    });
     expect(registry.plugins.map((p) => p.manifest.id)).toEqual(["goals"]);
     expect(registry.skipped).toEqual([{ id: "disclosures", reason: "turned off for the call centre" }]);
   });
@@ -144,7 +165,9 @@ describe("which plugins an agent gets", () => {
   it("needs every permission it requires", async () => {
     const plugin = plain("auto-ready", { requires: { permissions: ["has_auto_ready", "can_dial"] } });
     expect(await ids(resolve([plugin], { permissions: ["has_auto_ready"] }))).toEqual([]);
-    expect(await ids(resolve([plugin], { permissions: ["can_dial", "has_auto_ready", "other"] }))).toEqual(["auto-ready"]);
+    expect(await ids(resolve([plugin], { permissions: ["can_dial", "has_auto_ready", "other"] }))).toEqual([
+      "auto-ready",
+    ]);
   });
 
   it("keeps a plugin to the variants it names", async () => {
@@ -156,7 +179,10 @@ describe("which plugins an agent gets", () => {
   it("leaves out a plugin whose requires are not met without calling it a problem, or a warning", async () => {
     const log = vi.fn();
     const consumer = plain("board-widget", { needs: [serviceKey("team-board.api")] });
-    const board = plain("team-board", { requires: { roles: ["manager"] }, provides: serviceKey("team-board.api") });
+    const board = plain("team-board", {
+      requires: { roles: ["manager"] },
+      provides: serviceKey("team-board.api"),
+    });
     const registry = await resolve([board, consumer], { mode: "production", log });
     expect(registry.skipped).toEqual([
       { id: "team-board", reason: "requires not met for this agent or call centre" },
@@ -170,7 +196,13 @@ describe("which plugins an agent gets", () => {
     const plugin = plain("calls", {
       panels: [
         { id: "calls.list", title: "list", component: Nothing, size: { w: 4, h: 4 } },
-        { id: "calls.audit", title: "audit", component: Nothing, size: { w: 4, h: 4 }, requires: { roles: ["manager"] } },
+        {
+          id: "calls.audit",
+          title: "audit",
+          component: Nothing,
+          size: { w: 4, h: 4 },
+          requires: { roles: ["manager"] },
+        },
       ],
       routes: [
         { path: "history", title: "history", component: Nothing },
@@ -193,10 +225,36 @@ describe("which plugins an agent gets", () => {
     expect(qualifier.routes.map((r) => r.fullPath)).toEqual(["/calls/history"]);
     expect(qualifier.adminPages.size).toBe(0);
 
-    const manager = await resolve([plugin], { roles: ["manager"], features: { audit: true }, permissions: ["calls.admin"] });
+    const manager = await resolve([plugin], {
+      roles: ["manager"],
+      features: { audit: true },
+      permissions: ["calls.admin"],
+    });
     expect([...manager.panels.keys()]).toEqual(["calls.list", "calls.audit"]);
     expect(manager.routes.map((r) => r.fullPath)).toEqual(["/calls/history", "/calls/audit"]);
     expect([...manager.adminPages.keys()]).toEqual(["calls/settings"]);
+  });
+
+  it("keeps the first of two plugins that declare one admin page's address, and says so", async () => {
+    const page = (title: string) => ({
+      path: "calls/settings",
+      section: "settings" as const,
+      title,
+      order: 10,
+      component: Nothing,
+    });
+    const log = vi.fn();
+    const registry = await resolve(
+      [plain("calls", { adminPages: [page("first")] }), plain("dials", { adminPages: [page("second")] })],
+      {
+        roles: ["manager"],
+        log,
+      },
+    );
+    expect(registry.adminPages.get("calls/settings")).toMatchObject({ title: "first", pluginId: "calls" });
+    expect(log).toHaveBeenCalledWith(
+      "admin page calls/settings of dials is declared by calls too; the first one stays",
+    );
   });
 });
 
@@ -204,7 +262,7 @@ describe("meets (requires against agent and call centre)", () => {
   const ALL_ROLES: Role[] = [...HIERARCHY_ROLES, ...AGENT_ROLES];
   const FEATURES = ["a", "b", "c"];
   const PERMISSIONS = ["p1", "p2", "p3"];
-  const sub = <T,>(xs: readonly T[]) => fc.subarray([...xs]);
+  const sub = <T>(xs: readonly T[]) => fc.subarray([...xs]);
 
   const requiresArb: fc.Arbitrary<Requires> = fc.record(
     {
@@ -241,7 +299,9 @@ describe("meets (requires against agent and call centre)", () => {
   it("passes exactly when every list of the clause is met", () => {
     fc.assert(
       fc.property(situationArb, (s) => {
-        expect(meets(s.requires, s.flags, { roles: s.roles, permissions: s.permissions }, s.variant)).toBe(expected(s));
+        expect(meets(s.requires, s.flags, { roles: s.roles, permissions: s.permissions }, s.variant)).toBe(
+          expected(s),
+        );
       }),
       { numRuns: 500 },
     );
@@ -289,7 +349,9 @@ describe("services between plugins", () => {
     const registry = await resolve([spy(widget), spy(transfers), spy(directory)]);
     expect(order).toEqual(["directory", "transfers", "widget"]);
     expect(registry.plugins.map((p) => p.manifest.id)).toEqual(["directory", "transfers", "widget"]);
-    const api = registry.plugins.find((p) => p.manifest.id === "transfers")!.api as { to(name: string): string };
+    const api = registry.plugins.find((p) => p.manifest.id === "transfers")!.api as {
+      to(name: string): string;
+    };
     expect(api.to("ana")).toBe("transfer to ext-ana");
     expect(registry.services.get("transfers.api")).toBe(api);
   });
@@ -328,17 +390,25 @@ describe("services between plugins", () => {
 
   it("gives an optional service when another plugin provides it, set up first", async () => {
     let got: unknown;
-    const reader = definePlugin({ id: "reader", optional: [directoryKey], setup: (ctx) => void (got = ctx.optional(directoryKey)) });
+    const reader = definePlugin({
+      id: "reader",
+      optional: [directoryKey],
+      setup: (ctx) => void (got = ctx.optional(directoryKey)),
+    });
     await resolve([reader, directory]);
     expect((got as Directory).lookup("bo")).toBe("ext-bo");
   });
 
   it("skips the consumers of a provider that its requires leave out, quietly, even in development", async () => {
     const managerDirectory = { ...directory, requires: { roles: ["manager" as const] } };
-    const registry = await resolve([managerDirectory, transfers, widget, plain("other")], { mode: "development" });
+    const registry = await resolve([managerDirectory, transfers, widget, plain("other")], {
+      mode: "development",
+    });
     expect(registry.plugins.map((p) => p.manifest.id)).toEqual(["other"]);
     expect(registry.skipped.map((s) => s.id).sort()).toEqual(["directory", "transfers", "widget"]);
-    expect(registry.skipped.find((s) => s.id === "transfers")?.reason).toBe("needs directory.api, which is not enabled");
+    expect(registry.skipped.find((s) => s.id === "transfers")?.reason).toBe(
+      "needs directory.api, which is not enabled",
+    );
   });
 });
 
@@ -347,7 +417,10 @@ describe("what each plugin is given", () => {
     const configs: unknown[] = [];
     const plugin = definePlugin({
       id: "dialer",
-      configSchema: z.object({ pace: z.number().int().min(1).default(3), mode: z.enum(["auto", "manual"]).default("auto") }),
+      configSchema: z.object({
+        pace: z.number().int().min(1).default(3),
+        mode: z.enum(["auto", "manual"]).default("auto"),
+      }),
       setup: (ctx) => void configs.push(ctx.config),
     });
     const registry = await resolve([plugin], { config: { dialer: { pace: 5 } } });
@@ -385,7 +458,11 @@ describe("what each plugin is given", () => {
     }));
     const stores: Record<string, unknown> = {};
     const remember = (p: AnyPlugin): AnyPlugin => ({ ...p, setup: (ctx) => void (stores[p.id] = ctx.store) });
-    const registry = await resolve([remember(plain("left", { model: Counter })), remember(plain("right", { model: Counter })), remember(plain("bare"))]);
+    const registry = await resolve([
+      remember(plain("left", { model: Counter })),
+      remember(plain("right", { model: Counter })),
+      remember(plain("bare")),
+    ]);
     const root = registry.store as unknown as Record<string, { count: number; bump(): void }>;
     expect(root.left!.count).toBe(7);
     expect(stores.left).toBe(root.left);
@@ -398,7 +475,10 @@ describe("what each plugin is given", () => {
 
   it("tells a plugin whether a flag is on", async () => {
     let flags: boolean[] = [];
-    const plugin = definePlugin({ id: "flagged", setup: (ctx) => void (flags = [ctx.isOn("x"), ctx.isOn("y"), ctx.isOn("z")]) });
+    const plugin = definePlugin({
+      id: "flagged",
+      setup: (ctx) => void (flags = [ctx.isOn("x"), ctx.isOn("y"), ctx.isOn("z")]),
+    });
     await resolve([plugin], { features: { x: true, y: true }, tenantFeatures: { y: false } });
     expect(flags).toEqual([true, false, false]);
   });
@@ -439,7 +519,10 @@ describe("events", () => {
     const seen: unknown[] = [];
     const bus = createEventBus();
     const forwarded: string[] = [];
-    const registry = await resolve([offeredPlugin(seen)], { bus, forwardPush: (name) => void forwarded.push(name) });
+    const registry = await resolve([offeredPlugin(seen)], {
+      bus,
+      forwardPush: (name) => void forwarded.push(name),
+    });
     expect(forwarded).toEqual(["transfer-offered"]);
     bus.emit("transfer-offered", { callId: "c-1", from: "2125550100" });
     expect(seen).toEqual([{ callId: "c-1", from: "2125550100" }]);
@@ -448,7 +531,10 @@ describe("events", () => {
 
   it("carries a typed browser event from one plugin to another, and checks its payload in development", async () => {
     const heard: unknown[] = [];
-    const listener = definePlugin({ id: "listener", setup: (ctx) => void ctx.events.on(announced, (p) => heard.push(p.callId)) });
+    const listener = definePlugin({
+      id: "listener",
+      setup: (ctx) => void ctx.events.on(announced, (p) => heard.push(p.callId)),
+    });
     const bus = createEventBus();
     await resolve([offeredPlugin([]), listener], { bus });
     bus.emit("transfer-offered", { callId: "c-9", from: "1" });
@@ -458,12 +544,16 @@ describe("events", () => {
       setup: (ctx) => ({ lie: () => ctx.events.emit(announced, { callId: 7 } as never) }),
     });
     const r = await resolve([liar]);
-    expect(() => (r.plugins[0]!.api as { lie(): void }).lie()).toThrow(/liar emitted a malformed offer:announced/);
+    expect(() => (r.plugins[0]!.api as { lie(): void }).lie()).toThrow(
+      /liar emitted a malformed offer:announced/,
+    );
   });
 
   it("refuses, in development, a handler on a push the manifest does not declare", async () => {
     const sneaky = definePlugin({ id: "sneaky", setup: (ctx) => void ctx.events.on(offeredPush, () => {}) });
-    await expect(resolve([sneaky])).rejects.toThrow(/sneaky listens to the push transfer-offered without listing it/);
+    await expect(resolve([sneaky])).rejects.toThrow(
+      /sneaky listens to the push transfer-offered without listing it/,
+    );
   });
 
   it("stops listening on dispose", async () => {
@@ -476,7 +566,9 @@ describe("events", () => {
   });
 
   it("names browser events domain:verb", () => {
-    expect(() => defineEvent("disposition/create" as `${string}:${string}`, z.object({}))).toThrow(/domain:verb/);
+    expect(() => defineEvent("disposition/create" as `${string}:${string}`, z.object({}))).toThrow(
+      /domain:verb/,
+    );
   });
 });
 
@@ -487,7 +579,9 @@ describe("wiring mistakes", () => {
   it("refuses two providers of one service in development; keeps the first in production", async () => {
     const first = plain("first", { provides: aKey, setup: () => "first" });
     const second = plain("second", { provides: aKey, setup: () => "second" });
-    expect(await problemsOf(resolve([first, second]))).toEqual(["second: provides a.api, already provided by first"]);
+    expect(await problemsOf(resolve([first, second]))).toEqual([
+      "second: provides a.api, already provided by first",
+    ]);
 
     const log = vi.fn();
     const registry = await resolve([first, second], { mode: "production", log });
@@ -501,7 +595,9 @@ describe("wiring mistakes", () => {
       "ghost: not in plugins/catalogue.ts",
     ]);
     const log = vi.fn();
-    expect(await ids(resolve([plain("real")], { listed: ["real", "ghost"], mode: "production", log }))).toEqual(["real"]);
+    expect(
+      await ids(resolve([plain("real")], { listed: ["real", "ghost"], mode: "production", log })),
+    ).toEqual(["real"]);
     expect(log).toHaveBeenCalledWith("plugin ghost left out: not in plugins/catalogue.ts");
   });
 
@@ -518,7 +614,9 @@ describe("wiring mistakes", () => {
 
   it("refuses a need nobody provides in development; leaves the plugin out, with a log, in production", async () => {
     const lonely = plain("lonely", { needs: [aKey] });
-    expect(await problemsOf(resolve([lonely, plain("fine")]))).toEqual(["lonely: needs a.api, which nobody provides"]);
+    expect(await problemsOf(resolve([lonely, plain("fine")]))).toEqual([
+      "lonely: needs a.api, which nobody provides",
+    ]);
 
     const log = vi.fn();
     const registry = await resolve([lonely, plain("fine")], { mode: "production", log });
@@ -547,19 +645,30 @@ describe("wiring mistakes", () => {
   });
 
   it("in production, leaves out the consumers of a plugin whose config does not parse, instead of failing", async () => {
-    const provider = plain("provider", { provides: aKey, configSchema: z.object({ n: z.number() }), setup: () => "a" });
+    const provider = plain("provider", {
+      provides: aKey,
+      configSchema: z.object({ n: z.number() }),
+      setup: () => "a",
+    });
     const consumer = plain("consumer", { needs: [aKey], setup: (ctx) => ctx.get(aKey) });
     const log = vi.fn();
-    const registry = await resolve([provider, consumer, plain("other")], { config: { provider: { n: "x" } }, mode: "production", log });
+    const registry = await resolve([provider, consumer, plain("other")], {
+      config: { provider: { n: "x" } },
+      mode: "production",
+      log,
+    });
     expect(registry.plugins.map((p) => p.manifest.id)).toEqual(["other"]);
     expect(registry.skipped.map((s) => s.id).sort()).toEqual(["consumer", "provider"]);
   });
 
   it("lists every problem at once", async () => {
     const problems = await problemsOf(
-      resolve([plain("lonely", { needs: [aKey] }), plain("bad", { configSchema: z.object({ n: z.number() }) })], {
-        listed: ["lonely", "bad", "ghost"],
-      }),
+      resolve(
+        [plain("lonely", { needs: [aKey] }), plain("bad", { configSchema: z.object({ n: z.number() }) })],
+        {
+          listed: ["lonely", "bad", "ghost"],
+        },
+      ),
     );
     expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["bad", "ghost", "lonely"]);
   });
@@ -581,7 +690,10 @@ describe("a plugin whose setup throws", () => {
     panels: [{ id: "consumer.main", title: "t", component: Nothing, size: { w: 2, h: 2 } }],
     setup: (ctx) => ctx.get(brokenKey),
   });
-  const healthy = definePlugin({ id: "healthy", panels: [{ id: "healthy.main", title: "t", component: Nothing, size: { w: 2, h: 2 } }] });
+  const healthy = definePlugin({
+    id: "healthy",
+    panels: [{ id: "healthy.main", title: "t", component: Nothing, size: { w: 2, h: 2 } }],
+  });
 
   it("stops the registry in development", async () => {
     await expect(resolve([broken, healthy])).rejects.toThrow("cannot start");
@@ -625,7 +737,10 @@ describe("layout migrations", () => {
 
   it("are offered by plugin id for the enabled plugins that have any", async () => {
     const goals = plain("goals", { panels: [panel("goals.today")], layoutMigrations: [rename] });
-    const board = plain("board", { requires: { roles: ["manager"] }, layoutMigrations: [{ id: "board/1-x", up: (items) => [...items] }] });
+    const board = plain("board", {
+      requires: { roles: ["manager"] },
+      layoutMigrations: [{ id: "board/1-x", up: (items) => [...items] }],
+    });
     const registry = await resolve([goals, board, plain("calls", { panels: [panel("calls.list")] })]);
     expect([...registry.layoutMigrations]).toEqual([["goals", [rename]]]);
   });
@@ -635,7 +750,9 @@ describe("layout migrations", () => {
       panels: [panel("goals.today")],
       layoutMigrations: [{ id: "goals/2-today-and-month", up: (items) => [...items] }, rename],
     });
-    expect(await problemsOf(resolve([moved]))).toEqual([expect.stringMatching(/^goals: layout migration 1 is "goals\/2-today-and-month"/)]);
+    expect(await problemsOf(resolve([moved]))).toEqual([
+      expect.stringMatching(/^goals: layout migration 1 is "goals\/2-today-and-month"/),
+    ]);
     const log = vi.fn();
     const registry = await resolve([moved], { mode: "production", log });
     expect([...registry.panels.keys()]).toEqual(["goals.today"]);

@@ -8,16 +8,7 @@ import { meets } from "../contract/pluginManifest";
 import { pluginSwitch } from "../contract/pluginSettings";
 import { createEventBus, pluginEvents, type EventBus } from "./events";
 import { layoutMigrationsProblem } from "./layoutMigrations";
-import {
-  agentKey,
-  callKey,
-  clockKey,
-  httpKey,
-  leadsKey,
-  notifyKey,
-  statusKey,
-  variantKey,
-} from "./services";
+import { agentKey, callKey, clockKey, httpKey, leadsKey, notifyKey, statusKey, variantKey } from "./services";
 import type {
   AdminPageDef,
   AnyPlugin,
@@ -191,7 +182,8 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
   if (problems.length && mode === "development") throw new RegistryError(problems);
   // Only wiring mistakes are worth a line in the console: a plugin this agent's role or call centre cannot
   // have (and whatever needs it) is the registry doing its job, kept in `skipped` for whoever asks.
-  for (const s of skipped) if (problems.some((p) => p.startsWith(`${s.id}: `))) log(`plugin ${s.id} left out: ${s.reason}`);
+  for (const s of skipped)
+    if (problems.some((p) => p.startsWith(`${s.id}: `))) log(`plugin ${s.id} left out: ${s.reason}`);
 
   // 6. Each plugin's locale namespace, in every language the variant offers.
   await Promise.all(
@@ -313,6 +305,11 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
       if (meets(o.requires, flags, agent, variant.id)) overlays.push({ ...o, pluginId: p.id });
     }
     for (const page of p.adminPages ?? []) {
+      const earlier = adminPages.get(page.path);
+      if (earlier) {
+        log(`admin page ${page.path} of ${p.id} is declared by ${earlier.pluginId} too; the first one stays`);
+        continue;
+      }
       if (meets(page.requires, flags, agent, variant.id))
         adminPages.set(page.path, { ...page, pluginId: p.id });
     }
