@@ -86,6 +86,8 @@ test("every settings page of the Admin Panel drawer is a real page", async ({ pa
   await expect(page.getByRole("button", { name: "Admin Panel" })).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Admin Panel" }).click();
   const drawer = page.getByRole("navigation", { name: "Admin Panel" });
+  // Opened right after sign-in, the drawer fills once the workspace has loaded the plugins' pages.
+  await expect(drawer.getByRole("link", { name: "General Settings" })).toBeVisible({ timeout: 20_000 });
   const links = await drawer.locator('a[href*="/admin/settings/"]').evaluateAll((as) =>
     as.map((a) => ({ name: (a.textContent ?? "").trim(), href: a.getAttribute("href") ?? "" })),
   );

@@ -1,4 +1,4 @@
-import { Classes, Drawer, DrawerSize, H3 } from "@blueprintjs/core";
+import { Classes, Drawer, DrawerSize, H3, Spinner } from "@blueprintjs/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router-dom";
@@ -29,7 +29,13 @@ export function AdminDrawer({
       position="left"
       size={DrawerSize.SMALL}
     >
-      <nav className={`${Classes.DRAWER_BODY} isi-admin-nav`} aria-label={t("admin.panel")}>
+      <nav className={`${Classes.DRAWER_BODY} isi-admin-nav`} aria-label={t("admin.panel")} aria-busy={!registry}>
+        {/* Opened right after sign-in, the workspace (and so the plugins' pages) may still be loading. */}
+        {!registry && (
+          <p className="isi-admin-nav__loading" role="status">
+            <Spinner size={16} /> {t("admin.loading")}
+          </p>
+        )}
         {ADMIN_SECTIONS.map((section) => (
           <Section
             key={section}
