@@ -1,11 +1,10 @@
 import { Spinner } from "@blueprintjs/core";
-import { Suspense } from "react";
 import { Navigate, useParams } from "react-router-dom";
-import { AlertToasts } from "../../alerts/AlertStack";
-import { PluginScope, pluginScopes } from "../../core/PluginScope";
+import { pluginScopes } from "../../core/PluginScope";
 import { useWorkspaceState } from "../../workspace/WorkspaceProvider";
 import { useServices } from "../services";
 import { adminLinks } from "./adminLinks";
+import { ScopedPluginPage } from "./ScopedPluginPage";
 
 /**
  * An Admin Panel page (the route /admin/*): the page an enabled plugin declares at that path, in its plugin's
@@ -23,15 +22,5 @@ export default function AdminPage() {
   const page = adminLinks(registry, roles).find((link) => link.path === path);
   const scope = page && pluginScopes(registry.plugins).get(page.pluginId);
   if (!page || !scope) return <Navigate to="/" replace />;
-  const Page = page.component;
-  // In its plugin's scope, as a panel is: the page reaches its store and service with usePlugin().
-  return (
-    <Suspense fallback={<Spinner className="isi-loading" />}>
-      {/* A plugin page's messages (saved, refused) float over it as over the workspace. */}
-      <AlertToasts alerts={agent.store.alerts} service={agent.alerts} />
-      <PluginScope value={scope}>
-        <Page />
-      </PluginScope>
-    </Suspense>
-  );
+  return <ScopedPluginPage scope={scope} page={page.component} agent={agent} />;
 }
