@@ -32,7 +32,7 @@ import { seedIfEmpty } from "./seed/seed";
 import type { PbxDriver } from "./pbx/driver";
 import { release } from "./dialer/claim";
 import { InboundRouter } from "./modules/calls/inbound";
-import { CallRecordSources } from "./modules/leads/history";
+import { CallFacetSources } from "./modules/leads/history";
 import { recordingStoreFor } from "./recordings/select";
 import type { RecordingStore } from "./recordings/store";
 import { CallService } from "./modules/calls/service";
@@ -174,7 +174,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
       ...(opts.chatPost ? { chatPost: opts.chatPost } : {}),
     }),
     calls: undefined as unknown as CallService,
-    callRecords: new CallRecordSources(),
+    callFacets: new CallFacetSources(),
     recordings,
     variants: opts.variants ?? productVariants,
   };

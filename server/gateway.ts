@@ -14,7 +14,7 @@ import type { BackgroundWork } from "./modules/status/background";
 import type { StatusService } from "./modules/status/service";
 import type { OverstayDetector } from "./modules/status/overstay";
 import type { CallService } from "./modules/calls/service";
-import type { CallRecordSources } from "./modules/leads/history";
+import type { CallFacetSources } from "./modules/leads/history";
 import type { RecordingStore } from "./recordings/store";
 
 export interface Gateway {
@@ -38,8 +38,8 @@ export interface Gateway {
   overstays: OverstayDetector;
   /** The agents' calls: dials, PBX events, inbound routing. */
   calls: CallService;
-  /** What plugins record with calls, shown in the lead history (registered by their owners at start). */
-  callRecords: CallRecordSources;
+  /** What plugins keep with calls, their facets in the lead history (each registered by its plugin at start). */
+  callFacets: CallFacetSources;
   /** Where call recordings are written and read (DATA_DIR/recordings). */
   recordings: RecordingStore;
   /** The variant manifests a call centre's variant id names (variants/index.ts; tests may offer more plugins). */

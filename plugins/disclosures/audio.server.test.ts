@@ -7,7 +7,7 @@ import { CallSnapshot } from "../../src/contract/calls";
 import { LeadHistoryResponse } from "../../src/contract/leadHistory";
 import type { ServerEventName } from "../../src/contract/socket";
 import { calls, freeLeads, leads, SimPbx, startTestGateway, type TestGateway, users } from "../../server/sdk/testing";
-import { disclosureClipName } from "./contract";
+import { disclosureClipName, DisclosuresFacet } from "./contract";
 import { disclosureClips } from "./server";
 import { disclosurePlaybacks } from "./tables";
 
@@ -109,8 +109,11 @@ describe("the disclosure audio", () => {
     const history = LeadHistoryResponse.parse(
       (await a.c.request("GET", `/leads/${a.leadId}/history`)).json(),
     );
-    const call = history.data.calls.find((x) => x.id === a.callId);
-    expect(call?.disclosures).toEqual([
+    // The proof is the call's disclosures facet, in this plugin's own shape.
+    const call = DisclosuresFacet.parse(
+      history.data.calls.find((x) => x.id === a.callId)?.facets?.disclosures,
+    );
+    expect(call.disclosures).toEqual([
       {
         at,
         carrier: "gtl",
@@ -121,11 +124,11 @@ describe("the disclosure audio", () => {
         completed: false,
       },
     ]);
-    expect(call?.playbacks?.map((p) => [p.media, p.end])).toEqual([
+    expect(call.playbacks.map((p) => [p.media, p.end])).toEqual([
       [AA_EN, "stopped"],
       [AA_EN, "done"],
     ]);
-    expect(call!.playbacks![1]!.seconds).toBeCloseTo(8.8, 0);
+    expect(call.playbacks[1]!.seconds).toBeCloseTo(8.8, 0);
 
     // A clip still playing when the call ends is kept as ended.
     await a.playback("play");

@@ -73,3 +73,40 @@ export const DISCLOSURE_MESSAGES = {
   notAnAnswer: "The step has no such answer.",
   unanswered: "A question was passed without the lead's answer.",
 } as const;
+
+/** A disclosure given on a call, as its proof: which, in which wording and language, how far, read to the end or not. */
+export const GivenDisclosure = z.object({
+  /** ISO instant the proof was stored (the popup closed, or the call ended under it). */
+  at: z.string(),
+  carrier: z.string(),
+  /** The carrier's company, as the disclosure named it. */
+  company: z.string(),
+  wording: z.string(),
+  language: z.string(),
+  steps: z.number().int().nonnegative(),
+  completed: z.boolean(),
+});
+export type GivenDisclosure = z.infer<typeof GivenDisclosure>;
+
+/** A disclosure's recorded audio played into the call: which, when, for how long, how it ended. */
+export const PlayedDisclosure = z.object({
+  /** ISO instant it started. */
+  at: z.string(),
+  /** The clip's name (`disclosures/<wording>-<language>`). */
+  media: z.string(),
+  /** Seconds it played; null while it plays. */
+  seconds: z.number().nonnegative().nullable(),
+  /** done: played to its end; stopped by the agent; ended: the call ended under it. Null while it plays. */
+  end: z.enum(["done", "stopped", "ended"]).nullable(),
+});
+export type PlayedDisclosure = z.infer<typeof PlayedDisclosure>;
+
+/**
+ * What this plugin keeps with a call, in the lead history (`facets.disclosures` of GET /leads/{id}/history): the
+ * disclosures given and their audio played to the lead, oldest first, as proof.
+ */
+export const DisclosuresFacet = z.object({
+  disclosures: z.array(GivenDisclosure),
+  playbacks: z.array(PlayedDisclosure),
+});
+export type DisclosuresFacet = z.infer<typeof DisclosuresFacet>;

@@ -2,8 +2,9 @@
 // proof of a disclosure given on the agent's own call, stored as the lead heard it, once per Idempotency-Key.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calls, leads, startTestGateway, type TestGateway } from "../../server/sdk/testing";
-import { DISCLOSURE_MESSAGES, DisclosuresResponse } from "./contract";
+import { LeadHistoryResponse } from "../../src/contract/leadHistory";
+import { calls, leads, startTestGateway, tenants, type TestGateway } from "../../server/sdk/testing";
+import { DISCLOSURE_MESSAGES, DisclosuresFacet, DisclosuresResponse } from "./contract";
 import { disclosureProofs } from "./tables";
 
 let gw: TestGateway;
@@ -73,6 +74,28 @@ describe("POST /calls/{callId}/disclosures", () => {
       "Ann Lee, this call is recorded for quality and compliance. I am a licensed insurance agent calling on behalf of Guarantee Trust Life Insurance Company.",
     );
     expect(rows[0]!.steps[1]).toMatchObject({ step: 2, answer: "Yes, the insured pays" });
+  });
+
+  it("shows the proof with its call in the lead's history, also once the call centre turned disclosures off", async () => {
+    const manager = await gw.signIn("manager.isius@demo.test");
+    const facetOfCall = async () => {
+      const res = await manager.request("GET", `/leads/${leadId}/history`);
+      const call = LeadHistoryResponse.parse(res.json()).data.calls.find((c) => c.id === callId);
+      return DisclosuresFacet.parse(call?.facets?.disclosures);
+    };
+    const given = expect.objectContaining({ carrier: "gtl", company: "Guarantee Trust Life Insurance Company", steps: 3 });
+    expect((await facetOfCall()).disclosures).toEqual([given]);
+    // A disclosure given is proof of what the lead heard: turning the plugin off does not take it out of the history.
+    const [tenant] = await gw.db.select({ features: tenants.features }).from(tenants).where(eq(tenants.id, 1));
+    const off = { ...tenant!.features, "plugin:disclosures": false };
+    await gw.db.update(tenants).set({ features: off }).where(eq(tenants.id, 1));
+    try {
+      const advisor = await gw.signIn("advisor.isius@demo.test");
+      expect((await advisor.request("GET", "/calls/disclosures")).statusCode).toBe(403);
+      expect((await facetOfCall()).disclosures).toEqual([given]);
+    } finally {
+      await gw.db.update(tenants).set({ features: tenant!.features }).where(eq(tenants.id, 1));
+    }
   });
 
   it("refuses another agent's call and another call centre's (404), and steps or answers the disclosure lacks (422), storing nothing", async () => {

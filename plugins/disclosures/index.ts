@@ -4,7 +4,8 @@
 // the proof (server.ts). Start audio plays the wording's recorded disclosure (audio/, in en and es) into the
 // call through the gateway (audio-playback), so the lead hears it; each clip played is kept with the proof.
 import { lazy } from "react";
-import { definePlugin } from "../../src/sdk";
+import { defineCallFacet, definePlugin } from "../../src/sdk";
+import { DisclosuresFacet } from "./contract";
 import { DisclosuresModel } from "./model";
 import { createDisclosuresService } from "./service";
 import { manifest } from "./manifest";
@@ -20,8 +21,15 @@ export default definePlugin({
       size: { w: 4, h: 2, minW: 3, minH: 2 },
       // Read on the call; between calls the grid closes up over it.
       shownWhile: "call",
+      // Advisors read disclosures (agent-workspace §6); every agent with the lead card sees the proof (callFacet).
+      requires: { roles: ["advisor"] },
     },
   ],
+  // The proof kept with each call, under it in the lead's history (server.ts adds it).
+  callFacet: defineCallFacet({
+    schema: DisclosuresFacet,
+    component: lazy(() => import("./CallDisclosures")),
+  }),
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),

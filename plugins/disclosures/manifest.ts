@@ -4,7 +4,9 @@ import { DISCLOSURE_MESSAGES } from "./contract";
 
 export const manifest = definePluginManifest({
   id: "disclosures",
-  requires: { roles: ["advisor"], features: ["disclosures"], variants: ["isius"] },
+  // Every agent with the lead card gets the plugin, so it shows the disclosures given in the lead's history; only
+  // advisors read them (the panel's own requires, index.ts).
+  requires: { roles: ["qualifier", "advisor"], features: ["disclosures"], variants: ["isius"] },
   flags: {
     disclosures: {
       default: false,

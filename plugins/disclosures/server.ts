@@ -7,7 +7,6 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { ErrorBody } from "../../src/contract/common";
 import {
   definePluginServer,
-  type CallRecordsOf,
   calls,
   defineRoute,
   HttpError,
@@ -27,6 +26,7 @@ import {
   DISCLOSURE_LANGUAGES,
   disclosureClipName,
   type DisclosureProofBody as ProofBody,
+  type DisclosuresFacet,
 } from "./contract";
 import { disclosurePlaybacks, disclosureProofs, type GivenStep } from "./tables";
 import { CARRIER_COMPANIES, fillWording, WORDINGS } from "./wording";
@@ -66,8 +66,8 @@ export function disclosureClips(log?: { warn(msg: string): void }): PlaybackMedi
   );
 }
 
-/** What the lead history shows of the disclosures given on these calls, by call id. */
-async function recordsOf(db: PluginServerContext["db"], tenantId: number, callIds: number[]) {
+/** What the lead history shows of the disclosures given on these calls (their facet), by call id. */
+async function facetsOf(db: PluginServerContext["db"], tenantId: number, callIds: number[]) {
   const [proofs, played] = await Promise.all([
     db
       .select()
@@ -80,7 +80,7 @@ async function recordsOf(db: PluginServerContext["db"], tenantId: number, callId
       .where(and(eq(disclosurePlaybacks.tenantId, tenantId), inArray(disclosurePlaybacks.callId, callIds)))
       .orderBy(asc(disclosurePlaybacks.startedAt), asc(disclosurePlaybacks.id)),
   ]);
-  const byCall = new Map<number, Required<Pick<CallRecordsOf, "disclosures" | "playbacks">>>();
+  const byCall = new Map<number, DisclosuresFacet>();
   const entry = (id: number) => byCall.get(id) ?? byCall.set(id, { disclosures: [], playbacks: [] }).get(id)!;
   for (const p of proofs)
     entry(p.callId).disclosures.push({
@@ -99,7 +99,7 @@ async function recordsOf(db: PluginServerContext["db"], tenantId: number, callId
       seconds: Math.round((p.endedAt.getTime() - p.startedAt.getTime()) / 100) / 10,
       end: p.end as "done" | "stopped" | "ended",
     });
-  return byCall as Map<number, CallRecordsOf>;
+  return byCall;
 }
 
 /** The steps as given, or the 422 naming what does not fit the disclosure. */
@@ -150,7 +150,8 @@ export function disclosuresRoutes(ctx: PluginServerContext): RouteDef[] {
       });
     },
   });
-  ctx.leadHistory.addCallRecords((tenantId, callIds) => recordsOf(db, tenantId, callIds));
+  // Shown with every call they were given on, also once the call centre turned disclosures off: they are proof.
+  ctx.leadHistory.addCallFacet((tenantId, callIds) => facetsOf(db, tenantId, callIds));
   // The call moved to another lead (the lead matcher): its proofs name that lead from now on (the playbacks
   // keep no lead, only the call).
   ctx.calls.onRelink(async (tx, { tenantId, callId, toLeadId }) => {

@@ -1,7 +1,6 @@
 // The lead card as an agent sees it on a call, mounted through renderPlugin() with the SDK's fake leads
 // stack, a fake gateway and the manual clock (2026-01-05 14:00 UTC: 8:00 AM in Chicago).
 import { act, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { LeadHistory } from "../../src/contract/leadHistory";
 import { callEnded, callKey, leadsKey, type LeadView } from "../../src/sdk";
@@ -15,6 +14,7 @@ import {
   type RenderPluginOptions,
   type Reply,
 } from "../../src/sdk/testing";
+import { catalogue } from "../catalogue";
 import leadCard from "./index";
 
 const lead = (over: Partial<LeadView> = {}) =>
@@ -204,60 +204,54 @@ describe("lead card", () => {
     expect(entries()[3]).toBe("CallAuto · outgoingJan 2, 2026, 3:00 PM UTCnot connected · by Sam Lee");
   });
 
-  it("shows the disclosures given on a call and their audio played to the lead, as proof", async () => {
+  it("shows with a call what the call centre's plugins kept with it, each drawn by its own plugin", async () => {
+    // The disclosures and recordings plugins as the product has them: a qualifier gets their facets, not their panels.
+    const providers = [(await catalogue.disclosures()).default, (await catalogue.recordings()).default];
     const calls = history().calls;
     calls[0] = {
       ...calls[0]!,
-      disclosures: [
-        {
-          at: "2026-01-04T16:01:00.000Z",
-          carrier: "gtl",
-          company: "Guarantee Trust Life Insurance Company",
-          wording: "aa",
-          language: "en",
-          steps: 6,
-          completed: true,
+      facets: {
+        disclosures: {
+          disclosures: [
+            {
+              at: "2026-01-04T16:01:00.000Z",
+              carrier: "gtl",
+              company: "Guarantee Trust Life Insurance Company",
+              wording: "aa",
+              language: "en",
+              steps: 6,
+              completed: true,
+            },
+          ],
+          playbacks: [
+            { at: "2026-01-04T16:00:30.000Z", media: "disclosures/aa-en", seconds: 8.8, end: "done" },
+          ],
         },
-      ],
-      playbacks: [{ at: "2026-01-04T16:00:30.000Z", media: "disclosures/aa-en", seconds: 8.8, end: "done" }],
-    };
-    await mount(lead(), { routes: { "GET /leads/31/history": ok(history({ calls })) } });
-    await screen.findByRole("list", { name: "History" });
-    expect(entries()[1]).toBe(
-      "CallManual · outgoingJan 4, 2026, 4:00 PM UTCtalked 1:35 · by Dana Reyes" +
-        "Disclosure Guarantee Trust Life Insurance Company (EN): 6 steps · read to the end" +
-        "Disclosure audio played 8.8 s · to its end",
-    );
-  });
-
-  it("lists a call's recordings and plays one back in the card", async () => {
-    const calls = history().calls;
-    calls[0] = {
-      ...calls[0]!,
-      recordings: [
-        { id: 4, index: 1, at: "2026-01-04T16:00:10.000Z", seconds: 7, state: "complete" },
-        { id: 5, index: 2, at: "2026-01-04T16:01:00.000Z", seconds: 2.4, state: "incomplete" },
-        { id: 6, index: 3, at: "2026-01-04T16:01:30.000Z", seconds: null, state: "no_audio" },
-      ],
-    };
-    const created: Blob[] = [];
-    URL.createObjectURL = (b: Blob) => (created.push(b), `blob:recording-${created.length}`);
-    URL.revokeObjectURL = () => {};
-    const { gateway } = await mount(lead(), {
-      routes: {
-        "GET /leads/31/history": ok(history({ calls })),
-        "GET /recordings/4/audio": { status: 200, data: new Blob(["RIFF"], { type: "audio/wav" }) },
+        recordings: {
+          recordings: [{ id: 4, index: 1, at: "2026-01-04T16:00:10.000Z", seconds: 7, state: "complete" }],
+        },
+        // A plugin this call centre does not have kept something too: the card shows nothing of it.
+        "call-notes": { text: "kept elsewhere" },
       },
+    };
+    await mount(lead(), {
+      providers,
+      flags: { disclosures: true, "recording-panel": true },
+      routes: { "GET /leads/31/history": ok(history({ calls })) },
     });
     await screen.findByRole("list", { name: "History" });
-    expect(entries()[1]).toContain("Recording 1 · 7 sPlay");
-    expect(entries()[1]).toContain("Recording 2 · 2.4 s · cut short (kept as recorded)Play");
-    expect(entries()[1]).toContain("Recording 3 · no audio");
-    expect(screen.queryByRole("button", { name: "Play Recording 3" })).toBeNull();
-    await userEvent.click(screen.getByRole("button", { name: "Play Recording 1" }));
-    const player = await screen.findByLabelText("Recording 1", { selector: "audio" });
-    expect(player).toHaveAttribute("src", "blob:recording-1");
-    expect(gateway.requests.at(-1)?.url).toBe("/recordings/4/audio");
+    // Each plugin's component loads on its own (lazy), in the registry's order of plugins.
+    await waitFor(() =>
+      expect(entries()[1]).toBe(
+        "CallManual · outgoingJan 4, 2026, 4:00 PM UTCtalked 1:35 · by Dana Reyes" +
+          "Disclosure Guarantee Trust Life Insurance Company (EN): 6 steps · read to the end" +
+          "Disclosure audio played 8.8 s · to its end" +
+          "Recording 1 · 7 sPlay",
+      ),
+    );
+    expect(screen.getByRole("button", { name: "Play Recording 1" })).toBeInTheDocument();
+    // The older call has nothing kept with it.
+    expect(entries()[3]).toBe("CallAuto · outgoingJan 2, 2026, 3:00 PM UTCnot connected · by Sam Lee");
   });
 
   it("says when the lead has no history", async () => {

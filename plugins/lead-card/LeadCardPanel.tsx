@@ -1,14 +1,10 @@
 import { Button, Callout, Spinner, Tag, Tooltip } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import type {
-  LeadHistoryCall,
-  LeadHistoryDisposition,
-  LeadHistoryRecording,
-} from "../../src/contract/leadHistory";
+import type { LeadHistoryCall, LeadHistoryDisposition } from "../../src/contract/leadHistory";
 import { parseCreNotes } from "../../src/contract/lead";
-import { formatUtc, usePlugin, type LeadView } from "../../src/sdk";
+import { CallFacets, formatUtc, usePlugin, type LeadView } from "../../src/sdk";
 import type { LeadCardApi } from "./api";
 import { formatDuration, formatPhone, localTime, reasonKey, statusKey, timeline, transferOf } from "./facts";
 import type { LeadCardStore } from "./model";
@@ -87,75 +83,15 @@ function CallEntry({ c, language, t, now }: { c: LeadHistoryCall; language: stri
         {c.agent_name && <> · {t("history.by", { name: c.agent_name })}</>}
         {c.live_transfer === 1 && <> · {t("history.liveTransfer")}</>}
       </div>
-      {/* The proof kept with the call: the disclosures given and their recorded audio played to the lead. */}
-      {c.disclosures?.map((d, i) => (
-        <div key={`d${i}`} className="lead-card__entry-line">
-          {t("history.disclosure", {
-            company: d.company,
-            language: d.language.toUpperCase(),
-            count: d.steps,
-          })}{" "}
-          · {t(d.completed ? "history.disclosureCompleted" : "history.disclosureStopped")}
+      {/* What plugins kept with the call (a disclosure given, a recording…), each drawn by its own plugin. */}
+      {c.facets && (
+        <div className="lead-card__facets">
+          <CallFacets call={c} />
         </div>
-      ))}
-      {c.recordings?.map((r) => (
-        <RecordingEntry key={`r${r.id}`} r={r} language={language} t={t} />
-      ))}
-      {c.playbacks?.map((p, i) => (
-        <div key={`p${i}`} className="lead-card__entry-line">
-          {t("history.playback", { seconds: p.seconds === null ? "–" : formatSeconds(p.seconds, language) })}
-          {p.end && <> · {t(`history.playbackEnd.${p.end}`)}</>}
-        </div>
-      ))}
+      )}
     </>
   );
 }
-
-/** An extra recording of the call: how long, and a Play button that loads its audio into a player. */
-function RecordingEntry({ r, language, t }: { r: LeadHistoryRecording; language: string; t: T }) {
-  const { api, ctx } = usePlugin<LeadCardStore, LeadCardApi>();
-  const [url, setUrl] = useState<string | null>(null);
-  const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
-  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
-  const playable = r.state === "complete" || r.state === "incomplete";
-  const label = t("history.recording", { index: r.index });
-  const load = async () => {
-    setState("loading");
-    try {
-      setUrl(await api.recordingAudio(r.id));
-      setState("idle");
-    } catch (e) {
-      ctx.log(`lead-card: recording ${r.id} could not be read`, e instanceof Error ? e.message : undefined);
-      setState("failed");
-    }
-  };
-  return (
-    <div className="lead-card__entry-line lead-card__recording">
-      {label} ·{" "}
-      {r.seconds === null
-        ? t(`history.recordingState.${r.state}`)
-        : t("history.seconds", { seconds: formatSeconds(r.seconds, language) })}
-      {r.state === "incomplete" && <> · {t("history.recordingState.incomplete")}</>}
-      {playable && !url && (
-        <Button
-          size="small"
-          variant="minimal"
-          icon="play"
-          loading={state === "loading"}
-          onClick={() => void load()}
-          aria-label={t("history.play", { label })}
-        >
-          {t("history.playShort")}
-        </Button>
-      )}
-      {state === "failed" && <span className="lead-card__muted"> · {t("history.playFailed")}</span>}
-      {url && <audio className="lead-card__audio" src={url} controls autoPlay aria-label={label} />}
-    </div>
-  );
-}
-
-const formatSeconds = (s: number, language: string) =>
-  new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(s);
 
 const History = observer(function History({ lead, language }: { lead: LeadView; language: string }) {
   const { store, api, ctx } = usePlugin<LeadCardStore, LeadCardApi>();

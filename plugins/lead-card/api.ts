@@ -10,11 +10,6 @@ export interface LeadCardApi {
    * lead's local time ticks each minute. Returns the function that stops it.
    */
   watch(): () => void;
-  /**
-   * A recording of one of the lead's calls (GET /recordings/{id}/audio), as an object URL an audio element
-   * plays; the caller revokes it (URL.revokeObjectURL) when done. Rejects when it cannot be read.
-   */
-  recordingAudio(id: number): Promise<string>;
 }
 
 export const leadCardApi = serviceKey<LeadCardApi>("lead-card.api");

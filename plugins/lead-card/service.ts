@@ -66,9 +66,5 @@ export function createLeadCardService(ctx: PluginContext<LeadCardStore>): LeadCa
   });
 
   const watched = watching(start, stop);
-  const recordingAudio = async (id: number) => {
-    const { data } = await http.get<Blob>(`/recordings/${id}/audio`, { responseType: "blob" });
-    return URL.createObjectURL(data);
-  };
-  return { refresh, watch: watched.watch, recordingAudio, dispose: stop };
+  return { refresh, watch: watched.watch, dispose: stop };
 }

@@ -26,3 +26,21 @@ export const RECORDING_MESSAGES = {
   notYours: "This is not your extension.",
   missing: "The recording's audio is not available.",
 } as const;
+
+/** An extra recording of a call: its audio plays from GET /recordings/{id}/audio. */
+export const CallRecording = z.object({
+  id: z.number().int(),
+  /** The n-th extra recording of the call. */
+  index: z.number().int(),
+  /** ISO instant it started. */
+  at: z.string(),
+  /** Seconds of audio; null while it records or when there is none. */
+  seconds: z.number().nonnegative().nullable(),
+  /** recording (under way), complete, incomplete (a crash cut it; what was written is kept), no_audio. */
+  state: z.enum(["recording", "complete", "incomplete", "no_audio"]),
+});
+export type CallRecording = z.infer<typeof CallRecording>;
+
+/** What this plugin keeps with a call, in the lead history (`facets.recordings` of GET /leads/{id}/history). */
+export const RecordingsFacet = z.object({ recordings: z.array(CallRecording) });
+export type RecordingsFacet = z.infer<typeof RecordingsFacet>;

@@ -3,7 +3,8 @@
 // recording store), listed in the lead's history where the agent or a manager plays it back. Its gateway side
 // is server.ts.
 import { lazy } from "react";
-import { definePlugin } from "../../src/sdk";
+import { defineCallFacet, definePlugin } from "../../src/sdk";
+import { RecordingsFacet } from "./contract";
 import { RecordingsModel } from "./model";
 import { createRecordingsService } from "./service";
 import { manifest } from "./manifest";
@@ -19,8 +20,12 @@ export default definePlugin({
       size: { w: 4, h: 2, minW: 3, minH: 2 },
       // Records the call; between calls the grid closes up over it.
       shownWhile: "call",
+      // Advisors record (agent-workspace §2: "shown only to advisors"); qualifiers only play back (callFacet).
+      requires: { roles: ["advisor"] },
     },
   ],
+  // Each call's recordings, with a Play button, under the call in the lead's history (server.ts adds them).
+  callFacet: defineCallFacet({ schema: RecordingsFacet, component: lazy(() => import("./CallRecordings")) }),
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),

@@ -4,7 +4,9 @@ import { RECORDING_MESSAGES } from "./contract";
 
 export const manifest = definePluginManifest({
   id: "recordings",
-  requires: { roles: ["advisor"], features: ["recording-panel"], variants: ["isius"] },
+  // Every agent with the lead card gets the plugin, so it lists and plays the recordings in the lead's history; only
+  // advisors record (the panel's own requires, index.ts).
+  requires: { roles: ["qualifier", "advisor"], features: ["recording-panel"], variants: ["isius"] },
   flags: {
     "recording-panel": {
       default: false,

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LeadHistoryResponse } from "../../src/contract/leadHistory";
 import { type AgentPhoneLine, calls, freeLeads, type RecordingWriter, routeTable, SimPbx, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
-import { RECORDING_MESSAGES } from "./contract";
+import { RECORDING_MESSAGES, RecordingsFacet } from "./contract";
 import { callRecordings } from "./tables";
 
 let gw: TestGateway;
@@ -115,7 +115,10 @@ describe("extra recordings", () => {
     const history = LeadHistoryResponse.parse(
       (await a.c.request("GET", `/leads/${a.leadId}/history`)).json(),
     );
-    expect(history.data.calls.find((c) => c.id === a.callId)?.recordings).toEqual([
+    const facet = RecordingsFacet.parse(
+      history.data.calls.find((c) => c.id === a.callId)?.facets?.recordings,
+    );
+    expect(facet.recordings).toEqual([
       { id: data.id, index: 1, at: rec!.startedAt.toISOString(), seconds: 7, state: "complete" },
     ]);
   });

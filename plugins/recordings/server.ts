@@ -9,7 +9,6 @@ import { ErrorBody } from "../../src/contract/common";
 import {
   definePluginServer,
   type Caller,
-  type CallRecordsOf,
   calls,
   defineRoute,
   HttpError,
@@ -25,6 +24,7 @@ import {
   RECORDING_MESSAGES as M,
   RecordingAudioParams,
   RecordingStateBody,
+  type RecordingsFacet,
   StopExtraRecordingParams,
 } from "./contract";
 import { callRecordings, type RecordingState } from "./tables";
@@ -97,16 +97,17 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
       .where(and(eq(callRecordings.tenantId, tenantId), eq(callRecordings.callId, callId)));
   });
 
-  ctx.leadHistory.addCallRecords(async (tenantId, callIds) => {
+  // Each call's recordings, listed with it in the lead history, where they play back.
+  ctx.leadHistory.addCallFacet(async (tenantId, callIds) => {
     const rows = await db
       .select()
       .from(callRecordings)
       .where(and(eq(callRecordings.tenantId, tenantId), inArray(callRecordings.callId, callIds)))
       .orderBy(asc(callRecordings.index));
-    const byCall = new Map<number, CallRecordsOf>();
+    const byCall = new Map<number, RecordingsFacet>();
     for (const r of rows) {
       const entry = byCall.get(r.callId) ?? byCall.set(r.callId, { recordings: [] }).get(r.callId)!;
-      entry.recordings!.push({
+      entry.recordings.push({
         id: r.id,
         index: r.index,
         at: r.startedAt.toISOString(),

@@ -1,7 +1,8 @@
 // The extra recordings' effects (agent-workspace §2 extra recordings panel): Start posts the call's next
 // recording (POST /calls/{extension}/extra-recordings {index}), Stop ends it (DELETE …/{index}); the call's
 // extra_recording_index follows, for the hangup flow. The call's end stops a recording still running (the
-// gateway stops it with the call; PUT /calls/recordings/{extension} {recording: false} makes sure).
+// gateway stops it with the call; PUT /calls/recordings/{extension} {recording: false} makes sure). A recording in
+// the lead's history plays from GET /recordings/{id}/audio.
 import { callEnded, httpStatus, type PluginContext } from "../../src/sdk";
 import { ExtraRecordingResponse } from "./contract";
 import type { RecordingsStore } from "./model";
@@ -12,6 +13,11 @@ export interface RecordingsService {
   toggle(): Promise<void>;
   /** Whole seconds recorded so far (the panel's counter). */
   elapsedSeconds(): number;
+  /**
+   * A recording of a lead's call (GET /recordings/{id}/audio), as an object URL an audio element plays; the caller
+   * revokes it (URL.revokeObjectURL) when done. Rejects when it cannot be read.
+   */
+  recordingAudio(id: number): Promise<string>;
   dispose(): void;
 }
 
@@ -58,6 +64,10 @@ export function createRecordingsService(ctx: PluginContext<RecordingsStore>): Re
     toggle: () => (store.recording ? stop() : start()),
     elapsedSeconds: () =>
       store.startedAt === null ? 0 : Math.max(0, Math.floor((clock.now() - store.startedAt) / 1000)),
+    async recordingAudio(id) {
+      const { data } = await ctx.http.get<Blob>(`/recordings/${id}/audio`, { responseType: "blob" });
+      return URL.createObjectURL(data);
+    },
     dispose: () => offEnded(),
   };
 }

@@ -46,7 +46,7 @@ function fakeGateway() {
       playback: { register: vi.fn() },
       relinks: { on: vi.fn(() => () => true) },
     },
-    callRecords: { add: vi.fn() },
+    callFacets: { add: vi.fn() },
     started: new Promise<void>(() => {}),
     recordings: { open: vi.fn(), repair: vi.fn() },
     statuses: { onChanged: vi.fn(() => () => true) },
@@ -92,6 +92,11 @@ describe("PluginServerContext", () => {
     const hook = async () => {};
     ctx.calls.onRelink(hook);
     expect(gw.calls.relinks.on).toHaveBeenCalledWith(hook);
+
+    // The facets go under the plugin's own id: the gateway knows whose they are, the plugin need not say.
+    const facets = async () => new Map<number, unknown>();
+    ctx.leadHistory.addCallFacet(facets);
+    expect(gw.callFacets.add).toHaveBeenCalledWith("goals", facets);
 
     const work = async () => {};
     ctx.background("a plugin's work", work);

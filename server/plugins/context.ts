@@ -11,7 +11,7 @@ import type { Gateway } from "../gateway";
 import { idempotent, type IdempotencyClaim, type IdempotentAnswer } from "../http/idempotency";
 import { readSetting } from "../modules/settings/store";
 import type { CallEvent, PlaybackMedia } from "../pbx/driver";
-import type { CallRecordsSource } from "../modules/leads/history";
+import type { CallFacetSource } from "../modules/leads/history";
 import type { ClipOwner } from "../modules/calls/playback";
 import type { StartedRecording } from "../modules/calls/recording";
 import type { CallRelinkHook } from "../modules/calls/relink";
@@ -29,7 +29,7 @@ import { rooms } from "../realtime/push";
 export type { Caller } from "../auth/access";
 export type { CallCentre } from "../dialer/features";
 export type { PlaybackMedia } from "../pbx/driver";
-export type { CallRecordsOf } from "../modules/leads/history";
+export type { CallFacetSource } from "../modules/leads/history";
 export type { ClipOwner, PlayedClip } from "../modules/calls/playback";
 export type { StartedRecording } from "../modules/calls/recording";
 export type { CallRelinked, CallRelinkHook } from "../modules/calls/relink";
@@ -132,9 +132,14 @@ export interface PluginServerContext {
     /** A meeting booked: the lead's details and status, its pending follow-ups done, the advisor's meeting follow-up. */
     applyBooking(tx: Db, booking: LeadBooking): Promise<void>;
   };
-  /** What the plugin stores with calls, added to their entries in the lead history (GET /leads/{id}/history). */
+  /**
+   * What the plugin keeps with calls, shown with them in the lead history (GET /leads/{id}/history): `source` gives
+   * the plugin's facet of each call named that has one (its shape is the plugin's, declared in its contract.ts), and
+   * the history puts it under `facets[<plugin id>]`, where the plugin's browser side (`callFacet`) shows it. One
+   * source per plugin: a second call replaces the first.
+   */
   readonly leadHistory: {
-    addCallRecords(source: CallRecordsSource): void;
+    addCallFacet(source: CallFacetSource): void;
   };
   /** Work started outside a request (an event, a timer): a failure is logged, and closing waits for it. */
   background(what: string, work: () => Promise<unknown>): void;
@@ -206,7 +211,7 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
     }),
     leads: Object.freeze({ applyBooking: (tx: Db, booking: LeadBooking) => applyBooking(tx, booking) }),
     leadHistory: Object.freeze({
-      addCallRecords: (source: CallRecordsSource) => gw.callRecords.add(source),
+      addCallFacet: (source: CallFacetSource) => gw.callFacets.add(manifest.id, source),
     }),
     background: (what: string, work: () => Promise<unknown>) => gw.background.run(what, work),
     afterStart: (what: string, work: () => Promise<unknown>) =>

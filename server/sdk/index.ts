@@ -14,7 +14,7 @@
  *   `MESSAGES`.
  * - **The context** a plugin's routes are built from (`PluginServerContext`): db, clock, log, settings,
  *   features, the call centre's variant, access checks, idempotency, pushes, call and status events,
- *   playback, recordings, relinks, lead-history records, background work, nearby advisors, and the lead
+ *   playback, recordings, relinks, lead-history facets, background work, nearby advisors, and the lead
  *   writes a plugin's domain causes (`ctx.leads`).
  * - **Tables**: a plugin defines its own tables in `tables.ts` with `pgTable` and the column helpers below
  *   (`tenantRef`, `userRef`, `callRef`, `ts`); it reads the core's tables (exported below), and changes them

@@ -25,48 +25,10 @@ export const LeadHistoryDisposition = z.object({
 export type LeadHistoryDisposition = z.infer<typeof LeadHistoryDisposition>;
 
 /**
- * A carrier disclosure given on the call (the disclosures plugin's proof): which, in which wording and
- * language, how many of its steps the agent reached, and whether it was read to the end.
+ * A call's facets' keys: the id of the plugin that kept something with the call (kebab-case, as its manifest's), so
+ * a history whose facets are not keyed by plugin fails to parse here rather than half-render.
  */
-export const LeadHistoryDisclosure = z.object({
-  /** ISO instant the proof was stored (the popup closed, or the call ended under it). */
-  at: z.string(),
-  carrier: z.string(),
-  /** The carrier's company, as the disclosure named it. */
-  company: z.string(),
-  wording: z.string(),
-  language: z.string(),
-  steps: z.number().int().nonnegative(),
-  completed: z.boolean(),
-});
-export type LeadHistoryDisclosure = z.infer<typeof LeadHistoryDisclosure>;
-
-/** A recorded clip played into the call (a disclosure's audio): which, when, for how long, how it ended. */
-export const LeadHistoryPlayback = z.object({
-  /** ISO instant it started. */
-  at: z.string(),
-  /** The clip's name (disclosures: `disclosures/<wording>-<language>`). */
-  media: z.string(),
-  /** Seconds it played; null while it plays. */
-  seconds: z.number().nonnegative().nullable(),
-  /** done: played to its end; stopped by the agent; ended: the call ended under it. Null while it plays. */
-  end: z.enum(["done", "stopped", "ended"]).nullable(),
-});
-export type LeadHistoryPlayback = z.infer<typeof LeadHistoryPlayback>;
-
-/** An extra recording of the call (the recordings plugin): its audio plays from GET /recordings/{id}/audio. */
-export const LeadHistoryRecording = z.object({
-  id: z.number().int(),
-  /** The n-th extra recording of the call. */
-  index: z.number().int(),
-  /** ISO instant it started. */
-  at: z.string(),
-  /** Seconds of audio; null while it records or when there is none. */
-  seconds: z.number().nonnegative().nullable(),
-  /** recording (under way), complete, incomplete (a crash cut it; what was written is kept), no_audio. */
-  state: z.enum(["recording", "complete", "incomplete", "no_audio"]),
-});
-export type LeadHistoryRecording = z.infer<typeof LeadHistoryRecording>;
+export const CallFacetOwner = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
 
 /** A call leg on the lead: when it started, how it was placed or received, and how long it talked. */
 export const LeadHistoryCall = z.object({
@@ -81,10 +43,12 @@ export const LeadHistoryCall = z.object({
   agent_name: z.string().nullable(),
   /** 1 when the agent handed it on as a live transfer. */
   live_transfer: z.number().int(),
-  /** What plugins recorded with the call (absent when nothing): the proof of disclosures given. */
-  disclosures: z.array(LeadHistoryDisclosure).optional(),
-  playbacks: z.array(LeadHistoryPlayback).optional(),
-  recordings: z.array(LeadHistoryRecording).optional(),
+  /**
+   * What plugins kept with the call, by plugin id (absent when none kept anything): the disclosures given, the extra
+   * recordings… Each plugin's gateway side adds its own (`ctx.leadHistory.addCallFacet`) and its browser side parses
+   * and shows it with its own schema and component (`callFacet` in its manifest); the contract knows none of them.
+   */
+  facets: z.record(CallFacetOwner, z.unknown()).optional(),
 });
 export type LeadHistoryCall = z.infer<typeof LeadHistoryCall>;
 

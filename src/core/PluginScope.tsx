@@ -1,7 +1,7 @@
 // What a panel component reaches for: its own plugin's store slice and service, by context, so panels stay
 // free of imports from the core's internals. The workspace frame and renderPlugin() both provide it.
 import { createContext, useContext, type ReactNode } from "react";
-import type { PluginContext } from "./plugin";
+import type { CallFacetDef, PluginContext } from "./plugin";
 
 export interface PluginScopeValue {
   pluginId: string;
@@ -9,12 +9,27 @@ export interface PluginScopeValue {
   api: unknown;
   /** The same context `setup` received: declared services, flags, config. */
   ctx: PluginContext;
+  /**
+   * The call facets of every plugin the registry enabled, each with its own plugin's scope: what `<CallFacets>`
+   * draws in whichever plugin shows a call of the lead's history.
+   */
+  callFacets: readonly ScopedCallFacet[];
 }
 
+/** A plugin's call facet, with the scope its component renders in. */
+export type ScopedCallFacet = CallFacetDef & { pluginId: string; scope: PluginScopeValue };
+
+type EnabledPlugin = { manifest: { id: string; callFacet?: CallFacetDef }; api: unknown; ctx: PluginContext };
+
 /** The scopes of every plugin a registry loaded, by plugin id (panels, overlays and pages render in them). */
-export function pluginScopes(plugins: readonly { manifest: { id: string }; api: unknown; ctx: PluginContext }[]) {
+export function pluginScopes(plugins: readonly EnabledPlugin[]) {
   const byId = new Map<string, PluginScopeValue>();
-  for (const p of plugins) byId.set(p.manifest.id, { pluginId: p.manifest.id, store: p.ctx.store, api: p.api, ctx: p.ctx });
+  const callFacets: ScopedCallFacet[] = [];
+  for (const p of plugins) {
+    const scope = { pluginId: p.manifest.id, store: p.ctx.store, api: p.api, ctx: p.ctx, callFacets };
+    byId.set(p.manifest.id, scope);
+    if (p.manifest.callFacet) callFacets.push({ ...p.manifest.callFacet, pluginId: p.manifest.id, scope });
+  }
   return byId;
 }
 
@@ -24,9 +39,14 @@ export function PluginScope({ value, children }: { value: PluginScopeValue; chil
   return <Scope.Provider value={value}>{children}</Scope.Provider>;
 }
 
-/** The panel's own plugin: `const { store, api, ctx } = usePlugin<GoalsStore, GoalsApi>()`. */
-export function usePlugin<Store, Api>(): { pluginId: string; store: Store; api: Api; ctx: PluginContext } {
+/** The scope of the plugin whose component is rendering; throws outside one. */
+export function usePluginScope(): PluginScopeValue {
   const v = useContext(Scope);
   if (!v) throw new Error("usePlugin() is for panels rendered by the workspace or renderPlugin()");
-  return v as { pluginId: string; store: Store; api: Api; ctx: PluginContext };
+  return v;
+}
+
+/** The panel's own plugin: `const { store, api, ctx } = usePlugin<GoalsStore, GoalsApi>()`. */
+export function usePlugin<Store, Api>(): { pluginId: string; store: Store; api: Api; ctx: PluginContext } {
+  return usePluginScope() as { pluginId: string; store: Store; api: Api; ctx: PluginContext };
 }

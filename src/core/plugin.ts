@@ -64,6 +64,7 @@ import type { IAnyModelType, Instance } from "mobx-state-tree";
 import type { z } from "zod";
 import type { AxiosInstance } from "axios";
 import type { HierarchyRole, Language } from "../contract/common";
+import type { LeadHistoryCall } from "../contract/leadHistory";
 import type { LayoutItem, ShownWhile } from "../contract/layout";
 import type { PluginStaticManifest, Requires } from "../contract/pluginManifest";
 import type { Clock } from "../shared/clock";
@@ -183,6 +184,35 @@ export interface AdminPageDef {
   requires?: Requires;
 }
 
+/** What a plugin's call facet component receives (`CallFacetDef`). */
+export interface CallFacetProps<Facet = unknown> {
+  /** What the plugin kept with this call (`facets[<plugin id>]`), parsed with the facet's `schema`. */
+  facet: Facet;
+  /** The call of the lead's history it belongs to. */
+  call: LeadHistoryCall;
+}
+
+/**
+ * How a plugin shows, with a call of the lead's history, what its gateway side keeps with that call
+ * (`ctx.leadHistory.addCallFacet`): the lead card draws it under the call, in this plugin's scope (`usePlugin()`
+ * gives this plugin's store, service and ctx), while the plugin is enabled for the agent. A facet that does not
+ * parse with `schema` is logged and not shown. Declare it with {@link defineCallFacet}, which checks that the
+ * component takes what the schema gives.
+ */
+export interface CallFacetDef {
+  /** The facet's zod schema, from the plugin's contract.ts (the shape its gateway side sends). */
+  schema: z.ZodType;
+  component: ComponentType<CallFacetProps<never>> | LazyComponent<CallFacetProps<never>>;
+}
+
+/** Declares a plugin's call facet: its schema, and the component that shows what the schema parses. */
+export function defineCallFacet<S extends z.ZodType>(facet: {
+  schema: S;
+  component: ComponentType<CallFacetProps<z.output<S>>> | LazyComponent<CallFacetProps<z.output<S>>>;
+}): CallFacetDef {
+  return facet as CallFacetDef;
+}
+
 /** Lazy JSON per language; `en` is required and holds the specification's English texts. */
 export type PluginLocales = { en: LocaleLoader } & Partial<Record<Exclude<Language, "en">, LocaleLoader>>;
 export type LocaleLoader = () => Promise<{ default: Record<string, unknown> }>;
@@ -260,6 +290,11 @@ export interface PluginManifest<
   overlays?: OverlayDef[];
   routes?: PluginRouteDef[];
   adminPages?: AdminPageDef[];
+  /**
+   * How what this plugin keeps with calls shows with each call of the lead's history (the lead card): its schema
+   * and component, from {@link defineCallFacet}. Its gateway side adds the facets (`ctx.leadHistory.addCallFacet`).
+   */
+  callFacet?: CallFacetDef;
   locales?: PluginLocales;
   /**
    * Socket pushes this plugin listens to (declared with `definePush` in its `contract.ts` or `api.ts`). The

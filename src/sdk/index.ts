@@ -13,6 +13,9 @@
  *   namespaced translator `ctx.t`, typed `ctx.events`, the core's services (`ctx.http`, `ctx.clock`,
  *   `ctx.agent`, `ctx.variant`, `ctx.notify`, `ctx.status`, `ctx.call`, `ctx.leads`), `ctx.log`, and the
  *   services of other plugins it declared (`ctx.get(otherApi)` / `ctx.optional(otherApi)`).
+ * - **What it keeps with calls, in the lead's history**: `callFacet: defineCallFacet({ schema, component })`
+ *   shows, with each call, the facet its gateway side adds (`ctx.leadHistory.addCallFacet`); the plugin that
+ *   draws the history renders {@link CallFacets} for each call (docs/plugins.md "Lead history facets").
  * - **Services between plugins**: {@link serviceKey} in the owner's `api.ts`; consumers list it in `needs`.
  * - **Events**: {@link defineEvent} (browser events, `domain:verb`, owned by whoever raises them and declared
  *   in its `api.ts`), {@link definePush} (socket pushes, listed in the manifest's `pushes`); the core's own
@@ -79,10 +82,13 @@
 
 // The contract and the registry's view of it.
 export {
+  defineCallFacet,
   definePlugin,
   serviceKey,
   type AdminPageDef,
   type AnyPlugin,
+  type CallFacetDef,
+  type CallFacetProps,
   type LayoutMigration,
   type LazyComponent,
   type OverlayDef,
@@ -96,6 +102,7 @@ export {
   type ServiceKey,
 } from "../core/plugin";
 export { usePlugin } from "../core/PluginScope";
+export { CallFacets } from "../core/CallFacets";
 export { renamePanel, splitPanel } from "../core/layoutMigrations";
 
 // The core's services, as plugins see them. The keys stay for `ctx.get(key)` and for tests that replace a

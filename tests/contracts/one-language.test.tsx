@@ -295,6 +295,39 @@ const HISTORY: LeadHistory = {
   ],
 };
 
+/** The same history, with what the disclosures and recordings plugins kept with the newer call. */
+const HISTORY_WITH_FACETS: LeadHistory = {
+  ...HISTORY,
+  calls: [
+    {
+      ...HISTORY.calls[0]!,
+      facets: {
+        disclosures: {
+          disclosures: [
+            // A carrier's name is its own in every language; "Guarantee Trust Life Insurance Company" would read as English here.
+            { at: "2026-01-04T16:01:00.000Z", carrier: "aa", company: "American Amicable", wording: "aa", language: "en", steps: 6, completed: true },
+            { at: "2026-01-04T16:03:00.000Z", carrier: "aa", company: "American Amicable", wording: "occ", language: "es", steps: 1, completed: false },
+          ],
+          playbacks: [
+            { at: "2026-01-04T16:00:30.000Z", media: "disclosures/aa-en", seconds: 8.8, end: "done" },
+            { at: "2026-01-04T16:02:00.000Z", media: "disclosures/occ-es", seconds: 2, end: "stopped" },
+            { at: "2026-01-04T16:02:30.000Z", media: "disclosures/occ-es", seconds: 1, end: "ended" },
+          ],
+        },
+        recordings: {
+          recordings: [
+            { id: 4, index: 1, at: "2026-01-04T16:00:10.000Z", seconds: 7, state: "complete" },
+            { id: 5, index: 2, at: "2026-01-04T16:01:00.000Z", seconds: 2.4, state: "incomplete" },
+            { id: 6, index: 3, at: "2026-01-04T16:01:30.000Z", seconds: null, state: "no_audio" },
+            { id: 7, index: 4, at: "2026-01-04T16:01:40.000Z", seconds: null, state: "recording" },
+          ],
+        },
+      },
+    },
+    HISTORY.calls[1]!,
+  ],
+};
+
 const overstay = (id: number, over: Record<string, unknown> = {}) => ({
   id,
   agent_id: 7,
@@ -748,6 +781,20 @@ const SCENARIOS: Scenario[] = [
       await shown(".lead-card__history-list");
       look();
       await openEverything(look);
+    },
+  },
+  {
+    name: "lead-card, a call with the disclosures given and its recordings",
+    plugin: "lead-card",
+    providers: ["disclosures", "recordings"],
+    options: { flags: { disclosures: true, "recording-panel": true } },
+    leads: [lead()],
+    call: onCall,
+    routes: { "GET /leads/31/history": { status: 200, data: { data: HISTORY_WITH_FACETS } } },
+    drive: async (_, look) => {
+      await shown(".recordings__history-entry");
+      await waitFor(() => expect(document.querySelector(".lead-card__facets")?.textContent).toContain("Amicable"));
+      look();
     },
   },
   {

@@ -126,6 +126,27 @@ describe("GET /leads/{id}/history", () => {
     expect(await historyOf(manager, lead.id)).toEqual(history);
   });
 
+  it("gives each call the facets plugins kept with it, under each plugin's id, and goes without a plugin whose facets fail", async () => {
+    const lead = await ownLead("qualifier.isius@demo.test");
+    const at = (hour: number) => ({ at: `2026-01-06T${hour}:00:00Z`, type: "manual", direction: 0, duration: 40 });
+    const noted = await callOn(lead.id, "qualifier.isius@demo.test", at(14));
+    const plain = await callOn(lead.id, "qualifier.isius@demo.test", at(15));
+    // Two plugins' sources, as their contexts register them; they answer only for this test's calls.
+    gw.gw.callFacets.add("call-notes", async (_tenant, ids) =>
+      new Map(ids.filter((id) => id === noted).map((id) => [id, { text: "kept" }])),
+    );
+    gw.gw.callFacets.add("call-tags", async (_tenant, ids) => {
+      if (ids.includes(noted)) throw new Error("the tags table is gone");
+      return new Map();
+    });
+    log.length = 0;
+    const { calls: listed } = await historyOf(qualifier, lead.id);
+    expect(listed.find((c) => c.id === noted)?.facets).toEqual({ "call-notes": { text: "kept" } });
+    // A call nothing was kept with has no facets at all.
+    expect(listed.find((c) => c.id === plain)).not.toHaveProperty("facets");
+    expect(log.join("\n")).toContain("call-tags");
+  });
+
   it("answers empty lists for a lead nothing was done with yet", async () => {
     const lead = await ownLead("qualifier.isius@demo.test");
     expect(await historyOf(qualifier, lead.id)).toEqual({ dispositions: [], calls: [] });

@@ -1,38 +1,59 @@
 // GET /leads/{id}/history: what was done with the lead before (the lead card's history): its dispositions
-// (when, by whom, what, why, notes) and its calls (when, how placed or received, how long), newest first, at
-// most LEAD_HISTORY_LIMIT of each. Read-only; both lists are the lead's, so the route sits with the lead.
+// (when, by whom, what, why, notes) and its calls (when, how placed or received, how long, and what plugins kept
+// with each: their facets), newest first, at most LEAD_HISTORY_LIMIT of each. Read-only; both lists are the
+// lead's, so the route sits with the lead.
 import { and, desc, eq } from "drizzle-orm";
 import type { CallType } from "../../../src/contract/calls";
-import {
-  LEAD_HISTORY_LIMIT,
-  type LeadHistory,
-  type LeadHistoryCall,
-} from "../../../src/contract/leadHistory";
+import { LEAD_HISTORY_LIMIT, type LeadHistory } from "../../../src/contract/leadHistory";
 import type { Db } from "../../db/client";
 import { calls, dispositions, users } from "../../db/schema";
 
 const nameOf = (first: string | null, last: string | null) =>
   first === null && last === null ? null : `${first ?? ""} ${last ?? ""}`.trim() || null;
 
-/** What a plugin stores with calls and adds to their history entries (the disclosures' proof). */
-export type CallRecordsOf = Pick<LeadHistoryCall, "disclosures" | "playbacks" | "recordings">;
-/** For the calls named (all of one tenant), what their owner recorded with each, by call id. */
-export type CallRecordsSource = (tenantId: number, callIds: number[]) => Promise<Map<number, CallRecordsOf>>;
+/**
+ * What one plugin kept with the calls named (all of one tenant): its facet of each call that has one, by call id. The
+ * facet's shape is the plugin's own (its contract.ts), parsed by its browser side.
+ */
+export type CallFacetSource = (tenantId: number, callIds: number[]) => Promise<ReadonlyMap<number, unknown>>;
 
 /**
- * The sources of call records, registered at start by the plugins that own them (PluginServerContext
- * `leadHistory.addCallRecords`): the lead history reads them without knowing whose tables they are.
+ * The plugins' call facets, one source per plugin, registered at start through their context
+ * (`ctx.leadHistory.addCallFacet`): the lead history puts each under `facets[<plugin id>]` without knowing whose
+ * tables they come from. A plugin off for the call centre or not offered to it still answers for its old calls: what
+ * it kept is proof of what was done on them (a disclosure given), and outlives the switch.
  */
-export class CallRecordSources {
-  private readonly sources: CallRecordsSource[] = [];
-  add(source: CallRecordsSource): void {
-    this.sources.push(source);
+export class CallFacetSources {
+  private readonly sources = new Map<string, CallFacetSource>();
+  /** One per plugin: the route table built again (tests do) replaces the plugin's source, never doubles it. */
+  add(pluginId: string, source: CallFacetSource): void {
+    this.sources.set(pluginId, source);
   }
-  async of(tenantId: number, callIds: number[]): Promise<Map<number, CallRecordsOf>> {
-    const merged = new Map<number, CallRecordsOf>();
+  /**
+   * The facets of these calls, by call id then plugin id. A plugin whose source fails is left out and logged: one
+   * plugin's table must not hide the lead's whole history from the agent on the call.
+   */
+  async of(
+    tenantId: number,
+    callIds: number[],
+    log?: { error(detail: object, message: string): void },
+  ): Promise<Map<number, Record<string, unknown>>> {
+    const merged = new Map<number, Record<string, unknown>>();
     if (callIds.length === 0) return merged;
-    for (const found of await Promise.all(this.sources.map((s) => s(tenantId, callIds))))
-      for (const [id, records] of found) merged.set(id, { ...merged.get(id), ...records });
+    const owners = [...this.sources.keys()];
+    const found = await Promise.allSettled([...this.sources.values()].map((s) => s(tenantId, callIds)));
+    found.forEach((result, i) => {
+      const plugin = owners[i]!;
+      if (result.status === "rejected") {
+        log?.error(
+          { plugin, err: result.reason },
+          "a plugin's call facets could not be read; the history goes without them",
+        );
+        return;
+      }
+      for (const [id, facet] of result.value)
+        if (facet !== undefined) merged.set(id, { ...merged.get(id), [plugin]: facet });
+    });
     return merged;
   }
 }
@@ -42,7 +63,8 @@ export async function leadHistory(
   db: Db,
   tenantId: number,
   leadId: number,
-  records?: CallRecordSources,
+  facets?: CallFacetSources,
+  log?: { error(detail: object, message: string): void },
 ): Promise<LeadHistory> {
   const [dispositionRows, callRows] = await Promise.all([
     db
@@ -79,11 +101,12 @@ export async function leadHistory(
       .orderBy(desc(calls.startedAt), desc(calls.id))
       .limit(LEAD_HISTORY_LIMIT),
   ]);
-  const recorded =
-    (await records?.of(
+  const kept =
+    (await facets?.of(
       tenantId,
       callRows.map((c) => c.id),
-    )) ?? new Map<number, CallRecordsOf>();
+      log,
+    )) ?? new Map<number, Record<string, unknown>>();
   return {
     dispositions: dispositionRows.map((d) => ({
       id: d.id,
@@ -104,7 +127,7 @@ export async function leadHistory(
       duration: c.duration,
       agent_name: nameOf(c.firstName, c.lastName),
       live_transfer: c.liveTransfer,
-      ...recorded.get(c.id),
+      ...(kept.has(c.id) ? { facets: kept.get(c.id) } : {}),
     })),
   };
 }

@@ -63,14 +63,14 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
     defineRoute({
       method: "GET",
       url: "/leads/:id/history",
-      summary: `Not in the specification: the lead's history for the lead card, {data: {dispositions, calls}}, each newest first and at most the ${LEAD_HISTORY_LIMIT} newest. A disposition: id, created_at, agent_name, disposition, reason, reason_other, notes, date_time. A call: id, started_at, type, direction (0 outbound, 1 inbound), duration (seconds, null until settled), agent_name, live_transfer.`,
+      summary: `Not in the specification: the lead's history for the lead card, {data: {dispositions, calls}}, each newest first and at most the ${LEAD_HISTORY_LIMIT} newest. A disposition: id, created_at, agent_name, disposition, reason, reason_other, notes, date_time. A call: id, started_at, type, direction (0 outbound, 1 inbound), duration (seconds, null until settled), agent_name, live_transfer, and facets when plugins kept something with it (by plugin id, each in its plugin's own shape).`,
       tags: ["leads"],
       access: ON_LEAD,
       params: IdParams,
       response: { 200: LeadHistoryResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }) {
         const row = await rowOf(caller.tenantId, params.id);
-        return { data: await leadHistory(gw.db, caller.tenantId, row.id, gw.callRecords) };
+        return { data: await leadHistory(gw.db, caller.tenantId, row.id, gw.callFacets, gw.log) };
       },
     }),
     defineRoute({

@@ -36,10 +36,12 @@ import { Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { API_BASE, type Language, type Variant } from "../../contract/common";
+import type { LeadHistoryCall } from "../../contract/leadHistory";
 import { manualClock } from "../../shared/clock";
 import { createEventBus, type EventKey } from "../../core/events";
 import type { AnyPlugin, ServiceKey } from "../../core/plugin";
-import { PluginScope, type PluginScopeValue } from "../../core/PluginScope";
+import { CallFacets } from "../../core/CallFacets";
+import { PluginScope, pluginScopes, type PluginScopeValue } from "../../core/PluginScope";
 import { createRegistry, type Registry } from "../../core/registry";
 import {
   agentKey,
@@ -102,6 +104,11 @@ export interface RenderPluginOptions {
    * a memory data router at /admin/<path>, as the app's router mounts it (useBlocker and links work).
    */
   adminPage?: string;
+  /**
+   * Also renders this call of a lead's history with its facets, as the lead card shows it (`<CallFacets>`), in a
+   * list item named "Call <id>": a plugin's `callFacet` under test, beside the plugins in `providers`.
+   */
+  historyCall?: LeadHistoryCall;
 }
 
 export const TEST_AGENT: AgentInfo = {
@@ -195,12 +202,7 @@ export async function renderPlugin<Api = unknown, Store = unknown>(
     const why = registry.skipped.find((s) => s.id === manifest.id)?.reason ?? "unknown reason";
     throw new Error(`renderPlugin: ${manifest.id} is not enabled for this agent (${why})`);
   }
-  const scope: PluginScopeValue = {
-    pluginId: manifest.id,
-    store: plugin.ctx.store,
-    api: plugin.api,
-    ctx: plugin.ctx,
-  };
+  const scope: PluginScopeValue = pluginScopes(registry.plugins).get(manifest.id)!;
   const panels = [...registry.panels.values()].filter((p) => p.pluginId === manifest.id);
   const overlays = registry.overlays.filter((o) => o.pluginId === manifest.id);
   const adminPage = options.adminPage ? registry.adminPages.get(options.adminPage) : undefined;
@@ -240,6 +242,15 @@ export async function renderPlugin<Api = unknown, Store = unknown>(
           />
         ))}
         {adminRouter && <RouterProvider router={adminRouter} />}
+        {options.historyCall && (
+          <ul>
+            <li aria-label={`Call ${options.historyCall.id}`}>
+              <PluginScope value={scope}>
+                <CallFacets call={options.historyCall} />
+              </PluginScope>
+            </li>
+          </ul>
+        )}
         {overlays.map((o) => {
           const Overlay = o.component;
           return (
