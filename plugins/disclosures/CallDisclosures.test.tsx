@@ -3,8 +3,7 @@
 // played to the lead, in the agent's language. Only advisors get the panel that reads them.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { LeadHistoryCall } from "../../src/contract/leadHistory";
-import { renderPlugin } from "../../src/sdk/testing";
+import { historyCall, renderPlugin } from "../../src/sdk/testing";
 import type { DisclosuresFacet } from "./contract";
 import plugin from "./index";
 
@@ -35,16 +34,7 @@ const proof: DisclosuresFacet = {
   ],
 };
 
-const call = (disclosures: unknown): LeadHistoryCall => ({
-  id: 12,
-  started_at: "2026-01-04T16:00:00.000Z",
-  type: "manual",
-  direction: 0,
-  duration: 95,
-  agent_name: "Dana Reyes",
-  live_transfer: 0,
-  facets: { disclosures },
-});
+const call = (disclosures: unknown) => historyCall({ disclosures });
 
 /** The call's lines, as the lead card lists them under the call. */
 async function linesOf(language: "en" | "fr", roles: string[] = ["qualifier"]) {

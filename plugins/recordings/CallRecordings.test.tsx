@@ -3,8 +3,7 @@
 // records, plays them too.
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { LeadHistoryCall } from "../../src/contract/leadHistory";
-import { fakeGateway, renderPlugin, type Reply } from "../../src/sdk/testing";
+import { fakeGateway, historyCall, renderPlugin, type Reply } from "../../src/sdk/testing";
 import type { RecordingsFacet } from "./contract";
 import plugin from "./index";
 
@@ -16,16 +15,7 @@ const kept: RecordingsFacet = {
   ],
 };
 
-const call: LeadHistoryCall = {
-  id: 12,
-  started_at: "2026-01-04T16:00:00.000Z",
-  type: "manual",
-  direction: 0,
-  duration: 95,
-  agent_name: "Dana Reyes",
-  live_transfer: 0,
-  facets: { recordings: kept },
-};
+const call = historyCall({ recordings: kept });
 
 const { createObjectURL, revokeObjectURL } = URL;
 let created: Blob[];

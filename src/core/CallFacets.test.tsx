@@ -7,7 +7,7 @@ import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { z } from "zod";
 import { LeadHistoryCall } from "../contract/leadHistory";
 import { defineCallFacet, definePlugin, usePlugin, type CallFacetProps } from "../sdk";
-import { renderPlugin } from "../sdk/testing";
+import { historyCall, renderPlugin } from "../sdk/testing";
 
 const Note = z.object({ text: z.string() });
 
@@ -48,16 +48,7 @@ const stamps = definePlugin({
 /** The plugin that shows the history: it has no facet of its own. */
 const history = definePlugin({ id: "call-history", setup: () => ({ sign: () => "signed by call-history" }) });
 
-const call = (facets: Record<string, unknown>): LeadHistoryCall => ({
-  id: 12,
-  started_at: "2026-01-04T16:00:00.000Z",
-  type: "manual",
-  direction: 0,
-  duration: 95,
-  agent_name: "Dana Reyes",
-  live_transfer: 0,
-  facets,
-});
+const call = (facets: Record<string, unknown>) => historyCall(facets);
 
 describe("<CallFacets>", () => {
   it("draws each enabled plugin's facet in its own plugin's scope, and none of a plugin not enabled", async () => {

@@ -3,7 +3,14 @@
  * contract. `renderPlugin` mounts a plugin through the real registry; the fakes stand in for the core's
  * services and the gateway; `pluginContext` builds a `ctx` for a service's unit test without rendering.
  */
-export { renderPlugin, provide, TEST_AGENT, type RenderPluginOptions, type RenderedPlugin, type ServiceBinding } from "./renderPlugin";
+export {
+  renderPlugin,
+  provide,
+  TEST_AGENT,
+  type RenderPluginOptions,
+  type RenderedPlugin,
+  type ServiceBinding,
+} from "./renderPlugin";
 export { pluginContext, type PluginContextOptions } from "./pluginContext";
 export { manualClock, type ManualClock } from "../../shared/clock";
 export { fakeGateway, NETWORK_DOWN, type Reply, type SeenRequest } from "../../test/fakeGateway";
@@ -11,5 +18,6 @@ export { fakeCallControl } from "../../test/fakeCall";
 export { fakeStatusControl } from "../../test/fakeStatus";
 export { fakeLeads, fakeLeadsControl } from "../../test/fakeLeads";
 export { leadView } from "../../test/leadView";
+export { historyCall } from "../../test/historyCall";
 export { recordingNotifier } from "../../test/fixtures";
 export { createEventBus } from "../../core/events";
