@@ -32,6 +32,7 @@ describe("new:plugin", () => {
       "service.ts",
       `${Pascal}Panel.tsx`,
       `${Pascal}AdminPage.tsx`,
+      "CallNotes.tsx",
       "tables.ts",
       "server.ts",
       "service.test.ts",
@@ -59,6 +60,7 @@ describe("new:plugin", () => {
     expect(read("manifest.ts")).toContain(`id: "${id}"`);
     expect(read("index.ts")).toContain("...manifest,");
     expect(read("server.ts")).toContain(`export default definePluginServer(`);
+    expect(read("index.ts")).toContain("callFacet: defineCallFacet(");
     expect(read("migrations/0000_init.sql")).toContain(`CREATE TABLE "${id.replaceAll("-", "_")}_notes"`);
     // The core only through the SDKs and the contract, on both sides (the rule ESLint applies too).
     for (const f of files)
@@ -80,7 +82,7 @@ describe("new:plugin", () => {
       npx("vitest", "run", "--project", "web", `plugins/${id}`, "--reporter=dot"),
     );
     expect(web).toMatch(/Test Files\s+2 passed/);
-    expect(web).toMatch(/Tests\s+4 passed/);
+    expect(web).toMatch(/Tests\s+5 passed/);
     const gateway = stripVTControlCharacters(
       execFileSync("npx", ["vitest", "run", "--project", "server", `plugins/${id}`, "--reporter=dot"], {
         cwd: root,
@@ -90,7 +92,7 @@ describe("new:plugin", () => {
       }),
     );
     expect(gateway).toMatch(/Test Files\s+1 passed/);
-    expect(gateway).toMatch(/Tests\s+2 passed/);
+    expect(gateway).toMatch(/Tests\s+3 passed/);
   }, 480_000);
 
   it("refuses ids that are not kebab-case or already taken", () => {

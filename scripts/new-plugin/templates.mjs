@@ -1,7 +1,8 @@
 // The files `npm run new:plugin <id>` writes: a whole plugin, both sides. The agent's notes, as the example: a
 // panel that lists the agent's notes and adds one, a gateway route that keeps them in the plugin's own table
-// (migrated from its own folder) and pushes each new note to the agent's other tabs, and an admin page where a
-// manager reads the call centre's notes. Replace the notes with the plugin's own subject; keep the shape.
+// (migrated from its own folder) and pushes each new note to the agent's other tabs, a note added on a call shown
+// with that call in the lead's history (a lead-history facet), and an admin page where a manager reads the call
+// centre's notes. Replace the notes with the plugin's own subject; keep the shape.
 const json = (value) => JSON.stringify(value, null, 2) + "\n";
 
 const texts = {
@@ -11,6 +12,7 @@ const texts = {
     add: "Add note",
     failed: "The notes could not be loaded.",
     refused: "The note could not be saved.",
+    history: "Note: {{text}}",
     admin: { link: "Agents' notes", title: "Agents' notes", agent: "Agent", text: "Note", at: "Added", none: "No agent wrote a note yet." },
   },
   fr: {
@@ -19,6 +21,7 @@ const texts = {
     add: "Ajouter la note",
     failed: "Les notes n'ont pas pu être chargées.",
     refused: "La note n'a pas pu être enregistrée.",
+    history: "Note : {{text}}",
     admin: { link: "Notes des agents", title: "Notes des agents", agent: "Agent", text: "Note", at: "Ajoutée", none: "Aucun agent n'a encore écrit de note." },
   },
   es: {
@@ -27,6 +30,7 @@ const texts = {
     add: "Añadir nota",
     failed: "No se pudieron cargar las notas.",
     refused: "No se pudo guardar la nota.",
+    history: "Nota: {{text}}",
     admin: { link: "Notas de los agentes", title: "Notas de los agentes", agent: "Agente", text: "Nota", at: "Añadida", none: "Ningún agente ha escrito una nota todavía." },
   },
 };
@@ -53,20 +57,29 @@ export const ALL_NOTES_URL = "/${id}/notes/all";
 export const Note = z.object({
   id: z.number().int(),
   agent_id: z.number().int(),
+  /** The call the agent was on when it added the note (the note then shows with that call in the lead's history). */
+  call_id: z.number().int().nullable(),
   text: z.string(),
   created_at: z.string(),
 });
 export type Note = z.infer<typeof Note>;
 export const NotesResponse = z.object({ data: z.array(Note) });
 export const NoteResponse = z.object({ data: Note });
-export const AddNoteBody = z.strictObject({ text: z.string().trim().min(1).max(500) });
+export const AddNoteBody = z.strictObject({
+  text: z.string().trim().min(1).max(500),
+  call_id: z.number().int().positive().nullable().optional(),
+});
+
+/** The plugin's facet of a call in the lead's history (GET /leads/{id}/history: facets["${id}"]). */
+export const NotesFacet = z.object({ notes: z.array(z.object({ id: z.number().int(), text: z.string() })) });
+export type NotesFacet = z.infer<typeof NotesFacet>;
 
 /** To the agent's sockets (each of its tabs) once it added a note. */
 export const noteAdded = definePush("${id}-note-added", Note);
 `,
   "tables.ts": ({ id, camel, snake }) => `// The plugin's own table. Its migrations are in ./migrations: after a change, npm run db:generate:plugin ${id}.
-import { index, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { tenantRef, ts, userRef } from "../../server/sdk/tables";
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { calls, tenantRef, ts, userRef } from "../../server/sdk/tables";
 
 export const ${camel}Notes = pgTable(
   "${snake}_notes",
@@ -74,18 +87,37 @@ export const ${camel}Notes = pgTable(
     id: serial("id").primaryKey(),
     tenantId: tenantRef(),
     agentId: userRef("agent_id", "cascade"),
+    /** The call the agent was on when it added the note; null between calls. */
+    callId: integer("call_id").references(() => calls.id),
     text: text("text").notNull(),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("${snake}_notes_agent").on(t.agentId)],
+  (t) => [index("${snake}_notes_agent").on(t.agentId), index("${snake}_notes_call").on(t.callId)],
 );
 `,
   "server.ts": ({ id, camel }) => `// The plugin's gateway side: its routes, built from the context the gateway gives it. The gateway finds this file
 // by the folder and refuses every route to a call centre that does not have the plugin (manifest.ts).
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { ErrorBody } from "../../src/contract/common";
-import { definePluginServer, defineRoute, type Db, type PluginServerContext, type RouteDef } from "../../server/sdk";
-import { AddNoteBody, ALL_NOTES_URL, NOTES_URL, noteAdded, NoteResponse, NotesResponse, type Note } from "./contract";
+import {
+  calls,
+  definePluginServer,
+  defineRoute,
+  fieldError,
+  type Db,
+  type PluginServerContext,
+  type RouteDef,
+} from "../../server/sdk";
+import {
+  AddNoteBody,
+  ALL_NOTES_URL,
+  NOTES_URL,
+  noteAdded,
+  NoteResponse,
+  NotesResponse,
+  type Note,
+  type NotesFacet,
+} from "./contract";
 import { ${camel}Notes } from "./tables";
 
 /** Qualifiers (setters) and advisors write notes; the managers above them too (hierarchy roles pass upwards). */
@@ -96,12 +128,28 @@ const NEWEST = 100;
 const wire = (row: typeof ${camel}Notes.$inferSelect): Note => ({
   id: row.id,
   agent_id: row.agentId,
+  call_id: row.callId,
   text: row.text,
   created_at: row.createdAt.toISOString(),
 });
 
 export function ${camel}Routes(ctx: PluginServerContext): RouteDef[] {
   const { db, clock } = ctx;
+  // A lead-history facet: the notes added on each call, shown with that call in the lead's history.
+  ctx.leadHistory.addCallFacet(async (tenantId, callIds) => {
+    const rows = await db
+      .select({ id: ${camel}Notes.id, callId: ${camel}Notes.callId, text: ${camel}Notes.text })
+      .from(${camel}Notes)
+      .where(and(eq(${camel}Notes.tenantId, tenantId), inArray(${camel}Notes.callId, callIds)))
+      .orderBy(asc(${camel}Notes.id));
+    const facets = new Map<number, NotesFacet>();
+    for (const row of rows) {
+      const facet = facets.get(row.callId!) ?? { notes: [] };
+      facet.notes.push({ id: row.id, text: row.text });
+      facets.set(row.callId!, facet);
+    }
+    return facets;
+  });
   return [
     defineRoute({
       method: "GET",
@@ -124,18 +172,26 @@ export function ${camel}Routes(ctx: PluginServerContext): RouteDef[] {
       method: "POST",
       url: NOTES_URL,
       summary:
-        "Not in the specification (plugin ${id}): adds a note of the caller's: 201 {data: note}, pushed to the caller's sockets (${id}-note-added). 422 for an empty or too long text. Takes an Idempotency-Key: a retry answers the first note.",
+        "Not in the specification (plugin ${id}): adds a note of the caller's, on its call call_id when given: 201 {data: note}, pushed to the caller's sockets (${id}-note-added). 422 for an empty or too long text, or a call that is not the caller's. Takes an Idempotency-Key: a retry answers the first note.",
       tags: ["${id}"],
       access: AGENTS,
       body: AddNoteBody,
       response: { 201: NoteResponse, 422: ErrorBody },
       example: { body: { text: "Call back after lunch" } },
       async handler({ caller, body, raw }, reply) {
+        const callId = body.call_id ?? null;
+        if (callId !== null) {
+          const [own] = await db
+            .select({ id: calls.id })
+            .from(calls)
+            .where(and(eq(calls.id, callId), eq(calls.tenantId, caller.tenantId), eq(calls.agentId, caller.id)));
+          if (!own) throw fieldError("call_id", "Not a call of yours.");
+        }
         const answer = await ctx.idempotent(caller, raw, reply, (claim) =>
           db.transaction(async (tx) => {
             const [row] = await tx
               .insert(${camel}Notes)
-              .values({ tenantId: caller.tenantId, agentId: caller.id, text: body.text, createdAt: new Date(clock.now()) })
+              .values({ tenantId: caller.tenantId, agentId: caller.id, callId, text: body.text, createdAt: new Date(clock.now()) })
               .returning();
             const written = { status: 201, body: { data: wire(row!) } };
             await claim.keepIn(tx as unknown as Db, written);
@@ -172,8 +228,9 @@ export default definePluginServer(${camel}Routes);
   "{id}.server.test.ts": ({ id }) => `// The plugin's gateway side, end to end: the route keeps the note in the plugin's table and pushes it to the
 // agent's socket; managers read the call centre's notes; bad input is 422 and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestGateway, type TestGateway } from "../../server/sdk/testing";
-import { ALL_NOTES_URL, NOTES_URL, NotesResponse } from "./contract";
+import { LeadHistoryResponse } from "../../src/contract/leadHistory";
+import { calls, freeLeads, startTestGateway, type TestGateway } from "../../server/sdk/testing";
+import { ALL_NOTES_URL, NOTES_URL, NotesFacet, NotesResponse } from "./contract";
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -208,6 +265,24 @@ describe("${id} on the gateway", () => {
     socket.disconnect();
   });
 
+  it("shows a note added on a call with that call in the lead's history, and refuses another agent's call", async () => {
+    const agentId = await gw.idOf("qualifier2.isius@demo.test");
+    const [lead] = await freeLeads(gw.db, 1, 1);
+    const [call] = await gw.db
+      .insert(calls)
+      .values({ tenantId: 1, leadId: lead!.id, agentId, type: "manual", direction: 0, phone: lead!.phone, status: "answered", startedAt: new Date(gw.clock.now()) })
+      .returning({ id: calls.id });
+    const agent = await gw.signIn("qualifier2.isius@demo.test");
+    const body = { text: "Spouse decides", call_id: call!.id };
+    expect((await agent.request("POST", NOTES_URL, body, { "idempotency-key": "note-3" })).statusCode).toBe(201);
+    const manager = await gw.signIn("manager.isius@demo.test");
+    const history = LeadHistoryResponse.parse((await manager.request("GET", \`/leads/\${lead!.id}/history\`)).json()).data;
+    const facet = history.calls.find((c) => c.id === call!.id)?.facets?.["${id}"];
+    expect(NotesFacet.parse(facet).notes.map((n) => n.text)).toEqual(["Spouse decides"]);
+    const colleague = await gw.signIn("qualifier.isius@demo.test");
+    expect((await colleague.request("POST", NOTES_URL, body, { "idempotency-key": "note-4" })).statusCode).toBe(422);
+  });
+
   it("refuses an empty note (422) and writes nothing", async () => {
     const agent = await gw.signIn("advisor.isius@demo.test");
     expect((await agent.request("POST", NOTES_URL, { text: "  " }, { "idempotency-key": "note-2" })).statusCode).toBe(422);
@@ -217,9 +292,9 @@ describe("${id} on the gateway", () => {
 `,
   "index.ts": ({ id, Pascal, camel, title }) => `// ${title}: the agent's notes, kept on the gateway; managers read the call centre's on an admin page.
 import { lazy } from "react";
-import { definePlugin } from "../../src/sdk";
+import { defineCallFacet, definePlugin } from "../../src/sdk";
 import { ${camel}Api } from "./api";
-import { noteAdded } from "./contract";
+import { noteAdded, NotesFacet } from "./contract";
 import { manifest } from "./manifest";
 import { ${Pascal}Model } from "./model";
 import { create${Pascal}Service } from "./service";
@@ -229,6 +304,8 @@ export default definePlugin({
   provides: ${camel}Api,
   model: ${Pascal}Model,
   pushes: [noteAdded],
+  // The notes added on a call, under that call in the lead's history (the lead card draws it).
+  callFacet: defineCallFacet({ schema: NotesFacet, component: lazy(() => import("./CallNotes")) }),
   panels: [
     {
       id: "${id}.main",
@@ -322,7 +399,10 @@ export function create${Pascal}Service(ctx: PluginContext<${Pascal}Store>): ${Pa
     },
     async add(text) {
       try {
-        const { data } = await ctx.http.post(NOTES_URL, { text }, { headers: { "Idempotency-Key": idempotencyKey() } });
+        // On a call, the note is kept with it (and shows with it in the lead's history).
+        const call = ctx.call.current;
+        const body = { text, call_id: call.active ? call.callId : null };
+        const { data } = await ctx.http.post(NOTES_URL, body, { headers: { "Idempotency-Key": idempotencyKey() } });
         store.added(NoteResponse.parse(data).data);
         return true;
       } catch {
@@ -425,13 +505,29 @@ const ${Pascal}AdminPage = observer(function ${Pascal}AdminPage() {
 });
 export default ${Pascal}AdminPage;
 `,
+  "CallNotes.tsx": ({ id }) => `// The notes added on a call, under that call in the lead's history (callFacet in index.ts).
+import { useTranslation } from "react-i18next";
+import type { CallFacetProps } from "../../src/sdk";
+import type { NotesFacet } from "./contract";
+
+export default function CallNotes({ facet }: CallFacetProps<NotesFacet>) {
+  const { t } = useTranslation("${id}");
+  return (
+    <>
+      {facet.notes.map((n) => (
+        <div key={n.id}>{t("history", { text: n.text })}</div>
+      ))}
+    </>
+  );
+}
+`,
   "service.test.ts": ({ id, Pascal }) => `import { describe, expect, it } from "vitest";
 import { fakeGateway, pluginContext } from "../../src/sdk/testing";
 import { NOTES_URL, noteAdded, type Note } from "./contract";
 import { ${Pascal}Model } from "./model";
 import { create${Pascal}Service } from "./service";
 
-const note = (id: number, text: string): Note => ({ id, agent_id: 7, text, created_at: "2026-01-05T15:00:00.000Z" });
+const note = (id: number, text: string): Note => ({ id, agent_id: 7, call_id: null, text, created_at: "2026-01-05T15:00:00.000Z" });
 
 describe("${Pascal} service", () => {
   it("reads the agent's notes, adds one under an Idempotency-Key, and keeps a pushed note once", async () => {
@@ -449,13 +545,13 @@ describe("${Pascal} service", () => {
   });
 });
 `,
-  "{id}.test.tsx": ({ id, Pascal }) => `import { screen } from "@testing-library/react";
+  "{id}.test.tsx": ({ id }) => `import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import { fakeGateway, historyCall, renderPlugin } from "../../src/sdk/testing";
 import { ALL_NOTES_URL, NOTES_URL, type Note } from "./contract";
 import plugin from "./index";
 
-const note = (id: number, text: string): Note => ({ id, agent_id: 7, text, created_at: "2026-01-05T15:00:00.000Z" });
+const note = (id: number, text: string): Note => ({ id, agent_id: 7, call_id: null, text, created_at: "2026-01-05T15:00:00.000Z" });
 
 describe("${id}", () => {
   it("lists the agent's notes, adds one, and shows a note pushed from another tab", async () => {
@@ -470,6 +566,13 @@ describe("${id}", () => {
     expect(await screen.findByText("Spouse decides")).toBeInTheDocument();
     await push("${id}-note-added", note(3, "Prefers French"));
     expect(await screen.findByText("Prefers French")).toBeInTheDocument();
+  });
+
+  it("shows the notes added on a call under that call in the lead's history, in French too", async () => {
+    const gateway = fakeGateway({ ["GET " + NOTES_URL]: { status: 200, data: { data: [] } } });
+    const call = historyCall({ "${id}": { notes: [{ id: 5, text: "Rappeler lundi" }] } });
+    await renderPlugin(plugin, { gateway, historyCall: call, language: "fr" });
+    expect(await screen.findByText("Note : Rappeler lundi")).toBeInTheDocument();
   });
 
   it("speaks French", async () => {
