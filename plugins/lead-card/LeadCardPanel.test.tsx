@@ -8,6 +8,7 @@ import {
   fakeCallControl,
   fakeGateway,
   fakeLeads,
+  historyCall,
   leadView,
   provide,
   renderPlugin,
@@ -56,24 +57,14 @@ const history = (over: Partial<LeadHistory> = {}): LeadHistory => ({
     },
   ],
   calls: [
-    {
-      id: 12,
-      started_at: "2026-01-04T16:00:00.000Z",
-      type: "manual",
-      direction: 0,
-      duration: 95,
-      agent_name: "Dana Reyes",
-      live_transfer: 0,
-    },
-    {
+    historyCall(),
+    historyCall(undefined, {
       id: 11,
       started_at: "2026-01-02T15:00:00.000Z",
       type: "auto",
-      direction: 0,
       duration: null,
       agent_name: "Sam Lee",
-      live_transfer: 0,
-    },
+    }),
   ],
   ...over,
 });

@@ -4,9 +4,9 @@
 // (drizzle.__plugin_<id>_migrations), so a plugin's numbering never meets the core's or another plugin's. The
 // plugins' tables that shipped before plugins had their own folders (booking, disclosures, iApp, recordings) keep
 // their migrations in the core's journal: a migration that already ran in production is never moved.
-import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PLUGINS_DIR, pluginFoldersWith } from "../pluginFolders";
 
 export interface MigrationFolder {
   /** "core", or the plugin id. */
@@ -17,28 +17,12 @@ export interface MigrationFolder {
 }
 
 const CORE = fileURLToPath(new URL("./migrations", import.meta.url));
-const PLUGINS = fileURLToPath(new URL("../../plugins", import.meta.url));
-
-/**
- * Whether the gateway loads a plugin folder. The scaffold's test (scripts/new-plugin.test.ts) writes a throwaway
- * plugin, plugins/scaffold-probe-<pid>, for a minute or two while other tests start gateways: only the test
- * process that names it in PLUGIN_PROBE loads it, so no other gateway meets a half-written plugin.
- */
-export const loadsPluginFolder = (id: string): boolean =>
-  !id.startsWith("scaffold-probe-") || process.env.PLUGIN_PROBE === id;
-
 /** The plugins that carry their own migrations folder (a drizzle journal in migrations/meta). */
-export function pluginsWithMigrations(pluginsDir = PLUGINS): string[] {
-  if (!existsSync(pluginsDir)) return [];
-  return readdirSync(pluginsDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && loadsPluginFolder(d.name))
-    .filter((d) => existsSync(path.join(pluginsDir, d.name, "migrations", "meta", "_journal.json")))
-    .map((d) => d.name)
-    .sort();
-}
+export const pluginsWithMigrations = (pluginsDir = PLUGINS_DIR): string[] =>
+  pluginFoldersWith(path.join("migrations", "meta", "_journal.json"), pluginsDir);
 
 /** Every migrations folder, in the order they run. */
-export function migrationFolders(pluginsDir = PLUGINS): MigrationFolder[] {
+export function migrationFolders(pluginsDir = PLUGINS_DIR): MigrationFolder[] {
   return [
     { owner: "core", folder: CORE },
     ...pluginsWithMigrations(pluginsDir).map((id) => ({

@@ -1,24 +1,10 @@
 // Every plugin's static manifest (plugins/<id>/manifest.ts), found in the plugins folder when the gateway loads: a
 // plugin joins the gateway without an edit outside its folder. A manifest imports only the wire contract, so
 // this module can sit under the gateway's feature flags without a cycle.
-import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { PluginStaticManifest } from "../../src/contract/pluginManifest";
-import { loadsPluginFolder } from "../db/migrations";
-
-/** The plugins folder of this checkout. */
-export const PLUGINS_DIR = fileURLToPath(new URL("../../plugins/", import.meta.url));
-
-/** The ids of the plugin folders that hold `file`, in name order (a stable order for routes and pages). */
-export function pluginFoldersWith(file: string): string[] {
-  return readdirSync(PLUGINS_DIR, { withFileTypes: true })
-    .filter(
-      (d) => d.isDirectory() && loadsPluginFolder(d.name) && existsSync(path.join(PLUGINS_DIR, d.name, file)),
-    )
-    .map((d) => d.name)
-    .sort();
-}
+import { PLUGINS_DIR, pluginFoldersWith } from "../pluginFolders";
 
 /** Imports `plugins/<id>/<file>`. */
 export const importFromPlugin = (id: string, file: string): Promise<Record<string, unknown>> =>

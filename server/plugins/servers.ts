@@ -4,7 +4,8 @@
 import type { PluginStaticManifest } from "../../src/contract/pluginManifest";
 import type { RouteDef } from "../http/route";
 import type { PluginServerContext } from "./context";
-import { importFromPlugin, manifestOf, pluginFoldersWith } from "./manifests";
+import { pluginFoldersWith } from "../pluginFolders";
+import { importFromPlugin, manifestOf } from "./manifests";
 
 /** What a plugin's server.ts default-exports: its routes, built once from the context the gateway gives it. */
 export type PluginRoutes = (ctx: PluginServerContext) => RouteDef[];

@@ -28,7 +28,7 @@ import { defineRoute, type RouteDef } from "../../http/route";
 const ADMINS = { roles: ["admin"] } as const;
 export const PLUGIN_SETTINGS_AUDIT_ACTION = "settings.plugins";
 
-async function manifestOf(variant: string) {
+async function variantManifestOf(variant: string) {
   const load = variants[variant as Variant];
   if (!load) throw new HttpError(404, MESSAGES.resourceNotFound);
   return (await load()).default;
@@ -41,10 +41,14 @@ async function manifestOf(variant: string) {
 function featuresOf(variant: VariantManifest): Map<string, { default: boolean; plugin: string | null }> {
   const declared = declaredFlags();
   const features = new Map(
-    Object.entries(variant.features).map(([id, on]) => [id, { default: on, plugin: declared.get(id)?.plugin ?? null }]),
+    Object.entries(variant.features).map(([id, on]) => [
+      id,
+      { default: on, plugin: declared.get(id)?.plugin ?? null },
+    ]),
   );
   for (const [id, flag] of declared)
-    if (!features.has(id) && variant.plugins.includes(flag.plugin)) features.set(id, { default: flag.default, plugin: flag.plugin });
+    if (!features.has(id) && variant.plugins.includes(flag.plugin))
+      features.set(id, { default: flag.default, plugin: flag.plugin });
   return features;
 }
 
@@ -52,7 +56,7 @@ export function pluginSettingsRoutes(gw: Gateway): RouteDef[] {
   async function current(tenantId: number): Promise<PluginSettings> {
     const [t] = await gw.db.select().from(tenants).where(eq(tenants.id, tenantId));
     if (!t) throw new HttpError(404, MESSAGES.resourceNotFound);
-    const manifest = await manifestOf(t.variant);
+    const manifest = await variantManifestOf(t.variant);
     const flags = t.features;
     const [last] = await gw.db
       .select({ at: auditLog.at, first: users.firstName, last: users.lastName })
@@ -63,14 +67,20 @@ export function pluginSettingsRoutes(gw: Gateway): RouteDef[] {
       .limit(1);
     return {
       variant: manifest.id,
-      plugins: manifest.plugins.map((id) => ({ id, enabled: flags[pluginSwitch(id)] !== false, default: true })),
+      plugins: manifest.plugins.map((id) => ({
+        id,
+        enabled: flags[pluginSwitch(id)] !== false,
+        default: true,
+      })),
       features: [...featuresOf(manifest)].map(([id, f]) => ({
         id,
         enabled: flags[id] ?? f.default,
         default: f.default,
         plugin: f.plugin,
       })),
-      last_change: last ? { by: `${last.first ?? ""} ${last.last ?? ""}`.trim(), at: last.at.toISOString() } : null,
+      last_change: last
+        ? { by: `${last.first ?? ""} ${last.last ?? ""}`.trim(), at: last.at.toISOString() }
+        : null,
     };
   }
 
@@ -100,7 +110,7 @@ export function pluginSettingsRoutes(gw: Gateway): RouteDef[] {
           // One admin's save at a time per call centre, so two saves never lose each other's switches.
           const [t] = await tx.select().from(tenants).where(eq(tenants.id, caller.tenantId)).for("update");
           if (!t) throw new HttpError(404, MESSAGES.resourceNotFound);
-          const manifest = await manifestOf(t.variant);
+          const manifest = await variantManifestOf(t.variant);
           for (const id of Object.keys(body.plugins))
             if (!manifest.plugins.includes(id)) throw fieldError(`plugins.${id}`, M.unknownPlugin);
           if (body.plugins[PLUGIN_SETTINGS_PLUGIN] === false)
@@ -112,14 +122,21 @@ export function pluginSettingsRoutes(gw: Gateway): RouteDef[] {
 
           const flags = { ...t.features };
           const changed: (TenantFeaturesChangedPush["changes"][number] & { old: boolean })[] = [];
-          const set = (kind: "plugin" | "feature", id: string, key: string, on: boolean, byDefault: boolean) => {
+          const set = (
+            kind: "plugin" | "feature",
+            id: string,
+            key: string,
+            on: boolean,
+            byDefault: boolean,
+          ) => {
             const old = flags[key] ?? byDefault;
             if (on === byDefault) delete flags[key];
             else flags[key] = on;
             if (old !== on) changed.push({ kind, id, enabled: on, old });
           };
           for (const [id, on] of Object.entries(body.plugins)) set("plugin", id, pluginSwitch(id), on, true);
-          for (const [key, on] of Object.entries(body.features)) set("feature", key, key, on, features.get(key)!.default);
+          for (const [key, on] of Object.entries(body.features))
+            set("feature", key, key, on, features.get(key)!.default);
           if (changed.length === 0) return changed;
           await tx.update(tenants).set({ features: flags }).where(eq(tenants.id, t.id));
           await tx.insert(auditLog).values({
@@ -128,12 +145,17 @@ export function pluginSettingsRoutes(gw: Gateway): RouteDef[] {
             tenantId: t.id,
             action: PLUGIN_SETTINGS_AUDIT_ACTION,
             outcome: "success",
-            detail: { changes: changed.map(({ kind, id, old, enabled }) => ({ kind, id, old, new: enabled })) },
+            detail: {
+              changes: changed.map(({ kind, id, old, enabled }) => ({ kind, id, old, new: enabled })),
+            },
           });
           return changed;
         });
         if (changes.length > 0) {
-          gw.log.info({ tenantId: caller.tenantId, by: caller.id, changes: changes.length }, "plugins and features changed");
+          gw.log.info(
+            { tenantId: caller.tenantId, by: caller.id, changes: changes.length },
+            "plugins and features changed",
+          );
           gw.push.toTenant(caller.tenantId, "tenant-features", {
             changes: changes.map(({ kind, id, enabled }) => ({ kind, id, enabled })),
           });
