@@ -7,6 +7,7 @@ export default defineVariant({
   country: "US",
   plugins: [
     "goals",
+    "floor",
     "overstays",
     "voicemail-detection",
     "inbound-alert",
@@ -59,9 +60,11 @@ export default defineVariant({
   // middle, the lead on the call and its disposition; right, the dialer's state and the agent's day, each at a
   // size that still shows its essentials at 1366×768 (30 px rows), larger on a bigger screen.
   defaultLayouts: {
+    // The floor's live wall takes most of a manager's screen; beside it the overstay feed and "Why this lead?".
     manager: [
-      { panel: "overstays.feed", x: 0, y: 0, w: 7, h: 15 },
-      { panel: "lead-explain.panel", x: 7, y: 0, w: 5, h: 15 },
+      { panel: "floor.wall", x: 0, y: 0, w: 8, h: 15 },
+      { panel: "overstays.feed", x: 8, y: 0, w: 4, h: 7 },
+      { panel: "lead-explain.panel", x: 8, y: 7, w: 4, h: 8 },
     ],
     qualifier: [
       // The lead matcher links an inbound caller to the lead the call centre already has: on the call, like

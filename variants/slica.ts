@@ -5,7 +5,7 @@ export default defineVariant({
   id: "slica",
   code: "SLICA",
   country: "CA",
-  plugins: ["goals", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "plugin-settings", "accounts", "users", "allowed-extensions", "attribute-groups", "call-tracking-settings", "lead-settings", "dialing-settings", "general-settings", "notification-sender", "health-eapp", "scripts", "iapp", "lead-matcher"],
+  plugins: ["goals", "floor", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "plugin-settings", "accounts", "users", "allowed-extensions", "attribute-groups", "call-tracking-settings", "lead-settings", "dialing-settings", "general-settings", "notification-sender", "health-eapp", "scripts", "iapp", "lead-matcher"],
   features: {
     "external-transfers": true,
     "recording-panel": false,
@@ -33,9 +33,11 @@ export default defineVariant({
   // middle, the lead on the call and its disposition; right, the dialer's state and the agent's day, each at a
   // size that still shows its essentials at 1366×768 (30 px rows), larger on a bigger screen.
   defaultLayouts: {
+    // The floor's live wall takes most of a manager's screen; beside it the overstay feed and "Why this lead?".
     manager: [
-      { panel: "overstays.feed", x: 0, y: 0, w: 7, h: 15 },
-      { panel: "lead-explain.panel", x: 7, y: 0, w: 5, h: 15 },
+      { panel: "floor.wall", x: 0, y: 0, w: 8, h: 15 },
+      { panel: "overstays.feed", x: 8, y: 0, w: 4, h: 7 },
+      { panel: "lead-explain.panel", x: 8, y: 7, w: 4, h: 8 },
     ],
     qualifier: [
       { panel: "booking.wizard", x: 0, y: 0, w: 5, h: 11 },

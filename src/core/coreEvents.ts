@@ -15,3 +15,9 @@ export const callEnded = defineEvent(
     bridged: z.boolean(),
   }),
 );
+
+/**
+ * The realtime socket came back after a drop: pushes sent while it was away are lost, so a panel kept live by
+ * pushes reads its state again.
+ */
+export const reconnected = defineEvent("realtime:reconnected", z.object({}));

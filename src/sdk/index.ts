@@ -131,7 +131,7 @@ export type { VariantManifest } from "../core/variant";
 
 // Events.
 export { defineEvent, definePush, type EventKey, type PluginEvents } from "../core/events";
-export { callEnded } from "../core/coreEvents";
+export { callEnded, reconnected } from "../core/coreEvents";
 
 // Time.
 export type { Clock, ClockTimer } from "../shared/clock";

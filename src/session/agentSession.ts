@@ -12,6 +12,7 @@ import { createAlertService, type AlertService } from "../alerts/alertService";
 import { createNotificationAlerts } from "../alerts/notificationAlerts";
 import type { Clock, ClockTimer } from "../shared/clock";
 import type { EventBus } from "../core/events";
+import { reconnected } from "../core/coreEvents";
 import { createLeadsService, type LeadsService } from "../lead/leadsService";
 import { LeadsStack } from "../lead/LeadsStack";
 import { connectRealtime, type RealtimeClient, type RealtimeDeps } from "../realtime/client";
@@ -78,6 +79,8 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
         void statusRef.calls?.sync();
         // Managers' notifications sent while the socket was away.
         void statusRef.notices?.sync();
+        // Panels kept live by pushes read their state again (src/core/coreEvents.ts).
+        d.bus.emit(reconnected.name, {});
       },
       refused: d.onSessionEnded,
     },

@@ -1,0 +1,92 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import { reconnected } from "../../src/sdk";
+import { agentRow, at, snapshot } from "./fixtures";
+import plugin from "./index";
+
+const manager = { id: 9, roles: ["manager"] };
+const jordan = agentRow({ agent_id: 7, name: "Jordan Reyes", status: "ready", since: at(65) });
+const maria = agentRow({ agent_id: 8, name: "Maria Lopez", role: "advisor", extension: "2001", status: "break", since: at(1500), overstay_limit: 900 });
+
+const rowOf = (name: string) => screen.getByText(name).closest<HTMLElement>('[role="row"]')!;
+
+describe("the floor wall", () => {
+  it("shows each signed-in agent's status and time in it, ticking from the gateway's clock, and overstays in red", async () => {
+    const { advance } = await renderPlugin(plugin, {
+      agent: manager,
+      gateway: fakeGateway({ "GET /floor": { status: 200, data: snapshot([jordan, maria]) } }),
+    });
+    const table = await screen.findByRole("table", { name: "Agents on the floor" });
+    // Longest in status first: Maria's break, then Jordan.
+    const names = within(table).getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell")[0]!.textContent);
+    expect(names[0]).toMatch(/Maria Lopez/);
+    expect(within(rowOf("Jordan Reyes")).getByText("Ready 1:05")).toBeInTheDocument();
+    expect(within(rowOf("Maria Lopez")).getByText("Over its 15:00 limit")).toBeInTheDocument();
+    await advance(3000);
+    expect(within(rowOf("Jordan Reyes")).getByText("Ready 1:08")).toBeInTheDocument();
+    const counters = screen.getByRole("region", { name: "Floor counters" });
+    expect(within(counters).getByText("Overstaying").previousSibling).toHaveTextContent("1");
+  });
+
+  it("follows pushes: a new call with the lead's name, and ignores a row read before the one it has", async () => {
+    const { push } = await renderPlugin(plugin, {
+      agent: manager,
+      gateway: fakeGateway({ "GET /floor": { status: 200, data: snapshot([jordan]) } }),
+    });
+    await screen.findByText("Jordan Reyes");
+    const onCall = agentRow({
+      ...jordan,
+      as_of: at(-1),
+      status: "on_a_call",
+      since: at(0),
+      call: {
+        call_id: 3, type: "auto", direction: 0, status: "answered", lead_id: 11, lead_name: "Ashley Walker",
+        lead_state: "ny", lead_timezone: "America/New_York", started_at: at(12), answered_at: at(4), in_transfer: false,
+      },
+      today: { ...jordan.today, calls: 5 },
+    });
+    await push("floor-agent", onCall);
+    const row = rowOf("Jordan Reyes");
+    expect(within(row).getByText("Ashley Walker")).toBeInTheDocument();
+    expect(within(row).getByText(/Auto · talking 0:04 · NY 9:00/)).toBeInTheDocument();
+    expect(within(row).getByText("5")).toBeInTheDocument();
+    // A push from another gateway instance, read before the row the wall has: dropped.
+    await push("floor-agent", { ...jordan, as_of: at(30) });
+    expect(within(rowOf("Jordan Reyes")).getByText("Ashley Walker")).toBeInTheDocument();
+  });
+
+  it("filters by search and role, and says when nothing matches", async () => {
+    await renderPlugin(plugin, {
+      agent: manager,
+      gateway: fakeGateway({ "GET /floor": { status: 200, data: snapshot([jordan, maria]) } }),
+    });
+    await screen.findByText("Jordan Reyes");
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "advisor");
+    expect(screen.queryByText("Jordan Reyes")).toBeNull();
+    expect(screen.getByText("Maria Lopez")).toBeInTheDocument();
+    await user.type(screen.getByRole("searchbox", { name: "Search agents, extensions or leads" }), "jordan");
+    expect(screen.getByText("No agent matches these filters.")).toBeInTheDocument();
+  });
+
+  it("reads the floor again when the socket comes back", async () => {
+    const gateway = fakeGateway({ "GET /floor": { status: 200, data: snapshot([jordan]) } });
+    const { emit } = await renderPlugin(plugin, { agent: manager, gateway });
+    await screen.findByText("Jordan Reyes");
+    gateway.routes["GET /floor"] = { status: 200, data: snapshot([jordan, maria]) };
+    await emit(reconnected, {});
+    expect(await screen.findByText("Maria Lopez")).toBeInTheDocument();
+  });
+
+  it("speaks French", async () => {
+    await renderPlugin(plugin, {
+      agent: manager,
+      language: "fr",
+      gateway: fakeGateway({ "GET /floor": { status: 200, data: snapshot([jordan]) } }),
+    });
+    expect(await screen.findByRole("table", { name: "Agents du plateau" })).toBeInTheDocument();
+    expect(screen.getByText("Disponible 1:05")).toBeInTheDocument();
+  });
+});

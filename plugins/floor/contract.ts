@@ -1,0 +1,100 @@
+// The floor's wire shapes, shared by the wall (browser) and its gateway side: one row per agent of the call
+// centre, the call centre's figures of the day, and the two pushes that keep the wall live without polling.
+import { z } from "zod";
+import { definePush } from "../../src/contract/push";
+import { AgentStatus } from "../../src/contract/status";
+
+/** An instant as the gateway writes it (ISO 8601, UTC). */
+const isoInstant = z.string().datetime({ offset: true });
+
+/** The agent's call in progress, as the wall shows it. */
+export const FloorCall = z.object({
+  call_id: z.number().int(),
+  /** auto | inbound | manual | follow-up | callback | transfer */
+  type: z.string(),
+  /** 0 outgoing, 1 incoming */
+  direction: z.number().int(),
+  /** dialing | incoming | answered */
+  status: z.string(),
+  lead_id: z.number().int().nullable(),
+  /** The lead's name, or null for a caller no lead is known for yet. */
+  lead_name: z.string().nullable(),
+  /** US state or Canadian province code of the lead (lower case), for its local time. */
+  lead_state: z.string().nullable(),
+  /** The lead's IANA zone, when the lead book has it. */
+  lead_timezone: z.string().nullable(),
+  started_at: isoInstant,
+  answered_at: isoInstant.nullable(),
+  /** A live transfer of this call is seeking an advisor or ringing one in. */
+  in_transfer: z.boolean(),
+});
+export type FloorCall = z.infer<typeof FloorCall>;
+
+/** What the agent did today (the call centre's day) against its daily quotas (0: no quota). */
+export const FloorToday = z.object({
+  calls: z.number().int(),
+  talk_seconds: z.number().int(),
+  dispositions: z.number().int(),
+  bookings: z.number().int(),
+  live_transfers: z.number().int(),
+  dials_quota: z.number().int(),
+  meetings_quota: z.number().int(),
+});
+export type FloorToday = z.infer<typeof FloorToday>;
+
+export const FloorAgent = z.object({
+  agent_id: z.number().int(),
+  /** When the gateway read this row: a row read earlier than the one the wall has is stale and dropped. */
+  as_of: isoInstant,
+  name: z.string(),
+  /** qualifier | advisor */
+  role: z.string(),
+  extension: z.string().nullable(),
+  /** The manager whose team the agent is in (null: no team). */
+  team_manager_id: z.number().int().nullable(),
+  /** Names of the lead campaigns the agent dials. */
+  campaigns: z.array(z.string()),
+  status: AgentStatus,
+  /** When the status began; with `offset_seconds` the wall counts its time from the gateway's clock. */
+  since: isoInstant,
+  /** Seconds already counted before `since` (a cumulative break resumes from today's earlier breaks). */
+  offset_seconds: z.number().int(),
+  /** The status's overstay limit in seconds (null: none). */
+  overstay_limit: z.number().int().nullable(),
+  /** The real-time viewer was told of an overstay of this period. */
+  overstayed: z.boolean(),
+  /** A manager disabled the agent's calling. */
+  calling_disabled: z.boolean(),
+  call: FloorCall.nullable(),
+  today: FloorToday,
+  last_disposition: z.object({ disposition: z.string(), at: isoInstant }).nullable(),
+});
+export type FloorAgent = z.infer<typeof FloorAgent>;
+
+/** The call centre's figures of its day. */
+export const FloorTotals = z.object({
+  /** Answered calls today. */
+  contacts: z.number().int(),
+  /** Meetings booked today. */
+  bookings: z.number().int(),
+  inbound_offered: z.number().int(),
+  /** Inbound callers who hung up before an agent answered. */
+  inbound_abandoned: z.number().int(),
+  /** When the longest-waiting inbound caller now waiting began to wait (null: nobody waits). */
+  longest_wait_since: isoInstant.nullable(),
+});
+export type FloorTotals = z.infer<typeof FloorTotals>;
+
+/** GET /floor: every agent of the caller's call centre with the figures of its day. */
+export const FloorSnapshot = z.object({
+  /** The gateway's clock when the snapshot was taken: the wall's timers tick from it, not from the PC's. */
+  server_time: isoInstant,
+  agents: z.array(FloorAgent),
+  totals: FloorTotals,
+});
+export type FloorSnapshot = z.infer<typeof FloorSnapshot>;
+
+/** To the call centre's managers: an agent's row changed (status, call, counts). */
+export const floorAgentPush = definePush("floor-agent", FloorAgent);
+/** To the call centre's managers: the day's figures changed. */
+export const floorTotalsPush = definePush("floor-totals", FloorTotals);

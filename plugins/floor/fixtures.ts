@@ -1,0 +1,42 @@
+// Rows and snapshots for the floor's tests, as the gateway sends them.
+import type { FloorAgent, FloorSnapshot, FloorTotals } from "./contract";
+
+/** 2026-01-05 14:00 UTC, the test clock's start. */
+export const T0 = Date.parse("2026-01-05T14:00:00Z");
+export const at = (secondsBeforeT0: number) => new Date(T0 - secondsBeforeT0 * 1000).toISOString();
+
+export function agentRow(over: Partial<FloorAgent> = {}): FloorAgent {
+  return {
+    agent_id: 7,
+    as_of: at(0),
+    name: "Jordan Reyes",
+    role: "qualifier",
+    extension: "1001",
+    team_manager_id: null,
+    campaigns: [],
+    status: "ready",
+    since: at(60),
+    offset_seconds: 0,
+    overstay_limit: null,
+    overstayed: false,
+    calling_disabled: false,
+    call: null,
+    today: { calls: 0, talk_seconds: 0, dispositions: 0, bookings: 0, live_transfers: 0, dials_quota: 400, meetings_quota: 6 },
+    last_disposition: null,
+    ...over,
+  };
+}
+
+export const TOTALS: FloorTotals = {
+  contacts: 0,
+  bookings: 0,
+  inbound_offered: 0,
+  inbound_abandoned: 0,
+  longest_wait_since: null,
+};
+
+export const snapshot = (agents: FloorAgent[], totals: Partial<FloorTotals> = {}): FloorSnapshot => ({
+  server_time: at(0),
+  agents,
+  totals: { ...TOTALS, ...totals },
+});

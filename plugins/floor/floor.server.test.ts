@@ -1,0 +1,116 @@
+// The floor's gateway side, end to end on a real test gateway: the snapshot is the manager's own call centre
+// only, agents are refused, and a status change or a call of an agent reaches the managers' sockets as the
+// agent's new row, read from the database (so any instance can send it).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { freeLeads, leads, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
+import { FloorAgent, FloorSnapshot, FloorTotals } from "./contract";
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway({ listen: true });
+});
+afterAll(() => gw.close());
+
+/** A manager's socket that keeps every floor push it receives. */
+async function managerWall(c: TestClient) {
+  const s = gw.socket(c);
+  const agents: FloorAgent[] = [];
+  const totals: FloorTotals[] = [];
+  s.onAny((event: string, payload: unknown) => {
+    if (event === "floor-agent") agents.push(FloorAgent.parse(payload));
+    if (event === "floor-totals") totals.push(FloorTotals.parse(payload));
+  });
+  s.connect();
+  await new Promise<void>((r) => s.once("connect", () => r()));
+  return { s, agents, totals, of: (id: number) => agents.filter((a) => a.agent_id === id) };
+}
+
+describe("GET /floor", () => {
+  it("lists the manager's own call centre's qualifiers and advisors, with today's quotas", async () => {
+    const manager = await gw.signIn("manager.isius@demo.test");
+    const res = await manager.request("GET", "/floor");
+    expect(res.statusCode, res.body).toBe(200);
+    const snap = FloorSnapshot.parse(res.json());
+    expect(snap.server_time).toBe(new Date(gw.clock.now()).toISOString());
+    const names = snap.agents.map((a) => a.name);
+    expect(names).toContain("Jordan Reyes");
+    expect(names).toContain("Maria Lopez");
+    // SLICA's agents are another call centre's, and managers are not rows of the wall.
+    expect(names).not.toContain("Émilie Tremblay");
+    expect(names).not.toContain("Dana Whitfield");
+    expect(snap.agents.every((a) => a.role === "qualifier" || a.role === "advisor")).toBe(true);
+    const jordan = snap.agents.find((a) => a.name === "Jordan Reyes")!;
+    expect(jordan).toMatchObject({ extension: "1001", role: "qualifier", call: null });
+    expect(jordan.today.dials_quota).toBeGreaterThan(0);
+  });
+
+  it("is refused to qualifiers and advisors", async () => {
+    for (const email of ["qualifier.isius@demo.test", "advisor.isius@demo.test"]) {
+      const agent = await gw.signIn(email);
+      expect((await agent.request("GET", "/floor")).statusCode).toBe(403);
+    }
+  });
+});
+
+describe("the floor's pushes", () => {
+  it("pushes an agent's new status to its call centre's managers, and no other call centre's agent", async () => {
+    const wall = await managerWall(await gw.signIn("manager.isius@demo.test"));
+    const agent = await gw.signIn("qualifier2.isius@demo.test");
+    const id = await gw.idOf("qualifier2.isius@demo.test");
+    const agentSocket = gw.socket(agent);
+    agentSocket.connect();
+    await new Promise<void>((r) => agentSocket.once("connect", () => r()));
+    expect((await agent.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
+    await gw.run(200, 50);
+    expect(wall.of(id).at(-1)).toMatchObject({ status: "ready", name: expect.any(String) });
+    // Another call centre's agent changing status never reaches this wall.
+    const slica = await gw.signIn("qualifier.slica@demo.test");
+    const slicaId = await gw.idOf("qualifier.slica@demo.test");
+    const slicaSocket = gw.socket(slica);
+    slicaSocket.connect();
+    await new Promise<void>((r) => slicaSocket.once("connect", () => r()));
+    expect((await slica.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
+    await gw.run(200, 50);
+    expect(wall.of(slicaId)).toEqual([]);
+    slicaSocket.disconnect();
+    agentSocket.disconnect();
+    wall.s.disconnect();
+  });
+
+  it("pushes the agent's call with the lead's name as it rings and is answered, and the day's contacts", async () => {
+    const wall = await managerWall(await gw.signIn("manager.isius@demo.test"));
+    const agent = await gw.signIn("qualifier.isius@demo.test");
+    const id = await gw.idOf("qualifier.isius@demo.test");
+    const s = gw.socket(agent);
+    s.connect();
+    await new Promise<void>((r) => s.once("connect", () => r()));
+    await gw.phones.register("1001");
+    const [lead] = await freeLeads(gw.db, 1, 1, "10");
+    const leadId = ((await agent.request("GET", `/leads/by-phone/${lead!.phone}`)).json() as { data: { id: number } }).data.id;
+    const dialled = await agent.request("POST", `/leads/${leadId}/calls`, { phone: lead!.phone, direction: 0 });
+    expect(dialled.statusCode, dialled.body).toBe(201);
+    await gw.run(5_000, 250);
+    const [named] = await gw.db.select().from(leads).where(eq(leads.id, leadId));
+    const withCall = wall.of(id).filter((a) => a.call !== null);
+    expect(withCall.length).toBeGreaterThan(0);
+    const last = withCall.at(-1)!;
+    expect(last.status).toBe("on_a_call");
+    expect(last.call).toMatchObject({
+      lead_id: leadId,
+      lead_name: `${named!.firstName} ${named!.lastName}`,
+      status: "answered",
+      direction: 0,
+      type: "manual",
+    });
+    expect(wall.totals.at(-1)!.contacts).toBeGreaterThan(0);
+
+    expect(await s.emitWithAck("hangup", { extension: "1001" })).toMatchObject({ ok: true });
+    await gw.run(1_000, 250);
+    expect(wall.of(id).at(-1)).toMatchObject({ status: "after_call_work", call: null });
+    const snap = FloorSnapshot.parse((await (await gw.signIn("manager.isius@demo.test")).request("GET", "/floor")).json());
+    expect(snap.agents.find((a) => a.agent_id === id)!.today.calls).toBeGreaterThan(0);
+    s.disconnect();
+    wall.s.disconnect();
+  });
+});

@@ -1,0 +1,31 @@
+// Floor: the managers' live wall of the call centre's agents (issue 35): status and time in it, the call in
+// progress with its lead, the day's figures against quotas, overstays, and the floor's counters, kept live by
+// the gateway's pushes.
+import { lazy } from "react";
+import { definePlugin } from "../../src/sdk";
+import { floorApi } from "./api";
+import { floorAgentPush, floorTotalsPush } from "./contract";
+import { manifest } from "./manifest";
+import { FloorModel } from "./model";
+import { createFloorService } from "./service";
+
+export default definePlugin({
+  ...manifest,
+  provides: floorApi,
+  model: FloorModel,
+  pushes: [floorAgentPush, floorTotalsPush],
+  panels: [
+    {
+      id: "floor.wall",
+      title: "panel.title",
+      component: lazy(() => import("./FloorWall")),
+      size: { w: 12, h: 10, minW: 6, minH: 6 },
+    },
+  ],
+  locales: {
+    en: () => import("./locales/en.json"),
+    fr: () => import("./locales/fr.json"),
+    es: () => import("./locales/es.json"),
+  },
+  setup: (ctx) => createFloorService(ctx),
+});

@@ -1,0 +1,53 @@
+// The wall's state: every agent's row as the gateway last said it, the day's figures, and the gap between the
+// gateway's clock and this page's (so times in status tick from the gateway's clock, not the PC's). The
+// manager's filters live here too, so the wall keeps them while the panel is mounted again.
+import { types, type Instance } from "mobx-state-tree";
+import type { FloorAgent, FloorSnapshot, FloorTotals } from "./contract";
+import { DEFAULT_VIEW, type WallView } from "./wall";
+
+export const FloorModel = types
+  .model("Floor", {
+    agents: types.map(types.frozen<FloorAgent>()),
+    totals: types.maybeNull(types.frozen<FloorTotals>()),
+    /** Gateway time minus this page's clock when the snapshot arrived, in ms. */
+    skewMs: 0,
+    state: types.optional(types.enumeration(["idle", "loading", "ready", "failed"]), "idle"),
+    view: types.optional(types.frozen<WallView>(), DEFAULT_VIEW),
+  })
+  .views((self) => ({
+    get rows(): FloorAgent[] {
+      return [...self.agents.values()];
+    },
+  }))
+  .actions((self) => ({
+    loading() {
+      if (self.state !== "ready") self.state = "loading";
+    },
+    failed() {
+      if (self.state !== "ready") self.state = "failed";
+    },
+    /** The snapshot replaces every row: an agent no longer listed (disabled, moved) leaves the wall. */
+    loaded(snapshot: FloorSnapshot, pageNow: number) {
+      self.agents.clear();
+      for (const a of snapshot.agents) self.agents.set(String(a.agent_id), a);
+      self.totals = snapshot.totals;
+      self.skewMs = Date.parse(snapshot.server_time) - pageNow;
+      self.state = "ready";
+    },
+    /**
+     * A pushed row replaces the agent's row, unless the wall already has one read later: pushes of one agent
+     * sent by two gateway instances may arrive out of order.
+     */
+    upsert(agent: FloorAgent) {
+      const had = self.agents.get(String(agent.agent_id));
+      if (had && Date.parse(had.as_of) > Date.parse(agent.as_of)) return;
+      self.agents.set(String(agent.agent_id), agent);
+    },
+    setTotals(totals: FloorTotals) {
+      self.totals = totals;
+    },
+    setView(view: Partial<WallView>) {
+      self.view = { ...self.view, ...view };
+    },
+  }));
+export type FloorStore = Instance<typeof FloorModel>;

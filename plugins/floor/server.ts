@@ -1,0 +1,61 @@
+// Gateway side of the floor: GET /floor (the wall's snapshot) and the pushes that keep it live. A status
+// change or a call event of an agent re-reads that agent's row and pushes it to the call centre's managers
+// (on every gateway instance, through the socket.io adapter); call events also push the day's figures. Nothing
+// is kept in this process: each push is read from the database, so any instance can send it.
+import { eq } from "drizzle-orm";
+import { calls, definePluginServer, defineRoute, type PluginServerContext } from "../../server/sdk";
+import { FloorSnapshot, floorAgentPush, floorTotalsPush } from "./contract";
+import { floorAgents, floorTotals } from "./wall.server";
+
+/** Call events that change what the wall shows of a call (its legs answering, holding, ending). */
+const CALL_CHANGES = new Set(["LegCreated", "LegAnswered", "LegHungUp", "Bridged", "Hold", "InboundCall"]);
+
+export function floorRoutes(ctx: PluginServerContext) {
+  async function pushAgent(tenantId: number, agentId: number) {
+    if (!(await ctx.offered(tenantId))) return;
+    const [row] = await floorAgents(ctx, tenantId, [agentId]);
+    if (row) ctx.realtime.toManagers(floorAgentPush, tenantId, row);
+  }
+  async function pushTotals(tenantId: number) {
+    if (!(await ctx.offered(tenantId))) return;
+    ctx.realtime.toManagers(floorTotalsPush, tenantId, await floorTotals(ctx, tenantId));
+  }
+
+  ctx.events.onStatusChanged((e) => {
+    ctx.background("floor: status pushed", () => pushAgent(e.agent.tenantId, e.agent.id));
+  });
+  ctx.events.onCall((e) => {
+    if (!CALL_CHANGES.has(e.kind)) return;
+    ctx.background("floor: call pushed", async () => {
+      const [call] = await ctx.db
+        .select({ tenantId: calls.tenantId, agentId: calls.agentId })
+        .from(calls)
+        .where(eq(calls.pbxCallId, e.callId))
+        .limit(1);
+      if (!call) return;
+      if (call.agentId !== null) await pushAgent(call.tenantId, call.agentId);
+      await pushTotals(call.tenantId);
+    });
+  });
+
+  return [
+    defineRoute({
+      method: "GET",
+      url: "/floor",
+      summary:
+        "Not in the specification (issue 35): the floor wall of the caller's call centre: every qualifier and advisor with status, time in status, call in progress, today's figures against quotas and last disposition, and the call centre's figures of the day. Kept live by the floor-agent and floor-totals pushes.",
+      tags: ["floor"],
+      access: { roles: ["manager"] },
+      response: { 200: FloorSnapshot },
+      async handler({ caller }) {
+        const [agents, totals] = await Promise.all([
+          floorAgents(ctx, caller.tenantId),
+          floorTotals(ctx, caller.tenantId),
+        ]);
+        return { server_time: new Date(ctx.clock.now()).toISOString(), agents, totals };
+      },
+    }),
+  ];
+}
+
+export default definePluginServer(floorRoutes);
