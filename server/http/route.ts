@@ -1,11 +1,21 @@
 // A route is data: method, path, access policy, zod schemas and a handler. The gateway registers the table
 // and the access-control matrix test is generated from the same table, so no route escapes either.
+// A route of an endpoint (src/contract/endpoint.ts, issue 34) takes its method, path, schemas and summary from the
+// endpoint the browser calls: `defineRoute(endpoint, { access, handler })`.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import type {
+  AnyEndpoint,
+  BodyOut,
+  EndpointAnswer,
+  Method,
+  ParamsOut,
+  QueryOut,
+} from "../../src/contract/endpoint";
 import type { SharedNameKind } from "../../src/contract/ownership";
 import type { AccessPolicy, Caller } from "../auth/access";
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type { Method };
 
 export interface RouteRequest<B, P, Q> {
   body: B;
@@ -35,7 +45,23 @@ export interface RouteDef<B = unknown, P = unknown, Q = unknown> {
    * claim each one (server/http/tenant-boundary.test.ts); a write route with such a field must declare it.
    */
   names?: readonly NamedValue[];
+  /** The endpoint the route answers, when it was defined from one (its writes take an Idempotency-Key: `idempotent`). */
+  endpoint?: AnyEndpoint;
   handler(req: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<unknown> | unknown;
+}
+
+/** What a route adds to its endpoint: who may call it, what it does, and the gateway's test data. */
+export interface EndpointRoute<E extends AnyEndpoint> {
+  access: AccessPolicy;
+  /** Handlers answer what one of the endpoint's response schemas takes (the success, or the error they set). */
+  handler(
+    req: RouteRequest<BodyOut<E>, ParamsOut<E>, QueryOut<E>>,
+    reply: FastifyReply,
+  ): Promise<EndpointAnswer<E>> | EndpointAnswer<E>;
+  example?: RouteDef["example"];
+  names?: readonly NamedValue[];
+  /** OpenAPI tags, when the endpoint has none. */
+  tags?: string[];
 }
 
 export interface NamedValue {
@@ -50,8 +76,31 @@ export interface NamedValue {
   refusal?: 403 | 404 | 409 | 422;
 }
 
-export function defineRoute<B = undefined, P = undefined, Q = undefined>(def: RouteDef<B, P, Q>): RouteDef {
-  return def as unknown as RouteDef;
+/**
+ * A route of the table. Of an endpoint: `defineRoute(endpoint, { access, handler, example?, names? })`, its method,
+ * url, schemas, summary and tags the endpoint's. Without one (a route no browser code calls by an object yet):
+ * `defineRoute({ method, url, summary, access, body, params, querystring, response, handler })`.
+ */
+export function defineRoute<E extends AnyEndpoint>(endpoint: E, route: EndpointRoute<E>): RouteDef;
+export function defineRoute<B = undefined, P = undefined, Q = undefined>(def: RouteDef<B, P, Q>): RouteDef;
+export function defineRoute(first: RouteDef | AnyEndpoint, route?: EndpointRoute<AnyEndpoint>): RouteDef {
+  if (!route) return first as RouteDef;
+  const e = first as AnyEndpoint;
+  return {
+    method: e.method,
+    url: e.path,
+    summary: e.summary,
+    ...((e.tags ?? route.tags) && { tags: e.tags ?? route.tags }),
+    access: route.access,
+    ...(e.body && { body: e.body }),
+    ...(e.params && { params: e.params }),
+    ...(e.query && { querystring: e.query }),
+    response: e.responses,
+    ...(route.example && { example: route.example }),
+    ...(route.names && { names: route.names }),
+    endpoint: e,
+    handler: route.handler as RouteDef["handler"],
+  };
 }
 
 export function successStatus(def: RouteDef): number {

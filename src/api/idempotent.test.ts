@@ -44,6 +44,7 @@ describe("postIdempotent", () => {
     ]);
     expect(await settle(clock, write)).toEqual({
       ok: false,
+      status: 409,
       retryable: false,
       message: "This lead has been already booked. Current status: Appointment Setup",
       errors: {},

@@ -2,7 +2,8 @@
 // per attempt, sent again on every automatic retry, so a retry after a lost answer gets the first result
 // back instead of writing twice. Transient failures (no answer, 5xx, the 409 that says the gateway still
 // writes the first request under this key) are retried after 1, 2 and 4 s on the injected clock; anything else is
-// the gateway's refusal, passed back with its messages.
+// the gateway's refusal, passed back with its status and messages (`Refusal`). Calls by an endpoint object
+// (src/api/endpoint.ts) send through the same `send`.
 import { isAxiosError, type AxiosInstance } from "axios";
 import { ErrorBody } from "../contract/common";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_IN_PROGRESS } from "../contract/dispositions";
@@ -10,9 +11,23 @@ import type { Clock } from "../shared/clock";
 
 export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 
-export type WriteOutcome<T = unknown> =
-  | { ok: true; data: T }
-  | { ok: false; retryable: boolean; message: string | null; errors: Record<string, string[]> };
+export type WriteOutcome<T = unknown> = { ok: true; data: T } | Refusal;
+
+/** The gateway's refusal of a call, or no answer at all. */
+export interface Refusal {
+  ok: false;
+  /** The answer's HTTP status; null when no answer came (network down, timeout). */
+  status: number | null;
+  /** A failure worth trying again (no answer, 5xx, the Idempotency-Key still in progress). */
+  retryable: boolean;
+  /** The ErrorBody's message, as the gateway wrote it; null without one. */
+  message: string | null;
+  /** The ErrorBody's messages by field (422). */
+  errors: Record<string, string[]>;
+}
+
+/** What a request came back with: its answer and status, or the refusal. */
+export type Sent<T = unknown> = { ok: true; status: number; data: T } | Refusal;
 
 const isTransient = (e: unknown) =>
   isAxiosError(e) &&
@@ -21,14 +36,57 @@ const isTransient = (e: unknown) =>
     (e.response.status === 409 && ErrorBody.safeParse(e.response.data).data?.message === IDEMPOTENCY_IN_PROGRESS));
 const wait = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
 
-function refusal(e: unknown): WriteOutcome<never> {
+/** A refusal thrown, where the caller's API expects a failure to throw (`unwrap`, src/api/endpoint.ts). */
+export class RefusalError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message ?? (refusal.status === null ? "No answer from the gateway" : `Refused with ${refusal.status}`));
+    this.name = "RefusalError";
+  }
+}
+
+/**
+ * A failed call as the refusal the browser shows: the ErrorBody's message and field errors, the status. Takes an
+ * axios error, a RefusalError (its refusal) or anything else (no status, no message).
+ */
+export function refusalOf(e: unknown): Refusal {
+  if (e instanceof RefusalError) return e.refusal;
   const body = ErrorBody.safeParse(isAxiosError(e) ? e.response?.data : undefined);
   return {
     ok: false,
+    status: (isAxiosError(e) ? e.response?.status : undefined) ?? null,
     retryable: isTransient(e),
     message: body.success ? body.data.message : null,
     errors: body.success ? (body.data.errors ?? {}) : {},
   };
+}
+
+/**
+ * Sends one request. Under an Idempotency-Key (`key`) a transient failure is sent again, with the same key, after
+ * 1, 2 and 4 s on the clock; without one it is sent once. The endpoint caller (src/api/endpoint.ts) and
+ * postIdempotent both send through here.
+ */
+export async function send<T = unknown>(
+  http: AxiosInstance,
+  clock: Clock,
+  request: { method: string; url: string; body?: unknown; key?: string },
+): Promise<Sent<T>> {
+  const headers = request.key === undefined ? undefined : { [IDEMPOTENCY_HEADER]: request.key };
+  const method = request.method.toUpperCase();
+  // A POST goes through http.post, as it always did (a caller may hand in an instance that watches its posts).
+  const once = () =>
+    method === "POST"
+      ? http.post<T>(request.url, request.body, { headers })
+      : http.request<T>({ method, url: request.url, data: request.body, headers });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await once();
+      return { ok: true, status: res.status, data: res.data };
+    } catch (e) {
+      const delay = request.key === undefined ? undefined : RETRY_DELAYS_MS[attempt];
+      if (!isTransient(e) || delay === undefined) return refusalOf(e);
+      await wait(clock, delay);
+    }
+  }
 }
 
 export async function postIdempotent<T = unknown>(
@@ -36,16 +94,8 @@ export async function postIdempotent<T = unknown>(
   clock: Clock,
   write: { url: string; body: unknown; key: string },
 ): Promise<WriteOutcome<T>> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const res = await http.post<T>(write.url, write.body, { headers: { [IDEMPOTENCY_HEADER]: write.key } });
-      return { ok: true, data: res.data };
-    } catch (e) {
-      const delay = RETRY_DELAYS_MS[attempt];
-      if (!isTransient(e) || delay === undefined) return refusal(e);
-      await wait(clock, delay);
-    }
-  }
+  const sent = await send<T>(http, clock, { method: "POST", ...write });
+  return sent.ok ? { ok: true, data: sent.data } : sent;
 }
 
 /** A fresh key per write attempt; randomUUID needs a secure context, so fall back to random bytes. */

@@ -34,6 +34,10 @@
  *   through {@link safeHref}: an http(s) address or a path on the dialer's own origin, else no link at all.
  * - **Files**: {@link csvText} builds a CSV (RFC 4180, a would-be spreadsheet formula kept as text) and
  *   {@link downloadCsv} hands it to the browser to save.
+ * - **Gateway calls**: {@link callEndpoint}`(ctx, endpoint, { params, query, body })` calls an endpoint declared
+ *   once with `defineEndpoint` (src/contract/endpoint.ts, in the plugin's `contract.ts` or the core's contract):
+ *   the path built, an idempotent write sent under an Idempotency-Key and retried, the answer parsed and typed;
+ *   `{ ok: true, data }` or the gateway's {@link Refusal} (docs/plugins.md "Endpoints").
  * - **One writer per resource**: writes that must not double use {@link postIdempotent} with an
  *   {@link idempotencyKey}; only the plugin that owns a resource writes it, the others call its `api.ts`.
  *
@@ -158,11 +162,17 @@ export { csvCell, csvText, downloadCsv } from "./files/csv";
 /** The HTTP status of a gateway call's failure (undefined for a network failure). */
 export { httpStatus } from "../api/errors";
 
+// Gateway calls by their endpoint object (src/contract/endpoint.ts).
+export { callEndpoint, EndpointInputError, unwrap, type CallInput, type EndpointCaller } from "../api/endpoint";
+
 // Writes that must not double, and what the browser keeps on this machine.
 export {
   newIdempotencyKey as idempotencyKey,
   postIdempotent,
+  RefusalError,
+  refusalOf,
   RETRY_DELAYS_MS,
+  type Refusal,
   type WriteOutcome,
 } from "../api/idempotent";
 export { memoryStorage, readJson, type KeyValueStorage } from "../store/storage";

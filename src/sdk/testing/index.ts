@@ -13,7 +13,18 @@ export {
 } from "./renderPlugin";
 export { pluginContext, type PluginContextOptions } from "./pluginContext";
 export { manualClock, type ManualClock } from "../../shared/clock";
-export { fakeGateway, NETWORK_DOWN, type Reply, type SeenRequest } from "../../test/fakeGateway";
+export {
+  fakeGateway,
+  NETWORK_DOWN,
+  reply,
+  type EndpointHandler,
+  type EndpointRequest,
+  type EndpointRoute,
+  type FakeGateway,
+  type FakeReply,
+  type Reply,
+  type SeenRequest,
+} from "../../test/fakeGateway";
 export { fakeCallControl } from "../../test/fakeCall";
 export { fakeStatusControl } from "../../test/fakeStatus";
 export { fakeLeads, fakeLeadsControl } from "../../test/fakeLeads";
