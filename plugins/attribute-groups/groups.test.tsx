@@ -3,8 +3,17 @@
 // gateway's refusals as a text block.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AttributeGroup } from "../../src/contract/attributeGroups";
-import { fakeGateway, renderPlugin, type SeenRequest } from "../../src/sdk/testing";
+import {
+  createAttributeGroup,
+  listAttributeGroups,
+  readGroupAttributes,
+  readGroupUsers,
+  saveAttributeGroup,
+  saveGroupAttributes,
+  saveGroupUsers,
+  type AttributeGroup,
+} from "../../src/contract/attributeGroups";
+import { fakeGateway, renderPlugin, reply, type EndpointRoute } from "../../src/sdk/testing";
 import plugin from "./index";
 
 const GROUP: AttributeGroup = {
@@ -21,35 +30,32 @@ const GROUP: AttributeGroup = {
   attributeIds: [1],
   userIds: [11],
 };
-type Answer = { status: number; data?: unknown };
-type Routes = Record<string, Answer | ((req: SeenRequest) => Answer)>;
+const USERS = {
+  data: {
+    userIds: [11],
+    agents: [
+      { id: 11, full_name: "Jordan Reyes", extension: "1001", role: "qualifier" },
+      { id: 12, full_name: "Maria Lopez", extension: "1002", role: "advisor" },
+      { id: 13, full_name: "Rachel Kim", extension: "1014", role: "qualifier" },
+    ],
+  },
+};
+const ATTRIBUTES = {
+  data: { attributeIds: [1], attributes: [{ id: 1, name: "Auto ready", type: "PERMISSION" }, { id: 2, name: "Bilingual (French)", type: "LANGUAGE" }] },
+};
 
-async function mount(routes: Routes = {}, language?: "fr") {
-  const gateway = fakeGateway({
-    "GET /settings/attribute-groups": { status: 200, data: { data: [GROUP] } },
-    "POST /settings/attribute-groups": { status: 201, data: { id: 9 } },
-    "PUT /settings/attribute-groups/3": { status: 204 },
-    "GET /settings/attribute-groups/3/users": {
-      status: 200,
-      data: {
-        data: {
-          userIds: [11],
-          agents: [
-            { id: 11, full_name: "Jordan Reyes", extension: "1001", role: "qualifier" },
-            { id: 12, full_name: "Maria Lopez", extension: "1002", role: "advisor" },
-            { id: 13, full_name: "Rachel Kim", extension: "1014", role: "qualifier" },
-          ],
-        },
-      },
-    },
-    "PUT /settings/attribute-groups/3/users": { status: 204 },
-    "GET /settings/attribute-groups/3/attributes": {
-      status: 200,
-      data: { data: { attributeIds: [1], attributes: [{ id: 1, name: "Auto ready", type: "PERMISSION" }, { id: 2, name: "Bilingual (French)", type: "LANGUAGE" }] } },
-    },
-    "PUT /settings/attribute-groups/3/attributes": { status: 204 },
-    ...routes,
-  });
+/** The gateway, by endpoint; `overrides` replace its answers; `more` answers calls still made by their address. */
+async function mount(overrides: EndpointRoute[] = [], language?: "fr", more: Parameters<typeof fakeGateway>[1] = {}) {
+  const gateway = fakeGateway([
+    reply(listAttributeGroups, { status: 200, data: { data: [GROUP] } }),
+    reply(createAttributeGroup, { status: 201, data: { id: 9 } }),
+    reply(saveAttributeGroup, { status: 204 }),
+    reply(readGroupUsers, { status: 200, data: USERS }),
+    reply(saveGroupUsers, { status: 204 }),
+    reply(readGroupAttributes, { status: 200, data: ATTRIBUTES }),
+    reply(saveGroupAttributes, { status: 204 }),
+  ], more);
+  for (const o of overrides) gateway.reply(o.endpoint, o.handler);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, language, adminPage: "settings/attribute-groups" });
   await screen.findByRole("table");
   return { ...view, gateway, sent: (method: string) => gateway.requests.filter((r) => r.method === method) };
@@ -85,12 +91,12 @@ describe("the attribute groups page", () => {
   });
 
   it("creates a group in the 'New attribute group' dialog; a refusal shows as a text block per field", async () => {
-    const m = await mount({
-      "POST /settings/attribute-groups": {
+    const m = await mount([
+      reply(createAttributeGroup, {
         status: 422,
         data: { message: "Short name is required", errors: { shortName: ["Short name is required"], provider: ["At most 99 characters"] } },
-      },
-    });
+      }),
+    ]);
     await m.user.click(screen.getByRole("button", { name: "New attribute group" }));
     const dialog = await screen.findByRole("dialog", { name: "New attribute group" });
     // Checked before sending: nothing goes out without a name.
@@ -129,9 +135,9 @@ describe("the attribute groups page", () => {
   });
 
   it("shows the attributes dialog's refusal as a text block and stays open", async () => {
-    const m = await mount({
-      "PUT /settings/attribute-groups/3/attributes": { status: 422, data: { message: "Unknown attribute", errors: { attributeIds: ["Unknown attribute"] } } },
-    });
+    const m = await mount([
+      reply(saveGroupAttributes, { status: 422, data: { message: "Unknown attribute", errors: { attributeIds: ["Unknown attribute"] } } }),
+    ]);
     await m.user.click(screen.getByRole("button", { name: "Attributes of Medicare English" }));
     const dialog = await screen.findByRole("dialog", { name: "Attributes of Medicare English" });
     await m.user.click(await within(dialog).findByRole("checkbox", { name: "Bilingual (French)" }));
@@ -141,10 +147,18 @@ describe("the attribute groups page", () => {
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
+  it("says in the agents dialog when the group is gone (the gateway's 404)", async () => {
+    const m = await mount([reply(readGroupUsers, { status: 404, data: { message: "Not found." } })]);
+    await m.user.click(screen.getByRole("button", { name: "Agents of Medicare English" }));
+    const dialog = await screen.findByRole("dialog", { name: "Agents of Medicare English" });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Could not find data location.");
+  });
+
   it("shows the groups' last change under the title, read again after a save", async () => {
     let reads = 0;
     const change = (by: string) => ({ subject: "attribute-groups", at: "2026-11-24T15:04:00.000Z", by, old: null, new: null });
-    const m = await mount({
+    // The trail is the settings kit's own call (src/sdk/settings), still by its address.
+    const m = await mount([], undefined, {
       "GET /settings/changes": () => ({ status: 200, data: { changes: [change(reads++ ? "Ada Admin" : "Morgan Manager")] } }),
     });
     expect(await screen.findByText(/Last changed by Morgan Manager/)).toBeInTheDocument();
@@ -156,7 +170,7 @@ describe("the attribute groups page", () => {
   });
 
   it("is in French for a French-speaking manager", async () => {
-    await mount({}, "fr");
+    await mount([], "fr");
     expect(screen.getByRole("heading", { name: "Groupes d'attributs" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Nouveau groupe d'attributs" })).toBeInTheDocument();
   });

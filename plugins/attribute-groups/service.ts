@@ -1,20 +1,22 @@
-// The attribute groups' calls: the list, create (POST, 201 {id}) and edit (PUT, 204), and the two relations
-// (GET and PUT /settings/attribute-groups/{id}/users and /attributes). A refusal comes back as the lines of a
-// text block (admin-and-sign-in §8: field errors in dialogs appear as a text block), in the manager's language.
-import { isAxiosError } from "axios";
+// The attribute groups' calls, by their endpoints (src/contract/attributeGroups.ts): the list, create (POST, 201
+// {id}) and edit (PUT, 204), and the two relations (GET and PUT /settings/attribute-groups/{id}/users and
+// /attributes). A refusal comes back as the lines of a text block (admin-and-sign-in §8: field errors in dialogs
+// appear as a text block), in the manager's language.
 import {
   ATTRIBUTE_GROUP_MESSAGES,
   AttributeGroupBody,
-  AttributeGroupList,
-  GroupAttributes,
-  GroupUsers,
+  createAttributeGroup,
+  listAttributeGroups,
+  readGroupAttributes,
+  readGroupUsers,
+  saveAttributeGroup,
+  saveGroupAttributes,
+  saveGroupUsers,
 } from "../../src/contract/attributeGroups";
-import { ErrorBody } from "../../src/contract/common";
-import { httpStatus, type PluginContext } from "../../src/sdk";
+import { callEndpoint, refusalOf, unwrap, type PluginContext, type Refusal } from "../../src/sdk";
 import { lastSettingsChange, type RelationItem } from "../../src/sdk/settings";
 import type { GroupsStore } from "./model";
 
-const URL = "/settings/attribute-groups";
 /** The audit trail's subject of the groups' writes. */
 const SUBJECT = "attribute-groups";
 /** The form's editable fields. */
@@ -36,21 +38,18 @@ export function createGroupsService(ctx: PluginContext<GroupsStore>) {
   const { store, t } = ctx;
   const text = (m: string) => (KEYS[m] ? t(KEYS[m]) : m);
   /** One line per field ("Short name: Short name is required"), or the refusal's own text. */
-  const lines = (e: unknown): string[] => {
-    const status = httpStatus(e);
-    if (status === 403) return [t("errors.forbidden")];
-    if (status === 404) return [t("errors.not_found")];
-    const body = ErrorBody.safeParse(isAxiosError(e) ? e.response?.data : undefined);
-    const errors = body.success ? (body.data.errors ?? {}) : {};
-    const fields = Object.entries(errors).filter(([, list]) => list.length);
+  const lines = (r: Refusal): string[] => {
+    if (r.status === 403) return [t("errors.forbidden")];
+    if (r.status === 404) return [t("errors.not_found")];
+    const fields = Object.entries(r.errors).filter(([, list]) => list.length);
     if (fields.length)
       return fields.map(([field, list]) =>
         FIELDS.includes(field) ? t("errors.field", { field: t(`fields.${field}`), message: text(list[0]!) }) : text(list[0]!),
       );
-    return [body.success ? text(body.data.message) : t("errors.failed")];
+    return [r.message === null ? t("errors.failed") : text(r.message)];
   };
   /** The form checked as the gateway checks it, before sending. */
-  const check = (form: GroupForm): { body?: unknown; lines?: string[] } => {
+  const check = (form: GroupForm): { body: AttributeGroupBody } | { lines: string[] } => {
     const r = AttributeGroupBody.safeParse({ ...form, transferScore: form.transferScore ?? undefined });
     if (r.success) return { body: r.data };
     const seen = new Map<string, string>();
@@ -65,51 +64,46 @@ export function createGroupsService(ctx: PluginContext<GroupsStore>) {
     async load() {
       store.loading();
       void lastSettingsChange(ctx.http, SUBJECT).then((c) => store.changedLast(c));
-      try {
-        const { data } = await ctx.http.get(URL);
-        store.loaded(AttributeGroupList.parse(data).data);
-      } catch (e) {
-        store.loadFailed(lines(e).join(" "));
-        ctx.notify.error(lines(e).join(" "));
-      }
+      const list = await callEndpoint(ctx, listAttributeGroups);
+      if (list.ok) return store.loaded(list.data.data);
+      store.loadFailed(lines(list).join(" "));
+      ctx.notify.error(lines(list).join(" "));
     },
     /** Creates (id null) or edits a group; the list is read again after it. */
     async save(id: number | null, form: GroupForm): Promise<SaveOutcome> {
       const checked = check(form);
-      if (checked.lines) return checked.lines;
-      try {
-        if (id === null) await ctx.http.post(URL, checked.body);
-        else await ctx.http.put(`${URL}/${id}`, checked.body);
-      } catch (e) {
-        return lines(e);
-      }
+      if ("lines" in checked) return checked.lines;
+      const saved =
+        id === null
+          ? await callEndpoint(ctx, createAttributeGroup, { body: checked.body })
+          : await callEndpoint(ctx, saveAttributeGroup, { params: { id }, body: checked.body });
+      if (!saved.ok) return lines(saved);
       ctx.notify.success(t("saved"));
       await service.load();
       return null;
     },
-    /** A relation as the settings kit's dialog lists it: every choice and the ids chosen now. */
+    /** A relation as the settings kit's dialog lists it: every choice and the ids chosen now (a refusal throws). */
     async relation(id: number, relation: "users" | "attributes"): Promise<{ items: RelationItem[]; chosen: number[] }> {
-      const { data } = await ctx.http.get(`${URL}/${id}/${relation}`);
       if (relation === "users") {
-        const r = GroupUsers.parse(data).data;
+        const r = unwrap(await callEndpoint(ctx, readGroupUsers, { params: { id } })).data;
         return { items: r.agents.map((a) => ({ id: a.id, label: a.extension ? `${a.full_name} (${a.extension})` : a.full_name })), chosen: r.userIds };
       }
-      const r = GroupAttributes.parse(data).data;
+      const r = unwrap(await callEndpoint(ctx, readGroupAttributes, { params: { id } })).data;
       return { items: r.attributes.map((a) => ({ id: a.id, label: a.name })), chosen: r.attributeIds };
     },
     /** Saves one relation whole: the group's agents or its attributes. */
     async saveRelation(id: number, relation: "users" | "attributes", ids: number[]): Promise<SaveOutcome> {
-      try {
-        await ctx.http.put(`${URL}/${id}/${relation}`, relation === "users" ? { userIds: ids } : { attributeIds: ids });
-      } catch (e) {
-        return lines(e);
-      }
+      const saved =
+        relation === "users"
+          ? await callEndpoint(ctx, saveGroupUsers, { params: { id }, body: { userIds: ids } })
+          : await callEndpoint(ctx, saveGroupAttributes, { params: { id }, body: { attributeIds: ids } });
+      if (!saved.ok) return lines(saved);
       ctx.notify.success(t("saved"));
       await service.load();
       return null;
     },
     /** A relation dialog's load failure, as lines. */
-    failure: lines,
+    failure: (e: unknown) => lines(refusalOf(e)),
   };
   return service;
 }

@@ -1,9 +1,9 @@
 // Overstays: the managers' feed of agents who overstayed a status (the real-time viewer's notices),
-// filled from GET /overstays and kept live by the gateway's overstay-feed pushes.
+// filled from GET /overstays (listOverstays) and kept live by the gateway's overstay-feed pushes.
 import { lazy } from "react";
 import { z } from "zod";
-import { Overstay, OverstayFeed } from "../../src/contract/status";
-import { definePlugin, definePush } from "../../src/sdk";
+import { listOverstays, Overstay } from "../../src/contract/status";
+import { callEndpoint, definePlugin, definePush } from "../../src/sdk";
 import { overstaysApi } from "./api";
 import { OverstaysModel } from "./model";
 import { manifest } from "./manifest";
@@ -35,12 +35,9 @@ export default definePlugin({
     return {
       async refresh() {
         ctx.store.loading();
-        try {
-          const { data } = await ctx.http.get("/overstays", { params: { limit: ctx.config.keep } });
-          ctx.store.loaded(OverstayFeed.parse(data).data);
-        } catch {
-          ctx.store.failed();
-        }
+        const feed = await callEndpoint(ctx, listOverstays, { query: { limit: ctx.config.keep } });
+        if (feed.ok) ctx.store.loaded(feed.data.data);
+        else ctx.store.failed();
       },
     };
   },

@@ -1,9 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import { listOverstays, type Overstay } from "../../src/contract/status";
+import { fakeGateway, renderPlugin, reply } from "../../src/sdk/testing";
 import plugin from "./index";
 
-const overstay = (id: number, over: Record<string, unknown> = {}) => ({
+const overstay = (id: number, over: Partial<Overstay> = {}): Overstay => ({
   id,
   agent_id: 7,
   agent_name: "Jordan Reyes",
@@ -24,7 +25,7 @@ describe("overstays feed", () => {
   it("shows a manager the feed from the gateway, and pushed overstays on top as they come", async () => {
     const { push } = await renderPlugin(plugin, {
       agent: { roles: ["manager"] },
-      gateway: fakeGateway({ "GET /overstays": { status: 200, data: { data: [overstay(1)] } } }),
+      gateway: fakeGateway([reply(listOverstays, { status: 200, data: { data: [overstay(1)] } })]),
     });
     const rows = await screen.findAllByRole("row");
     expect(within(rows[1]!).getByText("Jordan Reyes (1001)")).toBeInTheDocument();
@@ -39,7 +40,7 @@ describe("overstays feed", () => {
   });
 
   it("says when nobody overstayed", async () => {
-    await renderPlugin(plugin, { agent: { roles: ["manager"] }, gateway: fakeGateway({ "GET /overstays": { status: 200, data: { data: [] } } }) });
+    await renderPlugin(plugin, { agent: { roles: ["manager"] }, gateway: fakeGateway([reply(listOverstays, { status: 200, data: { data: [] } })]) });
     expect(await screen.findByText("No agent has overstayed a status today.")).toBeInTheDocument();
   });
 });

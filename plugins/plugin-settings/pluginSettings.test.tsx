@@ -3,8 +3,8 @@
 // change, and a refusal shown in the admin's language.
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PluginSettings } from "../../src/contract/pluginSettings";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import { readPluginSettings, savePluginSettings, type PluginSettings } from "../../src/contract/pluginSettings";
+import { fakeGateway, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
 const PAGE: PluginSettings = {
@@ -21,17 +21,17 @@ const PAGE: PluginSettings = {
   last_change: null,
 };
 
-async function mount(put: () => { status: number; data?: unknown } = () => ({ status: 204 }), language?: "fr" | "es") {
+async function mount(put: () => FakeReply<typeof savePluginSettings> = () => ({ status: 204 }), language?: "fr" | "es") {
   let page = PAGE;
-  const gateway = fakeGateway({
-    "GET /settings/plugins": () => ({ status: 200, data: page }),
-    "PUT /settings/plugins": () => {
+  const gateway = fakeGateway([
+    reply(readPluginSettings, () => ({ status: 200, data: page })),
+    reply(savePluginSettings, () => {
       const answer = put();
-      if (answer.status === 204)
+      if ("status" in answer && answer.status === 204)
         page = { ...PAGE, last_change: { by: "Alex Admin", at: "2026-03-10T18:05:00.000Z" } };
       return answer;
-    },
-  });
+    }),
+  ]);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["admin", "manager"] }, language, adminPage: "settings/plugins" });
   await screen.findByRole("heading", { name: /Plugins and features|Modules et fonctionnalités|Módulos y funciones/ });
   await screen.findAllByRole("checkbox");

@@ -3,7 +3,9 @@
 // one (did and the auto-forward fields are read-only in the form: the gateway takes only the editable fields,
 // docs/decisions.md "Attribute groups"), and picks the group's agents and attributes in two dialogs.
 import { z } from "zod";
-import { MAX_RECORD_ID } from "./ids";
+import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
+import { idParam, MAX_RECORD_ID } from "./ids";
 import { lineText } from "./text";
 
 /** Text fields: at most 99 characters (§5, §9). */
@@ -94,4 +96,80 @@ export type GroupAttributes = z.infer<typeof GroupAttributes>;
 /** PUT /settings/attribute-groups/{id}/attributes: the group's attributes, all at once (204). */
 export const GroupAttributesBody = z.strictObject({
   attributeIds: z.array(z.number().int().min(1).max(MAX_RECORD_ID)).max(ATTRIBUTE_GROUP_RELATION_MAX),
+});
+
+// ------------------------------------------------------------------------------------------- the endpoints
+
+const TAGS = ["settings"];
+
+export const listAttributeGroups = defineEndpoint({
+  method: "GET",
+  path: "/settings/attribute-groups",
+  summary:
+    "The call centre's attribute groups, by name: {data: [{id, name, shortName, did, provider, transferScore, hasInternalAutoForward, autoForwardInternalDelay, hasExternalAutoForward, autoForwardExternalDelay, attributeIds, userIds}]} (the specification's generic entity list; its path is not shown).",
+  tags: TAGS,
+  responses: { 200: AttributeGroupList },
+});
+
+export const createAttributeGroup = defineEndpoint({
+  method: "POST",
+  path: "/settings/attribute-groups",
+  summary:
+    "Creates an attribute group from the form's fields {name, shortName, provider, transferScore} (texts trimmed, at most 99; name and shortName required; transferScore 0 to 100): 201 {id}. did and the auto-forward fields are read-only in the form and start empty and off. Errors per field (422).",
+  tags: TAGS,
+  body: AttributeGroupBody,
+  responses: { 201: CreatedAttributeGroup, 422: ErrorBody },
+});
+
+export const saveAttributeGroup = defineEndpoint({
+  method: "PUT",
+  path: "/settings/attribute-groups/:id",
+  summary:
+    "Saves an attribute group's form fields {name, shortName, provider, transferScore} (as POST; did and the auto-forward fields are not changed here). 204; 404 for a group of another call centre; errors per field (422).",
+  tags: TAGS,
+  params: idParam,
+  body: AttributeGroupBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});
+
+export const readGroupUsers = defineEndpoint({
+  method: "GET",
+  path: "/settings/attribute-groups/:id/users",
+  summary:
+    "The group's agents and the agents it may take (the call centre's qualifiers and advisors, by name): {data: {userIds, agents: [{id, full_name, extension, role}]}}. 404 for a group of another call centre.",
+  tags: TAGS,
+  params: idParam,
+  responses: { 200: GroupUsers, 404: ErrorBody },
+});
+
+export const saveGroupUsers = defineEndpoint({
+  method: "PUT",
+  path: "/settings/attribute-groups/:id/users",
+  summary:
+    "Sets the group's agents, all at once: {userIds}. 204. Each must be an agent (qualifier or advisor) of the caller's call centre, else 422 on userIds and nothing changes; 404 for a group of another call centre.",
+  tags: TAGS,
+  params: idParam,
+  body: GroupUsersBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});
+
+export const readGroupAttributes = defineEndpoint({
+  method: "GET",
+  path: "/settings/attribute-groups/:id/attributes",
+  summary:
+    "The group's attributes and every attribute it may take, by name (the specification's relation list; its path is not shown): {data: {attributeIds, attributes: [{id, name, type}]}}. 404 for a group of another call centre.",
+  tags: TAGS,
+  params: idParam,
+  responses: { 200: GroupAttributes, 404: ErrorBody },
+});
+
+export const saveGroupAttributes = defineEndpoint({
+  method: "PUT",
+  path: "/settings/attribute-groups/:id/attributes",
+  summary:
+    "Sets the group's attributes, all at once: {attributeIds} (the specification's relation update; its path is not shown). 204; an unknown attribute is 422 on attributeIds and nothing changes; 404 for a group of another call centre.",
+  tags: TAGS,
+  params: idParam,
+  body: GroupAttributesBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
 });

@@ -1,8 +1,10 @@
 // The Plugins and features page (issue 18; the design card's "call-centre admins enabling variant plugins"): the
 // tenant's variant, the plugins it offers with a switch each, and its feature flags with the variant's defaults
-// and the tenant's overrides. GET/PUT /settings/plugins; not in the specification, so the path follows §7's style.
+// and the tenant's overrides. GET/PUT /settings/plugins (readPluginSettings, savePluginSettings); not in the
+// specification, so the path follows §7's style.
 import { z } from "zod";
-import { Variant } from "./common";
+import { ErrorBody, Variant } from "./common";
+import { defineEndpoint } from "./endpoint";
 
 /**
  * A plugin turned off for a call centre is a tenant flag `plugin:<id>` set to false (stored with the feature
@@ -37,6 +39,27 @@ const Switches = z.record(z.string().max(80), z.boolean());
 /** PUT /settings/plugins: every switch of the page (plugin id → on; feature key → on). */
 export const PluginSettingsBody = z.strictObject({ plugins: Switches, features: Switches });
 export type PluginSettingsBody = z.infer<typeof PluginSettingsBody>;
+
+/** The page's switches, as the call centre has them now. */
+export const readPluginSettings = defineEndpoint({
+  method: "GET",
+  path: "/settings/plugins",
+  summary:
+    "Not in the specification (issue 18): the call centre's variant, the plugins it offers with whether each is on, and its feature flags with the variant's default and the call centre's value; the last change (who, when). Admins and above.",
+  tags: ["settings"],
+  responses: { 200: PluginSettings, 404: ErrorBody },
+});
+
+/** Saves the page's whole set. */
+export const savePluginSettings = defineEndpoint({
+  method: "PUT",
+  path: "/settings/plugins",
+  summary:
+    "Not in the specification (issue 18): saves the page's whole set, {plugins: {id: on}, features: {key: on}}; a switch left out keeps its value. 204; 422 for a plugin or feature the variant does not have, or for turning this page's own plugin off. Each change is audited (who, when, old and new) and pushed to the call centre's agents (socket event tenant-features).",
+  tags: ["settings"],
+  body: PluginSettingsBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});
 
 export const PLUGIN_SETTINGS_MESSAGES = {
   unknownPlugin: "This call centre's variant offers no such plugin.",

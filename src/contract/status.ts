@@ -12,6 +12,7 @@
 // the English text, for logs and for clients that do not translate.
 import { z } from "zod";
 import type { Variant } from "./common";
+import { defineEndpoint } from "./endpoint";
 import { decimalInteger } from "./ids";
 
 export const AGENT_STATUSES = [
@@ -238,6 +239,16 @@ export type Overstay = z.infer<typeof Overstay>;
 export const OverstayResponse = z.object({ data: Overstay });
 export const OverstayFeed = z.object({ data: z.array(Overstay) });
 export const OverstayFeedQuery = z.strictObject({ limit: decimalInteger(1, 200).default(50) });
+/** The managers' feed of overstays (the overstays plugin's panel), kept live by the overstay-feed push. */
+export const listOverstays = defineEndpoint({
+  method: "GET",
+  path: "/overstays",
+  summary:
+    "Managers' feed: overstays of the tenant's agents that reached the real-time viewer, newest first (?limit, default 50, at most 200).",
+  tags: ["statuses"],
+  query: OverstayFeedQuery,
+  responses: { 200: OverstayFeed },
+});
 
 /** PATCH /agents/:id/calling-statuses: no body (or no `deactivated`) toggles; a value sets it (safe to retry). */
 export const CallingStatusRequest = z.strictObject({ deactivated: z.boolean().optional() }).nullish();

@@ -5,20 +5,17 @@
 // whole, in one transaction with its audit row (subject attribute-groups: the group's fields, or its agent or
 // attribute ids, before and after).
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
 import {
   ATTRIBUTE_GROUP_MESSAGES as M,
-  AttributeGroupBody,
-  AttributeGroupList,
-  CreatedAttributeGroup,
-  GroupAttributes,
-  GroupAttributesBody,
-  GroupUsers,
-  GroupUsersBody,
+  createAttributeGroup,
+  listAttributeGroups,
+  readGroupAttributes,
+  readGroupUsers,
+  saveAttributeGroup,
+  saveGroupAttributes,
+  saveGroupUsers,
 } from "../../../src/contract/attributeGroups";
 import { LISTED_AGENT_ROLES } from "../../../src/contract/agents";
-import { ErrorBody } from "../../../src/contract/common";
-import { idParam } from "../../../src/contract/ids";
 import type { Db } from "../../db/client";
 import { attributeGroupAttributes, attributeGroups, attributeGroupUsers, attributes, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
@@ -27,7 +24,6 @@ import { defineRoute, type RouteDef } from "../../http/route";
 import { recordSettingsChange } from "./audit";
 import { memberIds, replaceMembers, type Membership } from "./membership";
 
-const TAGS = ["settings"];
 /** The audit trail's subject of these routes' writes (issue 18 item 4). */
 export const ATTRIBUTE_GROUPS_SUBJECT = "attribute-groups";
 const EXAMPLE = { name: "Medicare Spanish", shortName: "MED-ES", provider: "Retreaver", transferScore: 80 };
@@ -73,14 +69,8 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
     at: new Date(gw.clock.now()),
   });
   return [
-    defineRoute({
-      method: "GET",
-      url: "/settings/attribute-groups",
-      summary:
-        "The call centre's attribute groups, by name: {data: [{id, name, shortName, did, provider, transferScore, hasInternalAutoForward, autoForwardInternalDelay, hasExternalAutoForward, autoForwardExternalDelay, attributeIds, userIds}]} (the specification's generic entity list; its path is not shown).",
-      tags: TAGS,
+    defineRoute(listAttributeGroups, {
       access,
-      response: { 200: AttributeGroupList },
       async handler({ caller }) {
         const groups = await gw.db
           .select()
@@ -103,15 +93,8 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
         };
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/settings/attribute-groups",
-      summary:
-        "Creates an attribute group from the form's fields {name, shortName, provider, transferScore} (texts trimmed, at most 99; name and shortName required; transferScore 0 to 100): 201 {id}. did and the auto-forward fields are read-only in the form and start empty and off. Errors per field (422).",
-      tags: TAGS,
+    defineRoute(createAttributeGroup, {
       access,
-      body: AttributeGroupBody,
-      response: { 201: CreatedAttributeGroup, 422: ErrorBody },
       example: { body: EXAMPLE },
       async handler({ caller, body }, reply) {
         const id = await gw.db.transaction(async (tx) => {
@@ -126,16 +109,8 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
         return { id };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/settings/attribute-groups/:id",
-      summary:
-        "Saves an attribute group's form fields {name, shortName, provider, transferScore} (as POST; did and the auto-forward fields are not changed here). 204; 404 for a group of another call centre; errors per field (422).",
-      tags: TAGS,
+    defineRoute(saveAttributeGroup, {
       access,
-      params: idParam,
-      body: AttributeGroupBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: EXAMPLE },
       async handler({ caller, params, body }, reply) {
         await gw.db.transaction(async (tx) => {
@@ -155,15 +130,8 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/settings/attribute-groups/:id/users",
-      summary:
-        "The group's agents and the agents it may take (the call centre's qualifiers and advisors, by name): {data: {userIds, agents: [{id, full_name, extension, role}]}}. 404 for a group of another call centre.",
-      tags: TAGS,
+    defineRoute(readGroupUsers, {
       access,
-      params: idParam,
-      response: { 200: GroupUsers, 404: ErrorBody },
       async handler({ caller, params }) {
         await groupOf(gw.db, caller.tenantId, params.id);
         const [agents, members] = await Promise.all([
@@ -187,16 +155,8 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
         };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/settings/attribute-groups/:id/users",
-      summary:
-        "Sets the group's agents, all at once: {userIds}. 204. Each must be an agent (qualifier or advisor) of the caller's call centre, else 422 on userIds and nothing changes; 404 for a group of another call centre.",
-      tags: TAGS,
+    defineRoute(saveGroupUsers, {
       access,
-      params: idParam,
-      body: GroupUsersBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { userIds: [] } },
       async handler({ caller, params, body }, reply) {
         await groupOf(gw.db, caller.tenantId, params.id);
@@ -217,15 +177,8 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/settings/attribute-groups/:id/attributes",
-      summary:
-        "The group's attributes and every attribute it may take, by name (the specification's relation list; its path is not shown): {data: {attributeIds, attributes: [{id, name, type}]}}. 404 for a group of another call centre.",
-      tags: TAGS,
+    defineRoute(readGroupAttributes, {
       access,
-      params: idParam,
-      response: { 200: GroupAttributes, 404: ErrorBody },
       async handler({ caller, params }) {
         await groupOf(gw.db, caller.tenantId, params.id);
         const [all, members] = await Promise.all([
@@ -238,16 +191,8 @@ export function attributeGroupRoutes(gw: Gateway, access: { roles: readonly ["ma
         return { data: { attributeIds: members, attributes: all } };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/settings/attribute-groups/:id/attributes",
-      summary:
-        "Sets the group's attributes, all at once: {attributeIds} (the specification's relation update; its path is not shown). 204; an unknown attribute is 422 on attributeIds and nothing changes; 404 for a group of another call centre.",
-      tags: TAGS,
+    defineRoute(saveGroupAttributes, {
       access,
-      params: idParam,
-      body: GroupAttributesBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { attributeIds: [] } },
       async handler({ caller, params, body }, reply) {
         await groupOf(gw.db, caller.tenantId, params.id);

@@ -5,15 +5,15 @@
 // (who, when, old and new value) and pushed to the call centre's signed-in agents, whose workspace reloads its
 // plugins at the next moment they are not on a call.
 import { and, desc, eq } from "drizzle-orm";
-import { z } from "zod";
-import { ErrorBody, type Variant } from "../../../src/contract/common";
+import type { Variant } from "../../../src/contract/common";
 import {
   PLUGIN_SETTINGS_MESSAGES as M,
   PLUGIN_SETTINGS_PLUGIN,
   PLUGIN_SWITCH_PREFIX,
-  PluginSettings,
-  PluginSettingsBody,
   pluginSwitch,
+  readPluginSettings,
+  savePluginSettings,
+  type PluginSettings,
   type TenantFeaturesChangedPush,
 } from "../../../src/contract/pluginSettings";
 import { variants } from "../../../variants/index";
@@ -85,25 +85,12 @@ export function pluginSettingsRoutes(gw: Gateway): RouteDef[] {
   }
 
   return [
-    defineRoute({
-      method: "GET",
-      url: "/settings/plugins",
-      summary:
-        "Not in the specification (issue 18): the call centre's variant, the plugins it offers with whether each is on, and its feature flags with the variant's default and the call centre's value; the last change (who, when). Admins and above.",
-      tags: ["settings"],
+    defineRoute(readPluginSettings, {
       access: ADMINS,
-      response: { 200: PluginSettings, 404: ErrorBody },
       handler: ({ caller }) => current(caller.tenantId),
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/settings/plugins",
-      summary:
-        "Not in the specification (issue 18): saves the page's whole set, {plugins: {id: on}, features: {key: on}}; a switch left out keeps its value. 204; 422 for a plugin or feature the variant does not have, or for turning this page's own plugin off. Each change is audited (who, when, old and new) and pushed to the call centre's agents (socket event tenant-features).",
-      tags: ["settings"],
+    defineRoute(savePluginSettings, {
       access: ADMINS,
-      body: PluginSettingsBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { plugins: { goals: true }, features: { scripts: true } } },
       async handler({ caller, body }, reply) {
         const changes = await gw.db.transaction(async (tx) => {

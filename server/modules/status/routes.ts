@@ -14,8 +14,7 @@ import {
   ChangeStatusResponse,
   ExtensionParameterParams,
   ExtensionParameterRequest,
-  OverstayFeed,
-  OverstayFeedQuery,
+  listOverstays,
   OverstayReport,
   OverstayResponse,
   STATUS_MESSAGE_KEYS,
@@ -176,15 +175,8 @@ export function statusRoutes(gw: Gateway): RouteDef[] {
       "rtv",
       "The browser asks for the real-time viewer to be told of the caller's overstay (after the 45 s grace; at once for after-call work). Idempotent with the gateway's own notice: 201 {data: overstay}; 409 as for /overstayed-status.",
     ),
-    defineRoute({
-      method: "GET",
-      url: "/overstays",
-      summary:
-        "Managers' feed: overstays of the tenant's agents that reached the real-time viewer, newest first (?limit, default 50, at most 200).",
-      tags: ["statuses"],
+    defineRoute(listOverstays, {
       access: { roles: ["manager"] },
-      querystring: OverstayFeedQuery,
-      response: { 200: OverstayFeed },
       async handler({ caller, query }) {
         return { data: await gw.overstays.feed(caller.tenantId, query.limit) };
       },
