@@ -3,9 +3,12 @@
 import { callEnded } from "../core/coreEvents";
 import axios from "axios";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { AlertsModel } from "../alerts/AlertsModel";
 import { createAlertService } from "../alerts/alertService";
+import { defineClientEvent } from "../contract/clientEvent";
 import { API_BASE } from "../contract/common";
+import type { SocketAck } from "../contract/socket";
 import type { CallSnapshot } from "../contract/calls";
 import { manualClock } from "../shared/clock";
 import { createEventBus } from "../core/events";
@@ -26,7 +29,10 @@ const lead = {
   timezone: "America/New_York",
 };
 
-function setup(routes: Record<string, Reply | ((r: SeenRequest) => Reply)> = {}) {
+function setup(
+  routes: Record<string, Reply | ((r: SeenRequest) => Reply)> = {},
+  answer: (event: string) => SocketAck = () => ({ ok: true }),
+) {
   const clock = manualClock();
   const gateway = fakeGateway({
     "GET /leads/by-phone/5555550100": { status: 200, data: { data: lead } },
@@ -46,7 +52,7 @@ function setup(routes: Record<string, Reply | ((r: SeenRequest) => Reply)> = {})
     realtime: {
       emit: async (event, payload) => {
         emitted.push({ event, payload });
-        return { ok: true };
+        return answer(event);
       },
     },
     alerts: createAlertService(alertsStore, clock),
@@ -288,13 +294,35 @@ describe("call controls go to the gateway over the socket", () => {
     ]);
   });
 
-  it("a transfer control names the agent's extension", async () => {
+  it("a transfer control, and a plugin's own client event, name the agent's extension", async () => {
     const { calls, emitted } = setup();
     await calls.transfer("external-transfer-start", { phone: "5555550123" });
-    await calls.transfer("matcha-join", {});
+    // A plugin's event (the transfers plugin's sunlife-*, matcha-*) goes out under its wire name.
+    const partnerJoin = defineClientEvent("partner-join", {});
+    const partnerStart = defineClientEvent("partner-start", { phone: z.string() });
+    await calls.send(partnerJoin, {});
+    await calls.send(partnerStart, { phone: "5555550124" });
     expect(emitted).toEqual([
       { event: "external-transfer-start", payload: { extension: "1001", phone: "5555550123" } },
-      { event: "matcha-join", payload: { extension: "1001" } },
+      { event: "partner-join", payload: { extension: "1001" } },
+      { event: "partner-start", payload: { extension: "1001", phone: "5555550124" } },
     ]);
+  });
+
+  it("a plugin's client event resolves the ack's data, and throws a refusal, the core's keys translated", async () => {
+    const start = defineClientEvent("partner-start", { phone: z.string() });
+    const answers: Record<string, SocketAck> = {
+      "1": { ok: true, data: { level: 2 } },
+      "2": { ok: false, error: "forbidden", message: "calls.refused.country" },
+      "3": { ok: false, error: "forbidden", message: "Not one of your partners." },
+      "4": { ok: false, error: "server_error" },
+    };
+    let n = 0;
+    const { calls } = setup({}, () => answers[String(++n)]!);
+    await expect(calls.send(start, { phone: "1" })).resolves.toEqual({ level: 2 });
+    // The test's translator answers the key: the core's keys go through it, anything else as it came.
+    await expect(calls.send(start, { phone: "2" })).rejects.toThrow("calls.refused.country");
+    await expect(calls.send(start, { phone: "3" })).rejects.toThrow("Not one of your partners.");
+    await expect(calls.send(start, { phone: "4" })).rejects.toThrow("calls.control_failed");
   });
 });

@@ -203,6 +203,21 @@ export function createCallService(d: CallServiceDeps): CallService {
     ),
   ];
 
+  /**
+   * A control over the socket with the agent's own extension (a core transfer's, a plugin's client event): the ack's
+   * data, or its refusal thrown. The compliance gate refuses with a key of ours (calls.refused.<reason>); a
+   * transfer's own refusals come as the contract's English texts, which the plugin words in the agent's language.
+   */
+  const sendControl = async (event: string, fields: object): Promise<unknown> => {
+    if (!d.extension) throw new Error(t("calls.control_failed"));
+    const ack = await d.realtime.emit(event as "hangup", { ...fields, extension: d.extension } as never);
+    if (!ack.ok)
+      throw new Error(
+        ack.message?.startsWith("calls.") ? t(ack.message) : (ack.message ?? t("calls.control_failed")),
+      );
+    return ack.data;
+  };
+
   return {
     current: store,
     dial,
@@ -219,14 +234,10 @@ export function createCallService(d: CallServiceDeps): CallService {
       if (!ack.ok) throw new Error(ack.message ?? t("calls.control_failed"));
     },
     async transfer(event, fields) {
-      if (!d.extension) throw new Error(t("calls.control_failed"));
-      const ack = await d.realtime.emit(event, { ...fields, extension: d.extension } as never);
-      // The compliance gate refuses with a key of ours (calls.refused.<reason>); a transfer's own refusals
-      // come as the contract's English texts, which the transfers plugin words in the agent's language.
-      if (!ack.ok)
-        throw new Error(
-          ack.message?.startsWith("calls.") ? t(ack.message) : (ack.message ?? t("calls.control_failed")),
-        );
+      await sendControl(event, fields);
+    },
+    async send(event, fields) {
+      return sendControl(event.name, fields);
     },
     setExtraRecordingIndex(n) {
       store.setExtraRecordingIndex(n);

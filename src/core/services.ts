@@ -162,13 +162,22 @@ export interface CallControl {
     phone?: string,
   ): Promise<void>;
   /**
-   * An external, Sunlife, Matcha or third-party transfer control over the socket (agent-workspace §7), sent
-   * with the agent's own extension. Throws the gateway's refusal (its message is for the agent).
+   * An external or third-party transfer control over the socket (agent-workspace §7), sent with the agent's own
+   * extension. Throws the gateway's refusal (its message is for the agent).
    */
   transfer<E extends import("../contract/socket").TransferEventName>(
     event: E,
     fields: import("../contract/socket").TransferFields<E>,
   ): Promise<void>;
+  /**
+   * The plugin's own client event over the socket (declared with `defineClientEvent` in its contract.ts, answered
+   * by its gateway side's `ctx.realtime.onClientEvent`), sent with the agent's own extension. Resolves the ack's
+   * data; throws the gateway's refusal (its message is for the agent, the core's keys already translated).
+   */
+  send<K extends import("../contract/clientEvent").ClientEventKey>(
+    event: K,
+    fields: import("../contract/clientEvent").ClientEventFields<K>,
+  ): Promise<unknown>;
   /**
    * Plays a recorded clip into the answered call, so the lead hears it (and the agent too), or stops the clip
    * playing (`audio-playback` over the socket). `file` is a name the clip's owner registered on the gateway

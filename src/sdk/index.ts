@@ -18,8 +18,9 @@
  *   draws the history renders {@link CallFacets} for each call (docs/plugins.md "Lead history facets").
  * - **Services between plugins**: {@link serviceKey} in the owner's `api.ts`; consumers list it in `needs`.
  * - **Events**: {@link defineEvent} (browser events, `domain:verb`, owned by whoever raises them and declared
- *   in its `api.ts`), {@link definePush} (socket pushes, listed in the manifest's `pushes`); the core's own
- *   events are here ({@link callEnded}).
+ *   in its `api.ts`), {@link definePush} (socket pushes, listed in the manifest's `pushes`),
+ *   {@link defineClientEvent} (the plugin's own socket controls, sent with `ctx.call.send(event, fields)` and
+ *   answered by its gateway side); the core's own events are here ({@link callEnded}).
  * - **Status hooks**: `ctx.status.addGuard(...)` keeps Ready (or every change) away with a reason the selector
  *   shows; `ctx.status.addDialingIndicator(...)` makes Ready green; `ctx.status.onChange(...)`.
  * - **Forms**: `src/sdk/forms`, a second entry so panels without a form do not load it: react-final-form fields
@@ -135,6 +136,11 @@ export type { VariantManifest } from "../core/variant";
 
 // Events.
 export { defineEvent, definePush, type EventKey, type PluginEvents } from "../core/events";
+export {
+  defineClientEvent,
+  type ClientEventFields,
+  type ClientEventKey,
+} from "../contract/clientEvent";
 export { callEnded, reconnected } from "../core/coreEvents";
 
 // Time.

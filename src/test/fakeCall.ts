@@ -8,6 +8,7 @@ export function fakeCallControl(opts: { refuse?: string } = {}) {
   const current = CallModel.create({});
   const dials: DialRequest[] = [];
   const conference: { action: string; phone?: string }[] = [];
+  /** The socket controls the plugin sent: transfers, and its own client events (`send`), by wire name. */
   const transfers: { event: string; fields: Record<string, unknown> }[] = [];
   const playbacks: { operation: "play" | "stop"; file: string }[] = [];
   let hangups = 0;
@@ -30,6 +31,12 @@ export function fakeCallControl(opts: { refuse?: string } = {}) {
     async transfer(event, fields) {
       transfers.push({ event, fields: fields as Record<string, unknown> });
       if (opts.refuse) throw new Error(opts.refuse);
+    },
+    // A plugin's own client event goes in the same record, by its wire name.
+    async send(event, fields) {
+      transfers.push({ event: event.name, fields: fields as Record<string, unknown> });
+      if (opts.refuse) throw new Error(opts.refuse);
+      return undefined;
     },
     setExtraRecordingIndex(n) {
       current.setExtraRecordingIndex(n);
