@@ -33,6 +33,7 @@ import type { PbxDriver } from "./pbx/driver";
 import { release } from "./dialer/claim";
 import { InboundRouter } from "./modules/calls/inbound";
 import { CallFacetSources } from "./modules/leads/history";
+import { PluginClientEvents } from "./realtime/pluginEvents";
 import { recordingStoreFor } from "./recordings/select";
 import type { RecordingStore } from "./recordings/store";
 import { CallService } from "./modules/calls/service";
@@ -162,6 +163,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     log: app.log,
     pbx,
     push,
+    clientEvents: new PluginClientEvents(),
     background,
     ...statusServices({
       db,

@@ -10,6 +10,7 @@ import type { LoginThrottle } from "./auth/throttle";
 import type { Audit } from "./http/audit";
 import type { PbxDriver } from "./pbx/driver";
 import type { Push } from "./realtime/push";
+import type { PluginClientEvents } from "./realtime/pluginEvents";
 import type { BackgroundWork } from "./modules/status/background";
 import type { StatusService } from "./modules/status/service";
 import type { OverstayDetector } from "./modules/status/overstay";
@@ -32,6 +33,8 @@ export interface Gateway {
   pbx: PbxDriver;
   /** Pushes to browsers by room; silent until socket.io is attached. */
   push: Push;
+  /** The client events plugins answer (each registered by its plugin at start), beside the core's. */
+  clientEvents: PluginClientEvents;
   /** Timer- and socket-driven work, awaited when the gateway closes. */
   background: BackgroundWork;
   statuses: StatusService;

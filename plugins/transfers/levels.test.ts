@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { matchaEvents, sunlifeEvents } from "./contract/events";
 import { eventFor, levelOf, MAX_LEVEL, stepsAt, transferKinds } from "./levels";
 
 const STATES = ["initializing", "initialized", "merged", "hangedup", "inactive", null] as const;
@@ -29,8 +30,10 @@ describe("transfer levels", () => {
 
   it("names each step's socket event as the specification does", () => {
     expect(eventFor("external", "start")).toBe("external-transfer-start");
-    expect(eventFor("sunlife", "leave")).toBe("sunlife-leave");
-    expect(eventFor("matcha", "destroy")).toBe("matcha-destroy");
+    // Sunlife's and Matcha's are the plugin's own client events, under the specification's names.
+    expect(eventFor("sunlife", "leave")).toBe(sunlifeEvents.leave);
+    expect(eventFor("matcha", "destroy")).toBe(matchaEvents.destroy);
+    expect([sunlifeEvents.leave.name, matchaEvents.destroy.name]).toEqual(["sunlife-leave", "matcha-destroy"]);
   });
 });
 

@@ -7,7 +7,9 @@ import {
   SENT_EXTERNAL_DESTINATIONS,
   type DispositionFacts,
 } from "../../src/contract/dispositions";
+import type { ClientEventKey } from "../../src/contract/clientEvent";
 import type { TransferEventName } from "../../src/contract/socket";
+import { matchaEvents, sunlifeEvents } from "./contract/events";
 
 export type TransferLevel = 1 | 2 | 3;
 /** agent-workspace §9: live transfer max level 3. */
@@ -38,11 +40,15 @@ export function stepsAt(level: TransferLevel): TransferStep[] {
   return ["leave", "kick", "destroy"];
 }
 
-const PREFIX = { external: "external-transfer", sunlife: "sunlife", matcha: "matcha" } as const;
+const PARTNER_EVENTS = { sunlife: sunlifeEvents, matcha: matchaEvents } as const;
 
-/** The socket event of a step (external-transfer-start, sunlife-join, matcha-leave…). */
-export function eventFor(kind: TransferKind, step: TransferStep): TransferEventName {
-  return `${PREFIX[kind]}-${step}` as TransferEventName;
+/**
+ * The socket event of a step: the core's for an external transfer (external-transfer-start, sent with
+ * `ctx.call.transfer`), the plugin's own for Sunlife and Matcha (sunlife-join, matcha-leave…, sent with
+ * `ctx.call.send`).
+ */
+export function eventFor(kind: TransferKind, step: TransferStep): TransferEventName | ClientEventKey {
+  return kind === "external" ? `external-transfer-${step}` : PARTNER_EVENTS[kind][step];
 }
 
 /** Matcha's number is the call centre's, known to the gateway; the others dial the target the agent chose. */

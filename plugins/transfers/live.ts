@@ -3,6 +3,7 @@
 // words a gateway's refusal.
 import { TRANSFER_MESSAGES, type TransferState } from "../../src/contract/calls";
 import { LIVE_TRANSFER_MESSAGES } from "../../src/contract/liveTransfers";
+import { PARTNER_TRANSFER_MESSAGES } from "./contract/events";
 
 export type LiveTransferState = TransferState & { kind: "live" };
 
@@ -50,12 +51,12 @@ const LIVE_KEYS = new Map<string, string>(
   Object.entries(LIVE_TRANSFER_MESSAGES).map(([k, text]) => [text, k]),
 );
 const TRANSFER_KEYS = new Map<string, string>(
-  Object.entries(TRANSFER_MESSAGES).map(([k, text]) => [text, k]),
+  Object.entries({ ...TRANSFER_MESSAGES, ...PARTNER_TRANSFER_MESSAGES }).map(([k, text]) => [text, k]),
 );
 
 /**
  * The plugin's key for a gateway's message: the specification's own keys ('live_transfers.canceled') as they
- * are, the contract's English refusals by theirs; null for a text the plugin does not know (shown as it came).
+ * are, the contracts' English refusals (the core's transfers', this plugin's partners') by theirs; null for a text the plugin does not know (shown as it came).
  */
 export function messageKey(message: string): string | null {
   if (/^live_transfers\.[a-z_]+$/.test(message)) return message;

@@ -1,8 +1,10 @@
 // The transfers plugin's gateway side: the targets the transfers widget offers (agent-workspace §7 GET
-// /external/transfers, GET /external/agents/sunlife). They are the call centre's `external-transfers` settings
-// document, read only here: the settings module writes it (PUT /settings/external-transfers, server/README.md).
-// The transfers themselves (socket events, POST /leads/{id}/transfers, POST /transfer-hangups/{phone}) need the
-// PBX, so they live with the calls module (server/modules/calls/transfers.ts).
+// /external/transfers, GET /external/agents/sunlife), and the Sunlife and Matcha transfers' socket controls
+// (partners.server.ts). The targets are the call centre's `external-transfers` settings document, read only here:
+// the settings module writes it (PUT /settings/external-transfers, server/README.md). The core's transfers
+// (external-transfer-*, third-party-*, POST /leads/{id}/transfers, POST /transfer-hangups/{phone}) and the
+// conference every transfer runs on need the PBX, so they live with the calls module
+// (server/modules/calls/transfers.ts), which the plugin reaches through `ctx.calls.transfers`.
 import {
   DEFAULT_TRANSFER_TARGETS,
   TRANSFER_TARGETS_SETTING_KEY,
@@ -10,11 +12,13 @@ import {
 } from "../../src/contract/settings";
 import { definePluginServer, defineRoute, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { ExternalTransfersResponse, SunlifeAgentsResponse } from "./contract/targets";
+import { partnerTransfers } from "./partners.server";
 
 /** Agents transfer; managers and above see the same lists. */
 const AGENTS = { roles: ["setter", "advisor"] } as const;
 
 export function transfersRoutes(ctx: PluginServerContext): RouteDef[] {
+  partnerTransfers(ctx);
   const targetsOf = (tenantId: number) =>
     ctx.settings.read<TransferTargetSettings>(
       tenantId,

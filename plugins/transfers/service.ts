@@ -187,7 +187,12 @@ export function createTransfersService(
         ? targetsOf(kind).find((t) => t.phone === store.targetPhone)?.phone
         : (now?.party ?? undefined);
     if (needsTarget(kind) && !phone) return;
-    await pressing(() => call.transfer(eventFor(kind, step), (needsTarget(kind) ? { phone } : {}) as never));
+    const event = eventFor(kind, step);
+    const fields = needsTarget(kind) ? { phone: phone! } : {};
+    // External transfers are the core's controls; Sunlife's and Matcha's are this plugin's (contract/events.ts).
+    await pressing(() =>
+      typeof event === "string" ? call.transfer(event, fields as { phone: string }) : call.send(event, fields),
+    );
   };
 
   /** The gateway's level when it runs a transfer on the call; else the softphone conference's occupancy. */

@@ -2,6 +2,7 @@
 // gateway builds, and that every plugin's server.ts is found and builds its routes from it.
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "zod";
+import { defineClientEvent } from "../../src/contract/clientEvent";
 import { definePush } from "../../src/contract/push";
 import { manualClock } from "../../src/shared/clock";
 import { goalsRoutes } from "../../plugins/goals/server";
@@ -36,15 +37,18 @@ const FIELDS = [
 /** A gateway whose services are spies: enough to see what the context hands on. */
 function fakeGateway() {
   const push = { pluginPush: vi.fn() };
+  const clientEvents = { add: vi.fn() };
   const gw = {
     db: { fake: "db" },
     clock: manualClock(Date.parse("2026-01-05T15:00:00Z")),
     log: { info: vi.fn() },
     push,
+    clientEvents,
     calls: {
       onCallEvent: vi.fn(() => () => true),
       playback: { register: vi.fn() },
       relinks: { on: vi.fn(() => () => true) },
+      transfers: { start: vi.fn(async () => {}), control: vi.fn(async () => {}) },
     },
     callFacets: { add: vi.fn() },
     started: new Promise<void>(() => {}),
@@ -83,6 +87,12 @@ describe("PluginServerContext", () => {
       ["tenant:1", forecast, { city: "Québec" }],
     ]);
 
+    // A plugin's client event is registered under its own manifest: the gateway applies the plugin's switch to it.
+    const report = defineClientEvent("weather-report", { city: z.string() });
+    const answer = () => ({ ok: true }) as const;
+    ctx.realtime.onClientEvent(report, answer, {});
+    expect(gw.clientEvents.add).toHaveBeenCalledWith(goals, report, answer, {});
+
     const listener = () => {};
     ctx.events.onCall(listener);
     ctx.events.onStatusChanged(listener);
@@ -92,6 +102,11 @@ describe("PluginServerContext", () => {
     const hook = async () => {};
     ctx.calls.onRelink(hook);
     expect(gw.calls.relinks.on).toHaveBeenCalledWith(hook);
+    const party = { kind: "sunlife", phone: "5145550188", name: "Sophie Lavoie", reason: "Sunlife" } as const;
+    await ctx.calls.transfers.start({ id: 7, tenantId: 1 }, party);
+    await ctx.calls.transfers.control(7, "sunlife", "join", "5145550188");
+    expect(gw.calls.transfers.start).toHaveBeenCalledWith({ id: 7, tenantId: 1 }, party);
+    expect(gw.calls.transfers.control).toHaveBeenCalledWith(7, "sunlife", "join", "5145550188");
 
     // The facets go under the plugin's own id: the gateway knows whose they are, the plugin need not say.
     const facets = async () => new Map<number, unknown>();
@@ -104,10 +119,16 @@ describe("PluginServerContext", () => {
   });
 
   it("lets every plugin found with a server.ts build its routes from it", () => {
-    const { asGateway } = fakeGateway();
+    const { gw, asGateway } = fakeGateway();
     const routes: RouteDef[] = pluginServers.flatMap((p) =>
       p.routes(pluginServerContext(asGateway, p.manifest)),
     );
     expect(routes.map((r) => `${r.method} ${r.url}`)).toContain("GET /agents/:id/statistics");
+    // The transfers plugin answers its own socket events (sunlife-*, matcha-*), not the core.
+    const events = (gw.clientEvents.add.mock.calls as unknown as [{ id: string }, { name: string }][]).map(
+      ([manifest, key]) => `${manifest.id}:${key.name}`,
+    );
+    expect(events).toContain("transfers:sunlife-start");
+    expect(events).toContain("transfers:matcha-destroy");
   });
 });

@@ -5,6 +5,10 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Clock } from "../../src/shared/clock";
 import type { z } from "zod";
 import type { PushKey } from "../../src/contract/push";
+import type { ClientEventKey } from "../../src/contract/clientEvent";
+import type { ClientEventHandler, ClientEventOptions } from "../realtime/pluginEvents";
+import type { PartnerParty, PartnerTransferKind } from "../modules/calls/transferTargets";
+import type { TransferAction } from "../modules/calls/transfers";
 import { leadAccess, mayActOnAgent, type AccessPolicy, type Caller } from "../auth/access";
 import type { Db } from "../db/client";
 import type { Gateway } from "../gateway";
@@ -35,6 +39,9 @@ export type { StartedRecording } from "../modules/calls/recording";
 export type { CallRelinked, CallRelinkHook } from "../modules/calls/relink";
 export type { RecordedFile } from "../recordings/store";
 export type { BookedLeadDetails, LeadBooking } from "../modules/leads/booked";
+export type { ClientEventHandler, ClientEventOptions, SocketCaller } from "../realtime/pluginEvents";
+export type { PartnerParty, PartnerTransferKind } from "../modules/calls/transferTargets";
+export type { TransferAction } from "../modules/calls/transfers";
 
 export interface PluginServerContext {
   /** The database. A plugin writes only its own tables; it may read the core's (server/db/schema.ts). */
@@ -84,6 +91,18 @@ export interface PluginServerContext {
     toAgent<S extends z.ZodType>(push: PushKey<S>, userId: number, payload: z.input<S>): void;
     toManagers<S extends z.ZodType>(push: PushKey<S>, tenantId: number, payload: z.input<S>): void;
     toTenant<S extends z.ZodType>(push: PushKey<S>, tenantId: number, payload: z.input<S>): void;
+    /**
+     * Answers the plugin's own client event (`defineClientEvent` in its contract.ts, sent by its browser side with
+     * `ctx.call.send`). Before `handler` runs, the gateway has parsed the payload with the event's schema, refused
+     * an agent naming another extension, a call centre without the plugin (or with it off) and a deactivated
+     * agent, and passed the number in `options.dials` through the compliance gate; a refusal a domain service
+     * throws is the ack. A core event's name, or another plugin's, throws. Registering again replaces.
+     */
+    onClientEvent<K extends ClientEventKey>(
+      event: K,
+      handler: ClientEventHandler<K>,
+      options?: ClientEventOptions<K>,
+    ): void;
   };
   /**
    * What happens on the gateway, after the owning module applied it. Each returns its unsubscribe. A listener
@@ -123,6 +142,18 @@ export interface PluginServerContext {
    */
   readonly calls: {
     onRelink(hook: CallRelinkHook): () => void;
+    /**
+     * Transfers of the agent's answered call to a party outside the call centre that the plugin resolved (its
+     * partners: who may transfer to whom is the plugin's), on the call's conference in the three levels of the
+     * core's external transfer; the call snapshot carries the level to the browser. Refusals throw (the plugin's
+     * client event answers them as its ack).
+     */
+    readonly transfers: {
+      /** Level 1 → 2: dials `party` (through the compliance gate) while the lead waits on hold; the lead's disposition becomes Sent External with `party.reason`. */
+      start(agent: { id: number; tenantId: number }, party: PartnerParty): Promise<void>;
+      /** join (2 → 3), leave (3: the lead stays with the party), kick and destroy (back to 1) of the call's `kind` transfer, to `phone` when given. */
+      control(agentId: number, kind: PartnerTransferKind, action: TransferAction, phone?: string): Promise<void>;
+    };
   };
   /**
    * The lead writes a plugin's own domain causes, owned by the leads module: a plugin never writes the core's
@@ -188,6 +219,11 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
         gw.push.pluginPush(rooms.managers(tenantId), push, payload),
       toTenant: <S extends z.ZodType>(push: PushKey<S>, tenantId: number, payload: z.input<S>) =>
         gw.push.pluginPush(rooms.tenant(tenantId), push, payload),
+      onClientEvent: <K extends ClientEventKey>(
+        event: K,
+        handler: ClientEventHandler<K>,
+        options?: ClientEventOptions<K>,
+      ) => gw.clientEvents.add(manifest, event, handler, options),
     }),
     events: Object.freeze({
       onCall: (listener: (e: CallEvent) => void) => gw.calls.onCallEvent(listener),
@@ -208,6 +244,12 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
     }),
     calls: Object.freeze({
       onRelink: (hook: CallRelinkHook) => gw.calls.relinks.on(hook),
+      transfers: Object.freeze({
+        start: (agent: { id: number; tenantId: number }, party: PartnerParty) =>
+          gw.calls.transfers.start(agent, party),
+        control: (agentId: number, kind: PartnerTransferKind, action: TransferAction, phone?: string) =>
+          gw.calls.transfers.control(agentId, kind, action, phone),
+      }),
     }),
     leads: Object.freeze({ applyBooking: (tx: Db, booking: LeadBooking) => applyBooking(tx, booking) }),
     leadHistory: Object.freeze({

@@ -1,6 +1,7 @@
 // Every packet a client sends passes here before anything else (reliability.md C1, E5): the connection must
-// have been accepted, the sender must stay under its rate, the event must exist, the session must still
-// stand (re-checked when the last check is older than REVALIDATE_MS), and the payload must match its schema.
+// have been accepted, the sender must stay under its rate, the event must exist (the core's, or one a plugin's
+// gateway side registered: pluginEvents.ts), the session must still stand (re-checked when the last check is
+// older than REVALIDATE_MS), and the payload must match its schema.
 // A refusal is answered, by the ack when there is one, else by an `event-refused` push, and logged; no
 // packet can throw out of here.
 import type { Socket } from "socket.io";
@@ -8,7 +9,7 @@ import { z } from "zod";
 import { ClientEvents, type AckError, type ClientEventName, type ClientToServer, type ServerToClient, type SocketAck } from "../../src/contract/socket";
 import type { Gateway } from "../gateway";
 import { UNSTORABLE_MESSAGE, unstorablePath } from "../http/storable";
-import { handlers, type EventContext } from "./events";
+import { handlers, pluginEvent, type EventContext } from "./events";
 import type { SocketData } from "./push";
 
 export type AgentSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
@@ -72,7 +73,10 @@ export function dispatcher(gw: Gateway, socket: AgentSocket, d: Dispatcher) {
     if (!(await d.accepted)) return;
     // Over the rate, each packet is answered but not logged (a flood must not flood the log too).
     if (!limiter.take()) return refuse("rate_limited", undefined, "debug");
-    if (typeof event !== "string" || !Object.hasOwn(ClientEvents, event)) return refuse("unknown_event");
+    // The core's events, then those the plugins' gateway sides registered (pluginEvents.ts).
+    const core = typeof event === "string" && Object.hasOwn(ClientEvents, event);
+    const plugin = typeof event === "string" && !core ? gw.clientEvents.get(event) : undefined;
+    if (!core && !plugin) return refuse("unknown_event");
     if (gw.clock.now() - socket.data.checkedAt >= REVALIDATE_MS) {
       const verdict = await gw.sessions.check(socket.data.sessionId);
       if (!verdict.ok) {
@@ -86,6 +90,12 @@ export function dispatcher(gw: Gateway, socket: AgentSocket, d: Dispatcher) {
     if (args.length > 1) return refuse("invalid_payload", "one payload object expected");
     const unstorable = unstorablePath(args[0]);
     if (unstorable !== null) return refuse("invalid_payload", `${unstorable || "payload"}: ${UNSTORABLE_MESSAGE}`);
+    if (plugin) {
+      const parsed = plugin.key.schema.safeParse(args[0]);
+      if (!parsed.success) return refuse("invalid_payload", summarise(parsed.error.issues));
+      // Every plugin event's schema is `{ extension, ...fields }` (defineClientEvent).
+      return reply(await pluginEvent(d.ctx, plugin, parsed.data as { extension: string } & Record<string, unknown>));
+    }
     const key = event as ClientEventName;
     const parsed = ClientEvents[key].safeParse(args[0]);
     if (!parsed.success) return refuse("invalid_payload", summarise(parsed.error.issues));

@@ -1,7 +1,9 @@
 // What the gateway does with each client event (agent-workspace §7). Payloads arrive already parsed by
 // their zod schema (see dispatch.ts). An agent names only its own extension. Hangup, the conference controls,
-// the external, Sunlife, Matcha and third-party transfers and the internal transfer reach the call service
-// (server/modules/calls/transfers.ts, internalTransfer.ts); audio playback is answered `unsupported`.
+// the external and third-party transfers and the internal transfer reach the call service
+// (server/modules/calls/transfers.ts, internalTransfer.ts); audio playback plays a plugin's registered clip.
+// A plugin's own events (src/contract/clientEvent.ts; the transfers plugin's sunlife-* and matcha-*) reach the
+// handler its gateway side registered (pluginEvents.ts) through `pluginEvent`, with the same guarantees.
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import {
@@ -11,17 +13,21 @@ import {
   type ExtensionAvailability,
   type SocketAck,
 } from "../../src/contract/socket";
+import { PLUGIN_UNAVAILABLE } from "../../src/contract/pluginManifest";
+import { PLUGIN_SETTINGS_MESSAGES } from "../../src/contract/pluginSettings";
 import { STATUS_MESSAGE_KEYS } from "../../src/contract/status";
 import { users } from "../db/schema";
 import type { Gateway } from "../gateway";
 import { checkDial } from "../compliance/gate";
 import { CallRefused, refusedBy } from "../modules/calls/service";
-import { samePhone, TransferRefused } from "../modules/calls/transferTargets";
+import { externalTransferTarget, samePhone, TransferRefused } from "../modules/calls/transferTargets";
 import type { TransferAction, TransferControlKind } from "../modules/calls/transfers";
+import { offeredTo } from "../plugins/offered";
 import { availabilityOf } from "../pbx/driver";
 import { sipEdgeOf } from "../pbx/edge/index";
 import { SimPbx } from "../pbx/sim/extensions";
 import type { AgentSocket } from "./dispatch";
+import type { RegisteredClientEvent } from "./pluginEvents";
 
 export interface EventContext {
   gw: Gateway;
@@ -51,8 +57,11 @@ const unsupported: SocketAck = {
 const softphoneStandIn = (gw: Gateway) =>
   gw.pbx instanceof SimPbx && gw.pbx.softphoneFollowsSocket ? gw.pbx : undefined;
 
-/** Events that place a call to their phone (kick, leave and destroy name a party already on the call). */
-const DIALLING_EVENTS: ReadonlySet<ClientEventName> = new Set(["external-transfer-start", "sunlife-start"]);
+/**
+ * Events that place a call to their phone (kick, leave and destroy name a party already on the call). A plugin's
+ * event says so when its gateway side registers it (`dials`).
+ */
+const DIALLING_EVENTS: ReadonlySet<ClientEventName> = new Set(["external-transfer-start"]);
 
 /** Call control that a deactivated agent may still use (ending a call it is on). */
 const ALLOWED_WHEN_DEACTIVATED: ClientEventName[] = ["hangup"];
@@ -84,27 +93,71 @@ async function transferAck(work: () => Promise<SocketAck>): Promise<SocketAck> {
   }
 }
 
-const TRANSFER_EVENT = /^(external-transfer|sunlife|matcha|third-party)-(start|join|leave|kick|destroy)$/;
+/** Whether a manager disabled the agent's calling, read now (not from the socket): a toggle applies to the very next event. */
+async function callingDisabled(ctx: EventContext): Promise<boolean> {
+  const [u] = await ctx.gw.db
+    .select({ deactivated: users.deactivated })
+    .from(users)
+    .where(eq(users.id, ctx.socket.data.userId))
+    .limit(1);
+  return u?.deactivated === true;
+}
+
+/** The compliance gate on a number an event dials: null when it may be called, else the refusal. */
+async function dialRefusal(ctx: EventContext, phone: string): Promise<SocketAck | null> {
+  const gate = await checkDial(ctx.gw.db, { tenantId: ctx.socket.data.tenantId, phone, at: ctx.gw.clock.now() });
+  return gate.callable ? null : refusedAck(refusedBy(gate));
+}
+
+const TRANSFER_EVENT = /^(external-transfer|third-party)-(start|join|leave|kick|destroy)$/;
 const KIND_OF: Record<string, TransferControlKind> = {
   "external-transfer": "external",
-  sunlife: "sunlife",
-  matcha: "matcha",
   "third-party": "third-party",
 };
 
-/** external-transfer-*, sunlife-*, matcha-*, third-party-*: the level controls of the call's transfer. */
+/** external-transfer-*, third-party-*: the level controls of the call's transfer. */
 function transferControl(ctx: EventContext, event: string, phone: string | undefined): Promise<SocketAck> {
   const [, prefix, action] = TRANSFER_EVENT.exec(event)!;
   const kind = KIND_OF[prefix!]!;
   const { userId, tenantId } = ctx.socket.data;
+  const agent = { id: userId, tenantId };
   const transfers = ctx.gw.calls.transfers;
   return transferAck(async () => {
     if (action === "start") {
       if (kind === "third-party") return unsupported; // the third party is called by initializeConference
-      await transfers.start({ id: userId, tenantId }, kind, phone);
+      await transfers.start(agent, await externalTransferTarget(ctx.gw.db, agent, phone));
     } else await transfers.control(userId, kind, action as TransferAction, phone);
     return { ok: true };
   });
+}
+
+/**
+ * A plugin's client event, its payload parsed by its schema (dispatch.ts): the guarantees of the core's call
+ * controls, then the plugin's handler. The agent names its own extension; the call centre has the plugin (turned
+ * off: forbidden, as its routes' 403; not offered: unknown_event with its `unavailable` text, as their 404); a
+ * deactivated agent is refused; a number the event dials passes the compliance gate. A refusal the call service
+ * throws (a transfer's, the gate's) is the event's ack.
+ */
+export async function pluginEvent(
+  ctx: EventContext,
+  event: RegisteredClientEvent,
+  payload: { extension: string } & Record<string, unknown>,
+): Promise<SocketAck> {
+  if (!ownsExtension(ctx, payload.extension)) return forbidden();
+  const { userId, tenantId, role } = ctx.socket.data;
+  const offered = await offeredTo(ctx.gw, event.manifest, tenantId);
+  if (offered === "off") return forbidden(PLUGIN_SETTINGS_MESSAGES.pluginOff);
+  if (offered === "unavailable")
+    return { ok: false, error: "unknown_event", message: event.manifest.unavailable ?? PLUGIN_UNAVAILABLE };
+  if (await callingDisabled(ctx)) return forbidden(SOCKET_MESSAGES.callingDisabled);
+  const dialled = event.dials === undefined ? undefined : payload[event.dials];
+  if (typeof dialled === "string") {
+    const refusal = await dialRefusal(ctx, dialled);
+    if (refusal) return refusal;
+  }
+  return transferAck(async () =>
+    event.handler({ id: userId, tenantId, role, extension: payload.extension }, payload),
+  );
 }
 
 /** internal-transfer {from, to, phone}: the lead on the agent's call with `phone` goes to the colleague at `to`. */
@@ -144,15 +197,8 @@ const callControl =
     const named =
       (payload as { extension?: string; from?: string }).extension ?? (payload as { from?: string }).from;
     if (named === undefined || !ownsExtension(ctx, named)) return forbidden();
-    if (!ALLOWED_WHEN_DEACTIVATED.includes(event)) {
-      // Read now, not from the socket: a manager's toggle applies to the very next event.
-      const [u] = await ctx.gw.db
-        .select({ deactivated: users.deactivated })
-        .from(users)
-        .where(eq(users.id, ctx.socket.data.userId))
-        .limit(1);
-      if (u?.deactivated) return forbidden(SOCKET_MESSAGES.callingDisabled);
-    }
+    if (!ALLOWED_WHEN_DEACTIVATED.includes(event) && (await callingDisabled(ctx)))
+      return forbidden(SOCKET_MESSAGES.callingDisabled);
     const calls = ctx.gw.calls;
     const agentId = ctx.socket.data.userId;
     // What an event names besides the agent's own extension is checked before anything acts on it: another
@@ -161,12 +207,8 @@ const callControl =
     const { to, phone } = payload as { to?: string; phone?: string };
     if (to !== undefined && !(await extensionOfTenant(ctx, to))) return forbidden();
     if (phone !== undefined && DIALLING_EVENTS.has(event)) {
-      const gate = await checkDial(ctx.gw.db, {
-        tenantId: ctx.socket.data.tenantId,
-        phone,
-        at: ctx.gw.clock.now(),
-      });
-      if (!gate.callable) return refusedAck(refusedBy(gate));
+      const refusal = await dialRefusal(ctx, phone);
+      if (refusal) return refusal;
     }
     switch (event) {
       case "hangup":
@@ -289,16 +331,6 @@ export const handlers: { [E in ClientEventName]: Handler<E> } = {
   "external-transfer-kick": callControl("external-transfer-kick"),
   "external-transfer-destroy": callControl("external-transfer-destroy"),
   "external-transfer-dtmf": callControl("external-transfer-dtmf"),
-  "matcha-start": callControl("matcha-start"),
-  "matcha-join": callControl("matcha-join"),
-  "matcha-leave": callControl("matcha-leave"),
-  "matcha-kick": callControl("matcha-kick"),
-  "matcha-destroy": callControl("matcha-destroy"),
-  "sunlife-start": callControl("sunlife-start"),
-  "sunlife-join": callControl("sunlife-join"),
-  "sunlife-leave": callControl("sunlife-leave"),
-  "sunlife-kick": callControl("sunlife-kick"),
-  "sunlife-destroy": callControl("sunlife-destroy"),
   initializeConference: callControl("initializeConference"),
   mergeConference: callControl("mergeConference"),
   swapConferenceMember: callControl("swapConferenceMember"),

@@ -143,10 +143,10 @@ describe("client events", () => {
       ok: true,
       data: { ended: false },
     });
-    expect(await ack(s, "matcha-start", { extension: "1012" })).toMatchObject({
+    expect(await ack(s, "third-party-kick", { extension: "1012", phone: "2125550142" })).toMatchObject({
       ok: false,
-      error: "forbidden",
-      message: TRANSFER_MESSAGES.matchaNotAllowed,
+      error: "unsupported",
+      message: TRANSFER_MESSAGES.noCall,
     });
     expect(await ack(s, "external-transfer-dtmf", { extension: "1012", digit: "12" })).toMatchObject({
       ok: false,
@@ -278,7 +278,7 @@ describe("checkExtensionAvailability", () => {
     });
   });
 
-  it("a number an event dials passes the compliance gate first (external and Sunlife transfers)", async () => {
+  it("a number an event dials passes the compliance gate first (the external transfer)", async () => {
     const c = await gw.signIn("qualifier2.isius@demo.test");
     const s = socketOf(c);
     await connected(s);
@@ -287,12 +287,12 @@ describe("checkExtensionAvailability", () => {
       error: "forbidden",
       message: "calls.refused.country",
     });
-    expect(await ack(s, "sunlife-start", { extension: "1011", phone: "5555550100" })).toMatchObject({
+    expect(await ack(s, "external-transfer-start", { extension: "1011", phone: "5555550100" })).toMatchObject({
       ok: false,
       message: "calls.refused.no_zone",
     });
     // 2001 is no extension of ISIUS: as a number it is too short.
-    expect(await ack(s, "sunlife-start", { extension: "1011", phone: "2001" })).toMatchObject({
+    expect(await ack(s, "external-transfer-start", { extension: "1011", phone: "2001" })).toMatchObject({
       ok: false,
       message: "calls.refused.invalid",
     });

@@ -13,9 +13,10 @@
  * - **Errors**: `HttpError(status, message, errors?)`, `fieldError(field, message)`, the specification's
  *   `MESSAGES`.
  * - **The context** a plugin's routes are built from (`PluginServerContext`): db, clock, log, settings,
- *   features, the call centre's variant, access checks, idempotency, pushes, call and status events,
- *   playback, recordings, relinks, lead-history facets, background work, nearby advisors, and the lead
- *   writes a plugin's domain causes (`ctx.leads`).
+ *   features, the call centre's variant, access checks, idempotency, pushes and the plugin's own client
+ *   events (`ctx.realtime.onClientEvent`), call and status events, playback, recordings, relinks, a partner's
+ *   transfer on the agent's call (`ctx.calls.transfers`), lead-history facets, background work, nearby
+ *   advisors, and the lead writes a plugin's domain causes (`ctx.leads`).
  * - **Tables**: a plugin defines its own tables in `tables.ts` with `pgTable` and the column helpers below
  *   (`tenantRef`, `userRef`, `callRef`, `ts`); it reads the core's tables (exported below), and changes them
  *   only through the context's domain services (a test checks that no plugin file writes a core table).
@@ -47,10 +48,18 @@ import type { PluginServerContext } from "../plugins/context";
 export { defineRoute, type NamedValue, type RouteDef, type RouteRequest } from "../http/route";
 export { HttpError, MESSAGES, fieldError } from "../http/errors";
 export { isUniqueViolation, rowsOf, type Db } from "../db/client";
+/** Whether two numbers are the same once written as the PBX dials them (E.164). */
+export { samePhone } from "../modules/calls/transferTargets";
 export type * from "../plugins/context";
 export type { AccessPolicy } from "../auth/access";
 export * from "./tables";
 export { definePush, type PushKey } from "../../src/contract/push";
+export {
+  defineClientEvent,
+  type ClientEventFields,
+  type ClientEventKey,
+  type ClientEventPayload,
+} from "../../src/contract/clientEvent";
 
 export {
   manualClock,

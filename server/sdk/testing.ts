@@ -8,6 +8,8 @@ import type { Gateway } from "../gateway";
 export * from "../test/harness";
 export * from "../db/schema";
 export { SimPbx } from "../pbx/sim/extensions";
+/** Both PBX drivers a call test runs on (`describe.each(TELEPHONIES)`, startTestGateway's `telephony`). */
+export { TELEPHONIES, type TelephonyName } from "../test/telephony";
 export type { AgentPhoneLine } from "../pbx/driver";
 export { WAV_HEADER_BYTES, type RecordingWriter } from "../recordings/store";
 export { routeTable } from "../routes";

@@ -1,6 +1,8 @@
-// The realtime socket (agent-workspace §7): socket.io at /socket.io on the gateway's own origin. Every event
-// in either direction has one zod schema here; the gateway parses what the browser sends, the browser
-// parses what the gateway pushes.
+// The realtime socket (agent-workspace §7): socket.io at /socket.io on the gateway's own origin. Every core
+// event in either direction has one zod schema here; the gateway parses what the browser sends, the browser
+// parses what the gateway pushes. A plugin's own events are declared in its contract.ts, with the same
+// guarantees: pushes with `definePush` (src/contract/push.ts), client events with `defineClientEvent`
+// (src/contract/clientEvent.ts; the transfers plugin's sunlife-* and matcha-*).
 //
 // Handshake: `io({ path: SOCKET_PATH, auth: (cb) => cb({ token: <current access token>, reconnect }) })`.
 // The HttpOnly fingerprint cookie travels with the handshake request (same origin). Pass `auth` as a
@@ -38,9 +40,10 @@ export const SOCKET_MESSAGES = {
 
 // ---------------------------------------------------------------- client → gateway
 
-const Phone = z.string().regex(/^\+?[0-9*#]{3,20}$/, "Invalid phone");
+/** A number a client event names (a transfer's party): the core's and the plugins' events check it alike. */
+export const SocketPhone = z.string().regex(/^\+?[0-9*#]{3,20}$/, "Invalid phone");
 const WithExtension = z.strictObject({ extension: Extension });
-const ExtensionAndPhone = z.strictObject({ extension: Extension, phone: Phone });
+const ExtensionAndPhone = z.strictObject({ extension: Extension, phone: SocketPhone });
 /** No payload: nothing, `undefined` (sent as null: socket.io frames are JSON) or an empty object. */
 const Nothing = z.union([z.undefined(), z.null(), z.strictObject({})]);
 
@@ -64,28 +67,25 @@ export const ClientEvents = {
     operation: z.enum(["play", "stop"]),
     file: z.string().min(1).max(200),
   }),
-  "internal-transfer": z.strictObject({ from: Extension, to: Extension, phone: Phone }),
+  "internal-transfer": z.strictObject({ from: Extension, to: Extension, phone: SocketPhone }),
   "third-party-kick": ExtensionAndPhone,
   "third-party-leave": ExtensionAndPhone,
   "third-party-destroy": ExtensionAndPhone,
   ...named("external-transfer", conferenceControl, ExtensionAndPhone),
   "external-transfer-dtmf": z.strictObject({ extension: Extension, digit: z.string().regex(/^[0-9*#]$/) }),
-  ...named("matcha", conferenceControl, WithExtension),
-  ...named("sunlife", conferenceControl, ExtensionAndPhone),
-  initializeConference: z.strictObject({ extension: Extension, phone: Phone.optional() }),
+  initializeConference: z.strictObject({ extension: Extension, phone: SocketPhone.optional() }),
   mergeConference: WithExtension,
   swapConferenceMember: WithExtension,
   kickSecondParty: WithExtension,
   hangupConference: WithExtension,
 } as const;
+// The core's own events only: a plugin declares its events in its contract.ts (`defineClientEvent`,
+// src/contract/clientEvent.ts) and answers them on its gateway side (`ctx.realtime.onClientEvent`).
 export type ClientEventName = keyof typeof ClientEvents;
 export const CLIENT_EVENT_NAMES = Object.keys(ClientEvents) as ClientEventName[];
 
-/** The transfer controls a panel sends for the agent (agent-workspace §7): external, Sunlife, Matcha, third party. */
-export type TransferEventName = Extract<
-  ClientEventName,
-  `external-transfer-${string}` | `sunlife-${string}` | `matcha-${string}` | `third-party-${string}`
->;
+/** The core's transfer controls a panel sends for the agent (agent-workspace §7): external, third party. */
+export type TransferEventName = Extract<ClientEventName, `external-transfer-${string}` | `third-party-${string}`>;
 /** A transfer control's payload without the agent's own extension, which the core fills in. */
 export type TransferFields<E extends TransferEventName> = Omit<
   z.input<(typeof ClientEvents)[E]>,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { TRANSFER_MESSAGES, TRANSFER_OUTCOME_MESSAGES, TRANSFER_OUTCOMES } from "../../../src/contract/calls";
 import { LIVE_TRANSFER_MESSAGES, LIVE_TRANSFER_WITHDRAWN_REASONS } from "../../../src/contract/liveTransfers";
+import { PARTNER_TRANSFER_MESSAGES } from "../contract/events";
 import en from "./en.json";
 import es from "./es.json";
 import fr from "./fr.json";
@@ -16,13 +17,15 @@ const liveKeys = Object.values(LIVE_TRANSFER_MESSAGES)
   .map((key) => key.slice("live_transfers.".length));
 
 describe("transfer texts", () => {
-  it("word every refusal and outcome of the contract in each language, the English as the contract has it", () => {
+  it("word every refusal and outcome of the contracts in each language, the English as the contracts have it", () => {
+    // The core's transfer refusals and this plugin's own (its Sunlife and Matcha events').
+    const refusals = { ...TRANSFER_MESSAGES, ...PARTNER_TRANSFER_MESSAGES };
     for (const locale of [en, fr, es]) {
-      for (const key of Object.keys(TRANSFER_MESSAGES))
+      for (const key of Object.keys(refusals))
         expect((locale.refusals as Record<string, string>)[key]).toBeTruthy();
       for (const o of TRANSFER_OUTCOMES) expect((locale.outcome as Record<string, string>)[o]).toBeTruthy();
     }
-    expect(en.refusals).toEqual(TRANSFER_MESSAGES);
+    expect(en.refusals).toEqual(refusals);
     expect(en.outcome).toEqual(TRANSFER_OUTCOME_MESSAGES);
   });
 

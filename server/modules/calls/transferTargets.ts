@@ -1,16 +1,14 @@
-// Who may start which transfer, and to whom (agent-workspace §5, §6): external transfers need the call
-// centre's external-transfers feature flag and a number among its external targets; Sunlife the agent's
-// canTransferToSunlife and one of the call centre's Sunlife agents; Matcha the agent's canTransferToMatcha,
-// the call centre's Matcha flag and its number. Targets are the `external-transfers` settings document.
-import { eq } from "drizzle-orm";
-import { TRANSFER_MESSAGES as M } from "../../../src/contract/calls";
+// Who may start an external transfer, and to whom (agent-workspace §5, §6): the call centre's external-transfers
+// feature flag and a number among its external targets (the `external-transfers` settings document). A plugin's
+// partners (the transfers plugin's Sunlife and Matcha) are resolved by the plugin itself, which hands the call
+// service the party to dial (`ctx.calls.transfers.start`, server/plugins/context.ts).
+import { TRANSFER_MESSAGES as M, type TransferKind } from "../../../src/contract/calls";
 import {
   DEFAULT_TRANSFER_TARGETS,
   TRANSFER_TARGETS_SETTING_KEY,
   type TransferTargetSettings,
 } from "../../../src/contract/settings";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
 import { tenantFeatures } from "../../dialer/features";
 import { readSetting } from "../settings/store";
 import { toE164 } from "./phone";
@@ -31,40 +29,36 @@ export class TransferRefused extends Error {
   }
 }
 
-export type OutsideTransferKind = "external" | "sunlife" | "matcha";
+/** The transfers to a party outside the call centre, on the call's conference in three levels: external or a plugin's partner. */
+export type OutsideTransferKind = Exclude<TransferKind, "third-party" | "internal" | "live">;
 
-/** The name Matcha's number goes by. */
-export const MATCHA = "Matcha";
+/** A party an outside transfer dials, and what the lead's disposition becomes once it started. */
+export interface OutsideParty {
+  kind: OutsideTransferKind;
+  /** As the target list has it; dialled through the compliance gate. */
+  phone: string;
+  name: string;
+  /** The Sent External reason the lead's disposition takes (agent-workspace §4: the destination). */
+  reason: string;
+}
+
+/** The outside transfers a plugin runs for its partners (the external one is the core's own). */
+export type PartnerTransferKind = Exclude<OutsideTransferKind, "external">;
+/** A plugin's partner as its transfer dials it. */
+export type PartnerParty = OutsideParty & { kind: PartnerTransferKind };
 
 export const samePhone = (a: string, b: string) => toE164(a) === toE164(b);
 
-/** The target an agent may transfer to now, or the refusal. `phone` is ignored for Matcha (its number is the call centre's). */
-export async function transferTargetFor(
+/** The external target an agent may transfer to now, or the refusal. */
+export async function externalTransferTarget(
   db: Db,
   agent: { id: number; tenantId: number },
-  kind: OutsideTransferKind,
   phone: string | undefined,
-): Promise<{ phone: string; name: string }> {
+): Promise<OutsideParty> {
+  const features = await tenantFeatures(db, agent.tenantId);
+  if (features["external-transfers"] !== true) throw new TransferRefused("forbidden", M.externalOff);
   const targets = await readSetting<TransferTargetSettings>(db, agent.tenantId, TRANSFER_TARGETS_SETTING_KEY, DEFAULT_TRANSFER_TARGETS);
-  if (kind === "external") {
-    const features = await tenantFeatures(db, agent.tenantId);
-    if (features["external-transfers"] !== true) throw new TransferRefused("forbidden", M.externalOff);
-    const target = phone === undefined ? undefined : targets.external.find((t) => samePhone(t.phone, phone));
-    if (!target) throw new TransferRefused("forbidden", M.notATarget);
-    return target;
-  }
-  const [flags] = await db
-    .select({ sunlife: users.canTransferToSunlife, matcha: users.canTransferToMatcha })
-    .from(users)
-    .where(eq(users.id, agent.id))
-    .limit(1);
-  if (kind === "sunlife") {
-    if (!flags?.sunlife) throw new TransferRefused("forbidden", M.sunlifeNotAllowed);
-    const target = phone === undefined ? undefined : targets.sunlife.find((t) => samePhone(t.phone, phone));
-    if (!target) throw new TransferRefused("forbidden", M.notASunlifeAgent);
-    return target;
-  }
-  if (!flags?.matcha) throw new TransferRefused("forbidden", M.matchaNotAllowed);
-  if (!targets.matcha.enabled || !targets.matcha.phone) throw new TransferRefused("forbidden", M.matchaOff);
-  return { phone: targets.matcha.phone, name: MATCHA };
+  const target = phone === undefined ? undefined : targets.external.find((t) => samePhone(t.phone, phone));
+  if (!target) throw new TransferRefused("forbidden", M.notATarget);
+  return { kind: "external", phone: target.phone, name: target.name, reason: "External Transfer" };
 }

@@ -1,6 +1,7 @@
-// External, Sunlife, Matcha, third-party and internal transfers through the whole gateway on each PBX driver
-// and the manual clock: the three levels, the refusals, and the failures (the target never answers, the lead
-// hangs up, the agent hangs up mid-transfer).
+// External, third-party and internal transfers through the whole gateway on each PBX driver and the manual
+// clock: the three levels, the refusals, and the failures (the target never answers, the lead hangs up, the agent
+// hangs up mid-transfer). The transfers plugin's Sunlife and Matcha transfers, on the same machinery, are tested
+// with the plugin (plugins/transfers/partners.server.test.ts).
 import { and, desc, eq, inArray, isNull, like, not, or, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,7 +12,7 @@ import {
 } from "../../../src/contract/calls";
 import type { TransferTargetSettings } from "../../../src/contract/settings";
 import type { ServerEventName } from "../../../src/contract/socket";
-import { dispositions, leads, tenants, users } from "../../db/schema";
+import { dispositions, leads, tenants } from "../../db/schema";
 import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 import { TELEPHONIES } from "../../test/telephony";
 import { TRANSFER_RING_TIMEOUT_MS } from "./transfers";
@@ -45,7 +46,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   // colleague on the call, and a failed assertion leaves its own call up.
   const AGENTS = ["qualifier2", "qualifier3", "qualifier4", "qualifier5"].map((q) => `${q}.isius@demo.test`);
   afterEach(async () => {
-    for (const email of [...AGENTS, "qualifier.slica@demo.test"])
+    for (const email of AGENTS)
       if (await gw.gw.calls.hangupFor(await idOf(email))) await run(500);
   });
 
@@ -234,70 +235,23 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
     });
   });
 
-  describe("Sunlife and Matcha transfers, and who may start them", () => {
-    it("refuses without the permission, the call centre's flag, a listed target or a call", async () => {
+  describe("who may start an external transfer", () => {
+    it("refuses without the call centre's flag, a listed target or a call", async () => {
       const c = await gw.signIn("qualifier2.isius@demo.test");
       const s = gw.socket(c);
       s.connect();
       await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
-      const id = await idOf("qualifier2.isius@demo.test");
       const emit = (event: string, payload: object) => s.emitWithAck(event as "hangup", { extension: "1011", ...payload } as never);
-      // As seeded, whatever another test granted.
-      await gw.db.update(users).set({ canTransferToSunlife: false, canTransferToMatcha: false }).where(eq(users.id, id));
-      expect(await emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: false, error: "forbidden", message: M.sunlifeNotAllowed });
-      expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "forbidden", message: M.matchaNotAllowed });
-      await gw.db.update(users).set({ canTransferToSunlife: true, canTransferToMatcha: true }).where(eq(users.id, id));
-      expect(await emit("sunlife-start", { phone: "3125550147" })).toEqual({ ok: false, error: "forbidden", message: M.notASunlifeAgent });
-      expect(await emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: false, error: "unsupported", message: M.noCall });
-      expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "unsupported", message: M.noCall });
+      expect(await emit("external-transfer-start", { phone: "2125550142" })).toEqual({ ok: false, error: "forbidden", message: M.notATarget });
       expect(await emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: false, error: "unsupported", message: M.noCall });
-      // The call centre turns Matcha off, and external transfers (its feature flag); both come back after, and the
-      // agent's permissions go as they were, whatever fails.
+      // The call centre turns external transfers off (its feature flag); they come back after, whatever fails.
       try {
-        expect((await manager.request("PUT", "/settings/external-transfers", { ...TARGETS, matcha: { enabled: false, phone: "2125550175" } })).statusCode).toBe(204);
-        expect(await emit("matcha-start", {})).toEqual({ ok: false, error: "forbidden", message: M.matchaOff });
         await gw.db.update(tenants).set({ features: { "external-transfers": false } }).where(eq(tenants.id, 1));
         expect(await emit("external-transfer-start", { phone: "3125550147" })).toEqual({ ok: false, error: "forbidden", message: M.externalOff });
       } finally {
         await gw.db.update(tenants).set({ features: {} }).where(eq(tenants.id, 1));
-        expect((await manager.request("PUT", "/settings/external-transfers", TARGETS)).statusCode).toBe(204);
       }
       s.disconnect();
-    });
-
-    it("a Matcha transfer dials the call centre's Matcha number; its disposition is Sent External to Matcha", async () => {
-      const a = await onACall("qualifier2.isius@demo.test", "1011");
-      await gw.db.update(users).set({ canTransferToMatcha: true }).where(eq(users.id, a.agentId));
-      expect(await a.emit("matcha-start", {})).toEqual({ ok: true });
-      await run(4_000);
-      expect(a.transfer()).toMatchObject({
-        kind: "matcha",
-        level: 2,
-        party: "+12125550175",
-        name: "Matcha",
-        disposition: { disposition: "Sent External", reason: "Matcha", saved: false },
-      });
-      // Controls of another kind do not touch it.
-      expect(await a.emit("external-transfer-kick", { phone: "2125550175" })).toMatchObject({ ok: false, message: M.notThisTransfer });
-      expect(await a.emit("matcha-join", {})).toEqual({ ok: true });
-      await run(200);
-      expect(await a.emit("matcha-kick", {})).toEqual({ ok: true });
-      await run(300);
-      expect(a.transfer()).toMatchObject({ level: 1, outcome: "kicked" });
-      await a.emit("hangup", {});
-      await run(500);
-      a.s.disconnect();
-    });
-
-    it("a Sunlife transfer reaches one of the call centre's Sunlife agents (SLICA)", async () => {
-      const a = await onACall("qualifier.slica@demo.test", "2001", 2);
-      expect(await a.emit("sunlife-start", { phone: "5145550188" })).toEqual({ ok: true });
-      await run(4_000);
-      expect(a.transfer()).toMatchObject({ kind: "sunlife", level: 2, name: "Sophie Lavoie", disposition: { reason: "Sunlife" } });
-      expect(await a.emit("sunlife-destroy", { phone: "5145550188" })).toEqual({ ok: true });
-      await run(500);
-      expect(a.snapshots("hangup").at(-1)?.transfer).toMatchObject({ level: 1, outcome: "destroyed" });
-      a.s.disconnect();
     });
   });
 

@@ -1,8 +1,10 @@
-// External, Sunlife, Matcha and third-party transfers on the call's conference (agent-workspace §4 "External,
-// Sunlife and Matcha transfers", §2 transfers widget and third-party panel), in three levels: 1 start (the
-// party is dialled through the compliance gate, the lead waits on hold) → 2 join (everyone together) → 3 leave
-// (the agent leaves; the lead and the party stay connected; the agent's call ends and its disposition follows).
-// Kick (the party leaves) and destroy (everyone's legs end) take it back to 1. The third party is the
+// Transfers to a party outside the call centre and the third-party transfer on the call's conference
+// (agent-workspace §4 "External, Sunlife and Matcha transfers", §2 transfers widget and third-party panel), in
+// three levels: 1 start (the party is dialled through the compliance gate, the lead waits on hold) → 2 join
+// (everyone together) → 3 leave (the agent leaves; the lead and the party stay connected; the agent's call ends
+// and its disposition follows). Kick (the party leaves) and destroy (everyone's legs end) take it back to 1. The
+// party is an external target (the core's external-transfer-* events), or a partner a plugin resolved and hands in
+// through its context (the transfers plugin's Sunlife and Matcha: `ctx.calls.transfers`). The third party is the
 // softphone's conference (initializeConference); its panel kicks, leaves and destroys it.
 //
 // Failures: a party that does not answer within TRANSFER_RING_TIMEOUT_MS (or that the PBX reports busy, failed
@@ -15,7 +17,7 @@ import { checkDial } from "../../compliance/gate";
 import type { HangupCause } from "../../pbx/driver";
 import { conferenceLive, isOver, transferLevelOf, type ActiveCall } from "./active";
 import type { CallDeps, CallService } from "./service";
-import { samePhone, transferTargetFor, TransferRefused, type OutsideTransferKind } from "./transferTargets";
+import { samePhone, TransferRefused, type OutsideParty, type OutsideTransferKind } from "./transferTargets";
 
 /** How long a transfer party may ring before the transfer goes back to level 1 (the lead's own ring timeout). */
 export const TRANSFER_RING_TIMEOUT_MS = 30_000;
@@ -23,12 +25,8 @@ export const TRANSFER_RING_TIMEOUT_MS = 30_000;
 export type TransferControlKind = OutsideTransferKind | "third-party";
 export type TransferAction = "join" | "leave" | "kick" | "destroy";
 
-/** The Sent External reason of each destination (src/contract/dispositions.ts SENT_EXTERNAL_DESTINATIONS). */
-const SENT_EXTERNAL: Record<OutsideTransferKind, TransferDisposition> = {
-  external: { disposition: "Sent External", reason: "External Transfer", saved: false },
-  sunlife: { disposition: "Sent External", reason: "Sunlife", saved: false },
-  matcha: { disposition: "Sent External", reason: "Matcha", saved: false },
-};
+/** What a started outside transfer sets: Sent External, with the party's destination as the reason. */
+const sentExternal = (reason: string): TransferDisposition => ({ disposition: "Sent External", reason, saved: false });
 const THIRD_PARTY: TransferDisposition = { disposition: "Transferred to 3rd Party", reason: null, saved: false };
 
 const unsupported = (message: string) => new TransferRefused("unsupported", message);
@@ -43,16 +41,25 @@ export class TransferControl {
 
   // ---------------------------------------------------------------- the agent's controls
 
-  /** Level 1 → 2: dials the target (external, Sunlife, Matcha) while the lead waits on hold. */
-  async start(agent: { id: number; tenantId: number }, kind: OutsideTransferKind, phone?: string): Promise<void> {
-    const target = await transferTargetFor(this.d.db, agent, kind, phone);
+  /**
+   * Level 1 → 2: dials the party (an external target, a plugin's partner) while the lead waits on hold. Who may
+   * transfer to it was settled by the caller (externalTransferTarget, the plugin); its number still passes the
+   * compliance gate here.
+   */
+  async start(agent: { id: number; tenantId: number }, party: OutsideParty): Promise<void> {
     const call = this.answeredCallOf(agent.id);
     if (conferenceLive(call)) throw unsupported(M.busy);
-    const gate = await checkDial(this.d.db, { tenantId: call.tenantId, phone: target.phone, at: this.d.clock.now() });
+    const gate = await checkDial(this.d.db, { tenantId: call.tenantId, phone: party.phone, at: this.d.clock.now() });
     if (!gate.callable) throw new TransferRefused("forbidden", `calls.refused.${gate.reason}`);
-    // The call ended, or another transfer started, while the settings and the gate were read.
+    // The call ended, or another transfer started, while the gate was read.
     if (call !== this.calls.activeCallOf(agent.id) || conferenceLive(call)) throw unsupported(M.busy);
-    call.transfer = { kind, party: gate.phone, name: target.name, outcome: null, disposition: SENT_EXTERNAL[kind] };
+    call.transfer = {
+      kind: party.kind,
+      party: gate.phone,
+      name: party.name,
+      outcome: null,
+      disposition: sentExternal(party.reason),
+    };
     await this.calls.openConference(call, gate.phone);
     this.watchRinging(call);
   }
