@@ -45,14 +45,12 @@ export const manifest = definePluginManifest({
   requires: { roles: ["qualifier", "advisor", "manager"] },
 });
 `,
-  "contract.ts": ({ id }) => `// The plugin's wire contract, shared by its browser and gateway sides: its endpoints' schemas and its push.
+  "contract.ts": ({ id }) => `// The plugin's wire contract, shared by its browser and gateway sides: its endpoints, each written once (the
+// gateway binds a route to it, the browser calls it, the tests' fake gateway answers it), and its push.
 import { z } from "zod";
+import { ErrorBody } from "../../src/contract/common";
+import { defineEndpoint } from "../../src/contract/endpoint";
 import { definePush } from "../../src/contract/push";
-
-/** GET: the caller's notes, newest first; POST: adds one (201, Idempotency-Key). */
-export const NOTES_URL = "/${id}/notes";
-/** GET: the call centre's notes, newest first (managers and above: the admin page). */
-export const ALL_NOTES_URL = "/${id}/notes/all";
 
 export const Note = z.object({
   id: z.number().int(),
@@ -68,6 +66,36 @@ export const NoteResponse = z.object({ data: Note });
 export const AddNoteBody = z.strictObject({
   text: z.string().trim().min(1).max(500),
   call_id: z.number().int().positive().nullable().optional(),
+});
+
+/** The caller's notes (the panel). */
+export const listNotes = defineEndpoint({
+  method: "GET",
+  path: "/${id}/notes",
+  summary: "Not in the specification (plugin ${id}): the caller's notes, newest first (at most 100).",
+  tags: ["${id}"],
+  responses: { 200: NotesResponse },
+});
+
+/** Adds a note of the caller's: a write that must not double, so it takes an Idempotency-Key. */
+export const addNote = defineEndpoint({
+  method: "POST",
+  path: "/${id}/notes",
+  summary:
+    "Not in the specification (plugin ${id}): adds a note of the caller's, on its call call_id when given: 201 {data: note}, pushed to the caller's sockets (${id}-note-added). 422 for an empty or too long text, or a call that is not the caller's. Takes an Idempotency-Key: a retry answers the first note.",
+  tags: ["${id}"],
+  body: AddNoteBody,
+  responses: { 201: NoteResponse, 422: ErrorBody },
+  idempotent: true,
+});
+
+/** The call centre's notes (managers and above: the admin page). */
+export const listAllNotes = defineEndpoint({
+  method: "GET",
+  path: "/${id}/notes/all",
+  summary: "Not in the specification (plugin ${id}): the call centre's notes, newest first (at most 100). Managers and above.",
+  tags: ["${id}"],
+  responses: { 200: NotesResponse },
 });
 
 /** The plugin's facet of a call in the lead's history (GET /leads/{id}/history: facets["${id}"]). */
@@ -95,10 +123,9 @@ export const ${camel}Notes = pgTable(
   (t) => [index("${snake}_notes_agent").on(t.agentId), index("${snake}_notes_call").on(t.callId)],
 );
 `,
-  "server.ts": ({ id, camel }) => `// The plugin's gateway side: its routes, built from the context the gateway gives it. The gateway finds this file
+  "server.ts": ({ camel }) => `// The plugin's gateway side: its routes, built from the context the gateway gives it. The gateway finds this file
 // by the folder and refuses every route to a call centre that does not have the plugin (manifest.ts).
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { ErrorBody } from "../../src/contract/common";
 import {
   calls,
   definePluginServer,
@@ -108,16 +135,7 @@ import {
   type PluginServerContext,
   type RouteDef,
 } from "../../server/sdk";
-import {
-  AddNoteBody,
-  ALL_NOTES_URL,
-  NOTES_URL,
-  noteAdded,
-  NoteResponse,
-  NotesResponse,
-  type Note,
-  type NotesFacet,
-} from "./contract";
+import { addNote, listAllNotes, listNotes, noteAdded, type Note, type NotesFacet } from "./contract";
 import { ${camel}Notes } from "./tables";
 
 /** Qualifiers (setters) and advisors write notes; the managers above them too (hierarchy roles pass upwards). */
@@ -151,13 +169,10 @@ export function ${camel}Routes(ctx: PluginServerContext): RouteDef[] {
     return facets;
   });
   return [
-    defineRoute({
-      method: "GET",
-      url: NOTES_URL,
-      summary: "Not in the specification (plugin ${id}): the caller's notes, newest first (at most 100).",
-      tags: ["${id}"],
+    // Each route binds who may call it and what it does to its endpoint (contract.ts): the method, path, schemas
+    // and summary are the endpoint's.
+    defineRoute(listNotes, {
       access: AGENTS,
-      response: { 200: NotesResponse },
       async handler({ caller }) {
         const rows = await db
           .select()
@@ -168,15 +183,8 @@ export function ${camel}Routes(ctx: PluginServerContext): RouteDef[] {
         return { data: rows.map(wire) };
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: NOTES_URL,
-      summary:
-        "Not in the specification (plugin ${id}): adds a note of the caller's, on its call call_id when given: 201 {data: note}, pushed to the caller's sockets (${id}-note-added). 422 for an empty or too long text, or a call that is not the caller's. Takes an Idempotency-Key: a retry answers the first note.",
-      tags: ["${id}"],
+    defineRoute(addNote, {
       access: AGENTS,
-      body: AddNoteBody,
-      response: { 201: NoteResponse, 422: ErrorBody },
       example: { body: { text: "Call back after lunch" } },
       async handler({ caller, body, raw }, reply) {
         const callId = body.call_id ?? null;
@@ -187,6 +195,7 @@ export function ${camel}Routes(ctx: PluginServerContext): RouteDef[] {
             .where(and(eq(calls.id, callId), eq(calls.tenantId, caller.tenantId), eq(calls.agentId, caller.id)));
           if (!own) throw fieldError("call_id", "Not a call of yours.");
         }
+        // The endpoint is idempotent: the write runs once per Idempotency-Key.
         const answer = await ctx.idempotent(caller, raw, reply, (claim) =>
           db.transaction(async (tx) => {
             const [row] = await tx
@@ -203,13 +212,8 @@ export function ${camel}Routes(ctx: PluginServerContext): RouteDef[] {
         return answer;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: ALL_NOTES_URL,
-      summary: "Not in the specification (plugin ${id}): the call centre's notes, newest first (at most 100). Managers and above.",
-      tags: ["${id}"],
+    defineRoute(listAllNotes, {
       access: MANAGERS,
-      response: { 200: NotesResponse },
       async handler({ caller }) {
         const rows = await db
           .select()
@@ -230,7 +234,7 @@ export default definePluginServer(${camel}Routes);
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeadHistoryResponse } from "../../src/contract/leadHistory";
 import { calls, freeLeads, startTestGateway, type TestGateway } from "../../server/sdk/testing";
-import { ALL_NOTES_URL, NOTES_URL, NotesFacet, NotesResponse } from "./contract";
+import { addNote, listAllNotes, listNotes, NotesFacet, NotesResponse } from "./contract";
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -249,19 +253,19 @@ describe("${id} on the gateway", () => {
     socket.connect();
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
 
-    const added = await agent.request("POST", NOTES_URL, { text: "Call back after lunch" }, { "idempotency-key": "note-1" });
+    const added = await agent.request("POST", addNote.path, { text: "Call back after lunch" }, { "idempotency-key": "note-1" });
     expect(added.statusCode, added.body).toBe(201);
     expect(await pushed).toMatchObject({ text: "Call back after lunch" });
     // A retry under the same key answers the same note and adds none.
-    const again = await agent.request("POST", NOTES_URL, { text: "Call back after lunch" }, { "idempotency-key": "note-1" });
+    const again = await agent.request("POST", addNote.path, { text: "Call back after lunch" }, { "idempotency-key": "note-1" });
     expect(again.json()).toEqual(added.json());
 
-    const mine = NotesResponse.parse((await agent.request("GET", NOTES_URL)).json()).data;
+    const mine = NotesResponse.parse((await agent.request("GET", listNotes.path)).json()).data;
     expect(mine.map((n) => n.text)).toEqual(["Call back after lunch"]);
     const manager = await gw.signIn("manager.isius@demo.test");
-    const all = NotesResponse.parse((await manager.request("GET", ALL_NOTES_URL)).json()).data;
+    const all = NotesResponse.parse((await manager.request("GET", listAllNotes.path)).json()).data;
     expect(all.map((n) => n.text)).toContain("Call back after lunch");
-    expect((await agent.request("GET", ALL_NOTES_URL)).statusCode).toBe(403);
+    expect((await agent.request("GET", listAllNotes.path)).statusCode).toBe(403);
     socket.disconnect();
   });
 
@@ -274,19 +278,19 @@ describe("${id} on the gateway", () => {
       .returning({ id: calls.id });
     const agent = await gw.signIn("qualifier2.isius@demo.test");
     const body = { text: "Spouse decides", call_id: call!.id };
-    expect((await agent.request("POST", NOTES_URL, body, { "idempotency-key": "note-3" })).statusCode).toBe(201);
+    expect((await agent.request("POST", addNote.path, body, { "idempotency-key": "note-3" })).statusCode).toBe(201);
     const manager = await gw.signIn("manager.isius@demo.test");
     const history = LeadHistoryResponse.parse((await manager.request("GET", \`/leads/\${lead!.id}/history\`)).json()).data;
     const facet = history.calls.find((c) => c.id === call!.id)?.facets?.["${id}"];
     expect(NotesFacet.parse(facet).notes.map((n) => n.text)).toEqual(["Spouse decides"]);
     const colleague = await gw.signIn("qualifier.isius@demo.test");
-    expect((await colleague.request("POST", NOTES_URL, body, { "idempotency-key": "note-4" })).statusCode).toBe(422);
+    expect((await colleague.request("POST", addNote.path, body, { "idempotency-key": "note-4" })).statusCode).toBe(422);
   });
 
   it("refuses an empty note (422) and writes nothing", async () => {
     const agent = await gw.signIn("advisor.isius@demo.test");
-    expect((await agent.request("POST", NOTES_URL, { text: "  " }, { "idempotency-key": "note-2" })).statusCode).toBe(422);
-    expect(NotesResponse.parse((await agent.request("GET", NOTES_URL)).json()).data).toEqual([]);
+    expect((await agent.request("POST", addNote.path, { text: "  " }, { "idempotency-key": "note-2" })).statusCode).toBe(422);
+    expect(NotesResponse.parse((await agent.request("GET", listNotes.path)).json()).data).toEqual([]);
   });
 });
 `,
@@ -378,12 +382,16 @@ export const ${Pascal}Model = types
   }));
 export type ${Pascal}Store = Instance<typeof ${Pascal}Model>;
 `,
-  "service.ts": ({ Pascal }) => `import { idempotencyKey, type PluginContext } from "../../src/sdk";
+  "service.ts": ({ Pascal }) => `import { callEndpoint, type PluginContext } from "../../src/sdk";
 import type { ${Pascal}Api } from "./api";
-import { ALL_NOTES_URL, NOTES_URL, noteAdded, NoteResponse, NotesResponse } from "./contract";
+import { AddNoteBody, addNote, listAllNotes, listNotes, noteAdded } from "./contract";
 import type { ${Pascal}Store } from "./model";
 
-/** The plugin's effects; the model keeps the state. ctx has the store, ctx.http, ctx.events, ctx.clock, ctx.t… */
+/**
+ * The plugin's effects; the model keeps the state. ctx has the store, ctx.events, ctx.clock, ctx.t… The gateway is
+ * called by its endpoints (contract.ts): callEndpoint(ctx, endpoint, { params, query, body }) answers
+ * { ok: true, data } with the data parsed and typed, or the gateway's refusal { ok: false, status, message, errors }.
+ */
 export function create${Pascal}Service(ctx: PluginContext<${Pascal}Store>): ${Pascal}Api {
   const { store } = ctx;
   // The gateway pushes each note the agent adds, from this tab or another.
@@ -391,31 +399,26 @@ export function create${Pascal}Service(ctx: PluginContext<${Pascal}Store>): ${Pa
   return {
     async load() {
       store.loading();
-      try {
-        store.loaded(NotesResponse.parse((await ctx.http.get(NOTES_URL)).data).data);
-      } catch {
-        store.failed();
-      }
+      const notes = await callEndpoint(ctx, listNotes);
+      if (notes.ok) store.loaded(notes.data.data);
+      else store.failed();
     },
     async add(text) {
-      try {
-        // On a call, the note is kept with it (and shows with it in the lead's history).
-        const call = ctx.call.current;
-        const body = { text, call_id: call.active ? call.callId : null };
-        const { data } = await ctx.http.post(NOTES_URL, body, { headers: { "Idempotency-Key": idempotencyKey() } });
-        store.added(NoteResponse.parse(data).data);
-        return true;
-      } catch {
-        return false;
-      }
+      // On a call, the note is kept with it (and shows with it in the lead's history). What the agent typed is
+      // checked with the endpoint's own schema first: the gateway would refuse anything else.
+      const call = ctx.call.current;
+      const body = AddNoteBody.safeParse({ text, call_id: call.active ? call.callId : null });
+      if (!body.success) return false;
+      // An idempotent endpoint: sent under a fresh Idempotency-Key, retried under it if no answer came.
+      const added = await callEndpoint(ctx, addNote, { body: body.data });
+      if (added.ok) store.added(added.data.data);
+      return added.ok;
     },
     async loadAll() {
       store.loading();
-      try {
-        store.loadedAll(NotesResponse.parse((await ctx.http.get(ALL_NOTES_URL)).data).data);
-      } catch {
-        store.failed();
-      }
+      const notes = await callEndpoint(ctx, listAllNotes);
+      if (notes.ok) store.loadedAll(notes.data.data);
+      else store.failed();
     },
   };
 }
@@ -522,8 +525,8 @@ export default function CallNotes({ facet }: CallFacetProps<NotesFacet>) {
 }
 `,
   "service.test.ts": ({ id, Pascal }) => `import { describe, expect, it } from "vitest";
-import { fakeGateway, pluginContext } from "../../src/sdk/testing";
-import { NOTES_URL, noteAdded, type Note } from "./contract";
+import { fakeGateway, pluginContext, reply } from "../../src/sdk/testing";
+import { addNote, listNotes, noteAdded, type Note } from "./contract";
 import { ${Pascal}Model } from "./model";
 import { create${Pascal}Service } from "./service";
 
@@ -531,10 +534,11 @@ const note = (id: number, text: string): Note => ({ id, agent_id: 7, call_id: nu
 
 describe("${Pascal} service", () => {
   it("reads the agent's notes, adds one under an Idempotency-Key, and keeps a pushed note once", async () => {
-    const gateway = fakeGateway({
-      ["GET " + NOTES_URL]: { status: 200, data: { data: [note(1, "First")] } },
-      ["POST " + NOTES_URL]: { status: 201, data: { data: note(2, "Second") } },
-    });
+    // The fake gateway answers the endpoints, and checks each request and reply against their schemas.
+    const gateway = fakeGateway([
+      reply(listNotes, { status: 200, data: { data: [note(1, "First")] } }),
+      reply(addNote, { status: 201, data: { data: note(2, "Second") } }),
+    ]);
     const { ctx, push } = pluginContext({ store: ${Pascal}Model.create({}), gateway, pushes: [noteAdded] });
     const api = create${Pascal}Service(ctx);
     await api.load();
@@ -547,18 +551,18 @@ describe("${Pascal} service", () => {
 `,
   "{id}.test.tsx": ({ id }) => `import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, historyCall, renderPlugin } from "../../src/sdk/testing";
-import { ALL_NOTES_URL, NOTES_URL, type Note } from "./contract";
+import { fakeGateway, historyCall, renderPlugin, reply } from "../../src/sdk/testing";
+import { addNote, listAllNotes, listNotes, type Note } from "./contract";
 import plugin from "./index";
 
 const note = (id: number, text: string): Note => ({ id, agent_id: 7, call_id: null, text, created_at: "2026-01-05T15:00:00.000Z" });
 
 describe("${id}", () => {
   it("lists the agent's notes, adds one, and shows a note pushed from another tab", async () => {
-    const gateway = fakeGateway({
-      ["GET " + NOTES_URL]: { status: 200, data: { data: [note(1, "Call back after lunch")] } },
-      ["POST " + NOTES_URL]: { status: 201, data: { data: note(2, "Spouse decides") } },
-    });
+    const gateway = fakeGateway([
+      reply(listNotes, { status: 200, data: { data: [note(1, "Call back after lunch")] } }),
+      reply(addNote, { status: 201, data: { data: note(2, "Spouse decides") } }),
+    ]);
     const { user, push } = await renderPlugin(plugin, { gateway });
     expect(await screen.findByText("Call back after lunch")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Note"), "Spouse decides");
@@ -569,21 +573,21 @@ describe("${id}", () => {
   });
 
   it("shows the notes added on a call under that call in the lead's history, in French too", async () => {
-    const gateway = fakeGateway({ ["GET " + NOTES_URL]: { status: 200, data: { data: [] } } });
+    const gateway = fakeGateway([reply(listNotes, { status: 200, data: { data: [] } })]);
     const call = historyCall({ "${id}": { notes: [{ id: 5, text: "Rappeler lundi" }] } });
     await renderPlugin(plugin, { gateway, historyCall: call, language: "fr" });
     expect(await screen.findByText("Note : Rappeler lundi")).toBeInTheDocument();
   });
 
   it("speaks French", async () => {
-    const gateway = fakeGateway({ ["GET " + NOTES_URL]: { status: 200, data: { data: [] } } });
+    const gateway = fakeGateway([reply(listNotes, { status: 200, data: { data: [] } })]);
     await renderPlugin(plugin, { gateway, language: "fr" });
     expect(await screen.findByText("Aucune note pour l'instant.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Ajouter la note" })).toBeInTheDocument();
   });
 
   it("shows a manager the call centre's notes on its admin page", async () => {
-    const gateway = fakeGateway({ ["GET " + ALL_NOTES_URL]: { status: 200, data: { data: [note(4, "Prefers mornings")] } } });
+    const gateway = fakeGateway([reply(listAllNotes, { status: 200, data: { data: [note(4, "Prefers mornings")] } })]);
     await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, adminPage: "settings/${id}" });
     expect(await screen.findByRole("heading", { name: "Agents' notes" })).toBeInTheDocument();
     expect(await screen.findByRole("cell", { name: "Prefers mornings" })).toBeInTheDocument();
