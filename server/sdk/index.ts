@@ -6,7 +6,10 @@
  * only from `src/sdk` (the ESLint rule `boundaries/plugin-imports`, scripts/eslint/boundaries.js). What a plugin
  * may do on the gateway is what this file offers:
  *
- * - **Routes as data**: `defineRoute({ method, url, access, params, body, querystring, response, handler })`.
+ * - **Routes as data**: `defineRoute(endpoint, { access, handler, example?, names? })` on an endpoint declared once
+ *   in the plugin's `contract.ts` with `defineEndpoint` (src/contract/endpoint.ts: method, path, schemas, answers,
+ *   idempotent; the browser calls the same object, docs/plugins.md "Endpoints"); the older
+ *   `defineRoute({ method, url, access, params, body, querystring, response, handler })` still works.
  *   Every route declares its access policy; the generated access matrix, fuzz and tenant-boundary tests pick
  *   it up. The gateway refuses a plugin's routes to a call centre that does not have the plugin (its manifest's
  *   `requires`, the variant's plugin list, the admin's switch), so a route never checks that by hand.
@@ -24,15 +27,21 @@
  *
  * @example plugins/weather/server.ts
  * ```ts
- * import { z } from "zod";
+ * // plugins/weather/contract.ts
+ * export const readReading = defineEndpoint({
+ *   method: "GET", path: "/weather/:city", summary: "The city's last reading.",
+ *   params: z.strictObject({ city: z.string().max(40) }), responses: { 200: ReadingResponse, 404: ErrorBody },
+ * });
+ *
+ * // plugins/weather/server.ts
  * import { definePluginServer, defineRoute, HttpError, type PluginServerContext } from "../../server/sdk";
+ * import { readReading } from "./contract";
  * import { weatherReadings } from "./tables";
  *
  * export const weatherRoutes = (ctx: PluginServerContext) => [
- *   defineRoute({
- *     method: "GET", url: "/weather/:city", summary: "The city's last reading.", access: { roles: ["setter"] },
- *     params: z.strictObject({ city: z.string().max(40) }), response: { 200: Reading },
- *     async handler({ params, caller }) {
+ *   defineRoute(readReading, {
+ *     access: { roles: ["setter"] },
+ *     async handler({ params, caller }) { // params.city: string, parsed by the endpoint's schema
  *       const [row] = await ctx.db.select().from(weatherReadings).where(…);
  *       if (!row) throw new HttpError(404, "No reading for this city.");
  *       return { data: row };
@@ -45,7 +54,7 @@
 import type { RouteDef } from "../http/route";
 import type { PluginServerContext } from "../plugins/context";
 
-export { defineRoute, type NamedValue, type RouteDef, type RouteRequest } from "../http/route";
+export { defineRoute, type EndpointRoute, type NamedValue, type RouteDef, type RouteRequest } from "../http/route";
 export { HttpError, MESSAGES, fieldError } from "../http/errors";
 export { isUniqueViolation, rowsOf, type Db } from "../db/client";
 /** Whether two numbers are the same once written as the PBX dials them (E.164). */

@@ -54,8 +54,9 @@
  * // plugins/weather/index.ts
  * import { lazy } from "react";
  * import { z } from "zod";
- * import { callEnded, definePlugin, definePush } from "../../src/sdk";
+ * import { callEndpoint, callEnded, definePlugin, definePush } from "../../src/sdk";
  * import { forecastChanged, weatherApi } from "./api";
+ * import { readForecast } from "./contract"; // defineEndpoint({ method: "GET", path: "/weather", query, responses })
  * import { WeatherModel } from "./model";
  *
  * const alertPush = definePush("weather-alert", z.object({ text: z.string() }));
@@ -73,9 +74,10 @@
  *              es: () => import("./locales/es.json") },
  *   setup: (ctx) => {
  *     const refresh = async () => {
- *       const { data } = await ctx.http.get(`/weather?days=${ctx.config.days}`);
- *       ctx.store.set(data);
- *       ctx.events.emit(forecastChanged, { city: data.city });
+ *       const read = await callEndpoint(ctx, readForecast, { query: { days: ctx.config.days } });
+ *       if (!read.ok) return; // the gateway's Refusal: status, message, errors
+ *       ctx.store.set(read.data); // parsed by the endpoint's 200 schema, typed
+ *       ctx.events.emit(forecastChanged, { city: read.data.city });
  *     };
  *     ctx.events.on(callEnded, () => void refresh());
  *     ctx.events.on(alertPush, (p) => ctx.notify.warning(ctx.t("alert", { text: p.text })));

@@ -4,7 +4,7 @@
  * `plugins/goals/GoalsPanel.test.tsx`):
  *
  * ```tsx
- * const gateway = fakeGateway({ "GET /agents/42/statistics": { status: 200, data: stats } });
+ * const gateway = fakeGateway([reply(readGoalStatistics, { status: 200, data: stats })]); // by endpoint object
  * const { advance } = await renderPlugin(goals, { gateway, agent: { roles: ["advisor"] }, language: "fr" });
  * expect(await screen.findByRole("rowheader", { name: "Ventes du jour" })).toBeInTheDocument();
  * await advance(30_000); // the next refresh
@@ -17,7 +17,10 @@
  * plugin's `PluginScope`. Panels are lazy: query them with `findBy…`.
  *
  * The core services are fakes a test controls:
- * - `core.http`: axios on a {@link fakeGateway} (routes relative to /api/v1; `gateway.requests` records calls);
+ * - `core.http`: axios on a {@link fakeGateway} (relative to /api/v1; `gateway.requests` records calls). Its routes
+ *   are endpoint objects (`reply(endpoint, answer)`, src/contract/endpoint.ts): each request is checked against
+ *   the endpoint's params, query and body schemas and each reply against its schema for that status, and a
+ *   mismatch fails the test when it ends (docs/plugins.md "Endpoints"); `"METHOD /path"` keys still work, unchecked;
  * - `core.clock`: a {@link manualClock}; `clock.advance(ms)` fires due timers (wrap it in `act`, or use
  *   the returned `advance`, which does);
  * - `core.agent`, `core.variant`, `core.i18n`, `core.notify` (every message lands in `notify.shown`);
