@@ -67,7 +67,7 @@ describe("the floor wall", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "advisor");
     expect(screen.queryByText("Jordan Reyes")).toBeNull();
     expect(screen.getByText("Maria Lopez")).toBeInTheDocument();
-    await user.type(screen.getByRole("searchbox", { name: "Search agents, extensions or leads" }), "jordan");
+    await user.type(screen.getByRole("searchbox", { name: "Agent, extension or lead" }), "jordan");
     expect(screen.getByText("No agent matches these filters.")).toBeInTheDocument();
   });
 

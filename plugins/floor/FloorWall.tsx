@@ -2,7 +2,7 @@
 // (a 500-agent floor stays smooth), and times tick each second from the gateway's clock.
 import { Button, Callout, InputGroup, Spinner, Switch } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useEffect, useMemo, useState, type UIEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type UIEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AGENT_STATUSES } from "../../src/contract/status";
 import { Select, useNow, usePlugin } from "../../src/sdk";
@@ -22,7 +22,16 @@ const FloorWall = observer(function FloorWall() {
   useEffect(() => void api.refresh(), [api]);
   const now = useNow(ctx.clock, store.state === "ready") + store.skewMs;
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(400);
+  const [viewport, setViewport] = useState(800);
+  const body = useRef<HTMLDivElement>(null);
+  // The rows drawn follow the body's height: a taller panel (or a resized one) draws more.
+  useEffect(() => {
+    const el = body.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setViewport(el.clientHeight || 800));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [store.state]);
 
   const view = store.view;
   const set = (v: Partial<WallView>) => store.setView(v);
@@ -39,6 +48,7 @@ const FloorWall = observer(function FloorWall() {
     );
 
   const shown = visibleRows(rows, view, ctx.agent.id, now);
+  const nobodySignedIn = !view.showOffline && rows.every((a) => a.status === "offline" && a.call === null);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(shown.length, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
@@ -116,10 +126,10 @@ const FloorWall = observer(function FloorWall() {
             ))}
           </div>
         </div>
-        <div role="rowgroup" className="floor__body" onScroll={onScroll} tabIndex={0} aria-label={t("table.rows")}>
+        <div role="rowgroup" className="floor__body" ref={body} onScroll={onScroll} tabIndex={0} aria-label={t("table.rows")}>
           {shown.length === 0 ? (
             <div role="row" className="floor__empty">
-              <div role="cell">{rows.length === 0 ? t("empty") : t("no_match")}</div>
+              <div role="cell">{rows.length === 0 ? t("empty") : nobodySignedIn ? t("nobody_signed_in") : t("no_match")}</div>
             </div>
           ) : (
             <div style={{ height: shown.length * ROW_HEIGHT, position: "relative" }}>

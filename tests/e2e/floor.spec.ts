@@ -1,0 +1,53 @@
+// The floor as a manager lives it (issue 35): the ISIUS manager signs in to the live wall, and an agent going
+// Ready, being auto-dialled (with the lead's name) and wrapping up shows on it within a second each, from
+// pushes, while the agent works in another browser.
+import { expect, test, type Page } from "./fixtures";
+import { disposeAndStop, signIn } from "./helpers";
+
+const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
+const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
+const callBox = (page: Page) => softphone(page).getByRole("group", { name: /^Call with / });
+
+test("the manager's wall follows an agent going Ready, auto-dialled with the lead's name, then After Call Work", async ({
+  browser,
+  page: wallPage,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(wallPage, "manager.isius@demo.test");
+  const wall = wallPage.getByRole("table", { name: "Agents on the floor" });
+  await expect(wall).toBeVisible({ timeout: 20_000 });
+  await wallPage.getByText("Signed-out agents", { exact: true }).click();
+  // The wall draws only the rows in view: the manager finds the agent as a person would, by name.
+  await wallPage.getByRole("searchbox", { name: "Agent, extension or lead" }).fill("Jordan");
+  const row = wall.getByRole("row").filter({ hasText: "Jordan Reyes" });
+  await expect(row).toBeVisible();
+
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  try {
+    await signIn(agent, "qualifier.isius@demo.test");
+    await expect(softphone(agent).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+    await selector(agent).click();
+    await agent.getByRole("menu", { name: "Status" }).getByRole("menuitem", { name: "Ready", exact: true }).click();
+    await expect(row.getByRole("cell").nth(1)).toContainText(/Ready|On a Call/, { timeout: 1_000 });
+
+    // Auto-dialled: the wall names the lead the agent is talking to, as the agent's own call box does.
+    await expect(callBox(agent)).toContainText("Established", { timeout: 20_000 });
+    const lead = (await callBox(agent).getAttribute("aria-label"))!.replace(/^Call with /, "");
+    await expect(row.getByRole("cell").nth(1)).toContainText("On a Call", { timeout: 1_000 });
+    await expect(row.getByRole("cell").nth(2)).toContainText(lead, { timeout: 1_000 });
+    await expect(row.getByRole("cell").nth(2)).toContainText(/ · talking \d+:\d\d/);
+
+    await callBox(agent).getByRole("button", { name: "Hang up" }).click();
+    await expect(selector(agent)).toHaveText("After Call Work");
+    await expect(row.getByRole("cell").nth(1)).toContainText("After Call Work", { timeout: 1_000 });
+    await expect(row.getByRole("cell").nth(2)).toHaveText("—");
+
+    // The counters on top count the day's contact.
+    const counters = wallPage.getByRole("region", { name: "Floor counters" });
+    await expect(counters.getByText("Contacts today").locator("..")).not.toContainText(/^0/);
+    await disposeAndStop(agent);
+  } finally {
+    await agentContext.close();
+  }
+});
