@@ -4,9 +4,16 @@
 // the draft first (PUT), then POST /meetings under an Idempotency-Key; 201 booked, 422 back to the fields, 409
 // already booked, anything else 'Unable to book the meeting, please try again'.
 import { observable, reaction, runInAction } from "mobx";
+import { z } from "zod";
 import { fromWire, LeadResponse } from "../../src/contract/lead";
 import { TERM_SUB_TYPES_FEATURE } from "../../src/contract/lookups";
-import { idempotencyKey, postIdempotent, watching, type PluginContext } from "../../src/sdk";
+import {
+  defineAgentFlags,
+  idempotencyKey,
+  postIdempotent,
+  watching,
+  type PluginContext,
+} from "../../src/sdk";
 import { meetingBooked, type BookingApi, type WizardStep } from "./api";
 import type { BookingConfig } from "./config";
 import { BookingDraftResponse, type BookingDraft } from "./contract/draft";
@@ -64,12 +71,15 @@ export interface BookingService extends BookingApi {
   validatePostal(which: "lead" | "meeting"): Promise<void>;
   moveMarker(lat: number, lon: number): Promise<void>;
   startOffer(): Promise<void>;
-  /** The agent may send the lead to Sun Life (canTransferToSunlife, SLICA). */
+  /** The agent may send the lead to Sun Life (the account's can_transfer_to_sunlife, SLICA). */
   canBookWithSunLife: boolean;
   bookWithSunLife(): Promise<void>;
   book(): Promise<void>;
   dispose(): void;
 }
+
+/** The account's can_transfer_to_sunlife (sign-in): the agent may book with Sun Life. */
+const sunLifeAgent = defineAgentFlags(z.object({ can_transfer_to_sunlife: z.boolean().default(false) }));
 
 export function createBookingService(ctx: PluginContext<BookingStore, BookingConfig>): BookingService {
   const { store, http, clock } = ctx;
@@ -326,7 +336,7 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
     validatePostal: places.validatePostal,
     moveMarker: places.moveMarker,
     startOffer: offers.start,
-    canBookWithSunLife: ctx.agent.canTransferToSunlife && ctx.variant.id === "slica",
+    canBookWithSunLife: ctx.agent.flags(sunLifeAgent).can_transfer_to_sunlife && ctx.variant.id === "slica",
     async bookWithSunLife() {
       if (!store.meeting || store.booked || store.booking === "booking") return;
       // Steps 1 and 2 go to Sun Life as they go to our advisors: complete first, the meeting untouched till then.

@@ -294,7 +294,7 @@ describe("disposition panel", () => {
   });
 
   it("offers Sent External the destinations the account opens, and needs none when there is none", async () => {
-    const isius = await mount({ agent: { canTransferToMatcha: true } });
+    const isius = await mount({ agent: { accountFields: { can_transfer_to_matcha: true } } });
     await isius.user.selectOptions(await form(), "Sent External");
     expect(options("Sent-external destination (required)")).toEqual(["Matcha", "External Transfer"]);
     expect(button("Save & Next")).toBeDisabled();

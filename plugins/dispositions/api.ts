@@ -6,10 +6,11 @@ import { z } from "zod";
 import {
   CreateDispositionBody,
   DispositionValue,
+  type DispositionFlag,
   type DispositionValue as Disposition,
 } from "../../src/contract/dispositions";
 import type { FollowUpItem } from "../../src/contract/dialer";
-import { defineEvent, serviceKey, type WriteOutcome } from "../../src/sdk";
+import { defineAgentFlags, defineEvent, serviceKey, type AgentInfo, type WriteOutcome } from "../../src/sdk";
 
 export interface DispositionPreset {
   disposition: Disposition;
@@ -87,3 +88,20 @@ export const dispositionSaved = defineEvent(
   }),
 );
 export type DispositionSaved = z.output<typeof dispositionSaved.schema>;
+
+/**
+ * The account's flags that open the Sent External destinations Matcha and Sunlife (booking-and-reference §6): the
+ * sign-in can_transfer_to_matcha and can_transfer_to_sunlife. The transfers plugin offers the same destinations.
+ */
+export const transferAccountFlags = defineAgentFlags(
+  z.object({
+    can_transfer_to_matcha: z.boolean().default(false),
+    can_transfer_to_sunlife: z.boolean().default(false),
+  }),
+);
+
+/** The agent's flags as the disposition rules name them (`DispositionFacts.flags` of src/contract/dispositions). */
+export function dispositionFlagsOf(agent: Pick<AgentInfo, "flags">): Record<DispositionFlag, boolean> {
+  const f = agent.flags(transferAccountFlags);
+  return { canTransferToMatcha: f.can_transfer_to_matcha, canTransferToSunlife: f.can_transfer_to_sunlife };
+}

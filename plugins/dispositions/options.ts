@@ -6,11 +6,11 @@ import {
   REASON_KIND_OF,
   reasonsFor,
   type DispositionFacts,
-  type DispositionFlag,
   type DispositionValue,
   type ReasonKind,
 } from "../../src/contract/dispositions";
 import type { AgentInfo } from "../../src/sdk";
+import { dispositionFlagsOf } from "./api";
 
 /** An option of a select: `key` translates it; null shows the value as it is (a flow's own reason). */
 export interface Option {
@@ -19,18 +19,8 @@ export interface Option {
 }
 
 /** The agent's facts: its roles (outbound-eligible included) and account flags, and the call centre. */
-export function factsOf(
-  agent: Pick<AgentInfo, "roles" | DispositionFlag>,
-  callCentre: string,
-): DispositionFacts {
-  return {
-    roles: agent.roles,
-    callCentre,
-    flags: {
-      canTransferToMatcha: agent.canTransferToMatcha,
-      canTransferToSunlife: agent.canTransferToSunlife,
-    },
-  };
+export function factsOf(agent: Pick<AgentInfo, "roles" | "flags">, callCentre: string): DispositionFacts {
+  return { roles: agent.roles, callCentre, flags: dispositionFlagsOf(agent) };
 }
 
 /** "Medical DQ AA/GTL" → "disposition.medical_dq_aa_gtl". */

@@ -1,12 +1,22 @@
 // The health e-app panel as an advisor sees it, mounted through renderPlugin() over a fake leads stack.
 import { act, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { leadsKey, type AgentInfo, type LeadView } from "../../src/sdk";
-import { fakeLeads, leadView, provide, renderPlugin, type RenderPluginOptions } from "../../src/sdk/testing";
+import { leadsKey, type LeadView } from "../../src/sdk";
+import {
+  fakeLeads,
+  leadView,
+  provide,
+  renderPlugin,
+  type RenderPluginOptions,
+  type TestAgent,
+} from "../../src/sdk/testing";
 import plugin from "./index";
 
 /** An advisor whose account (login response `health_licenses`) holds these licences. */
-const advisorHolding = (...healthLicenses: string[]): Partial<AgentInfo> => ({ roles: ["advisor"], healthLicenses });
+const advisorHolding = (...licences: string[]): TestAgent => ({
+  roles: ["advisor"],
+  accountFields: { health_licenses: licences },
+});
 
 async function mount(current: LeadView | null, o: RenderPluginOptions = {}) {
   const stack = fakeLeads(current ? [current] : []);

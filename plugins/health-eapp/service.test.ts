@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { AgentInfo } from "../../src/sdk";
-import { fakeLeads, leadView, pluginContext } from "../../src/sdk/testing";
+import { fakeLeads, leadView, pluginContext, type TestAgent } from "../../src/sdk/testing";
 import { HealthEappConfig } from "./config";
 import { createHealthEappService } from "./service";
 
 /** An advisor whose account (login response `health_licenses`) holds these licences. */
-const advisorHolding = (...healthLicenses: string[]): Partial<AgentInfo> => ({ roles: ["advisor"], healthLicenses });
+const advisorHolding = (...licences: string[]): TestAgent => ({
+  roles: ["advisor"],
+  accountFields: { health_licenses: licences },
+});
 
 describe("health e-app service", () => {
   it("follows the leads stack: no lead, then a lead the advisor is licensed for, then one they are not", () => {
@@ -31,6 +33,16 @@ describe("health e-app service", () => {
       leads: fakeLeads([leadView({ state: "TX" })]).control,
     });
     expect(createHealthEappService(ctx).access()).toMatchObject({ kind: "unlicensed", state: "TX" });
+  });
+
+  it("holds no licence, and says why in the log, when the account's health_licenses is malformed", () => {
+    const { ctx, logged } = pluginContext({
+      agent: { roles: ["advisor"], accountFields: { health_licenses: "TX" } },
+      config: HealthEappConfig.parse({}),
+      leads: fakeLeads([leadView({ state: "TX" })]).control,
+    });
+    expect(createHealthEappService(ctx).access()).toMatchObject({ kind: "unlicensed", state: "TX" });
+    expect(logged).toEqual([expect.stringContaining("health_licenses does not parse")]);
   });
 
   it("builds the configured address for a lead", () => {

@@ -1,4 +1,5 @@
-import type { PluginContext } from "../../src/sdk";
+import { z } from "zod";
+import { defineAgentFlags, type PluginContext } from "../../src/sdk";
 import type { HealthEappConfig } from "./config";
 import { eappAccess, eappUrl, type EappAccess } from "./licence";
 
@@ -9,8 +10,13 @@ export interface HealthEappService {
   urlFor(leadId: number): string;
 }
 
+/** The states and provinces (two-letter codes) the advisor holds a health licence for: the sign-in health_licenses. */
+export const healthLicences = defineAgentFlags(
+  z.object({ health_licenses: z.array(z.string()).default([]) }),
+);
+
 export function createHealthEappService(ctx: PluginContext<undefined, HealthEappConfig>): HealthEappService {
-  const licences = ctx.agent.healthLicenses;
+  const licences = ctx.agent.flags(healthLicences).health_licenses;
   return {
     access: () => eappAccess(ctx.leads.current, licences),
     urlFor: (leadId) => eappUrl(ctx.config.url, leadId),

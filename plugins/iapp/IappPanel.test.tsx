@@ -46,7 +46,7 @@ async function mount(o: Mount = {}) {
     variant: o.variant ?? "slica",
     language: o.language,
     flags: { iapp: true, "iapp-choice": o.choice ?? false },
-    agent: { roles: ["advisor"], isIapp2Agent: o.isIapp2Agent ?? false },
+    agent: { roles: ["advisor"], accountFields: { is_iapp2_agent: o.isIapp2Agent ?? false } },
     services: [provide(leadsKey, stack.control)],
   });
   const user = userEvent.setup({ advanceTimers: (ms) => view.clock.advance(ms) });

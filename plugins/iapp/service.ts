@@ -3,7 +3,7 @@
 // client application page it answers in a new tab; a failure turns the button red with the specification's text.
 import { reaction } from "mobx";
 import { z } from "zod";
-import { safeHref, watching, type PluginContext } from "../../src/sdk";
+import { defineAgentFlags, safeHref, watching, type PluginContext } from "../../src/sdk";
 import {
   IAPP_CHOICE_FEATURE,
   IAPP_FEATURE,
@@ -40,6 +40,9 @@ export function openInNewTab(url: string): void {
 
 const SentList = z.object({ data: z.array(IappSend) });
 
+/** The agent may send leads to the second system, iApp 2 (the sign-in is_iapp2_agent). */
+export const iapp2Agent = defineAgentFlags(z.object({ is_iapp2_agent: z.boolean().default(false) }));
+
 export function createIappService(
   ctx: PluginContext<IappStore>,
   openTab: (url: string) => void = openInNewTab,
@@ -49,7 +52,7 @@ export function createIappService(
     iappDestinations({
       iapp: ctx.isOn(IAPP_FEATURE),
       choice: ctx.isOn(IAPP_CHOICE_FEATURE),
-      isIapp2Agent: ctx.agent.isIapp2Agent,
+      isIapp2Agent: ctx.agent.flags(iapp2Agent).is_iapp2_agent,
     });
 
   async function load(leadId: number) {

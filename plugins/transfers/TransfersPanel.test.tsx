@@ -198,7 +198,7 @@ describe("the transfers widget", { timeout: 20_000 }, () => {
   it("gives a SLICA qualifier Sunlife and Matcha on their account flags; Matcha needs no target", async () => {
     const m = await mount({
       variant: "slica",
-      agent: { canTransferToSunlife: true, canTransferToMatcha: true },
+      agent: { accountFields: { can_transfer_to_sunlife: true, can_transfer_to_matcha: true } },
     });
     const { call, user } = m;
     onCall(call);

@@ -12,7 +12,7 @@ import { ErrorBody } from "../../src/contract/common";
 import type { DispositionFacts, DispositionValue } from "../../src/contract/dispositions";
 import { watching, type PluginContext } from "../../src/sdk";
 import type { BookingApi } from "../booking/api";
-import type { DispositionsApi } from "../dispositions/api";
+import { dispositionFlagsOf, type DispositionsApi } from "../dispositions/api";
 import type { DesktopNotifier } from "./api";
 import type { TransfersConfig } from "./config";
 import { ExternalTransfersResponse, SunlifeAgentsResponse, sunlifeAgentsOf } from "./contract/targets";
@@ -56,10 +56,7 @@ export function createTransfersService(
   const facts: DispositionFacts = {
     roles: ctx.agent.roles,
     callCentre: ctx.variant.code,
-    flags: {
-      canTransferToMatcha: ctx.agent.canTransferToMatcha,
-      canTransferToSunlife: ctx.agent.canTransferToSunlife,
-    },
+    flags: dispositionFlagsOf(ctx.agent),
   };
   const kinds = transferKinds(facts, (flag) => ctx.isOn(flag));
   if (kinds[0] && !store.kind) store.choose(kinds[0]);

@@ -4,6 +4,7 @@ import type { i18n as I18n } from "i18next";
 import { serviceKey } from "./plugin";
 import type { Clock } from "../shared/clock";
 import type { VariantManifest } from "./variant";
+import type { AgentFlagsDef } from "./agentFlags";
 
 /** The gateway client: bearer in, rotated bearer out (admin-and-sign-in §7). */
 export const httpKey = serviceKey<AxiosInstance>("core.http");
@@ -22,13 +23,12 @@ export interface AgentInfo {
   /** The softphone answers ringing calls by itself after autoAnswerTime seconds. */
   readonly autoAnswer: boolean;
   readonly autoAnswerTime: number;
-  /** Account flags that open the Sent External destinations (booking-and-reference §6). */
-  readonly canTransferToMatcha: boolean;
-  readonly canTransferToSunlife: boolean;
-  /** States and provinces (two-letter codes) the agent holds a health licence for (sign-in health_licenses). */
-  readonly healthLicenses: readonly string[];
-  /** The agent may send leads to the second e-application system, iApp 2 (sign-in is_iapp2_agent). */
-  readonly isIapp2Agent: boolean;
+  /**
+   * The account's fields the core does not model (the sign-in response's, by their wire names), as the plugin's
+   * declaration reads them (`defineAgentFlags(z.object({ can_transfer_to_sunlife: z.boolean().default(false) }))`):
+   * parsed once, typed; a field absent or malformed takes the schema's default (a malformed one is logged).
+   */
+  flags<T>(def: AgentFlagsDef<T>): T;
 }
 export const agentKey = serviceKey<AgentInfo>("core.agent");
 export const variantKey = serviceKey<VariantManifest>("core.variant");

@@ -16,6 +16,9 @@
  * - **What it keeps with calls, in the lead's history**: `callFacet: defineCallFacet({ schema, component })`
  *   shows, with each call, the facet its gateway side adds (`ctx.leadHistory.addCallFacet`); the plugin that
  *   draws the history renders {@link CallFacets} for each call (docs/plugins.md "Lead history facets").
+ * - **What it reads of the agent's account** beyond the core's `ctx.agent` fields (who may transfer to Sun Life,
+ *   the health licences): {@link defineAgentFlags} with a zod schema of those sign-in fields, by their wire names,
+ *   each with a default; `ctx.agent.flags(def)` gives them parsed and typed (docs/plugins.md "Account fields").
  * - **Services between plugins**: {@link serviceKey} in the owner's `api.ts`; consumers list it in `needs`.
  * - **Events**: {@link defineEvent} (browser events, `domain:verb`, owned by whoever raises them and declared
  *   in its `api.ts`), {@link definePush} (socket pushes, listed in the manifest's `pushes`),
@@ -111,6 +114,7 @@ export {
 export { usePlugin } from "../core/PluginScope";
 export { CallFacets } from "../core/CallFacets";
 export { renamePanel, splitPanel } from "../core/layoutMigrations";
+export { defineAgentFlags, type AgentFlagsDef } from "../core/agentFlags";
 
 // The core's services, as plugins see them. The keys stay for `ctx.get(key)` and for tests that replace a
 // core service; `ctx.http`, `ctx.status`… are the same objects.

@@ -22,19 +22,20 @@ export const Account = types
     tenantId: 0,
     deactivated: false,
     inboundOnly: false,
-    canTransferToSunlife: false,
-    canTransferToMatcha: false,
-    isIapp2Agent: false,
     isExternal: false,
     extension: types.maybeNull(types.string),
     hasWebRtc: false,
-    healthLicenses: types.array(types.string),
     autoAnswer: false,
     autoAnswerTime: 0,
     loggedIn: false,
     loggingIn: false,
     tokens: types.optional(types.model("Tokens", { accessToken: "" }), {}),
     user: types.optional(AccountUser, {}),
+    /**
+     * The sign-in response's fields the core does not model, as they came (by their wire names): plugins read the
+     * ones they need through their own schema (`defineAgentFlags`, `ctx.agent.flags(def)`).
+     */
+    accountFields: types.frozen<Readonly<Record<string, unknown>>>({}),
   })
   .views((self) => ({
     get signedIn(): boolean {
@@ -69,6 +70,29 @@ export const Account = types
 export type Account = Instance<typeof Account>;
 export type AccountSnapshot = SnapshotIn<typeof Account>;
 
+/**
+ * The sign-in response's fields the core models itself (the account state above, the UI language); the others are
+ * kept as they came, for plugins.
+ */
+const CORE_FIELDS: ReadonlySet<string> = new Set([
+  "access_token",
+  "auto_answer",
+  "auto_answer_time",
+  "id",
+  "tenant_id",
+  "deactivated",
+  "email",
+  "extension",
+  "has_webrtc",
+  "first_name",
+  "last_name",
+  "language",
+  "roles",
+  "inbound_only",
+  "is_external",
+  "permissions",
+] satisfies (keyof LoginResponse)[]);
+
 /** Wire (snake case, deactivated "0"/"1") to account state. */
 export function accountFromLogin(r: LoginResponse, accessToken: string): AccountSnapshot {
   return {
@@ -77,17 +101,14 @@ export function accountFromLogin(r: LoginResponse, accessToken: string): Account
     tenantId: r.tenant_id,
     deactivated: r.deactivated === "1",
     inboundOnly: r.inbound_only,
-    canTransferToSunlife: r.can_transfer_to_sunlife,
-    canTransferToMatcha: r.can_transfer_to_matcha,
-    isIapp2Agent: r.is_iapp2_agent,
     isExternal: r.is_external,
     extension: r.extension,
     hasWebRtc: r.has_webrtc,
-    healthLicenses: r.health_licenses,
     autoAnswer: r.auto_answer,
     autoAnswerTime: r.auto_answer_time,
     loggedIn: true,
     tokens: { accessToken },
     user: { id: r.id, tenantId: r.tenant_id, email: r.email, firstName: r.first_name, lastName: r.last_name },
+    accountFields: Object.fromEntries(Object.entries(r).filter(([name]) => !CORE_FIELDS.has(name))),
   };
 }

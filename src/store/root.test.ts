@@ -29,7 +29,7 @@ describe("root store persistence", () => {
     expect(getSnapshot(after.account)).toEqual(getSnapshot(before.account));
   });
 
-  it("maps the wire's account onto the account state", () => {
+  it("maps the wire's account onto the account state, and keeps the fields it does not model for plugins", () => {
     const root = createRootStore({ storage: memoryStorage() });
     root.account.signIn(loginResponse());
     expect(getSnapshot(root.account)).toMatchObject({
@@ -37,18 +37,31 @@ describe("root store persistence", () => {
       tenantId: 1,
       deactivated: false,
       inboundOnly: false,
-      canTransferToSunlife: false,
-      canTransferToMatcha: true,
-      isIapp2Agent: false,
       extension: "2042",
       hasWebRtc: true,
-      healthLicenses: ["TX"],
       autoAnswer: false,
       autoAnswerTime: 3,
       loggedIn: true,
       loggingIn: false,
       tokens: { accessToken: "token-1" },
     });
+    // By their wire names, as the plugins' schemas declare them (defineAgentFlags); nothing the core models.
+    expect(root.account.accountFields).toEqual({
+      can_transfer_to_sunlife: false,
+      is_iapp2_agent: false,
+      can_transfer_to_matcha: true,
+      health_licenses: ["TX"],
+    });
+  });
+
+  it("starts signed out from a session stored before the account kept its other fields", () => {
+    const storage = memoryStorage();
+    createRootStore({ storage }).account.signIn(loginResponse());
+    const { accountFields, ...older } = JSON.parse(storage.getItem(SESSION_KEY)!);
+    expect(accountFields).toMatchObject({ can_transfer_to_matcha: true });
+    storage.setItem(SESSION_KEY, JSON.stringify(older));
+    expect(createRootStore({ storage }).account.signedIn).toBe(false);
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
   });
 
   it("never stores a sign-in in progress", () => {

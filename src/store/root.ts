@@ -39,7 +39,14 @@ export function createRootStore({ storage }: { storage: KeyValueStorage }): Root
 
 function restoreAccount(storage: KeyValueStorage): AccountSnapshot {
   const stored = readJson(storage, SESSION_KEY);
-  if (stored !== undefined && Account.is(stored) && (stored as AccountSnapshot).acl) {
+  // A session stored before the account kept its other fields (accountFields) is of an older shape too: the plugins'
+  // account flags would all read as their defaults until the next sign-in.
+  if (
+    stored !== undefined &&
+    Account.is(stored) &&
+    (stored as AccountSnapshot).acl &&
+    "accountFields" in stored
+  ) {
     return { ...(stored as AccountSnapshot), loggingIn: false };
   }
   if (stored !== undefined) storage.removeItem(SESSION_KEY); // unreadable or from an older shape: start signed out

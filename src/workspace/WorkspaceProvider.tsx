@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../app/services";
+import { agentFlagsReader } from "../core/agentFlags";
 import { claimTab, type TabLock } from "../realtime/tabLock";
 import { createWorkspaceSession, type WorkspaceSession } from "./session";
 
@@ -62,6 +63,7 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
     if (!tenant || !account.signedIn || !ownsTab) return;
     let session: WorkspaceSession | undefined;
     let cancelled = false;
+    const log = (message: string, detail?: unknown) => console.warn(message, detail ?? "");
     setState({ kind: "opening" });
     createWorkspaceSession({
       http: services.http,
@@ -82,13 +84,10 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
         deactivated: account.deactivated,
         autoAnswer: account.autoAnswer,
         autoAnswerTime: account.autoAnswerTime,
-        canTransferToMatcha: account.canTransferToMatcha,
-        canTransferToSunlife: account.canTransferToSunlife,
-        healthLicenses: [...account.healthLicenses],
-        isIapp2Agent: account.isIapp2Agent,
+        flags: agentFlagsReader(account.accountFields, log),
       },
       mode: import.meta.env.DEV ? "development" : "production",
-      log: (message, detail) => console.warn(message, detail ?? ""),
+      log,
       token: () => account.accessToken,
       setDeactivated: (on) => account.setDeactivated(on),
       onSessionEnded: () => services.endSession(),

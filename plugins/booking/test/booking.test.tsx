@@ -143,7 +143,7 @@ describe("booking", { timeout: 20_000 }, () => {
     const { user, gateway, notify } = await mountBooking({
       lead,
       variant: "slica",
-      agent: { canTransferToSunlife: true },
+      agent: { accountFields: { can_transfer_to_sunlife: true } },
       draft: { step: 2, contact: {}, coverage: {}, meeting: {} },
       routes: { "POST /meetings": { status: 201, data: { data: { meetingCrmId: "MTG-00000043" } } } },
     });

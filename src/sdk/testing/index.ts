@@ -6,12 +6,12 @@
 export {
   renderPlugin,
   provide,
-  TEST_AGENT,
   type RenderPluginOptions,
   type RenderedPlugin,
   type ServiceBinding,
 } from "./renderPlugin";
 export { pluginContext, type PluginContextOptions } from "./pluginContext";
+export { TEST_AGENT, testAgent, type TestAgent } from "./agent";
 export { manualClock, type ManualClock } from "../../shared/clock";
 export {
   fakeGateway,

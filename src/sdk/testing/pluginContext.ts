@@ -5,14 +5,15 @@ import { API_BASE } from "../../contract/common";
 import { manualClock, type ManualClock } from "../../shared/clock";
 import { createEventBus, pluginEvents, type EventKey } from "../../core/events";
 import type { PluginContext } from "../../core/plugin";
-import type { AgentInfo, CallControl, LeadsControl, Notify, StatusView } from "../../core/services";
+import type { CallControl, LeadsControl, Notify, StatusView } from "../../core/services";
 import { defineVariant, type VariantManifest } from "../../core/variant";
 import { fakeCallControl } from "../../test/fakeCall";
 import { fakeGateway } from "../../test/fakeGateway";
 import { fakeLeadsControl } from "../../test/fakeLeads";
 import { fakeStatusControl } from "../../test/fakeStatus";
 import { recordingNotifier } from "../../test/fixtures";
-import { TEST_AGENT, type ServiceBinding } from "./renderPlugin";
+import { testAgent, type TestAgent } from "./agent";
+import type { ServiceBinding } from "./renderPlugin";
 
 export interface PluginContextOptions<Slice, Config> {
   id?: string;
@@ -20,7 +21,8 @@ export interface PluginContextOptions<Slice, Config> {
   config?: Config;
   gateway?: ReturnType<typeof fakeGateway>;
   clock?: ManualClock;
-  agent?: Partial<AgentInfo>;
+  /** The signed-in agent; `accountFields` are the sign-in response's fields `ctx.agent.flags(def)` reads. */
+  agent?: TestAgent;
   variant?: Partial<VariantManifest>;
   notify?: Notify;
   status?: StatusView;
@@ -78,7 +80,7 @@ export function pluginContext<Slice = undefined, Config = undefined>(o: PluginCo
     events,
     http,
     clock,
-    agent: { ...TEST_AGENT, ...o.agent },
+    agent: testAgent(o.agent, (message) => void logged.push(message)),
     variant,
     notify,
     status: o.status ?? fakeStatusControl("offline").control,

@@ -67,6 +67,7 @@ import { addWorkspaceTexts } from "../../i18n/workspaceTexts";
 import { fakeGateway } from "../../test/fakeGateway";
 import { recordingNotifier } from "../../test/fixtures";
 import { PanelFrame } from "../../workspace/PanelFrame";
+import { testAgent, type TestAgent } from "./agent";
 
 /** A service of another plugin (or a replacement core service), typed by its key. */
 export interface ServiceBinding {
@@ -84,8 +85,11 @@ export interface RenderPluginOptions {
   services?: ServiceBinding[];
   /** The variant's config for this plugin, before its `configSchema` parses it (defaults fill the rest). */
   config?: unknown;
-  /** The signed-in agent; defaults to Dana Reyes (id 42), qualifier, tenant 1. */
-  agent?: Partial<AgentInfo>;
+  /**
+   * The signed-in agent; defaults to Dana Reyes (id 42), qualifier, tenant 1. `accountFields` are the sign-in
+   * response's fields a plugin reads with `ctx.agent.flags(def)`, by wire name: `{ can_transfer_to_sunlife: true }`.
+   */
+  agent?: TestAgent;
   /** A snapshot applied to the plugin's store slice before `setup` runs. */
   snapshot?: Record<string, unknown>;
   /** The language the panels start in (every plugin locale is loaded, so `changeLanguage` works). */
@@ -114,21 +118,7 @@ export interface RenderPluginOptions {
   historyCall?: LeadHistoryCall;
 }
 
-export const TEST_AGENT: AgentInfo = {
-  id: 42,
-  tenantId: 1,
-  roles: ["qualifier"],
-  permissions: [],
-  extension: "2042",
-  hasWebRtc: true,
-  deactivated: false,
-  autoAnswer: false,
-  autoAnswerTime: 0,
-  canTransferToMatcha: false,
-  canTransferToSunlife: false,
-  healthLicenses: [],
-  isIapp2Agent: false,
-};
+export { TEST_AGENT } from "./agent";
 
 export async function renderPlugin<Api = unknown, Store = unknown>(
   manifest: AnyPlugin,
@@ -136,7 +126,9 @@ export async function renderPlugin<Api = unknown, Store = unknown>(
 ) {
   const gateway = options.gateway ?? fakeGateway();
   const clock = manualClock(options.now);
-  const agent: AgentInfo = { ...TEST_AGENT, ...options.agent };
+  /** Messages the registry and the core's fakes logged. */
+  const logged: string[] = [];
+  const agent: AgentInfo = testAgent(options.agent, (message) => void logged.push(message));
   const i18n = createI18n(options.language ?? "en");
   addWorkspaceTexts(i18n);
   // Languages other than English load on demand, as in the browser; the panels start once theirs is in.
@@ -183,7 +175,6 @@ export async function renderPlugin<Api = unknown, Store = unknown>(
         },
       }
     : manifest;
-  const logged: string[] = [];
   const forwarded = new Map<string, import("zod").ZodType>();
   const registry: Registry = await createRegistry({
     forwardPush: (name, schema) => void forwarded.set(name, schema),
