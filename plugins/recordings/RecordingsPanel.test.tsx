@@ -1,6 +1,6 @@
 // The extra recordings as an ISIUS advisor uses them on a call: Start records the call's next recording and the
-// counter runs, Stop ends it; the call's extra_recording_index follows; the button waits for an answered call;
-// the call's end stops a recording still running.
+// counter runs, Stop ends it; the call's extra_recording_index follows and goes with the call's settle, from 0 again
+// on the next call; the button waits for an answered call; the call's end stops a recording still running.
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -44,13 +44,14 @@ describe("the extra recordings panel", { timeout: 20_000 }, () => {
 
   it("starts the call's next recording, counts its time, stops it, and the call's index follows", async () => {
     const m = await mount();
+    expect(m.call.settleFields()).toEqual({ extra_recording_index: 0 });
     await m.user.click(within(m.panel).getByRole("button", { name: "Start recording" }));
     expect(m.gateway.requests.at(-1)).toMatchObject({
       method: "POST",
       url: "/calls/2042/extra-recordings",
       body: { index: 1 },
     });
-    expect(m.call.current.extraRecordingIndex).toBe(1);
+    expect(m.call.settleFields()).toEqual({ extra_recording_index: 1 });
     const stop = within(m.panel).getByRole("button", { name: "Stop recording" });
     expect(stop).toHaveAttribute("aria-pressed", "true");
     act(() => m.clock.advance(65_000));
@@ -62,7 +63,25 @@ describe("the extra recordings panel", { timeout: 20_000 }, () => {
     });
     await m.user.click(within(m.panel).getByRole("button", { name: "Start recording" }));
     expect(m.gateway.requests.at(-1)).toMatchObject({ body: { index: 2 } });
-    expect(m.call.current.extraRecordingIndex).toBe(2);
+    expect(m.call.settleFields()).toEqual({ extra_recording_index: 2 });
+  });
+
+  it("counts the next call's recordings from 1 again, and settles it with its own index", async () => {
+    const m = await mount();
+    await m.user.click(within(m.panel).getByRole("button", { name: "Start recording" }));
+    await m.user.click(within(m.panel).getByRole("button", { name: "Stop recording" }));
+    act(() => m.call.push({ callId: 7, leadId: 31, status: "ended", endedAt: "2026-01-05T14:01:00.000Z" }));
+    await m.emit(callEnded, { callId: 7, leadId: 31, duration: 58, shortCall: false, bridged: true });
+    expect(m.call.settleFields()).toEqual({ extra_recording_index: 1 });
+
+    act(() => m.call.push({ callId: 8, leadId: 32 }));
+    expect(m.call.settleFields()).toEqual({ extra_recording_index: 0 });
+    await m.user.click(within(m.panel).getByRole("button", { name: "Start recording" }));
+    expect(m.gateway.requests.at(-1)).toMatchObject({
+      url: "/calls/2042/extra-recordings",
+      body: { index: 1 },
+    });
+    expect(m.call.settleFields()).toEqual({ extra_recording_index: 1 });
   });
 
   it("the call's end stops a recording still running", async () => {
@@ -91,7 +110,7 @@ describe("the extra recordings panel", { timeout: 20_000 }, () => {
     await m.user.click(within(m.panel).getByRole("button", { name: "Start recording" }));
     expect(m.notify.shown.map((n) => n.text)).toContain("There is no answered call to record.");
     expect(within(m.panel).getByRole("button", { name: "Start recording" })).toBeEnabled();
-    expect(m.call.current.extraRecordingIndex).toBe(0);
+    expect(m.call.settleFields()).toEqual({ extra_recording_index: 0 });
   });
 
   it("speaks Spanish", async () => {

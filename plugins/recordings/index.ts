@@ -4,6 +4,7 @@
 // is server.ts.
 import { lazy } from "react";
 import { defineCallFacet, definePlugin } from "../../src/sdk";
+import { recordingsOnCall } from "./callState";
 import { RecordingsFacet } from "./contract";
 import { RecordingsModel } from "./model";
 import { createRecordingsService } from "./service";
@@ -26,6 +27,8 @@ export default definePlugin({
   ],
   // Each call's recordings, with a Play button, under the call in the lead's history (server.ts adds them).
   callFacet: defineCallFacet({ schema: RecordingsFacet, component: lazy(() => import("./CallRecordings")) }),
+  // How many extra recordings the call has: sent with its settle as extra_recording_index.
+  callState: recordingsOnCall,
   locales: {
     en: () => import("./locales/en.json"),
     fr: () => import("./locales/fr.json"),

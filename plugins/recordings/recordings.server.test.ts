@@ -172,6 +172,22 @@ describe("extra recordings", () => {
     expect([late.statusCode, late.json()]).toEqual([409, { message: RECORDING_MESSAGES.noCall }]);
   });
 
+  it("keeps the index the browser settles the call with; a settle without it (recordings off) stores 0", async () => {
+    await record(a.c, 1, 1_000);
+    await record(a.c, 2, 1_000);
+    await hangUp(a.callId);
+    const indexOf = async () =>
+      (await gw.db.select({ n: calls.extraRecordingIndex }).from(calls).where(eq(calls.id, a.callId)))[0]?.n;
+    const settle = (body: object) => a.c.request("PUT", `/leads/${a.leadId}/calls/${a.callId}`, body);
+    // The browser sends the settle's plugin fields only for the agent's enabled plugins: without this one, none.
+    const bare = await settle({});
+    expect(bare.statusCode, bare.body).toBe(202);
+    expect(await indexOf()).toBe(0);
+    const counted = await settle({ extra_recording_index: 2 });
+    expect(counted.statusCode, counted.body).toBe(202);
+    expect(await indexOf()).toBe(2);
+  });
+
   it("closes and keeps, marked incomplete, a recording a crash cut (its call ended, its file never finished)", async () => {
     await hangUp(a.callId);
     const [call] = await gw.db.select().from(calls).where(eq(calls.id, a.callId));

@@ -1,9 +1,10 @@
 // The extra recordings' effects (agent-workspace §2 extra recordings panel): Start posts the call's next
 // recording (POST /calls/{extension}/extra-recordings {index}), Stop ends it (DELETE …/{index}); the call's
-// extra_recording_index follows, for the hangup flow. The call's end stops a recording still running (the
-// gateway stops it with the call; PUT /calls/recordings/{extension} {recording: false} makes sure). A recording in
-// the lead's history plays from GET /recordings/{id}/audio.
+// extra_recording_index follows (callState.ts: the hangup flow sends it with the call's settle). The call's end
+// stops a recording still running (the gateway stops it with the call; PUT /calls/recordings/{extension}
+// {recording: false} makes sure). A recording in the lead's history plays from GET /recordings/{id}/audio.
 import { callEnded, httpStatus, type PluginContext } from "../../src/sdk";
+import { recordingsOnCall } from "./callState";
 import { ExtraRecordingResponse } from "./contract";
 import type { RecordingsStore } from "./model";
 
@@ -28,12 +29,12 @@ export function createRecordingsService(ctx: PluginContext<RecordingsStore>): Re
   async function start(): Promise<void> {
     const call = ctx.call.current;
     if (call.callId === null || !ext()) return;
-    const index = call.extraRecordingIndex + 1;
+    const index = ctx.call.state(recordingsOnCall).extraRecordingIndex + 1;
     store.busy_(true);
     try {
       const { data } = await ctx.http.post(`/calls/${ext()}/extra-recordings`, { index });
       ExtraRecordingResponse.parse(data);
-      ctx.call.setExtraRecordingIndex(index);
+      ctx.call.setState(recordingsOnCall, { extraRecordingIndex: index });
       store.started(call.callId, index, clock.now());
     } catch (e) {
       store.busy_(false);

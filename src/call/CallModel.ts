@@ -1,6 +1,6 @@
 // The agent's call as the workspace shows it (agent-workspace §3 Call state, §4 Call status). The gateway
-// owns the call; this model mirrors its snapshots and keeps the few things only the browser knows (the
-// extra recording index, whether the hangup flow already ran).
+// owns the call; this model mirrors its snapshots and keeps the few things only the browser knows (the plugins'
+// states of the call, whether the hangup flow already ran).
 import { types, type Instance } from "mobx-state-tree";
 import {
   CALL_STATUSES,
@@ -9,6 +9,7 @@ import {
   type CallType,
   type TransferState,
 } from "../contract/calls";
+import type { CallStateDef } from "../core/callState";
 
 export const CallModel = types
   .model("Call", {
@@ -33,7 +34,11 @@ export const CallModel = types
     transfer: types.maybeNull(types.frozen<TransferState>()),
     /** The clip the gateway plays into the call (a disclosure's audio), null when none plays. */
     playback: types.maybeNull(types.string),
-    extraRecordingIndex: 0,
+    /**
+     * The plugins' states of this call, by call-state name (`defineCallState`): only those set on this call; the
+     * others are at their `initial`. Emptied when another call begins.
+     */
+    pluginState: types.frozen<Readonly<Record<string, unknown>>>({}),
     /**
      * The call's live-transfer flag (agent-workspace §4 Live transfer): 0 while an advisor is sought, 1 once one
      * accepted (and after the handover); it follows the gateway's snapshots.
@@ -55,6 +60,10 @@ export const CallModel = types
     },
     get isConnected() {
       return self.status === "answered" && self.bridged;
+    },
+    /** A plugin's state of this call: as set on it, else its `initial`. */
+    stateOf<T>(def: CallStateDef<T>): T {
+      return (def.name in self.pluginState ? self.pluginState[def.name] : def.initial) as T;
     },
   }))
   .actions((self) => ({
@@ -81,7 +90,7 @@ export const CallModel = types
         conferenceState: null,
         conferenceParty: null,
         playback: null,
-        extraRecordingIndex: 0,
+        pluginState: {},
         liveTransfer: 0,
         hadLiveTransfer: false,
         settled: false,
@@ -123,7 +132,7 @@ export const CallModel = types
       });
       if (!sameCall)
         Object.assign(self, {
-          extraRecordingIndex: 0,
+          pluginState: {},
           liveTransfer: 0,
           hadLiveTransfer: false,
           settled: false,
@@ -139,8 +148,8 @@ export const CallModel = types
           t.outcome === "completed" || (t.outcome === null && t.live?.state === "done") ? 1 : 0;
       }
     },
-    setExtraRecordingIndex(n: number) {
-      self.extraRecordingIndex = n;
+    setState<T>(def: CallStateDef<T>, value: T) {
+      self.pluginState = { ...self.pluginState, [def.name]: value };
     },
     setLiveTransfer(v: 0 | 1) {
       self.liveTransfer = v;
@@ -171,7 +180,7 @@ export const CallModel = types
         transfer: null,
         playback: null,
         conferenceParty: null,
-        extraRecordingIndex: 0,
+        pluginState: {},
         liveTransfer: 0,
         hadLiveTransfer: false,
         settled: false,

@@ -9,8 +9,9 @@ import { createAlertService } from "../alerts/alertService";
 import { defineClientEvent } from "../contract/clientEvent";
 import { API_BASE } from "../contract/common";
 import type { SocketAck } from "../contract/socket";
-import type { CallSnapshot } from "../contract/calls";
+import { UpdateCallBody, type CallSnapshot } from "../contract/calls";
 import { manualClock } from "../shared/clock";
+import { defineCallState } from "../core/callState";
 import { createEventBus } from "../core/events";
 import { fakeGateway, type Reply, type SeenRequest } from "../test/fakeGateway";
 import { CallModel } from "./CallModel";
@@ -46,6 +47,7 @@ function setup(
   const alertsStore = AlertsModel.create({});
   const store = CallModel.create({});
   let key = 0;
+  const logged: string[] = [];
   const calls = createCallService({
     http: axios.create({ baseURL: API_BASE, adapter: gateway.adapter }),
     bus,
@@ -61,10 +63,11 @@ function setup(
     store,
     extension: "1001",
     newKey: () => `key-${++key}`,
+    log: (message) => void logged.push(message),
   });
   const ended: unknown[] = [];
   bus.on(callEnded.name, (p) => ended.push(callEnded.schema.parse(p)));
-  return { clock, gateway, bus, store, calls, emitted, alertsStore, ended };
+  return { clock, gateway, bus, store, calls, emitted, alertsStore, ended, logged };
 }
 
 const snap = (s: Partial<CallSnapshot>): CallSnapshot => ({
@@ -164,7 +167,8 @@ describe("the gateway's snapshots and the hangup flow", () => {
     await flush();
     expect(store.status).toBe("ended");
     expect(gateway.requests.filter((r) => r.method === "PUT")).toHaveLength(1);
-    expect(gateway.requests.find((r) => r.method === "PUT")!.body).toEqual({ extra_recording_index: 0 });
+    // No plugin keeps anything about this call: the core's own fields only (none here).
+    expect(gateway.requests.find((r) => r.method === "PUT")!.body).toEqual({});
     expect(ended).toEqual([{ callId: 31, leadId: 7, duration: 42, shortCall: false, bridged: true }]);
   });
 
@@ -232,7 +236,7 @@ describe("a live transfer on the call (agent-workspace §4 Live transfer)", () =
     expect(store.liveTransfer).toBe(1);
     await flush();
     await flush();
-    expect(put(gateway)).toEqual({ extra_recording_index: 0, live_transfer: 1 });
+    expect(put(gateway)).toEqual({ live_transfer: 1 });
   });
 
   it("sends 0 for a call whose live transfer found nobody or failed, and nothing for a call without one", async () => {
@@ -243,7 +247,7 @@ describe("a live transfer on the call (agent-workspace §4 Live transfer)", () =
     bus.emit("hangup", snap({ ...ended, transfer: live("canceled", { outcome: "party_hung_up" }) }));
     await flush();
     await flush();
-    expect(put(gateway)).toEqual({ extra_recording_index: 0, live_transfer: 0 });
+    expect(put(gateway)).toEqual({ live_transfer: 0 });
 
     // The next call starts without the flag.
     bus.emit("answer", snap({ callId: 32, ...answered }));
@@ -324,5 +328,105 @@ describe("call controls go to the gateway over the socket", () => {
     await expect(calls.send(start, { phone: "2" })).rejects.toThrow("calls.refused.country");
     await expect(calls.send(start, { phone: "3" })).rejects.toThrow("Not one of your partners.");
     await expect(calls.send(start, { phone: "4" })).rejects.toThrow("calls.control_failed");
+  });
+});
+
+describe("what the enabled plugins keep about the call goes with its settle (defineCallState)", () => {
+  const recordings = defineCallState("recordings.call", {
+    initial: { extraRecordingIndex: 0 },
+    settle: (s) => ({ extra_recording_index: s.extraRecordingIndex }),
+  });
+  const answered = (callId = 31) => snap({ callId, status: "answered", bridged: true });
+  const ended = (callId = 31) =>
+    snap({ callId, status: "ended", bridged: true, endedAt: "2026-01-05T14:01:00.000Z", cause: "normal" });
+  const settles = (gateway: ReturnType<typeof setup>["gateway"]) =>
+    gateway.requests.filter((r) => r.method === "PUT").map((r) => [r.url, r.body]);
+  const second = { "PUT /leads/7/calls/32": { status: 202, data: { duration: 9, data: { duration: 9 } } } };
+
+  it("sends a plugin's fields with the call's settle, and the next call starts from the initial state", async () => {
+    const { bus, calls, gateway } = setup(second);
+    calls.setCallStates([{ pluginId: "recordings", def: recordings }]);
+    bus.emit("answer", answered());
+    expect(calls.state(recordings)).toEqual({ extraRecordingIndex: 0 });
+    calls.setState(recordings, { extraRecordingIndex: 2 });
+    bus.emit("hangup", ended());
+    await flush();
+    await flush();
+
+    bus.emit("answer", answered(32));
+    expect(calls.state(recordings)).toEqual({ extraRecordingIndex: 0 });
+    bus.emit("hangup", ended(32));
+    await flush();
+    await flush();
+    expect(settles(gateway)).toEqual([
+      ["/leads/7/calls/31", { extra_recording_index: 2 }],
+      ["/leads/7/calls/32", { extra_recording_index: 0 }],
+    ]);
+  });
+
+  it("sends no plugin field where no enabled plugin gives one (extra recordings off); the gateway reads 0", async () => {
+    const { bus, calls, gateway, logged } = setup();
+    bus.emit("answer", answered());
+    // A state that no enabled plugin declared in its manifest is kept, but goes with no settle (and says so).
+    calls.setState(recordings, { extraRecordingIndex: 1 });
+    expect(calls.state(recordings)).toEqual({ extraRecordingIndex: 1 });
+    bus.emit("hangup", ended());
+    await flush();
+    await flush();
+    expect(settles(gateway)).toEqual([["/leads/7/calls/31", {}]]);
+    expect(UpdateCallBody.parse({})).toEqual({ extra_recording_index: 0 });
+    expect(logged).toEqual([expect.stringContaining("recordings.call is in no enabled plugin's callState")]);
+  });
+
+  it("leaves out fields the contract does not take, or a contribution that fails, and still settles the call", async () => {
+    const { bus, calls, gateway, logged, ended: heard } = setup();
+    calls.setCallStates([
+      {
+        pluginId: "unknown",
+        def: defineCallState("unknown.call", { initial: 0, settle: () => ({ mood: 1 }) as never }),
+      },
+      {
+        pluginId: "broken",
+        def: defineCallState("broken.call", {
+          initial: 0,
+          settle: () => {
+            throw new Error("no");
+          },
+        }),
+      },
+      {
+        pluginId: "negative",
+        def: defineCallState("negative.call", { initial: -1, settle: (n) => ({ extra_recording_index: n }) }),
+      },
+      { pluginId: "recordings", def: recordings },
+    ]);
+    bus.emit("answer", answered());
+    calls.setState(recordings, { extraRecordingIndex: 3 });
+    bus.emit("hangup", snap({ ...ended(), transfer: null }));
+    await flush();
+    await flush();
+    expect(settles(gateway)).toEqual([["/leads/7/calls/31", { extra_recording_index: 3 }]]);
+    expect(heard).toHaveLength(1);
+    expect(logged).toEqual([
+      expect.stringMatching(/^unknown: the settle's fields of unknown.call do not parse/),
+      expect.stringMatching(/^broken: its call state broken.call failed/),
+      expect.stringMatching(/^negative: the settle's fields of negative.call do not parse/),
+    ]);
+  });
+
+  it("keeps the core's own fields over a plugin's", async () => {
+    const { bus, calls, gateway, logged, store } = setup();
+    const meddling = defineCallState("meddling.call", {
+      initial: 0,
+      settle: () => ({ live_transfer: 1 as const }),
+    });
+    calls.setCallStates([{ pluginId: "meddling", def: meddling }]);
+    bus.emit("answer", snap({ ...answered(), transfer: null }));
+    store.setLiveTransfer(0);
+    bus.emit("hangup", ended());
+    await flush();
+    await flush();
+    expect(settles(gateway)).toEqual([["/leads/7/calls/31", { live_transfer: 0 }]]);
+    expect(logged).toEqual([]);
   });
 });

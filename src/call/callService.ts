@@ -24,6 +24,7 @@ import { LeadSummaryResponse } from "../contract/leads";
 import type { AlertService } from "../alerts/alertService";
 import type { Clock } from "../shared/clock";
 import type { EventBus } from "../core/events";
+import { settleFieldsOf, type CallStateHost, type RegisteredCallState } from "../core/callState";
 import type { CallControl, DialRequest } from "../core/services";
 import type { RealtimeClient } from "../realtime/client";
 import { gatewayText } from "../i18n/message";
@@ -48,7 +49,7 @@ export interface CallServiceDeps {
   log?: (message: string, detail?: unknown) => void;
 }
 
-export interface CallService extends CallControl {
+export interface CallService extends CallControl, CallStateHost {
   /** Reads the gateway's view of the current call (page load, reconnection). */
   sync(): Promise<void>;
   dispose(): void;
@@ -61,6 +62,9 @@ export function createCallService(d: CallServiceDeps): CallService {
   const { http, bus, store, clock, t } = d;
   const newKey = d.newKey ?? newIdempotencyKey;
   let disposed = false;
+  /** The enabled plugins' call states (the registry's), sent with each settle. */
+  let callStates: readonly RegisteredCallState[] = [];
+  const undeclared = new Set<string>();
 
   const wait = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
   const messageOf = (e: unknown, fallback: string) => {
@@ -129,9 +133,11 @@ export function createCallService(d: CallServiceDeps): CallService {
     if (store.callId !== s.callId || store.settled || s.leadId === null) return;
     let duration = 0;
     try {
-      // The live-transfer flag goes with a call that had a live transfer: 0 if no advisor took it, 1 once one did.
+      // The enabled plugins' fields of the call (extra_recording_index, where extra recordings are on), then the
+      // core's: the live-transfer flag goes with a call that had a live transfer: 0 if no advisor took it, 1 once
+      // one did.
       const { data } = await http.put(`/leads/${s.leadId}/calls/${s.callId}`, {
-        extra_recording_index: store.extraRecordingIndex,
+        ...settleFieldsOf(callStates, (def) => store.stateOf(def), d.log),
         ...(store.hadLiveTransfer || store.liveTransfer ? { live_transfer: store.liveTransfer ? 1 : 0 } : {}),
       });
       duration = UpdateCallResponse.parse(data).duration;
@@ -239,8 +245,16 @@ export function createCallService(d: CallServiceDeps): CallService {
     async send(event, fields) {
       return sendControl(event.name, fields);
     },
-    setExtraRecordingIndex(n) {
-      store.setExtraRecordingIndex(n);
+    state: (def) => store.stateOf(def),
+    setState(def, value) {
+      if (!callStates.some((c) => c.def.name === def.name) && !undeclared.has(def.name)) {
+        undeclared.add(def.name);
+        d.log?.(`call state ${def.name} is in no enabled plugin's callState: it goes with no settle`);
+      }
+      store.setState(def, value);
+    },
+    setCallStates(states) {
+      callStates = states;
     },
     async playback(operation, file) {
       if (!d.extension) throw new Error(t("calls.control_failed"));

@@ -217,9 +217,14 @@ export const CreateCallResponse = z.object({
   data: z.object({ callId: z.number().int() }),
 });
 
-/** PUT /leads/{leadId}/calls/{callId}: the hangup flow's update; 202 with the call's duration in seconds. */
+/**
+ * PUT /leads/{leadId}/calls/{callId}: the hangup flow's update; 202 with the call's duration in seconds. The browser's
+ * core sends its own fields (live_transfer) and those the enabled plugins' call states contribute (`defineCallState`):
+ * extra_recording_index comes from the extra recordings plugin, and is absent where it is off (0 then: no extra
+ * recording was made).
+ */
 export const UpdateCallBody = z.strictObject({
-  extra_recording_index: z.number().int().min(0).max(1000),
+  extra_recording_index: z.number().int().min(0).max(1000).default(0),
   live_transfer: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export const UpdateCallResponse = z.object({

@@ -68,6 +68,7 @@ import type { LeadHistoryCall } from "../contract/leadHistory";
 import type { LayoutItem, ShownWhile } from "../contract/layout";
 import type { PluginStaticManifest, Requires } from "../contract/pluginManifest";
 import type { Clock } from "../shared/clock";
+import type { CallStateDef } from "./callState";
 import type { EventKey, PluginEvents } from "./events";
 import type { AgentInfo, CallControl, LeadsControl, Notify, StatusView } from "./services";
 import type { VariantManifest } from "./variant";
@@ -295,6 +296,11 @@ export interface PluginManifest<
    * and component, from {@link defineCallFacet}. Its gateway side adds the facets (`ctx.leadHistory.addCallFacet`).
    */
   callFacet?: CallFacetDef;
+  /**
+   * What this plugin keeps about the agent's current call, fresh on each call, and the fields it sends with the
+   * call's settle ({@link CallStateDef}, from `defineCallState`; read and set with `ctx.call.state` / `setState`).
+   */
+  callState?: CallStateDef;
   locales?: PluginLocales;
   /**
    * Socket pushes this plugin listens to (declared with `definePush` in its `contract.ts` or `api.ts`). The

@@ -16,6 +16,7 @@ const createI18n = (locale: string) => {
   addWorkspaceTexts(i18n);
   return i18n;
 };
+import { defineCallState } from "./callState";
 import { createEventBus, defineEvent, definePush } from "./events";
 import { renamePanel } from "./layoutMigrations";
 import { definePlugin, serviceKey, type AnyPlugin, type Catalogue, type Requires } from "./plugin";
@@ -758,5 +759,31 @@ describe("layout migrations", () => {
     expect([...registry.panels.keys()]).toEqual(["goals.today"]);
     expect(registry.layoutMigrations.size).toBe(0);
     expect(log).toHaveBeenCalledWith(expect.stringContaining("its layout migrations are not run"));
+  });
+});
+
+describe("call states", () => {
+  const onCall = (name: `${string}.${string}`) =>
+    defineCallState(name, { initial: 0, settle: (n) => ({ extra_recording_index: n }) });
+
+  it("are offered, with their plugin, for the enabled plugins that declare one", async () => {
+    const recordings = onCall("recordings.call");
+    const board = plain("board", { requires: { roles: ["manager"] }, callState: onCall("board.call") });
+    const registry = await resolve([plain("recordings", { callState: recordings }), board, plain("calls")]);
+    expect(registry.callStates).toEqual([{ pluginId: "recordings", def: recordings }]);
+  });
+
+  it("keep the first of two with one name, and say when one is not named after its plugin", async () => {
+    const log = vi.fn();
+    const first = onCall("recordings.call");
+    const registry = await resolve(
+      [plain("recordings", { callState: first }), plain("notes", { callState: onCall("recordings.call") })],
+      { log },
+    );
+    expect(registry.callStates).toEqual([{ pluginId: "recordings", def: first }]);
+    expect(log).toHaveBeenCalledWith("call state recordings.call of notes should be named notes.<what>");
+    expect(log).toHaveBeenCalledWith(
+      "call state recordings.call of notes is declared by recordings too; the first one stays",
+    );
   });
 });

@@ -6,6 +6,7 @@ import { types, type IAnyModelType, type Instance } from "mobx-state-tree";
 import type { Language } from "../contract/common";
 import { meets } from "../contract/pluginManifest";
 import { pluginSwitch } from "../contract/pluginSettings";
+import type { RegisteredCallState } from "./callState";
 import { createEventBus, pluginEvents, type EventBus } from "./events";
 import { layoutMigrationsProblem } from "./layoutMigrations";
 import { agentKey, callKey, clockKey, httpKey, leadsKey, notifyKey, statusKey, variantKey } from "./services";
@@ -63,6 +64,8 @@ export interface Registry {
   readonly overlays: readonly RegisteredOverlay[];
   readonly routes: readonly (PluginRouteDef & { pluginId: string; fullPath: string })[];
   readonly adminPages: ReadonlyMap<string, AdminPageDef & { pluginId: string }>;
+  /** The enabled plugins' call states, whose settle fields go with each call's settle (the core's call service). */
+  readonly callStates: readonly RegisteredCallState[];
   readonly services: ReadonlyMap<string, unknown>;
   /** The plugin slices of the workspace store, keyed by plugin id. */
   readonly store: Instance<IAnyModelType>;
@@ -289,7 +292,16 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
   const adminPages = new Map<string, AdminPageDef & { pluginId: string }>();
   const overlays: RegisteredOverlay[] = [];
   const routes: (PluginRouteDef & { pluginId: string; fullPath: string })[] = [];
+  const callStates: RegisteredCallState[] = [];
   for (const p of resolved.map((r) => r.manifest)) {
+    if (p.callState) {
+      const { name } = p.callState;
+      const earlier = callStates.find((c) => c.def.name === name);
+      if (!name.startsWith(`${p.id}.`)) log(`call state ${name} of ${p.id} should be named ${p.id}.<what>`);
+      if (earlier)
+        log(`call state ${name} of ${p.id} is declared by ${earlier.pluginId} too; the first one stays`);
+      else callStates.push(Object.freeze({ pluginId: p.id, def: p.callState }));
+    }
     if (p.layoutMigrations?.length && !unmigrated.has(p.id))
       layoutMigrations.set(p.id, Object.freeze([...p.layoutMigrations]));
     for (const panel of p.panels ?? []) {
@@ -328,6 +340,7 @@ export async function createRegistry(input: RegistryInput): Promise<Registry> {
     overlays: Object.freeze(overlays),
     routes: Object.freeze(routes),
     adminPages,
+    callStates: Object.freeze(callStates),
     services,
     store,
     skipped: Object.freeze(skipped),

@@ -5,6 +5,7 @@ import { serviceKey } from "./plugin";
 import type { Clock } from "../shared/clock";
 import type { VariantManifest } from "./variant";
 import type { AgentFlagsDef } from "./agentFlags";
+import type { CallStateDef } from "./callState";
 
 /** The gateway client: bearer in, rotated bearer out (admin-and-sign-in §7). */
 export const httpKey = serviceKey<AxiosInstance>("core.http");
@@ -134,8 +135,6 @@ export interface CallView {
   readonly transfer: import("../contract/calls").TransferState | null;
   /** The clip the gateway plays into the call (a disclosure's audio, as `playback` named it), null when none. */
   readonly playback: string | null;
-  /** Extra recordings started on the call so far (the hangup flow sends it as extra_recording_index). */
-  readonly extraRecordingIndex: number;
   readonly liveTransfer: number;
   /** The hangup flow has updated this call on the gateway. */
   readonly settled: boolean;
@@ -184,8 +183,16 @@ export interface CallControl {
    * (the disclosures plugin: `disclosures/<wording>-<language>`). Throws the gateway's refusal.
    */
   playback(operation: "play" | "stop", file: string): Promise<void>;
-  /** The n-th extra recording of the current call has started (the recordings plugin's POST answered 201). */
-  setExtraRecordingIndex(n: number): void;
+  /**
+   * A plugin's state of the current call (declared with `defineCallState`, listed in its manifest's `callState`):
+   * its `initial` on each new call until set (observable).
+   */
+  state<T>(def: CallStateDef<T>): T;
+  /**
+   * Sets a plugin's state of the current call; what its `settle` makes of it goes with the call's settle (PUT
+   * /leads/{id}/calls/{callId}). The next call starts from `initial` again.
+   */
+  setState<T>(def: CallStateDef<T>, value: T): void;
 }
 export const callKey = serviceKey<CallControl>("core.call");
 

@@ -19,6 +19,9 @@
  * - **What it reads of the agent's account** beyond the core's `ctx.agent` fields (who may transfer to Sun Life,
  *   the health licences): {@link defineAgentFlags} with a zod schema of those sign-in fields, by their wire names,
  *   each with a default; `ctx.agent.flags(def)` gives them parsed and typed (docs/plugins.md "Account fields").
+ * - **What it keeps about the current call and sends with its settle**: `callState: defineCallState(name, {
+ *   initial, settle })` in the manifest, `ctx.call.state(def)` / `ctx.call.setState(def, value)`; the state starts
+ *   from `initial` on each call (docs/plugins.md "Per-call state").
  * - **Services between plugins**: {@link serviceKey} in the owner's `api.ts`; consumers list it in `needs`.
  * - **Events**: {@link defineEvent} (browser events, `domain:verb`, owned by whoever raises them and declared
  *   in its `api.ts`), {@link definePush} (socket pushes, listed in the manifest's `pushes`),
@@ -115,6 +118,7 @@ export { usePlugin } from "../core/PluginScope";
 export { CallFacets } from "../core/CallFacets";
 export { renamePanel, splitPanel } from "../core/layoutMigrations";
 export { defineAgentFlags, type AgentFlagsDef } from "../core/agentFlags";
+export { defineCallState, type CallStateDef, type SettleFields } from "../core/callState";
 
 // The core's services, as plugins see them. The keys stay for `ctx.get(key)` and for tests that replace a
 // core service; `ctx.http`, `ctx.status`… are the same objects.

@@ -2,6 +2,7 @@
 // what the plugin asked for.
 import type { CallSnapshot } from "../contract/calls";
 import { CallModel } from "../call/CallModel";
+import { settleFieldsOf, type CallStateHost, type RegisteredCallState } from "../core/callState";
 import type { CallControl, DialRequest } from "../core/services";
 
 export function fakeCallControl(opts: { refuse?: string } = {}) {
@@ -13,7 +14,9 @@ export function fakeCallControl(opts: { refuse?: string } = {}) {
   const playbacks: { operation: "play" | "stop"; file: string }[] = [];
   let hangups = 0;
   let nextId = 100;
-  const control: CallControl = {
+  /** The enabled plugins' call states, as renderPlugin's registry hands them over (the core's call service's way). */
+  let callStates: readonly RegisteredCallState[] = [];
+  const control: CallControl & CallStateHost = {
     current,
     async dial(r) {
       dials.push(r);
@@ -38,8 +41,12 @@ export function fakeCallControl(opts: { refuse?: string } = {}) {
       if (opts.refuse) throw new Error(opts.refuse);
       return undefined;
     },
-    setExtraRecordingIndex(n) {
-      current.setExtraRecordingIndex(n);
+    state: (def) => current.stateOf(def),
+    setState(def, value) {
+      current.setState(def, value);
+    },
+    setCallStates(states) {
+      callStates = states;
     },
     async playback(operation, file) {
       playbacks.push({ operation, file });
@@ -55,6 +62,19 @@ export function fakeCallControl(opts: { refuse?: string } = {}) {
     playbacks,
     get hangups() {
       return hangups;
+    },
+    /**
+     * The fields the enabled plugins' call states add to the current call's settle (PUT /leads/{id}/calls/{callId}),
+     * as the core's hangup flow would send them now.
+     */
+    settleFields(): Record<string, unknown> {
+      return settleFieldsOf(
+        callStates,
+        (def) => current.stateOf(def),
+        (message) => {
+          throw new Error(message);
+        },
+      );
     },
     /** A snapshot as the gateway pushes it. */
     push(s: Partial<CallSnapshot> & { callId: number }) {

@@ -113,6 +113,8 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
     agent.dispose();
     throw e;
   }
+  // What the enabled plugins keep about each call goes with its settle.
+  agent.calls.setCallStates(registry.callStates);
   const layout = LayoutModel.create({ items: [] });
   const layoutService = createLayoutService({
     http: deps.http,

@@ -44,6 +44,7 @@ import { manualClock } from "../../shared/clock";
 import { createEventBus, type EventKey } from "../../core/events";
 import type { AnyPlugin, ServiceKey } from "../../core/plugin";
 import { CallFacets } from "../../core/CallFacets";
+import { hostsCallStates } from "../../core/callState";
 import { PluginScope, pluginScopes, type PluginScopeValue } from "../../core/PluginScope";
 import { createRegistry, type Registry } from "../../core/registry";
 import {
@@ -191,6 +192,9 @@ export async function renderPlugin<Api = unknown, Store = unknown>(
     bus,
     log: (message) => void logged.push(message),
   });
+  // The enabled plugins' call states go with the settle, as the workspace session hands them to the core's call.
+  const call = core.get(callKey.id);
+  if (hostsCallStates(call)) call.setCallStates(registry.callStates);
   const plugin = registry.plugins.find((p) => p.manifest.id === manifest.id);
   if (!plugin) {
     const why = registry.skipped.find((s) => s.id === manifest.id)?.reason ?? "unknown reason";
