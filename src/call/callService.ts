@@ -133,9 +133,8 @@ export function createCallService(d: CallServiceDeps): CallService {
     if (store.callId !== s.callId || store.settled || s.leadId === null) return;
     let duration = 0;
     try {
-      // The enabled plugins' fields of the call (extra_recording_index, where extra recordings are on), then the
-      // core's: the live-transfer flag goes with a call that had a live transfer: 0 if no advisor took it, 1 once
-      // one did.
+      // The fields the enabled plugins' call states give (none of them named here), then the core's: the
+      // live-transfer flag goes with a call that had a live transfer: 0 if no advisor took it, 1 once one did.
       const { data } = await http.put(`/leads/${s.leadId}/calls/${s.callId}`, {
         ...settleFieldsOf(callStates, (def) => store.stateOf(def), d.log),
         ...(store.hadLiveTransfer || store.liveTransfer ? { live_transfer: store.liveTransfer ? 1 : 0 } : {}),

@@ -32,7 +32,9 @@ export interface CallStateDef<T = unknown> {
  *   settle: (s) => ({ extra_recording_index: s.extraRecordingIndex }),
  * });
  * // index.ts: definePlugin({ …, callState: recordingsOnCall })
- * // service.ts: ctx.call.setState(recordingsOnCall, { extraRecordingIndex: ctx.call.state(recordingsOnCall).extraRecordingIndex + 1 })
+ * // service.ts
+ * const next = ctx.call.state(recordingsOnCall).extraRecordingIndex + 1;
+ * ctx.call.setState(recordingsOnCall, { extraRecordingIndex: next });
  * ```
  */
 export function defineCallState<T>(
