@@ -54,7 +54,7 @@ export class EndpointInputError extends Error {
   }
 }
 
-const DEVELOPMENT = Boolean(import.meta.env?.DEV);
+const DEVELOPMENT = import.meta.env.DEV;
 
 /** Path and query values as the gateway receives them: strings (an array of them for a repeated name). */
 const asWire = (value: unknown): unknown => {
