@@ -1,8 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import { fakeGateway, renderPlugin, reply } from "../../src/sdk/testing";
 import { reconnected } from "../../src/sdk";
+import { readFloor } from "./contract";
 import { agentRow, at, snapshot } from "./fixtures";
 import plugin from "./index";
 
@@ -16,7 +17,7 @@ describe("the floor wall", () => {
   it("shows each signed-in agent's status and time in it, ticking from the gateway's clock, and overstays in red", async () => {
     const { advance } = await renderPlugin(plugin, {
       agent: manager,
-      gateway: fakeGateway({ "GET /floor": { status: 200, data: snapshot([jordan, maria]) } }),
+      gateway: fakeGateway([reply(readFloor, { status: 200, data: snapshot([jordan, maria]) })]),
     });
     const table = await screen.findByRole("table", { name: "Agents on the floor" });
     // Longest in status first: Maria's break, then Jordan.
@@ -33,7 +34,7 @@ describe("the floor wall", () => {
   it("follows pushes: a new call with the lead's name, and ignores a row read before the one it has", async () => {
     const { push } = await renderPlugin(plugin, {
       agent: manager,
-      gateway: fakeGateway({ "GET /floor": { status: 200, data: snapshot([jordan]) } }),
+      gateway: fakeGateway([reply(readFloor, { status: 200, data: snapshot([jordan]) })]),
     });
     await screen.findByText("Jordan Reyes");
     const onCall = agentRow({
@@ -60,7 +61,7 @@ describe("the floor wall", () => {
   it("filters by search and role, and says when nothing matches", async () => {
     await renderPlugin(plugin, {
       agent: manager,
-      gateway: fakeGateway({ "GET /floor": { status: 200, data: snapshot([jordan, maria]) } }),
+      gateway: fakeGateway([reply(readFloor, { status: 200, data: snapshot([jordan, maria]) })]),
     });
     await screen.findByText("Jordan Reyes");
     const user = userEvent.setup();
@@ -72,10 +73,10 @@ describe("the floor wall", () => {
   });
 
   it("reads the floor again when the socket comes back", async () => {
-    const gateway = fakeGateway({ "GET /floor": { status: 200, data: snapshot([jordan]) } });
+    const gateway = fakeGateway([reply(readFloor, { status: 200, data: snapshot([jordan]) })]);
     const { emit } = await renderPlugin(plugin, { agent: manager, gateway });
     await screen.findByText("Jordan Reyes");
-    gateway.routes["GET /floor"] = { status: 200, data: snapshot([jordan, maria]) };
+    gateway.reply(readFloor, { status: 200, data: snapshot([jordan, maria]) });
     await emit(reconnected, {});
     expect(await screen.findByText("Maria Lopez")).toBeInTheDocument();
   });
@@ -84,7 +85,7 @@ describe("the floor wall", () => {
     await renderPlugin(plugin, {
       agent: manager,
       language: "fr",
-      gateway: fakeGateway({ "GET /floor": { status: 200, data: snapshot([jordan]) } }),
+      gateway: fakeGateway([reply(readFloor, { status: 200, data: snapshot([jordan]) })]),
     });
     expect(await screen.findByRole("table", { name: "Agents du plateau" })).toBeInTheDocument();
     expect(screen.getByText("Disponible 1:05")).toBeInTheDocument();

@@ -1,6 +1,7 @@
 // The floor's wire shapes, shared by the wall (browser) and its gateway side: one row per agent of the call
 // centre, the call centre's figures of the day, and the two pushes that keep the wall live without polling.
 import { z } from "zod";
+import { defineEndpoint } from "../../src/contract/endpoint";
 import { definePush } from "../../src/contract/push";
 import { AgentStatus } from "../../src/contract/status";
 
@@ -93,6 +94,16 @@ export const FloorSnapshot = z.object({
   totals: FloorTotals,
 });
 export type FloorSnapshot = z.infer<typeof FloorSnapshot>;
+
+/** GET /floor (managers and above, their own call centre). */
+export const readFloor = defineEndpoint({
+  method: "GET",
+  path: "/floor",
+  summary:
+    "Not in the specification (issue 35): the floor wall of the caller's call centre: every qualifier and advisor with status, time in status, call in progress, today's figures against quotas and last disposition, and the call centre's figures of the day. Kept live by the floor-agent and floor-totals pushes.",
+  tags: ["floor"],
+  responses: { 200: FloorSnapshot },
+});
 
 /** To the call centre's managers: an agent's row changed (status, call, counts). */
 export const floorAgentPush = definePush("floor-agent", FloorAgent);

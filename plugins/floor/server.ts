@@ -4,7 +4,7 @@
 // is kept in this process: each push is read from the database, so any instance can send it.
 import { eq } from "drizzle-orm";
 import { calls, definePluginServer, defineRoute, type PluginServerContext } from "../../server/sdk";
-import { FloorSnapshot, floorAgentPush, floorTotalsPush } from "./contract";
+import { floorAgentPush, floorTotalsPush, readFloor } from "./contract";
 import { floorAgents, floorTotals } from "./wall.server";
 
 /** Call events that change what the wall shows of a call (its legs answering, holding, ending). */
@@ -39,14 +39,8 @@ export function floorRoutes(ctx: PluginServerContext) {
   });
 
   return [
-    defineRoute({
-      method: "GET",
-      url: "/floor",
-      summary:
-        "Not in the specification (issue 35): the floor wall of the caller's call centre: every qualifier and advisor with status, time in status, call in progress, today's figures against quotas and last disposition, and the call centre's figures of the day. Kept live by the floor-agent and floor-totals pushes.",
-      tags: ["floor"],
+    defineRoute(readFloor, {
       access: { roles: ["manager"] },
-      response: { 200: FloorSnapshot },
       async handler({ caller }) {
         const [agents, totals] = await Promise.all([
           floorAgents(ctx, caller.tenantId),

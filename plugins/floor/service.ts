@@ -1,19 +1,16 @@
 // The wall's effects: the snapshot (GET /floor), the pushes that keep it live, and a fresh snapshot after the
 // socket comes back (pushes sent while it was away are lost, the snapshot is not).
-import { reconnected, type PluginContext } from "../../src/sdk";
-import { FloorSnapshot, floorAgentPush, floorTotalsPush } from "./contract";
+import { callEndpoint, reconnected, type PluginContext } from "../../src/sdk";
+import { floorAgentPush, floorTotalsPush, readFloor } from "./contract";
 import type { FloorApi } from "./api";
 import type { FloorStore } from "./model";
 
 export function createFloorService(ctx: PluginContext<FloorStore>): FloorApi {
   async function refresh() {
     ctx.store.loading();
-    try {
-      const { data } = await ctx.http.get("/floor");
-      ctx.store.loaded(FloorSnapshot.parse(data), ctx.clock.now());
-    } catch {
-      ctx.store.failed();
-    }
+    const floor = await callEndpoint(ctx, readFloor, {});
+    if (floor.ok) ctx.store.loaded(floor.data, ctx.clock.now());
+    else ctx.store.failed();
   }
   ctx.events.on(floorAgentPush, (row) => ctx.store.upsert(row));
   ctx.events.on(floorTotalsPush, (totals) => ctx.store.setTotals(totals));
