@@ -12,8 +12,10 @@ import {
   leadView,
   provide,
   renderPlugin,
+  reply,
 } from "../../src/sdk/testing";
 import { disclosureSteps } from "./content";
+import { addDisclosureProof, listDisclosures } from "./contract";
 import plugin from "./index";
 
 const LEAD = 31;
@@ -43,10 +45,12 @@ async function mount(o: MountOptions = {}) {
       language: o.language ?? "en",
     }),
   ]);
-  const gateway = fakeGateway({
-    "GET /calls/disclosures": { status: 200, data: { data: disclosures } },
-    "POST /calls/7/disclosures": { status: 201, data: { data: { id: 1 } } },
-  });
+  const gateway = fakeGateway([
+    reply(listDisclosures, { status: 200, data: { data: disclosures } }),
+    reply(addDisclosureProof, ({ params }) =>
+      params.callId === 7 ? { status: 201, data: { data: { id: 1 } } } : { status: 404 },
+    ),
+  ]);
   const view = await renderPlugin(plugin, {
     gateway,
     flags: { disclosures: true },

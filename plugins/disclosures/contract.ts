@@ -1,6 +1,8 @@
 // The disclosure steps on the wire (agent-workspace §3 "Disclosure steps: step number, text, answers (JSON with
 // text, skip and readd step lists)"; §7 `GET /calls/disclosures`).
 import { z } from "zod";
+import { ErrorBody } from "../../src/contract/common";
+import { defineEndpoint } from "../../src/contract/endpoint";
 import { RecordId } from "../../src/contract/ids";
 import { CARRIERS, WORDINGS } from "./wording";
 
@@ -66,6 +68,29 @@ export type DisclosureProofBody = z.infer<typeof DisclosureProofBody>;
 
 export const DisclosureProofParams = z.strictObject({ callId: RecordId });
 export const DisclosureProofResponse = z.object({ data: z.object({ id: z.number().int() }) });
+
+/** The steps an agent reads, fetched once by the panel. */
+export const listDisclosures = defineEndpoint({
+  method: "GET",
+  path: "/calls/disclosures",
+  summary:
+    "The carrier disclosures' steps (agent-workspace §3): for each wording (aa, occ, pio: the lead's state decides) and language (en, es), the steps with their number, text ({company}, {first_name}, {last_name} to fill) and answers (text, skip and readd step lists) or null. 404 when the call centre's disclosures feature is off.",
+  tags: ["disclosures"],
+  responses: { 200: DisclosuresResponse, 404: ErrorBody },
+});
+
+/** The proof that a disclosure was given on the agent's call: a write that must not double. */
+export const addDisclosureProof = defineEndpoint({
+  method: "POST",
+  path: "/calls/:callId/disclosures",
+  summary:
+    "Stores the proof that a disclosure was given on the agent's own call: the carrier, the wording and language, and each step reached with the lead's answer and when; the texts are stored as the lead heard them (filled in from the lead's record). 201 {data: {id}}. 404 for a call that is not the agent's own (another agent's, another call centre's) or with disclosures off, 422 for a step or answer the disclosure does not have or a question passed unanswered. Takes an Idempotency-Key.",
+  tags: ["disclosures"],
+  params: DisclosureProofParams,
+  body: DisclosureProofBody,
+  responses: { 201: DisclosureProofResponse, 404: ErrorBody, 422: ErrorBody },
+  idempotent: true,
+});
 
 export const DISCLOSURE_MESSAGES = {
   off: "Disclosures are not enabled for this call centre.",

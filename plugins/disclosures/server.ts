@@ -4,7 +4,6 @@
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { ErrorBody } from "../../src/contract/common";
 import {
   definePluginServer,
   calls,
@@ -18,13 +17,12 @@ import {
 } from "../../server/sdk";
 import { disclosureSteps, namesFor } from "./content";
 import {
+  addDisclosureProof,
   DISCLOSURE_MESSAGES as M,
-  DisclosureProofBody,
-  DisclosureProofParams,
-  DisclosureProofResponse,
   DisclosuresResponse,
   DISCLOSURE_LANGUAGES,
   disclosureClipName,
+  listDisclosures,
   type DisclosureProofBody as ProofBody,
   type DisclosuresFacet,
 } from "./contract";
@@ -161,28 +159,14 @@ export function disclosuresRoutes(ctx: PluginServerContext): RouteDef[] {
       .where(and(eq(disclosureProofs.tenantId, tenantId), eq(disclosureProofs.callId, callId)));
   });
   return [
-    defineRoute({
-      method: "GET",
-      url: "/calls/disclosures",
-      summary:
-        "The carrier disclosures' steps (agent-workspace §3): for each wording (aa, occ, pio: the lead's state decides) and language (en, es), the steps with their number, text ({company}, {first_name}, {last_name} to fill) and answers (text, skip and readd step lists) or null. 404 when the call centre's disclosures feature is off.",
-      tags: ["disclosures"],
+    defineRoute(listDisclosures, {
       access: AGENTS,
-      response: { 200: DisclosuresResponse, 404: ErrorBody },
       async handler() {
         return { data: allDisclosures() };
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/calls/:callId/disclosures",
-      summary:
-        "Stores the proof that a disclosure was given on the agent's own call: the carrier, the wording and language, and each step reached with the lead's answer and when; the texts are stored as the lead heard them (filled in from the lead's record). 201 {data: {id}}. 404 for a call that is not the agent's own (another agent's, another call centre's) or with disclosures off, 422 for a step or answer the disclosure does not have or a question passed unanswered. Takes an Idempotency-Key.",
-      tags: ["disclosures"],
+    defineRoute(addDisclosureProof, {
       access: AGENTS,
-      params: DisclosureProofParams,
-      body: DisclosureProofBody,
-      response: { 201: DisclosureProofResponse, 404: ErrorBody, 422: ErrorBody },
       example: {
         body: {
           carrier: "gtl",

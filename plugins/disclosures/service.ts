@@ -2,12 +2,14 @@
 // the call (the wording by its state, the language by its own), walked step by step, and its proof posted when
 // the agent closes it or the call ends (POST /calls/{callId}/disclosures, one Idempotency-Key per disclosure).
 // The hangup flow resets and disables the disclosures (agent-workspace §4).
-import { callEnded, idempotencyKey, postIdempotent, type PluginContext } from "../../src/sdk";
+import { callEndpoint, callEnded, unwrap, type PluginContext } from "../../src/sdk";
 import { namesFor } from "./content";
 import {
+  addDisclosureProof,
   disclosureClipName,
   disclosureLanguageOf,
-  DisclosuresResponse,
+  listDisclosures,
+  type DisclosuresResponse,
   type DisclosureStep,
 } from "./contract";
 import type { DisclosuresStore } from "./model";
@@ -40,8 +42,7 @@ export function createDisclosuresService(ctx: PluginContext<DisclosuresStore>): 
 
   async function load(): Promise<DisclosuresResponse["data"]> {
     if (all) return all;
-    const { data } = await ctx.http.get("/calls/disclosures");
-    all = DisclosuresResponse.parse(data).data;
+    all = unwrap(await callEndpoint(ctx, listDisclosures)).data;
     return all;
   }
 
@@ -59,8 +60,9 @@ export function createDisclosuresService(ctx: PluginContext<DisclosuresStore>): 
     const reached = store.reached;
     const last = activeSteps(store.steps, store.answers).at(-1)?.step;
     store.close();
-    const outcome = await postIdempotent(ctx.http, clock, {
-      url: `/calls/${open.callId}/disclosures`,
+    // One Idempotency-Key per disclosure (callEndpoint's fresh one), kept on its automatic retries.
+    const outcome = await callEndpoint(ctx, addDisclosureProof, {
+      params: { callId: open.callId },
       body: {
         carrier: open.carrier,
         wording: open.wording,
@@ -68,7 +70,6 @@ export function createDisclosuresService(ctx: PluginContext<DisclosuresStore>): 
         steps: reached,
         completed: reached.some((r) => r.step === last),
       },
-      key: idempotencyKey(),
     });
     if (!outcome.ok) ctx.notify.error(ctx.t("proof_failed"));
   }

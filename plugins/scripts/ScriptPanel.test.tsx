@@ -6,17 +6,17 @@ import { observable, runInAction } from "mobx";
 import { describe, expect, it } from "vitest";
 import type { WireLead } from "../../src/contract/lead";
 import { leadsKey, type LeadView } from "../../src/sdk";
-import { fakeGateway, fakeLeads, leadView, provide, renderPlugin, type Reply } from "../../src/sdk/testing";
+import { fakeGateway, fakeLeads, leadView, provide, renderPlugin, reply, type EndpointHandler, type FakeReply } from "../../src/sdk/testing";
 import { bookingApi, type BookingApi, type WizardStep } from "../booking/api";
 import { catalogue } from "../catalogue";
 import { SCRIPT_PAGES, scriptFacts } from "./content";
-import type { ScriptsResponse } from "./contract";
+import { readScript } from "./contract";
 import plugin from "./index";
 
 const LEAD = 31;
-const script = (country = "US"): Reply => ({
+const script = (country = "US"): FakeReply<typeof readScript> => ({
   status: 200,
-  data: { data: { pages: SCRIPT_PAGES, facts: scriptFacts(country), agent: { first_name: "Dana" } } } satisfies ScriptsResponse,
+  data: { data: { pages: SCRIPT_PAGES, facts: scriptFacts(country), agent: { first_name: "Dana" } } },
 });
 
 interface MountOptions {
@@ -24,7 +24,7 @@ interface MountOptions {
   lead?: Partial<LeadView> | null;
   /** The booking wizard's step as its API gives it; undefined: the booking plugin is off. */
   wizardStep?: WizardStep | null;
-  answer?: Reply | (() => Reply);
+  answer?: EndpointHandler<typeof readScript>;
   country?: string;
 }
 
@@ -32,7 +32,7 @@ async function mount(o: MountOptions = {}) {
   const leads = fakeLeads(o.lead === null ? [] : [leadView({ id: LEAD, firstName: "Ann", lastName: "Lee", ...o.lead })]);
   const booking =
     o.wizardStep === undefined ? null : observable({ wizardStep: o.wizardStep as WizardStep | null, watch: () => () => {} });
-  const gateway = fakeGateway({ "GET /scripts": o.answer ?? script(o.country) });
+  const gateway = fakeGateway([reply(readScript, o.answer ?? script(o.country))]);
   const view = await renderPlugin(plugin, {
     gateway,
     flags: { scripts: true },
@@ -88,7 +88,7 @@ describe("the script panel", { timeout: 20_000 }, () => {
     ).toBeVisible();
     await m.user.click(within(m.panel).getByRole("button", { name: "4. Recap" }));
     expect(within(m.panel).getByText(/^To recap, Ann Lee: .* This was Dana\.$/)).toBeVisible();
-    expect(m.gateway.requests.filter((r) => r.url === "/scripts")).toHaveLength(1);
+    expect(m.gateway.requests.filter((r) => r.path === readScript.path)).toHaveLength(1);
   });
 
   it("shows where a name goes when the lead's record has none yet, and starts over for the next lead", async () => {
@@ -147,7 +147,7 @@ describe("the script panel", { timeout: 20_000 }, () => {
     expect(await within(off.panel).findByText("Scripts are not enabled for this call centre.")).toBeVisible();
     act(() => off.unmount());
 
-    let answer: Reply = { status: 500, data: { message: "Internal Server Error" } };
+    let answer: FakeReply<typeof readScript> = { status: 500, data: { message: "Internal Server Error" } };
     const m = await mount({ answer: () => answer });
     expect(await within(m.panel).findByRole("alert")).toHaveTextContent("The script could not be loaded.");
     answer = script();

@@ -4,6 +4,8 @@
 // facts its sentences quote; the sentences themselves are the plugin's translated texts (locales/*.json,
 // `steps.<step>` and `parts.<part>`), so the script follows the agent's language like every other text.
 import { z } from "zod";
+import { ErrorBody } from "../../src/contract/common";
+import { defineEndpoint } from "../../src/contract/endpoint";
 
 /** (1) verify identity, (2) insurance questions, (3) set appointment, (4) recap. */
 export const SCRIPT_STEPS = ["verify_identity", "insurance_questions", "set_appointment", "recap"] as const;
@@ -51,6 +53,16 @@ export const ScriptsResponse = z.object({
   }),
 });
 export type ScriptsResponse = z.infer<typeof ScriptsResponse>;
+
+/** The call script of the caller's call centre, read once a sign-in. */
+export const readScript = defineEndpoint({
+  method: "GET",
+  path: "/scripts",
+  summary:
+    "The call script (agent-workspace §3, booking-and-reference §1): its pages, the four steps (verify_identity, insurance_questions, set_appointment, recap) each with its sub-parts (intro, insurance_type, conditions, medications, income, meeting_setup, recap) as keys of the browser's translated texts; the facts the texts quote (visit hours, quotes, providers, verification minutes); and the caller's first name. 404 when the call centre's scripts feature is off.",
+  tags: ["scripts"],
+  responses: { 200: ScriptsResponse, 404: ErrorBody },
+});
 
 export const SCRIPT_MESSAGES = {
   off: "Scripts are not enabled for this call centre.",

@@ -1,11 +1,10 @@
 // The call script's effects: GET /scripts once a sign-in (when the panel first shows), and the step read,
 // which starts over for each lead and, where the booking wizard is on screen too, follows the wizard's step
 // (SCRIPT_STEP_OF_WIZARD) until the agent picks another step by hand; the wizard's next move leads again.
-import { isAxiosError } from "axios";
 import { reaction } from "mobx";
-import { watching, type LeadView, type PluginContext } from "../../src/sdk";
+import { callEndpoint, watching, type LeadView, type PluginContext } from "../../src/sdk";
 import type { BookingApi, WizardStep } from "../booking/api";
-import { ScriptsResponse, type ScriptStep } from "./contract";
+import { readScript, type ScriptStep } from "./contract";
 import type { ScriptsStore } from "./model";
 
 /**
@@ -39,16 +38,12 @@ export function createScriptsService(ctx: PluginContext<ScriptsStore>, booking: 
   const load = async () => {
     if (store.state === "loading" || store.state === "ready") return;
     store.loading();
-    try {
-      const { data } = await ctx.http.get("/scripts");
-      store.loaded(ScriptsResponse.parse(data).data);
-    } catch (e) {
-      const status = isAxiosError(e) ? e.response?.status : undefined;
-      if (status === 404) store.off();
-      else {
-        ctx.log("scripts: the script could not be read", e instanceof Error ? e.message : undefined);
-        store.failed();
-      }
+    const script = await callEndpoint(ctx, readScript);
+    if (script.ok) store.loaded(script.data.data);
+    else if (script.status === 404) store.off();
+    else {
+      ctx.log("scripts: the script could not be read", script.message ?? `status ${script.status ?? "none"}`);
+      store.failed();
     }
   };
 
