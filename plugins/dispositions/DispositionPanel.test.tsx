@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeGateway } from "../../src/sdk/testing";
 import type { DispositionsService } from "./service";
-import { button, CALL, created, form, LEAD, mount, SAVE } from "./test/mount";
+import { button, CALL, created, form, LEAD, mount, saving } from "./test/mount";
 
 const options = (name: string) =>
   within(screen.getByRole("combobox", { name }))
@@ -71,7 +71,7 @@ describe("disposition panel", () => {
   });
 
   it("Sold asks for the sale: Save waits until the coverage, premium, policy number and plan type are there, then sends them", async () => {
-    const { user, saves } = await mount({ variant: "isius", agent: { roles: ["advisor"] }, gateway: fakeGateway({ [SAVE]: created("Sold") }) });
+    const { user, saves } = await mount({ variant: "isius", agent: { roles: ["advisor"] }, gateway: fakeGateway([saving(created("Sold"))]) });
     await user.selectOptions(await form(), "Sold");
     const sale = screen.getByRole("group", { name: "The sale" });
     expect(within(sale).getByText("Fill in the coverage and premium amounts, the policy number and the plan type.")).toBeInTheDocument();
@@ -94,9 +94,9 @@ describe("disposition panel", () => {
   });
 
   it("an exception names the manager to e-mail and why; the gateway's refusal of the address shows beside it", async () => {
-    const gateway = fakeGateway({
-      [SAVE]: { status: 422, data: { message: "Invalid", errors: { "disposition.exception.manager_email": ["exception_not_a_manager"] } } },
-    });
+    const gateway = fakeGateway([
+      saving({ status: 422, data: { message: "Invalid", errors: { "disposition.exception.manager_email": ["exception_not_a_manager"] } } }),
+    ]);
     const { user, saves } = await mount({ gateway });
     await user.selectOptions(await form(), "Do Not Call");
     await user.click(screen.getByRole("checkbox", { name: "This disposition is an exception (a manager approves it)" }));
@@ -397,7 +397,7 @@ describe("disposition panel", () => {
   ] as const)(
     "speaks %s, while the wire keeps the English value",
     async (language, title, ni, reason, next, saved) => {
-      const gateway = fakeGateway({ [SAVE]: created() });
+      const gateway = fakeGateway([saving(created())]);
       const { user, saves, notify } = await mount({ language, gateway });
       expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
       const select = await screen.findByRole("combobox", { name: title });

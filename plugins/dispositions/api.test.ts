@@ -1,22 +1,38 @@
 // The dispositions api as other plugins use it (the automatic Voicemail, the follow-ups table's reschedule):
 // the one writer of POST /leads/{id}/dispositions, without the panel.
 import { describe, expect, it } from "vitest";
-import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
+import { createDisposition, IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
 import {
   fakeGateway,
   fakeLeads,
   leadView,
   NETWORK_DOWN,
   pluginContext,
-  type Reply,
+  reply,
+  type FakeReply,
 } from "../../src/sdk/testing";
 import { dispositionSaved, type DispositionBody, type DispositionSaved } from "./api";
 import { DispositionsModel } from "./model";
 import { createDispositionsService } from "./service";
 
 const LEAD = 31;
-const SAVE = `POST /leads/${LEAD}/dispositions`;
-const ok: Reply = { status: 201, data: {} };
+const ok: FakeReply<typeof createDisposition> = {
+  status: 201,
+  data: {
+    data: {
+      id: 1,
+      lead_id: LEAD,
+      call_id: 7,
+      disposition: "Voicemail",
+      reason: null,
+      reason_other: null,
+      notes: "",
+      date_time: null,
+      short_call: false,
+      created_at: "2026-01-05T14:00:12.000Z",
+    },
+  },
+};
 const voicemail: DispositionBody = {
   disposition: { disposition: "Voicemail", notes: "", reschedule_followup: false, short_call: false },
   call_id: 7,
@@ -24,9 +40,11 @@ const voicemail: DispositionBody = {
 /** Lets the fake gateway's answers (promises) arrive. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(answers: (Reply | typeof NETWORK_DOWN)[] = [ok]) {
+function setup(answers: FakeReply<typeof createDisposition>[] = [ok]) {
   const leads = fakeLeads([leadView({ id: 30 }), leadView({ id: LEAD })]);
-  const gateway = fakeGateway({ [SAVE]: () => answers.shift() ?? NETWORK_DOWN });
+  const gateway = fakeGateway([
+    reply(createDisposition, ({ params }) => (params.id === LEAD ? (answers.shift() ?? NETWORK_DOWN) : { status: 404 })),
+  ]);
   const store = DispositionsModel.create({});
   const c = pluginContext({
     store,

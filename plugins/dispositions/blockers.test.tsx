@@ -4,7 +4,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import { observable, runInAction } from "mobx";
 import { describe, expect, it } from "vitest";
 import { fakeGateway } from "../../src/sdk/testing";
-import { button, CALL, created, form, LEAD, mount, SAVE } from "./test/mount";
+import { button, CALL, created, form, LEAD, mount, saving } from "./test/mount";
 
 const DOB_ALERT =
   "The client's date of birth must be a valid YYYY-MM-DD date, yesterday at the latest, before the lead can be disposed.";
@@ -111,7 +111,7 @@ describe("Save and Next is disabled", () => {
   });
 
   it("while a save is pending", async () => {
-    const gateway = fakeGateway({ [SAVE]: () => new Promise(() => {}) });
+    const gateway = fakeGateway([saving(() => new Promise(() => {}))]);
     const { user, saves } = await mount({ gateway });
     await user.selectOptions(await form(), "Do Not Call");
     await user.click(button("Save & Next"));
@@ -157,7 +157,7 @@ describe("Save and Next is disabled", () => {
   });
 
   it("while another flow holds the lead (an automatic Voicemail), saying why; the flow's save closes the lead", async () => {
-    const gateway = fakeGateway({ [SAVE]: created("Voicemail") });
+    const gateway = fakeGateway([saving(created("Voicemail"))]);
     const { user, leads, saves, api, announced } = await mount({ gateway });
     await user.selectOptions(await form(), "Do Not Call");
     let release = () => {};

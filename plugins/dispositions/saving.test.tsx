@@ -3,8 +3,9 @@
 // itself), Save and Stop asks for after-call work.
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { fakeGateway, NETWORK_DOWN, type Reply } from "../../src/sdk/testing";
-import { button, CALL, created, form, LEAD, mount, SAVE } from "./test/mount";
+import { createDisposition } from "../../src/contract/dispositions";
+import { fakeGateway, NETWORK_DOWN, reply, type FakeReply } from "../../src/sdk/testing";
+import { button, CALL, created, form, LEAD, leadSave, mount, saving } from "./test/mount";
 
 const SAVED = "Successfully disposed the lead!";
 const FAILED = "Could not dispose the lead. Please try again or contact support.";
@@ -85,13 +86,13 @@ describe("saving a disposition", () => {
   });
 
   it("retries a network failure, a 5xx or a 409 after 1, 2 and 4 s under the same key", async () => {
-    const answers: (Reply | typeof NETWORK_DOWN)[] = [
+    const answers: FakeReply<typeof createDisposition>[] = [
       NETWORK_DOWN,
       { status: 503, data: { message: "Unavailable" } },
       { status: 409, data: { message: "A request with this Idempotency-Key is still being processed." } },
       created("Do Not Call"),
     ];
-    const gateway = fakeGateway({ [SAVE]: () => answers.shift()! });
+    const gateway = fakeGateway([saving(() => answers.shift()!)]);
     const { user, saves, keys, advance, notify, leads } = await mount({ gateway });
     await ready(user);
     await user.click(button("Save & Next"));
@@ -116,7 +117,7 @@ describe("saving a disposition", () => {
   });
 
   it("once the retries ran out, says so, keeps the form as sent, and saves again under the same key", async () => {
-    const gateway = fakeGateway({ [SAVE]: NETWORK_DOWN });
+    const gateway = fakeGateway([saving(NETWORK_DOWN)]);
     const { user, saves, keys, advance, notify, leads } = await mount({ gateway });
     await ready(user);
     await user.type(screen.getByRole("textbox", { name: "Notes" }), "first");
@@ -139,7 +140,7 @@ describe("saving a disposition", () => {
     expect(screen.getByRole("combobox", { name: "Disposition" })).toBeDisabled();
     expect(screen.getByRole("textbox", { name: "Notes" })).toBeDisabled();
 
-    gateway.routes[SAVE] = created("Do Not Call");
+    gateway.reply(createDisposition, leadSave(created("Do Not Call")));
     await user.click(button("Save & Next"));
     await waitFor(() => expect(notify.shown.at(-1)).toEqual({ intent: "success", text: SAVED }));
     expect(saves()).toHaveLength(5);
@@ -148,15 +149,15 @@ describe("saving a disposition", () => {
   });
 
   it("shows a refusal (422) under its field without retrying, and the corrected save is a new attempt", async () => {
-    const gateway = fakeGateway({
-      [SAVE]: {
+    const gateway = fakeGateway([
+      saving({
         status: 422,
         data: {
           message: "The given data was invalid.",
           errors: { "disposition.notes": ["notes is too long"] },
         },
-      },
-    });
+      }),
+    ]);
     const { user, saves, keys, advance, notify } = await mount({ gateway });
     await ready(user);
     await user.click(button("Save & Stop"));
@@ -168,22 +169,22 @@ describe("saving a disposition", () => {
 
     await user.type(screen.getByRole("textbox", { name: "Notes" }), "shorter");
     expect(screen.queryByText("notes is too long")).not.toBeInTheDocument();
-    gateway.routes[SAVE] = created("Do Not Call");
+    gateway.reply(createDisposition, leadSave(created("Do Not Call")));
     await user.click(button("Save & Stop"));
     await waitFor(() => expect(saves()).toHaveLength(2));
     expect(keys()[0]).not.toBe(keys()[1]);
   });
 
   it("translates the gateway's error key under its field", async () => {
-    const gateway = fakeGateway({
-      [SAVE]: {
+    const gateway = fakeGateway([
+      saving({
         status: 422,
         data: {
           message: "The given data was invalid.",
           errors: { "disposition.reason": ["reason_unavailable"] },
         },
-      },
-    });
+      }),
+    ]);
     const { user, notify } = await mount({ gateway });
     await user.selectOptions(await form(), "Not Interested");
     await user.selectOptions(
@@ -196,15 +197,15 @@ describe("saving a disposition", () => {
   });
 
   it("shows the gateway's 'date_time required' under the callback time", async () => {
-    const gateway = fakeGateway({
-      [SAVE]: {
+    const gateway = fakeGateway([
+      saving({
         status: 422,
         data: {
           message: "The given data was invalid.",
           errors: { "disposition.date_time": ["date_time required"] },
         },
-      },
-    });
+      }),
+    ]);
     const { user, notify } = await mount({ gateway, agent: { roles: ["advisor"] } });
     // A follow-up whose date the gateway refuses (for example a clock that moved on in between).
     await user.selectOptions(await form(), "Engaged Opportunity");
@@ -243,7 +244,11 @@ describe("saving a disposition", () => {
   });
 
   it("uses a new key for the next lead", async () => {
-    const gateway = fakeGateway({ [SAVE]: created("Do Not Call"), "POST /leads/30/dispositions": created() });
+    const gateway = fakeGateway([
+      reply(createDisposition, ({ params }) =>
+        params.id === LEAD ? created("Do Not Call") : params.id === 30 ? created() : { status: 404 },
+      ),
+    ]);
     const { user, keys, gateway: g } = await mount({ gateway, leads: [{ id: 30 }, { id: LEAD }] });
     await ready(user);
     await user.click(button("Save & Stop"));

@@ -2,9 +2,9 @@
 // one writer of POST /leads/{id}/dispositions: one idempotency key per attempt (retried on the clock), the
 // lead leaves the stack, `dispositionSaved` is raised; from the panel, the agent then goes on (ready) or
 // stops (after-call work).
-import { DISPOSITIONS, notesRequired, type ReasonKind } from "../../src/contract/dispositions";
+import { createDisposition, DISPOSITIONS, notesRequired, type ReasonKind } from "../../src/contract/dispositions";
 import { keepPrintable } from "../../src/contract/text";
-import { idempotencyKey, postIdempotent, type LeadView, type PluginContext } from "../../src/sdk";
+import { callEndpoint, idempotencyKey, type LeadView, type PluginContext } from "../../src/sdk";
 import { dispositionSaved, type DispositionsApi, type SaveOutcome } from "./api";
 import type { DispositionsConfig } from "./config";
 import type { Attempt, DispositionsStore } from "./model";
@@ -164,10 +164,10 @@ export function createDispositionsService(
    * follow-up is no outcome and leaves the stack as it is.
    */
   const write = async (attempt: Attempt): Promise<SaveOutcome> => {
-    const outcome = await postIdempotent(ctx.http, ctx.clock, {
-      url: `/leads/${attempt.leadId}/dispositions`,
+    const outcome = await callEndpoint(ctx, createDisposition, {
+      params: { id: attempt.leadId },
       body: attempt.body,
-      key: attempt.key,
+      idempotencyKey: attempt.key,
     });
     if (outcome.ok) {
       const { leadId, body } = attempt;

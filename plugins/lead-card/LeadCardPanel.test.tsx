@@ -2,7 +2,7 @@
 // stack, a fake gateway and the manual clock (2026-01-05 14:00 UTC: 8:00 AM in Chicago).
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { LeadHistory } from "../../src/contract/leadHistory";
+import { readLeadHistory, type LeadHistory } from "../../src/contract/leadHistory";
 import { callEnded, callKey, leadsKey, type LeadView } from "../../src/sdk";
 import {
   fakeCallControl,
@@ -12,8 +12,9 @@ import {
   leadView,
   provide,
   renderPlugin,
+  reply,
+  type FakeReply,
   type RenderPluginOptions,
-  type Reply,
 } from "../../src/sdk/testing";
 import { catalogue } from "../catalogue";
 import leadCard from "./index";
@@ -68,21 +69,26 @@ const history = (over: Partial<LeadHistory> = {}): LeadHistory => ({
   ],
   ...over,
 });
-const ok = (h: LeadHistory = history()): Reply => ({ status: 200, data: { data: h } });
+type HistoryReply = FakeReply<typeof readLeadHistory>;
+const ok = (h: LeadHistory = history()): HistoryReply => ({ status: 200, data: { data: h } });
 
+/** `histories`: the gateway's answer by lead id (lead 31's history by default; another lead's: 404). */
 async function mount(
   current: LeadView | null,
-  o: RenderPluginOptions & { routes?: Record<string, Reply> } = {},
+  o: RenderPluginOptions & { histories?: Record<number, HistoryReply> } = {},
 ) {
   const stack = fakeLeads(current ? [current] : []);
-  const gateway = o.gateway ?? fakeGateway({ "GET /leads/31/history": ok(), ...o.routes });
+  const histories: Record<number, HistoryReply> = { 31: ok(), ...o.histories };
+  const gateway =
+    o.gateway ??
+    fakeGateway([reply(readLeadHistory, ({ params }) => histories[params.id] ?? { status: 404 })]);
   const call = fakeCallControl();
   const view = await renderPlugin(leadCard, {
     ...o,
     gateway,
     services: [provide(leadsKey, stack.control), provide(callKey, call.control), ...(o.services ?? [])],
   });
-  return { ...view, stack, call };
+  return { ...view, stack, call, histories };
 }
 
 /** The value next to a fact's label. */
@@ -228,7 +234,7 @@ describe("lead card", () => {
     await mount(lead(), {
       providers,
       flags: { disclosures: true, "recording-panel": true },
-      routes: { "GET /leads/31/history": ok(history({ calls })) },
+      histories: { 31: ok(history({ calls })) },
     });
     await screen.findByRole("list", { name: "History" });
     // Each plugin's component loads on its own (lazy), in the registry's order of plugins.
@@ -246,12 +252,12 @@ describe("lead card", () => {
   });
 
   it("says when the lead has no history", async () => {
-    await mount(lead(), { routes: { "GET /leads/31/history": ok({ dispositions: [], calls: [] }) } });
+    await mount(lead(), { histories: { 31: ok({ dispositions: [], calls: [] }) } });
     expect(await screen.findByText("No earlier dispositions or calls.")).toBeInTheDocument();
   });
 
   it("reads the history again after the call ends", async () => {
-    const { gateway, emit } = await mount(lead());
+    const { gateway, emit, histories } = await mount(lead());
     await screen.findByRole("list", { name: "History" });
     expect(entries()).toHaveLength(4);
 
@@ -275,7 +281,7 @@ describe("lead card", () => {
       agent_name: "Dana Reyes",
       live_transfer: 0,
     });
-    gateway.routes["GET /leads/31/history"] = ok(newer);
+    histories[31] = ok(newer);
     await emit(callEnded, { callId: 13, leadId: 31, duration: 160, shortCall: false, bridged: true });
 
     expect(await screen.findByText("Call back after 5")).toBeInTheDocument();
@@ -288,7 +294,7 @@ describe("lead card", () => {
 
   it("follows the current lead: another lead's history replaces the first, and none leaves the empty card", async () => {
     const { gateway, stack } = await mount(lead(), {
-      routes: { "GET /leads/32/history": ok({ dispositions: [], calls: [] }) },
+      histories: { 32: ok({ dispositions: [], calls: [] }) },
     });
     await screen.findByRole("list", { name: "History" });
 
@@ -303,11 +309,11 @@ describe("lead card", () => {
   });
 
   it("says when the history could not be read, and reads it again on Retry", async () => {
-    const { gateway, user } = await mount(lead(), {
-      routes: { "GET /leads/31/history": { status: 500, data: { message: "Server Error" } } },
+    const { histories, user } = await mount(lead(), {
+      histories: { 31: { status: 500, data: { message: "Server Error" } } },
     });
     expect(await screen.findByRole("alert")).toHaveTextContent("The lead's history could not be loaded.");
-    gateway.routes["GET /leads/31/history"] = ok();
+    histories[31] = ok();
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("list", { name: "History" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -354,7 +360,7 @@ describe("lead card", () => {
       date_time: null,
     });
     await mount(lead({ isInbound: true, isRedistributedFollowup: true }), {
-      routes: { "GET /leads/31/history": ok(transferred) },
+      histories: { 31: ok(transferred) },
     });
     const flags = await screen.findByRole("list", { name: "About this lead" });
     expect(await within(flags).findByText("Transferred by Sam Lee")).toBeInTheDocument();

@@ -2,15 +2,15 @@
 // and after each call (callEnded: its call and, usually, its disposition are then on the gateway), and ticks
 // the lead's local time at each minute. All of it only while a card is on screen (watch()).
 import { reaction } from "mobx";
-import { callEnded, watching, type ClockTimer, type PluginContext } from "../../src/sdk";
-import { LeadHistoryResponse } from "../../src/contract/leadHistory";
+import { callEndpoint, callEnded, watching, type ClockTimer, type PluginContext } from "../../src/sdk";
+import { readLeadHistory } from "../../src/contract/leadHistory";
 import type { LeadCardApi } from "./api";
 import type { LeadCardStore } from "./model";
 
 const MINUTE_MS = 60_000;
 
 export function createLeadCardService(ctx: PluginContext<LeadCardStore>): LeadCardApi & { dispose(): void } {
-  const { http, clock, store } = ctx;
+  const { clock, store } = ctx;
   /** The newest read wins: a slow answer for an earlier lead (or an earlier read) is dropped. */
   let latest = 0;
   let timer: ClockTimer | null = null;
@@ -24,18 +24,17 @@ export function createLeadCardService(ctx: PluginContext<LeadCardStore>): LeadCa
       return;
     }
     store.loading(leadId);
-    try {
-      const { data } = await http.get(`/leads/${leadId}/history`);
-      const history = LeadHistoryResponse.parse(data).data;
-      if (turn === latest) store.loaded(leadId, history);
-    } catch (e) {
-      // The lead id only: never the lead's personal data in the developer's log.
-      ctx.log(
-        `lead-card: could not read the history of lead ${leadId}`,
-        e instanceof Error ? e.message : undefined,
-      );
-      if (turn === latest) store.failed(leadId);
+    const history = await callEndpoint(ctx, readLeadHistory, { params: { id: leadId } });
+    if (history.ok) {
+      if (turn === latest) store.loaded(leadId, history.data.data);
+      return;
     }
+    // The lead id only: never the lead's personal data in the developer's log.
+    ctx.log(
+      `lead-card: could not read the history of lead ${leadId}`,
+      history.message ?? `status ${history.status ?? "none"}`,
+    );
+    if (turn === latest) store.failed(leadId);
   };
 
   // The local time changes at the minute: tick on each minute boundary of the clock.

@@ -2,8 +2,10 @@
 // A disposition is a write that must not double: the browser sends an Idempotency-Key header and a retried
 // request with the same key answers the first result (ARCHITECTURE.md decision 15).
 import { z } from "zod";
-import { AGENT_ROLES } from "./common";
+import { AGENT_ROLES, ErrorBody } from "./common";
 import type { FOLLOW_UP_TYPES } from "./dialer";
+import { defineEndpoint } from "./endpoint";
+import { idParam } from "./ids";
 import type { AgentRole } from "./roles";
 import { CALLBACK_REASON_OPTIONS, PLAN_TYPES, valuesOf } from "./lookups";
 import { printableText } from "./text";
@@ -440,3 +442,16 @@ export const SavedDisposition = z.object({
   created_at: z.string(),
 });
 export const CreateDispositionResponse = z.object({ data: SavedDisposition });
+
+/** The outcome of a lead, once (the dispositions plugin is its only writer): a write that must not double. */
+export const createDisposition = defineEndpoint({
+  method: "POST",
+  path: "/leads/:id/dispositions",
+  summary:
+    "Disposes the lead: 201 with the saved disposition; the lead's status becomes the disposition (not for reschedule_followup). Callback types need date_time ('date_time required'). Callback Scheduled, Appointment Setup, Pocket, Engaged Opportunity and External Follow-up with a date_time create the lead's follow-up (reschedule_followup: move the pending one); others close it; Do Not Call also puts the lead's numbers on the call centre's Do Not Call list. Free text keeps every printable character and newlines (control and bidirectional characters are dropped). 422 names the field with the panel's error key when the agent's lists (role, call centre, account flags) do not offer the disposition or reason, or a required reason, other-reason text or Dead note (qualifiers) is missing. Takes an Idempotency-Key: a retry answers the first result.",
+  tags: ["dispositions"],
+  params: idParam,
+  body: CreateDispositionBody,
+  responses: { 201: CreateDispositionResponse, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+  idempotent: true,
+});

@@ -3,6 +3,9 @@
 // most LEAD_HISTORY_LIMIT of each. Snake case, as the lead record itself (src/contract/lead.ts).
 import { z } from "zod";
 import { CallType, Direction } from "./calls";
+import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
+import { idParam } from "./ids";
 
 /** The gateway answers at most this many dispositions and this many calls (the newest). */
 export const LEAD_HISTORY_LIMIT = 50;
@@ -60,3 +63,13 @@ export type LeadHistory = z.infer<typeof LeadHistory>;
 
 export const LeadHistoryResponse = z.object({ data: LeadHistory });
 export type LeadHistoryResponse = z.infer<typeof LeadHistoryResponse>;
+
+/** The lead's history (the lead card, read when the lead changes and after each call). */
+export const readLeadHistory = defineEndpoint({
+  method: "GET",
+  path: "/leads/:id/history",
+  summary: `Not in the specification: the lead's history for the lead card, {data: {dispositions, calls}}, each newest first and at most the ${LEAD_HISTORY_LIMIT} newest. A disposition: id, created_at, agent_name, disposition, reason, reason_other, notes, date_time. A call: id, started_at, type, direction (0 outbound, 1 inbound), duration (seconds, null until settled), agent_name, live_transfer, and facets when plugins kept something with it (by plugin id, each in its plugin's own shape).`,
+  tags: ["leads"],
+  params: idParam,
+  responses: { 200: LeadHistoryResponse, 404: ErrorBody, 422: ErrorBody },
+});

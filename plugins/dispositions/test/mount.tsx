@@ -2,7 +2,8 @@
 // the test drives; reads back what was saved, with which idempotency keys, and what was announced.
 import { screen } from "@testing-library/react";
 import type { CallSnapshot } from "../../../src/contract/calls";
-import { IDEMPOTENCY_HEADER } from "../../../src/contract/dispositions";
+import { createDisposition, IDEMPOTENCY_HEADER, type DispositionValue } from "../../../src/contract/dispositions";
+import { matchEndpointPath } from "../../../src/contract/endpoint";
 import { callKey, leadsKey, statusKey, type LeadView } from "../../../src/sdk";
 import {
   fakeCallControl,
@@ -12,8 +13,12 @@ import {
   leadView,
   provide,
   renderPlugin,
+  reply,
+  type EndpointHandler,
+  type EndpointRoute,
+  type FakeReply,
   type RenderPluginOptions,
-  type Reply,
+  type SeenRequest,
   type ServiceBinding,
 } from "../../../src/sdk/testing";
 import { dispositionSaved, type DispositionSaved } from "../api";
@@ -22,13 +27,26 @@ import plugin from "../index";
 
 export const LEAD = 31;
 export const CALL = 7;
-export const SAVE = `POST /leads/${LEAD}/dispositions`;
+
+/**
+ * The gateway's answer to a save of LEAD's disposition (another lead's save: 404):
+ * `fakeGateway([saving(created())])`, or later `gateway.reply(createDisposition, leadSave(created()))`.
+ */
+export const leadSave =
+  (answer: EndpointHandler<typeof createDisposition>): EndpointHandler<typeof createDisposition> =>
+  (req) =>
+    req.params.id !== LEAD ? { status: 404 } : typeof answer === "function" ? answer(req) : answer;
+export const saving = (answer: EndpointHandler<typeof createDisposition>): EndpointRoute =>
+  reply(createDisposition, leadSave(answer));
+/** A save of LEAD's disposition, as the gateway saw it. */
+export const isSave = (q: SeenRequest) =>
+  q.method === createDisposition.method && matchEndpointPath(createDisposition, q.path)?.id === String(LEAD);
 
 /** A lead whose client has a valid date of birth, so nothing but the form decides. */
 export const lead = (over: Partial<LeadView> = {}): LeadView =>
   leadView({ clients: [{ firstName: "Pat", lastName: "Doe", dob: "1960-04-02" }], ...over });
 
-export function created(disposition = "Not Interested"): Reply {
+export function created(disposition: DispositionValue = "Not Interested"): FakeReply<typeof createDisposition> {
   return {
     status: 201,
     data: {
@@ -73,7 +91,7 @@ export async function mount(o: MountOptions = {}) {
       ...o.call,
     });
   const status = fakeStatusControl("after_call_work");
-  const gateway = o.gateway ?? fakeGateway({ [SAVE]: created() });
+  const gateway = o.gateway ?? fakeGateway([saving(created())]);
   const r = await renderPlugin<DispositionsService>(plugin, {
     ...o,
     gateway,
@@ -87,7 +105,7 @@ export async function mount(o: MountOptions = {}) {
   const announced: DispositionSaved[] = [];
   r.ctx.events.on(dispositionSaved, (payload) => void announced.push(payload));
   await screen.findByRole("heading");
-  const saves = () => gateway.requests.filter((q) => `${q.method} ${q.url}` === SAVE);
+  const saves = () => gateway.requests.filter(isSave);
   const keys = () => saves().map((q) => q.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
   return { ...r, leads, call, status, gateway, saves, keys, announced };
 }

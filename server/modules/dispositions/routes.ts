@@ -4,10 +4,8 @@
 // the call centre's list, and the lead leaves the agent's in-process leads (server/dialer/followUps.ts).
 // Retries with the same Idempotency-Key answer the first result, so a flaky network never disposes twice.
 import { and, eq } from "drizzle-orm";
-import { ErrorBody } from "../../../src/contract/common";
-import { idParam } from "../../../src/contract/ids";
 import { DISPOSING_ACCESS_ROLES } from "../../../src/contract/roles";
-import { CreateDispositionBody, CreateDispositionResponse, EXCEPTION_MESSAGES } from "../../../src/contract/dispositions";
+import { createDisposition, EXCEPTION_MESSAGES } from "../../../src/contract/dispositions";
 import { holdsRoleAtLeast } from "../../../src/contract/common";
 import type { Db } from "../../db/client";
 import { calls, tenants, users } from "../../db/schema";
@@ -21,23 +19,13 @@ import { gatewayOutbox, type Outbox } from "../../mail/outbox";
 import { refusalOf } from "./allowed";
 import { recordDisposition } from "./record";
 
-const Params = idParam;
-
 export function dispositionRoutes(gw: Gateway): RouteDef[] {
   // Made on first use: the route table is also read without a running gateway (the access matrix).
   let outbox: Outbox | undefined;
   const mail = () => (outbox ??= gatewayOutbox(gw));
   return [
-    defineRoute({
-      method: "POST",
-      url: "/leads/:id/dispositions",
-      summary:
-        "Disposes the lead: 201 with the saved disposition; the lead's status becomes the disposition (not for reschedule_followup). Callback types need date_time ('date_time required'). Callback Scheduled, Appointment Setup, Pocket, Engaged Opportunity and External Follow-up with a date_time create the lead's follow-up (reschedule_followup: move the pending one); others close it; Do Not Call also puts the lead's numbers on the call centre's Do Not Call list. Free text keeps every printable character and newlines (control and bidirectional characters are dropped). 422 names the field with the panel's error key when the agent's lists (role, call centre, account flags) do not offer the disposition or reason, or a required reason, other-reason text or Dead note (qualifiers) is missing. Takes an Idempotency-Key: a retry answers the first result.",
-      tags: ["dispositions"],
+    defineRoute(createDisposition, {
       access: { roles: DISPOSING_ACCESS_ROLES, leadParam: "id" },
-      params: Params,
-      body: CreateDispositionBody,
-      response: { 201: CreateDispositionResponse, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       example: { body: { disposition: { disposition: "Voicemail", notes: "" }, call_id: null } },
       async handler({ caller, params, body, raw }, reply) {
         return idempotent(gw, caller, raw, reply, async (claim) => {

@@ -19,7 +19,7 @@ import {
   UpdateLeadStatusBody,
   leadFieldProblems,
 } from "../../../src/contract/lead";
-import { LEAD_HISTORY_LIMIT, LeadHistoryResponse } from "../../../src/contract/leadHistory";
+import { readLeadHistory } from "../../../src/contract/leadHistory";
 import type { Db } from "../../db/client";
 import { leads } from "../../db/schema";
 import { region } from "../../geo";
@@ -60,14 +60,8 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
         return { data: await readLead(gw.db, await rowOf(caller.tenantId, params.id)) };
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/leads/:id/history",
-      summary: `Not in the specification: the lead's history for the lead card, {data: {dispositions, calls}}, each newest first and at most the ${LEAD_HISTORY_LIMIT} newest. A disposition: id, created_at, agent_name, disposition, reason, reason_other, notes, date_time. A call: id, started_at, type, direction (0 outbound, 1 inbound), duration (seconds, null until settled), agent_name, live_transfer, and facets when plugins kept something with it (by plugin id, each in its plugin's own shape).`,
-      tags: ["leads"],
+    defineRoute(readLeadHistory, {
       access: ON_LEAD,
-      params: IdParams,
-      response: { 200: LeadHistoryResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }) {
         const row = await rowOf(caller.tenantId, params.id);
         return { data: await leadHistory(gw.db, caller.tenantId, row.id, gw.callFacets, gw.log) };
