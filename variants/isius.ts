@@ -8,6 +8,7 @@ export default defineVariant({
   plugins: [
     "goals",
     "floor",
+    "client-health",
     "overstays",
     "voicemail-detection",
     "inbound-alert",

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeGateway, renderPlugin, reply } from "../../src/sdk/testing";
 import { reconnected } from "../../src/sdk";
+import { readAgentHealth, readFloorHealth, type HealthSample } from "../client-health/api";
 import { readFloor } from "./contract";
 import { agentRow, at, snapshot } from "./fixtures";
 import plugin from "./index";
@@ -89,5 +90,54 @@ describe("the floor wall", () => {
     });
     expect(await screen.findByRole("table", { name: "Agents du plateau" })).toBeInTheDocument();
     expect(screen.getByText("Disponible 1:05")).toBeInTheDocument();
+  });
+
+  it("shows each agent's client health, turns red when its page reports packet loss, and opens the detail", async () => {
+    const sample = (over: Partial<HealthSample> = {}): HealthSample => ({
+      agent_id: 7,
+      at: at(5),
+      report: {
+        socket_reconnects: 0, socket_connected: true, sip: "registered", microphone: "granted", page: "visible", timer_lateness_ms: 4,
+        call: { packet_loss_pct: 0.5, jitter_ms: 6, rtt_ms: 40, mic_level: 0.2, mos: 4.3 },
+      },
+      verdict: "good",
+      reasons: [],
+      ...over,
+    });
+    const lossy = sample({
+      at: at(0),
+      verdict: "bad",
+      reasons: ["packet_loss", "mos"],
+      report: { ...sample().report, call: { packet_loss_pct: 9.5, jitter_ms: 20, rtt_ms: 60, mic_level: 0.3, mos: 2.8 } },
+    });
+    const { push } = await renderPlugin(plugin, {
+      agent: manager,
+      gateway: fakeGateway([
+        reply(readFloor, { status: 200, data: snapshot([jordan]) }),
+        reply(readFloorHealth, { status: 200, data: { data: [sample()] } }),
+        reply(readAgentHealth, { status: 200, data: { data: [sample(), lossy] } }),
+      ]),
+    });
+    const badge = await screen.findByRole("button", { name: "Client health of Jordan Reyes: OK" });
+    expect(badge).toBeInTheDocument();
+    await push("client-health", lossy);
+    const red = screen.getByRole("button", { name: "Client health of Jordan Reyes: Poor" });
+    expect(red).toHaveAttribute("title", "packet loss, poor audio (MOS)");
+    await userEvent.setup().click(red);
+    const dialog = await screen.findByRole("dialog", { name: "Client health: Jordan Reyes" });
+    expect(await within(dialog).findByRole("row", { name: "Packet loss 9.5 %" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("table", { name: "The last hour" })).toBeInTheDocument();
+  });
+
+  it("says so when a signed-in agent's page stopped reporting", async () => {
+    const old: HealthSample = {
+      agent_id: 7, at: at(45), verdict: "good", reasons: [],
+      report: { socket_reconnects: 0, socket_connected: true, sip: null, microphone: null, page: "visible", timer_lateness_ms: 0, call: null },
+    };
+    await renderPlugin(plugin, {
+      agent: manager,
+      gateway: fakeGateway([reply(readFloor, { status: 200, data: snapshot([jordan]) }), reply(readFloorHealth, { status: 200, data: { data: [old] } })]),
+    });
+    expect(await screen.findByRole("button", { name: "Client health of Jordan Reyes: No report" })).toBeInTheDocument();
   });
 });

@@ -134,7 +134,7 @@ const FloorWall = observer(function FloorWall() {
           ) : (
             <div style={{ height: shown.length * ROW_HEIGHT, position: "relative" }}>
               {shown.slice(first, last).map((a, i) => (
-                <WallRow key={a.agent_id} agent={a} now={now} index={first + i} />
+                <WallRow key={a.agent_id} agent={a} health={store.health.get(String(a.agent_id))} now={now} index={first + i} />
               ))}
             </div>
           )}

@@ -5,7 +5,9 @@ import { Icon, Tag, type Intent } from "@blueprintjs/core";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { isActiveStatus, type AgentStatus } from "../../src/contract/status";
+import type { HealthSample } from "../client-health/api";
 import type { FloorAgent, FloorCall } from "./contract";
+import { HealthBadge } from "./HealthBadge";
 import { clockText, isOverstaying, secondsInStatus } from "./wall";
 import { dispositionText } from "./texts";
 
@@ -75,7 +77,17 @@ function Quota({ label, value, quota }: { label: string; value: number; quota: n
   );
 }
 
-export const WallRow = memo(function WallRow({ agent: a, now, index }: { agent: FloorAgent; now: number; index: number }) {
+export const WallRow = memo(function WallRow({
+  agent: a,
+  health,
+  now,
+  index,
+}: {
+  agent: FloorAgent;
+  health: HealthSample | undefined;
+  now: number;
+  index: number;
+}) {
   const { t, i18n } = useTranslation("floor");
   const over = isOverstaying(a, now);
   const dnd = a.status !== "offline" && a.status !== "on_a_call" && !isActiveStatus(a.status);
@@ -137,6 +149,7 @@ export const WallRow = memo(function WallRow({ agent: a, now, index }: { agent: 
         )}
       </div>
       <div role="cell" className="floor__flags">
+        <HealthBadge agent={a} sample={health} now={now} />
         {a.calling_disabled && (
           <Tag minimal intent="danger" className="floor__tag">
             {t("flags.calling_disabled")}

@@ -4,6 +4,7 @@
 import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { floorApi } from "./api";
+import { healthReported } from "../client-health/api";
 import { floorAgentPush, floorTotalsPush } from "./contract";
 import { manifest } from "./manifest";
 import { FloorModel } from "./model";
@@ -13,7 +14,8 @@ export default definePlugin({
   ...manifest,
   provides: floorApi,
   model: FloorModel,
-  pushes: [floorAgentPush, floorTotalsPush],
+  // The client-health plugin's push: each agent's page reports its health, the wall shows it.
+  pushes: [floorAgentPush, floorTotalsPush, healthReported],
   panels: [
     {
       id: "floor.wall",

@@ -2,6 +2,7 @@
 // gateway's clock and this page's (so times in status tick from the gateway's clock, not the PC's). The
 // manager's filters live here too, so the wall keeps them while the panel is mounted again.
 import { types, type Instance } from "mobx-state-tree";
+import type { HealthSample } from "../client-health/api";
 import type { FloorAgent, FloorSnapshot, FloorTotals } from "./contract";
 import { DEFAULT_VIEW, type WallView } from "./wall";
 
@@ -13,6 +14,8 @@ export const FloorModel = types
     skewMs: 0,
     state: types.optional(types.enumeration(["idle", "loading", "ready", "failed"]), "idle"),
     view: types.optional(types.frozen<WallView>(), DEFAULT_VIEW),
+    /** Each agent's latest client-health report (the client-health plugin's), by agent id. */
+    health: types.map(types.frozen<HealthSample>()),
   })
   .views((self) => ({
     get rows(): FloorAgent[] {
@@ -42,6 +45,17 @@ export const FloorModel = types
       const had = self.agents.get(String(agent.agent_id));
       if (had && Date.parse(had.as_of) > Date.parse(agent.as_of)) return;
       self.agents.set(String(agent.agent_id), agent);
+    },
+    /** The latest reports (GET /client-health) replace what the wall had. */
+    healthLoaded(samples: HealthSample[]) {
+      self.health.clear();
+      for (const h of samples) self.health.set(String(h.agent_id), h);
+    },
+    /** A pushed report, unless the wall has a later one of that agent. */
+    healthReported(sample: HealthSample) {
+      const had = self.health.get(String(sample.agent_id));
+      if (had && Date.parse(had.at) > Date.parse(sample.at)) return;
+      self.health.set(String(sample.agent_id), sample);
     },
     setTotals(totals: FloorTotals) {
       self.totals = totals;

@@ -1,6 +1,19 @@
 // The softphone's service: what its widget calls, and what another plugin may reach through softphoneApi.
 import { serviceKey } from "../../src/sdk";
+import type { CallMediaFigures } from "./health";
 import type { Point } from "./rules";
+
+export type { CallMediaFigures } from "./health";
+
+/** What the softphone can tell of its own health (the client-health report; no call content). */
+export interface SoftphoneHealth {
+  /** WebRTC is on for the agent (otherwise the rest says nothing). */
+  enabled: boolean;
+  registration: "idle" | "connecting" | "connected" | "registered" | "reconnecting" | "stopped";
+  microphone: "unknown" | "granted" | "denied" | "unavailable";
+  /** The active call's audio over the interval since the last reading; null between calls. */
+  call: CallMediaFigures | null;
+}
 
 export type ConferenceAction =
   "initializeConference" | "mergeConference" | "swapConferenceMember" | "kickSecondParty";
@@ -62,6 +75,9 @@ export interface SoftphoneApi {
   /** Back to its place in the top bar. */
   dock(): void;
   setShowDevices(on: boolean): void;
+
+  /** Reads the softphone's health now; each reading's packet loss counts from the one before. */
+  health(): Promise<SoftphoneHealth>;
 }
 
 export const softphoneApi = serviceKey<SoftphoneApi>("softphone.api");

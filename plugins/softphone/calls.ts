@@ -122,6 +122,8 @@ export function createCalls(d: CallsDeps) {
 
   return {
     sessions: () => [...sessions.values()],
+    /** The call the agent is on (not one ringing or held aside), for the health report's audio figures. */
+    activeSession,
 
     incoming(s: SipSession) {
       const auto = s.header(SIP_HEADERS.autoAnswer)?.trim().toLowerCase() === "true";

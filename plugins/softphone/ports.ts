@@ -84,6 +84,8 @@ export interface SipSession {
   refer(target: string): void;
   /** The sender of the microphone track, once media is negotiated (for switching microphones). */
   audioSender(): RTCRtpSender | null;
+  /** The call's WebRTC statistics (RTCPeerConnection.getStats), or null before media is negotiated. */
+  stats(): Promise<RTCStatsReport | null>;
   on<K extends keyof SessionEvents>(event: K, fn: (payload: SessionEvents[K]) => void): Unsubscribe;
 }
 

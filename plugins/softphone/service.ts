@@ -3,7 +3,8 @@
 // the dial pad rules.
 import { reaction } from "mobx";
 import { readJson, type PluginContext } from "../../src/sdk";
-import type { SoftphoneApi } from "./api";
+import type { SoftphoneApi, SoftphoneHealth } from "./api";
+import { callMediaFigures, type StatsCounters } from "./health";
 import { createCalls } from "./calls";
 import { createCompliance } from "./compliance";
 import { createConnection } from "./connection";
@@ -133,7 +134,24 @@ export function createSoftphoneService(ctx: PluginContext<SoftphoneStore>, drive
     }
   };
 
+  // The counters of the last reading per SIP session, so each reading's packet loss is of its own interval.
+  const lastStats = new WeakMap<object, StatsCounters>();
+  async function health(): Promise<SoftphoneHealth> {
+    const session = calls.activeSession();
+    let media: SoftphoneHealth["call"] = null;
+    if (session && store.established) {
+      const report = await session.stats().catch(() => null);
+      const read = report ? callMediaFigures(report.values() as Iterable<never>, lastStats.get(session) ?? null) : null;
+      if (read) {
+        lastStats.set(session, read.counters);
+        media = read.figures;
+      }
+    }
+    return { enabled, registration: store.registration, microphone: store.microphone, call: media };
+  }
+
   const api: SoftphoneApi = {
+    health,
     enabled: true,
     allowNotifications,
     get ready() {
@@ -272,5 +290,6 @@ function disabledApi(): SoftphoneApi {
     moveTo: nothing,
     dock: nothing,
     setShowDevices: nothing,
+    health: async () => ({ enabled: false, registration: "idle", microphone: "unknown", call: null }),
   };
 }

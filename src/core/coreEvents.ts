@@ -21,3 +21,6 @@ export const callEnded = defineEvent(
  * pushes reads its state again.
  */
 export const reconnected = defineEvent("realtime:reconnected", z.object({}));
+
+/** The realtime socket dropped (the page tries to connect again; `reconnected` follows when it does). */
+export const socketDropped = defineEvent("realtime:dropped", z.object({}));

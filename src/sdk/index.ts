@@ -151,7 +151,7 @@ export {
   type ClientEventFields,
   type ClientEventKey,
 } from "../contract/clientEvent";
-export { callEnded, reconnected } from "../core/coreEvents";
+export { callEnded, reconnected, socketDropped } from "../core/coreEvents";
 
 // Time.
 export type { Clock, ClockTimer } from "../shared/clock";

@@ -12,7 +12,7 @@ import { createAlertService, type AlertService } from "../alerts/alertService";
 import { createNotificationAlerts } from "../alerts/notificationAlerts";
 import type { Clock, ClockTimer } from "../shared/clock";
 import type { EventBus } from "../core/events";
-import { reconnected } from "../core/coreEvents";
+import { reconnected, socketDropped } from "../core/coreEvents";
 import { createLeadsService, type LeadsService } from "../lead/leadsService";
 import { LeadsStack } from "../lead/LeadsStack";
 import { connectRealtime, type RealtimeClient, type RealtimeDeps } from "../realtime/client";
@@ -70,7 +70,10 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     bus: d.bus,
     hello: { extension: d.agent.extension, hasWebRtc: d.agent.hasWebRtc },
     on: {
-      dropped: () => say("connection.dropped", "error", true, "connection"),
+      dropped: () => {
+        say("connection.dropped", "error", true, "connection");
+        d.bus.emit(socketDropped.name, {});
+      },
       reconnecting: () => say("connection.reconnecting", "warning", true, "connection"),
       reconnected: () => {
         say("connection.reconnected", "success", false, "connection");

@@ -1,6 +1,7 @@
 // The floor as a manager lives it (issue 35): the ISIUS manager signs in to the live wall, and an agent going
 // Ready, being auto-dialled (with the lead's name) and wrapping up shows on it within a second each, from
-// pushes, while the agent works in another browser.
+// pushes, while the agent works in another browser; the agent's page reports its health, and packet loss on its
+// line turns its badge red.
 import { expect, test, type Page } from "./fixtures";
 import { disposeAndStop, signIn } from "./helpers";
 
@@ -25,6 +26,23 @@ test("the manager's wall follows an agent going Ready, auto-dialled with the lea
   const agentContext = await browser.newContext();
   const agent = await agentContext.newPage();
   try {
+    // The agent's network starts losing packets when the test says so: getStats then reports them lost, as a
+    // browser on a bad line would.
+    await agent.addInitScript({
+      content: `
+        const getStats = RTCPeerConnection.prototype.getStats;
+        RTCPeerConnection.prototype.getStats = async function (...args) {
+          const report = await getStats.apply(this, args);
+          const loss = window.__packetLoss || 0;
+          if (!loss) return report;
+          const out = new Map();
+          report.forEach((v, k) => {
+            const lost = Math.round((v.packetsReceived || 0) * loss / (1 - loss));
+            out.set(k, v.type === "inbound-rtp" && v.kind === "audio" ? { ...v, packetsLost: lost } : v);
+          });
+          return out;
+        };`,
+    });
     await signIn(agent, "qualifier.isius@demo.test");
     await expect(softphone(agent).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
     await selector(agent).click();
@@ -37,6 +55,13 @@ test("the manager's wall follows an agent going Ready, auto-dialled with the lea
     await expect(row.getByRole("cell").nth(1)).toContainText("On a Call", { timeout: 1_000 });
     await expect(row.getByRole("cell").nth(2)).toContainText(lead, { timeout: 1_000 });
     await expect(row.getByRole("cell").nth(2)).toContainText(/ · talking \d+:\d\d/);
+
+    // Client health: the agent's page reports every 10 s; packet loss on its line turns its badge red.
+    await expect(row.getByRole("button", { name: "Client health of Jordan Reyes: OK" })).toBeVisible({ timeout: 15_000 });
+    await agent.evaluate(() => void ((window as unknown as { __packetLoss: number }).__packetLoss = 0.12));
+    const poor = row.getByRole("button", { name: "Client health of Jordan Reyes: Poor" });
+    await expect(poor).toBeVisible({ timeout: 15_000 });
+    await expect(poor).toHaveAttribute("title", /packet loss/);
 
     await callBox(agent).getByRole("button", { name: "Hang up" }).click();
     await expect(selector(agent)).toHaveText("After Call Work");

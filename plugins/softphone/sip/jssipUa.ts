@@ -144,6 +144,7 @@ export function wrapSession(
     refer: (target) => session.refer(sipUri(target, realm)),
     audioSender: () =>
       session.connection?.getSenders().find((s) => s.track?.kind === "audio" || s.track === null) ?? null,
+    stats: async () => (session.connection ? session.connection.getStats() : null),
     on: (event, fn) => events.on(event, fn),
   };
 }

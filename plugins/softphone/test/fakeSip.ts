@@ -68,6 +68,11 @@ export class FakeSession implements SipSession {
   audioSender() {
     return this.sender;
   }
+  /** What getStats answers: a test sets the stats' entries (RTCStatsReport is a map of id → stats). */
+  statsEntries: Record<string, unknown>[] | null = null;
+  async stats() {
+    return this.statsEntries ? (new Map(this.statsEntries.map((e, i) => [String(i), e])) as unknown as RTCStatsReport) : null;
+  }
   on<K extends keyof SessionEvents>(event: K, fn: (payload: SessionEvents[K]) => void) {
     return this.events.on(event, fn);
   }
