@@ -5,11 +5,12 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { leadsKey, type LeadView } from "../../src/sdk";
-import { fakeGateway, fakeLeads, leadView, provide, renderPlugin } from "../../src/sdk/testing";
+import { fakeGateway, fakeLeads, leadView, provide, renderPlugin, reply } from "../../src/sdk/testing";
+import { listIappSends, sendToIapp, type IappDestination, type IappSend } from "./contract";
 import plugin from "./index";
 
 const PAGE = "/api/v1/iapp-demo/applications/REFERENCE-OF-32-CHARACTERS-00000";
-const sent = (destination: string, url = PAGE) => ({
+const sent = (destination: IappDestination, url = PAGE): IappSend => ({
   id: 9,
   lead_id: 31,
   destination,
@@ -24,7 +25,7 @@ interface Mount {
   choice?: boolean;
   isIapp2Agent?: boolean;
   fail?: boolean;
-  already?: string[];
+  already?: IappDestination[];
   language?: "en" | "fr" | "es";
   /** The page the gateway answers (PAGE). */
   url?: string;
@@ -34,13 +35,18 @@ async function mount(o: Mount = {}) {
   const stack = fakeLeads(
     o.lead === null ? [] : [o.lead ?? leadView({ id: 31, firstName: "Ana", lastName: "Diaz" })],
   );
-  const gateway = fakeGateway({
-    "GET /leads/iapp/31": { status: 200, data: { data: (o.already ?? []).map((d) => sent(d, o.url)) } },
-    "POST /leads/iapp/31": (req) =>
-      o.fail
-        ? { status: 502, data: { message: "Something went wrong. Please try again or contact support" } }
-        : { status: 201, data: { data: sent((req.body as { destination: string }).destination, o.url) } },
-  });
+  const gateway = fakeGateway([
+    reply(listIappSends, ({ params }) =>
+      params.id === 31 ? { status: 200, data: { data: (o.already ?? []).map((d) => sent(d, o.url)) } } : { status: 404 },
+    ),
+    reply(sendToIapp, ({ params, body }) =>
+      params.id !== 31
+        ? { status: 404 }
+        : o.fail
+          ? { status: 502, data: { message: "Something went wrong. Please try again or contact support" } }
+          : { status: 201, data: { data: sent(body.destination, o.url) } },
+    ),
+  ]);
   const view = await renderPlugin(plugin, {
     gateway,
     variant: o.variant ?? "slica",

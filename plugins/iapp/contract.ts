@@ -3,6 +3,8 @@
 // the client application page the browser opens in a new tab). The e-application system itself is external;
 // its demo stand-in's routes are at the end.
 import { z } from "zod";
+import { ErrorBody } from "../../src/contract/common";
+import { defineEndpoint } from "../../src/contract/endpoint";
 import { idParam, MAX_RECORD_ID } from "../../src/contract/ids";
 
 /** iapp: the e-application system; iapp2: its second system, for the agents allowed to use it (is_iapp2_agent). */
@@ -30,6 +32,40 @@ export const IappSend = z.object({
 });
 export type IappSend = z.infer<typeof IappSend>;
 export const IappSendResponse = z.object({ data: IappSend });
+export const IappSendsResponse = z.object({ data: z.array(IappSend) });
+
+/**
+ * Sends the lead to a system. Not an Idempotency-Key write: the lead and destination are its key (sending again
+ * answers the same application, 200).
+ */
+export const sendToIapp = defineEndpoint({
+  method: "POST",
+  path: "/leads/iapp/:id",
+  summary:
+    "Sends the lead to an e-application system (`destination` iapp, or iapp2 for an agent allowed it where the call centre offers the choice), naming the agent who qualified it (`qualified_by`). 201 {data: {reference, url}}: `url` is the client application page the browser opens in a new tab. Idempotent: the lead sent to the same destination again answers the same application (200). 502 'Something went wrong. Please try again or contact support' when the system refuses or does not answer (a retry reaches it with the same key, so it never opens two applications). 404 with iApp off, 403 for iApp 2 without the right, 422 for a qualifier who is not an agent of the call centre.",
+  tags: ["iapp"],
+  params: SendToIappParams,
+  body: SendToIappBody,
+  responses: {
+    201: IappSendResponse,
+    200: IappSendResponse,
+    403: ErrorBody,
+    404: ErrorBody,
+    422: ErrorBody,
+    502: ErrorBody,
+  },
+});
+
+/** Where the lead was sent already (the panel offers those pages again). */
+export const listIappSends = defineEndpoint({
+  method: "GET",
+  path: "/leads/iapp/:id",
+  summary:
+    "Not in the specification: where the lead was sent (the sends that reached their system), so the panel offers its client application page again after a reload. 200 {data: [...]}.",
+  tags: ["iapp"],
+  params: SendToIappParams,
+  responses: { 200: IappSendsResponse, 404: ErrorBody, 422: ErrorBody },
+});
 
 export const IAPP_MESSAGES = {
   /** The specification's text for a failed send (agent-workspace §8, booking-and-reference §7). */

@@ -28,12 +28,12 @@ import {
   DemoApplicationParams,
   IAPP_CHOICE_FEATURE,
   IAPP_MESSAGES as M,
-  IappSend,
-  IappSendResponse,
-  SendToIappBody,
-  SendToIappParams,
+  listIappSends,
+  sendToIapp,
   type IappApplication,
   type IappDestination,
+  type IappSend,
+  type SendToIappBody,
 } from "./contract";
 import { DEMO_PAGE_PATH, demoApplicationPage, demoIappSystem } from "./demoReceiver.server";
 import { iappSends } from "./tables";
@@ -131,23 +131,8 @@ export function iappRoutes(
     )[0];
 
   return [
-    defineRoute({
-      method: "POST",
-      url: "/leads/iapp/:id",
-      summary:
-        "Sends the lead to an e-application system (`destination` iapp, or iapp2 for an agent allowed it where the call centre offers the choice), naming the agent who qualified it (`qualified_by`). 201 {data: {reference, url}}: `url` is the client application page the browser opens in a new tab. Idempotent: the lead sent to the same destination again answers the same application (200). 502 'Something went wrong. Please try again or contact support' when the system refuses or does not answer (a retry reaches it with the same key, so it never opens two applications). 404 with iApp off, 403 for iApp 2 without the right, 422 for a qualifier who is not an agent of the call centre.",
-      tags: ["iapp"],
+    defineRoute(sendToIapp, {
       access: ON_LEAD,
-      params: SendToIappParams,
-      body: SendToIappBody,
-      response: {
-        201: IappSendResponse,
-        200: IappSendResponse,
-        403: ErrorBody,
-        404: ErrorBody,
-        422: ErrorBody,
-        502: ErrorBody,
-      },
       example: { body: { qualified_by: 1, destination: "iapp" } },
       async handler({ caller, params, body }, reply) {
         await refuseIapp2UnlessAllowed(caller, body.destination);
@@ -202,15 +187,8 @@ export function iappRoutes(
         return { data: toWire(sent!) };
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/leads/iapp/:id",
-      summary:
-        "Not in the specification: where the lead was sent (the sends that reached their system), so the panel offers its client application page again after a reload. 200 {data: [...]}.",
-      tags: ["iapp"],
+    defineRoute(listIappSends, {
       access: ON_LEAD,
-      params: SendToIappParams,
-      response: { 200: z.object({ data: z.array(IappSend) }), 404: ErrorBody, 422: ErrorBody },
       async handler({ params }) {
         const rows = await db
           .select()

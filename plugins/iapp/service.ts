@@ -3,12 +3,12 @@
 // client application page it answers in a new tab; a failure turns the button red with the specification's text.
 import { reaction } from "mobx";
 import { z } from "zod";
-import { defineAgentFlags, safeHref, watching, type PluginContext } from "../../src/sdk";
+import { callEndpoint, defineAgentFlags, safeHref, watching, type PluginContext } from "../../src/sdk";
 import {
   IAPP_CHOICE_FEATURE,
   IAPP_FEATURE,
-  IappSend,
-  IappSendResponse,
+  listIappSends,
+  sendToIapp,
   type IappDestination,
 } from "./contract";
 import { asksFirst, iappDestinations } from "./destinations";
@@ -38,8 +38,6 @@ export function openInNewTab(url: string): void {
   if (tab) tab.opener = null;
 }
 
-const SentList = z.object({ data: z.array(IappSend) });
-
 /** The agent may send leads to the second system, iApp 2 (the sign-in is_iapp2_agent). */
 export const iapp2Agent = defineAgentFlags(z.object({ is_iapp2_agent: z.boolean().default(false) }));
 
@@ -56,29 +54,25 @@ export function createIappService(
     });
 
   async function load(leadId: number) {
-    try {
-      const { data } = await ctx.http.get(`/leads/iapp/${leadId}`);
-      store.known(leadId, SentList.parse(data).data);
-    } catch {
-      // Only the "open again" links are missing; sending still works (it answers a send already made).
-    }
+    const sends = await callEndpoint(ctx, listIappSends, { params: { id: leadId } });
+    // Refused: only the "open again" links are missing; sending still works (it answers a send already made).
+    if (sends.ok) store.known(leadId, sends.data.data);
   }
 
   async function send(destination: IappDestination) {
     const leadId = ctx.leads.current?.id;
     if (leadId === undefined || store.sending) return;
     store.started(destination);
-    try {
-      const { data } = await ctx.http.post(`/leads/iapp/${leadId}`, {
-        qualified_by: ctx.agent.id,
-        destination,
-      });
-      const sent = IappSendResponse.parse(data).data;
-      store.succeeded(leadId, sent);
-      openTab(sent.url);
-    } catch {
+    const sent = await callEndpoint(ctx, sendToIapp, {
+      params: { id: leadId },
+      body: { qualified_by: ctx.agent.id, destination },
+    });
+    if (!sent.ok) {
       store.failedTo(leadId, destination);
+      return;
     }
+    store.succeeded(leadId, sent.data.data);
+    openTab(sent.data.data.url);
   }
 
   let stopFollowing: (() => void) | null = null;
