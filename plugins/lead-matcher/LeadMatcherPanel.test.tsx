@@ -13,12 +13,15 @@ import {
   leadView,
   provide,
   renderPlugin,
-  type Reply,
+  reply,
+  type FakeReply,
 } from "../../src/sdk/testing";
+import { BY_PHONE_MATCH, type LeadSummary } from "../../src/contract/leads";
+import { linkCallToLead, readLeadByPhone } from "./contract";
 import plugin from "./index";
 
 /** The lead the call centre already has, as GET /leads/by-phone answers it. */
-const existing = {
+const existing: LeadSummary = {
   id: 88,
   marketing_id: "M-88",
   first_name: "Pat",
@@ -36,21 +39,26 @@ async function mount(
   o: {
     onCall?: boolean;
     language?: "en" | "fr" | "es";
-    link?: Reply;
-    search?: Reply;
+    link?: FakeReply<typeof linkCallToLead>;
+    search?: FakeReply<typeof readLeadByPhone>;
     variant?: "isius" | "slica";
   } = {},
 ) {
   const call = fakeCallControl();
   const leads = fakeLeads([leadView({ id: 31, firstName: "Inbound", lastName: "caller" })]);
-  const gateway = fakeGateway({
-    "GET /leads/by-phone/2125550142?type=match": o.search ?? { status: 200, data: { data: existing } },
-    "GET /leads/by-phone/3125550199?type=match": { status: 404, data: { message: "No leads were found" } },
-    "PUT /calls/7/lead": o.link ?? {
-      status: 200,
-      data: { data: existing, from: { lead_id: 31, removed: true } },
-    },
-  });
+  const gateway = fakeGateway([
+    // The matcher's look-up (type=match) of the number the call centre has; any other finds nothing.
+    reply(readLeadByPhone, ({ params, query }) =>
+      query.type === BY_PHONE_MATCH && params.phone === "2125550142"
+        ? (o.search ?? { status: 200, data: { data: existing } })
+        : { status: 404, data: { message: "No leads were found" } },
+    ),
+    reply(linkCallToLead, ({ params }) =>
+      params.callId === 7
+        ? (o.link ?? { status: 200, data: { data: existing, from: { lead_id: 31, removed: true } } })
+        : { status: 404 },
+    ),
+  ]);
   const view = await renderPlugin(plugin, {
     gateway,
     agent: { roles: ["qualifier"] },

@@ -1,7 +1,8 @@
 // The phone the lead matcher searches (agent-workspace §5: "phone required, 10 digits"): any formatting,
 // ten digits once it is stripped; nothing typed is "required", anything else "valid_phone".
 import { describe, expect, it } from "vitest";
-import { formatPhone, matchPhone, matchUrl } from "./contract";
+import { endpointUrl } from "../../src/contract/endpoint";
+import { formatPhone, matchLookup, matchPhone, readLeadByPhone } from "./contract";
 
 describe("matchPhone", () => {
   it.each(["2125550142", "(212) 555-0142", "212.555.0142", " 212 555 0142 "])(
@@ -23,7 +24,7 @@ describe("matchPhone", () => {
   );
 
   it("looks up with type=match, the look-up that never claims the lead", () => {
-    expect(matchUrl("2125550142")).toBe("/leads/by-phone/2125550142?type=match");
+    expect(endpointUrl(readLeadByPhone, matchLookup("2125550142"))).toBe("/leads/by-phone/2125550142?type=match");
   });
 
   it("shows a North American number as agents read it, anything else as it is", () => {

@@ -3,10 +3,10 @@
 // /leads/by-phone/{phone}?type=match) and the link of the call (PUT /calls/{callId}/lead). Both routes are the
 // core's (modules/leads, modules/calls): their schemas are in src/contract, used here as they are.
 import { z } from "zod";
-import { CallLinkBody, CallLinkResponse } from "../../src/contract/callLink";
-import { BY_PHONE_MATCH, LeadSummaryResponse } from "../../src/contract/leads";
+import { CallLinkBody, CallLinkResponse, linkCallToLead } from "../../src/contract/callLink";
+import { BY_PHONE_MATCH, LeadSummaryResponse, readLeadByPhone } from "../../src/contract/leads";
 
-export { CallLinkBody, CallLinkResponse, LeadSummaryResponse };
+export { CallLinkBody, CallLinkResponse, LeadSummaryResponse, linkCallToLead, readLeadByPhone };
 
 /**
  * The phone as typed, in any format ("(212) 555-0142", "212.555.0142"): its ten digits once the formatting is
@@ -28,11 +28,14 @@ export function matchPhone(typed: string): { digits: string } | { problem: Phone
   return { problem: parsed.error.issues[0]!.message as PhoneProblem };
 }
 
-/** The look-up of the lead matcher: it never makes the lead the agent's (linking does). */
-export const matchUrl = (digits: string) => `/leads/by-phone/${digits}?type=${BY_PHONE_MATCH}`;
-
-/** The link of the agent's call to the lead found. */
-export const linkUrl = (callId: number) => `/calls/${callId}/lead`;
+/**
+ * The lead matcher's look-up of `readLeadByPhone`: with type=match it never makes the lead the agent's (linking,
+ * `linkCallToLead`, does).
+ */
+export const matchLookup = (digits: string) => ({
+  params: { phone: digits },
+  query: { type: BY_PHONE_MATCH },
+});
 
 /** A North American number as agents read it, "(212) 555-0142"; anything else as stored. */
 export function formatPhone(phone: string): string {

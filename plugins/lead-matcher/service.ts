@@ -3,13 +3,10 @@
 // /leads/by-phone/{phone}?type=match); Link, once confirmed, moves the call and its history to that lead (PUT
 // /calls/{callId}/lead) and the desk's current lead becomes it (ctx.leads.callLinked), so the disposition
 // saved next lands on it. Keep new, and every other call, start the matcher afresh.
-import { isAxiosError } from "axios";
 import { reaction } from "mobx";
-import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
 import { CALL_LINK_MESSAGES } from "../../src/contract/callLink";
-import { ErrorBody } from "../../src/contract/common";
-import { httpStatus, idempotencyKey, type PluginContext } from "../../src/sdk";
-import { CallLinkResponse, LeadSummaryResponse, linkUrl, matchPhone, matchUrl } from "./contract";
+import { callEndpoint, type PluginContext } from "../../src/sdk";
+import { linkCallToLead, matchLookup, matchPhone, readLeadByPhone } from "./contract";
 import type { LeadMatcherStore } from "./model";
 
 export interface LeadMatcherService {
@@ -32,9 +29,6 @@ const REFUSALS: Record<string, string> = {
   [CALL_LINK_MESSAGES.notTheCurrentCall]: "errors.not_current",
   [CALL_LINK_MESSAGES.notYourLead]: "errors.not_yours",
 };
-
-const gatewayMessage = (e: unknown): string | undefined =>
-  ErrorBody.safeParse(isAxiosError(e) ? e.response?.data : undefined).data?.message;
 
 export function createLeadMatcherService(ctx: PluginContext<LeadMatcherStore>): LeadMatcherService {
   const { store } = ctx;
@@ -59,15 +53,12 @@ export function createLeadMatcherService(ctx: PluginContext<LeadMatcherStore>): 
     if ("problem" in typed) return store.refused(typed.problem);
     const forCall = store.callId;
     store.searching();
-    try {
-      const { data } = await ctx.http.get(matchUrl(typed.digits));
-      if (store.callId === forCall) store.found(LeadSummaryResponse.parse(data).data);
-    } catch (e) {
-      if (store.callId !== forCall) return;
-      if (httpStatus(e) === 404) return store.notFound();
-      store.searchFailed();
-      ctx.notify.error(ctx.t("errors.search_failed"));
-    }
+    const found = await callEndpoint(ctx, readLeadByPhone, matchLookup(typed.digits));
+    if (store.callId !== forCall) return;
+    if (found.ok) return store.found(found.data.data);
+    if (found.status === 404) return store.notFound();
+    store.searchFailed();
+    ctx.notify.error(ctx.t("errors.search_failed"));
   }
 
   async function link(): Promise<void> {
@@ -75,26 +66,17 @@ export function createLeadMatcherService(ctx: PluginContext<LeadMatcherStore>): 
     const callId = call().callId;
     if (!lead || callId === null || callId !== store.callId || store.state === "linking") return;
     store.linking();
-    let linked: CallLinkResponse;
-    try {
-      const { data } = await ctx.http.put(
-        linkUrl(callId),
-        { lead_id: lead.id },
-        { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey() } },
-      );
-      linked = CallLinkResponse.parse(data);
-    } catch (e) {
+    // One Idempotency-Key per Link (callEndpoint's fresh one), kept on its automatic retries.
+    const answer = await callEndpoint(ctx, linkCallToLead, { params: { callId }, body: { lead_id: lead.id } });
+    if (!answer.ok) {
       store.linkFailed();
       const key =
-        REFUSALS[gatewayMessage(e) ?? ""] ??
-        (httpStatus(e) === 404
-          ? "errors.gone"
-          : httpStatus(e) === undefined
-            ? "errors.network"
-            : "errors.link_failed");
+        REFUSALS[answer.message ?? ""] ??
+        (answer.status === 404 ? "errors.gone" : answer.status === null ? "errors.network" : "errors.link_failed");
       ctx.notify.error(ctx.t(key));
       return;
     }
+    const linked = answer.data;
     const name = `${linked.data.first_name} ${linked.data.last_name}`.trim() || ctx.t("unnamed");
     store.reset();
     ctx.notify.success(ctx.t("linked", { name }));

@@ -3,7 +3,8 @@
 // reason shows once typing pauses.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ComplianceVerdict } from "../../src/contract/compliance";
+import { checkCompliance, type ComplianceVerdict } from "../../src/contract/compliance";
+import { reply } from "../../src/sdk/testing";
 import { CHECK_DEBOUNCE_MS } from "./compliance";
 import { invite, renderSoftphone } from "./test/renderSoftphone";
 
@@ -27,7 +28,7 @@ const ok: ComplianceVerdict = { ...closed, callable: true, reason: "ok", values:
 
 /** Connected, with a gateway whose gate answers `verdict` (a test may swap the route's answer). */
 async function withGate(verdict: ComplianceVerdict) {
-  const phone = await renderSoftphone({ routes: { "GET /calls/compliance": { status: 200, data: { data: verdict } } } });
+  const phone = await renderSoftphone({ routes: [reply(checkCompliance, { status: 200, data: { data: verdict } })] });
   await phone.connect();
   return phone;
 }
@@ -67,7 +68,7 @@ describe("the compliance gate at the dial pad", () => {
       "+14105550166 is on the call centre's Do Not Call list since 2026-01-02.",
     );
     expect(call.dials).toEqual([]);
-    expect(gateway.requests.filter((r) => r.url === "/calls/compliance")).toHaveLength(1);
+    expect(gateway.requests.filter((r) => r.path === checkCompliance.path)).toHaveLength(1);
   });
 
   it("dials a number the gate lets through", async () => {
@@ -94,10 +95,10 @@ describe("the compliance gate at the dial pad", () => {
     });
     act(() => session.confirm());
     act(() => call.push({ callId: 100, status: "answered" }));
-    gateway.routes["GET /calls/compliance"] = {
+    gateway.reply(checkCompliance, {
       status: 200,
       data: { data: { ...listed, phone: "+12125550166", values: { phone: "+12125550166", since: "2026-01-02" } } },
-    };
+    });
     const conference = screen.getByRole("group", { name: "Conference" });
     await user.type(within(conference).getByRole("textbox", { name: "Conference destination" }), "2125550166");
     await user.click(within(conference).getByRole("button", { name: "Call" }));

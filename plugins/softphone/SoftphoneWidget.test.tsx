@@ -2,6 +2,7 @@
 // settings. A fake user agent plays the phone system; the clock is renderPlugin's manual clock.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readWebRtcCredentials } from "../../src/contract/calls";
 import { callKey, statusKey } from "../../src/sdk";
 import { fakeCallControl, fakeStatusControl, provide, renderPlugin } from "../../src/sdk/testing";
 import softphone from "./index";
@@ -139,7 +140,7 @@ describe("softphone connection", () => {
   });
 
   it("says the credentials are missing when the answer lacks the password", async () => {
-    await renderSoftphone({ credentials: { status: 200, data: { data: { username: "2042" } } } });
+    await renderSoftphone({ credentials: { status: 200, data: { data: { ...CREDENTIALS, password: "" } } } });
     expect(await screen.findByRole("alert")).toHaveTextContent(MISSING);
   });
 
@@ -239,7 +240,7 @@ describe("keep-alive and re-registration", () => {
     await connect();
     // The clock starts at 14:00; the credentials expire at 15:00 and are refreshed a minute before. The
     // authorization user carries the expiry: a new password under the old user would be refused.
-    gateway.routes["GET /webrtc/credentials"] = {
+    gateway.reply(readWebRtcCredentials, {
       status: 200,
       data: {
         data: {
@@ -251,7 +252,7 @@ describe("keep-alive and re-registration", () => {
           expires_at: "2026-01-05T16:00:00.000Z",
         },
       },
-    };
+    });
     const registers = driver.ua.registers;
     await advance(59 * 60_000 - 1);
     expect(driver.ua.credentials).toEqual([]);
@@ -270,10 +271,10 @@ describe("keep-alive and re-registration", () => {
     act(() => driver.ua.connect());
     act(() => driver.ua.refuseRegistration());
     expect(screen.getByRole("alert")).toHaveTextContent(WRONG);
-    gateway.routes["GET /webrtc/credentials"] = {
+    gateway.reply(readWebRtcCredentials, {
       status: 200,
       data: { data: { ...CREDENTIALS, username: "2042.1767632400", password: "fr3sh" } },
-    };
+    });
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(driver.ua.credentials).toEqual([{ username: "2042.1767632400", password: "fr3sh" }]));
     act(() => driver.ua.acceptRegistration());

@@ -4,8 +4,8 @@
 // it types, once the text looks like a whole number. When the gateway cannot say, the dial goes ahead: the
 // gateway gates every dial anyway.
 import type { AxiosInstance } from "axios";
-import { ComplianceResponse, type ComplianceVerdict } from "../../src/contract/compliance";
-import type { Clock, ClockTimer } from "../../src/sdk";
+import { checkCompliance, ComplianceQuery, type ComplianceVerdict } from "../../src/contract/compliance";
+import { callEndpoint, type Clock, type ClockTimer } from "../../src/sdk";
 import type { ComplianceRefusal, SoftphoneStore } from "./model";
 
 /** Typing pauses this long before the number is checked. */
@@ -24,12 +24,11 @@ export function createCompliance(d: { http: AxiosInstance; clock: Clock; store: 
   let seq = 0;
 
   async function verdictOf(phone: string): Promise<ComplianceVerdict | null> {
-    try {
-      const { data } = await d.http.get("/calls/compliance", { params: { phone } });
-      return ComplianceResponse.parse(data).data;
-    } catch {
-      return null;
-    }
+    // A text the gate's query refuses (too long) is not asked about: the gateway gates the dial itself.
+    const query = ComplianceQuery.safeParse({ phone });
+    if (!query.success) return null;
+    const answer = await callEndpoint(d, checkCompliance, { query: { phone } });
+    return answer.ok ? answer.data.data : null;
   }
 
   const clear = (field: Field) => {

@@ -1,8 +1,8 @@
 // The phone's line: microphone permission, SIP credentials, the user agent's registration, keep-alive and
 // re-registration (agent-workspace §4 Softphone, reference/telephony.md §4 pitfalls 4–6).
 import type { AxiosInstance } from "axios";
-import type { Clock, Notify } from "../../src/sdk";
-import { WebRtcCredentialsResponse, type WebRtcCredentials } from "../../src/contract/calls";
+import { callEndpoint, type Clock, type Notify } from "../../src/sdk";
+import { readWebRtcCredentials, type WebRtcCredentials } from "../../src/contract/calls";
 import {
   CREDENTIALS_REFRESH_MARGIN_MS,
   CREDENTIALS_RETRY_MS,
@@ -66,14 +66,9 @@ export function createConnection(d: ConnectionDeps) {
 
   /** GET /webrtc/credentials; null for a 404 (no WebRTC user), a refusal, the network or an incomplete answer. */
   async function loadCredentials(): Promise<WebRtcCredentials | null> {
-    try {
-      const { data } = await d.http.get("/webrtc/credentials");
-      const parsed = WebRtcCredentialsResponse.safeParse(data);
-      const c = parsed.success ? parsed.data.data : null;
-      return c && c.username && c.password && c.uri && c.ws_url && c.realm ? c : null;
-    } catch {
-      return null;
-    }
+    const answer = await callEndpoint(d, readWebRtcCredentials);
+    const c = answer.ok ? answer.data.data : null;
+    return c && c.username && c.password && c.uri && c.ws_url && c.realm ? c : null;
   }
 
   async function fetchCredentials(): Promise<WebRtcCredentials | null> {

@@ -2,6 +2,8 @@
 // existing lead"): PUT /calls/{callId}/lead {lead_id}. Not in the specification, which shows the panel but not
 // its route; the path follows the specification's style (docs/decisions.md "Lead matcher").
 import { z } from "zod";
+import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
 import { MAX_RECORD_ID, RecordId } from "./ids";
 import { LeadSummary } from "./leads";
 
@@ -25,3 +27,15 @@ export const CALL_LINK_MESSAGES = {
   notYourLead: "This lead belongs to another agent.",
   notTheCurrentCall: "Only your current call, or the one that just ended, can be linked to another lead.",
 } as const;
+
+/** Moves the agent's call to another lead (the lead matcher's Link): a write that must not double. */
+export const linkCallToLead = defineEndpoint({
+  method: "PUT",
+  path: "/calls/:callId/lead",
+  summary: `Not in the specification (the lead matcher's 'Link to existing lead'): moves the caller's current call, or the one that just ended and is not disposed yet, to another lead of its call centre, {lead_id}: the agent's own or an unowned one (it becomes the agent's; find it with GET /leads/by-phone/{phone}?type=match). In one transaction the call, its failed live-transfer attempts and what plugins keep with it (disclosure proofs, extra recordings) move; the lead the call leaves is deleted when it was made for this call only (an inbound caller or a manual dial with no other call, disposition or follow-up), else it stays. The agent's desk gets the call again with its new lead. 200 {data: the lead, from: {lead_id, removed}}; linking to the lead it is on answers the same without a change. 404 for another agent's call or a lead of another call centre; 403 '${CALL_LINK_MESSAGES.notYourLead}'; 409 for a call that is not the agent's latest, is disposed, or was handed to an advisor. Takes an Idempotency-Key.`,
+  tags: ["calls"],
+  params: CallLinkParams,
+  body: CallLinkBody,
+  responses: { 200: CallLinkResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+  idempotent: true,
+});

@@ -7,7 +7,9 @@
 // CallSnapshot: on the specification's socket events `incoming`, `answer` and `hangup`, and on `call` for
 // everything else (ringing, hold, conference) and after a (re)connection.
 import { z } from "zod";
+import { ErrorBody } from "./common";
 import { DispositionValue } from "./dispositions";
+import { defineEndpoint } from "./endpoint";
 import { RecordId } from "./ids";
 import { LiveTransferAdvisor, LiveTransferState } from "./liveTransfers";
 import { Extension } from "./status";
@@ -281,6 +283,15 @@ export const WebRtcCredentials = z.object({
 });
 export const WebRtcCredentialsResponse = z.object({ data: WebRtcCredentials });
 export type WebRtcCredentials = z.infer<typeof WebRtcCredentials>;
+/** The signed-in agent's softphone credentials (the softphone, at start and before they expire). */
+export const readWebRtcCredentials = defineEndpoint({
+  method: "GET",
+  path: "/webrtc/credentials",
+  summary:
+    "The caller's SIP credentials for its WebRTC softphone (JsSIP): {data: {username, password, realm, uri, ws_url, expires_at}}, valid 12 hours. Register with uri, authorization_user = username and password at ws_url (subprotocol sip). 404 when the account has no WebRTC softphone or no extension; 409 when the gateway has no SIP endpoint; 502 when the PBX (Asterisk) refuses the credentials the gateway pushes to it.",
+  tags: ["telephony"],
+  responses: { 200: WebRtcCredentialsResponse, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody },
+});
 
 // ---------------------------------------------------------------- socket pushes (gateway → agent)
 

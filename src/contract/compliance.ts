@@ -4,6 +4,7 @@
 // (plugins/softphone/locales "compliance.<key>"), the gateway's English is server/compliance/reasons.ts.
 import { z } from "zod";
 import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
 import { RecordId } from "./ids";
 
 export const COMPLIANCE_REASON_KEYS = [
@@ -50,6 +51,17 @@ export const ComplianceVerdict = z.object({
 export type ComplianceVerdict = z.infer<typeof ComplianceVerdict>;
 
 export const ComplianceResponse = z.object({ data: ComplianceVerdict });
+
+/** The gate's verdict on dialling a number now, without dialling (the softphone asks before it dials). */
+export const checkCompliance = defineEndpoint({
+  method: "GET",
+  path: "/calls/compliance",
+  summary:
+    "Not in the specification: the compliance gate's verdict on dialling {phone} now (for the lead {leadId} when given: its Do Not Call status, and its own calling window when the number is its own), without dialling. 200 {data: {callable, kind: external | internal | feature | null, phone: as it would be dialled, reason: key, values, text: the reason in English}}; a dial that the verdict refuses gets 409 (422 for reason 'invalid'). Rules: the call centre's Do Not Call list; countries in the 'dialing' setting's allowedCountries (default US, CA); the calling window (federal, state or provincial rules and 24-hour caps) in every zone of the number's area code; numbers of an allowed country outside North America by 08:00–21:00 in every zone of their calling code. 403 for another agent's lead, 404 for a lead that does not exist (or is another call centre's).",
+  tags: ["calls"],
+  query: ComplianceQuery,
+  responses: { 200: ComplianceResponse, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+});
 
 /**
  * A refused dial (409) or an undiallable number (422): the usual error body, whose message is the translation

@@ -1,6 +1,8 @@
 // Leads on the wire as the dial actions need them (agent-workspace §7: GET /leads/by-phone/{phone}, POST
 // /leads). The full lead record (address, clients, insurance) joins in the lead issue.
 import { z } from "zod";
+import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
 import { decimalInteger } from "./ids";
 import { DialNumber } from "./calls";
 
@@ -37,3 +39,14 @@ export const CreateLeadBody = z.strictObject({
 });
 
 export const LEAD_MESSAGES = { notFound: "No leads were found" } as const;
+
+/** The lead with a phone (the dial pad's look-up; with type=match, the lead matcher's, which only looks). */
+export const readLeadByPhone = defineEndpoint({
+  method: "GET",
+  path: "/leads/by-phone/:phone",
+  summary: `The lead with this phone (any format; compared as its ten national digits): the agent's own, else the tenant's oldest unowned one, which the agent then owns. With type=${BY_PHONE_MATCH} (the lead matcher; not in the specification) it only looks: the same lead, except the lead of the agent's current call itself, and nobody's lead changes owner (PUT /calls/{callId}/lead links the call to it). 404 'No leads were found'.`,
+  tags: ["leads"],
+  params: ByPhoneParams,
+  query: ByPhoneQuery,
+  responses: { 200: LeadSummaryResponse, 404: ErrorBody, 422: ErrorBody },
+});

@@ -10,9 +10,12 @@ import {
   fakeStatusControl,
   provide,
   renderPlugin,
+  reply,
+  type EndpointRoute,
+  type FakeReply,
   type RenderPluginOptions,
-  type Reply,
 } from "../../../src/sdk/testing";
+import { readWebRtcCredentials } from "../../../src/contract/calls";
 import type { SoftphoneApi } from "../api";
 import { STORAGE_KEY } from "../constants";
 import { softphoneDriverKey } from "../driver";
@@ -21,11 +24,11 @@ import type { SoftphoneStore } from "../model";
 import { CREDENTIALS, fakeDriver } from "./fakeDriver";
 
 export interface SoftphoneOptions extends Omit<RenderPluginOptions, "services" | "gateway"> {
-  credentials?: Reply;
+  credentials?: FakeReply<typeof readWebRtcCredentials>;
   driver?: ReturnType<typeof fakeDriver>;
   call?: ReturnType<typeof fakeCallControl>;
-  /** More gateway routes ("GET /calls/compliance": the compliance gate's verdicts). */
-  routes?: Parameters<typeof fakeGateway>[0];
+  /** More gateway answers (`reply(checkCompliance, …)`: the compliance gate's verdicts). */
+  routes?: EndpointRoute[];
   /** Starts with the widget open, as an agent who left it open last time (it starts collapsed otherwise). */
   open?: boolean;
 }
@@ -50,10 +53,10 @@ export async function renderSoftphone(o: SoftphoneOptions = {}) {
   /** Each change of that lock, in order (null: free). */
   const locks: (string | null)[] = [];
   onTestFinished(reaction(lock, (reason) => void locks.push(reason)));
-  const gateway = fakeGateway({
-    "GET /webrtc/credentials": o.credentials ?? { status: 200, data: { data: CREDENTIALS } },
-    ...o.routes,
-  });
+  const gateway = fakeGateway([
+    reply(readWebRtcCredentials, o.credentials ?? { status: 200, data: { data: CREDENTIALS } }),
+    ...(o.routes ?? []),
+  ]);
   const rendered = await renderPlugin<SoftphoneApi, SoftphoneStore>(softphone, {
     ...o,
     gateway,

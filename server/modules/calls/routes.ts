@@ -17,9 +17,9 @@ import {
   UpdateCallBody,
   UpdateCallResponse,
 } from "../../../src/contract/calls";
-import { CALL_LINK_MESSAGES, CallLinkBody, CallLinkParams, CallLinkResponse } from "../../../src/contract/callLink";
+import { linkCallToLead } from "../../../src/contract/callLink";
 import { ErrorBody } from "../../../src/contract/common";
-import { ComplianceQuery, ComplianceRefusal, ComplianceResponse } from "../../../src/contract/compliance";
+import { checkCompliance, ComplianceRefusal } from "../../../src/contract/compliance";
 import { LastDialsQuery, LastDialsResponse } from "../../../src/contract/dialer";
 import { leadAccess } from "../../auth/access";
 import { checkDial } from "../../compliance/gate";
@@ -108,15 +108,8 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         }
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/calls/compliance",
-      summary:
-        "Not in the specification: the compliance gate's verdict on dialling {phone} now (for the lead {leadId} when given: its Do Not Call status, and its own calling window when the number is its own), without dialling. 200 {data: {callable, kind: external | internal | feature | null, phone: as it would be dialled, reason: key, values, text: the reason in English}}; a dial that the verdict refuses gets 409 (422 for reason 'invalid'). Rules: the call centre's Do Not Call list; countries in the 'dialing' setting's allowedCountries (default US, CA); the calling window (federal, state or provincial rules and 24-hour caps) in every zone of the number's area code; numbers of an allowed country outside North America by 08:00–21:00 in every zone of their calling code. 403 for another agent's lead, 404 for a lead that does not exist (or is another call centre's).",
-      tags: ["calls"],
+    defineRoute(checkCompliance, {
       access: AGENTS,
-      querystring: ComplianceQuery,
-      response: { 200: ComplianceResponse, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       example: { query: { phone: "2125550142" } },
       async handler({ caller, query }) {
         // The lead is a query parameter: the same ownership rule as a route's leadParam, checked here.
@@ -135,15 +128,8 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         return { data };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/calls/:callId/lead",
-      summary: `Not in the specification (the lead matcher's 'Link to existing lead'): moves the caller's current call, or the one that just ended and is not disposed yet, to another lead of its call centre, {lead_id}: the agent's own or an unowned one (it becomes the agent's; find it with GET /leads/by-phone/{phone}?type=match). In one transaction the call, its failed live-transfer attempts and what plugins keep with it (disclosure proofs, extra recordings) move; the lead the call leaves is deleted when it was made for this call only (an inbound caller or a manual dial with no other call, disposition or follow-up), else it stays. The agent's desk gets the call again with its new lead. 200 {data: the lead, from: {lead_id, removed}}; linking to the lead it is on answers the same without a change. 404 for another agent's call or a lead of another call centre; 403 '${CALL_LINK_MESSAGES.notYourLead}'; 409 for a call that is not the agent's latest, is disposed, or was handed to an advisor. Takes an Idempotency-Key.`,
-      tags: ["calls"],
+    defineRoute(linkCallToLead, {
       access: AGENTS,
-      params: CallLinkParams,
-      body: CallLinkBody,
-      response: { 200: CallLinkResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       example: { body: { lead_id: 1 } },
       async handler({ caller, params, body, raw }, reply) {
         return idempotent(gw, caller, raw, reply, async (claim) => ({

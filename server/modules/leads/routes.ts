@@ -4,11 +4,10 @@ import { ErrorBody, Language } from "../../../src/contract/common";
 import { idParam, RecordId } from "../../../src/contract/ids";
 import {
   BY_PHONE_MATCH,
-  ByPhoneParams,
-  ByPhoneQuery,
   CreateLeadBody,
   LEAD_MESSAGES,
   LeadSummaryResponse,
+  readLeadByPhone,
 } from "../../../src/contract/leads";
 import { LeadSearchParams, LeadSearchResponse } from "../../../src/contract/dialer";
 import {
@@ -125,15 +124,8 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/leads/by-phone/:phone",
-      summary: `The lead with this phone (any format; compared as its ten national digits): the agent's own, else the tenant's oldest unowned one, which the agent then owns. With type=${BY_PHONE_MATCH} (the lead matcher; not in the specification) it only looks: the same lead, except the lead of the agent's current call itself, and nobody's lead changes owner (PUT /calls/{callId}/lead links the call to it). 404 'No leads were found'.`,
-      tags: ["leads"],
+    defineRoute(readLeadByPhone, {
       access: { roles: ["setter", "advisor"] },
-      params: ByPhoneParams,
-      querystring: ByPhoneQuery,
-      response: { 200: LeadSummaryResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params, query }) {
         const lead =
           query.type === BY_PHONE_MATCH

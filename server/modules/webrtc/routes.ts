@@ -3,8 +3,7 @@
 // a digest. Ask again before expires_at, or when a REGISTER is refused with 403.
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { ErrorBody } from "../../../src/contract/common";
-import { WebRtcCredentialsResponse, type WebRtcCredentials } from "../../../src/contract/calls";
+import { readWebRtcCredentials, type WebRtcCredentials } from "../../../src/contract/calls";
 import { users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { HttpError } from "../../http/errors";
@@ -43,14 +42,8 @@ export function sipRealmFor(gw: Gateway): string {
 export function webrtcRoutes(gw: Gateway): RouteDef[] {
   return [
     ...webrtcUserRoutes(gw),
-    defineRoute({
-      method: "GET",
-      url: "/webrtc/credentials",
-      summary:
-        "The caller's SIP credentials for its WebRTC softphone (JsSIP): {data: {username, password, realm, uri, ws_url, expires_at}}, valid 12 hours. Register with uri, authorization_user = username and password at ws_url (subprotocol sip). 404 when the account has no WebRTC softphone or no extension; 409 when the gateway has no SIP endpoint; 502 when the PBX (Asterisk) refuses the credentials the gateway pushes to it.",
-      tags: ["telephony"],
+    defineRoute(readWebRtcCredentials, {
       access: { roles: ["setter", "advisor"] },
-      response: { 200: WebRtcCredentialsResponse, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody },
       async handler({ caller, raw }) {
         const [me] = await gw.db
           .select({ extension: users.extension, hasWebrtc: users.hasWebrtc, tenantId: users.tenantId })
