@@ -3,8 +3,8 @@
 // records, plays them too.
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fakeGateway, historyCall, renderPlugin, type Reply } from "../../src/sdk/testing";
-import type { RecordingsFacet } from "./contract";
+import { fakeGateway, historyCall, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
+import { readRecordingAudio, type RecordingsFacet } from "./contract";
 import plugin from "./index";
 
 const kept: RecordingsFacet = {
@@ -31,9 +31,9 @@ afterEach(() => {
 
 async function mount(
   language: "en" | "fr",
-  audio: Reply = { status: 200, data: new Blob(["RIFF"], { type: "audio/wav" }) },
+  audio: FakeReply<typeof readRecordingAudio> = { status: 200, data: new Blob(["RIFF"], { type: "audio/wav" }) },
 ) {
-  const gateway = fakeGateway({ "GET /recordings/4/audio": audio });
+  const gateway = fakeGateway([reply(readRecordingAudio, ({ params }) => (params.id === 4 ? audio : { status: 404 }))]);
   const view = await renderPlugin(plugin, {
     gateway,
     flags: { "recording-panel": true },

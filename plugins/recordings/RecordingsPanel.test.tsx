@@ -5,20 +5,28 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { callEnded, callKey } from "../../src/sdk";
-import { fakeCallControl, fakeGateway, provide, renderPlugin } from "../../src/sdk/testing";
+import { fakeCallControl, fakeGateway, provide, renderPlugin, reply } from "../../src/sdk/testing";
+import { saveRecordingState, startExtraRecording, stopExtraRecording } from "./contract";
 import plugin from "./index";
 
-async function mount(o: { onCall?: boolean; language?: "en" | "fr" | "es"; refuse?: number } = {}) {
+/** The test agent's extension: another one's recordings are refused (403). */
+const EXTENSION = "2042";
+
+async function mount(o: { onCall?: boolean; language?: "en" | "fr" | "es"; refuse?: 403 | 404 | 409 } = {}) {
   const call = fakeCallControl();
-  const gateway = fakeGateway({
-    "POST /calls/2042/extra-recordings": (req) =>
-      o.refuse
-        ? { status: o.refuse, data: { message: "no" } }
-        : { status: 201, data: { data: { id: 5, index: (req.body as { index: number }).index } } },
-    "DELETE /calls/2042/extra-recordings/1": { status: 204 },
-    "DELETE /calls/2042/extra-recordings/2": { status: 204 },
-    "PUT /calls/recordings/2042": { status: 204 },
-  });
+  const gateway = fakeGateway([
+    reply(startExtraRecording, ({ params, body }) =>
+      params.extension !== EXTENSION
+        ? { status: 403 }
+        : o.refuse
+          ? { status: o.refuse, data: { message: "no" } }
+          : { status: 201, data: { data: { id: 5, index: body.index } } },
+    ),
+    reply(stopExtraRecording, ({ params }) =>
+      params.extension === EXTENSION && params.index <= 2 ? { status: 204 } : { status: 404 },
+    ),
+    reply(saveRecordingState, ({ params }) => (params.extension === EXTENSION ? { status: 204 } : { status: 403 })),
+  ]);
   const view = await renderPlugin(plugin, {
     gateway,
     flags: { "recording-panel": true },

@@ -4,8 +4,6 @@
 // holds once the PBX says it finished. The lead's history lists them, and the agent or a manager plays them back
 // (GET /recordings/{id}/audio). A recording a crash cut is closed and kept, marked incomplete, at the next start.
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { z } from "zod";
-import { ErrorBody } from "../../src/contract/common";
 import {
   definePluginServer,
   type Caller,
@@ -18,14 +16,12 @@ import {
   users,
 } from "../../server/sdk";
 import {
-  ExtraRecordingBody,
-  ExtraRecordingParams,
-  ExtraRecordingResponse,
+  readRecordingAudio,
   RECORDING_MESSAGES as M,
-  RecordingAudioParams,
-  RecordingStateBody,
+  saveRecordingState,
+  startExtraRecording,
+  stopExtraRecording,
   type RecordingsFacet,
-  StopExtraRecordingParams,
 } from "./contract";
 import { callRecordings, type RecordingState } from "./tables";
 
@@ -119,22 +115,8 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
   });
 
   return [
-    defineRoute({
-      method: "POST",
-      url: "/calls/:extension/extra-recordings",
-      summary:
-        "Starts the n-th extra recording (`index`: 1, 2, …) of the caller's answered call: the call's audio, both directions, is written to a file. 201 {data: {id, index}}; the same index on the same call again answers the same recording (idempotent). 403 for another agent's extension, 404 with the call centre's recordings off, 409 without an answered call.",
-      tags: ["recordings"],
+    defineRoute(startExtraRecording, {
       access: ADVISORS,
-      params: ExtraRecordingParams,
-      body: ExtraRecordingBody,
-      response: {
-        201: ExtraRecordingResponse,
-        403: ErrorBody,
-        404: ErrorBody,
-        409: ErrorBody,
-        422: ErrorBody,
-      },
       example: { body: { index: 1 } },
       names: [{ kind: "extension", at: "params.extension", refusal: 403 }],
       async handler({ caller, params, body }, reply) {
@@ -186,15 +168,8 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
         return answer(other!.id);
       },
     }),
-    defineRoute({
-      method: "DELETE",
-      url: "/calls/:extension/extra-recordings/:index",
-      summary:
-        "Stops the caller's n-th extra recording of its latest call: 204 (also when it had already stopped, with the call's end). 403 for another agent's extension, 404 for a recording never started or with the call centre's recordings off.",
-      tags: ["recordings"],
+    defineRoute(stopExtraRecording, {
       access: ADVISORS,
-      params: StopExtraRecordingParams,
-      response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }, reply) {
         await ownExtension(caller, params.extension);
         const [rec] = await db
@@ -209,16 +184,8 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/calls/recordings/:extension",
-      summary:
-        "Whether the caller's extra recording runs, as the browser has it. `recording: false` stops any still running (the hangup flow's safety net: none outlives the agent's intent); `recording: true` confirms one runs, else 404. 204.",
-      tags: ["recordings"],
+    defineRoute(saveRecordingState, {
       access: ADVISORS,
-      params: ExtraRecordingParams,
-      body: RecordingStateBody,
-      response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       example: { body: { recording: false } },
       names: [{ kind: "extension", at: "params.extension", refusal: 403 }],
       async handler({ caller, params, body }, reply) {
@@ -230,16 +197,8 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/recordings/:id/audio",
-      summary:
-        "Not in the specification: a recording's audio (audio/wav: 8 kHz, 16-bit, the agent left and what it heard right), for the lead's agent or a manager, with byte ranges (206). 404 for a recording of another call centre, one without audio or whose file is gone; 403 for another agent's lead.",
-      tags: ["recordings"],
+    defineRoute(readRecordingAudio, {
       access: { roles: ["setter", "advisor"] },
-      params: RecordingAudioParams,
-      // The audio itself is a stream (no JSON schema to check it against).
-      response: { 200: z.unknown(), 206: z.unknown(), 403: ErrorBody, 404: ErrorBody, 416: ErrorBody },
       async handler({ caller, params, raw }, reply) {
         const [rec] = await db
           .select()

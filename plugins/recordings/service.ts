@@ -3,9 +3,10 @@
 // extra_recording_index follows (callState.ts: the hangup flow sends it with the call's settle). The call's end
 // stops a recording still running (the gateway stops it with the call; PUT /calls/recordings/{extension}
 // {recording: false} makes sure). A recording in the lead's history plays from GET /recordings/{id}/audio.
-import { callEnded, httpStatus, type PluginContext } from "../../src/sdk";
+import { endpointPath } from "../../src/contract/endpoint";
+import { callEndpoint, callEnded, type PluginContext } from "../../src/sdk";
 import { recordingsOnCall } from "./callState";
-import { ExtraRecordingResponse } from "./contract";
+import { readRecordingAudio, saveRecordingState, startExtraRecording, stopExtraRecording } from "./contract";
 import type { RecordingsStore } from "./model";
 
 export interface RecordingsService {
@@ -28,27 +29,27 @@ export function createRecordingsService(ctx: PluginContext<RecordingsStore>): Re
 
   async function start(): Promise<void> {
     const call = ctx.call.current;
-    if (call.callId === null || !ext()) return;
+    const extension = ext();
+    if (call.callId === null || !extension) return;
     const index = ctx.call.state(recordingsOnCall).extraRecordingIndex + 1;
     store.busy_(true);
-    try {
-      const { data } = await ctx.http.post(`/calls/${ext()}/extra-recordings`, { index });
-      ExtraRecordingResponse.parse(data);
-      ctx.call.setState(recordingsOnCall, { extraRecordingIndex: index });
-      store.started(call.callId, index, clock.now());
-    } catch (e) {
+    const started = await callEndpoint(ctx, startExtraRecording, { params: { extension }, body: { index } });
+    if (!started.ok) {
       store.busy_(false);
-      ctx.notify.error(ctx.t(httpStatus(e) === 409 ? "no_call" : "start_failed"));
+      ctx.notify.error(ctx.t(started.status === 409 ? "no_call" : "start_failed"));
+      return;
     }
+    ctx.call.setState(recordingsOnCall, { extraRecordingIndex: index });
+    store.started(call.callId, index, clock.now());
   }
 
   async function stop(): Promise<void> {
-    if (store.index === null || !ext()) return;
+    const extension = ext();
+    if (store.index === null || !extension) return;
     store.busy_(true);
-    try {
-      await ctx.http.delete(`/calls/${ext()}/extra-recordings/${store.index}`);
-      store.stopped();
-    } catch {
+    const stopped = await callEndpoint(ctx, stopExtraRecording, { params: { extension, index: store.index } });
+    if (stopped.ok) store.stopped();
+    else {
       store.busy_(false);
       ctx.notify.error(ctx.t("stop_failed"));
     }
@@ -57,7 +58,10 @@ export function createRecordingsService(ctx: PluginContext<RecordingsStore>): Re
   const offEnded = ctx.events.on(callEnded, () => {
     const was = store.recording;
     store.reset();
-    if (was && ext()) void ctx.http.put(`/calls/recordings/${ext()}`, { recording: false }).catch(() => {});
+    const extension = ext();
+    // Best effort: the gateway stops a recording with the call anyway.
+    if (was && extension)
+      void callEndpoint(ctx, saveRecordingState, { params: { extension }, body: { recording: false } });
   });
 
   return {
@@ -66,7 +70,9 @@ export function createRecordingsService(ctx: PluginContext<RecordingsStore>): Re
     elapsedSeconds: () =>
       store.startedAt === null ? 0 : Math.max(0, Math.floor((clock.now() - store.startedAt) / 1000)),
     async recordingAudio(id) {
-      const { data } = await ctx.http.get<Blob>(`/recordings/${id}/audio`, { responseType: "blob" });
+      // Stays a raw call: the answer is audio, not JSON (callEndpoint parses JSON answers); the path is the
+      // endpoint's.
+      const { data } = await ctx.http.get<Blob>(endpointPath(readRecordingAudio, { id }), { responseType: "blob" });
       return URL.createObjectURL(data);
     },
     dispose: () => offEnded(),
