@@ -1,7 +1,15 @@
 // The floor's wire shapes, shared by the wall (browser) and its gateway side: one row per agent of the call
 // centre, the call centre's figures of the day, and the two pushes that keep the wall live without polling.
 import { z } from "zod";
+import { ErrorBody } from "../../src/contract/common";
 import { defineEndpoint } from "../../src/contract/endpoint";
+import { idParam } from "../../src/contract/ids";
+import {
+  NOTIFICATION_MESSAGE_MAX,
+  NOTIFICATION_MESSAGE_MIN,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_TYPES,
+} from "../../src/contract/notifications";
 import { definePush } from "../../src/contract/push";
 import { AgentStatus } from "../../src/contract/status";
 
@@ -103,6 +111,62 @@ export const readFloor = defineEndpoint({
     "Not in the specification (issue 35): the floor wall of the caller's call centre: every qualifier and advisor with status, time in status, call in progress, today's figures against quotas and last disposition, and the call centre's figures of the day. Kept live by the floor-agent and floor-totals pushes.",
   tags: ["floor"],
   responses: { 200: FloorSnapshot },
+});
+
+/** What a manager writes to an agent: 10 to 100 characters once trimmed, as every notification. */
+const AgentMessage = z
+  .string({ error: NOTIFICATION_MESSAGES.required })
+  .trim()
+  .min(1, NOTIFICATION_MESSAGES.required)
+  .min(NOTIFICATION_MESSAGE_MIN, NOTIFICATION_MESSAGES.tooShort)
+  .max(NOTIFICATION_MESSAGE_MAX, NOTIFICATION_MESSAGES.tooLong);
+
+export const SetOfflineBody = z.strictObject({
+  /** Why, as the agent reads it: sent to the agent as a notification it confirms. */
+  reason: AgentMessage,
+});
+export type SetOfflineBody = z.infer<typeof SetOfflineBody>;
+
+/** POST /floor/agents/:id/offline: a manager sets an agent offline, telling it why. */
+export const setAgentOffline = defineEndpoint({
+  method: "POST",
+  path: "/floor/agents/:id/offline",
+  summary:
+    "Not in the specification (issue 35): a manager sets an agent of its call centre offline from the floor; the reason reaches the agent as a notification it confirms. 204; 409 while the agent is on a call; 422 for a reason under 10 or over 100 characters.",
+  tags: ["floor"],
+  params: idParam,
+  body: SetOfflineBody,
+  responses: { 204: z.null(), 409: ErrorBody, 422: ErrorBody },
+});
+
+export const AgentNotificationBody = z.strictObject({
+  message: AgentMessage,
+  type: z.enum(NOTIFICATION_TYPES, { error: NOTIFICATION_MESSAGES.typeRequired }),
+});
+export type AgentNotificationBody = z.infer<typeof AgentNotificationBody>;
+
+/** POST /floor/agents/:id/notifications: a message to one agent, kept until it confirms it. */
+export const notifyAgent = defineEndpoint({
+  method: "POST",
+  path: "/floor/agents/:id/notifications",
+  summary:
+    "Not in the specification (issue 35): a manager's message to one agent of its call centre, kept until the agent confirms it. 201 {data: {id}}. Takes an Idempotency-Key: a retry answers the first message.",
+  tags: ["floor"],
+  params: idParam,
+  body: AgentNotificationBody,
+  idempotent: true,
+  responses: { 201: z.object({ data: z.object({ id: z.number().int() }) }), 422: ErrorBody },
+});
+
+/** POST /floor/agents/:id/call-end: a manager ends an agent's call (a stuck one). */
+export const endAgentCall = defineEndpoint({
+  method: "POST",
+  path: "/floor/agents/:id/call-end",
+  summary:
+    "Not in the specification (issue 35): a manager ends an agent's call from the floor: hung up at the PBX (ended), or an open call row no call is behind any more closed (closed; the agent then in after-call work). 200 {outcome}; 404 when the agent has no call in progress.",
+  tags: ["floor"],
+  params: idParam,
+  responses: { 200: z.object({ outcome: z.enum(["ended", "closed"]) }), 404: ErrorBody },
 });
 
 /** To the call centre's managers: an agent's row changed (status, call, counts). */

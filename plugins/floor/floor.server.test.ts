@@ -3,7 +3,7 @@
 // agent's new row, read from the database (so any instance can send it).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { freeLeads, leads, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
+import { calls, freeLeads, leads, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
 import { FloorAgent, FloorSnapshot, FloorTotals } from "./contract";
 
 let gw: TestGateway;
@@ -112,5 +112,75 @@ describe("the floor's pushes", () => {
     expect(snap.agents.find((a) => a.agent_id === id)!.today.calls).toBeGreaterThan(0);
     s.disconnect();
     wall.s.disconnect();
+  });
+});
+
+describe("a manager's actions on an agent", () => {
+  it("sets an agent offline and tells it why; refuses a short reason, an agent acting, and another call centre's agent", async () => {
+    const agent = await gw.signIn("qualifier4.isius@demo.test");
+    const id = await gw.idOf("qualifier4.isius@demo.test");
+    const s = gw.socket(agent);
+    const told: { message: string }[] = [];
+    s.onAny((event: string, payload: unknown) => {
+      if (event === "notification") told.push(payload as { message: string });
+    });
+    s.connect();
+    await new Promise<void>((r) => s.once("connect", () => r()));
+    expect((await agent.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
+    const manager = await gw.signIn("manager.isius@demo.test");
+
+    const short = await manager.request("POST", `/floor/agents/${id}/offline`, { reason: "Go" });
+    expect(short.statusCode).toBe(422);
+    expect(await gw.statusOf(agent)).toBe("ready");
+    const res = await manager.request("POST", `/floor/agents/${id}/offline`, { reason: "Team meeting in room 2, now." });
+    expect(res.statusCode, res.body).toBe(204);
+    await gw.run(200, 50);
+    expect(await gw.statusOf(agent)).toBe("offline");
+    expect(told.map((n) => n.message)).toEqual(["Team meeting in room 2, now."]);
+
+    expect((await agent.request("POST", `/floor/agents/${id}/offline`, { reason: "I am leaving for today." })).statusCode).toBe(403);
+    const slica = await gw.idOf("qualifier.slica@demo.test");
+    expect((await manager.request("POST", `/floor/agents/${slica}/offline`, { reason: "Team meeting in room 2, now." })).statusCode).toBe(403);
+    s.disconnect();
+  });
+
+  it("sends one agent a message once per Idempotency-Key", async () => {
+    const manager = await gw.signIn("manager.isius@demo.test");
+    const id = await gw.idOf("qualifier5.isius@demo.test");
+    const body = { message: "Great call, keep it up!", type: "success" };
+    const first = await manager.request("POST", `/floor/agents/${id}/notifications`, body, { "idempotency-key": "floor-note-1" });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await manager.request("POST", `/floor/agents/${id}/notifications`, body, { "idempotency-key": "floor-note-1" });
+    expect(again.json()).toEqual(first.json());
+    const agent = await gw.signIn("qualifier5.isius@demo.test");
+    const waiting = (await agent.request("GET", "/agents/me/notifications")).json() as { data: { message: string }[] };
+    expect(waiting.data.filter((n) => n.message === "Great call, keep it up!")).toHaveLength(1);
+    // The agent's colleague never sees it.
+    const colleague = await gw.signIn("qualifier3.isius@demo.test");
+    const theirs = (await colleague.request("GET", "/agents/me/notifications")).json() as { data: { message: string }[] };
+    expect(theirs.data.map((n) => n.message)).not.toContain("Great call, keep it up!");
+  });
+
+  it("ends a stuck call: an open row no call is behind is closed and the agent goes to after-call work; none left is 404", async () => {
+    const agent = await gw.signIn("qualifier3.isius@demo.test");
+    const id = await gw.idOf("qualifier3.isius@demo.test");
+    const s = gw.socket(agent);
+    s.connect();
+    await new Promise<void>((r) => s.once("connect", () => r()));
+    expect((await agent.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
+    const [lead] = await freeLeads(gw.db, 1, 1);
+    // A row the dialer left open with no call behind it (its PBX call long gone).
+    await gw.db.insert(calls).values({
+      tenantId: 1, leadId: lead!.id, agentId: id, type: "manual", direction: 0, phone: lead!.phone, status: "answered",
+      pbxCallId: "gone-123", startedAt: new Date(gw.clock.now() - 600_000), answeredAt: new Date(gw.clock.now() - 590_000),
+    });
+    const manager = await gw.signIn("manager.isius@demo.test");
+    const ended = await manager.request("POST", `/floor/agents/${id}/call-end`);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toEqual({ outcome: "closed" });
+    const snap = FloorSnapshot.parse((await manager.request("GET", "/floor")).json());
+    expect(snap.agents.find((a) => a.agent_id === id)!.call).toBeNull();
+    expect((await manager.request("POST", `/floor/agents/${id}/call-end`)).statusCode).toBe(404);
+    s.disconnect();
   });
 });

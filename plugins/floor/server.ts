@@ -3,8 +3,19 @@
 // (on every gateway instance, through the socket.io adapter); call events also push the day's figures. Nothing
 // is kept in this process: each push is read from the database, so any instance can send it.
 import { eq } from "drizzle-orm";
-import { calls, definePluginServer, defineRoute, type PluginServerContext } from "../../server/sdk";
-import { floorAgentPush, floorTotalsPush, readFloor } from "./contract";
+import { agentStatuses, calls, definePluginServer, defineRoute, HttpError, type PluginServerContext } from "../../server/sdk";
+import {
+  endAgentCall,
+  floorAgentPush,
+  floorTotalsPush,
+  notifyAgent,
+  readFloor,
+  setAgentOffline,
+} from "./contract";
+
+/** Managers act on an agent of their own call centre only (the route checks the path's agent). */
+const ON_AN_AGENT = { roles: ["manager"], agentParam: "id" } as const;
+const EXAMPLE_AGENT = { id: "1" };
 import { floorAgents, floorTotals } from "./wall.server";
 
 /** Call events that change what the wall shows of a call (its legs answering, holding, ending). */
@@ -47,6 +58,38 @@ export function floorRoutes(ctx: PluginServerContext) {
           floorTotals(ctx, caller.tenantId),
         ]);
         return { server_time: new Date(ctx.clock.now()).toISOString(), agents, totals };
+      },
+    }),
+    defineRoute(setAgentOffline, {
+      access: ON_AN_AGENT,
+      example: { params: EXAMPLE_AGENT, body: { reason: "Please join the team meeting in room 2." } },
+      async handler({ caller, params, body }, reply) {
+        const [now] = await ctx.db.select({ status: agentStatuses.status }).from(agentStatuses).where(eq(agentStatuses.userId, params.id));
+        if (now?.status === "on_a_call") throw new HttpError(409, "The agent is on a call: end the call first.");
+        // The reason first, so the agent's page shows why as it goes offline.
+        await ctx.agents.notify(params.id, caller, body.reason, "warning");
+        await ctx.agents.setOffline(params.id, caller);
+        reply.code(204);
+        return null;
+      },
+    }),
+    defineRoute(notifyAgent, {
+      access: ON_AN_AGENT,
+      example: { params: EXAMPLE_AGENT, body: { message: "Great call, keep it up!", type: "success" } },
+      async handler({ caller, params, body, raw }, reply) {
+        return ctx.idempotent(caller, raw, reply, async (claim) => ({
+          status: 201,
+          body: { data: await ctx.agents.notify(params.id, caller, body.message, body.type, claim) },
+        }));
+      },
+    }),
+    defineRoute(endAgentCall, {
+      access: ON_AN_AGENT,
+      example: { params: EXAMPLE_AGENT },
+      async handler({ caller, params }) {
+        const outcome = await ctx.calls.endByManager(params.id, caller);
+        if (outcome === "none") throw new HttpError(404, "This agent has no call in progress.");
+        return { outcome };
       },
     }),
   ];

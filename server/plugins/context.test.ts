@@ -14,6 +14,7 @@ import { pluginServers, type PluginRoutes } from "./servers";
 
 const FIELDS = [
   "access",
+  "agents",
   "advisors",
   "afterStart",
   "background",

@@ -28,6 +28,8 @@ import { ADVISOR_RADIUS_KM } from "../../src/contract/geo";
 import { callCentreOf, tenantFeatures, type CallCentre } from "../dialer/features";
 import type { PluginStaticManifest } from "../../src/contract/pluginManifest";
 import { offeredTo } from "./offered";
+import { sendToAgent } from "../modules/notifications/service";
+import type { NotificationType } from "../../src/contract/notifications";
 import { rooms } from "../realtime/push";
 
 export type { Caller } from "../auth/access";
@@ -143,6 +145,11 @@ export interface PluginServerContext {
   readonly calls: {
     onRelink(hook: CallRelinkHook): () => void;
     /**
+     * A manager ends an agent's call: hung up at the PBX when the gateway follows it ("ended"), an open row no
+     * call is behind any more closed ("closed", the agent then in after-call work), or "none".
+     */
+    endByManager(agentId: number, manager: Caller): Promise<"ended" | "closed" | "none">;
+    /**
      * Transfers of the agent's answered call to a party outside the call centre that the plugin resolved (its
      * partners: who may transfer to whom is the plugin's), on the call's conference in the three levels of the
      * core's external transfer; the call snapshot carries the level to the browser. Refusals throw (the plugin's
@@ -171,6 +178,19 @@ export interface PluginServerContext {
    */
   readonly leadHistory: {
     addCallFacet(source: CallFacetSource): void;
+  };
+  /**
+   * What a manager does to an agent of its call centre, owned by the status and notifications modules: the
+   * caller's right to act on the agent is the route's (`access: { agentParam }`).
+   */
+  readonly agents: {
+    /** Sets the agent offline as its manager (audited with the manager as the actor; the agent's page follows). */
+    setOffline(agentId: number, manager: Caller): Promise<void>;
+    /**
+     * A message to that agent alone, kept until the agent confirms it (a notification of scope "agent"); under an
+     * Idempotency-Key, pass the claim: the answer 201 {data: {id}} is kept with the notification.
+     */
+    notify(agentId: number, sender: Caller, message: string, type: NotificationType, claim?: IdempotencyClaim): Promise<{ id: number }>;
   };
   /** Work started outside a request (an event, a timer): a failure is logged, and closing waits for it. */
   background(what: string, work: () => Promise<unknown>): void;
@@ -244,6 +264,7 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
     }),
     calls: Object.freeze({
       onRelink: (hook: CallRelinkHook) => gw.calls.relinks.on(hook),
+      endByManager: (agentId: number, manager: Caller) => gw.calls.endByManager(agentId, manager.id),
       transfers: Object.freeze({
         start: (agent: { id: number; tenantId: number }, party: PartnerParty) =>
           gw.calls.transfers.start(agent, party),
@@ -254,6 +275,13 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
     leads: Object.freeze({ applyBooking: (tx: Db, booking: LeadBooking) => applyBooking(tx, booking) }),
     leadHistory: Object.freeze({
       addCallFacet: (source: CallFacetSource) => gw.callFacets.add(manifest.id, source),
+    }),
+    agents: Object.freeze({
+      async setOffline(agentId: number, manager: Caller) {
+        await gw.statuses.setOffline(agentId, "manager", { actorId: manager.id, reason: "set offline by a manager" });
+      },
+      notify: (agentId: number, sender: Caller, message: string, type: NotificationType, claim?: IdempotencyClaim) =>
+        sendToAgent(gw, sender, agentId, message, type, claim),
     }),
     background: (what: string, work: () => Promise<unknown>) => gw.background.run(what, work),
     afterStart: (what: string, work: () => Promise<unknown>) =>

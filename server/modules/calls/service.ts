@@ -13,7 +13,7 @@ import type { ComplianceReasonKey } from "../../../src/contract/compliance";
 import type { Clock } from "../../../src/shared/clock";
 import { checkDial, type GateVerdict } from "../../compliance/gate";
 import type { Db } from "../../db/client";
-import { calls, leads, users } from "../../db/schema";
+import { agentStatuses, calls, leads, users } from "../../db/schema";
 import {
   availabilityOf,
   type CallEvent,
@@ -430,6 +430,35 @@ export class CallService {
     if (call.agentLegId) await this.d.pbx.hangup(call.agentLegId, "normal");
     else await this.d.pbx.hangupCall(call.pbxCallId, "canceled");
     return true;
+  }
+
+  /**
+   * A manager ends an agent's call from the floor (a call stuck in the dialer, or one the agent cannot end). A
+   * call this gateway follows is hung up at the PBX, whole, and ends as any call does (after-call work, the
+   * hangup push). An open row no call is behind any more (its PBX call gone) is closed as an orphan, as a
+   * restart closes it, and an agent left On a Call by it goes to after-call work. "none": no open call.
+   */
+  async endByManager(agentId: number, managerId: number): Promise<"ended" | "closed" | "none"> {
+    const call = this.activeCallOf(agentId);
+    if (call) {
+      await this.d.pbx.hangupCall(call.pbxCallId, "normal");
+      return "ended";
+    }
+    const { db, clock, statuses } = this.d;
+    const closed = await db
+      .update(calls)
+      .set({
+        status: sql`case when ${calls.answeredAt} is null then 'not_answered' else 'ended' end`,
+        endedAt: new Date(clock.now()),
+        cause: "failed",
+      })
+      .where(and(eq(calls.agentId, agentId), inArray(calls.status, ["dialing", "incoming", "answered"]), isNull(calls.endedAt)))
+      .returning({ id: calls.id });
+    if (closed.length === 0) return "none";
+    const [status] = await db.select({ status: agentStatuses.status }).from(agentStatuses).where(eq(agentStatuses.userId, agentId));
+    if (status?.status === "on_a_call")
+      await statuses.change(agentId, "after_call_work", "manager", { actorId: managerId, reason: "stuck call ended" });
+    return "closed";
   }
 
   /**

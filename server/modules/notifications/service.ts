@@ -91,6 +91,45 @@ export async function sendNotification(
   });
 }
 
+/**
+ * A manager's message to one agent of its call centre (the floor's actions: a message, or why the manager set the
+ * agent offline): stored like any notification, with that agent its only recipient, and pushed at once. It waits
+ * until the agent reads it (not dismissible by time), as an alert the agent confirms.
+ */
+export async function sendToAgent(
+  gw: Gateway,
+  sender: Caller,
+  agentId: number,
+  message: string,
+  type: NotificationType,
+  /** Under an Idempotency-Key: the answer (201 {data: {id}}) is kept in the same transaction. */
+  claim?: IdempotencyClaim,
+): Promise<{ id: number }> {
+  const now = gw.clock.now();
+  const sent = await gw.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        tenantId: sender.tenantId,
+        senderId: sender.id,
+        message,
+        type,
+        dismissible: true,
+        expires: false,
+        timeout: null,
+        scope: "agent",
+        createdAt: new Date(now),
+        expiresAt: null,
+      })
+      .returning();
+    await tx.insert(notificationRecipients).values({ notificationId: row!.id, userId: agentId });
+    await claim?.keepIn(tx as unknown as Db, { status: 201, body: { data: { id: row!.id } } });
+    return { id: row!.id, recipients: [agentId], push: toAgentNotification(row!, now) };
+  });
+  deliver(gw, sent);
+  return { id: sent.id };
+}
+
 /** After the commit: one push per agent room (each reaches the agent on whichever instance holds its socket). */
 export function deliver(gw: Gateway, sent: SentNotification): void {
   for (const userId of sent.recipients) gw.push.toAgent(userId, "notification", sent.push);
