@@ -8,7 +8,7 @@ import { fakeGateway } from "../../src/sdk/testing";
 import en from "./locales/en.json";
 import es from "./locales/es.json";
 import fr from "./locales/fr.json";
-import { followUp, headers, lastDial, lists, mount, panelLayout, searchRow, tab } from "./testing";
+import { followUp, headers, lastDial, lists, mount, panelLayout, searches, searchRow, tab } from "./testing";
 
 const NOTE = "Round 1 note: asked to call back after the school run";
 
@@ -67,7 +67,7 @@ describe("column priorities by the panel's width", () => {
   it("my clients keep the name, phone, status and Load at 430 px", async () => {
     panelLayout(430);
     const r = await mount({
-      gateway: fakeGateway({ ...lists(), "GET /leads/search/Lee": { status: 200, data: { data: [searchRow()] } } }),
+      gateway: fakeGateway([...lists(), searches({ Lee: { status: 200, data: { data: [searchRow()] } } })]),
     });
     await r.user.click(tab("My clients"));
     await r.user.type(screen.getByRole("textbox", { name: "Search my clients" }), "Lee{Enter}");
@@ -147,13 +147,10 @@ describe("statuses and types", () => {
     panelLayout(1200, { cellChars: 6 });
     const r = await mount({
       language: "fr",
-      gateway: fakeGateway({
+      gateway: fakeGateway([
         ...lists(),
-        "GET /leads/search/Lee": {
-          status: 200,
-          data: { data: [searchRow({ status: "Make Phone Appointment" })] },
-        },
-      }),
+        searches({ Lee: { status: 200, data: { data: [searchRow({ status: "Make Phone Appointment" })] } } }),
+      ]),
     });
     await r.user.click(tab("Mes clients"));
     await r.user.type(screen.getByRole("textbox", { name: "Rechercher mes clients" }), "Lee{Enter}");
@@ -289,7 +286,7 @@ describe("one language per screen", () => {
     panelLayout(1200);
     const r = await mount({
       language,
-      gateway: fakeGateway({ ...lists(), "GET /leads/search/Lee": { status: 200, data: { data: [searchRow()] } } }),
+      gateway: fakeGateway([...lists(), searches({ Lee: { status: 200, data: { data: [searchRow()] } } })]),
     });
     await r.user.click(tab(tabName));
     await r.user.type(screen.getByRole("textbox", { name: box }), "Lee{Enter}");

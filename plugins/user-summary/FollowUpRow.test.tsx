@@ -1,17 +1,19 @@
 // A follow-up row: its columns, its dial and its reschedule picker.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
-import { fakeGateway } from "../../src/sdk/testing";
-import { DIAL, followUp, lists, LAST_DIALS, mount } from "./testing";
-
-const SAVE = "POST /leads/31/dispositions";
-const created = { status: 201, data: {} };
+import { dialFollowUp, listLastDials } from "../../src/contract/dialer";
+import { createDisposition, IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
+import { fakeGateway, reply } from "../../src/sdk/testing";
+import { dialled, followUp, lists, mount, moved, sentTo } from "./testing";
 
 async function openFollowUps() {
   const r = await mount({
     agent: { roles: ["advisor"] },
-    gateway: fakeGateway({ ...lists(), [DIAL]: { status: 201, data: {} }, [SAVE]: created }),
+    gateway: fakeGateway([
+      ...lists(),
+      reply(dialFollowUp, ({ body }) => dialled(body.leadId)),
+      reply(createDisposition, ({ params }) => (params.id === 31 ? moved(31) : { status: 404 })),
+    ]),
   });
   const table = screen.getByRole("table", { name: "Follow-ups" });
   const row = (name: string) => within(table).getByRole("cell", { name }).closest("tr")!;
@@ -71,17 +73,17 @@ describe("follow-up rows", () => {
     const before = reads();
     await user.click(screen.getByRole("button", { name: "Dial Pat Doe" }));
     await waitFor(() => expect(reads()).toBe(before + 1));
-    const dial = gateway.requests.find((q) => `${q.method} ${q.url}` === DIAL)!;
-    expect(dial.body).toEqual({ leadId: 31 });
-    expect(dial.headers[IDEMPOTENCY_HEADER.toLowerCase()]).toBeTruthy();
+    const [dial] = sentTo(gateway, dialFollowUp);
+    expect(dial!.body).toEqual({ leadId: 31 });
+    expect(dial!.headers[IDEMPOTENCY_HEADER.toLowerCase()]).toBeTruthy();
   });
 
   it("shows the gateway's reason when the dial is refused", async () => {
     const { user, gateway, notify } = await openFollowUps();
-    gateway.routes[DIAL] = {
+    gateway.reply(dialFollowUp, {
       status: 409,
       data: { message: "Outside the lead's calling window", errors: {} },
-    };
+    });
     await user.click(screen.getByRole("button", { name: "Dial Pat Doe" }));
     await waitFor(() =>
       expect(notify.shown).toEqual([{ intent: "error", text: "Outside the lead's calling window" }]),
@@ -109,8 +111,9 @@ describe("follow-up rows", () => {
     await waitFor(() =>
       expect(notify.shown).toEqual([{ intent: "success", text: "Follow-up rescheduled." }]),
     );
-    const save = gateway.requests.find((q) => `${q.method} ${q.url}` === SAVE)!;
-    expect(save.body).toEqual({
+    const [save] = sentTo(gateway, createDisposition);
+    expect(save!.path).toBe("/leads/31/dispositions");
+    expect(save!.body).toEqual({
       disposition: {
         disposition: "Pocket",
         date_time: "2026-01-07T15:30:00.000Z",
@@ -118,10 +121,8 @@ describe("follow-up rows", () => {
         reschedule_followup: true,
       },
     });
-    expect(save.headers[IDEMPOTENCY_HEADER.toLowerCase()]).toBeTruthy();
-    expect(
-      gateway.requests.filter((q) => `${q.method} ${q.url}` === LAST_DIALS).length,
-    ).toBeGreaterThanOrEqual(3);
+    expect(save!.headers[IDEMPOTENCY_HEADER.toLowerCase()]).toBeTruthy();
+    expect(sentTo(gateway, listLastDials).length).toBeGreaterThanOrEqual(3);
     expect(await within(pat).findByRole("button", { name: "Dial Pat Doe" })).toBeInTheDocument();
   });
 
@@ -140,10 +141,10 @@ describe("follow-up rows", () => {
 
   it("keeps the new time on screen when the gateway refuses it", async () => {
     const { user, gateway, notify, row } = await openFollowUps();
-    gateway.routes[SAVE] = {
+    gateway.reply(createDisposition, {
       status: 422,
       data: { message: "Invalid", errors: { "disposition.date_time": ["date_time required"] } },
-    };
+    });
     const pat = row("Pat Doe");
     await user.type(within(pat).getByRole("combobox", { name: "New date for Pat Doe" }), "2026-01-07");
     await user.click(within(pat).getByRole("button", { name: "Save the new time for Pat Doe" }));

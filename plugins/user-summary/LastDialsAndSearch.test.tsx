@@ -1,9 +1,10 @@
 // The Last dials and My clients tabs.
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { redialLead } from "../../src/contract/dialer";
 import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
-import { fakeGateway } from "../../src/sdk/testing";
-import { lastDial, lists, mount, searchRow, tab } from "./testing";
+import { fakeGateway, reply, type EndpointRoute } from "../../src/sdk/testing";
+import { dialled, lastDial, lists, mount, searches, searchRow, sentTo, tab } from "./testing";
 
 // Call times show in the agent's zone: the tests read them in UTC.
 beforeEach(() => vi.stubEnv("TZ", "UTC"));
@@ -53,27 +54,26 @@ describe("last dials", () => {
     expect(screen.getByText("No dials yet.")).toBeInTheDocument();
   });
 
-  const REDIAL = "POST /dials/redials";
   const redialFor = (name: string) => screen.queryByRole("button", { name: `Redial ${name}` });
 
   it("lets a qualifier redial a lead, with an Idempotency-Key, when the call centre allows it", async () => {
-    const gateway = fakeGateway({ ...lists(), [REDIAL]: { status: 201, data: {} } });
+    const gateway = fakeGateway([...lists(), reply(redialLead, ({ body }) => dialled(body.leadId, "manual"))]);
     const { user, reads } = await mount({ tab: "Last dials", gateway, flags: { "qualifier-redial": true } });
     const table = screen.getByRole("table", { name: "Last dials" });
     expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toContain("Redial");
     const before = reads();
     await user.click(redialFor("Ana Ruiz")!);
     await waitFor(() => expect(reads()).toBe(before + 1));
-    const sent = gateway.requests.find((q) => `${q.method} ${q.url}` === REDIAL)!;
-    expect(sent.body).toEqual({ leadId: 40 });
-    expect(sent.headers[IDEMPOTENCY_HEADER.toLowerCase()]).toBeTruthy();
+    const [sent] = sentTo(gateway, redialLead);
+    expect(sent!.body).toEqual({ leadId: 40 });
+    expect(sent!.headers[IDEMPOTENCY_HEADER.toLowerCase()]).toBeTruthy();
   });
 
   it("shows the gateway's reason when a redial is refused", async () => {
-    const gateway = fakeGateway({
+    const gateway = fakeGateway([
       ...lists(),
-      [REDIAL]: { status: 409, data: { message: "The lead is on the Do Not Call list", errors: {} } },
-    });
+      reply(redialLead, { status: 409, data: { message: "The lead is on the Do Not Call list", errors: {} } }),
+    ]);
     const { user, notify } = await mount({ tab: "Last dials", gateway, flags: { "qualifier-redial": true } });
     await user.click(redialFor("Ana Ruiz")!);
     await waitFor(() =>
@@ -97,8 +97,8 @@ describe("last dials", () => {
 });
 
 describe("my clients", () => {
-  async function openSearch(routes: Parameters<typeof fakeGateway>[0] = {}) {
-    const r = await mount({ gateway: fakeGateway({ ...lists(), ...routes }) });
+  async function openSearch(routes: EndpointRoute[] = []) {
+    const r = await mount({ gateway: fakeGateway([...lists(), ...routes]) });
     await r.user.click(tab("My clients"));
     return { ...r, box: screen.getByRole("textbox", { name: "Search my clients" }) };
   }
@@ -114,9 +114,9 @@ describe("my clients", () => {
   });
 
   it("searches on Enter and loads a lead into the workspace", async () => {
-    const { user, box, leads } = await openSearch({
-      "GET /leads/search/Lee%20Park": { status: 200, data: { data: [searchRow()] } },
-    });
+    const { user, box, leads } = await openSearch([
+      searches({ "Lee Park": { status: 200, data: { data: [searchRow()] } } }),
+    ]);
     vi.mocked(leads.control.open).mockResolvedValue({} as never);
     await user.type(box, "Lee Park{Enter}");
     const table = await screen.findByRole("table", { name: "Search results" });
@@ -143,9 +143,9 @@ describe("my clients", () => {
   });
 
   it("shows the core's message when the lead cannot be loaded", async () => {
-    const { user, box, leads, notify } = await openSearch({
-      "GET /leads/search/ISF-55": { status: 200, data: { data: [searchRow()] } },
-    });
+    const { user, box, leads, notify } = await openSearch([
+      searches({ "ISF-55": { status: 200, data: { data: [searchRow()] } } }),
+    ]);
     vi.mocked(leads.control.open).mockRejectedValue(new Error("You may not open this lead."));
     await user.type(box, "ISF-55{Enter}");
     await user.click(await screen.findByRole("button", { name: "Load Lee Park" }));

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { fakeGateway } from "../../src/sdk/testing";
 import { callEnded } from "../../src/sdk";
 import { dispositionSaved } from "../dispositions/api";
-import { followUp, lists, mount, OVERDUE, tab } from "./testing";
+import { followUp, lists, mount, relist, tab } from "./testing";
 
 const overdueOne = () =>
   followUp({ id: 9, leadId: 39, name: "Kim Lo", overdue: true, startsAt: "2026-01-05T10:00:00.000Z" });
@@ -49,7 +49,7 @@ describe("user summary panel", () => {
         within(screen.getByRole("table", { name: "Overdue follow-ups" })).getByText("Kim Lo"),
       ).toBeInTheDocument();
 
-      Object.assign(gateway.routes, lists());
+      relist(gateway);
       await advance(60_000);
       await waitFor(() => expect(tab(/^Follow-ups/)).toHaveAttribute("aria-selected", "true"));
     },
@@ -104,7 +104,7 @@ describe("user summary panel", () => {
     await waitFor(() => expect(notify.show).toHaveBeenCalledTimes(1));
     expect(notify.shown).toHaveLength(1);
 
-    Object.assign(gateway.routes, lists({ enforced: true }));
+    relist(gateway, { enforced: true });
     await advance(60_000);
     await waitFor(() => expect(status.control.readyBlocked).toBeNull());
     expect(notify.dismissKey).toHaveBeenCalledWith("setters.overdueFollowUpsMessage");
@@ -118,16 +118,13 @@ describe("user summary panel", () => {
   });
 
   it("says the lists could not be loaded, and shows them after the next refresh", async () => {
-    const gateway = fakeGateway({
-      ...lists(),
-      [OVERDUE]: { status: 500, data: { message: "Server Error" } },
-    });
+    const gateway = fakeGateway(lists({ overdueAnswer: { status: 500, data: { message: "Server Error" } } }));
     const { advance } = await mount({ gateway, loaded: false });
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Your follow-ups and last dials could not be loaded.",
     );
 
-    Object.assign(gateway.routes, lists());
+    relist(gateway);
     await advance(60_000);
     expect(await screen.findByRole("table", { name: "Follow-ups" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();

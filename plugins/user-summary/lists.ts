@@ -1,24 +1,29 @@
 // The gateway's reads behind the tabs (agent-workspace §7, §9): overdue and other follow-ups (limit 50),
-// last dials (limit 10), and the lead search. Queries sit in the URL, as the specification writes them.
-import type { AxiosInstance } from "axios";
+// last dials (limit 10), and the lead search, each called by its endpoint (src/contract/dialer.ts).
 import type { z } from "zod";
-import { FollowUpsResponse, LastDialsResponse, LeadSearchResponse } from "../../src/contract/dialer";
+import {
+  LeadSearchParams,
+  listFollowUps,
+  listLastDials,
+  searchLeads as searchLeadsEndpoint,
+  type LeadSearchResponse,
+} from "../../src/contract/dialer";
+import { callEndpoint, unwrap, type EndpointCaller } from "../../src/sdk";
 import type { Summary } from "./model";
 
 export const FOLLOW_UPS_LIMIT = 50;
 export const LAST_DIALS_LIMIT = 10;
 export type LeadSearchRow = z.infer<typeof LeadSearchResponse>["data"][number];
 
-export const followUpsUrl = (overdue: boolean) =>
-  `/agents/follow-ups?limit=${FOLLOW_UPS_LIMIT}&overdue=${overdue}`;
-export const LAST_DIALS_URL = `/agents/last-dials?limit=${LAST_DIALS_LIMIT}`;
-export const searchUrl = (text: string) => `/leads/search/${encodeURIComponent(text)}`;
+const followUps = (caller: EndpointCaller, overdue: boolean) =>
+  callEndpoint(caller, listFollowUps, { query: { limit: FOLLOW_UPS_LIMIT, overdue: overdue ? "true" : "false" } });
 
-export async function fetchSummary(http: AxiosInstance): Promise<Summary> {
+/** The three lists; a refusal of any of them throws (a RefusalError). */
+export async function fetchSummary(caller: EndpointCaller): Promise<Summary> {
   const [overdue, upcoming, last] = await Promise.all([
-    http.get(followUpsUrl(true)).then(({ data }) => FollowUpsResponse.parse(data)),
-    http.get(followUpsUrl(false)).then(({ data }) => FollowUpsResponse.parse(data)),
-    http.get(LAST_DIALS_URL).then(({ data }) => LastDialsResponse.parse(data)),
+    followUps(caller, true).then(unwrap),
+    followUps(caller, false).then(unwrap),
+    callEndpoint(caller, listLastDials, { query: { limit: LAST_DIALS_LIMIT } }).then(unwrap),
   ]);
   return {
     overdue: overdue.data,
@@ -31,7 +36,14 @@ export async function fetchSummary(http: AxiosInstance): Promise<Summary> {
   };
 }
 
-export async function searchLeads(http: AxiosInstance, text: string): Promise<LeadSearchRow[]> {
-  const { data } = await http.get(searchUrl(text));
-  return LeadSearchResponse.parse(data).data;
+/**
+ * The agent's leads matching `text`, or why none show: "not_found" (the gateway found none: 404), "failed" (any
+ * other refusal, or a text the search does not take).
+ */
+export async function searchLeads(caller: EndpointCaller, text: string): Promise<LeadSearchRow[] | "not_found" | "failed"> {
+  const params = LeadSearchParams.safeParse({ text });
+  if (!params.success) return "failed";
+  const found = await callEndpoint(caller, searchLeadsEndpoint, { params: params.data });
+  if (found.ok) return found.data.data;
+  return found.status === 404 ? "not_found" : "failed";
 }

@@ -4,11 +4,10 @@
 // agent's browser is in Chicago, so no day may shift between the calendar and the UTC value.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fakeGateway } from "../../src/sdk/testing";
+import { createDisposition } from "../../src/contract/dispositions";
+import { fakeGateway, reply } from "../../src/sdk/testing";
 import { defaultTime, toIso } from "./picker";
-import { lists, mount } from "./testing";
-
-const SAVE = "POST /leads/31/dispositions";
+import { lists, mount, moved, sentTo } from "./testing";
 
 let savedTz: string | undefined;
 beforeEach(() => {
@@ -24,7 +23,7 @@ async function openRow(language?: "fr" | "es") {
   const r = await mount({
     agent: { roles: ["advisor"] },
     language,
-    gateway: fakeGateway({ ...lists(), [SAVE]: { status: 201, data: {} } }),
+    gateway: fakeGateway([...lists(), reply(createDisposition, ({ params }) => (params.id === 31 ? moved(31) : { status: 404 }))]),
   });
   const table = screen.getByRole("table", { name: /^(Follow-ups|Suivis|Seguimientos)$/ });
   const row = within(table).getByRole("cell", { name: "Pat Doe" }).closest("tr")!;
@@ -72,9 +71,10 @@ describe("reschedule picker", () => {
     expect(row.getByRole("status")).toHaveTextContent("Your local time: Tue, Jan 6, 7:15 PM CST");
     expect(time).toHaveAccessibleDescription("Your local time: Tue, Jan 6, 7:15 PM CST");
     await user.click(row.getByRole("button", { name: "Save the new time for Pat Doe" }));
-    await waitFor(() => expect(gateway.requests.some((q) => `${q.method} ${q.url}` === SAVE)).toBe(true));
-    const save = gateway.requests.find((q) => `${q.method} ${q.url}` === SAVE)!;
-    expect(save.body).toMatchObject({ disposition: { date_time: "2026-01-07T01:15:00.000Z" } });
+    await waitFor(() => expect(sentTo(gateway, createDisposition)).toHaveLength(1));
+    const [save] = sentTo(gateway, createDisposition);
+    expect(save!.path).toBe("/leads/31/dispositions");
+    expect(save!.body).toMatchObject({ disposition: { date_time: "2026-01-07T01:15:00.000Z" } });
   });
 
   it("speaks French and Spanish", async () => {

@@ -2,16 +2,15 @@
 // call is settled, a disposition saved, a dial or a reschedule), keeps Ready away while enforced follow-ups
 // are overdue, dials follow-ups and moves them (through the dispositions plugin, which writes dispositions),
 // searches the agent's leads and loads one into the leads stack.
-import { isAxiosError } from "axios";
-import type { FollowUpItem, LastDialItem } from "../../src/contract/dialer";
+import { dialFollowUp, redialLead, type FollowUpItem, type LastDialItem } from "../../src/contract/dialer";
 import { FollowUpsChangedPush } from "../../src/contract/socket";
-import { callEnded, definePush, idempotencyKey, type ClockTimer, type PluginContext } from "../../src/sdk";
+import { callEndpoint, callEnded, definePush, type ClockTimer, type PluginContext } from "../../src/sdk";
 import { dispositionSaved, type DispositionsApi } from "../dispositions/api";
 import type { UserSummaryApi } from "./api";
 import { enforceOverdueFollowUps } from "./enforcement";
 import { fetchSummary, searchLeads } from "./lists";
 import type { UserSummaryStore } from "./model";
-import { dialFollowUp, firstMessage, gatewayMessage, redial } from "./writes";
+import { firstMessage } from "./writes";
 
 export const REFRESH_MS = 60_000;
 /** A manager moved follow-ups to or from this agent (POST /agents/{id}/redistribute-follow-ups). */
@@ -41,7 +40,7 @@ export function createUserSummaryService(
   ctx: PluginContext<UserSummaryStore>,
   dispositions: DispositionsApi,
 ): UserSummaryService {
-  const { store, http, clock } = ctx;
+  const { store, clock } = ctx;
   let timer: ClockTimer | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -51,7 +50,7 @@ export function createUserSummaryService(
   const readOnce = async () => {
     store.loading();
     try {
-      const summary = await fetchSummary(http);
+      const summary = await fetchSummary(ctx);
       if (!disposed) store.loaded(summary);
     } catch {
       if (!disposed) store.failed();
@@ -114,11 +113,10 @@ export function createUserSummaryService(
       if (!canDial()) return;
       await write(
         item.leadId,
-        () =>
-          dialFollowUp(http, item.leadId, idempotencyKey()).then(
-            () => null,
-            (e: unknown) => ({ message: gatewayMessage(e) }),
-          ),
+        async () => {
+          const dialled = await callEndpoint(ctx, dialFollowUp, { body: { leadId: item.leadId } });
+          return dialled.ok ? null : { message: firstMessage(dialled) };
+        },
         "followUps.dial_failed",
       );
     },
@@ -128,11 +126,10 @@ export function createUserSummaryService(
       const leadId = item.leadId;
       await write(
         leadId,
-        () =>
-          redial(http, leadId, idempotencyKey()).then(
-            () => null,
-            (e: unknown) => ({ message: gatewayMessage(e) }),
-          ),
+        async () => {
+          const dialled = await callEndpoint(ctx, redialLead, { body: { leadId } });
+          return dialled.ok ? null : { message: firstMessage(dialled) };
+        },
         "lastDials.redial_failed",
       );
     },
@@ -154,13 +151,10 @@ export function createUserSummaryService(
       const q = text.trim();
       if (!q) return store.searchFailed("required");
       store.searching();
-      try {
-        const rows = await searchLeads(http, q);
-        if (turn === searchTurn && !disposed) store.searched(rows);
-      } catch (e) {
-        if (turn !== searchTurn || disposed) return;
-        store.searchFailed(isAxiosError(e) && e.response?.status === 404 ? "not_found" : "failed");
-      }
+      const found = await searchLeads(ctx, q);
+      if (turn !== searchTurn || disposed) return;
+      if (typeof found === "string") store.searchFailed(found);
+      else store.searched(found);
     },
     async load(leadId) {
       try {

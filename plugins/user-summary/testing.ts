@@ -3,7 +3,16 @@
 // renderPlugin().
 import { act, screen, waitFor } from "@testing-library/react";
 import { expect, vi } from "vitest";
-import type { FollowUpItem, LastDialItem } from "../../src/contract/dialer";
+import {
+  dialFollowUp,
+  listFollowUps,
+  listLastDials,
+  searchLeads,
+  type FollowUpItem,
+  type LastDialItem,
+} from "../../src/contract/dialer";
+import { createDisposition } from "../../src/contract/dispositions";
+import { matchEndpointPath, type AnyEndpoint } from "../../src/contract/endpoint";
 import { callKey, leadsKey, statusKey } from "../../src/sdk";
 import {
   fakeCallControl,
@@ -13,8 +22,13 @@ import {
   pluginContext,
   provide,
   renderPlugin,
+  reply,
+  type EndpointHandler,
+  type EndpointRoute,
+  type FakeGateway,
+  type FakeReply,
   type RenderPluginOptions,
-  type Reply,
+  type SeenRequest,
 } from "../../src/sdk/testing";
 import { catalogue } from "../catalogue";
 import { dispositionsApi, type DispositionsApi } from "../dispositions/api";
@@ -23,10 +37,9 @@ import type { LeadSearchRow } from "./lists";
 import type { UserSummaryStore } from "./model";
 import type { UserSummaryService } from "./service";
 
-export const OVERDUE = "GET /agents/follow-ups?limit=50&overdue=true";
-export const UPCOMING = "GET /agents/follow-ups?limit=50&overdue=false";
-export const LAST_DIALS = "GET /agents/last-dials?limit=10";
-export const DIAL = "POST /dials/follow-ups";
+/** The requests the gateway saw of an endpoint (its method, and a path of its). */
+export const sentTo = (gateway: FakeGateway, endpoint: AnyEndpoint): SeenRequest[] =>
+  gateway.requests.filter((q) => q.method === endpoint.method && matchEndpointPath(endpoint, q.path) !== null);
 
 export function followUp(over: Partial<FollowUpItem> = {}): FollowUpItem {
   return {
@@ -80,7 +93,7 @@ export function searchRow(over: Partial<LeadSearchRow> = {}): LeadSearchRow {
 export function followUps(
   items: FollowUpItem[],
   meta: { overdue?: number; enforced?: boolean; total?: number } = {},
-): Reply {
+): FakeReply<typeof listFollowUps> {
   return {
     status: 200,
     data: {
@@ -94,19 +107,85 @@ export function followUps(
   };
 }
 
-/** The three lists as the gateway answers them. */
-export function lists(
-  o: { overdue?: FollowUpItem[]; upcoming?: FollowUpItem[]; dials?: LastDialItem[]; enforced?: boolean } = {},
-) {
+export interface ListsOptions {
+  overdue?: FollowUpItem[];
+  upcoming?: FollowUpItem[];
+  dials?: LastDialItem[];
+  enforced?: boolean;
+  /** The overdue list's answer instead of `overdue`'s (a failure). */
+  overdueAnswer?: FakeReply<typeof listFollowUps>;
+}
+
+/** The three lists as the gateway answers them: the follow-ups by `overdue` (true or false), the last dials. */
+export function lists(o: ListsOptions = {}): EndpointRoute[] {
   const overdue = o.overdue ?? [];
   const meta = { overdue: overdue.length, enforced: o.enforced ?? false };
+  const overdueAnswer = o.overdueAnswer ?? followUps(overdue, meta);
+  const upcomingAnswer = followUps(
+    o.upcoming ?? [followUp(), followUp({ id: 2, leadId: 32, name: "Sam Roe", type: 3, url: null })],
+    meta,
+  );
+  return [
+    reply(listFollowUps, ({ query }) => (query.overdue ? overdueAnswer : upcomingAnswer)),
+    reply(listLastDials, { status: 200, data: { data: o.dials ?? [lastDial()] } }),
+  ];
+}
+
+/** The lists' answers from now on (the next read sees them). */
+export function relist(gateway: FakeGateway, o: ListsOptions = {}) {
+  for (const route of lists(o)) gateway.reply(route.endpoint, route.handler);
+}
+
+/** The gateway's lead search: the answer for each text; any other text finds nothing (404). */
+export const searches = (answers: Record<string, EndpointHandler<typeof searchLeads>>): EndpointRoute =>
+  reply(searchLeads, (req) => {
+    const answer = answers[req.params.text];
+    if (answer === undefined) return { status: 404, data: { message: "No leads were found" } };
+    return typeof answer === "function" ? answer(req) : answer;
+  });
+
+/** A dial the gateway placed for the lead (POST /dials/follow-ups and /dials/redials answer the same). */
+export function dialled(leadId: number, type: "follow-up" | "manual" = "follow-up"): FakeReply<typeof dialFollowUp> {
+  const result = {
+    type,
+    suffix: "ISF #2",
+    leadId,
+    callId: 500,
+    dialNumber: 2,
+    followUpId: type === "follow-up" ? 1 : null,
+    lead: {
+      id: leadId,
+      marketing_id: `ISF-${leadId}`,
+      first_name: "Pat",
+      last_name: "Doe",
+      phone: "+15555550131",
+      status: "Pocket",
+      language: "en",
+      state: "TX",
+      timezone: null,
+    },
+  } as const;
+  return { status: 201, data: { ...result, data: result } };
+}
+
+/** A follow-up moved (the dispositions plugin's Pocket with reschedule_followup), as the gateway saved it. */
+export function moved(leadId: number): FakeReply<typeof createDisposition> {
   return {
-    [OVERDUE]: followUps(overdue, meta),
-    [UPCOMING]: followUps(
-      o.upcoming ?? [followUp(), followUp({ id: 2, leadId: 32, name: "Sam Roe", type: 3, url: null })],
-      meta,
-    ),
-    [LAST_DIALS]: { status: 200, data: { data: o.dials ?? [lastDial()] } } as Reply,
+    status: 201,
+    data: {
+      data: {
+        id: 90,
+        lead_id: leadId,
+        call_id: null,
+        disposition: "Pocket",
+        reason: null,
+        reason_other: null,
+        notes: "",
+        date_time: "2026-01-07T15:30:00.000Z",
+        short_call: false,
+        created_at: "2026-01-05T14:00:00.000Z",
+      },
+    },
   };
 }
 
@@ -150,7 +229,7 @@ export async function mount(o: MountOptions = {}) {
   await screen.findByRole("tablist");
   if (o.loaded !== false) await waitFor(() => expect(r.store.state).toBe("ready"));
   if (o.tab !== undefined) await r.user.click(tab(o.tab));
-  const reads = () => gateway.requests.filter((q) => `${q.method} ${q.url}` === LAST_DIALS).length;
+  const reads = () => sentTo(gateway, listLastDials).length;
   return { ...r, status, call, leads, gateway, reads };
 }
 

@@ -9,15 +9,14 @@ import { ComplianceRefusal } from "../../src/contract/compliance";
 import { idParam } from "../../src/contract/ids";
 import type { DialResponse as DialResponseBody, NoLeadResponse as NoLeadBody } from "../../src/contract/dialer";
 import {
-  DialLeadBody,
   DialResponse,
-  ExplainQuery,
-  ExplainResponse,
+  dialFollowUp,
+  explainLead,
   FollowUpByLeadResponse,
-  FollowUpsQuery,
-  FollowUpsResponse,
+  listFollowUps,
   LIVE_TRANSFER_FIRST_MESSAGE,
   NoLeadResponse,
+  redialLead,
 } from "../../src/contract/dialer";
 import type { Gateway } from "../gateway";
 import { agentStatuses, users } from "../db/schema";
@@ -68,29 +67,15 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
         });
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/dials/follow-ups",
-      summary:
-        "Dials the caller's pending follow-up of this lead now (type follow-up, or callback for a Callback Scheduled one); same 201 as /dials/auto. Do Not Call, ownership, another agent's claim and the calling window still apply: 409 {message: reason, errors: {rule: [reason]}}. 404 without such a follow-up. Takes an Idempotency-Key.",
-      tags: ["dialer"],
+    defineRoute(dialFollowUp, {
       access: AGENTS,
-      body: DialLeadBody,
-      response: { 201: DialResponse, ...DIAL_ERRORS },
       example: { body: { leadId: 1 } },
       async handler({ caller, body, raw }, reply) {
         return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, () => engine.dialFollowUp(caller, body.leadId));
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/dials/redials",
-      summary:
-        "Qualifier redial (only with the tenant feature qualifier-redial, else 403): dials the caller's own lead again with the previous call's type; same 201 as /dials/auto. Do Not Call, another agent's claim and the calling window (with its 24-hour caps) still apply: 409 with the reason. Takes an Idempotency-Key.",
-      tags: ["dialer"],
+    defineRoute(redialLead, {
       access: { roles: ["qualifier"] },
-      body: DialLeadBody,
-      response: { 201: DialResponse, ...DIAL_ERRORS },
       example: { body: { leadId: 1 } },
       async handler({ caller, body, raw }, reply) {
         return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, () => engine.redial(caller, body.leadId));
@@ -123,22 +108,14 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
         return { data: await followUpOfLead(gw.db, caller.tenantId, params.id, { now, windowMs: await windowMs(caller.tenantId) }) };
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/agents/follow-ups",
-      summary:
-        "The caller's pending follow-ups, earliest first: overdue=true only the overdue ones (their time plus the global follow-up-window has passed), overdue=false the others, none: all. meta: total (for the tab badge), overdue, enforced.",
-      tags: ["dialer"],
+    defineRoute(listFollowUps, {
       access: AGENTS,
-      querystring: FollowUpsQuery,
-      response: { 200: FollowUpsResponse },
       async handler({ caller, query }) {
-        const q = query as z.infer<typeof FollowUpsQuery>;
         return followUpsOf(gw.db, caller, {
           now: gw.clock.now(),
           windowMs: await windowMs(caller.tenantId),
-          limit: q.limit,
-          overdue: q.overdue,
+          limit: query.limit,
+          overdue: query.overdue,
         });
       },
     }),
@@ -176,18 +153,10 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
         return { data: { moved: done.moved, kept: done.kept, to: body.to } };
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/leads/:id/explain",
-      summary:
-        "Why the engine would or would not dial this lead now: every rule's verdict in the engine's order, from the same rules and facts as the engine. An agent asks for its own lead (for itself); a manager for any lead of the tenant, for the agent ?agent=<id> (without it, only the lead's own rules are checked).",
-      tags: ["dialer"],
+    defineRoute(explainLead, {
       access: { ...AGENTS, leadParam: "id" },
-      params: LeadParams,
-      querystring: ExplainQuery,
-      response: { 200: ExplainResponse, 403: ErrorBody, 404: ErrorBody },
       async handler({ caller, params, query }) {
-        return engine.explain(caller, params.id, (query as z.infer<typeof ExplainQuery>).agent);
+        return engine.explain(caller, params.id, query.agent);
       },
     }),
   ];

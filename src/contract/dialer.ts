@@ -2,8 +2,11 @@
 // /dials/*, /in-process-leads, /leads/followup-by-lead-id, /agents/follow-ups, /agents/last-dials,
 // /leads/search; admin-and-sign-in §3 and §7 for the settings the engine reads). Shared by browser and gateway.
 import { z } from "zod";
-import { decimalInteger, RecordId } from "./ids";
+import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
+import { decimalInteger, idParam, RecordId } from "./ids";
 import { CallType } from "./calls";
+import { ComplianceRefusal } from "./compliance";
 import { LeadSummary } from "./leads";
 import { linkAddressOrNone } from "./links";
 
@@ -93,6 +96,32 @@ export const NoLeadResponse = z.object({
 export type NoLeadResponse = z.infer<typeof NoLeadResponse>;
 
 export const DialLeadBody = z.strictObject({ leadId: z.number().int().positive().max(2_147_483_647) });
+/** A dial's refusals: the compliance gate's carry its reason key and values (ComplianceRefusal extends ErrorBody). */
+const DIAL_REFUSALS = { 403: ErrorBody, 404: ErrorBody, 409: ComplianceRefusal, 422: ComplianceRefusal };
+
+/** Dials the agent's follow-up of a lead now (the user summary's follow-up row): a write that must not double. */
+export const dialFollowUp = defineEndpoint({
+  method: "POST",
+  path: "/dials/follow-ups",
+  summary:
+    "Dials the caller's pending follow-up of this lead now (type follow-up, or callback for a Callback Scheduled one); same 201 as /dials/auto. Do Not Call, ownership, another agent's claim and the calling window still apply: 409 {message: reason, errors: {rule: [reason]}}. 404 without such a follow-up. Takes an Idempotency-Key.",
+  tags: ["dialer"],
+  body: DialLeadBody,
+  responses: { 201: DialResponse, ...DIAL_REFUSALS },
+  idempotent: true,
+});
+
+/** A qualifier dials a lead of its last dials again (the user summary's redial): a write that must not double. */
+export const redialLead = defineEndpoint({
+  method: "POST",
+  path: "/dials/redials",
+  summary:
+    "Qualifier redial (only with the tenant feature qualifier-redial, else 403): dials the caller's own lead again with the previous call's type; same 201 as /dials/auto. Do Not Call, another agent's claim and the calling window (with its 24-hour caps) still apply: 409 with the reason. Takes an Idempotency-Key.",
+  tags: ["dialer"],
+  body: DialLeadBody,
+  responses: { 201: DialResponse, ...DIAL_REFUSALS },
+  idempotent: true,
+});
 
 // ---------------------------------------------------------------- explain
 
@@ -108,6 +137,26 @@ export const ExplainResponse = z.object({
   rules: z.array(RuleVerdict),
 });
 export type ExplainResponse = z.infer<typeof ExplainResponse>;
+/**
+ * The explain answer as a browser reads it: a rule id it does not know yet is kept (`rule` any string), so a tab
+ * opened before the gateway learnt a rule still shows the other verdicts, naming the new one by its id.
+ */
+export const ExplainAnswer = ExplainResponse.extend({
+  rules: z.array(RuleVerdict.extend({ rule: z.union([DialerRule, z.string()]) })),
+});
+export type ExplainAnswer = z.infer<typeof ExplainAnswer>;
+
+/** Why the engine would or would not dial the lead now (the lead explainer). */
+export const explainLead = defineEndpoint({
+  method: "GET",
+  path: "/leads/:id/explain",
+  summary:
+    "Why the engine would or would not dial this lead now: every rule's verdict in the engine's order, from the same rules and facts as the engine. An agent asks for its own lead (for itself); a manager for any lead of the tenant, for the agent ?agent=<id> (without it, only the lead's own rules are checked).",
+  tags: ["dialer"],
+  params: idParam,
+  query: ExplainQuery,
+  responses: { 200: ExplainAnswer, 403: ErrorBody, 404: ErrorBody },
+});
 
 // ---------------------------------------------------------------- follow-ups, last dials, search
 
@@ -154,6 +203,16 @@ export const FollowUpsResponse = z.object({
     enforced: z.boolean(),
   }),
 });
+/** The agent's pending follow-ups (the user summary's tabs, overdue or not). */
+export const listFollowUps = defineEndpoint({
+  method: "GET",
+  path: "/agents/follow-ups",
+  summary:
+    "The caller's pending follow-ups, earliest first: overdue=true only the overdue ones (their time plus the global follow-up-window has passed), overdue=false the others, none: all. meta: total (for the tab badge), overdue, enforced.",
+  tags: ["dialer"],
+  query: FollowUpsQuery,
+  responses: { 200: FollowUpsResponse },
+});
 export const FollowUpByLeadResponse = z.object({ data: FollowUpItem.nullable() });
 
 export const LastDialItem = z.object({
@@ -175,6 +234,15 @@ export const LastDialItem = z.object({
 export type LastDialItem = z.infer<typeof LastDialItem>;
 export const LastDialsQuery = z.strictObject({ limit: decimalInteger(1, 100).default(10) });
 export const LastDialsResponse = z.object({ data: z.array(LastDialItem) });
+/** The agent's latest outbound calls (the user summary's Last dials tab). */
+export const listLastDials = defineEndpoint({
+  method: "GET",
+  path: "/agents/last-dials",
+  summary: "The caller's latest outbound calls with the lead, the disposition's notes and the lead's status now.",
+  tags: ["dialer"],
+  query: LastDialsQuery,
+  responses: { 200: LastDialsResponse },
+});
 
 export const LeadSearchParams = z.strictObject({ text: z.string().trim().min(1).max(100) });
 export const LeadSearchRow = z.object({
@@ -187,6 +255,16 @@ export const LeadSearchRow = z.object({
   status: z.string(),
 });
 export const LeadSearchResponse = z.object({ data: z.array(LeadSearchRow) });
+/** The lead search ('My clients'; the lead explainer's lead field). */
+export const searchLeads = defineEndpoint({
+  method: "GET",
+  path: "/leads/search/:text",
+  summary:
+    "Lead search ('My clients') by marketing id, phone, name or e-mail: the caller's own leads (managers: every lead of the tenant), at most 50 rows. 404 'No leads were found' when none (the browser shows 'clients.not_found').",
+  tags: ["dialer"],
+  params: LeadSearchParams,
+  responses: { 200: LeadSearchResponse, 404: ErrorBody },
+});
 
 // ---------------------------------------------------------------- settings the engine reads
 
@@ -278,3 +356,4 @@ export const DEFAULT_QUOTAS: Record<QuotaKind, QuotaTable> = {
   meetings: { qualifier: [1, 6, 30, 120], advisor: [1, 4, 20, 80] },
   sales: { qualifier: [0, 0, 0, 0], advisor: [1, 2, 10, 40] },
 };
+

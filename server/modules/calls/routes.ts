@@ -20,7 +20,7 @@ import {
 import { linkCallToLead } from "../../../src/contract/callLink";
 import { ErrorBody } from "../../../src/contract/common";
 import { checkCompliance, ComplianceRefusal } from "../../../src/contract/compliance";
-import { LastDialsQuery, LastDialsResponse } from "../../../src/contract/dialer";
+import { listLastDials } from "../../../src/contract/dialer";
 import { leadAccess } from "../../auth/access";
 import { checkDial } from "../../compliance/gate";
 import { dispositions, leads } from "../../db/schema";
@@ -234,16 +234,10 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/agents/last-dials",
-      summary: "The caller's latest outbound calls with the lead, the disposition's notes and the lead's status now.",
-      tags: ["dialer"],
+    defineRoute(listLastDials, {
       access: AGENTS,
-      querystring: LastDialsQuery,
-      response: { 200: LastDialsResponse },
       async handler({ caller, query }) {
-        return { data: await lastDialsOf(gw.db, caller, (query as z.infer<typeof LastDialsQuery>).limit) };
+        return { data: await lastDialsOf(gw.db, caller, query.limit) };
       },
     }),
   ];
