@@ -9,7 +9,7 @@ import {
   LeadSummaryResponse,
   readLeadByPhone,
 } from "../../../src/contract/leads";
-import { LeadSearchParams, LeadSearchResponse } from "../../../src/contract/dialer";
+import { searchLeads as searchLeadsEndpoint } from "../../../src/contract/dialer";
 import {
   IN_PROCESS,
   LEAD_RECORD_MESSAGES,
@@ -177,15 +177,8 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/leads/search/:text",
-      summary:
-        "Lead search ('My clients') by marketing id, phone, name or e-mail: the caller's own leads (managers: every lead of the tenant), at most 50 rows. 404 'No leads were found' when none (the browser shows 'clients.not_found').",
-      tags: ["dialer"],
+    defineRoute(searchLeadsEndpoint, {
       access: { roles: ["setter", "advisor"] },
-      params: LeadSearchParams,
-      response: { 200: LeadSearchResponse, 404: ErrorBody },
       async handler({ caller, params }) {
         const data = await searchLeads(gw.db, caller, params.text);
         if (data.length === 0) throw new HttpError(404, LEAD_MESSAGES.notFound);
