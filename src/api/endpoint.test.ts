@@ -129,6 +129,31 @@ describe("callEndpoint", () => {
     expect(await callEndpoint(caller, removeNote, { params: { id: 3 } })).toEqual({ ok: true, data: null });
   });
 
+  it("gives the seconds a refusal's Retry-After asks to wait (delta seconds or an HTTP date on the clock), and none without one", async () => {
+    const { caller, gateway, clock } = setup(
+      fakeGateway([reply(addNote, { status: 429, data: { message: "Too many." }, headers: { "Retry-After": "27" } })]),
+    );
+    expect(await callEndpoint(caller, addNote, { body: { text: "x" } })).toEqual({
+      ok: false,
+      status: 429,
+      retryable: false,
+      message: "Too many.",
+      errors: {},
+      retryAfter: 27,
+    });
+    // An HTTP date: counted from the caller's clock (the gateway's time), whole seconds up.
+    const at = new Date(clock.now() + 12_500).toUTCString();
+    gateway.reply(addNote, { status: 429, data: { message: "Too many." }, headers: { "retry-after": at } });
+    expect(await callEndpoint(caller, addNote, { body: { text: "x" } })).toMatchObject({ status: 429, retryAfter: 12 });
+    // A date already past, a value that is neither, and no header: no wait.
+    for (const headers of [{ "Retry-After": new Date(clock.now() - 1000).toUTCString() }, { "Retry-After": "soon" }, undefined]) {
+      gateway.reply(addNote, { status: 429, data: { message: "Too many." }, ...(headers && { headers }) });
+      const refused = await callEndpoint(caller, addNote, { body: { text: "x" } });
+      expect(refused).toMatchObject({ ok: false, status: 429 });
+      expect(refused).not.toHaveProperty("retryAfter");
+    }
+  });
+
   it("sends an idempotent write under a fresh key, and retries a transient failure under the same key", async () => {
     const answers = [NETWORK_DOWN, { status: 409 as const, data: { message: IDEMPOTENCY_IN_PROGRESS } }, { status: 201 as const, data: { data: note } }];
     let n = 0;
@@ -143,6 +168,19 @@ describe("callEndpoint", () => {
     await callEndpoint(caller, addNote, { body: { text: "Again" }, idempotencyKey: "kept-1" });
     expect(gateway.requests[3]!.headers["idempotency-key"]).not.toBe(keys[0]);
     expect(gateway.requests[4]!.headers["idempotency-key"]).toBe("kept-1");
+  });
+
+  it("asks for keepalive when the call must outlive the page, and only then", async () => {
+    const gateway = fakeGateway([reply(removeNote, { status: 204 })]);
+    const sent: (boolean | undefined)[] = [];
+    const http = axios.create({
+      baseURL: API_BASE,
+      adapter: (config) => (sent.push(config.keepalive), gateway.adapter(config)),
+    });
+    const caller = { http, clock: manualClock() };
+    await callEndpoint(caller, removeNote, { params: { id: 3 }, keepalive: true });
+    await callEndpoint(caller, removeNote, { params: { id: 3 } });
+    expect(sent).toEqual([true, undefined]);
   });
 
   it("does not retry a write that is not idempotent, and says when no answer came", async () => {

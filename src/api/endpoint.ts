@@ -31,6 +31,11 @@ export type CallInput<E> = EndpointInput<E> & {
    * the first result if that one did arrive. Without it, each call is a new write with a fresh key.
    */
   idempotencyKey?: string;
+  /**
+   * Sent as the page goes away (pagehide): the request must outlive the page, so it goes by fetch with keepalive
+   * (src/api/http.ts; up to 64 KiB of body).
+   */
+  keepalive?: boolean;
 };
 
 type Args<E> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
@@ -97,6 +102,7 @@ export async function callEndpoint<E extends AnyEndpoint>(
     url,
     body: given.body,
     key: endpoint.idempotent ? (given.idempotencyKey ?? newIdempotencyKey()) : undefined,
+    ...(given.keepalive && { keepalive: true }),
   });
   if (!sent.ok) return sent;
   const schema: z.ZodType = endpoint.responses[sent.status] ?? endpoint.responses[endpoint.success];

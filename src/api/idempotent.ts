@@ -4,7 +4,7 @@
 // writes the first request under this key) are retried after 1, 2 and 4 s on the injected clock; anything else is
 // the gateway's refusal, passed back with its status and messages (`Refusal`). Calls by an endpoint object
 // (src/api/endpoint.ts) send through the same `send`.
-import { isAxiosError, type AxiosInstance } from "axios";
+import { AxiosHeaders, isAxiosError, type AxiosInstance } from "axios";
 import { ErrorBody } from "../contract/common";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_IN_PROGRESS } from "../contract/dispositions";
 import type { Clock } from "../shared/clock";
@@ -24,6 +24,12 @@ export interface Refusal {
   message: string | null;
   /** The ErrorBody's messages by field (422). */
   errors: Record<string, string[]>;
+  /**
+   * Whole seconds the gateway asked to wait before trying again, when its answer carried a Retry-After header
+   * (delta seconds, or an HTTP date counted from the caller's clock): a 429 does (the internal transfer's pause).
+   * Absent without one, or when it has passed.
+   */
+  retryAfter?: number;
 }
 
 /** What a request came back with: its answer and status, or the refusal. */
@@ -44,19 +50,32 @@ export class RefusalError extends Error {
   }
 }
 
+/** Whole seconds a Retry-After header asks to wait (delta seconds, or an HTTP date from `now`); undefined without one. */
+function retryAfterOf(e: unknown, now: number): number | undefined {
+  const headers = isAxiosError(e) ? e.response?.headers : undefined;
+  const raw = headers ? AxiosHeaders.from(headers as AxiosHeaders).get("retry-after") : undefined;
+  const value = raw === undefined || raw === null ? "" : String(raw).trim();
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
+
 /**
- * A failed call as the refusal the browser shows: the ErrorBody's message and field errors, the status. Takes an
- * axios error, a RefusalError (its refusal) or anything else (no status, no message).
+ * A failed call as the refusal the browser shows: the ErrorBody's message and field errors, the status, and the
+ * Retry-After the answer carried (an HTTP date counted from `now`). Takes an axios error, a RefusalError (its
+ * refusal) or anything else (no status, no message).
  */
-export function refusalOf(e: unknown): Refusal {
+export function refusalOf(e: unknown, now = Date.now()): Refusal {
   if (e instanceof RefusalError) return e.refusal;
   const body = ErrorBody.safeParse(isAxiosError(e) ? e.response?.data : undefined);
+  const retryAfter = retryAfterOf(e, now);
   return {
     ok: false,
     status: (isAxiosError(e) ? e.response?.status : undefined) ?? null,
     retryable: isTransient(e),
     message: body.success ? body.data.message : null,
     errors: body.success ? (body.data.errors ?? {}) : {},
+    ...(retryAfter !== undefined && { retryAfter }),
   };
 }
 
@@ -68,22 +87,24 @@ export function refusalOf(e: unknown): Refusal {
 export async function send<T = unknown>(
   http: AxiosInstance,
   clock: Clock,
-  request: { method: string; url: string; body?: unknown; key?: string },
+  request: { method: string; url: string; body?: unknown; key?: string; keepalive?: boolean },
 ): Promise<Sent<T>> {
   const headers = request.key === undefined ? undefined : { [IDEMPOTENCY_HEADER]: request.key };
+  // A request that must outlive the page (pagehide) says so; src/api/http.ts sends it by fetch with keepalive.
+  const config = { headers, ...(request.keepalive && { keepalive: true }) };
   const method = request.method.toUpperCase();
   // A POST goes through http.post, as it always did (a caller may hand in an instance that watches its posts).
   const once = () =>
     method === "POST"
-      ? http.post<T>(request.url, request.body, { headers })
-      : http.request<T>({ method, url: request.url, data: request.body, headers });
+      ? http.post<T>(request.url, request.body, config)
+      : http.request<T>({ method, url: request.url, data: request.body, ...config });
   for (let attempt = 0; ; attempt++) {
     try {
       const res = await once();
       return { ok: true, status: res.status, data: res.data };
     } catch (e) {
       const delay = request.key === undefined ? undefined : RETRY_DELAYS_MS[attempt];
-      if (!isTransient(e) || delay === undefined) return refusalOf(e);
+      if (!isTransient(e) || delay === undefined) return refusalOf(e, clock.now());
       await wait(clock, delay);
     }
   }
