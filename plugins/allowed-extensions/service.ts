@@ -33,7 +33,7 @@ export function createExtensionsService(ctx: PluginContext<ExtensionsStore>) {
     return body.success ? body.data.message : fallback;
   };
 
-  const readLastChange = async () => store.changedLast(await lastSettingsChange(ctx.http, "allowed-extensions"));
+  const readLastChange = async () => store.changedLast(await lastSettingsChange(ctx, "allowed-extensions"));
 
   return {
     async load() {

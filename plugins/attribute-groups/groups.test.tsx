@@ -13,6 +13,7 @@ import {
   saveGroupUsers,
   type AttributeGroup,
 } from "../../src/contract/attributeGroups";
+import { listSettingsChanges } from "../../src/contract/settings";
 import { fakeGateway, renderPlugin, reply, type EndpointRoute } from "../../src/sdk/testing";
 import plugin from "./index";
 
@@ -44,8 +45,8 @@ const ATTRIBUTES = {
   data: { attributeIds: [1], attributes: [{ id: 1, name: "Auto ready", type: "PERMISSION" }, { id: 2, name: "Bilingual (French)", type: "LANGUAGE" }] },
 };
 
-/** The gateway, by endpoint; `overrides` replace its answers; `more` answers calls still made by their address. */
-async function mount(overrides: EndpointRoute[] = [], language?: "fr", more: Parameters<typeof fakeGateway>[1] = {}) {
+/** The gateway, by endpoint; `overrides` replace its answers. */
+async function mount(overrides: EndpointRoute[] = [], language?: "fr") {
   const gateway = fakeGateway([
     reply(listAttributeGroups, { status: 200, data: { data: [GROUP] } }),
     reply(createAttributeGroup, { status: 201, data: { id: 9 } }),
@@ -54,7 +55,7 @@ async function mount(overrides: EndpointRoute[] = [], language?: "fr", more: Par
     reply(saveGroupUsers, { status: 204 }),
     reply(readGroupAttributes, { status: 200, data: ATTRIBUTES }),
     reply(saveGroupAttributes, { status: 204 }),
-  ], more);
+  ]);
   for (const o of overrides) gateway.reply(o.endpoint, o.handler);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, language, adminPage: "settings/attribute-groups" });
   await screen.findByRole("table");
@@ -157,10 +158,9 @@ describe("the attribute groups page", () => {
   it("shows the groups' last change under the title, read again after a save", async () => {
     let reads = 0;
     const change = (by: string) => ({ subject: "attribute-groups", at: "2026-11-24T15:04:00.000Z", by, old: null, new: null });
-    // The trail is the settings kit's own call (src/sdk/settings), still by its address.
-    const m = await mount([], undefined, {
-      "GET /settings/changes": () => ({ status: 200, data: { changes: [change(reads++ ? "Ada Admin" : "Morgan Manager")] } }),
-    });
+    const m = await mount([
+      reply(listSettingsChanges, () => ({ status: 200, data: { changes: [change(reads++ ? "Ada Admin" : "Morgan Manager")] } })),
+    ]);
     expect(await screen.findByText(/Last changed by Morgan Manager/)).toBeInTheDocument();
     await m.user.click(screen.getByRole("button", { name: "Agents of Medicare English" }));
     const dialog = await screen.findByRole("dialog", { name: "Agents of Medicare English" });

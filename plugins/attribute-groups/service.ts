@@ -63,7 +63,7 @@ export function createGroupsService(ctx: PluginContext<GroupsStore>) {
   const service = {
     async load() {
       store.loading();
-      void lastSettingsChange(ctx.http, SUBJECT).then((c) => store.changedLast(c));
+      void lastSettingsChange(ctx, SUBJECT).then((c) => store.changedLast(c));
       const list = await callEndpoint(ctx, listAttributeGroups);
       if (list.ok) return store.loaded(list.data.data);
       store.loadFailed(lines(list).join(" "));

@@ -3,7 +3,15 @@
 // the Configurations page (the 9-digit mask, save, read back), and both in French.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import {
+  listMappings,
+  readMaxCallsAmount,
+  removeMapping,
+  saveMapping,
+  saveMaxCallsAmount,
+} from "../../src/contract/callTracking";
+import { listSettingsChanges } from "../../src/contract/settings";
+import { fakeGateway, renderPlugin, reply, type EndpointRoute } from "../../src/sdk/testing";
 import plugin from "./index";
 
 const MAPPINGS = {
@@ -22,21 +30,15 @@ const CHANGE = {
   ],
 };
 
-async function mountMappings(routes: Parameters<typeof fakeGateway>[0] = {}, language?: "fr") {
-  const gateway = fakeGateway({
-    "GET /settings/retreaver-mappings": { status: 200, data: MAPPINGS },
-    "GET /settings/changes": { status: 200, data: CHANGE },
-    "POST /settings/retreaver-mappings/8005550199?mode=add": {
-      status: 201,
-      data: { data: { did: "8005550199" } },
-    },
-    "POST /settings/retreaver-mappings/8005550100?mode=edit": {
-      status: 201,
-      data: { data: { did: "8005550100" } },
-    },
-    "DELETE /settings/retreaver-mappings/8005550101": { status: 204 },
-    ...routes,
-  });
+/** The gateway, by endpoint; `overrides` replace its answers. */
+async function mountMappings(overrides: EndpointRoute[] = [], language?: "fr") {
+  const gateway = fakeGateway([
+    reply(listMappings, { status: 200, data: MAPPINGS }),
+    reply(listSettingsChanges, { status: 200, data: CHANGE }),
+    reply(saveMapping, ({ params }) => ({ status: 201, data: { data: { did: params.did } } })),
+    reply(removeMapping, { status: 204 }),
+  ]);
+  for (const o of overrides) gateway.reply(o.endpoint, o.handler);
   const view = await renderPlugin(plugin, {
     gateway,
     agent: { roles: ["manager"] },
@@ -109,12 +111,12 @@ describe("the Retreaver mappings page", () => {
   });
 
   it("shows the gateway's 'DID already exists' beside the DID (another manager added it meanwhile)", async () => {
-    const m = await mountMappings({
-      "POST /settings/retreaver-mappings/8005550199?mode=add": {
+    const m = await mountMappings([
+      reply(saveMapping, {
         status: 422,
         data: { message: "DID already exists", errors: { did: ["DID already exists"] } },
-      },
-    });
+      }),
+    ]);
     await screen.findByRole("table");
     await m.user.click(screen.getByRole("button", { name: "Add mapping" }));
     const dialog = await screen.findByRole("dialog");
@@ -127,12 +129,12 @@ describe("the Retreaver mappings page", () => {
   it("shows a DID another call centre has (409) beside the DID, in the manager's language, naming nobody", async () => {
     const taken = "This number belongs to another call centre.";
     const m = await mountMappings(
-      {
-        "POST /settings/retreaver-mappings/8775550102?mode=add": {
+      [
+        reply(saveMapping, {
           status: 409,
           data: { message: taken, errors: { did: [taken] } },
-        },
-      },
+        }),
+      ],
       "fr",
     );
     await screen.findByRole("table");
@@ -189,12 +191,12 @@ describe("the Retreaver mappings page", () => {
   });
 
   it("says 'no Retreaver mappings yet.' when there are none", async () => {
-    await mountMappings({ "GET /settings/retreaver-mappings": { status: 200, data: {} } });
+    await mountMappings([reply(listMappings, { status: 200, data: {} })]);
     expect(await screen.findByText("no Retreaver mappings yet.")).toBeInTheDocument();
   });
 
   it("is in French for a French-speaking manager, refusals included", async () => {
-    const m = await mountMappings({}, "fr");
+    const m = await mountMappings([], "fr");
     expect(await screen.findByRole("heading", { name: "Correspondances Retreaver" })).toBeInTheDocument();
     await m.user.click(screen.getByRole("button", { name: "Ajouter une correspondance" }));
     const dialog = await screen.findByRole("dialog");
@@ -207,14 +209,14 @@ describe("the Retreaver mappings page", () => {
 describe("the Configurations page", () => {
   async function mountConfig(language?: "fr") {
     let stored = 12;
-    const gateway = fakeGateway({
-      "GET /settings/max-calls-amount": () => ({ status: 200, data: { maxCallsAmount: stored } }),
-      "PUT /settings/max-calls-amount": (req) => {
-        stored = (req.body as { maxCallsAmount: number }).maxCallsAmount;
+    const gateway = fakeGateway([
+      reply(readMaxCallsAmount, () => ({ status: 200, data: { maxCallsAmount: stored } })),
+      reply(saveMaxCallsAmount, (req) => {
+        stored = req.body.maxCallsAmount;
         return { status: 204 };
-      },
-      "GET /settings/changes": { status: 200, data: { changes: [] } },
-    });
+      }),
+      reply(listSettingsChanges, { status: 200, data: { changes: [] } }),
+    ]);
     const view = await renderPlugin(plugin, {
       gateway,
       agent: { roles: ["manager"] },

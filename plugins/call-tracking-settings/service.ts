@@ -3,21 +3,20 @@
 // (?mode=add) so the gateway refuses a DID mapped meanwhile with 'DID already exists', and an edit says it is
 // one (?mode=edit) so it does not bring back a mapping deleted meanwhile. Refusals on a field come back in the
 // manager's language, to show beside that field.
-import { isAxiosError } from "axios";
 import {
   didProblem,
+  listMappings,
   MAPPING_MESSAGES,
-  MappingList,
   MAX_CALLS_AMOUNT_KEY,
-  MAX_CALLS_AMOUNT_URL,
-  MaxCallsAmount,
   prefixProblem,
+  readMaxCallsAmount,
+  removeMapping,
   RETREAVER_MAPPINGS_SUBJECT,
-  RETREAVER_MAPPINGS_URL,
+  saveMapping,
+  saveMaxCallsAmount,
 } from "../../src/contract/callTracking";
-import { ErrorBody } from "../../src/contract/common";
 import { OWNERSHIP_MESSAGES } from "../../src/contract/ownership";
-import type { PluginContext } from "../../src/sdk";
+import { callEndpoint, type PluginContext } from "../../src/sdk";
 import {
   lastSettingsChange,
   settingsDocumentService,
@@ -51,7 +50,7 @@ export function createCallTrackingService(ctx: PluginContext<CallTrackingStore>)
   /** The gateway's English text of a rule, in the manager's language. */
   const text = (message: string) => (KEYS[message] ? t(KEYS[message]) : message);
   const refreshChange = async () =>
-    store.changed(await lastSettingsChange(ctx.http, RETREAVER_MAPPINGS_SUBJECT));
+    store.changed(await lastSettingsChange(ctx, RETREAVER_MAPPINGS_SUBJECT));
 
   /** The form's refusals, checked in the browser; none: it may be sent. */
   const check = (mode: "add" | "edit", form: MappingForm): FieldErrors => {
@@ -68,15 +67,9 @@ export function createCallTrackingService(ctx: PluginContext<CallTrackingStore>)
   const mappings = {
     async load() {
       store.loading();
-      try {
-        const [{ data }, last] = await Promise.all([
-          ctx.http.get(RETREAVER_MAPPINGS_URL),
-          lastSettingsChange(ctx.http, RETREAVER_MAPPINGS_SUBJECT),
-        ]);
-        store.loaded(MappingList.parse(data), last);
-      } catch (e) {
-        store.loadFailed(settingsRefusal(e, ctx.language).message);
-      }
+      const [list, last] = await Promise.all([callEndpoint(ctx, listMappings), lastSettingsChange(ctx, RETREAVER_MAPPINGS_SUBJECT)]);
+      if (list.ok) store.loaded(list.data, last);
+      else store.loadFailed(settingsRefusal(list, ctx.language).message);
     },
     check,
     /** Adds or edits; null when saved, else the refusals to show beside their fields. */
@@ -91,20 +84,20 @@ export function createCallTrackingService(ctx: PluginContext<CallTrackingStore>)
       };
       store.setBusy(true);
       try {
-        await ctx.http.post(`${RETREAVER_MAPPINGS_URL}/${encodeURIComponent(did)}?mode=${mode}`, body);
-        store.saved(did, body);
-        ctx.notify.success(settingsSaved(ctx.language));
-        await refreshChange();
-        return null;
-      } catch (e) {
-        const parsed = ErrorBody.safeParse(isAxiosError(e) ? e.response?.data : undefined);
+        const saved = await callEndpoint(ctx, saveMapping, { params: { did }, query: { mode }, body });
+        if (saved.ok) {
+          store.saved(did, body);
+          ctx.notify.success(settingsSaved(ctx.language));
+          await refreshChange();
+          return null;
+        }
         const onFields: FieldErrors = {};
         for (const field of ["did", "prefix"] as const) {
-          const first = parsed.success ? parsed.data.errors?.[field]?.[0] : undefined;
+          const first = saved.errors[field]?.[0];
           if (first) onFields[field] = text(first);
         }
         if (Object.keys(onFields).length) return onFields;
-        const refusal = settingsRefusal(e, ctx.language);
+        const refusal = settingsRefusal(saved, ctx.language);
         // Edited while another manager deleted it: the list says so now.
         if (refusal.status === 404) store.removed(did);
         ctx.notify.error(refusal.message);
@@ -116,12 +109,14 @@ export function createCallTrackingService(ctx: PluginContext<CallTrackingStore>)
     async remove(did: string) {
       store.setBusy(true);
       try {
-        await ctx.http.delete(`${RETREAVER_MAPPINGS_URL}/${encodeURIComponent(did)}`);
-        store.removed(did);
-        ctx.notify.success(settingsSaved(ctx.language));
-        await refreshChange();
-      } catch (e) {
-        const refusal = settingsRefusal(e, ctx.language);
+        const removed = await callEndpoint(ctx, removeMapping, { params: { did } });
+        if (removed.ok) {
+          store.removed(did);
+          ctx.notify.success(settingsSaved(ctx.language));
+          await refreshChange();
+          return;
+        }
+        const refusal = settingsRefusal(removed, ctx.language);
         if (refusal.status === 404) store.removed(did);
         ctx.notify.error(refusal.message);
       } finally {
@@ -131,9 +126,9 @@ export function createCallTrackingService(ctx: PluginContext<CallTrackingStore>)
   };
 
   const maxCalls = settingsDocumentService(ctx, ctx.store.maxCalls, {
-    url: MAX_CALLS_AMOUNT_URL,
+    read: readMaxCallsAmount,
+    save: saveMaxCallsAmount,
     subject: MAX_CALLS_AMOUNT_KEY,
-    parse: (data) => MaxCallsAmount.parse(data),
   });
 
   return { mappings, maxCalls, text };

@@ -2,9 +2,9 @@
 // closed), a day closed and a time changed, the whole week saved, the gateway's answers in the admin's words.
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { OperationHours } from "../../src/contract/dialer";
-import type { SettingsChange } from "../../src/contract/settings";
-import { fakeGateway, renderPlugin, type Reply } from "../../src/sdk/testing";
+import { readOperationHours, saveOperationHours, type OperationHours } from "../../src/contract/dialer";
+import { listSettingsChanges, type SettingsChange } from "../../src/contract/settings";
+import { fakeGateway, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
 const open = { from: "08:00", to: "21:00" };
@@ -13,21 +13,23 @@ const WEEK: OperationHours = {
 };
 const CHANGE: SettingsChange = { subject: "operation-hours", at: "2026-03-10T18:05:00.000Z", by: "Alex Admin", old: null, new: null };
 
-async function mount(put: () => Reply = () => ({ status: 204 }), language?: "fr") {
+type Answer = FakeReply<typeof saveOperationHours>;
+
+async function mount(put: () => Answer = () => ({ status: 204 }), language?: "fr") {
   let stored = WEEK;
   let last: SettingsChange | null = null;
-  const gateway = fakeGateway({
-    "GET /settings/operation-hours": () => ({ status: 200, data: stored }),
-    "PUT /settings/operation-hours": (req) => {
+  const gateway = fakeGateway([
+    reply(readOperationHours, () => ({ status: 200, data: stored })),
+    reply(saveOperationHours, (req) => {
       const answer = put();
-      if (answer.status === 204) {
-        stored = req.body as OperationHours;
+      if ("status" in answer && answer.status === 204) {
+        stored = req.body;
         last = CHANGE;
       }
       return answer;
-    },
-    "GET /settings/changes": () => ({ status: 200, data: { changes: last ? [last] : [] } }),
-  });
+    }),
+    reply(listSettingsChanges, () => ({ status: 200, data: { changes: last ? [last] : [] } })),
+  ]);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, language, adminPage: "settings/operation-hours" });
   await screen.findByRole("heading", { name: /Operation Hours|Heures d'ouverture/ });
   await screen.findAllByRole("checkbox");
@@ -93,7 +95,7 @@ describe("the operation hours page", () => {
   });
 
   it("says the gateway's first 422 message, and the 403 and 404 texts", async () => {
-    let answer: Reply = { status: 422, data: { message: "The given data was invalid.", errors: { "days.2.from": ["Use HH:MM"] } } };
+    let answer: Answer = { status: 422, data: { message: "The given data was invalid.", errors: { "days.2.from": ["Use HH:MM"] } } };
     const m = await mount(() => answer);
     await m.user.click(screen.getByRole("checkbox", { name: "Closed on Monday" }));
     await m.user.click(save());

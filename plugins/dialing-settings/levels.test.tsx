@@ -2,21 +2,23 @@
 // at the end, a negative number shown as the 0 the gateway stored.
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { DialsPerLevelBody, type DialsPerLevel } from "../../src/contract/dialer";
-import { fakeGateway, renderPlugin, type Reply } from "../../src/sdk/testing";
+import { readDialsPerLevel, saveDialsPerLevel, type DialsPerLevel } from "../../src/contract/dialer";
+import { listSettingsChanges } from "../../src/contract/settings";
+import { fakeGateway, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
-async function mount(put: () => Reply = () => ({ status: 204 })) {
+async function mount(put: () => FakeReply<typeof saveDialsPerLevel> = () => ({ status: 204 })) {
   let stored: DialsPerLevel = { params: [0, 3] };
-  const gateway = fakeGateway({
-    "GET /settings/agent-dials-per-level": () => ({ status: 200, data: stored }),
-    "PUT /settings/agent-dials-per-level": (req) => {
+  const gateway = fakeGateway([
+    reply(readDialsPerLevel, () => ({ status: 200, data: stored })),
+    reply(saveDialsPerLevel, (req) => {
       const answer = put();
-      if (answer.status === 204) stored = DialsPerLevelBody.parse(req.body);
+      // What the route stores: the body as its schema reads it (negatives made 0).
+      if ("status" in answer && answer.status === 204) stored = req.body;
       return answer;
-    },
-    "GET /settings/changes": { status: 200, data: { changes: [] } },
-  });
+    }),
+    reply(listSettingsChanges, { status: 200, data: { changes: [] } }),
+  ]);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, adminPage: "settings/qualifier-dials-per-level" });
   await screen.findByRole("heading", { name: "User Dials Per Level" });
   await screen.findByRole("button", { name: "Add a level" });

@@ -2,22 +2,23 @@
 // sends each kind that changed with its own PUT and says one outcome; negatives come back as 0.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_QUOTAS, QuotaParamsBody, type QuotaKind, type QuotaTable } from "../../src/contract/dialer";
-import { fakeGateway, renderPlugin, type Reply } from "../../src/sdk/testing";
+import { DEFAULT_QUOTAS, readQuotas, saveQuotas, type QuotaKind, type QuotaTable } from "../../src/contract/dialer";
+import { listSettingsChanges } from "../../src/contract/settings";
+import { fakeGateway, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
-async function mount(put: (kind: QuotaKind) => Reply = () => ({ status: 204 })) {
+async function mount(put: (kind: QuotaKind) => FakeReply<typeof saveQuotas> = () => ({ status: 204 })) {
   const stored: Record<QuotaKind, QuotaTable> = { ...DEFAULT_QUOTAS, sales: { advisor: [1, 2, 10, 40], closer: [0, 1, 5, 20] } };
-  const routes: Parameters<typeof fakeGateway>[0] = { "GET /settings/changes": { status: 200, data: { changes: [] } } };
-  for (const kind of ["dials", "meetings", "sales"] as const) {
-    routes[`GET /settings/agents/quotas/${kind}`] = () => ({ status: 200, data: { params: stored[kind] } });
-    routes[`PUT /settings/agents/quotas/${kind}`] = (req) => {
-      const answer = put(kind);
-      if (answer.status === 204) stored[kind] = QuotaParamsBody.parse(req.body).params;
+  const gateway = fakeGateway([
+    reply(listSettingsChanges, { status: 200, data: { changes: [] } }),
+    reply(readQuotas, (req) => ({ status: 200, data: { params: stored[req.params.kind] } })),
+    reply(saveQuotas, (req) => {
+      const answer = put(req.params.kind);
+      // What the route stores: the body as its schema reads it (negatives made 0).
+      if ("status" in answer && answer.status === 204) stored[req.params.kind] = req.body.params;
       return answer;
-    };
-  }
-  const gateway = fakeGateway(routes);
+    }),
+  ]);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, adminPage: "settings/user-quotas" });
   await screen.findByRole("heading", { name: "User Quotas" });
   await screen.findByRole("heading", { name: "Live transfers" });

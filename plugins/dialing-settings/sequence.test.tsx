@@ -2,22 +2,25 @@
 // negative wait sent as typed and shown as the 0 the gateway stored, at most 50 dials.
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { DialingSequenceBody, type DialingSequence } from "../../src/contract/dialer";
-import { fakeGateway, renderPlugin, type Reply } from "../../src/sdk/testing";
+import { readDialingSequence, saveDialingSequence, type DialingSequence } from "../../src/contract/dialer";
+import { listSettingsChanges } from "../../src/contract/settings";
+import { fakeGateway, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
-async function mount(sequence: number[] = [0, 30, 120], put: () => Reply = () => ({ status: 204 })) {
+type Answer = FakeReply<typeof saveDialingSequence>;
+
+async function mount(sequence: number[] = [0, 30, 120], put: () => Answer = () => ({ status: 204 })) {
   let stored: DialingSequence = { sequence };
-  const gateway = fakeGateway({
-    "GET /settings/dialing-sequence": () => ({ status: 200, data: stored }),
+  const gateway = fakeGateway([
+    reply(readDialingSequence, () => ({ status: 200, data: stored })),
     // The gateway's own reading of the body: negatives become 0.
-    "PUT /settings/dialing-sequence": (req) => {
+    reply(saveDialingSequence, (req) => {
       const answer = put();
-      if (answer.status === 204) stored = DialingSequenceBody.parse(req.body);
+      if ("status" in answer && answer.status === 204) stored = req.body;
       return answer;
-    },
-    "GET /settings/changes": { status: 200, data: { changes: [] } },
-  });
+    }),
+    reply(listSettingsChanges, { status: 200, data: { changes: [] } }),
+  ]);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, adminPage: "settings/dialing-sequence" });
   await screen.findByRole("heading", { name: "Dialing Sequence" });
   await screen.findByRole("button", { name: "Add a dial" });
@@ -67,7 +70,7 @@ describe("the dialing sequence page", () => {
   });
 
   it("shows the gateway's first 422 message beside its dial, and the 403 text", async () => {
-    let answer: Reply = { status: 422, data: { message: "The given data was invalid.", errors: { "sequence.1": ["Number must be less than or equal to 1000000"] } } };
+    let answer: Answer = { status: 422, data: { message: "The given data was invalid.", errors: { "sequence.1": ["Number must be less than or equal to 1000000"] } } };
     const m = await mount(undefined, () => answer);
     await m.user.clear(wait(2));
     await m.user.type(wait(2), "45");

@@ -2,17 +2,21 @@
 // last change). Four are one GET/PUT each; user quotas are three documents (dials, meetings = live transfers,
 // sales) shown as one page: its Save sends each kind that changed, then says one outcome.
 import {
-  DialingSequence,
-  DialsPerLevel,
   DIALER_SETTING_KEYS as K,
-  OperationHours,
-  PublisherSuppression,
   QUOTA_KINDS,
-  QuotaParams,
-  type QuotaKind,
+  readDialingSequence,
+  readDialsPerLevel,
+  readOperationHours,
+  readPublisherSuppression,
+  readQuotas,
+  saveDialingSequence,
+  saveDialsPerLevel,
+  saveOperationHours,
+  savePublisherSuppression,
+  saveQuotas,
 } from "../../src/contract/dialer";
 import { regionsOf } from "../../src/contract/lookups";
-import type { PluginContext } from "../../src/sdk";
+import { callEndpoint, unwrap, type PluginContext } from "../../src/sdk";
 import {
   lastSettingsChange,
   sameDocument,
@@ -35,15 +39,13 @@ import {
 } from "./forms";
 import type { DialingSettingsStore, QuotasStore } from "./model";
 
-export const quotaUrl = (kind: QuotaKind) => `/settings/agents/quotas/${kind}`;
-
 function quotasService(ctx: PluginContext<DialingSettingsStore>, store: QuotasStore) {
   const load = async () => {
     store.loading();
     try {
       const [tables, changes] = await Promise.all([
-        Promise.all(QUOTA_KINDS.map(async (k) => QuotaParams.parse((await ctx.http.get(quotaUrl(k))).data).params)),
-        Promise.all(QUOTA_KINDS.map((k) => lastSettingsChange(ctx.http, K.quotas(k)))),
+        Promise.all(QUOTA_KINDS.map(async (kind) => unwrap(await callEndpoint(ctx, readQuotas, { params: { kind } })).params)),
+        Promise.all(QUOTA_KINDS.map((k) => lastSettingsChange(ctx, K.quotas(k)))),
       ]);
       // The page's last change is the latest of its three documents'.
       const last = changes.reduce((a, b) => (b && (!a || b.at > a.at) ? b : a), null);
@@ -63,11 +65,10 @@ function quotasService(ctx: PluginContext<DialingSettingsStore>, store: QuotasSt
       const changed = QUOTA_KINDS.filter((k) => !sameDocument(draft[k], saved[k]));
       store.saving();
       for (const kind of changed) {
-        try {
-          await ctx.http.put(quotaUrl(kind), { params: quotaToWire(draft[kind]) });
-          store.savedKind(kind, draft[kind]);
-        } catch (e) {
-          const r = settingsRefusal(e, ctx.language);
+        const put = await callEndpoint(ctx, saveQuotas, { params: { kind }, body: { params: quotaToWire(draft[kind]) } });
+        if (put.ok) store.savedKind(kind, draft[kind]);
+        else {
+          const r = settingsRefusal(put, ctx.language);
           // The gateway names fields of the kind it was sent (params.advisor.1): the page names them per kind.
           const errors = Object.fromEntries(Object.entries(r.errors).map(([f, m]) => [`${kind}.${f}`, m]));
           store.failed(r.message, errors);
@@ -88,28 +89,32 @@ export function createDialingSettingsService(ctx: PluginContext<DialingSettingsS
   const regions = regionsOf(ctx.variant.country).map((r) => r.value);
   return {
     hours: settingsDocumentService(ctx, store.hours, {
-      url: "/settings/operation-hours",
+      read: readOperationHours,
+      save: saveOperationHours,
       subject: K.operationHours,
-      parse: (data) => hoursFromWire(OperationHours.parse(data)),
+      parse: hoursFromWire,
       toBody: hoursToWire,
     }),
     sequence: settingsDocumentService(ctx, store.sequence, {
-      url: "/settings/dialing-sequence",
+      read: readDialingSequence,
+      save: saveDialingSequence,
       subject: K.dialingSequence,
-      parse: (data) => sequenceFromWire(DialingSequence.parse(data)),
+      parse: sequenceFromWire,
       toBody: sequenceToWire,
     }),
     quotas: quotasService(ctx, store.quotas),
     levels: settingsDocumentService(ctx, store.levels, {
-      url: "/settings/agent-dials-per-level",
+      read: readDialsPerLevel,
+      save: saveDialsPerLevel,
       subject: K.dialsPerLevel,
-      parse: (data) => levelsFromWire(DialsPerLevel.parse(data)),
+      parse: levelsFromWire,
       toBody: levelsToWire,
     }),
     suppression: settingsDocumentService(ctx, store.suppression, {
-      url: "/settings/publisher-suppression",
+      read: readPublisherSuppression,
+      save: savePublisherSuppression,
       subject: K.publisherSuppression,
-      parse: (data) => suppressionFromWire(PublisherSuppression.parse(data), regions),
+      parse: (data) => suppressionFromWire(data, regions),
       toBody: suppressionToWire,
       // The specification's own texts for this page (admin-and-sign-in §8).
       savedText: () => ctx.t("suppression.saved"),

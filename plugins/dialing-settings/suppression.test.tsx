@@ -2,21 +2,24 @@
 // US state and DC, a negative refused beside its box, an empty state not stored, and the page's own texts.
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PublisherSuppression } from "../../src/contract/dialer";
-import { fakeGateway, renderPlugin, type Reply } from "../../src/sdk/testing";
+import { readPublisherSuppression, savePublisherSuppression, type PublisherSuppression } from "../../src/contract/dialer";
+import { listSettingsChanges } from "../../src/contract/settings";
+import { fakeGateway, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
-async function mount(put: () => Reply = () => ({ status: 204 }), variant?: "slica") {
+type Answer = FakeReply<typeof savePublisherSuppression>;
+
+async function mount(put: () => Answer = () => ({ status: 204 }), variant?: "slica") {
   let stored: PublisherSuppression = { params: { advisors: 2, qualifiers: 1, tx: 3 } };
-  const gateway = fakeGateway({
-    "GET /settings/publisher-suppression": () => ({ status: 200, data: stored }),
-    "PUT /settings/publisher-suppression": (req) => {
+  const gateway = fakeGateway([
+    reply(readPublisherSuppression, () => ({ status: 200, data: stored })),
+    reply(savePublisherSuppression, (req) => {
       const answer = put();
-      if (answer.status === 204) stored = req.body as PublisherSuppression;
+      if ("status" in answer && answer.status === 204) stored = req.body;
       return answer;
-    },
-    "GET /settings/changes": { status: 200, data: { changes: [] } },
-  });
+    }),
+    reply(listSettingsChanges, { status: 200, data: { changes: [] } }),
+  ]);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, variant, adminPage: "settings/publisher-suppression" });
   await screen.findByRole("heading", { name: "Publisher Suppression" });
   await screen.findByRole("textbox", { name: "Advisors" });
@@ -61,7 +64,7 @@ describe("the publisher suppression page", () => {
   });
 
   it("says the page's own failure text, and the gateway's reason on the page", async () => {
-    let answer: Reply = { status: 422, data: { message: "The given data was invalid.", errors: { "params.ca": ["Number must be less than or equal to 10000"] } } };
+    let answer: Answer = { status: 422, data: { message: "The given data was invalid.", errors: { "params.ca": ["Number must be less than or equal to 10000"] } } };
     const m = await mount(() => answer);
     await m.user.type(box("California"), "9999");
     await m.user.click(save());

@@ -3,48 +3,52 @@
 // said beside its field and not sent; the gateway's field refusal beside its field; French throughout.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DIALER_SETTINGS, type DialerSettings } from "../../src/contract/dialer";
+import { DEFAULT_DIALER_SETTINGS, readDialerSettings, saveDialerSettings, type DialerSettings } from "../../src/contract/dialer";
 import { LINK_MESSAGE } from "../../src/contract/links";
-import { DEFAULT_GLOBAL_SETTINGS, GLOBAL_SETTING_KEYS, type GlobalSettings } from "../../src/contract/settings";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import {
+  DEFAULT_GLOBAL_SETTINGS,
+  GLOBAL_SETTING_KEYS,
+  listSettingsChanges,
+  readChatNotices,
+  readGlobalSettings,
+  saveChatNotices,
+  saveGlobalSettings,
+  type ChatNoticeSettings,
+  type GlobalSettings,
+  type SettingsChange,
+} from "../../src/contract/settings";
+import { fakeGateway, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
-type Reply = { status: number; data?: unknown };
-
-function gatewayOf(put: (body: GlobalSettings) => Reply = () => ({ status: 204 })) {
+// The dialer's link and the chat's webhook are checked with their endpoints' schemas (the gateway's rules) before
+// they are sent: what the schemas refuse never reaches these routes.
+function gatewayOf(put: (body: GlobalSettings) => FakeReply<typeof saveGlobalSettings> = () => ({ status: 204 })) {
   let stored: GlobalSettings = { ...DEFAULT_GLOBAL_SETTINGS };
-  let change: unknown[] = [];
-  let chat: { overstay_webhook_url: string | null } = { overstay_webhook_url: null };
+  let change: SettingsChange[] = [];
+  let chat: ChatNoticeSettings = { overstay_webhook_url: null };
   let dialer: DialerSettings = { "enforced-follow-ups": true, "dashboard-url": "https://crm.example.com/leads/{marketing_id}" };
-  const gateway = fakeGateway({
-    "GET /settings/dialer": () => ({ status: 200, data: dialer }),
-    "PUT /settings/dialer": (req) => {
-      const url = (req.body as DialerSettings)["dashboard-url"];
-      // The gateway's rule (links.ts): an http(s) address or a path on this site, or "".
-      if (url !== "" && !/^(https?:\/\/|\/(?!\/))/.test(url))
-        return { status: 422, data: { message: "The given data was invalid.", errors: { "dashboard-url": [LINK_MESSAGE] } } };
-      dialer = req.body as DialerSettings;
+  const gateway = fakeGateway([
+    reply(readDialerSettings, () => ({ status: 200, data: dialer })),
+    reply(saveDialerSettings, (req) => {
+      dialer = req.body;
       return { status: 204 };
-    },
-    "GET /settings/chat-notices": () => ({ status: 200, data: chat }),
-    "PUT /settings/chat-notices": (req) => {
-      const url = (req.body as typeof chat).overstay_webhook_url;
-      if (url && !url.startsWith("https://"))
-        return { status: 422, data: { message: "Invalid", errors: { overstay_webhook_url: ["The webhook address must start with https://"] } } };
-      chat = req.body as typeof chat;
+    }),
+    reply(readChatNotices, () => ({ status: 200, data: chat })),
+    reply(saveChatNotices, (req) => {
+      chat = req.body;
       return { status: 204 };
-    },
-    "GET /settings/globals": () => ({ status: 200, data: stored }),
-    "PUT /settings/globals": (req) => {
-      const answer = put(req.body as GlobalSettings);
-      if (answer.status === 204) {
+    }),
+    reply(readGlobalSettings, () => ({ status: 200, data: stored })),
+    reply(saveGlobalSettings, (req) => {
+      const answer = put(req.body);
+      if ("status" in answer && answer.status === 204) {
         change = [{ subject: "globals", at: "2026-01-05T14:05:00.000Z", by: "Dana Whitfield", old: stored, new: req.body }];
-        stored = req.body as GlobalSettings;
+        stored = req.body;
       }
       return answer;
-    },
-    "GET /settings/changes": () => ({ status: 200, data: { changes: change } }),
-  });
+    }),
+    reply(listSettingsChanges, () => ({ status: 200, data: { changes: change } })),
+  ]);
   return gateway;
 }
 
@@ -169,7 +173,7 @@ describe("the General Settings page", () => {
     expect(within(dialer).getByRole("button", { name: "Save dialer settings" })).toBeDisabled();
   });
 
-  it("saves the dialer's settings on their own, and shows the gateway's refusal of the link beside it", async () => {
+  it("saves the dialer's settings on their own, and shows the refusal of a link by the gateway's rule beside it", async () => {
     const gateway = gatewayOf();
     const { user, notify } = await mount(gateway);
     const dialer = section("Dialer");
@@ -198,10 +202,10 @@ describe("the General Settings page", () => {
     // Neither the page's set nor the chat's webhook was sent with it.
     expect(gateway.requests.some((r) => r.method === "PUT" && r.url !== "/settings/dialer")).toBe(false);
 
-    // Emptied: no link.
+    // Emptied: no link. (The refused link was never sent: two saves went out before this one.)
     await user.clear(link);
     await user.click(save);
-    await waitFor(() => expect(gateway.requests.filter((r) => r.method === "PUT" && r.url === "/settings/dialer")).toHaveLength(3));
+    await waitFor(() => expect(gateway.requests.filter((r) => r.method === "PUT" && r.url === "/settings/dialer")).toHaveLength(2));
     expect(gateway.requests.filter((r) => r.method === "PUT").at(-1)!.body).toEqual({ ...DEFAULT_DIALER_SETTINGS });
   });
 

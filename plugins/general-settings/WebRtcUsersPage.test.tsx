@@ -3,8 +3,10 @@
 // the agent gets it at the next sign-in, 'No users found', the search and the page sizes 10/25/50/100.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentListItem } from "../../src/contract/agents";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import { listAgents, type AgentListItem } from "../../src/contract/agents";
+import { listSettingsChanges } from "../../src/contract/settings";
+import { disableWebRtc, enableWebRtc } from "../../src/contract/webrtcUsers";
+import { fakeGateway, renderPlugin, reply, type EndpointRoute } from "../../src/sdk/testing";
 import plugin from "./index";
 
 const agent = (id: number, first: string, last: string, over: Partial<AgentListItem> = {}): AgentListItem => ({
@@ -24,24 +26,19 @@ const JORDAN = agent(1, "Jordan", "Reyes", { has_webrtc: true });
 const MARIA = agent(2, "Maria", "Lopez", { role: "advisor" });
 const MANY = Array.from({ length: 30 }, (_, i) => agent(100 + i, "Agent", String(i).padStart(2, "0")));
 
-type Reply = { status: number; data?: unknown };
-
-/** A gateway answering GET /agents from a list, searched and paged as the real one; other routes as given. */
-function gatewayOf(all: AgentListItem[], routes: Record<string, Reply | (() => Reply)> = {}) {
-  const list = (url: string): Reply => {
-    const q = new URL(url, "http://x").searchParams;
-    const text = (q.get("query") ?? "").toLowerCase();
-    const page = Number(q.get("page") ?? 1);
-    const perPage = Number(q.get("per_page") ?? 25);
-    const found = all.filter((a) => !text || `${a.full_name} ${a.extension} ${a.email}`.toLowerCase().includes(text));
-    return { status: 200, data: { data: found.slice((page - 1) * perPage, page * perPage), meta: { total: found.length, page, per_page: perPage } } };
-  };
-  const fixed: Record<string, unknown> = { "GET /settings/changes": { status: 200, data: { changes: [] } }, ...routes };
-  return fakeGateway(
-    new Proxy(fixed, {
-      get: (target, key: string) => target[key] ?? (key.startsWith("GET /agents?") ? () => list(key.slice("GET ".length)) : undefined),
-    }) as Parameters<typeof fakeGateway>[0],
-  );
+/** A gateway answering listAgents from a list, searched and paged as the real one; other endpoints as given. */
+function gatewayOf(all: AgentListItem[], routes: EndpointRoute[] = []) {
+  const gateway = fakeGateway([
+    reply(listSettingsChanges, { status: 200, data: { changes: [] } }),
+    reply(listAgents, ({ query }) => {
+      const text = (query.query ?? "").toLowerCase();
+      const { page, per_page: perPage } = query;
+      const found = all.filter((a) => !text || `${a.full_name} ${a.extension} ${a.email}`.toLowerCase().includes(text));
+      return { status: 200, data: { data: found.slice((page - 1) * perPage, page * perPage), meta: { total: found.length, page, per_page: perPage } } };
+    }),
+  ]);
+  for (const r of routes) gateway.reply(r.endpoint, r.handler);
+  return gateway;
 }
 
 async function mount(gateway: ReturnType<typeof fakeGateway>, language?: "fr") {
@@ -66,10 +63,10 @@ describe("the WebRTC users page", () => {
   });
 
   it("enabling posts and disabling deletes; the switch shows what was saved", async () => {
-    const gateway = gatewayOf([JORDAN, MARIA], {
-      "POST /agents/2/webrtc": { status: 201, data: { data: { id: 2, has_webrtc: true } } },
-      "DELETE /agents/1/webrtc": { status: 204 },
-    });
+    const gateway = gatewayOf([JORDAN, MARIA], [
+      reply(enableWebRtc, { status: 201, data: { data: { id: 2, has_webrtc: true } } }),
+      reply(disableWebRtc, { status: 204 }),
+    ]);
     const m = await mount(gateway);
     await m.user.click(await screen.findByRole("checkbox", { name: "WebRTC for Maria Lopez" }));
     await m.user.click(screen.getByRole("checkbox", { name: "WebRTC for Jordan Reyes" }));
@@ -84,7 +81,7 @@ describe("the WebRTC users page", () => {
   });
 
   it("puts the switch back without a word when the gateway refuses", async () => {
-    const gateway = gatewayOf([MARIA], { "POST /agents/2/webrtc": { status: 500, data: { message: "Something went wrong." } } });
+    const gateway = gatewayOf([MARIA], [reply(enableWebRtc, { status: 500, data: { message: "Something went wrong." } })]);
     const m = await mount(gateway);
     await m.user.click(await screen.findByRole("checkbox", { name: "WebRTC for Maria Lopez" }));
     await vi.waitFor(() => expect(gateway.requests.some((r) => r.method === "POST")).toBe(true));

@@ -1,18 +1,19 @@
-// The plugin's effects. General Settings: the kit's load and save of the `globals` document (GET/PUT
-// /settings/globals), with what the admin types checked first. WebRTC users: one page of the call centre's
-// agents searched and paged by the gateway (GET /agents, as the users list asks), and the WebRTC toggle
+// The plugin's effects. General Settings: the kit's load and save of the `globals` document (readGlobalSettings,
+// saveGlobalSettings), with what the admin types checked first. WebRTC users: one page of the call centre's
+// agents searched and paged by the gateway (listAgents, as the users list asks), and the WebRTC toggle
 // (admin-and-sign-in §4: enabling posts, disabling deletes; a failure puts the switch back, silently).
-import { isAxiosError } from "axios";
 import type { AgentListItem } from "../../src/contract/agents";
-import { DIALER_SETTING_KEYS, DialerSettings } from "../../src/contract/dialer";
+import { DIALER_SETTING_KEYS, readDialerSettings, saveDialerSettings } from "../../src/contract/dialer";
 import {
   CHAT_NOTICE_SETTING,
-  ChatNoticeSettings,
-  GlobalSettings,
+  readChatNotices,
+  readGlobalSettings,
+  saveChatNotices,
+  saveGlobalSettings,
   type GlobalSettingKey,
 } from "../../src/contract/settings";
-import { WEBRTC_USERS_SUBJECT, webrtcUrl } from "../../src/contract/webrtcUsers";
-import type { PluginContext } from "../../src/sdk";
+import { disableWebRtc, enableWebRtc, WEBRTC_USERS_SUBJECT } from "../../src/contract/webrtcUsers";
+import { callEndpoint, type PluginContext, type Refusal } from "../../src/sdk";
 import { agentPager, lastSettingsChange, settingsDocumentService } from "../../src/sdk/settings";
 import { typedNumber } from "./fields";
 import type { GeneralSettingsStore } from "./model";
@@ -26,7 +27,7 @@ export type GeneralSettingsService = ReturnType<typeof createGeneralSettingsServ
 
 function globalsService(ctx: PluginContext<GeneralSettingsStore>) {
   const page = ctx.store.globals;
-  const doc = settingsDocumentService(ctx, page.doc, { url: "/settings/globals", subject: "globals", parse: (d) => GlobalSettings.parse(d) });
+  const doc = settingsDocumentService(ctx, page.doc, { read: readGlobalSettings, save: saveGlobalSettings, subject: "globals" });
   return {
     load: async () => {
       page.clearTyped();
@@ -46,13 +47,9 @@ function globalsService(ctx: PluginContext<GeneralSettingsStore>) {
   };
 }
 
-/** The chat webhook for overstay notices (GET/PUT /settings/chat-notices): typed, then saved on its own. */
+/** The chat webhook for overstay notices (readChatNotices, saveChatNotices): typed, then saved on its own. */
 function chatService(ctx: PluginContext<GeneralSettingsStore>) {
-  const doc = settingsDocumentService(ctx, ctx.store.chat, {
-    url: "/settings/chat-notices",
-    subject: CHAT_NOTICE_SETTING,
-    parse: (d) => ChatNoticeSettings.parse(d),
-  });
+  const doc = settingsDocumentService(ctx, ctx.store.chat, { read: readChatNotices, save: saveChatNotices, subject: CHAT_NOTICE_SETTING });
   return {
     load: doc.load,
     /** An empty field means no chat. */
@@ -62,16 +59,16 @@ function chatService(ctx: PluginContext<GeneralSettingsStore>) {
 }
 
 /**
- * The dialer's settings (GET/PUT /settings/dialer): enforced follow-ups and the lead dashboard link template,
+ * The dialer's settings (readDialerSettings, saveDialerSettings): enforced follow-ups and the lead dashboard link template,
  * edited, then saved on their own. The gateway checks the link (an http(s) address or a path on this site, or
  * "" for none) and refuses anything else with a 422 on dashboard-url.
  */
 function dialerService(ctx: PluginContext<GeneralSettingsStore>) {
   const store = ctx.store.dialer;
   const doc = settingsDocumentService(ctx, store, {
-    url: "/settings/dialer",
+    read: readDialerSettings,
+    save: saveDialerSettings,
     subject: DIALER_SETTING_KEYS.dialer,
-    parse: (d) => DialerSettings.parse(d),
   });
   return {
     load: doc.load,
@@ -88,15 +85,13 @@ function dialerService(ctx: PluginContext<GeneralSettingsStore>) {
 
 function webrtcService(ctx: PluginContext<GeneralSettingsStore>) {
   const store = ctx.store.webrtc;
-  const refusal = (e: unknown) => {
-    const status = isAxiosError(e) ? e.response?.status : undefined;
-    if (status === 403) return ctx.t("webrtc.forbidden");
-    const message = isAxiosError(e) ? (e.response?.data as { message?: string } | undefined)?.message : undefined;
-    return message || ctx.t("webrtc.load_failed");
+  const refusal = (r: Refusal) => {
+    if (r.status === 403) return ctx.t("webrtc.forbidden");
+    return r.message || ctx.t("webrtc.load_failed");
   };
 
   const list = agentPager(ctx, store, refusal);
-  const readLastChange = async () => store.changed(await lastSettingsChange(ctx.http, WEBRTC_USERS_SUBJECT));
+  const readLastChange = async () => store.changed(await lastSettingsChange(ctx, WEBRTC_USERS_SUBJECT));
 
   return {
     async open() {
@@ -112,18 +107,15 @@ function webrtcService(ctx: PluginContext<GeneralSettingsStore>) {
       const before = row.has_webrtc ?? false;
       store.patchRow(row.id, { has_webrtc: on });
       store.sending(row.id, true);
-      try {
-        if (on) await ctx.http.post(webrtcUrl(row.id));
-        else await ctx.http.delete(webrtcUrl(row.id));
+      const sent = await callEndpoint(ctx, on ? enableWebRtc : disableWebRtc, { params: { id: row.id } });
+      store.sending(row.id, false);
+      if (sent.ok) {
         void readLastChange();
         return true;
-      } catch {
-        // admin-and-sign-in §4: a failure returns false silently; the switch shows what is stored.
-        store.patchRow(row.id, { has_webrtc: before });
-        return false;
-      } finally {
-        store.sending(row.id, false);
       }
+      // admin-and-sign-in §4: a failure returns false silently; the switch shows what is stored.
+      store.patchRow(row.id, { has_webrtc: before });
+      return false;
     },
   };
 }

@@ -59,7 +59,7 @@ export function createLeadSettingsService(ctx: PluginContext<LeadSettingsStore>)
   };
 
   const readLastChange = async (kind: LeadListKind) =>
-    store[kind].changedLast(await lastSettingsChange(ctx.http, LISTS[kind].subject));
+    store[kind].changedLast(await lastSettingsChange(ctx, LISTS[kind].subject));
 
   const service = {
     async load(kind: LeadListKind) {

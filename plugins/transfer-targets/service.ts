@@ -2,9 +2,11 @@
 // saves and §8 outcomes); the row edits below shape the draft.
 import {
   DEFAULT_TRANSFER_TARGETS,
+  readTransferTargets,
+  saveTransferTargets,
   TRANSFER_TARGETS_SETTING_KEY,
-  TransferTargetSettings,
   type TransferTarget,
+  type TransferTargetSettings,
 } from "../../src/contract/settings";
 import type { PluginContext } from "../../src/sdk";
 import { settingsDocumentService } from "../../src/sdk/settings";
@@ -15,9 +17,9 @@ export type TargetList = "external" | "sunlife";
 export function createTargetsService(ctx: PluginContext<TargetsStore>) {
   const { store } = ctx;
   const doc = settingsDocumentService(ctx, store, {
-    url: "/settings/external-transfers",
+    read: readTransferTargets,
+    save: saveTransferTargets,
     subject: TRANSFER_TARGETS_SETTING_KEY,
-    parse: (data) => TransferTargetSettings.parse(data),
   });
   const draft = () => store.draft ?? DEFAULT_TRANSFER_TARGETS;
 

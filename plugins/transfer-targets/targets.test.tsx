@@ -1,9 +1,9 @@
 // The Transfer Targets settings page as a manager uses it: read, edit rows, save the whole document, the
-// gateway's refusals beside their fields, and leaving with unsaved changes asks first.
+// refusals beside their fields, and leaving with unsaved changes asks first.
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TransferTargetSettings } from "../../src/contract/settings";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import { readTransferTargets, saveTransferTargets, type TransferTargetSettings } from "../../src/contract/settings";
+import { fakeGateway, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
 const SAVED: TransferTargetSettings = {
@@ -12,11 +12,10 @@ const SAVED: TransferTargetSettings = {
   matcha: { enabled: false, phone: null },
 };
 
-async function mount(put: () => { status: number; data?: unknown } = () => ({ status: 204 }), language?: "fr") {
-  const gateway = fakeGateway({
-    "GET /settings/external-transfers": () => ({ status: 200, data: SAVED }),
-    "PUT /settings/external-transfers": put,
-  });
+type Answer = FakeReply<typeof saveTransferTargets>;
+
+async function mount(put: () => Answer = () => ({ status: 204 }), language?: "fr") {
+  const gateway = fakeGateway([reply(readTransferTargets, () => ({ status: 200, data: SAVED })), reply(saveTransferTargets, put)]);
   const view = await renderPlugin(plugin, {
     gateway,
     agent: { roles: ["manager"] },
@@ -52,18 +51,20 @@ describe("the transfer targets page", () => {
     expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
   });
 
-  it("shows the gateway's 422 beside the field, and the 403 text", async () => {
-    let answer = { status: 422, data: { message: "The given data was invalid.", errors: { "external.0.phone": ["Invalid phone"] } } };
-    const m = await mount(() => answer);
+  it("shows the refusal of the gateway's rule beside the field without sending it, and the 403 text", async () => {
+    const m = await mount(() => ({ status: 403, data: { message: "This action is unauthorized.", errors: {} } }));
     await m.user.click(screen.getByRole("button", { name: "Remove Medicare Desk" }));
     await m.user.click(screen.getByRole("button", { name: "Add a target" }));
     await m.user.type(screen.getByRole("textbox", { name: "Name" }), "Night Desk");
-    await m.user.type(screen.getByRole("textbox", { name: "Phone number" }), "12");
+    const phone = screen.getByRole("textbox", { name: "Phone number" });
+    await m.user.type(phone, "12");
     await m.user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Invalid phone")).toBeInTheDocument();
-    // 422: the first message error (admin-and-sign-in §8), beside its field too.
+    // As the gateway's 422 would say it: the first message error (admin-and-sign-in §8), beside its field too.
     expect(m.notify.shown).toContainEqual({ intent: "error", text: "Invalid phone" });
-    answer = { status: 403, data: { message: "This action is unauthorized.", errors: {} } } as typeof answer;
+    expect(m.gateway.requests.some((r) => r.method === "PUT")).toBe(false);
+    await m.user.clear(phone);
+    await m.user.type(phone, "3125550199");
     await m.user.click(screen.getByRole("button", { name: "Save" }));
     expect(m.notify.shown).toContainEqual({ intent: "error", text: "You are not authorized to do that." });
   });

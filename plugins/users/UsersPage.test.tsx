@@ -3,8 +3,10 @@
 // at once and return to their old value, with a toast, when the gateway refuses.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentListItem } from "../../src/contract/agents";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import { blockOutbound, listAgents, saveOutboundEligibility, unblockOutbound, type AgentListItem } from "../../src/contract/agents";
+import { readDialsPerLevel } from "../../src/contract/dialer";
+import { saveTransferAvailability } from "../../src/contract/liveTransfers";
+import { fakeGateway, renderPlugin, reply, type EndpointRoute, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
 // The row dialogs are another part of the users area (./dialogs), tested on their own.
@@ -36,29 +38,20 @@ const JORDAN = agent(1, "Jordan", "Reyes", { level: 2 });
 const MARIA = agent(2, "Maria", "Lopez", { role: "advisor", is_bilingual: true, internal_live_transfers: true });
 const MANY = Array.from({ length: 60 }, (_, i) => agent(100 + i, "Agent", String(i).padStart(2, "0")));
 
-type Reply = { status: number; data?: unknown };
-
-/** A gateway answering GET /agents from a list, as the real one searches and pages; other routes as given. */
-function gatewayOf(all: AgentListItem[], routes: Record<string, Reply | (() => Reply)> = {}) {
-  const list = (url: string): Reply => {
-    const q = new URL(url, "http://x").searchParams;
-    const text = (q.get("query") ?? "").toLowerCase();
-    const page = Number(q.get("page") ?? 1);
-    const perPage = Number(q.get("per_page") ?? 25);
-    const found = all.filter((a) => !text || `${a.full_name} ${a.extension} ${a.email}`.toLowerCase().includes(text));
-    if (q.get("sort") === "extension") found.sort((a, b) => (b.extension ?? "").localeCompare(a.extension ?? ""));
-    return { status: 200, data: { data: found.slice((page - 1) * perPage, page * perPage), meta: { total: found.length, page, per_page: perPage } } };
-  };
-  const fixed: Record<string, unknown> = {
-    "GET /settings/agent-dials-per-level": { status: 200, data: { params: [0, 3] } },
-    ...routes,
-  };
-  return fakeGateway(
-    new Proxy(fixed, {
-      get: (target, key: string) =>
-        target[key] ?? (key.startsWith("GET /agents?") ? () => list(key.slice("GET ".length)) : undefined),
-    }) as Parameters<typeof fakeGateway>[0],
-  );
+/** A gateway answering listAgents from a list, as the real one searches and pages; other endpoints as given. */
+function gatewayOf(all: AgentListItem[], routes: EndpointRoute[] = []) {
+  const gateway = fakeGateway([
+    reply(readDialsPerLevel, { status: 200, data: { params: [0, 3] } }),
+    reply(listAgents, ({ query }) => {
+      const text = (query.query ?? "").toLowerCase();
+      const { page, per_page: perPage } = query;
+      const found = all.filter((a) => !text || `${a.full_name} ${a.extension} ${a.email}`.toLowerCase().includes(text));
+      if (query.sort === "extension") found.sort((a, b) => (b.extension ?? "").localeCompare(a.extension ?? ""));
+      return { status: 200, data: { data: found.slice((page - 1) * perPage, page * perPage), meta: { total: found.length, page, per_page: perPage } } };
+    }),
+  ]);
+  for (const r of routes) gateway.reply(r.endpoint, r.handler);
+  return gateway;
 }
 
 async function mount(gateway: ReturnType<typeof fakeGateway>, language?: "fr") {
@@ -140,8 +133,8 @@ describe("the users list", () => {
   });
 
   it("saves the outbound eligibility at once; a refusal puts the old value back with a toast", async () => {
-    let answer: Reply = { status: 204 };
-    const gateway = gatewayOf([JORDAN], { "PUT /outbound-eligibility/1": () => answer });
+    let answer: FakeReply<typeof saveOutboundEligibility> = { status: 204 };
+    const gateway = gatewayOf([JORDAN], [reply(saveOutboundEligibility, () => answer)]);
     const m = await mount(gateway);
     const select = await screen.findByRole("combobox", { name: "Outbound eligibility for Jordan Reyes" });
     await m.user.selectOptions(select, "Old leads");
@@ -154,8 +147,8 @@ describe("the users list", () => {
   });
 
   it("blocks and unblocks a qualifier's outbound; a failure unticks it again with the gateway's message", async () => {
-    let post: Reply = { status: 201, data: { data: { id: 1, inbound_only: true } } };
-    const gateway = gatewayOf([JORDAN], { "POST /inbound-agents/1": () => post, "DELETE /inbound-agents/1": { status: 204 } });
+    let post: FakeReply<typeof blockOutbound> = { status: 201, data: { data: { id: 1, inbound_only: true } } };
+    const gateway = gatewayOf([JORDAN], [reply(blockOutbound, () => post), reply(unblockOutbound, { status: 204 })]);
     const m = await mount(gateway);
     const box = await screen.findByRole("checkbox", { name: "Block outbound" });
     await m.user.click(box);
@@ -170,11 +163,8 @@ describe("the users list", () => {
   });
 
   it("sets an advisor's internal and external live transfers for that advisor; a failure returns the box", async () => {
-    let answer: Reply = { status: 204 };
-    const gateway = gatewayOf([MARIA], {
-      "PUT /agents/transfer-availability/internal": () => answer,
-      "PUT /agents/transfer-availability/external": () => answer,
-    });
+    let answer: FakeReply<typeof saveTransferAvailability> = { status: 204 };
+    const gateway = gatewayOf([MARIA], [reply(saveTransferAvailability, () => answer)]);
     const m = await mount(gateway);
     const external = await screen.findByRole("checkbox", { name: "External live transfers" });
     await m.user.click(external);

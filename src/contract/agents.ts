@@ -2,8 +2,9 @@
 // a search box, page sizes 10/25/50/100). The manual-transfer panel's autocomplete asks for the callable ones
 // (§2 manual transfer, §4 internal transfer); the users area will page through the whole list.
 import { z } from "zod";
-import { Language } from "./common";
-import { decimalInteger } from "./ids";
+import { ErrorBody, Language } from "./common";
+import { defineEndpoint } from "./endpoint";
+import { decimalInteger, idParam } from "./ids";
 
 /** The users list's page sizes (admin-and-sign-in §2). */
 export const AGENT_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -122,3 +123,60 @@ export const AccountLanguageBody = z.strictObject({ language: Language });
 export const ACCOUNT_LANGUAGE_MESSAGES = {
   notOffered: "This language is not one of your call centre's.",
 } as const;
+
+// ---------------------------------------------------------------- endpoints (agents module)
+
+/** One page of the call centre's agents (the users list, WebRTC users, the manual transfer's autocomplete). */
+export const listAgents = defineEndpoint({
+  method: "GET",
+  path: "/agents",
+  summary: `The agents (qualifiers and advisors) of the caller's own call centre, one page at a time (agent-workspace §7; the users list of admin-and-sign-in §2; the manual-transfer panel's autocomplete): {data: [{id, first_name, last_name, full_name, extension, role, level, is_bilingual}], meta: {total, page, per_page}}; managers and above also get, per row, email, deactivated and the users area's columns: outbound_eligibility, inbound_only, internal_live_transfers, external_live_transfers, has_webrtc, manager_id. query (at most 100 characters, trimmed) matches without case the first name, the last name, "first last" and the extension, and for managers and above the e-mail. page from 1; per_page one of ${AGENT_PAGE_SIZES.join(", ")} (default 25; anything else 422); sort name (default), extension (none last) or role; role qualifier or advisor; callable=true keeps the agents a lead can be transferred to (an extension, calling not disabled, the account not disabled).`,
+  tags: ["agents"],
+  query: AgentListQuery,
+  responses: { 200: AgentListResponse, 422: ErrorBody },
+});
+
+/** The users area's managers list. */
+export const listManagers = defineEndpoint({
+  method: "GET",
+  path: "/agents/managers",
+  summary:
+    "The users area's managers list (admin-and-sign-in §2 /users/managers): the managers (role manager) of the caller's own call centre, by name: {data: [{id, first_name, last_name, full_name, email}]}. Managers and above.",
+  tags: ["agents"],
+  responses: { 200: ManagerListResponse },
+});
+
+/** The users list's outbound eligibility select. */
+export const saveOutboundEligibility = defineEndpoint({
+  method: "PUT",
+  path: "/outbound-eligibility/:id",
+  summary:
+    "The users area's outbound eligibility select (admin-and-sign-in §7): which outbound leads the dialer gives the agent, {eligibility: old | new | both | none}. 204; 404 when the id is no user of the caller's call centre; 422 when the user is not a qualifier or an advisor. Managers and above.",
+  tags: ["agents"],
+  params: idParam,
+  body: OutboundEligibilityBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});
+
+const InboundOnlyResponse = z.object({ data: z.object({ id: z.number().int(), inbound_only: z.boolean() }) });
+
+/** The users list's block-outbound checkbox, ticked. */
+export const blockOutbound = defineEndpoint({
+  method: "POST",
+  path: "/inbound-agents/:id",
+  summary:
+    "The users area's block-outbound checkbox on qualifier rows (admin-and-sign-in §7): blocks the qualifier's outbound (inbound only; the dialer gives no outbound lead). No body. 201 {data: {id, inbound_only: true}} (also when already blocked); 404 when the id is no user of the caller's call centre; 422 when the user is not a qualifier. Managers and above.",
+  tags: ["agents"],
+  params: idParam,
+  responses: { 201: InboundOnlyResponse, 404: ErrorBody, 422: ErrorBody },
+});
+/** The same checkbox, unticked. */
+export const unblockOutbound = defineEndpoint({
+  method: "DELETE",
+  path: "/inbound-agents/:id",
+  summary:
+    "Unblocks a qualifier's outbound (admin-and-sign-in §7; the block-outbound checkbox unticked). 204 (also when not blocked); 404 when the id is no user of the caller's call centre; 422 when the user is not a qualifier. Managers and above.",
+  tags: ["agents"],
+  params: idParam,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});

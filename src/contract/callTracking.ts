@@ -4,9 +4,9 @@
 // calls it tracks to numbers (DIDs) of the call centre; a mapping says which marketing-id prefix (and so which
 // lead campaign) a call to that DID is for.
 import { z } from "zod";
+import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
 
-export const RETREAVER_MAPPINGS_URL = "/settings/retreaver-mappings";
-export const MAX_CALLS_AMOUNT_URL = "/settings/max-calls-amount";
 /** Audit-trail subjects (GET /settings/changes?subject=…). */
 export const RETREAVER_MAPPINGS_SUBJECT = "retreaver-mappings";
 export const MAX_CALLS_AMOUNT_KEY = "max-calls-amount";
@@ -126,3 +126,55 @@ export const MaxCallsAmountBody = z.strictObject({
 });
 
 export const DEFAULT_MAX_CALLS_AMOUNT: MaxCallsAmount = { maxCallsAmount: 0 };
+
+// ---------------------------------------------------------------- endpoints (settings module)
+
+/** The Retreaver Mappings page's list. */
+export const listMappings = defineEndpoint({
+  method: "GET",
+  path: "/settings/retreaver-mappings",
+  summary:
+    "The call centre's Retreaver (call-tracking provider) mappings, an object keyed by did (10 digits): {did: {prefix, duplicate_checker, short_calls}}. An inbound call to a mapped DID is the call centre's; a caller who is not yet a lead becomes one with the prefix and the campaign whose Marketing ID Prefix or Additional Prefixes hold it.",
+  tags: ["settings"],
+  responses: { 200: MappingList },
+});
+/** Adds (?mode=add) or edits (?mode=edit) the mapping of a DID. */
+export const saveMapping = defineEndpoint({
+  method: "POST",
+  path: "/settings/retreaver-mappings/:did",
+  summary:
+    "Adds or updates the mapping of a DID: {prefix (required, trimmed, at most 48), duplicate_checker (default true: a caller already a lead is attached to that lead; off, each call makes a new lead), short_calls (default false; kept for the provider)}; booleans, 0 or 1. 201 for both. ?mode=add refuses a DID already mapped (422 'DID already exists' on did); a DID another call centre maps or has as its inbound number is 409 'This number belongs to another call centre.' on did (a dialled number reaches one call centre); ?mode=edit refuses one that is not (404): the page says which it does. A DID that is not 10 digits is 422 'Invalid DID format (must be 10 digits)' on did; a blank prefix 'Prefix is required' on prefix.",
+  tags: ["settings"],
+  params: MappingParams,
+  query: MappingQuery,
+  body: MappingBody,
+  responses: { 201: z.object({ data: z.object({ did: z.string() }) }), 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+});
+export const removeMapping = defineEndpoint({
+  method: "DELETE",
+  path: "/settings/retreaver-mappings/:did",
+  summary:
+    "Deletes the mapping of a DID: calls to it are no longer the call centre's by this mapping (leads it made stay). 204; 404 when the call centre has no mapping of it; 422 when the DID is not 10 digits.",
+  tags: ["settings"],
+  params: MappingParams,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});
+
+/** The Configurations page's document: the most simultaneous inbound calls from the provider. */
+export const readMaxCallsAmount = defineEndpoint({
+  method: "GET",
+  path: "/settings/max-calls-amount",
+  summary:
+    "Configurations: {maxCallsAmount}, the most simultaneous inbound calls the call centre takes from the call-tracking provider (calls to its mapped DIDs); over it a new one is hung up busy before ringing an agent. 0 (the default) means no limit.",
+  tags: ["settings"],
+  responses: { 200: MaxCallsAmount },
+});
+export const saveMaxCallsAmount = defineEndpoint({
+  method: "PUT",
+  path: "/settings/max-calls-amount",
+  summary:
+    "Saves {maxCallsAmount}: a whole number of at most 9 digits (a number or its digits; empty or 0: no limit), else 422 on maxCallsAmount. 204.",
+  tags: ["settings"],
+  body: MaxCallsAmountBody,
+  responses: { 204: z.null(), 422: ErrorBody },
+});

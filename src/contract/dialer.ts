@@ -9,6 +9,7 @@ import { CallType } from "./calls";
 import { ComplianceRefusal } from "./compliance";
 import { LeadSummary } from "./leads";
 import { linkAddressOrNone } from "./links";
+import { settingsDocumentEndpoints } from "./settings";
 
 // ---------------------------------------------------------------- rules
 
@@ -357,3 +358,76 @@ export const DEFAULT_QUOTAS: Record<QuotaKind, QuotaTable> = {
   sales: { qualifier: [0, 0, 0, 0], advisor: [1, 2, 10, 40] },
 };
 
+// ---------------------------------------------------------------- the settings pages' endpoints (settings module)
+
+/** Operation hours (the Operation Hours page). */
+export const { read: readOperationHours, save: saveOperationHours } = settingsDocumentEndpoints(
+  "/settings/operation-hours",
+  "Operation hours: {days: 7 × {from, to} 'HH:MM', Monday to Sunday} in the call centre's time zone; a day whose from is not before its to is closed.",
+  OperationHours,
+);
+/** The dialing sequence (the Dialing Sequence page). */
+export const { read: readDialingSequence, save: saveDialingSequence } = settingsDocumentEndpoints(
+  "/settings/dialing-sequence",
+  "Dialing sequence: {sequence: wait minutes before dial number n since the previous dial}; the last repeats; negatives become 0.",
+  DialingSequence,
+  DialingSequenceBody,
+);
+/** Minimum lead dials per agent level (the User Dials Per Level page; the users list's dials column). */
+export const { read: readDialsPerLevel, save: saveDialsPerLevel } = settingsDocumentEndpoints(
+  "/settings/agent-dials-per-level",
+  "User dials per level: {params: minimum lead dials for level 1, 2, …}; negatives become 0.",
+  DialsPerLevel,
+  DialsPerLevelBody,
+);
+/** Publisher suppression (the Publisher Suppression page). */
+export const { read: readPublisherSuppression, save: savePublisherSuppression } = settingsDocumentEndpoints(
+  "/settings/publisher-suppression",
+  "Publisher suppression: {params: {advisors, qualifiers, <state code>: minimum}}, how many agents of a role stay available for publishers' inbound calls before outbound leads are given (a state's number raises it for its leads); minimum 0.",
+  PublisherSuppression,
+);
+/** The dialer's own settings (General Settings' dialer part). */
+export const { read: readDialerSettings, save: saveDialerSettings } = settingsDocumentEndpoints(
+  "/settings/dialer",
+  "Not in the specification: the dialer's settings: enforced-follow-ups (agents with overdue follow-ups get only those) and dashboard-url (lead link template with {id}, {marketing_id}, {crm_id}; empty: no link).",
+  DialerSettings,
+);
+
+/** The quotas of one kind (the User Quotas page reads and saves each of the three). */
+export const readQuotas = defineEndpoint({
+  method: "GET",
+  path: "/settings/agents/quotas/:kind",
+  summary:
+    "Quotas of a kind (dials, meetings = live transfers, sales): {params: {role: [hour, day, week, month]}}. The goals panel shows them as targets; the dials quota also caps auto-dial (0: no cap).",
+  tags: ["settings"],
+  params: QuotaKindParams,
+  responses: { 200: QuotaParams },
+});
+export const saveQuotas = defineEndpoint({
+  method: "PUT",
+  path: "/settings/agents/quotas/:kind",
+  summary: "Saves the quotas of a kind: {params: {role: [hour, day, week, month]}}; negatives become 0. 204.",
+  tags: ["settings"],
+  params: QuotaKindParams,
+  body: QuotaParamsBody,
+  responses: { 204: z.null(), 422: ErrorBody },
+});
+
+/** An agent's callable states (the users list's Regions dialog). */
+export const readCallableStates = defineEndpoint({
+  method: "GET",
+  path: "/settings/agents/:id/provinces",
+  summary: "An agent's callable states: {provinces: lower-case codes, or null for every state}.",
+  tags: ["settings"],
+  params: idParam,
+  responses: { 200: CallableStatesBody, 404: ErrorBody },
+});
+export const saveCallableStates = defineEndpoint({
+  method: "PUT",
+  path: "/settings/agents/:id/provinces",
+  summary: "Sets an agent's callable states ({provinces: codes | null}); the dialer gives it leads of those only. 204.",
+  tags: ["settings"],
+  params: idParam,
+  body: CallableStatesBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});

@@ -12,6 +12,8 @@
 // database arbitrates: the others are told it was taken). An advisor in after-call work, follow-up, restroom,
 // meeting or offline is offered it with a desktop notification.
 import { z } from "zod";
+import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
 import { AgentStatus, Extension } from "./status";
 import { keepPrintable } from "./text";
 
@@ -107,6 +109,17 @@ export const TransferAvailabilityBody = z.strictObject({
   value: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
   /** The advisor to set (managers and above); absent: the caller. */
   agent_id: z.number().int().positive().optional(),
+});
+/** The users list's live-transfer checkboxes on advisor rows. */
+export const saveTransferAvailability = defineEndpoint({
+  method: "PUT",
+  path: "/agents/transfer-availability/:source",
+  summary:
+    "Whether an advisor takes live transfers from the call centre's own qualifiers (internal) or from partners (external): the users area's checkboxes on advisor rows. {value (0 or 1, or a boolean), agent_id?}: without agent_id the caller itself; managers and above name an advisor of their call centre. 204; 422 when the agent is not an advisor; 403 for another agent without the right.",
+  tags: ["agents"],
+  params: TransferAvailabilityParams,
+  body: TransferAvailabilityBody,
+  responses: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
 });
 
 // ---------------------------------------------------------------- the advisor's side (socket pushes)

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
 
 /** Global settings keys (admin-and-sign-in §3), every value a number on the wire. */
 export const GLOBAL_SETTING_KEYS = [
@@ -125,10 +127,86 @@ export const SettingsChange = z.object({
 export type SettingsChange = z.infer<typeof SettingsChange>;
 export const SettingsChanges = z.object({ changes: z.array(SettingsChange) });
 export type SettingsChanges = z.infer<typeof SettingsChanges>;
-export const SETTINGS_CHANGES_URL = "/settings/changes";
 /** A subject is a settings key: lower-case words, digits, `-` and `:`. */
 export const SETTINGS_SUBJECT = z.string().min(1).max(64).regex(/^[a-z0-9][a-z0-9:-]*$/);
 export const SettingsChangesQuery = z.object({
   subject: SETTINGS_SUBJECT.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/**
+ * The read (GET) and save (PUT, whole set, 204) endpoints of one settings document at `path` (the settings kit's
+ * `settingsDocumentService({ read, save })` takes them): `what` says the document, in both summaries; `body` is
+ * the PUT's schema when it normalises what it takes (negatives made 0), else the document's.
+ */
+export function settingsDocumentEndpoints<S extends z.ZodType, B extends z.ZodType = S>(
+  path: string,
+  what: string,
+  schema: S,
+  body?: B,
+) {
+  return {
+    read: defineEndpoint({ method: "GET", path, summary: `${what} Defaults when never saved.`, tags: ["settings"], responses: { 200: schema } }),
+    save: defineEndpoint({
+      method: "PUT",
+      path,
+      summary: `Saves the whole set. ${what} 204.`,
+      tags: ["settings"],
+      body: (body ?? schema) as B,
+      responses: { 204: z.null(), 422: ErrorBody },
+    }),
+  };
+}
+
+/** General Settings (admin-and-sign-in §3): every global key as a number. */
+export const readGlobalSettings = defineEndpoint({
+  method: "GET",
+  path: "/settings/globals",
+  summary: "General Settings: every global key as a number.",
+  tags: ["settings"],
+  responses: { 200: GlobalSettings },
+});
+export const saveGlobalSettings = defineEndpoint({
+  method: "PUT",
+  path: "/settings/globals",
+  summary: "Saves the whole set of global settings.",
+  tags: ["settings"],
+  body: GlobalSettings,
+  responses: { 204: z.null(), 422: ErrorBody },
+});
+
+/** Where overstay notices go besides the managers' feed. */
+export const readChatNotices = defineEndpoint({
+  method: "GET",
+  path: "/settings/chat-notices",
+  summary:
+    "Not in the specification's paths (agent-workspace §10 names the notice): where overstay notices go besides the managers' feed, {overstay_webhook_url}: a chat's incoming webhook (https), or null for none.",
+  tags: ["settings"],
+  responses: { 200: ChatNoticeSettings },
+});
+export const saveChatNotices = defineEndpoint({
+  method: "PUT",
+  path: "/settings/chat-notices",
+  summary: `Saves the chat webhook for overstay notices: an https address of at most ${CHAT_WEBHOOK_MAX} characters, or null. Each overstay that reaches the real-time viewer is then posted as JSON {text} (Slack and Microsoft Teams incoming webhooks take it), in the background and retried, never holding up a status change. 204; 422 for an address that is not https. Audited (subject \`chat-notices\`).`,
+  tags: ["settings"],
+  body: ChatNoticeSettings,
+  responses: { 204: z.null(), 422: ErrorBody },
+});
+
+/** The call centre's transfer targets, one document (the transfer targets page). */
+export const { read: readTransferTargets, save: saveTransferTargets } = settingsDocumentEndpoints(
+  "/settings/external-transfers",
+  "Not in the specification: the call centre's transfer targets: {external: [{name, phone}] (GET /external/transfers), sunlife: [{name, phone}] (GET /external/agents/sunlife), matcha: {enabled, phone}} (Matcha transfers need enabled, a phone and the agent's canTransferToMatcha). Up to 100 targets of each.",
+  TransferTargetSettings,
+);
+
+/** The settings audit trail, newest first (`lastSettingsChange` of the settings kit reads its latest). */
+export const listSettingsChanges = defineEndpoint({
+  method: "GET",
+  path: "/settings/changes",
+  summary:
+    "Not in the specification (issue 18): the settings audit trail, newest first: {changes: [{subject, at, by, old, new}]}. `subject` narrows it to one settings key or list (operation-hours, quotas:dials, lead-campaigns, plugins…); limit 1 to 100, default 20.",
+  tags: ["settings"],
+  query: SettingsChangesQuery,
+  responses: { 200: SettingsChanges },
 });

@@ -10,8 +10,11 @@ import {
   AdvisorListQuery,
   AgentListQuery,
   AgentListResponse,
-  ManagerListResponse,
-  OutboundEligibilityBody,
+  blockOutbound,
+  listAgents as listAgentsEndpoint,
+  listManagers as listManagersEndpoint,
+  saveOutboundEligibility,
+  unblockOutbound,
 } from "../../../src/contract/agents";
 import { z } from "zod";
 import { ErrorBody } from "../../../src/contract/common";
@@ -30,7 +33,6 @@ import { leadAccess, type Caller } from "../../auth/access";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { placeOfPostal } from "../geo/postal";
-import { idParam } from "../../../src/contract/ids";
 import { listAgents, type AgentListRequest } from "./list";
 import { advisorsNear, licensedFor } from "./nearby";
 import { listManagers, setInboundOnly, setOutboundEligibility } from "./usersArea";
@@ -40,8 +42,6 @@ import { agentToolRoutes } from "./tools";
 const AGENTS = { roles: ["setter", "advisor"] } as const;
 /** The users area (admin-and-sign-in §6): managers, admins and operations-managers. */
 const MANAGERS = { roles: ["manager"] } as const;
-
-const InboundOnlyResponse = z.object({ data: z.object({ id: z.number().int(), inbound_only: z.boolean() }) });
 
 export const AGENT_MESSAGES = {
   unknownState: "state is not a US state or Canadian province code",
@@ -77,14 +77,8 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
   return [
     ...agentToolRoutes(gw),
     ...accountLanguageRoutes(gw),
-    defineRoute({
-      method: "GET",
-      url: "/agents",
-      summary: `The agents (qualifiers and advisors) of the caller's own call centre, one page at a time (agent-workspace §7; the users list of admin-and-sign-in §2; the manual-transfer panel's autocomplete): {data: [{id, first_name, last_name, full_name, extension, role, level, is_bilingual}], meta: {total, page, per_page}}; managers and above also get, per row, email, deactivated and the users area's columns: outbound_eligibility, inbound_only, internal_live_transfers, external_live_transfers, has_webrtc, manager_id. query (at most 100 characters, trimmed) matches without case the first name, the last name, "first last" and the extension, and for managers and above the e-mail. page from 1; per_page one of ${AGENT_PAGE_SIZES.join(", ")} (default 25; anything else 422); sort name (default), extension (none last) or role; role qualifier or advisor; callable=true keeps the agents a lead can be transferred to (an extension, calling not disabled, the account not disabled).`,
-      tags: ["agents"],
+    defineRoute(listAgentsEndpoint, {
       access: AGENTS,
-      querystring: AgentListQuery,
-      response: { 200: AgentListResponse, 422: ErrorBody },
       example: { query: { query: "re", page: "1", per_page: "10", sort: "name", role: "qualifier", callable: "true" } },
       handler: ({ caller, query }) => agentsPage(caller, query, { role: query.role }),
     }),
@@ -104,28 +98,14 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
           liveTransfers: query.live_transfers,
         }),
     }),
-    defineRoute({
-      method: "GET",
-      url: "/agents/managers",
-      summary:
-        "The users area's managers list (admin-and-sign-in §2 /users/managers): the managers (role manager) of the caller's own call centre, by name: {data: [{id, first_name, last_name, full_name, email}]}. Managers and above.",
-      tags: ["agents"],
+    defineRoute(listManagersEndpoint, {
       access: MANAGERS,
-      response: { 200: ManagerListResponse },
       async handler({ caller }) {
         return { data: await listManagers(gw, caller) };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/outbound-eligibility/:id",
-      summary:
-        "The users area's outbound eligibility select (admin-and-sign-in §7): which outbound leads the dialer gives the agent, {eligibility: old | new | both | none}. 204; 404 when the id is no user of the caller's call centre; 422 when the user is not a qualifier or an advisor. Managers and above.",
-      tags: ["agents"],
+    defineRoute(saveOutboundEligibility, {
       access: MANAGERS,
-      params: idParam,
-      body: OutboundEligibilityBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { eligibility: "both" } },
       async handler({ caller, params, body, raw }, reply) {
         await setOutboundEligibility(gw, caller, params.id, body.eligibility, raw.ip);
@@ -133,30 +113,16 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/inbound-agents/:id",
-      summary:
-        "The users area's block-outbound checkbox on qualifier rows (admin-and-sign-in §7): blocks the qualifier's outbound (inbound only; the dialer gives no outbound lead). No body. 201 {data: {id, inbound_only: true}} (also when already blocked); 404 when the id is no user of the caller's call centre; 422 when the user is not a qualifier. Managers and above.",
-      tags: ["agents"],
+    defineRoute(blockOutbound, {
       access: MANAGERS,
-      params: idParam,
-      response: { 201: InboundOnlyResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params, raw }, reply) {
         await setInboundOnly(gw, caller, params.id, true, raw.ip);
         reply.code(201);
         return { data: { id: params.id, inbound_only: true } };
       },
     }),
-    defineRoute({
-      method: "DELETE",
-      url: "/inbound-agents/:id",
-      summary:
-        "Unblocks a qualifier's outbound (admin-and-sign-in §7; the block-outbound checkbox unticked). 204 (also when not blocked); 404 when the id is no user of the caller's call centre; 422 when the user is not a qualifier. Managers and above.",
-      tags: ["agents"],
+    defineRoute(unblockOutbound, {
       access: MANAGERS,
-      params: idParam,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params, raw }, reply) {
         await setInboundOnly(gw, caller, params.id, false, raw.ip);
         reply.code(204);

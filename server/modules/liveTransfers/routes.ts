@@ -13,8 +13,7 @@ import {
   StartLiveTransferBody,
   TransferAnswerBody,
   TransferAnswerResponse,
-  TransferAvailabilityBody,
-  TransferAvailabilityParams,
+  saveTransferAvailability,
 } from "../../../src/contract/liveTransfers";
 import { mayActOnAgent } from "../../auth/access";
 import { users } from "../../db/schema";
@@ -113,16 +112,8 @@ export function liveTransferRoutes(gw: Gateway): RouteDef[] {
         }
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/agents/transfer-availability/:source",
-      summary:
-        "Whether an advisor takes live transfers from the call centre's own qualifiers (internal) or from partners (external): the users area's checkboxes on advisor rows. {value (0 or 1, or a boolean), agent_id?}: without agent_id the caller itself; managers and above name an advisor of their call centre. 204; 422 when the agent is not an advisor; 403 for another agent without the right.",
-      tags: ["agents"],
+    defineRoute(saveTransferAvailability, {
       access: { roles: ["advisor", "manager"] },
-      params: TransferAvailabilityParams,
-      body: TransferAvailabilityBody,
-      response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       example: { body: { value: true } },
       async handler({ caller, params, body }, reply) {
         const agentId = body.agent_id ?? caller.id;

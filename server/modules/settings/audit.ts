@@ -4,7 +4,7 @@
 // rows (action `settings.plugins`, detail {changes}); the reader folds them into the same shape.
 import { and, desc, eq, like } from "drizzle-orm";
 import { isDeepStrictEqual } from "node:util";
-import { SETTINGS_CHANGES_URL, SettingsChanges, SettingsChangesQuery, type SettingsChange } from "../../../src/contract/settings";
+import { listSettingsChanges, type SettingsChange } from "../../../src/contract/settings";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
@@ -72,15 +72,8 @@ export async function readSettingsChanges(db: Db, tenantId: number, subject: str
 
 export function settingsChangesRoutes(gw: Gateway, access: { roles: readonly ["manager"] }): RouteDef[] {
   return [
-    defineRoute({
-      method: "GET",
-      url: SETTINGS_CHANGES_URL,
-      summary:
-        "Not in the specification (issue 18): the settings audit trail, newest first: {changes: [{subject, at, by, old, new}]}. `subject` narrows it to one settings key or list (operation-hours, quotas:dials, lead-campaigns, plugins…); limit 1 to 100, default 20.",
-      tags: ["settings"],
+    defineRoute(listSettingsChanges, {
       access,
-      querystring: SettingsChangesQuery,
-      response: { 200: SettingsChanges },
       example: { query: { subject: "operation-hours", limit: "1" } },
       async handler({ caller, query }) {
         return { changes: await readSettingsChanges(gw.db, caller.tenantId, query.subject, query.limit) };

@@ -8,9 +8,8 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../../src/contract/common";
-import { idParam } from "../../../src/contract/ids";
+import type { AnyEndpoint, Endpoint } from "../../../src/contract/endpoint";
 import {
-  CallableStatesBody,
   DEFAULT_DIALER_SETTINGS,
   DEFAULT_DIALING_SEQUENCE,
   DEFAULT_DIALS_PER_LEVEL,
@@ -20,25 +19,37 @@ import {
   DIALER_SETTING_KEYS as K,
   DialerSettings,
   DialingSequence,
-  DialingSequenceBody,
   DialsPerLevel,
-  DialsPerLevelBody,
   OperationHours,
   PublisherSuppression,
-  QuotaKindParams,
-  QuotaParams,
-  QuotaParamsBody,
+  readCallableStates,
+  readDialerSettings,
+  readDialingSequence,
+  readDialsPerLevel,
+  readOperationHours,
+  readPublisherSuppression,
+  readQuotas,
+  saveCallableStates,
+  saveDialerSettings,
+  saveDialingSequence,
+  saveDialsPerLevel,
+  saveOperationHours,
+  savePublisherSuppression,
+  saveQuotas,
 } from "../../../src/contract/dialer";
 import {
   DEFAULT_GLOBAL_SETTINGS,
   DEFAULT_TRANSFER_TARGETS,
-  GlobalSettings,
+  readChatNotices,
+  readGlobalSettings,
+  readTransferTargets,
+  saveChatNotices,
+  saveGlobalSettings,
+  saveTransferTargets,
   TelephonySettings,
   TRANSFER_TARGETS_SETTING_KEY,
   TransferTargetSettings,
   CHAT_NOTICE_SETTING,
-  CHAT_WEBHOOK_MAX,
-  ChatNoticeSettings,
   DEFAULT_CHAT_NOTICE_SETTINGS,
 } from "../../../src/contract/settings";
 import { tenants, users } from "../../db/schema";
@@ -78,35 +89,22 @@ export const SETTINGS_ACCESS = { roles: ["manager"] } as const;
 export function settingsRoutes(gw: Gateway): RouteDef[] {
   const now = () => new Date(gw.clock.now());
 
-  /** GET and PUT of one settings document stored as its body (`body`: the PUT's, when it normalises input). */
+  /** GET and PUT of one settings document stored as its body (its endpoints: settingsDocumentEndpoints). */
   const documentRoutes = <T extends object>(
-    url: string,
+    endpoints: { read: Endpoint<undefined, undefined, undefined, { 200: z.ZodType<T> }>; save: AnyEndpoint },
     key: string,
     schema: z.ZodType<T>,
     fallback: T,
-    what: string,
-    body: z.ZodType<T, unknown> = schema,
   ) => [
-    defineRoute({
-      method: "GET",
-      url,
-      summary: `${what} Defaults when never saved.`,
-      tags: ["settings"],
+    defineRoute(endpoints.read, {
       access: SETTINGS_ACCESS,
-      response: { 200: schema },
       handler: async ({ caller }) => validSetting(await readSetting(gw.db, caller.tenantId, key, fallback), schema, fallback),
     }),
-    defineRoute({
-      method: "PUT",
-      url,
-      summary: `Saves the whole set. ${what} 204.`,
-      tags: ["settings"],
+    defineRoute(endpoints.save, {
       access: SETTINGS_ACCESS,
-      body,
-      response: { 204: z.null(), 422: ErrorBody },
       example: { body: fallback },
       async handler({ caller, body }, reply) {
-        await writeSetting(gw.db, { tenantId: caller.tenantId, key, value: body, at: now(), by: caller.id, fallback });
+        await writeSetting(gw.db, { tenantId: caller.tenantId, key, value: body as T, at: now(), by: caller.id, fallback });
         reply.code(204);
         return null;
       },
@@ -120,23 +118,12 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
     ...pluginSettingsRoutes(gw),
     ...settingsChangesRoutes(gw, SETTINGS_ACCESS),
     ...callTrackingRoutes(gw, SETTINGS_ACCESS),
-    defineRoute({
-      method: "GET",
-      url: "/settings/globals",
-      summary: "General Settings: every global key as a number.",
-      tags: ["settings"],
+    defineRoute(readGlobalSettings, {
       access: SETTINGS_ACCESS,
-      response: { 200: GlobalSettings },
       handler: ({ caller }) => readSetting(gw.db, caller.tenantId, "globals", DEFAULT_GLOBAL_SETTINGS),
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/settings/globals",
-      summary: "Saves the whole set of global settings.",
-      tags: ["settings"],
+    defineRoute(saveGlobalSettings, {
       access: SETTINGS_ACCESS,
-      body: GlobalSettings,
-      response: { 204: z.null(), 422: ErrorBody },
       example: { body: DEFAULT_GLOBAL_SETTINGS },
       async handler({ caller, body }, reply) {
         await writeSetting(gw.db, { tenantId: caller.tenantId, key: "globals", value: body, at: now(), by: caller.id, fallback: DEFAULT_GLOBAL_SETTINGS });
@@ -144,24 +131,12 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/settings/chat-notices",
-      summary:
-        "Not in the specification's paths (agent-workspace §10 names the notice): where overstay notices go besides the managers' feed, {overstay_webhook_url}: a chat's incoming webhook (https), or null for none.",
-      tags: ["settings"],
+    defineRoute(readChatNotices, {
       access: SETTINGS_ACCESS,
-      response: { 200: ChatNoticeSettings },
       handler: ({ caller }) => readSetting(gw.db, caller.tenantId, CHAT_NOTICE_SETTING, DEFAULT_CHAT_NOTICE_SETTINGS),
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/settings/chat-notices",
-      summary: `Saves the chat webhook for overstay notices: an https address of at most ${CHAT_WEBHOOK_MAX} characters, or null. Each overstay that reaches the real-time viewer is then posted as JSON {text} (Slack and Microsoft Teams incoming webhooks take it), in the background and retried, never holding up a status change. 204; 422 for an address that is not https. Audited (subject \`chat-notices\`).`,
-      tags: ["settings"],
+    defineRoute(saveChatNotices, {
       access: SETTINGS_ACCESS,
-      body: ChatNoticeSettings,
-      response: { 204: z.null(), 422: ErrorBody },
       example: { body: { overstay_webhook_url: "https://hooks.slack.com/services/T000/B000/XXXX" } },
       async handler({ caller, body }, reply) {
         await writeSetting(gw.db, {
@@ -243,72 +218,30 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
         return null;
       },
     }),
+    ...documentRoutes({ read: readOperationHours, save: saveOperationHours }, K.operationHours, OperationHours, DEFAULT_OPERATION_HOURS),
+    ...documentRoutes({ read: readDialingSequence, save: saveDialingSequence }, K.dialingSequence, DialingSequence, DEFAULT_DIALING_SEQUENCE),
+    ...documentRoutes({ read: readDialsPerLevel, save: saveDialsPerLevel }, K.dialsPerLevel, DialsPerLevel, DEFAULT_DIALS_PER_LEVEL),
     ...documentRoutes(
-      "/settings/operation-hours",
-      K.operationHours,
-      OperationHours,
-      DEFAULT_OPERATION_HOURS,
-      "Operation hours: {days: 7 × {from, to} 'HH:MM', Monday to Sunday} in the call centre's time zone; a day whose from is not before its to is closed.",
-    ),
-    ...documentRoutes(
-      "/settings/dialing-sequence",
-      K.dialingSequence,
-      DialingSequence,
-      DEFAULT_DIALING_SEQUENCE,
-      "Dialing sequence: {sequence: wait minutes before dial number n since the previous dial}; the last repeats; negatives become 0.",
-      DialingSequenceBody,
-    ),
-    ...documentRoutes(
-      "/settings/agent-dials-per-level",
-      K.dialsPerLevel,
-      DialsPerLevel,
-      DEFAULT_DIALS_PER_LEVEL,
-      "User dials per level: {params: minimum lead dials for level 1, 2, …}; negatives become 0.",
-      DialsPerLevelBody,
-    ),
-    ...documentRoutes(
-      "/settings/publisher-suppression",
+      { read: readPublisherSuppression, save: savePublisherSuppression },
       K.publisherSuppression,
       PublisherSuppression,
       DEFAULT_PUBLISHER_SUPPRESSION,
-      "Publisher suppression: {params: {advisors, qualifiers, <state code>: minimum}}, how many agents of a role stay available for publishers' inbound calls before outbound leads are given (a state's number raises it for its leads); minimum 0.",
     ),
     ...documentRoutes(
-      "/settings/external-transfers",
+      { read: readTransferTargets, save: saveTransferTargets },
       TRANSFER_TARGETS_SETTING_KEY,
       TransferTargetSettings,
       DEFAULT_TRANSFER_TARGETS,
-      "Not in the specification: the call centre's transfer targets: {external: [{name, phone}] (GET /external/transfers), sunlife: [{name, phone}] (GET /external/agents/sunlife), matcha: {enabled, phone}} (Matcha transfers need enabled, a phone and the agent's canTransferToMatcha). Up to 100 targets of each.",
     ),
-    ...documentRoutes(
-      "/settings/dialer",
-      K.dialer,
-      DialerSettings,
-      DEFAULT_DIALER_SETTINGS,
-      "Not in the specification: the dialer's settings: enforced-follow-ups (agents with overdue follow-ups get only those) and dashboard-url (lead link template with {id}, {marketing_id}, {crm_id}; empty: no link).",
-    ),
-    defineRoute({
-      method: "GET",
-      url: "/settings/agents/quotas/:kind",
-      summary:
-        "Quotas of a kind (dials, meetings = live transfers, sales): {params: {role: [hour, day, week, month]}}. The goals panel shows them as targets; the dials quota also caps auto-dial (0: no cap).",
-      tags: ["settings"],
+    ...documentRoutes({ read: readDialerSettings, save: saveDialerSettings }, K.dialer, DialerSettings, DEFAULT_DIALER_SETTINGS),
+    defineRoute(readQuotas, {
       access: SETTINGS_ACCESS,
-      params: QuotaKindParams,
-      response: { 200: QuotaParams },
       async handler({ caller, params }) {
         return { params: await readSetting(gw.db, caller.tenantId, K.quotas(params.kind), DEFAULT_QUOTAS[params.kind]) };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/settings/agents/quotas/:kind",
-      summary: "Saves the quotas of a kind: {params: {role: [hour, day, week, month]}}; negatives become 0. 204.",
-      tags: ["settings"],
+    defineRoute(saveQuotas, {
       access: SETTINGS_ACCESS,
-      params: QuotaKindParams,
-      body: QuotaParamsBody,
-      response: { 204: z.null(), 422: ErrorBody },
       example: { body: { params: DEFAULT_QUOTAS.dials } },
       async handler({ caller, params, body }, reply) {
         await writeSetting(gw.db, {
@@ -323,14 +256,8 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/settings/agents/:id/provinces",
-      summary: "An agent's callable states: {provinces: lower-case codes, or null for every state}.",
-      tags: ["settings"],
+    defineRoute(readCallableStates, {
       access: { ...SETTINGS_ACCESS, agentParam: "id" },
-      params: idParam,
-      response: { 200: CallableStatesBody, 404: ErrorBody },
       async handler({ caller, params }) {
         const [u] = await gw.db
           .select({ states: users.callableStates })
@@ -340,15 +267,8 @@ export function settingsRoutes(gw: Gateway): RouteDef[] {
         return { provinces: u.states ?? null };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/settings/agents/:id/provinces",
-      summary: "Sets an agent's callable states ({provinces: codes | null}); the dialer gives it leads of those only. 204.",
-      tags: ["settings"],
+    defineRoute(saveCallableStates, {
       access: { ...SETTINGS_ACCESS, agentParam: "id" },
-      params: idParam,
-      body: CallableStatesBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { provinces: null } },
       async handler({ caller, params, body }, reply) {
         const done = await gw.db

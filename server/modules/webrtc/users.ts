@@ -5,11 +5,8 @@
 // the phone it signed in with: its page reads has_webrtc from the sign-in answer, so the change is felt at
 // its next sign-in, never mid-call.
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import { LISTED_AGENT_ROLES } from "../../../src/contract/agents";
-import { ErrorBody } from "../../../src/contract/common";
-import { idParam } from "../../../src/contract/ids";
-import { WEBRTC_MESSAGES, WEBRTC_USERS_SUBJECT, WebRtcToggleResponse } from "../../../src/contract/webrtcUsers";
+import { disableWebRtc, enableWebRtc, WEBRTC_MESSAGES, WEBRTC_USERS_SUBJECT } from "../../../src/contract/webrtcUsers";
 import type { Caller } from "../../auth/access";
 import { users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
@@ -45,30 +42,16 @@ export function webrtcUserRoutes(gw: Gateway): RouteDef[] {
     });
 
   return [
-    defineRoute({
-      method: "POST",
-      url: "/agents/:id/webrtc",
-      summary:
-        "The WebRTC users page: gives an agent (qualifier or advisor) of the caller's call centre a WebRTC softphone (admin-and-sign-in §7). No body. 201 {data: {id, has_webrtc: true}}, also when it already had one. The agent's page gets the softphone at its next sign-in (has_webrtc in the sign-in answer; GET /webrtc/credentials answers from then on); a signed-in agent keeps its phone until then. 404 for no user of the call centre; 422 for an account that is not an agent. Managers and above; recorded in the settings audit trail (subject webrtc-users).",
-      tags: ["agents"],
+    defineRoute(enableWebRtc, {
       access: ACCESS,
-      params: idParam,
-      response: { 201: WebRtcToggleResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }, reply) {
         await setSoftphone(caller, params.id, true);
         reply.code(201);
         return { data: { id: params.id, has_webrtc: true } };
       },
     }),
-    defineRoute({
-      method: "DELETE",
-      url: "/agents/:id/webrtc",
-      summary:
-        "The WebRTC users page: takes an agent's WebRTC softphone away (admin-and-sign-in §7); the agent uses its external phone from its next sign-in. 204, also when it had none. 404 for no user of the call centre; 422 for an account that is not an agent. Managers and above; recorded in the settings audit trail (subject webrtc-users).",
-      tags: ["agents"],
+    defineRoute(disableWebRtc, {
       access: ACCESS,
-      params: idParam,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }, reply) {
         await setSoftphone(caller, params.id, false);
         reply.code(204);

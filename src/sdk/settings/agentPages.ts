@@ -1,17 +1,19 @@
-// One page of the call centre's agents, searched, paged and sorted by the gateway (GET /agents; admin-and-sign-in
+// One page of the call centre's agents, searched, paged and sorted by the gateway (listAgents; admin-and-sign-in
 // §2 users list and WebRTC users table: page sizes 10/25/50/100): the state an admin page keeps and the
 // effects that ask for it. The search box shows what is typed at once and asks once typing pauses; an answer
 // to an older request (a slower search) is dropped; a page past the end goes back to the last one.
-import type { AxiosInstance } from "axios";
 import { types, type Instance } from "mobx-state-tree";
+import { callEndpoint, type EndpointCaller } from "../../api/endpoint";
+import type { Refusal } from "../../api/idempotent";
 import {
   AGENT_LIST_SORTS,
   AGENT_PAGE_SIZES,
-  AgentListResponse,
   DEFAULT_AGENT_PAGE_SIZE,
+  listAgents,
   type AgentListItem,
+  type AgentListQuery,
 } from "../../contract/agents";
-import type { Clock, ClockTimer } from "../../shared/clock";
+import type { ClockTimer } from "../../shared/clock";
 
 export type AgentSort = (typeof AGENT_LIST_SORTS)[number];
 /** How long the search box waits after the last keystroke before asking the gateway. */
@@ -73,9 +75,9 @@ export type AgentPageStore = Instance<typeof AgentPageModel>;
 
 /** The effects: `refusal` says a failed load in the admin's language (shown on the page and as a notice). */
 export function agentPager(
-  ctx: { http: AxiosInstance; clock: Clock; notify: { error(message: string): void } },
+  ctx: EndpointCaller & { notify: { error(message: string): void } },
   store: AgentPageStore,
-  refusal: (e: unknown) => string,
+  refusal: (r: Refusal) => string,
 ) {
   let asked = 0;
   let timer: ClockTimer | null = null;
@@ -83,27 +85,28 @@ export function agentPager(
   const fetchPage = async (q: AgentPageQuery): Promise<void> => {
     const mine = ++asked;
     store.asked(q);
-    const params = new URLSearchParams();
-    if (q.query) params.set("query", q.query);
-    params.set("page", String(q.page));
-    params.set("per_page", String(q.perPage));
-    params.set("sort", q.sort);
-    try {
-      const { data } = await ctx.http.get(`/agents?${params.toString()}`);
-      const answer = AgentListResponse.parse(data);
-      if (mine !== asked) return;
-      // A page past the end (the list shrank, a narrower search) goes back to the last page that exists.
-      if (answer.data.length === 0 && answer.meta.total > 0 && q.page > 1) {
-        await fetchPage({ ...q, page: Math.max(1, Math.ceil(answer.meta.total / q.perPage)) });
-        return;
-      }
-      store.loaded(answer.data, answer.meta.total);
-    } catch (e) {
-      if (mine !== asked) return;
-      const message = refusal(e);
+    const read = await callEndpoint(ctx, listAgents, {
+      query: {
+        ...(q.query && { query: q.query }),
+        page: q.page,
+        per_page: String(q.perPage) as NonNullable<AgentListQuery["per_page"]>,
+        sort: q.sort,
+      },
+    });
+    if (mine !== asked) return;
+    if (!read.ok) {
+      const message = refusal(read);
       store.failed(message);
       ctx.notify.error(message);
+      return;
     }
+    const answer = read.data;
+    // A page past the end (the list shrank, a narrower search) goes back to the last page that exists.
+    if (answer.data.length === 0 && answer.meta.total > 0 && q.page > 1) {
+      await fetchPage({ ...q, page: Math.max(1, Math.ceil(answer.meta.total / q.perPage)) });
+      return;
+    }
+    store.loaded(answer.data, answer.meta.total);
   };
   const current = (): AgentPageQuery => ({ query: store.query, page: store.page, perPage: store.perPage, sort: store.sort });
 

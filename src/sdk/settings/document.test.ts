@@ -2,34 +2,40 @@
 // what the gateway stored, and the specification's outcome texts for each refusal in the admin's language.
 import axios from "axios";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, type Reply } from "../../test/fakeGateway";
+import { z } from "zod";
+import { listSettingsChanges, settingsDocumentEndpoints } from "../../contract/settings";
+import { manualClock } from "../../shared/clock";
+import { fakeGateway, reply, type FakeReply } from "../../test/fakeGateway";
 import { settingsDocumentModel, settingsDocumentService, sameDocument } from "./document";
 import { settingsRefusal } from "./outcome";
 
 type Doc = { sequence: number[] };
 const Model = settingsDocumentModel<Doc>("TestDocument");
 const CHANGE = { subject: "dialing-sequence", at: "2026-03-10T18:05:00.000Z", by: "Alex Morgan", old: null, new: { sequence: [0] } };
+// A document's endpoints as the contract declares them: whole numbers stored, negatives made 0 by the PUT.
+const { read, save } = settingsDocumentEndpoints(
+  "/settings/test-sequence",
+  "A test sequence.",
+  z.strictObject({ sequence: z.array(z.number().int().min(0)) }),
+  z.strictObject({ sequence: z.array(z.number().int("Must be a whole number").transform((n) => Math.max(0, n))) }),
+);
 
-function setUp(put: (body: unknown) => Reply, language = "en") {
+function setUp(put: (body: Doc) => FakeReply<typeof save>, language = "en") {
   let stored: Doc = { sequence: [0, 30] };
-  const gateway = fakeGateway({
-    "GET /settings/dialing-sequence": () => ({ status: 200, data: stored }),
-    "GET /settings/changes": () => ({ status: 200, data: { changes: [CHANGE] } }),
-    "PUT /settings/dialing-sequence": (req) => {
+  const gateway = fakeGateway([
+    reply(read, () => ({ status: 200, data: stored })),
+    reply(listSettingsChanges, () => ({ status: 200, data: { changes: [CHANGE] } })),
+    reply(save, (req) => {
       const answer = put(req.body);
-      if (answer.status === 204) stored = { sequence: (req.body as Doc).sequence.map((n) => Math.max(0, n)) };
+      if ("status" in answer && answer.status === 204) stored = req.body;
       return answer;
-    },
-  });
+    }),
+  ]);
   const http = axios.create({ adapter: gateway.adapter });
   const shown: { intent: string; text: string }[] = [];
   const notify = { success: (text: string) => shown.push({ intent: "success", text }), error: (text: string) => shown.push({ intent: "error", text }) };
   const store = Model.create();
-  const api = settingsDocumentService({ http, notify, language }, store, {
-    url: "/settings/dialing-sequence",
-    subject: "dialing-sequence",
-    parse: (d) => d as Doc,
-  });
+  const api = settingsDocumentService({ http, clock: manualClock(), notify, language }, store, { read, save, subject: "dialing-sequence" });
   return { store, api, shown, gateway };
 }
 
@@ -53,14 +59,34 @@ describe("a settings document page", () => {
   it("keeps the draft and shows the first field error of a 422, beside its field", async () => {
     const { store, api, shown } = setUp(() => ({
       status: 422,
-      data: { message: "The given data was invalid.", errors: { "sequence.1": ["Must be a whole number"] } },
+      data: { message: "The given data was invalid.", errors: { "sequence.1": ["Must be at most 1440"] } },
     }));
+    await api.load();
+    api.edit({ sequence: [0, 1500] });
+    expect(await api.save()).toBe(false);
+    expect(store.draft).toEqual({ sequence: [0, 1500] });
+    expect(store.errorOf("sequence")).toBe("Must be at most 1440");
+    expect(shown).toEqual([{ intent: "error", text: "Must be at most 1440" }]);
+  });
+
+  it("shows what the save endpoint's schema refuses as its 422 would, beside its field, without sending it", async () => {
+    const { store, api, shown, gateway } = setUp(() => ({ status: 204 }));
     await api.load();
     api.edit({ sequence: [0, 1.5] });
     expect(await api.save()).toBe(false);
+    expect(gateway.requests.some((r) => r.method === "PUT")).toBe(false);
     expect(store.draft).toEqual({ sequence: [0, 1.5] });
     expect(store.errorOf("sequence")).toBe("Must be a whole number");
+    expect(store.errors).toEqual({ "sequence.1": ["Must be a whole number"] });
     expect(shown).toEqual([{ intent: "error", text: "Must be a whole number" }]);
+  });
+
+  it("says the page could not be read when the gateway refuses the document", async () => {
+    const { store, api, gateway } = setUp(() => ({ status: 204 }));
+    gateway.reply(read, { status: 403, data: { message: "This action is unauthorized." } });
+    await api.load();
+    expect(store.phase).toBe("failed");
+    expect(store.message).toBe("You are not authorized to do that.");
   });
 
   it.each([
@@ -68,7 +94,7 @@ describe("a settings document page", () => {
     [403, "en", "You are not authorized to do that."],
     [403, "fr", "Vous n'êtes pas autorisé à faire cela."],
     [404, "es", "No se pudo encontrar la ubicación de los datos."],
-  ])("says the specification's text for a %i in %s", async (status, language, text) => {
+  ] as const)("says the specification's text for a %i in %s", async (status, language, text) => {
     const { api, shown } = setUp(() => ({ status, data: { message: "Not found." } }), language);
     await api.load();
     api.edit({ sequence: [1] });

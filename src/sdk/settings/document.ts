@@ -2,10 +2,13 @@
 // admin edit, and saves the whole set"): the saved document, the admin's draft, the field errors of the last
 // refusal and the subject's last change from the audit trail. A page plugin makes its model and service with
 // one call each; see docs/plugins.md "Settings pages".
-import type { AxiosInstance } from "axios";
 import { types, type Instance } from "mobx-state-tree";
+import type { z } from "zod";
+import { callEndpoint, type EndpointCaller } from "../../api/endpoint";
+import { RefusalError, type Refusal } from "../../api/idempotent";
+import type { AnyEndpoint, BodyIn, EndpointData } from "../../contract/endpoint";
 import type { Notify } from "../../core/services";
-import { SETTINGS_CHANGES_URL, SettingsChanges, type SettingsChange } from "../../contract/settings";
+import { listSettingsChanges, type SettingsChange } from "../../contract/settings";
 import { settingsRefusal, settingsSaved } from "./outcome";
 
 /** Plain JSON documents alike, whatever their keys' order. */
@@ -71,44 +74,65 @@ export function settingsDocumentModel<T>(name: string) {
 }
 export type SettingsDocumentStore<T> = Instance<ReturnType<typeof settingsDocumentModel<T>>>;
 
-export interface SettingsDocumentOptions<T> {
-  /** GET and PUT address, e.g. `/settings/operation-hours`. */
-  url: string;
+/**
+ * One settings document's endpoints and texts. `read` (GET) and `save` (PUT, the whole set) are the document's
+ * endpoints in the wire contract (`readOperationHours` / `saveOperationHours`, made by `settingsDocumentEndpoints`);
+ * the page never spells their address. `parse` shapes what GET answered (already checked by `read`'s schema) into
+ * the page's document, and `toBody` the document into the PUT's body; each may be left out where the two are the
+ * same (the document is then `read`'s answer, and a `toBody` is required unless it is `save`'s body).
+ */
+export interface SettingsDocumentOptions<T, R extends AnyEndpoint = AnyEndpoint, S extends AnyEndpoint = AnyEndpoint> {
+  read: R;
+  save: S;
   /** Audit-trail subject (the settings key), e.g. `operation-hours` or `quotas:dials`. */
   subject: string;
-  /** Checks and shapes what GET answered. */
-  parse(data: unknown): T;
-  /** The PUT body for a document, when it is not the document itself (quotas send {params}). */
-  toBody?(doc: T): unknown;
+  parse?(data: EndpointData<R>): T;
+  toBody?(doc: T): BodyIn<S>;
   /** Notice after success; the specification's 'Changes applied successfully.' by default. */
   savedText?(language: string): string;
   /** Notice after a refusal; the specification's settings outcome by default. */
   refusedText?(message: string, language: string): string;
 }
+/** A document that is not the PUT's body needs its `toBody`. */
+type BodyOption<T, S> = [T] extends [BodyIn<S>] ? unknown : { toBody(doc: T): BodyIn<S> };
 
-interface Deps {
-  http: AxiosInstance;
+interface Deps extends EndpointCaller {
   notify: Pick<Notify, "success" | "error">;
   readonly language: string;
 }
 
 /** The subject's latest change, or null (never changed, or the trail could not be read: it is not the page). */
-export async function lastSettingsChange(http: AxiosInstance, subject: string): Promise<SettingsChange | null> {
-  try {
-    const { data } = await http.get(SETTINGS_CHANGES_URL, { params: { subject, limit: 1 } });
-    return SettingsChanges.parse(data).changes[0] ?? null;
-  } catch {
-    return null;
-  }
+export async function lastSettingsChange(caller: EndpointCaller, subject: string): Promise<SettingsChange | null> {
+  const read = await callEndpoint(caller, listSettingsChanges, { query: { subject, limit: 1 } });
+  return read.ok ? (read.data.changes[0] ?? null) : null;
+}
+
+/**
+ * What the body's schema refuses, as the gateway's 422 says it (errors keyed by the field's path), so the page
+ * shows it beside its field without sending what the gateway would refuse; null when it takes the body.
+ */
+function refusedBody(schema: z.ZodType | undefined, body: unknown): Refusal | null {
+  const checked = schema?.safeParse(body);
+  if (!checked || checked.success) return null;
+  const errors: Record<string, string[]> = {};
+  for (const issue of checked.error.issues) (errors[issue.path.join(".") || "body"] ??= []).push(issue.message);
+  return { ok: false, status: 422, retryable: false, message: null, errors };
 }
 
 /** Load and save for one document page. */
-export function settingsDocumentService<T>(ctx: Deps, store: SettingsDocumentStore<T>, o: SettingsDocumentOptions<T>) {
+export function settingsDocumentService<R extends AnyEndpoint, S extends AnyEndpoint, T = EndpointData<R>>(
+  ctx: Deps,
+  store: SettingsDocumentStore<NoInfer<T>>,
+  o: SettingsDocumentOptions<T, R, S> & BodyOption<T, S>,
+) {
+  const parse = (data: EndpointData<R>): T => (o.parse ? o.parse(data) : (data as T));
+  const toBody = (doc: T): unknown => (o.toBody ? o.toBody(doc) : doc);
   const load = async () => {
     store.loading();
+    const [read, last] = await Promise.all([callEndpoint(ctx, o.read as AnyEndpoint), lastSettingsChange(ctx, o.subject)]);
     try {
-      const [{ data }, last] = await Promise.all([ctx.http.get(o.url), lastSettingsChange(ctx.http, o.subject)]);
-      store.loaded(o.parse(data), last);
+      if (!read.ok) throw new RefusalError(read);
+      store.loaded(parse(read.data as EndpointData<R>), last);
     } catch (e) {
       store.failed(settingsRefusal(e, ctx.language).message);
     }
@@ -121,19 +145,19 @@ export function settingsDocumentService<T>(ctx: Deps, store: SettingsDocumentSto
       const doc = store.draft;
       if (doc === null) return false;
       store.saving();
-      try {
-        await ctx.http.put(o.url, o.toBody ? o.toBody(doc) : doc);
+      const body = toBody(doc);
+      const saved = refusedBody(o.save.body, body) ?? (await callEndpoint(ctx, o.save as AnyEndpoint, { body }));
+      if (saved.ok) {
         ctx.notify.success(o.savedText?.(ctx.language) ?? settingsSaved(ctx.language));
         // Read back: what the gateway stored (negatives made 0) and who changed it last.
         await load();
         return true;
-      } catch (e) {
-        const r = settingsRefusal(e, ctx.language);
-        store.failed(r.message, r.errors);
-        ctx.notify.error(o.refusedText?.(r.message, ctx.language) ?? r.message);
-        return false;
       }
+      const r = settingsRefusal(saved, ctx.language);
+      store.failed(r.message, r.errors);
+      ctx.notify.error(o.refusedText?.(r.message, ctx.language) ?? r.message);
+      return false;
     },
   };
 }
-export type SettingsDocumentService<T> = ReturnType<typeof settingsDocumentService<T>>;
+export type SettingsDocumentService<T> = ReturnType<typeof settingsDocumentService<AnyEndpoint, AnyEndpoint, T>>;

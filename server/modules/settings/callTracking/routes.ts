@@ -4,23 +4,18 @@
 // `retreaver-mappings`; the amount is a settings document, `max-calls-amount`). What they do to the running call
 // centre is the inbound call flow's (server/modules/calls/inbound.ts).
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import {
   DEFAULT_MAX_CALLS_AMOUNT,
   didProblem,
+  listMappings,
   MAPPING_MESSAGES as M,
-  MappingBody,
-  MappingList,
-  MappingParams,
-  MappingQuery,
   MAX_CALLS_AMOUNT_KEY,
-  MAX_CALLS_AMOUNT_URL,
-  MaxCallsAmount,
-  MaxCallsAmountBody,
+  readMaxCallsAmount,
+  removeMapping,
   RETREAVER_MAPPINGS_SUBJECT,
-  RETREAVER_MAPPINGS_URL,
+  saveMapping,
+  saveMaxCallsAmount,
 } from "../../../../src/contract/callTracking";
-import { ErrorBody } from "../../../../src/contract/common";
 import { retreaverMappings } from "../../../db/schema";
 import type { Gateway } from "../../../gateway";
 import { OWNERSHIP_MESSAGES } from "../../../../src/contract/ownership";
@@ -39,33 +34,17 @@ function didOf(raw: string): string {
   return raw.trim();
 }
 
-const TAGS = ["settings"];
 const EXAMPLE_MAPPING = { prefix: "ISF", duplicate_checker: true, short_calls: false };
 
 export function callTrackingRoutes(gw: Gateway, access: { roles: readonly ["manager"] }): RouteDef[] {
   const now = () => new Date(gw.clock.now());
   return [
-    defineRoute({
-      method: "GET",
-      url: RETREAVER_MAPPINGS_URL,
-      summary:
-        "The call centre's Retreaver (call-tracking provider) mappings, an object keyed by did (10 digits): {did: {prefix, duplicate_checker, short_calls}}. An inbound call to a mapped DID is the call centre's; a caller who is not yet a lead becomes one with the prefix and the campaign whose Marketing ID Prefix or Additional Prefixes hold it.",
-      tags: TAGS,
+    defineRoute(listMappings, {
       access,
-      response: { 200: MappingList },
       handler: ({ caller }) => mappingsOf(gw.db, caller.tenantId),
     }),
-    defineRoute({
-      method: "POST",
-      url: `${RETREAVER_MAPPINGS_URL}/:did`,
-      summary:
-        "Adds or updates the mapping of a DID: {prefix (required, trimmed, at most 48), duplicate_checker (default true: a caller already a lead is attached to that lead; off, each call makes a new lead), short_calls (default false; kept for the provider)}; booleans, 0 or 1. 201 for both. ?mode=add refuses a DID already mapped (422 'DID already exists' on did); a DID another call centre maps or has as its inbound number is 409 'This number belongs to another call centre.' on did (a dialled number reaches one call centre); ?mode=edit refuses one that is not (404): the page says which it does. A DID that is not 10 digits is 422 'Invalid DID format (must be 10 digits)' on did; a blank prefix 'Prefix is required' on prefix.",
-      tags: TAGS,
+    defineRoute(saveMapping, {
       access,
-      params: MappingParams,
-      querystring: MappingQuery,
-      body: MappingBody,
-      response: { 201: z.object({ data: z.object({ did: z.string() }) }), 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       example: { body: EXAMPLE_MAPPING, query: { mode: "add" } },
       names: [
         { kind: "number", at: "params.did" },
@@ -125,15 +104,8 @@ export function callTrackingRoutes(gw: Gateway, access: { roles: readonly ["mana
         return { data: { did } };
       },
     }),
-    defineRoute({
-      method: "DELETE",
-      url: `${RETREAVER_MAPPINGS_URL}/:did`,
-      summary:
-        "Deletes the mapping of a DID: calls to it are no longer the call centre's by this mapping (leads it made stay). 204; 404 when the call centre has no mapping of it; 422 when the DID is not 10 digits.",
-      tags: TAGS,
+    defineRoute(removeMapping, {
       access,
-      params: MappingParams,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }, reply) {
         const did = didOf(params.did);
         await gw.db.transaction(async (tx) => {
@@ -161,26 +133,13 @@ export function callTrackingRoutes(gw: Gateway, access: { roles: readonly ["mana
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: MAX_CALLS_AMOUNT_URL,
-      summary:
-        "Configurations: {maxCallsAmount}, the most simultaneous inbound calls the call centre takes from the call-tracking provider (calls to its mapped DIDs); over it a new one is hung up busy before ringing an agent. 0 (the default) means no limit.",
-      tags: TAGS,
+    defineRoute(readMaxCallsAmount, {
       access,
-      response: { 200: MaxCallsAmount },
       handler: ({ caller }) =>
         readSetting(gw.db, caller.tenantId, MAX_CALLS_AMOUNT_KEY, DEFAULT_MAX_CALLS_AMOUNT),
     }),
-    defineRoute({
-      method: "PUT",
-      url: MAX_CALLS_AMOUNT_URL,
-      summary:
-        "Saves {maxCallsAmount}: a whole number of at most 9 digits (a number or its digits; empty or 0: no limit), else 422 on maxCallsAmount. 204.",
-      tags: TAGS,
+    defineRoute(saveMaxCallsAmount, {
       access,
-      body: MaxCallsAmountBody,
-      response: { 204: z.null(), 422: ErrorBody },
       example: { body: { maxCallsAmount: 25 } },
       async handler({ caller, body }, reply) {
         await writeSetting(gw.db, {
