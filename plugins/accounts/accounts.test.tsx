@@ -3,8 +3,17 @@
 // the row actions, each asked first.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AccountListItem } from "../../src/contract/accounts";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import {
+  createAccount,
+  deactivateAccount,
+  listAccounts,
+  reactivateAccount,
+  resetAccountPassword,
+  saveAccount,
+  type AccountListItem,
+} from "../../src/contract/accounts";
+import { listAllowedExtensions } from "../../src/contract/allowedExtensions";
+import { fakeGateway, renderPlugin, reply, type EndpointRoute, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
 const row = (id: number, over: Partial<AccountListItem> = {}): AccountListItem => ({
@@ -28,14 +37,18 @@ const row = (id: number, over: Partial<AccountListItem> = {}): AccountListItem =
 const DANA = row(5, { first_name: "Dana", last_name: "Whitfield", full_name: "Dana Whitfield", email: "manager.isius@demo.test", role: "manager", extension: null, manager_id: null });
 const ALEX = row(7, { first_name: "Alex", last_name: "Morgan", full_name: "Alex Morgan", email: "admin@demo.test", role: "admin", extension: null, manager_id: null });
 const JORDAN = row(1);
-const page = (data: AccountListItem[], total = data.length, per_page = 25, p = 1) => ({ status: 200, data: { data, meta: { total, page: p, per_page } } });
+type Page = FakeReply<typeof listAccounts>;
+const page = (data: AccountListItem[], total = data.length, per_page = 25, p = 1): Page => ({ status: 200, data: { data, meta: { total, page: p, per_page } } });
 
-async function mount(options: { roles?: string[]; id?: number; routes?: Parameters<typeof fakeGateway>[0]; language?: "fr" } = {}) {
-  const gateway = fakeGateway({
-    "GET /accounts?page=1&per_page=25": page([ALEX, DANA, JORDAN]),
-    "GET /accounts?role=manager&per_page=100": page([DANA]),
-    ...options.routes,
-  });
+/** The accounts' pages by the address asked (its query as sent); another is the gateway's 404. */
+const pages = (answers: Record<string, Page>) =>
+  reply(listAccounts, (req) => answers[req.url] ?? { status: 404, data: { message: "The API Endpoint does not exist." } });
+
+async function mount(options: { roles?: string[]; id?: number; pages?: Record<string, Page>; routes?: EndpointRoute[]; language?: "fr" } = {}) {
+  const gateway = fakeGateway([
+    pages({ "/accounts?page=1&per_page=25": page([ALEX, DANA, JORDAN]), "/accounts?role=manager&per_page=100": page([DANA]), ...options.pages }),
+    ...(options.routes ?? []),
+  ]);
   const view = await renderPlugin(plugin, {
     gateway,
     agent: { id: options.id ?? 5, roles: options.roles ?? ["manager"] },
@@ -66,10 +79,10 @@ describe("the accounts page", () => {
 
   it("searches, pages 10/25/50/100, and says when nothing is there", async () => {
     const m = await mount({
-      routes: {
-        "GET /accounts?page=1&per_page=10": page([JORDAN], 12, 10),
-        "GET /accounts?page=2&per_page=10": page([DANA], 12, 10, 2),
-        "GET /accounts?page=1&per_page=10&query=zz": page([], 0, 10),
+      pages: {
+        "/accounts?page=1&per_page=10": page([JORDAN], 12, 10),
+        "/accounts?page=2&per_page=10": page([DANA], 12, 10, 2),
+        "/accounts?page=1&per_page=10&query=zz": page([], 0, 10),
       },
     });
     await m.user.selectOptions(screen.getByRole("combobox", { name: "Rows per page" }), "10");
@@ -81,7 +94,7 @@ describe("the accounts page", () => {
   });
 
   it("says 'Sorry, no accounts yet.' for an empty call centre", async () => {
-    const gateway = fakeGateway({ "GET /accounts?page=1&per_page=25": page([]), "GET /accounts?role=manager&per_page=100": page([]) });
+    const gateway = fakeGateway([pages({ "/accounts?page=1&per_page=25": page([]), "/accounts?role=manager&per_page=100": page([]) })]);
     await renderPlugin(plugin, { gateway, agent: { id: 5, roles: ["manager"] }, adminPage: "users/accounts" });
     expect(await screen.findByText("Sorry, no accounts yet.")).toBeInTheDocument();
   });
@@ -130,9 +143,7 @@ describe("the account form", () => {
   it("shows the gateway's 422 under its field, in the manager's language", async () => {
     const m = await mount({
       language: "fr",
-      routes: {
-        "POST /accounts": { status: 422, data: { message: "E-mail already in use.", errors: { email: ["E-mail already in use."] } } },
-      },
+      routes: [reply(createAccount, { status: 422, data: { message: "E-mail already in use.", errors: { email: ["E-mail already in use."] } } })],
     });
     await m.user.click(screen.getByRole("button", { name: "Nouveau compte" }));
     const dialog = await screen.findByRole("dialog", { name: "Nouveau compte" });
@@ -148,7 +159,7 @@ describe("the account form", () => {
   });
 
   it("creates the account once and shows its temporary password", async () => {
-    const m = await mount({ routes: { "POST /accounts": { status: 201, data: { id: 40, temporary_password: "abcd-efgh-jkmn-pqrs" } } } });
+    const m = await mount({ routes: [reply(createAccount, { status: 201, data: { id: 40, temporary_password: "abcd-efgh-jkmn-pqrs" } })] });
     await m.user.click(screen.getByRole("button", { name: "New account" }));
     const dialog = await screen.findByRole("dialog", { name: "New account" });
     await fill(m, dialog);
@@ -174,7 +185,12 @@ describe("the account form", () => {
 
   it("offers the allowed extensions nobody holds as the extension is typed, read again each time the form opens", async () => {
     const m = await mount({
-      routes: { "GET /allowed-extensions?free=true": { status: 200, data: { data: [{ extension: "1031" }, { extension: "1039" }] } } },
+      routes: [
+        reply(listAllowedExtensions, (req) => {
+          expect(req.query).toEqual({ free: "true" });
+          return { status: 200, data: { data: [{ extension: "1031" }, { extension: "1039" }] } };
+        }),
+      ],
     });
     await m.user.click(screen.getByRole("button", { name: "New account" }));
     const dialog = await screen.findByRole("dialog", { name: "New account" });
@@ -189,7 +205,7 @@ describe("the account form", () => {
   });
 
   it("edits an account: its own role is not the manager's to change", async () => {
-    const m = await mount({ routes: { "PUT /accounts/1": { status: 204 } } });
+    const m = await mount({ routes: [reply(saveAccount, { status: 204 })] });
     await m.user.click(screen.getByRole("button", { name: "Edit Jordan Reyes" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Jordan Reyes" });
     const level = within(dialog).getByRole("textbox", { name: /Level/ });
@@ -205,10 +221,10 @@ describe("the account form", () => {
 describe("the row actions", () => {
   it("deactivates after asking, and sends a password reset", async () => {
     const m = await mount({
-      routes: {
-        "POST /accounts/1/deactivation": { status: 201, data: { id: 1, disabled: true } },
-        "POST /accounts/1/password-reset": { status: 201, data: { id: 1, password_state: "password_reset_required" } },
-      },
+      routes: [
+        reply(deactivateAccount, { status: 201, data: { id: 1, disabled: true } }),
+        reply(resetAccountPassword, { status: 201, data: { id: 1, password_state: "password_reset_required" } }),
+      ],
     });
     await m.user.click(screen.getByRole("button", { name: "Deactivate Jordan Reyes" }));
     expect(await screen.findByText(/Deactivate the account of Jordan Reyes\?/)).toBeInTheDocument();
@@ -224,10 +240,8 @@ describe("the row actions", () => {
 
   it("reactivates a deactivated account; a refusal shows as a notice", async () => {
     const m = await mount({
-      routes: {
-        "GET /accounts?page=1&per_page=25": page([row(1, { disabled: true })]),
-        "DELETE /accounts/1/deactivation": { status: 409, data: { message: "Extension already in use by another account." } },
-      },
+      pages: { "/accounts?page=1&per_page=25": page([row(1, { disabled: true })]) },
+      routes: [reply(reactivateAccount, { status: 409, data: { message: "Extension already in use by another account." } })],
     });
     expect(within(rowOf("Jordan Reyes")).getByText("Deactivated")).toBeInTheDocument();
     await m.user.click(screen.getByRole("button", { name: "Reactivate Jordan Reyes" }));

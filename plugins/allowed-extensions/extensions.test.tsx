@@ -2,16 +2,18 @@
 // refusals beside the field), deleting after a confirmation, and the page in French.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, renderPlugin } from "../../src/sdk/testing";
+import { addAllowedExtension, listAllowedExtensions, removeAllowedExtension } from "../../src/contract/allowedExtensions";
+import { fakeGateway, renderPlugin, reply, type EndpointRoute } from "../../src/sdk/testing";
 import plugin from "./index";
 
-async function mount(routes: Parameters<typeof fakeGateway>[0] = {}, language?: "fr") {
-  const gateway = fakeGateway({
-    "GET /allowed-extensions": () => ({ status: 200, data: { data: [{ extension: "1001" }, { extension: "1031" }] } }),
-    "POST /allowed-extensions": (req) => ({ status: 201, data: { data: req.body } }),
-    "DELETE /allowed-extensions/1031": { status: 204 },
-    ...routes,
-  });
+/** The gateway, by endpoint; `overrides` replace its answers. */
+async function mount(overrides: EndpointRoute[] = [], language?: "fr") {
+  const gateway = fakeGateway([
+    reply(listAllowedExtensions, { status: 200, data: { data: [{ extension: "1001" }, { extension: "1031" }] } }),
+    reply(addAllowedExtension, (req) => ({ status: 201, data: { data: req.body } })),
+    reply(removeAllowedExtension, { status: 204 }),
+  ]);
+  for (const o of overrides) gateway.reply(o.endpoint, o.handler);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, language, adminPage: "settings/allowed-extensions" });
   await screen.findByRole("table");
   return { ...view, gateway };
@@ -49,12 +51,12 @@ describe("the allowed extensions page", () => {
   });
 
   it("shows the gateway's 'Extension already exists' beside the field (another manager added it meanwhile)", async () => {
-    const m = await mount({
-      "POST /allowed-extensions": {
+    const m = await mount([
+      reply(addAllowedExtension, {
         status: 422,
         data: { message: "Extension already exists", errors: { extension: ["Extension already exists"] } },
-      },
-    });
+      }),
+    ]);
     await m.user.type(field(), "1033{Enter}");
     expect(await screen.findByText("Extension already exists")).toBeInTheDocument();
     expect(field()).toHaveValue("1033");
@@ -62,7 +64,7 @@ describe("the allowed extensions page", () => {
 
   it("shows an extension another call centre has (409) beside the field, in the manager's language", async () => {
     const taken = "This extension belongs to another call centre.";
-    const m = await mount({ "POST /allowed-extensions": { status: 409, data: { message: taken, errors: { extension: [taken] } } } }, "fr");
+    const m = await mount([reply(addAllowedExtension, { status: 409, data: { message: taken, errors: { extension: [taken] } } })], "fr");
     await m.user.type(field(), "2001{Enter}");
     expect(await screen.findByText("Ce poste est utilisé par un autre centre d'appels")).toBeInTheDocument();
     expect(field()).toHaveAccessibleDescription("Ce poste est utilisé par un autre centre d'appels");
@@ -87,7 +89,7 @@ describe("the allowed extensions page", () => {
 
   it("says so when the list is empty, and is in French for a French-speaking manager", async () => {
     await renderPlugin(plugin, {
-      gateway: fakeGateway({ "GET /allowed-extensions": { status: 200, data: { data: [] } } }),
+      gateway: fakeGateway([reply(listAllowedExtensions, { status: 200, data: { data: [] } })]),
       agent: { roles: ["manager"] },
       language: "fr",
       adminPage: "settings/allowed-extensions",

@@ -4,9 +4,10 @@
 // POST /accounts/{id}/password-reset. One rule for the page (checked before sending) and the gateway.
 import { z } from "zod";
 import { LOGIN_MAX } from "./auth";
-import { HIERARCHY_ROLES, Language, type HierarchyRole } from "./common";
+import { ErrorBody, HIERARCHY_ROLES, Language, type HierarchyRole } from "./common";
 import { EXTENSION_MESSAGES, isValidExtension } from "./allowedExtensions";
-import { decimalInteger, MAX_RECORD_ID } from "./ids";
+import { defineEndpoint } from "./endpoint";
+import { decimalInteger, idParam, MAX_RECORD_ID } from "./ids";
 import { lineText } from "./text";
 
 /** admin-and-sign-in §9: names at most 64 characters; the login (the e-mail) at most 100. */
@@ -162,3 +163,71 @@ export const AccountListResponse = z.object({
   meta: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
 });
 export type AccountListResponse = z.infer<typeof AccountListResponse>;
+
+// ---------------------------------------------------------------- endpoints (agents module)
+
+/** The Accounts page: one page of the call centre's accounts, searched; ?role=manager, the form's teams. */
+export const listAccounts = defineEndpoint({
+  method: "GET",
+  path: "/accounts",
+  summary:
+    "Not in the specification (the accounts screen of the users area; §7's style): every account of the caller's call centre, managers and above included, one page at a time: {data: [{id, first_name, last_name, full_name, email, role, level, extension, is_bilingual, language, has_webrtc, manager_id, disabled, deactivated, password_state}], meta: {total, page, per_page}}. query (at most 100 characters, trimmed) matches without case the first name, the last name, \"first last\", the e-mail and the extension; per_page 10, 25, 50 or 100 (default 25); role narrows to one role. disabled: the account cannot sign in; deactivated: calling disabled.",
+  tags: ["accounts"],
+  query: AccountListQuery,
+  responses: { 200: AccountListResponse, 422: ErrorBody },
+});
+/** The form's create: the temporary password is answered once (a replay of its key answers {id}). */
+export const createAccount = defineEndpoint({
+  method: "POST",
+  path: "/accounts",
+  summary:
+    `Not in the specification (§7's style): creates an account of the caller's call centre. 201 {id, temporary_password}: the account must create its own password at its first sign-in with that temporary password (new_password_required); the temporary password is answered this once and never stored in clear (a replay of the Idempotency-Key answers {id} alone). Names 1 to 64 characters, e-mail at most 100 and unique ('${ACCOUNT_MESSAGES.emailTaken}'), extension 3 to 6 digits (qualifiers and advisors need one), one of the call centre's allowed extensions and held by no other active account; manager_id (qualifiers and advisors only) one of the call centre's managers; every refusal 422 on its field. 403 when the caller may not give the role: a manager creates qualifiers and advisors only, managers need an admin or higher, nobody gives a role above their own. Takes an Idempotency-Key.`,
+  tags: ["accounts"],
+  body: AccountBody,
+  responses: { 201: CreatedAccount, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+  idempotent: true,
+});
+/** The form's edit. */
+export const saveAccount = defineEndpoint({
+  method: "PUT",
+  path: "/accounts/:id",
+  summary:
+    "Not in the specification (§7's style): replaces an account's details with the same body and rules as POST /accounts. 204. An extension or team the account already has is kept even if no longer allowed. A role change ends the account's sessions at once. 403 for an account or a role the caller may not manage; 422 'You cannot change your own role.' on role for the caller's own account; 403 too for an account of another call centre (the object-level check of every route naming an agent).",
+  tags: ["accounts"],
+  params: idParam,
+  body: AccountBody,
+  responses: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+});
+/** The row actions: deactivate, reactivate, send a password reset. */
+export const deactivateAccount = defineEndpoint({
+  method: "POST",
+  path: "/accounts/:id/deactivation",
+  summary:
+    "Not in the specification (§7's style): deactivates an account (users.disabled): it can no longer sign in and its sessions end at once. Calling disabled (PATCH /agents/{id}/calling-statuses) is another thing. 201 {id, disabled: true}, again for one already deactivated. 409 for the caller's own account; 403 for an account the caller may not manage; 403 too for an account of another call centre (the object-level check of every route naming an agent).",
+  tags: ["accounts"],
+  params: idParam,
+  responses: { 201: z.object({ id: z.number().int(), disabled: z.boolean() }), 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+});
+export const reactivateAccount = defineEndpoint({
+  method: "DELETE",
+  path: "/accounts/:id/deactivation",
+  summary:
+    "Not in the specification (§7's style): reactivates a deactivated account: it signs in again. 204, also for one that is active. 409 'Extension already in use by another account.' when another active account took its extension meanwhile; 403 for an account the caller may not manage; 403 too for an account of another call centre (the object-level check of every route naming an agent).",
+  tags: ["accounts"],
+  params: idParam,
+  responses: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+});
+export const resetAccountPassword = defineEndpoint({
+  method: "POST",
+  path: "/accounts/:id/password-reset",
+  summary:
+    "Not in the specification (§7's style): makes the account reset its password: password_reset_required, and its sessions end at once. Its next sign-in leads to the reset screen, which sends the code by e-mail (POST /login/reset-password); the caller never learns a password. 201 {id, password_state}. 409 for the caller's own account (the sign-in screen's Forgot password? is for that); 403 for an account the caller may not manage; 403 too for an account of another call centre (the object-level check of every route naming an agent).",
+  tags: ["accounts"],
+  params: idParam,
+  responses: {
+    201: z.object({ id: z.number().int(), password_state: z.literal("password_reset_required") }),
+    403: ErrorBody,
+    404: ErrorBody,
+    409: ErrorBody,
+  },
+});

@@ -13,21 +13,21 @@
 // through modules/auth's mail path (docs/decisions.md "Accounts").
 import { randomInt } from "node:crypto";
 import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import {
   ACCOUNT_MESSAGES,
-  AccountBody,
-  AccountListQuery,
-  AccountListResponse,
-  CreatedAccount,
+  createAccount,
+  deactivateAccount,
   isAgentRole,
+  listAccounts,
   mayManageRole,
+  reactivateAccount,
+  resetAccountPassword,
+  saveAccount,
   type AccountListItem,
   type AccountRole,
   type AccountValues,
 } from "../../../src/contract/accounts";
-import { ErrorBody, type Language } from "../../../src/contract/common";
-import { idParam } from "../../../src/contract/ids";
+import type { Language } from "../../../src/contract/common";
 import type { Caller } from "../../auth/access";
 import { hashPassword } from "../../auth/passwords";
 import { isUniqueViolation, type Db } from "../../db/client";
@@ -159,15 +159,8 @@ export function accountRoutes(gw: Gateway, checks: AccountChecks = { isAllowedEx
   };
 
   return [
-    defineRoute({
-      method: "GET",
-      url: "/accounts",
-      summary:
-        "Not in the specification (the accounts screen of the users area; §7's style): every account of the caller's call centre, managers and above included, one page at a time: {data: [{id, first_name, last_name, full_name, email, role, level, extension, is_bilingual, language, has_webrtc, manager_id, disabled, deactivated, password_state}], meta: {total, page, per_page}}. query (at most 100 characters, trimmed) matches without case the first name, the last name, \"first last\", the e-mail and the extension; per_page 10, 25, 50 or 100 (default 25); role narrows to one role. disabled: the account cannot sign in; deactivated: calling disabled.",
-      tags: ["accounts"],
+    defineRoute(listAccounts, {
       access: { roles: ["manager"] },
-      querystring: AccountListQuery,
-      response: { 200: AccountListResponse, 422: ErrorBody },
       example: { query: { query: "re", page: "1", per_page: "10", role: "qualifier" } },
       async handler({ caller, query }) {
         const like = query.query ? containing(query.query) : null;
@@ -214,14 +207,8 @@ export function accountRoutes(gw: Gateway, checks: AccountChecks = { isAllowedEx
         return { data, meta: { total: counted?.n ?? 0, page: query.page, per_page: query.per_page } };
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/accounts",
-      summary: `Not in the specification (§7's style): creates an account of the caller's call centre. 201 {id, temporary_password}: the account must create its own password at its first sign-in with that temporary password (new_password_required); the temporary password is answered this once and never stored in clear (a replay of the Idempotency-Key answers {id} alone). Names 1 to 64 characters, e-mail at most 100 and unique ('${ACCOUNT_MESSAGES.emailTaken}'), extension 3 to 6 digits (qualifiers and advisors need one), one of the call centre's allowed extensions and held by no other active account; manager_id (qualifiers and advisors only) one of the call centre's managers; every refusal 422 on its field. 403 when the caller may not give the role: a manager creates qualifiers and advisors only, managers need an admin or higher, nobody gives a role above their own. Takes an Idempotency-Key.`,
-      tags: ["accounts"],
+    defineRoute(createAccount, {
       access: { roles: ["manager"] },
-      body: AccountBody,
-      response: { 201: CreatedAccount, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       example: { body: example },
       names: [{ kind: "extension", at: "body.extension", refusal: 422 }],
       async handler({ caller, body, raw }, reply) {
@@ -253,16 +240,8 @@ export function accountRoutes(gw: Gateway, checks: AccountChecks = { isAllowedEx
         });
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/accounts/:id",
-      summary:
-        "Not in the specification (§7's style): replaces an account's details with the same body and rules as POST /accounts. 204. An extension or team the account already has is kept even if no longer allowed. A role change ends the account's sessions at once. 403 for an account or a role the caller may not manage; 422 'You cannot change your own role.' on role for the caller's own account; 403 too for an account of another call centre (the object-level check of every route naming an agent).",
-      tags: ["accounts"],
+    defineRoute(saveAccount, {
       access: MANAGERS,
-      params: idParam,
-      body: AccountBody,
-      response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       example: { body: example },
       names: [{ kind: "extension", at: "body.extension", refusal: 422 }],
       async handler({ caller, params, body, raw }, reply) {
@@ -280,15 +259,8 @@ export function accountRoutes(gw: Gateway, checks: AccountChecks = { isAllowedEx
         return null;
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/accounts/:id/deactivation",
-      summary:
-        "Not in the specification (§7's style): deactivates an account (users.disabled): it can no longer sign in and its sessions end at once. Calling disabled (PATCH /agents/{id}/calling-statuses) is another thing. 201 {id, disabled: true}, again for one already deactivated. 409 for the caller's own account; 403 for an account the caller may not manage; 403 too for an account of another call centre (the object-level check of every route naming an agent).",
-      tags: ["accounts"],
+    defineRoute(deactivateAccount, {
       access: MANAGERS,
-      params: idParam,
-      response: { 201: z.object({ id: z.number().int(), disabled: z.boolean() }), 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       async handler({ caller, params, raw }, reply) {
         const account = await accountOf(caller, params.id);
         if (account.id === caller.id) throw new HttpError(409, ACCOUNT_MESSAGES.ownDeactivation);
@@ -300,15 +272,8 @@ export function accountRoutes(gw: Gateway, checks: AccountChecks = { isAllowedEx
         return { id: account.id, disabled: true };
       },
     }),
-    defineRoute({
-      method: "DELETE",
-      url: "/accounts/:id/deactivation",
-      summary:
-        "Not in the specification (§7's style): reactivates a deactivated account: it signs in again. 204, also for one that is active. 409 'Extension already in use by another account.' when another active account took its extension meanwhile; 403 for an account the caller may not manage; 403 too for an account of another call centre (the object-level check of every route naming an agent).",
-      tags: ["accounts"],
+    defineRoute(reactivateAccount, {
       access: MANAGERS,
-      params: idParam,
-      response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       async handler({ caller, params, raw }, reply) {
         const account = await accountOf(caller, params.id);
         // The caller's own account is active (it is signed in): nothing to do, whatever its role.
@@ -323,20 +288,8 @@ export function accountRoutes(gw: Gateway, checks: AccountChecks = { isAllowedEx
         return null;
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/accounts/:id/password-reset",
-      summary:
-        "Not in the specification (§7's style): makes the account reset its password: password_reset_required, and its sessions end at once. Its next sign-in leads to the reset screen, which sends the code by e-mail (POST /login/reset-password); the caller never learns a password. 201 {id, password_state}. 409 for the caller's own account (the sign-in screen's Forgot password? is for that); 403 for an account the caller may not manage; 403 too for an account of another call centre (the object-level check of every route naming an agent).",
-      tags: ["accounts"],
+    defineRoute(resetAccountPassword, {
       access: MANAGERS,
-      params: idParam,
-      response: {
-        201: z.object({ id: z.number().int(), password_state: z.literal("password_reset_required") }),
-        403: ErrorBody,
-        404: ErrorBody,
-        409: ErrorBody,
-      },
       async handler({ caller, params, raw }, reply) {
         const account = await accountOf(caller, params.id);
         if (account.id === caller.id) throw new HttpError(409, ACCOUNT_MESSAGES.ownReset);

@@ -4,16 +4,13 @@
 // (src/contract/allowedExtensions.ts): 3 to 6 digits, else 'Invalid extension format'; a duplicate is
 // 'Extension already exists'.
 import { and, asc, eq, notExists, sql } from "drizzle-orm";
-import { z } from "zod";
 import {
-  AllowedExtensionBody,
-  AllowedExtensionList,
-  AllowedExtensionQuery,
-  AllowedExtensionParams,
+  addAllowedExtension,
   EXTENSION_MESSAGES,
   isValidExtension,
+  listAllowedExtensions,
+  removeAllowedExtension,
 } from "../../../src/contract/allowedExtensions";
-import { ErrorBody } from "../../../src/contract/common";
 import { OWNERSHIP_MESSAGES } from "../../../src/contract/ownership";
 import { isUniqueViolation, type Db } from "../../db/client";
 import { allowedExtensions, users } from "../../db/schema";
@@ -51,15 +48,8 @@ export async function isAllowedExtension(db: Db, tenantId: number, extension: st
 
 export function extensionRoutes(gw: Gateway): RouteDef[] {
   return [
-    defineRoute({
-      method: "GET",
-      url: "/allowed-extensions",
-      summary:
-        "The call centre's allowed extensions, in order: {data: [{extension}]}. An account's extension must be one of them. free=true keeps those no account of the call centre holds (the accounts form's choices).",
-      tags: ["users"],
+    defineRoute(listAllowedExtensions, {
       access: MANAGERS,
-      querystring: AllowedExtensionQuery,
-      response: { 200: AllowedExtensionList },
       async handler({ caller, query }) {
         const held = gw.db
           .select({ one: sql`1` })
@@ -74,15 +64,8 @@ export function extensionRoutes(gw: Gateway): RouteDef[] {
         return { data: rows };
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/allowed-extensions",
-      summary:
-        "Allows an extension for the call centre's accounts: {extension}, trimmed, 3 to 6 digits (else 422 'Invalid extension format' on extension); one already allowed is 422 'Extension already exists'; one another call centre allows or gives an account is 409 'This extension belongs to another call centre.' (extensions are one numbering plan on the PBX). 201 {data: {extension}}. A retry of a lost answer is that 422, so no Idempotency-Key is needed.",
-      tags: ["users"],
+    defineRoute(addAllowedExtension, {
       access: MANAGERS,
-      body: AllowedExtensionBody,
-      response: { 201: z.object({ data: z.object({ extension: z.string() }) }), 409: ErrorBody, 422: ErrorBody },
       example: { body: { extension: "1099" } },
       names: [{ kind: "extension", at: "body.extension" }],
       async handler({ caller, body }, reply) {
@@ -109,15 +92,8 @@ export function extensionRoutes(gw: Gateway): RouteDef[] {
         return { data: { extension: body.extension } };
       },
     }),
-    defineRoute({
-      method: "DELETE",
-      url: "/allowed-extensions/:extension",
-      summary:
-        "No longer allows an extension for new accounts (accounts that have it keep it). 204; 404 when the call centre does not allow it; 422 'Invalid extension format' when it is not 3 to 6 digits.",
-      tags: ["users"],
+    defineRoute(removeAllowedExtension, {
       access: MANAGERS,
-      params: AllowedExtensionParams,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }, reply) {
         const gone = await gw.db.transaction(async (tx) => {
           const rows = await tx
