@@ -3,25 +3,40 @@
 // filter, Cancel and Save, the saved notice, and the list's last change refreshed after a save.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { LeadCampaign, LeadGroup } from "../../src/contract/leadBook";
-import { fakeGateway, renderPlugin, type SeenRequest } from "../../src/sdk/testing";
+import {
+  createLeadCampaign,
+  createLeadGroup,
+  createLeadPrefix,
+  listLeadCampaigns,
+  listLeadGroups,
+  listLeadPrefixes,
+  readCampaignQualifiers,
+  readGroupAdvisors,
+  readGroupPrefixes,
+  saveCampaignQualifiers,
+  saveGroupAdvisors,
+  saveGroupPrefixes,
+  saveLeadCampaign,
+  type LeadCampaign,
+  type LeadGroup,
+} from "../../src/contract/leadBook";
+import { listSettingsChanges } from "../../src/contract/settings";
+import { fakeGateway, renderPlugin, reply, type EndpointRoute } from "../../src/sdk/testing";
 import plugin from "./index";
-
-type Answer = { status: number; data?: unknown };
-type Routes = Record<string, Answer | ((req: SeenRequest) => Answer)>;
 
 const CAMPAIGN: LeadCampaign = { id: 4, slug: "term-life-web", name: "Term Life Web", active: false, prefix: "ISW", prefixes: ["ISWM", "ISWR"] };
 const GROUP: LeadGroup = { id: 7, name: "Web Leads", assignedPrefixesCount: 1, assignedAdvisorsCount: 0 };
 const CHANGE = { subject: "lead-campaigns", at: "2026-11-24T15:04:00.000Z", by: "Morgan Manager", old: null, new: null };
 
-async function mount(page: string, routes: Routes = {}, language?: "fr") {
+/** The gateway, by endpoint; `overrides` replace its answers. */
+async function mount(page: string, overrides: EndpointRoute[] = [], language?: "fr") {
   let changes = 0;
-  const gateway = fakeGateway({
-    "GET /settings/changes": () => ({ status: 200, data: { changes: changes++ ? [{ ...CHANGE, by: "Ada Admin" }] : [CHANGE] } }),
-    "GET /settings/lead-campaigns": { status: 200, data: { data: [CAMPAIGN] } },
-    "POST /settings/lead-campaigns": { status: 201, data: { id: 9 } },
-    "PUT /settings/lead-campaigns/4": { status: 204 },
-    "GET /settings/lead-campaigns/term-life-web/agents": {
+  const gateway = fakeGateway([
+    reply(listSettingsChanges, () => ({ status: 200, data: { changes: changes++ ? [{ ...CHANGE, by: "Ada Admin" }] : [CHANGE] } })),
+    reply(listLeadCampaigns, { status: 200, data: { data: [CAMPAIGN] } }),
+    reply(createLeadCampaign, { status: 201, data: { id: 9 } }),
+    reply(saveLeadCampaign, { status: 204 }),
+    reply(readCampaignQualifiers, {
       status: 200,
       data: {
         data: {
@@ -33,24 +48,24 @@ async function mount(page: string, routes: Routes = {}, language?: "fr") {
           ],
         },
       },
-    },
-    "PUT /settings/lead-campaigns/term-life-web/agents": { status: 204 },
-    "GET /settings/lead-prefixes": { status: 200, data: { data: [{ id: 2, name: "ISW" }] } },
-    "POST /settings/lead-prefixes": { status: 201, data: { id: 3 } },
-    "GET /settings/lead-groups": { status: 200, data: { data: [GROUP] } },
-    "POST /settings/lead-groups": { status: 201, data: { id: 8 } },
-    "GET /settings/lead-groups/7/advisors": {
+    }),
+    reply(saveCampaignQualifiers, { status: 204 }),
+    reply(listLeadPrefixes, { status: 200, data: { data: [{ id: 2, name: "ISW" }] } }),
+    reply(createLeadPrefix, { status: 201, data: { id: 3 } }),
+    reply(listLeadGroups, { status: 200, data: { data: [GROUP] } }),
+    reply(createLeadGroup, { status: 201, data: { id: 8 } }),
+    reply(readGroupAdvisors, {
       status: 200,
       data: { data: { userIds: [], agents: [{ id: 21, full_name: "Maria Lopez", extension: "2001", role: "advisor" }] } },
-    },
-    "PUT /settings/lead-groups/7/advisors": { status: 204 },
-    "GET /settings/lead-groups/7/prefixes": {
+    }),
+    reply(saveGroupAdvisors, { status: 204 }),
+    reply(readGroupPrefixes, {
       status: 200,
       data: { data: { prefixIds: [2], prefixes: [{ id: 2, name: "ISW" }, { id: 5, name: "ISWM" }] } },
-    },
-    "PUT /settings/lead-groups/7/prefixes": { status: 204 },
-    ...routes,
-  });
+    }),
+    reply(saveGroupPrefixes, { status: 204 }),
+  ]);
+  for (const o of overrides) gateway.reply(o.endpoint, o.handler);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, language, adminPage: `settings/${page}` });
   await screen.findByRole("heading", { level: 1 });
   return { ...view, gateway, sent: (method: string) => gateway.requests.filter((r) => r.method === method) };
@@ -68,18 +83,19 @@ describe("the lead campaigns page", () => {
   });
 
   it("says so when there is none", async () => {
-    await mount("lead-campaigns", { "GET /settings/lead-campaigns": { status: 200, data: { data: [] } } });
+    await mount("lead-campaigns", [reply(listLeadCampaigns, { status: 200, data: { data: [] } })]);
     expect(await screen.findByText("Sorry, no lead campaigns yet.")).toBeInTheDocument();
   });
 
   it("creates one: errors beside the fields before sending, then the gateway's per field; saved reads back", async () => {
     let refuse = true;
-    const m = await mount("lead-campaigns", {
-      "POST /settings/lead-campaigns": () =>
+    const m = await mount("lead-campaigns", [
+      reply(createLeadCampaign, () =>
         refuse
           ? { status: 422, data: { message: "The given data was invalid.", errors: { prefixes: ["At most 48 characters in all"] } } }
           : { status: 201, data: { id: 9 } },
-    });
+      ),
+    ]);
     await screen.findByRole("table");
     await m.user.click(screen.getByRole("button", { name: "New lead campaign" }));
     const dialog = await screen.findByRole("dialog", { name: "New lead campaign" });
@@ -128,12 +144,13 @@ describe("the lead campaigns page", () => {
 
   it("assigns qualifiers in the relation dialog, with its filter; Cancel saves nothing; a refusal shows its text", async () => {
     let refuse = false;
-    const m = await mount("lead-campaigns", {
-      "PUT /settings/lead-campaigns/term-life-web/agents": () =>
+    const m = await mount("lead-campaigns", [
+      reply(saveCampaignQualifiers, () =>
         refuse
           ? { status: 422, data: { message: "x", errors: { userIds: ["Only qualifiers of this call centre can be assigned to a campaign"] } } }
           : { status: 204 },
-    });
+      ),
+    ]);
     await m.user.click(await screen.findByRole("button", { name: "Qualifiers of Term Life Web" }));
     let dialog = await screen.findByRole("dialog", { name: "Qualifiers of Term Life Web" });
     expect(await within(dialog).findByRole("checkbox", { name: "Jordan Reyes (1001)" })).toBeChecked();
@@ -160,7 +177,7 @@ describe("the lead campaigns page", () => {
   });
 
   it("is in French for a French-speaking manager, the gateway's field errors too", async () => {
-    const m = await mount("lead-campaigns", { "POST /settings/lead-campaigns": { status: 422, data: { message: "x", errors: { name: ["Name is required"] } } } }, "fr");
+    const m = await mount("lead-campaigns", [reply(createLeadCampaign, { status: 422, data: { message: "x", errors: { name: ["Name is required"] } } })], "fr");
     expect(screen.getByRole("heading", { name: "Campagnes de prospects" })).toBeInTheDocument();
     await m.user.click(screen.getByRole("button", { name: "Nouvelle campagne" }));
     const dialog = await screen.findByRole("dialog");
@@ -171,9 +188,9 @@ describe("the lead campaigns page", () => {
 
 describe("the lead prefixes page", () => {
   it("lists the prefixes; a new one needs a name; the gateway's 'Name already exists' beside it", async () => {
-    const m = await mount("lead-prefixes", {
-      "POST /settings/lead-prefixes": { status: 422, data: { message: "Name already exists", errors: { name: ["Name already exists"] } } },
-    });
+    const m = await mount("lead-prefixes", [
+      reply(createLeadPrefix, { status: 422, data: { message: "Name already exists", errors: { name: ["Name already exists"] } } }),
+    ]);
     const table = await screen.findByRole("table", { name: "Lead prefixes" });
     expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["ID", "Name", "Actions"]);
     await m.user.click(screen.getByRole("button", { name: "New lead prefix" }));
@@ -189,7 +206,7 @@ describe("the lead prefixes page", () => {
   });
 
   it("says so when there is none", async () => {
-    await mount("lead-prefixes", { "GET /settings/lead-prefixes": { status: 200, data: { data: [] } } });
+    await mount("lead-prefixes", [reply(listLeadPrefixes, { status: 200, data: { data: [] } })]);
     expect(await screen.findByText("no lead prefixes yet.")).toBeInTheDocument();
   });
 });
@@ -204,7 +221,7 @@ describe("the lead groups page", () => {
   });
 
   it("says so when there is none", async () => {
-    await mount("lead-groups", { "GET /settings/lead-groups": { status: 200, data: { data: [] } } });
+    await mount("lead-groups", [reply(listLeadGroups, { status: 200, data: { data: [] } })]);
     expect(await screen.findByText("no lead groups yet.")).toBeInTheDocument();
   });
 

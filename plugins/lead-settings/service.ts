@@ -3,26 +3,44 @@
 // with the gateway's own schemas before sending; a refusal's field errors come back by field name, in the
 // manager's language, to show beside the fields. Each save reads the list and its last change again.
 import type { z } from "zod";
+import type { AnyEndpoint } from "../../src/contract/endpoint";
 import {
-  GroupPrefixes,
+  createLeadCampaign,
+  createLeadGroup,
+  createLeadPrefix,
   LEAD_BOOK_MESSAGES,
   LEAD_BOOK_SUBJECTS,
   LeadCampaignFields,
-  LeadCampaignList,
-  LeadGroupList,
   LeadNameFields,
-  LeadPrefixList,
-  RelationUsers,
+  listLeadCampaigns,
+  listLeadGroups,
+  listLeadPrefixes,
+  readCampaignQualifiers,
+  readGroupAdvisors,
+  readGroupPrefixes,
+  saveCampaignQualifiers,
+  saveGroupAdvisors,
+  saveGroupPrefixes,
+  saveLeadCampaign,
+  saveLeadGroup,
+  saveLeadPrefix,
   type LeadBookAgent,
 } from "../../src/contract/leadBook";
-import type { PluginContext } from "../../src/sdk";
+import { callEndpoint, unwrap, type PluginContext, type WriteOutcome } from "../../src/sdk";
 import { lastSettingsChange, settingsRefusal, settingsSaved, type RelationItem } from "../../src/sdk/settings";
 import type { LeadListKind, LeadSettingsStore } from "./model";
 
+/** Each list's endpoints (read, create, edit), its audit subject and the form's fields. */
 const LISTS = {
-  campaigns: { url: "/settings/lead-campaigns", subject: LEAD_BOOK_SUBJECTS.campaigns, list: LeadCampaignList, fields: LeadCampaignFields },
-  prefixes: { url: "/settings/lead-prefixes", subject: LEAD_BOOK_SUBJECTS.prefixes, list: LeadPrefixList, fields: LeadNameFields },
-  groups: { url: "/settings/lead-groups", subject: LEAD_BOOK_SUBJECTS.groups, list: LeadGroupList, fields: LeadNameFields },
+  campaigns: {
+    list: listLeadCampaigns,
+    create: createLeadCampaign,
+    save: saveLeadCampaign,
+    subject: LEAD_BOOK_SUBJECTS.campaigns,
+    fields: LeadCampaignFields,
+  },
+  prefixes: { list: listLeadPrefixes, create: createLeadPrefix, save: saveLeadPrefix, subject: LEAD_BOOK_SUBJECTS.prefixes, fields: LeadNameFields },
+  groups: { list: listLeadGroups, create: createLeadGroup, save: saveLeadGroup, subject: LEAD_BOOK_SUBJECTS.groups, fields: LeadNameFields },
 } as const;
 
 /** The gateway's English messages, by their locale key. */
@@ -66,14 +84,11 @@ export function createLeadSettingsService(ctx: PluginContext<LeadSettingsStore>)
       const list = store[kind];
       list.loading();
       void readLastChange(kind);
-      try {
-        const { data } = await ctx.http.get(LISTS[kind].url);
-        list.loaded(LISTS[kind].list.parse(data).data as never);
-      } catch (e) {
-        const message = settingsRefusal(e, ctx.language).message;
-        list.loadFailed(message);
-        ctx.notify.error(message);
-      }
+      const read = await callEndpoint(ctx, LISTS[kind].list as AnyEndpoint);
+      if (read.ok) return list.loaded((read.data as { data: never }).data);
+      const message = settingsRefusal(read, ctx.language).message;
+      list.loadFailed(message);
+      ctx.notify.error(message);
     },
     /** The form checked as the gateway checks it: the body's fields, or the first message of each field. */
     check(kind: LeadListKind, form: unknown): { params?: unknown; fields?: Record<string, string> } {
@@ -87,25 +102,25 @@ export function createLeadSettingsService(ctx: PluginContext<LeadSettingsStore>)
     async save(kind: LeadListKind, id: number | null, form: unknown): Promise<Refusal | null> {
       const checked = service.check(kind, form);
       if (checked.fields) return { fields: checked.fields, message: null };
-      const { url } = LISTS[kind];
-      try {
-        if (id === null) await ctx.http.post(url, { params: checked.params });
-        else await ctx.http.put(`${url}/${id}`, { params: checked.params });
-      } catch (e) {
-        const r = refusal(e);
-        ctx.notify.error(r.message ?? Object.values(r.fields)[0] ?? settingsRefusal(e, ctx.language).message);
+      // The body is what the form's fields parsed: the endpoints' {params} of this list.
+      const body = { params: checked.params };
+      const saved =
+        id === null
+          ? await callEndpoint(ctx, LISTS[kind].create as AnyEndpoint, { body })
+          : await callEndpoint(ctx, LISTS[kind].save as AnyEndpoint, { params: { id }, body });
+      if (!saved.ok) {
+        const r = refusal(saved);
+        ctx.notify.error(r.message ?? Object.values(r.fields)[0] ?? settingsRefusal(saved, ctx.language).message);
         return r;
       }
       ctx.notify.success(settingsSaved(ctx.language));
       await service.load(kind);
       return null;
     },
-    /** Saves one relation whole; null when saved, else the dialog's lines. */
-    async saveRelation(kind: LeadListKind, url: string, body: unknown): Promise<string[] | null> {
-      try {
-        await ctx.http.put(url, body);
-      } catch (e) {
-        const refused = lines(e);
+    /** Saves one relation whole (its write's outcome); null when saved, else the dialog's lines. */
+    async saveRelation(kind: LeadListKind, saved: WriteOutcome): Promise<string[] | null> {
+      if (!saved.ok) {
+        const refused = lines(saved);
         ctx.notify.error(refused[0]!);
         return refused;
       }
@@ -115,24 +130,23 @@ export function createLeadSettingsService(ctx: PluginContext<LeadSettingsStore>)
     },
     /** A campaign's qualifiers: every qualifier of the call centre, and those assigned. */
     async campaignQualifiers(slug: string): Promise<{ items: RelationItem[]; chosen: number[] }> {
-      const { data } = await ctx.http.get(`${LISTS.campaigns.url}/${encodeURIComponent(slug)}/agents`);
-      const r = RelationUsers.parse(data).data;
+      const r = unwrap(await callEndpoint(ctx, readCampaignQualifiers, { params: { slug } })).data;
       return { items: r.agents.map((a) => ({ id: a.id, label: agentLabel(a) })), chosen: r.userIds };
     },
-    saveCampaignQualifiers: (slug: string, userIds: number[]) =>
-      service.saveRelation("campaigns", `${LISTS.campaigns.url}/${encodeURIComponent(slug)}/agents`, { userIds }),
+    saveCampaignQualifiers: async (slug: string, userIds: number[]) =>
+      service.saveRelation("campaigns", await callEndpoint(ctx, saveCampaignQualifiers, { params: { slug }, body: { userIds } })),
     async groupAdvisors(id: number): Promise<{ items: RelationItem[]; chosen: number[] }> {
-      const { data } = await ctx.http.get(`${LISTS.groups.url}/${id}/advisors`);
-      const r = RelationUsers.parse(data).data;
+      const r = unwrap(await callEndpoint(ctx, readGroupAdvisors, { params: { id } })).data;
       return { items: r.agents.map((a) => ({ id: a.id, label: agentLabel(a) })), chosen: r.userIds };
     },
-    saveGroupAdvisors: (id: number, userIds: number[]) => service.saveRelation("groups", `${LISTS.groups.url}/${id}/advisors`, { userIds }),
+    saveGroupAdvisors: async (id: number, userIds: number[]) =>
+      service.saveRelation("groups", await callEndpoint(ctx, saveGroupAdvisors, { params: { id }, body: { userIds } })),
     async groupPrefixes(id: number): Promise<{ items: RelationItem[]; chosen: number[] }> {
-      const { data } = await ctx.http.get(`${LISTS.groups.url}/${id}/prefixes`);
-      const r = GroupPrefixes.parse(data).data;
+      const r = unwrap(await callEndpoint(ctx, readGroupPrefixes, { params: { id } })).data;
       return { items: r.prefixes.map((p) => ({ id: p.id, label: p.name })), chosen: r.prefixIds };
     },
-    saveGroupPrefixes: (id: number, prefixIds: number[]) => service.saveRelation("groups", `${LISTS.groups.url}/${id}/prefixes`, { prefixIds }),
+    saveGroupPrefixes: async (id: number, prefixIds: number[]) =>
+      service.saveRelation("groups", await callEndpoint(ctx, saveGroupPrefixes, { params: { id }, body: { prefixIds } })),
     /** A relation dialog's load failure, as lines. */
     failure: lines,
   };

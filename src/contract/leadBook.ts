@@ -4,7 +4,9 @@
 // Creates and edits send {params} (§7 "POST same {params}"); errors are keyed per field (name, active, prefix,
 // prefixes), not under `params`, so a form puts each beside its field.
 import { z } from "zod";
-import { MAX_RECORD_ID } from "./ids";
+import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
+import { idParam, MAX_RECORD_ID } from "./ids";
 import { lineText } from "./text";
 
 /** Names (campaign, prefix, group): at most 99 (§5, §9). */
@@ -174,3 +176,148 @@ export type GroupPrefixes = z.infer<typeof GroupPrefixes>;
 export const GroupPrefixesBody = z.strictObject({ prefixIds: ids });
 
 export const LEAD_BOOK_SUBJECTS = { campaigns: "lead-campaigns", prefixes: "lead-prefixes", groups: "lead-groups" } as const;
+
+// ---------------------------------------------------------------- endpoints (settings module)
+
+// Lead campaigns, and a campaign's qualifiers by its slug.
+export const listLeadCampaigns = defineEndpoint({
+  method: "GET",
+  path: "/settings/lead-campaigns",
+  summary:
+    "The call centre's lead campaigns, by name: {data: [{id, slug, name, active, prefix ('Marketing ID Prefix'), prefixes ('Additional Prefixes')}]}.",
+  tags: ["settings"],
+  responses: { 200: LeadCampaignList },
+});
+export const createLeadCampaign = defineEndpoint({
+  method: "POST",
+  path: "/settings/lead-campaigns",
+  summary:
+    "Creates a lead campaign from {params: {name (required, at most 99), active (default true), prefix (at most 48, letters and digits), prefixes (list; at most 48 characters comma-joined)}}: 201 {id}. Its slug comes from the name (lower case, dashes), made unique in the call centre with -2, -3…. Errors keyed per field: name, active, prefix, prefixes (422).",
+  tags: ["settings"],
+  body: LeadCampaignBody,
+  responses: { 201: Created, 422: ErrorBody },
+});
+export const saveLeadCampaign = defineEndpoint({
+  method: "PUT",
+  path: "/settings/lead-campaigns/:id",
+  summary:
+    "Saves a lead campaign's {params: {name, active, prefix, prefixes}} (as POST; the slug stays). 204; 404 for a campaign of another call centre; errors keyed per field (422).",
+  tags: ["settings"],
+  params: idParam,
+  body: LeadCampaignBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});
+export const readCampaignQualifiers = defineEndpoint({
+  method: "GET",
+  path: "/settings/lead-campaigns/:slug/agents",
+  summary:
+    "The campaign's qualifiers and every qualifier of the call centre it may take, by name: {data: {userIds, agents: [{id, full_name, extension, role}]}}. 404 for a campaign of another call centre.",
+  tags: ["settings"],
+  params: slugParam,
+  responses: { 200: RelationUsers, 404: ErrorBody },
+});
+export const saveCampaignQualifiers = defineEndpoint({
+  method: "PUT",
+  path: "/settings/lead-campaigns/:slug/agents",
+  summary:
+    "Sets the campaign's qualifiers, all at once: {userIds}. 204. Each must be a qualifier of the caller's call centre, else 422 on userIds and nothing changes; 404 for a campaign of another call centre.",
+  tags: ["settings"],
+  params: slugParam,
+  body: RelationUsersBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});
+
+// Lead prefixes.
+export const listLeadPrefixes = defineEndpoint({
+  method: "GET",
+  path: "/settings/lead-prefixes",
+  summary: "The call centre's lead prefixes, by name: {data: [{id, name}]}.",
+  tags: ["settings"],
+  responses: { 200: LeadPrefixList },
+});
+export const createLeadPrefix = defineEndpoint({
+  method: "POST",
+  path: "/settings/lead-prefixes",
+  summary:
+    "Creates a lead prefix from {params: {name}} (trimmed; required, 'Name is required'; at most 99; unique in the call centre, 'Name already exists'): 201 {id}. Errors keyed per field (422).",
+  tags: ["settings"],
+  body: LeadNameBody,
+  responses: { 201: Created, 422: ErrorBody },
+});
+export const saveLeadPrefix = defineEndpoint({
+  method: "PUT",
+  path: "/settings/lead-prefixes/:id",
+  summary:
+    "Renames a lead prefix: {params: {name}} (as POST). 204; 404 for a prefix of another call centre; errors keyed per field (422).",
+  tags: ["settings"],
+  params: idParam,
+  body: LeadNameBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});
+
+// Lead groups, and a group's advisors and prefixes.
+export const listLeadGroups = defineEndpoint({
+  method: "GET",
+  path: "/settings/lead-groups",
+  summary:
+    "The call centre's lead groups, by name: {data: [{id, name, assignedPrefixesCount, assignedAdvisorsCount}]}.",
+  tags: ["settings"],
+  responses: { 200: LeadGroupList },
+});
+export const createLeadGroup = defineEndpoint({
+  method: "POST",
+  path: "/settings/lead-groups",
+  summary:
+    "Creates a lead group from {params: {name}} (trimmed; required, at most 99): 201 {id}, with no prefixes and no advisors. Errors keyed per field (422).",
+  tags: ["settings"],
+  body: LeadNameBody,
+  responses: { 201: Created, 422: ErrorBody },
+});
+export const saveLeadGroup = defineEndpoint({
+  method: "PUT",
+  path: "/settings/lead-groups/:id",
+  summary:
+    "Renames a lead group: {params: {name}} (as POST). 204; 404 for a group of another call centre; errors keyed per field (422).",
+  tags: ["settings"],
+  params: idParam,
+  body: LeadNameBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});
+export const readGroupAdvisors = defineEndpoint({
+  method: "GET",
+  path: "/settings/lead-groups/:id/advisors",
+  summary:
+    "The group's advisors and every advisor of the call centre it may take, by name: {data: {userIds, agents: [{id, full_name, extension, role}]}}. 404 for a group of another call centre.",
+  tags: ["settings"],
+  params: idParam,
+  responses: { 200: RelationUsers, 404: ErrorBody },
+});
+export const saveGroupAdvisors = defineEndpoint({
+  method: "PUT",
+  path: "/settings/lead-groups/:id/advisors",
+  summary:
+    "Sets the group's advisors, all at once: {userIds}. 204. Each must be an advisor of the caller's call centre, else 422 on userIds and nothing changes; 404 for a group of another call centre.",
+  tags: ["settings"],
+  params: idParam,
+  body: RelationUsersBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});
+export const readGroupPrefixes = defineEndpoint({
+  method: "GET",
+  path: "/settings/lead-groups/:id/prefixes",
+  summary:
+    "The group's prefixes and every lead prefix of the call centre, by name: {data: {prefixIds, prefixes: [{id, name}]}}. 404 for a group of another call centre.",
+  tags: ["settings"],
+  params: idParam,
+  responses: { 200: GroupPrefixes, 404: ErrorBody },
+});
+export const saveGroupPrefixes = defineEndpoint({
+  method: "PUT",
+  path: "/settings/lead-groups/:id/prefixes",
+  summary:
+    "Sets the group's prefixes, all at once: {prefixIds}. 204. Each must be a lead prefix of the caller's call centre, else 422 on prefixIds and nothing changes; 404 for a group of another call centre.",
+  tags: ["settings"],
+  params: idParam,
+  body: GroupPrefixesBody,
+  responses: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
+});

@@ -3,19 +3,15 @@
 // from the name when the campaign is created and stays when it is renamed: it names the campaign in addresses.
 // The dialer gives a qualifier the pool leads of its campaigns while they are active.
 import { and, asc, eq } from "drizzle-orm";
-import { z } from "zod";
-import { ErrorBody } from "../../../../src/contract/common";
-import { idParam } from "../../../../src/contract/ids";
 import {
-  Created,
+  createLeadCampaign,
   LEAD_BOOK_MESSAGES as M,
   LEAD_BOOK_SUBJECTS,
-  LeadCampaignBody,
-  LeadCampaignList,
-  RelationUsers,
-  RelationUsersBody,
+  listLeadCampaigns,
+  readCampaignQualifiers,
+  saveCampaignQualifiers,
+  saveLeadCampaign,
   slugOf,
-  slugParam,
   uniqueSlug,
 } from "../../../../src/contract/leadBook";
 import type { Db } from "../../../db/client";
@@ -24,10 +20,9 @@ import type { Gateway } from "../../../gateway";
 import { defineRoute, type RouteDef } from "../../../http/route";
 import { recordSettingsChange } from "../audit";
 import { memberIds, replaceMembers, type Membership } from "../membership";
-import { agentsOf, checkAgents, found, TAGS, type Access } from "./shared";
+import { agentsOf, checkAgents, found, type Access } from "./shared";
 
 const SUBJECT = LEAD_BOOK_SUBJECTS.campaigns;
-const URL = "/settings/lead-campaigns";
 /** A campaign's prefixes are the call centre's own (src/contract/ownership.ts): another may use the same. */
 const PREFIX_FIELDS = [
   { kind: "prefix", at: "body.params.prefix" },
@@ -65,14 +60,8 @@ const QUALIFIERS: Membership = {
 export function leadCampaignRoutes(gw: Gateway, access: Access): RouteDef[] {
   const now = () => new Date(gw.clock.now());
   return [
-    defineRoute({
-      method: "GET",
-      url: URL,
-      summary:
-        "The call centre's lead campaigns, by name: {data: [{id, slug, name, active, prefix ('Marketing ID Prefix'), prefixes ('Additional Prefixes')}]}.",
-      tags: TAGS,
+    defineRoute(listLeadCampaigns, {
       access,
-      response: { 200: LeadCampaignList },
       async handler({ caller }) {
         const data = await gw.db
           .select(COLUMNS)
@@ -82,15 +71,8 @@ export function leadCampaignRoutes(gw: Gateway, access: Access): RouteDef[] {
         return { data };
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: URL,
-      summary:
-        "Creates a lead campaign from {params: {name (required, at most 99), active (default true), prefix (at most 48, letters and digits), prefixes (list; at most 48 characters comma-joined)}}: 201 {id}. Its slug comes from the name (lower case, dashes), made unique in the call centre with -2, -3…. Errors keyed per field: name, active, prefix, prefixes (422).",
-      tags: TAGS,
+    defineRoute(createLeadCampaign, {
       access,
-      body: LeadCampaignBody,
-      response: { 201: Created, 422: ErrorBody },
       example: { body: EXAMPLE },
       names: PREFIX_FIELDS,
       async handler({ caller, body }, reply) {
@@ -111,16 +93,8 @@ export function leadCampaignRoutes(gw: Gateway, access: Access): RouteDef[] {
         return { id };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: `${URL}/:id`,
-      summary:
-        "Saves a lead campaign's {params: {name, active, prefix, prefixes}} (as POST; the slug stays). 204; 404 for a campaign of another call centre; errors keyed per field (422).",
-      tags: TAGS,
+    defineRoute(saveLeadCampaign, {
       access,
-      params: idParam,
-      body: LeadCampaignBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: EXAMPLE },
       names: PREFIX_FIELDS,
       async handler({ caller, params, body }, reply) {
@@ -133,31 +107,16 @@ export function leadCampaignRoutes(gw: Gateway, access: Access): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: `${URL}/:slug/agents`,
-      summary:
-        "The campaign's qualifiers and every qualifier of the call centre it may take, by name: {data: {userIds, agents: [{id, full_name, extension, role}]}}. 404 for a campaign of another call centre.",
-      tags: TAGS,
+    defineRoute(readCampaignQualifiers, {
       access,
-      params: slugParam,
-      response: { 200: RelationUsers, 404: ErrorBody },
       async handler({ caller, params }) {
         const c = await campaignBy(gw.db, caller.tenantId, { slug: params.slug });
         const [agents, userIds] = await Promise.all([agentsOf(gw.db, caller.tenantId, "qualifier"), memberIds(gw.db, QUALIFIERS, c.id)]);
         return { data: { userIds, agents } };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: `${URL}/:slug/agents`,
-      summary:
-        "Sets the campaign's qualifiers, all at once: {userIds}. 204. Each must be a qualifier of the caller's call centre, else 422 on userIds and nothing changes; 404 for a campaign of another call centre.",
-      tags: TAGS,
+    defineRoute(saveCampaignQualifiers, {
       access,
-      params: slugParam,
-      body: RelationUsersBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { userIds: [] } },
       async handler({ caller, params, body }, reply) {
         await gw.db.transaction(async (tx) => {

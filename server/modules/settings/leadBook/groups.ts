@@ -2,19 +2,16 @@
 // /settings/lead-groups/{id}/advisors and /prefixes. The dialer gives an advisor the pool leads whose prefix
 // is in one of its groups: a relation saved here acts on the next lead the engine picks.
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
-import { ErrorBody } from "../../../../src/contract/common";
-import { idParam } from "../../../../src/contract/ids";
 import {
-  Created,
-  GroupPrefixes,
-  GroupPrefixesBody,
+  createLeadGroup,
   LEAD_BOOK_MESSAGES as M,
   LEAD_BOOK_SUBJECTS,
-  LeadGroupList,
-  LeadNameBody,
-  RelationUsers,
-  RelationUsersBody,
+  listLeadGroups,
+  readGroupAdvisors,
+  readGroupPrefixes,
+  saveGroupAdvisors,
+  saveGroupPrefixes,
+  saveLeadGroup,
 } from "../../../../src/contract/leadBook";
 import type { Db } from "../../../db/client";
 import { leadGroupAdvisors, leadGroupPrefixes, leadGroups, leadPrefixes } from "../../../db/schema";
@@ -23,10 +20,9 @@ import { fieldError } from "../../../http/errors";
 import { defineRoute, type RouteDef } from "../../../http/route";
 import { recordSettingsChange } from "../audit";
 import { memberIds, replaceMembers, type Membership } from "../membership";
-import { agentsOf, checkAgents, found, TAGS, type Access } from "./shared";
+import { agentsOf, checkAgents, found, type Access } from "./shared";
 
 const SUBJECT = LEAD_BOOK_SUBJECTS.groups;
-const URL = "/settings/lead-groups";
 const COLUMNS = { id: leadGroups.id, name: leadGroups.name };
 
 async function groupOf(db: Db, tenantId: number, id: number) {
@@ -55,13 +51,8 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
     recordSettingsChange(db, { tenantId, by, subject: SUBJECT, old, new: next, at: now() });
   const auditOf = (caller: { tenantId: number; id: number }) => ({ tenantId: caller.tenantId, by: caller.id, subject: SUBJECT, at: now() });
   return [
-    defineRoute({
-      method: "GET",
-      url: URL,
-      summary: "The call centre's lead groups, by name: {data: [{id, name, assignedPrefixesCount, assignedAdvisorsCount}]}.",
-      tags: TAGS,
+    defineRoute(listLeadGroups, {
       access,
-      response: { 200: LeadGroupList },
       async handler({ caller }) {
         const groups = await gw.db
           .select(COLUMNS)
@@ -81,14 +72,8 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
         };
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: URL,
-      summary: "Creates a lead group from {params: {name}} (trimmed; required, at most 99): 201 {id}, with no prefixes and no advisors. Errors keyed per field (422).",
-      tags: TAGS,
+    defineRoute(createLeadGroup, {
       access,
-      body: LeadNameBody,
-      response: { 201: Created, 422: ErrorBody },
       example: { body: { params: { name: "Texas closers" } } },
       async handler({ caller, body }, reply) {
         const id = await gw.db.transaction(async (tx) => {
@@ -100,15 +85,8 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
         return { id };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: `${URL}/:id`,
-      summary: "Renames a lead group: {params: {name}} (as POST). 204; 404 for a group of another call centre; errors keyed per field (422).",
-      tags: TAGS,
+    defineRoute(saveLeadGroup, {
       access,
-      params: idParam,
-      body: LeadNameBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { params: { name: "Texas closers" } } },
       async handler({ caller, params, body }, reply) {
         await gw.db.transaction(async (tx) => {
@@ -120,31 +98,16 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: `${URL}/:id/advisors`,
-      summary:
-        "The group's advisors and every advisor of the call centre it may take, by name: {data: {userIds, agents: [{id, full_name, extension, role}]}}. 404 for a group of another call centre.",
-      tags: TAGS,
+    defineRoute(readGroupAdvisors, {
       access,
-      params: idParam,
-      response: { 200: RelationUsers, 404: ErrorBody },
       async handler({ caller, params }) {
         const g = await groupOf(gw.db, caller.tenantId, params.id);
         const [agents, userIds] = await Promise.all([agentsOf(gw.db, caller.tenantId, "advisor"), memberIds(gw.db, ADVISORS, g.id)]);
         return { data: { userIds, agents } };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: `${URL}/:id/advisors`,
-      summary:
-        "Sets the group's advisors, all at once: {userIds}. 204. Each must be an advisor of the caller's call centre, else 422 on userIds and nothing changes; 404 for a group of another call centre.",
-      tags: TAGS,
+    defineRoute(saveGroupAdvisors, {
       access,
-      params: idParam,
-      body: RelationUsersBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { userIds: [] } },
       async handler({ caller, params, body }, reply) {
         await gw.db.transaction(async (tx) => {
@@ -156,15 +119,8 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: `${URL}/:id/prefixes`,
-      summary:
-        "The group's prefixes and every lead prefix of the call centre, by name: {data: {prefixIds, prefixes: [{id, name}]}}. 404 for a group of another call centre.",
-      tags: TAGS,
+    defineRoute(readGroupPrefixes, {
       access,
-      params: idParam,
-      response: { 200: GroupPrefixes, 404: ErrorBody },
       async handler({ caller, params }) {
         const g = await groupOf(gw.db, caller.tenantId, params.id);
         const [prefixes, ids] = await Promise.all([
@@ -178,16 +134,8 @@ export function leadGroupRoutes(gw: Gateway, access: Access): RouteDef[] {
         return { data: { prefixIds: ids, prefixes } };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: `${URL}/:id/prefixes`,
-      summary:
-        "Sets the group's prefixes, all at once: {prefixIds}. 204. Each must be a lead prefix of the caller's call centre, else 422 on prefixIds and nothing changes; 404 for a group of another call centre.",
-      tags: TAGS,
+    defineRoute(saveGroupPrefixes, {
       access,
-      params: idParam,
-      body: GroupPrefixesBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { prefixIds: [] } },
       async handler({ caller, params, body }, reply) {
         await gw.db.transaction(async (tx) => {

@@ -2,20 +2,22 @@
 // marketing prefixes a lead group gives its advisors. A name is unique in the call centre, compared as the
 // dialer compares a lead's prefix (exactly, after trimming). Renaming one changes which leads its groups match.
 import { and, asc, eq, ne } from "drizzle-orm";
-import { z } from "zod";
-import { ErrorBody } from "../../../../src/contract/common";
-import { idParam } from "../../../../src/contract/ids";
-import { Created, LEAD_BOOK_MESSAGES as M, LEAD_BOOK_SUBJECTS, LeadNameBody, LeadPrefixList } from "../../../../src/contract/leadBook";
+import {
+  createLeadPrefix,
+  LEAD_BOOK_MESSAGES as M,
+  LEAD_BOOK_SUBJECTS,
+  listLeadPrefixes,
+  saveLeadPrefix,
+} from "../../../../src/contract/leadBook";
 import type { Db } from "../../../db/client";
 import { leadPrefixes } from "../../../db/schema";
 import type { Gateway } from "../../../gateway";
 import { fieldError } from "../../../http/errors";
 import { defineRoute, type RouteDef } from "../../../http/route";
 import { recordSettingsChange } from "../audit";
-import { found, TAGS, type Access } from "./shared";
+import { found, type Access } from "./shared";
 
 const SUBJECT = LEAD_BOOK_SUBJECTS.prefixes;
-const URL = "/settings/lead-prefixes";
 const COLUMNS = { id: leadPrefixes.id, name: leadPrefixes.name };
 
 /** 422 on name when another prefix of the call centre has it. */
@@ -31,13 +33,8 @@ async function checkFree(db: Db, tenantId: number, name: string, except?: number
 export function leadPrefixRoutes(gw: Gateway, access: Access): RouteDef[] {
   const now = () => new Date(gw.clock.now());
   return [
-    defineRoute({
-      method: "GET",
-      url: URL,
-      summary: "The call centre's lead prefixes, by name: {data: [{id, name}]}.",
-      tags: TAGS,
+    defineRoute(listLeadPrefixes, {
       access,
-      response: { 200: LeadPrefixList },
       async handler({ caller }) {
         const data = await gw.db
           .select(COLUMNS)
@@ -47,15 +44,8 @@ export function leadPrefixRoutes(gw: Gateway, access: Access): RouteDef[] {
         return { data };
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: URL,
-      summary:
-        "Creates a lead prefix from {params: {name}} (trimmed; required, 'Name is required'; at most 99; unique in the call centre, 'Name already exists'): 201 {id}. Errors keyed per field (422).",
-      tags: TAGS,
+    defineRoute(createLeadPrefix, {
       access,
-      body: LeadNameBody,
-      response: { 201: Created, 422: ErrorBody },
       example: { body: { params: { name: "ISFT" } } },
       names: [{ kind: "prefix", at: "body.params.name" }],
       async handler({ caller, body }, reply) {
@@ -69,15 +59,8 @@ export function leadPrefixRoutes(gw: Gateway, access: Access): RouteDef[] {
         return { id };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: `${URL}/:id`,
-      summary: "Renames a lead prefix: {params: {name}} (as POST). 204; 404 for a prefix of another call centre; errors keyed per field (422).",
-      tags: TAGS,
+    defineRoute(saveLeadPrefix, {
       access,
-      params: idParam,
-      body: LeadNameBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { params: { name: "ISFT" } } },
       names: [{ kind: "prefix", at: "body.params.name" }],
       async handler({ caller, params, body }, reply) {

@@ -6,7 +6,6 @@ import type { Db } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { fieldError, HttpError, MESSAGES } from "../../../http/errors";
 
-export const TAGS = ["settings"];
 export type Access = { roles: readonly ["manager"] };
 
 /** 404 'Not found.' unless the row was found (in the caller's call centre). */
