@@ -1,8 +1,8 @@
 // The goals panel as an agent sees it, mounted through renderPlugin() with a fake gateway and a manual clock.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, renderPlugin, type Reply } from "../../src/sdk/testing";
-import type { GoalStatistics } from "./contract";
+import { fakeGateway, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
+import { readGoalStatistics, type GoalStatistics } from "./contract";
 import goals from "./index";
 
 // Progress per row: daily dials 25 (warning), daily transfers 100 (success), hourly dials 75 (primary),
@@ -20,8 +20,8 @@ function statistics(overrides: Partial<GoalStatistics> = {}): GoalStatistics {
     ...overrides,
   };
 }
+type Reply = FakeReply<typeof readGoalStatistics>;
 const ok = (s = statistics()): Reply => ({ status: 200, data: s });
-const URL = "GET /agents/42/statistics";
 
 /** The bar of a goal, named after it ("Daily dials: 25%"). */
 const barOf = (name: string) => new RegExp(`^${name} ?:`);
@@ -39,7 +39,7 @@ function row(name: string) {
 
 describe("goals panel", () => {
   it("shows a qualifier the four goals with their percentages and colours, and the overall average", async () => {
-    await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }) });
+    await renderPlugin(goals, { gateway: fakeGateway([reply(readGoalStatistics, ok())]) });
 
     expect(await screen.findByRole("progressbar", { name: barOf("Daily dials") })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "My Goals" })).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe("goals panel", () => {
   it("lays the goals out as one compact table: each kind a line, today and this hour side by side (issue 33)", async () => {
     // One goal a line was taller than the panel's default box: hourly transfers, new leads and sales were cut.
     await renderPlugin(goals, {
-      gateway: fakeGateway({ [URL]: ok() }),
+      gateway: fakeGateway([reply(readGoalStatistics, ok())]),
       agent: { roles: ["advisor"] },
       flags: { "new-leads-goal-count": true },
     });
@@ -81,13 +81,13 @@ describe("goals panel", () => {
   });
 
   it("keeps sales from a qualifier and shows them to an advisor", async () => {
-    const qualifier = await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }) });
+    const qualifier = await renderPlugin(goals, { gateway: fakeGateway([reply(readGoalStatistics, ok())]) });
     await screen.findByRole("progressbar", { name: barOf("Daily dials") });
     expect(screen.queryByRole("progressbar", { name: barOf("Daily sales") })).not.toBeInTheDocument();
     expect(screen.queryByRole("progressbar", { name: barOf("Hourly sales") })).not.toBeInTheDocument();
     qualifier.unmount();
 
-    await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }), agent: { roles: ["advisor"] } });
+    await renderPlugin(goals, { gateway: fakeGateway([reply(readGoalStatistics, ok())]), agent: { roles: ["advisor"] } });
     await screen.findByRole("progressbar", { name: barOf("Daily sales") });
     expect(row("Daily sales")).toEqual({ count: "1 / 2", percent: "50%", intent: "primary" });
     expect(row("Hourly sales")).toEqual({ count: "0 / 1", percent: "0%", intent: "danger" });
@@ -96,19 +96,19 @@ describe("goals panel", () => {
   });
 
   it("shows new leads against the threshold only when the new-leads-goal-count flag is on", async () => {
-    const off = await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }) });
+    const off = await renderPlugin(goals, { gateway: fakeGateway([reply(readGoalStatistics, ok())]) });
     await screen.findByRole("progressbar", { name: barOf("Daily dials") });
     expect(screen.queryByRole("progressbar", { name: barOf("New leads") })).not.toBeInTheDocument();
     off.unmount();
 
-    await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }), flags: { "new-leads-goal-count": true } });
+    await renderPlugin(goals, { gateway: fakeGateway([reply(readGoalStatistics, ok())]), flags: { "new-leads-goal-count": true } });
     await screen.findByRole("progressbar", { name: barOf("New leads") });
     expect(row("New leads")).toEqual({ count: "3 / 4", percent: "75%", intent: "primary" });
   });
 
   it("counts new leads against a threshold of 1 when the gateway sends 0", async () => {
     await renderPlugin(goals, {
-      gateway: fakeGateway({ [URL]: ok(statistics({ new_leads: 2, "new-leads-threshold": 0 })) }),
+      gateway: fakeGateway([reply(readGoalStatistics, ok(statistics({ new_leads: 2, "new-leads-threshold": 0 })))]),
       flags: { "new-leads-goal-count": true },
     });
     await screen.findByRole("progressbar", { name: barOf("New leads") });
@@ -118,7 +118,7 @@ describe("goals panel", () => {
   it("stops new leads at 100 % once the threshold is reached, and says the count over the threshold", async () => {
     // Issue 13, fault 11: six new leads over the default threshold of 1 read "New leads 600%".
     await renderPlugin(goals, {
-      gateway: fakeGateway({ [URL]: ok(statistics({ new_leads: 6, "new-leads-threshold": 1 })) }),
+      gateway: fakeGateway([reply(readGoalStatistics, ok(statistics({ new_leads: 6, "new-leads-threshold": 1 })))]),
       flags: { "new-leads-goal-count": true },
     });
     await screen.findByRole("progressbar", { name: barOf("New leads") });
@@ -134,20 +134,20 @@ describe("goals panel", () => {
       dials: { hourly: { current: 1, target: 3 }, daily: { current: 1, target: 3 } },
       transfers: { hourly: { current: 34, target: 100 }, daily: { current: 1, target: 3 } },
     });
-    const en = await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok(thirds) }) });
+    const en = await renderPlugin(goals, { gateway: fakeGateway([reply(readGoalStatistics, ok(thirds))]) });
     expect(await screen.findByLabelText("Overall progress 33.25%")).toHaveTextContent("33.25%");
     expect(screen.getByLabelText("Overall progress 33.25%")).toHaveClass("bp6-intent-warning");
     expect(row("Hourly transfers")).toEqual({ count: "34 / 100", percent: "34%", intent: "warning" });
     en.unmount();
 
-    await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok(thirds) }), language: "fr" });
+    await renderPlugin(goals, { gateway: fakeGateway([reply(readGoalStatistics, ok(thirds))]), language: "fr" });
     expect(await screen.findByLabelText("Progression globale 33,25 %")).toHaveTextContent("33,25 %");
     expect(row("Transferts de l'heure")).toEqual({ count: "34 / 100", percent: "34 %", intent: "warning" });
   });
 
   it("says it is loading until the statistics arrive", async () => {
     let answer!: (r: Reply) => void;
-    const gateway = fakeGateway({ [URL]: () => new Promise<Reply>((resolve) => (answer = resolve)) });
+    const gateway = fakeGateway([reply(readGoalStatistics, () => new Promise<Reply>((resolve) => (answer = resolve)))]);
     await renderPlugin(goals, { gateway });
     expect(await screen.findByRole("progressbar", { name: "Loading your goals" })).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
@@ -158,22 +158,22 @@ describe("goals panel", () => {
   });
 
   it("says the goals could not be loaded, and shows them once the next refresh works", async () => {
-    const gateway = fakeGateway({ [URL]: { status: 500, data: { message: "Server Error" } } });
+    const gateway = fakeGateway([reply(readGoalStatistics, { status: 500, data: { message: "Server Error" } })]);
     const { advance } = await renderPlugin(goals, { gateway });
     expect(await screen.findByRole("alert")).toHaveTextContent("Your goals could not be loaded. They will be retried shortly.");
 
-    gateway.routes[URL] = ok();
+    gateway.reply(readGoalStatistics, ok());
     await advance(30_000);
     expect(await screen.findByRole("progressbar", { name: barOf("Daily dials") })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("keeps the last numbers on screen when a refresh fails", async () => {
-    const gateway = fakeGateway({ [URL]: ok() });
+    const gateway = fakeGateway([reply(readGoalStatistics, ok())]);
     const { advance } = await renderPlugin(goals, { gateway });
     await screen.findByRole("progressbar", { name: barOf("Daily dials") });
 
-    gateway.routes[URL] = { status: 503, data: { message: "Unavailable" } };
+    gateway.reply(readGoalStatistics, { status: 503, data: { message: "Unavailable" } });
     await advance(30_000);
     await expect.poll(() => gateway.requests.length).toBe(2);
     expect(row("Daily dials")).toEqual({ count: "100 / 400", percent: "25%", intent: "warning" });
@@ -181,12 +181,12 @@ describe("goals panel", () => {
   });
 
   it("refreshes every refreshSeconds of the variant's config while on screen, and stops when closed", async () => {
-    const gateway = fakeGateway({ [URL]: ok() });
+    const gateway = fakeGateway([reply(readGoalStatistics, ok())]);
     const { advance, unmount } = await renderPlugin(goals, { gateway, config: { refreshSeconds: 10 } });
     await screen.findByRole("progressbar", { name: barOf("Daily dials") });
     expect(gateway.requests).toHaveLength(1);
 
-    gateway.routes[URL] = ok(statistics({ dials: { hourly: { current: 60, target: 60 }, daily: { current: 400, target: 400 } } }));
+    gateway.reply(readGoalStatistics, ok(statistics({ dials: { hourly: { current: 60, target: 60 }, daily: { current: 400, target: 400 } } })));
     await advance(9_999);
     expect(gateway.requests).toHaveLength(1);
     await advance(1);
@@ -203,7 +203,7 @@ describe("goals panel", () => {
     ["fr", "Mes objectifs", "Appels du jour", "Progression globale 50 %"],
     ["es", "Mis metas", "Llamadas del día", "Progreso general 50 %"],
   ] as const)("speaks %s", async (language, title, dailyDials, overall) => {
-    await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }), language, agent: { roles: ["advisor"] } });
+    await renderPlugin(goals, { gateway: fakeGateway([reply(readGoalStatistics, ok())]), language, agent: { roles: ["advisor"] } });
     expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
     expect(screen.getByRole("progressbar", { name: barOf(dailyDials) })).toBeInTheDocument();
     expect(screen.getByLabelText(overall)).toBeInTheDocument();
@@ -211,7 +211,7 @@ describe("goals panel", () => {
   });
 
   it("follows the language switch", async () => {
-    const { changeLanguage } = await renderPlugin(goals, { gateway: fakeGateway({ [URL]: ok() }) });
+    const { changeLanguage } = await renderPlugin(goals, { gateway: fakeGateway([reply(readGoalStatistics, ok())]) });
     await screen.findByRole("progressbar", { name: barOf("Daily dials") });
     await changeLanguage("fr");
     expect(await screen.findByRole("progressbar", { name: barOf("Appels du jour") })).toBeInTheDocument();

@@ -1,6 +1,9 @@
 // The goals plugin's public face: other plugins (a disposition saved, a call ended) ask it to refresh.
 import { serviceKey } from "../../src/sdk";
 
+/** The statistics' endpoint and answer, for a plugin that shows an agent's (the users list's statistics dialog). */
+export { readGoalStatistics, type GoalStatistics } from "./contract";
+
 export interface GoalsApi {
   /** Reads the agent's statistics now. */
   refresh(): Promise<void>;

@@ -20,9 +20,8 @@ import {
   SALE_DISPOSITIONS,
   TRANSFER_DISPOSITIONS,
 } from "../../src/contract/dispositions";
-import { idParam } from "../../src/contract/ids";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../src/contract/settings";
-import { DEFAULT_QUOTAS, GoalStatistics, type QuotaTable } from "./contract";
+import { DEFAULT_QUOTAS, readGoalStatistics, type GoalStatistics, type QuotaTable } from "./contract";
 
 const quotaOf = (table: QuotaTable, role: string) => table[role] ?? [0, 0, 0, 0];
 
@@ -133,14 +132,8 @@ export async function goalStatistics(
 
 export function goalsRoutes(ctx: PluginServerContext): RouteDef[] {
   return [
-    defineRoute({
-      method: "GET",
-      url: "/agents/:id/statistics",
-      summary: "Goal statistics of an agent: its own, or any agent of the tenant for managers and above.",
-      tags: ["goals"],
+    defineRoute(readGoalStatistics, {
       access: { agentParam: "id" },
-      params: idParam,
-      response: { 200: GoalStatistics },
       handler: ({ params }) => goalStatistics(ctx, params.id),
     }),
   ];

@@ -1,6 +1,7 @@
 // The goals service: reads the agent's statistics, keeps the last good numbers, polls while watched.
 import { describe, expect, it } from "vitest";
-import { fakeGateway, NETWORK_DOWN, pluginContext, type Reply } from "../../src/sdk/testing";
+import { fakeGateway, NETWORK_DOWN, pluginContext, reply, type EndpointHandler, type FakeReply } from "../../src/sdk/testing";
+import { readGoalStatistics } from "./contract";
 import { statisticsWithDailyDials } from "./fixtures";
 import { GoalsModel } from "./model";
 import { createGoalsService } from "./service";
@@ -10,13 +11,15 @@ const URL = "GET /agents/7/statistics";
 /** Lets the fake gateway's answers (promises) arrive. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(answer: Reply | typeof NETWORK_DOWN | (() => Promise<Reply>) = { status: 200, data: stats(10) }) {
+type Reply = FakeReply<typeof readGoalStatistics>;
+
+function setup(answer: EndpointHandler<typeof readGoalStatistics> = { status: 200, data: stats(10) }, gateway = fakeGateway([reply(readGoalStatistics, answer)])) {
   const store = GoalsModel.create({});
-  const { ctx, gateway, clock } = pluginContext({
+  const { ctx, clock } = pluginContext({
     store,
     config: { refreshSeconds: 30 },
     agent: { id: 7 },
-    gateway: fakeGateway({ [URL]: answer }),
+    gateway,
   });
   const api = createGoalsService(ctx);
   const polls = () => gateway.requests.filter((r) => r.url === "/agents/7/statistics").length;
@@ -38,16 +41,17 @@ describe("goals service", () => {
     await api.refresh();
     expect(store.state).toBe("failed");
 
-    gateway.routes[URL] = { status: 200, data: stats(10) };
+    gateway.reply(readGoalStatistics, { status: 200, data: stats(10) });
     await api.refresh();
-    gateway.routes[URL] = { status: 500, data: { message: "boom" } };
+    gateway.reply(readGoalStatistics, { status: 500, data: { message: "boom" } });
     await api.refresh();
     expect(store.state).toBe("ready");
     expect(store.statistics?.dials.daily.current).toBe(10);
   });
 
   it("refuses an answer that does not match the contract", async () => {
-    const { api, store } = setup({ status: 200, data: { dials: "many" } });
+    // An answer the gateway could not send (its endpoint's fake would refuse it): answered by its address.
+    const { api, store } = setup(undefined, fakeGateway({ [URL]: { status: 200, data: { dials: "many" } } }));
     await api.refresh();
     expect(store.state).toBe("failed");
     expect(store.statistics).toBeFalsy();
@@ -80,7 +84,7 @@ describe("goals service", () => {
     api.watch();
     await settle();
     expect(store.state).toBe("failed");
-    gateway.routes[URL] = { status: 200, data: stats(3) };
+    gateway.reply(readGoalStatistics, { status: 200, data: stats(3) });
     clock.advance(30_000);
     await settle();
     expect(polls()).toBe(2);
@@ -116,12 +120,12 @@ describe("goals service", () => {
     await settle();
 
     // The 30 s refresh hangs; meanwhile the panel is closed and opened again.
-    gateway.routes[URL] = () => new Promise<Reply>((resolve) => (answer = resolve));
+    gateway.reply(readGoalStatistics, () => new Promise<Reply>((resolve) => (answer = resolve)));
     clock.advance(30_000);
     await settle();
     expect(polls()).toBe(2);
     unwatch();
-    gateway.routes[URL] = { status: 200, data: stats(10) };
+    gateway.reply(readGoalStatistics, { status: 200, data: stats(10) });
     api.watch();
     await settle();
     expect(polls()).toBe(3);

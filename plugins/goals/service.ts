@@ -1,20 +1,17 @@
-import { watching, type ClockTimer, type PluginContext } from "../../src/sdk";
+import { callEndpoint, watching, type ClockTimer, type PluginContext } from "../../src/sdk";
 import type { GoalsApi } from "./api";
-import { GoalStatistics } from "./contract";
+import { readGoalStatistics } from "./contract";
 import type { GoalsConfig, GoalsStore } from "./model";
 
 export function createGoalsService(ctx: PluginContext<GoalsStore, GoalsConfig>): GoalsApi {
-  const { http, clock, store } = ctx;
+  const { clock, store } = ctx;
   let timer: ClockTimer | null = null;
 
   const refresh = async () => {
     store.loading();
-    try {
-      const { data } = await http.get(`/agents/${ctx.agent.id}/statistics`);
-      store.loaded(GoalStatistics.parse(data), clock.now());
-    } catch {
-      store.failed();
-    }
+    const read = await callEndpoint(ctx, readGoalStatistics, { params: { id: ctx.agent.id } });
+    if (read.ok) store.loaded(read.data, clock.now());
+    else store.failed();
   };
   // One poll chain at most: a panel reopened while a refresh is under way must not start a second one.
   const schedule = () => {

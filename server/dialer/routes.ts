@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
-import { RedistributeFollowUpsBody, RedistributeFollowUpsResponse } from "../../src/contract/agentSettings";
+import { redistributeFollowUps as redistributeFollowUpsEndpoint } from "../../src/contract/agentSettings";
 import { ComplianceRefusal } from "../../src/contract/compliance";
 import { idParam } from "../../src/contract/ids";
 import type { DialResponse as DialResponseBody, NoLeadResponse as NoLeadBody } from "../../src/contract/dialer";
@@ -119,16 +119,8 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
         });
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/agents/:id/redistribute-follow-ups",
-      summary:
-        "The users area's Distribute follow-ups (admin-and-sign-in §4, §7): moves the agent's pending follow-ups, in one transaction, to another agent of the call centre ({to: id}: the follow-ups and their leads become that agent's, marked redistributed) or to general callbacks ({to: null}: each follow-up is canceled and its lead goes back to the pool, for any agent the dialer's rules allow). Irreversible. Kept with the agent: leads in process now and, for general callbacks, booked meetings. Both agents' follow-up lists update at once (push follow-ups-changed). 201 {data: {moved, kept, to}}; 404 when the id is no user of the caller's call centre; 422 when either is not a qualifier or an advisor of the call centre, they have different roles, or to is the agent itself. A repeat moves nothing more. Managers and above.",
-      tags: ["dialer"],
+    defineRoute(redistributeFollowUpsEndpoint, {
       access: { roles: ["manager"] },
-      params: idParam,
-      body: RedistributeFollowUpsBody,
-      response: { 201: RedistributeFollowUpsResponse, 404: ErrorBody, 422: ErrorBody },
       example: { body: { to: null } },
       async handler({ caller, params, body, raw }, reply) {
         const done = await redistributeFollowUps(gw.db, {

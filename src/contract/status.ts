@@ -11,9 +11,9 @@
 // `message` is an i18n key from STATUS_MESSAGE_KEYS (the browser translates it) and `errors.status` holds
 // the English text, for logs and for clients that do not translate.
 import { z } from "zod";
-import type { Variant } from "./common";
+import { ErrorBody, type Variant } from "./common";
 import { defineEndpoint } from "./endpoint";
-import { decimalInteger } from "./ids";
+import { decimalInteger, idParam } from "./ids";
 
 export const AGENT_STATUSES = [
   "offline",
@@ -252,6 +252,17 @@ export const listOverstays = defineEndpoint({
 
 /** PATCH /agents/:id/calling-statuses: no body (or no `deactivated`) toggles; a value sets it (safe to retry). */
 export const CallingStatusRequest = z.strictObject({ deactivated: z.boolean().optional() }).nullish();
+/** A manager disables or re-enables an agent's calling (the users list's Tools dialog). */
+export const setCallingStatus = defineEndpoint({
+  method: "PATCH",
+  path: "/agents/:id/calling-statuses",
+  summary:
+    "Managers: disables or re-enables an agent's calling. Without a body it toggles; {deactivated} sets it. 204. The agent is told at once over the socket ('A manager disabled calling for your extension') and forced offline if it was active.",
+  tags: ["statuses"],
+  params: idParam,
+  body: CallingStatusRequest,
+  responses: { 204: z.null(), 403: ErrorBody, 422: ErrorBody },
+});
 
 /** PUT /extensions/parameters/:parameter — only 'dnd'. `active: true` turns do-not-disturb on. */
 export const EXTENSION_PARAMETERS = ["dnd"] as const;

@@ -3,9 +3,22 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { lazy } from "react";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentListItem } from "../../../src/contract/agents";
+import {
+  listAttributes,
+  readAgentAttributes,
+  readHealthLicenses,
+  redistributeFollowUps,
+  repairFrontend,
+  resetSockets,
+  saveAgentAttributes,
+  saveHealthLicenses,
+} from "../../../src/contract/agentSettings";
+import { listAgents, type AgentListItem } from "../../../src/contract/agents";
+import { readCallableStates, saveCallableStates } from "../../../src/contract/dialer";
+import { setCallingStatus } from "../../../src/contract/status";
 import { definePlugin } from "../../../src/sdk";
-import { fakeGateway, renderPlugin, type Reply } from "../../../src/sdk/testing";
+import { fakeGateway, renderPlugin, reply, type EndpointRoute, type FakeReply } from "../../../src/sdk/testing";
+import { readGoalStatistics } from "../../goals/api";
 import { UserRowActions } from "./RowActions";
 
 const QUALIFIER: AgentListItem = {
@@ -46,8 +59,7 @@ const harness = definePlugin({
   },
 });
 
-type Routes = Parameters<typeof fakeGateway>[0];
-async function mount(routes: Routes, agent: AgentListItem = QUALIFIER, opts: { language?: "fr"; variant?: "slica" } = {}) {
+async function mount(routes: EndpointRoute[], agent: AgentListItem = QUALIFIER, opts: { language?: "fr"; variant?: "slica" } = {}) {
   row = agent;
   changed.mockReset();
   const gateway = fakeGateway(routes);
@@ -59,12 +71,13 @@ async function mount(routes: Routes, agent: AgentListItem = QUALIFIER, opts: { l
   };
   return { ...view, gateway, open };
 }
-const refusal = (status: number, data: unknown): Reply => ({ status, data });
+/** A refusal any route may answer: its status and ErrorBody. */
+const refusal = (status: 403 | 404 | 422 | 500, data: { message: string; errors?: Record<string, string[]> }) => ({ status, data });
 
 describe("User statistics", () => {
   it("shows current and target per goal with the progress colour, and hours, follow-ups, pickups", async () => {
-    const m = await mount({
-      "GET /agents/7/statistics": {
+    const m = await mount([
+      reply(readGoalStatistics, {
         status: 200,
         data: {
           dials: { hourly: { current: 0, target: 20 }, daily: { current: 30, target: 100 } },
@@ -76,8 +89,8 @@ describe("User statistics", () => {
           followUps: 4,
           pickups: 12,
         },
-      },
-    });
+      }),
+    ]);
     const dialog = await m.open("User statistics");
     expect(within(dialog).getByText("User statistics: Rita Qualls")).toBeInTheDocument();
     const cell = (name: string) => within(dialog).getByRole("rowheader", { name }).closest("tr")!;
@@ -95,7 +108,7 @@ describe("User statistics", () => {
   });
 
   it("shows the gateway's refusal as text", async () => {
-    const m = await mount({ "GET /agents/7/statistics": refusal(403, { message: "This action is unauthorized." }) });
+    const m = await mount([reply(readGoalStatistics, refusal(403, { message: "This action is unauthorized." }))]);
     const dialog = await m.open("User statistics");
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("You are not authorized to do that.");
   });
@@ -104,10 +117,10 @@ describe("User statistics", () => {
 describe("Callable states", () => {
   it("ticks the saved states of the call centre's country, select none then a few, and saves them", async () => {
     let saved: unknown;
-    const m = await mount({
-      "GET /settings/agents/7/provinces": { status: 200, data: { provinces: ["ny", "tx"] } },
-      "PUT /settings/agents/7/provinces": (req) => ((saved = req.body), { status: 204 }),
-    });
+    const m = await mount([
+      reply(readCallableStates, { status: 200, data: { provinces: ["ny", "tx"] } }),
+      reply(saveCallableStates, (req) => ((saved = req.body), { status: 204 })),
+    ]);
     const dialog = await m.open("Callable states");
     expect(await within(dialog).findByRole("checkbox", { name: "New York (NY)" })).toBeChecked();
     expect(within(dialog).getByRole("checkbox", { name: "Florida (FL)" })).not.toBeChecked();
@@ -126,10 +139,10 @@ describe("Callable states", () => {
   it("offers the provinces in a Canadian call centre; every one ticked saves null (every state)", async () => {
     let saved: unknown;
     const m = await mount(
-      {
-        "GET /settings/agents/7/provinces": { status: 200, data: { provinces: ["qc"] } },
-        "PUT /settings/agents/7/provinces": (req) => ((saved = req.body), { status: 204 }),
-      },
+      [
+        reply(readCallableStates, { status: 200, data: { provinces: ["qc"] } }),
+        reply(saveCallableStates, (req) => ((saved = req.body), { status: 204 })),
+      ],
       QUALIFIER,
       { variant: "slica" },
     );
@@ -141,10 +154,10 @@ describe("Callable states", () => {
   });
 
   it("keeps the dialog open with the first message of a 422", async () => {
-    const m = await mount({
-      "GET /settings/agents/7/provinces": { status: 200, data: { provinces: null } },
-      "PUT /settings/agents/7/provinces": refusal(422, { message: "The given data was invalid.", errors: { provinces: ["Invalid code"] } }),
-    });
+    const m = await mount([
+      reply(readCallableStates, { status: 200, data: { provinces: null } }),
+      reply(saveCallableStates, refusal(422, { message: "The given data was invalid.", errors: { provinces: ["Invalid code"] } })),
+    ]);
     const dialog = await m.open("Callable states");
     await m.user.click(await within(dialog).findByRole("button", { name: "Save" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("Invalid code");
@@ -154,7 +167,7 @@ describe("Callable states", () => {
 
 describe("Health licenses", () => {
   it("is offered on advisor rows only", async () => {
-    const m = await mount({});
+    const m = await mount([]);
     await m.user.click(await screen.findByRole("button", { name: "Actions for Rita Qualls" }));
     expect(await screen.findByRole("menuitem", { name: "Callable states" })).toBeInTheDocument();
     expect(screen.queryByRole("menuitem", { name: "Health licenses" })).toBeNull();
@@ -162,12 +175,12 @@ describe("Health licenses", () => {
 
   it("saves an advisor's licences, and shows a 404 as 'Could not find data location.'", async () => {
     let saved: unknown;
-    let answer: Reply = { status: 204 };
+    let answer: FakeReply<typeof saveHealthLicenses> = { status: 204 };
     const m = await mount(
-      {
-        "GET /settings/agents/8/health-licenses": { status: 200, data: { health_licenses: ["ny"] } },
-        "PUT /settings/agents/8/health-licenses": (req) => ((saved = req.body), answer),
-      },
+      [
+        reply(readHealthLicenses, { status: 200, data: { health_licenses: ["ny"] } }),
+        reply(saveHealthLicenses, (req) => ((saved = req.body), answer)),
+      ],
       ADVISOR,
     );
     const dialog = await m.open("Health licenses");
@@ -186,9 +199,10 @@ describe("Attributes", () => {
   it("ticks the attributes the agent holds among those its role may have, and saves the ids", async () => {
     let saved: unknown;
     const m = await mount(
-      {
-        "GET /settings/attributes": (req) => {
-          expect(req.url).toBe("/settings/attributes");
+      [
+        reply(listAttributes, (req) => {
+          // The role the dialog's agent has: the gateway keeps the permissions that role may hold.
+          expect(req.query).toEqual({ role: "advisor" });
           return {
             status: 200,
             data: {
@@ -198,10 +212,10 @@ describe("Attributes", () => {
               ],
             },
           };
-        },
-        "GET /settings/agents/8/attributes": { status: 200, data: { attributes: [2] } },
-        "PUT /settings/agents/8/attributes": (req) => ((saved = req.body), { status: 204 }),
-      },
+        }),
+        reply(readAgentAttributes, { status: 200, data: { attributes: [2] } }),
+        reply(saveAgentAttributes, (req) => ((saved = req.body), { status: 204 })),
+      ],
       ADVISOR,
     );
     const dialog = await m.open("Attributes");
@@ -213,14 +227,17 @@ describe("Attributes", () => {
   });
 
   it("shows the 422 of a permission the role may not hold", async () => {
-    const m = await mount({
-      "GET /settings/attributes": { status: 200, data: { data: [{ id: 2, name: "Bilingual (French)", type: "LANGUAGE", scope: "fr", roles: [] }] } },
-      "GET /settings/agents/7/attributes": { status: 200, data: { attributes: [] } },
-      "PUT /settings/agents/7/attributes": refusal(422, {
-        message: "This attribute is not allowed for the agent's role",
-        errors: { attributes: ["This attribute is not allowed for the agent's role"] },
-      }),
-    });
+    const m = await mount([
+      reply(listAttributes, { status: 200, data: { data: [{ id: 2, name: "Bilingual (French)", type: "LANGUAGE", scope: "fr", roles: [] }] } }),
+      reply(readAgentAttributes, { status: 200, data: { attributes: [] } }),
+      reply(
+        saveAgentAttributes,
+        refusal(422, {
+          message: "This attribute is not allowed for the agent's role",
+          errors: { attributes: ["This attribute is not allowed for the agent's role"] },
+        }),
+      ),
+    ]);
     const dialog = await m.open("Attributes");
     await m.user.click(await within(dialog).findByRole("checkbox", { name: /Bilingual/ }));
     await m.user.click(within(dialog).getByRole("button", { name: "Save" }));
@@ -230,7 +247,7 @@ describe("Attributes", () => {
 
 describe("Distribute follow-ups", () => {
   const agents = {
-    status: 200,
+    status: 200 as const,
     data: {
       data: [QUALIFIER, { ...QUALIFIER, id: 9, first_name: "Nina", last_name: "Next", full_name: "Nina Next", extension: "2009" }],
       meta: { total: 2, page: 1, per_page: 10 },
@@ -239,10 +256,10 @@ describe("Distribute follow-ups", () => {
 
   it("needs a target, confirms, and sends the chosen agent", async () => {
     let sent: unknown;
-    const m = await mount({
-      "GET /agents": agents,
-      "POST /agents/7/redistribute-follow-ups": (req) => ((sent = req.body), { status: 201, data: { data: { moved: 3, kept: 0, to: 9 } } }),
-    });
+    const m = await mount([
+      reply(listAgents, agents),
+      reply(redistributeFollowUps, (req) => ((sent = req.body), { status: 201, data: { data: { moved: 3, kept: 0, to: 9 } } })),
+    ]);
     const dialog = await m.open("Distribute follow-ups");
     const save = within(dialog).getByRole("button", { name: "Distribute" });
     expect(save).toBeDisabled();
@@ -263,9 +280,9 @@ describe("Distribute follow-ups", () => {
 
   it("general callbacks send to: null; a refusal shows in the dialog", async () => {
     let sent: unknown;
-    const m = await mount({
-      "POST /agents/7/redistribute-follow-ups": (req) => ((sent = req.body), refusal(500, { message: "Something went wrong. Please try again or contact support" })),
-    });
+    const m = await mount([
+      reply(redistributeFollowUps, (req) => ((sent = req.body), refusal(500, { message: "Something went wrong. Please try again or contact support" }))),
+    ]);
     const dialog = await m.open("Distribute follow-ups");
     await m.user.click(within(dialog).getByRole("radio", { name: "General callbacks" }));
     await m.user.click(within(dialog).getByRole("button", { name: "Distribute" }));
@@ -281,7 +298,7 @@ describe("Distribute follow-ups", () => {
 describe("Toggle calling status", () => {
   it("asks 'Do you want to de-activate ?' and toggles (204)", async () => {
     let toggled = 0;
-    const m = await mount({ "PATCH /agents/7/calling-statuses": () => (toggled++, { status: 204 }) });
+    const m = await mount([reply(setCallingStatus, () => (toggled++, { status: 204 }))]);
     await m.user.click(await screen.findByRole("button", { name: "Actions for Rita Qualls" }));
     await m.user.click(await screen.findByRole("menuitem", { name: "De-activate calling" }));
     const confirm = await screen.findByRole("alertdialog");
@@ -292,7 +309,7 @@ describe("Toggle calling status", () => {
   });
 
   it("offers re-activation of a deactivated agent, and shows a refusal", async () => {
-    const m = await mount({ "PATCH /agents/7/calling-statuses": refusal(403, { message: "This action is unauthorized." }) }, { ...QUALIFIER, deactivated: true });
+    const m = await mount([reply(setCallingStatus, refusal(403, { message: "This action is unauthorized." }))], { ...QUALIFIER, deactivated: true });
     await m.user.click(await screen.findByRole("button", { name: "Actions for Rita Qualls" }));
     await m.user.click(await screen.findByRole("menuitem", { name: "Re-activate calling" }));
     const confirm = await screen.findByRole("alertdialog");
@@ -305,10 +322,10 @@ describe("Toggle calling status", () => {
 
 describe("Tools", () => {
   it("repairs the agent's page and resets its socket (201 each)", async () => {
-    const m = await mount({
-      "POST /agents/7/frontend-repairs": { status: 201, data: { data: { id: 7, sockets: 1 } } },
-      "POST /agents/7/reset-sockets": { status: 201, data: { data: { id: 7, sockets: 1 } } },
-    });
+    const m = await mount([
+      reply(repairFrontend, { status: 201, data: { data: { id: 7, sockets: 1 } } }),
+      reply(resetSockets, { status: 201, data: { data: { id: 7, sockets: 1 } } }),
+    ]);
     const dialog = await m.open("Tools");
     await m.user.click(within(dialog).getByRole("button", { name: "Repair frontend" }));
     expect(await within(dialog).findByRole("status")).toHaveTextContent("The dialer of Rita Qualls is being repaired.");
@@ -321,7 +338,7 @@ describe("Tools", () => {
   });
 
   it("shows a refusal of the tools", async () => {
-    const m = await mount({ "POST /agents/7/reset-sockets": refusal(404, { message: "Not found." }) });
+    const m = await mount([reply(resetSockets, refusal(404, { message: "Not found." }))]);
     const dialog = await m.open("Tools");
     await m.user.click(within(dialog).getByRole("button", { name: "Reset sockets" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("Could not find data location.");
@@ -330,7 +347,7 @@ describe("Tools", () => {
 
 describe("in French", () => {
   it("words the menu and a dialog in the manager's language", async () => {
-    const m = await mount({ "GET /settings/agents/7/provinces": { status: 200, data: { provinces: null } } }, QUALIFIER, { language: "fr" });
+    const m = await mount([reply(readCallableStates, { status: 200, data: { provinces: null } })], QUALIFIER, { language: "fr" });
     const dialog = await m.open("États appelables");
     expect(await within(dialog).findByRole("checkbox", { name: "New York (NY)" })).toBeChecked();
     expect(within(dialog).getByRole("button", { name: "Tout sélectionner" })).toBeInTheDocument();

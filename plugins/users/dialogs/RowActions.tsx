@@ -76,7 +76,7 @@ export function UserRowActions({ agent, onChanged }: UserRowActionsProps) {
           setToggling(true);
           setCallingError(null);
           try {
-            await dialogCalls(ctx.http).toggleCalling(agent.id);
+            await dialogCalls(ctx).toggleCalling(agent.id);
             ctx.notify.success(t("dialogs.saved"));
             close();
             onChanged();

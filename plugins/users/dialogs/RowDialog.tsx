@@ -68,7 +68,7 @@ export function useRowDialog(
 ) {
   const { ctx } = usePlugin();
   const [state] = useState(() => DialogModel.create());
-  const [calls] = useState(() => dialogCalls(ctx.http));
+  const [calls] = useState(() => dialogCalls(ctx));
   useEffect(() => {
     let live = true;
     load(calls).then(

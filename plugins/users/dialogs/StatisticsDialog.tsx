@@ -4,7 +4,7 @@ import { HTMLTable, ProgressBar } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import type { AgentListItem } from "../../../src/contract/agents";
-import type { UserStatistics } from "./contract";
+import type { GoalStatistics } from "../../goals/api";
 import { progressIntent, progressOf } from "./progress";
 import { RowDialog, useRowDialog } from "./RowDialog";
 
@@ -15,7 +15,7 @@ const PERIODS = ["hourly", "daily"] as const;
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : 0);
 
 /** The day's figures under the goals: hours signed in, dials per transfer and transfers per hour (§9), follow-ups, pickups. */
-function figures(s: UserStatistics): [string, string][] {
+function figures(s: GoalStatistics): [string, string][] {
   return [
     ["hours", s.hours.toFixed(2)],
     ["dials_to_transfers", ratio(s.dials.daily.current, s.transfers.daily.current).toFixed(2)],
@@ -26,7 +26,7 @@ function figures(s: UserStatistics): [string, string][] {
 }
 
 export const StatisticsDialog = observer(function StatisticsDialog({ agent, onClose }: { agent: AgentListItem; onClose(): void }) {
-  const [stats, setStats] = useState<UserStatistics | null>(null);
+  const [stats, setStats] = useState<GoalStatistics | null>(null);
   const { state, t } = useRowDialog(async (calls) => setStats(await calls.statistics(agent.id)), () => {});
   return (
     <RowDialog title={t("dialogs.statistics.title", { name: agent.full_name })} state={state} onClose={onClose}>

@@ -4,9 +4,7 @@
 // page connects again). Both only speak to the agent's realtime connections; neither writes a table. Another
 // call centre's agent does not exist for the caller (404).
 import { and, eq } from "drizzle-orm";
-import { AgentToolResponse } from "../../../src/contract/agentSettings";
-import { ErrorBody } from "../../../src/contract/common";
-import { idParam } from "../../../src/contract/ids";
+import { repairFrontend, resetSockets } from "../../../src/contract/agentSettings";
 import type { Caller } from "../../auth/access";
 import { users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
@@ -29,15 +27,8 @@ export function agentToolRoutes(gw: Gateway): RouteDef[] {
   const audit = (caller: Caller, ip: string, action: string, agentId: number) =>
     gw.audit.record({ action, outcome: "success", userId: caller.id, tenantId: caller.tenantId, ip, detail: { agentId } });
   return [
-    defineRoute({
-      method: "POST",
-      url: "/agents/:id/frontend-repairs",
-      summary:
-        "The users area's Tools: repairs an agent's page (admin-and-sign-in §7). The agent's open pages re-read account, status, tenant features and layout from the gateway and reload their plugins; a page on a live call does it once the call ends. No body. 201 {data: {id, sockets}} (sockets: the agent's pages that heard it, 0 when none is open); 404 when the id is no user of the caller's call centre. Managers and above.",
-      tags: ["agents"],
+    defineRoute(repairFrontend, {
       access: MANAGERS,
-      params: idParam,
-      response: { 201: AgentToolResponse, 404: ErrorBody },
       async handler({ caller, params, raw }, reply) {
         const id = await userOfTenant(gw, caller, params.id);
         const sockets = await gw.push.socketsOf(id);
@@ -47,15 +38,8 @@ export function agentToolRoutes(gw: Gateway): RouteDef[] {
         return { data: { id, sockets } };
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/agents/:id/reset-sockets",
-      summary:
-        "The users area's Tools: resets an agent's realtime socket (admin-and-sign-in §7). The gateway closes the agent's sockets and the pages connect again at once, keeping their status. No body. 201 {data: {id, sockets}} (sockets closed); 404 when the id is no user of the caller's call centre. Managers and above.",
-      tags: ["agents"],
+    defineRoute(resetSockets, {
       access: MANAGERS,
-      params: idParam,
-      response: { 201: AgentToolResponse, 404: ErrorBody },
       async handler({ caller, params, raw }, reply) {
         const id = await userOfTenant(gw, caller, params.id);
         const sockets = await gw.push.resetAgent(id, caller.id);

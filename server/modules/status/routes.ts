@@ -5,16 +5,15 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../../src/contract/common";
-import { idParam } from "../../../src/contract/ids";
 import {
   AgentStatusList,
   AgentStatusSnapshotResponse,
-  CallingStatusRequest,
   ChangeStatusRequest,
   ChangeStatusResponse,
   ExtensionParameterParams,
   ExtensionParameterRequest,
   listOverstays,
+  setCallingStatus as setCallingStatusEndpoint,
   OverstayReport,
   OverstayResponse,
   STATUS_MESSAGE_KEYS,
@@ -181,16 +180,8 @@ export function statusRoutes(gw: Gateway): RouteDef[] {
         return { data: await gw.overstays.feed(caller.tenantId, query.limit) };
       },
     }),
-    defineRoute({
-      method: "PATCH",
-      url: "/agents/:id/calling-statuses",
-      summary:
-        "Managers: disables or re-enables an agent's calling. Without a body it toggles; {deactivated} sets it. 204. The agent is told at once over the socket ('A manager disabled calling for your extension') and forced offline if it was active.",
-      tags: ["statuses"],
+    defineRoute(setCallingStatusEndpoint, {
       access: { roles: ["manager"], agentParam: "id" },
-      params: idParam,
-      body: CallingStatusRequest,
-      response: { 204: z.null(), 403: ErrorBody, 422: ErrorBody },
       example: { body: {} },
       async handler({ caller, params, body, raw }, reply) {
         await setCallingStatus(
