@@ -3,12 +3,13 @@
 // and of its retry, the gateway's refusals as notices, and a fresh form after sending.
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway, renderPlugin, type SeenRequest } from "../../src/sdk/testing";
+import { createNotification } from "../../src/contract/notifications";
+import { fakeGateway, renderPlugin, reply, type FakeReply } from "../../src/sdk/testing";
 import plugin from "./index";
 
-type Answer = { status: number; data?: unknown };
-async function mount(answer: (req: SeenRequest) => Answer = () => ({ status: 201, data: { data: { id: 7, recipients: 9 } } }), language?: "fr") {
-  const gateway = fakeGateway({ "POST /notifications": answer });
+type Answer = FakeReply<typeof createNotification>;
+async function mount(answer: () => Answer = () => ({ status: 201, data: { data: { id: 7, recipients: 9 } } }), language?: "fr") {
+  const gateway = fakeGateway([reply(createNotification, answer)]);
   const view = await renderPlugin(plugin, { gateway, agent: { roles: ["manager"] }, language, adminPage: "notifications/create" });
   await screen.findByRole("heading", { name: /Send New Notification|Envoyer une nouvelle notification/ });
   return { ...view, gateway, posts: () => gateway.requests.filter((r) => r.method === "POST") };

@@ -6,6 +6,8 @@
 // The timeout is in seconds, minimum 1, default 1 (the spec's "minimum 1 (default 1) in this area"; the other
 // text source's minimum 200 is not followed: docs/decisions.md, "Manager notifications").
 import { z } from "zod";
+import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
 import { AgentNotification, NOTIFICATION_TYPES, NotificationType } from "./notificationPush";
 
 export { AgentNotification, NOTIFICATION_TYPES, NotificationType };
@@ -67,6 +69,19 @@ export type CreateNotificationBody = z.infer<typeof CreateNotificationBody>;
 /** 201: the notification's id and how many agents it was sent to. */
 export const CreateNotificationResponse = z.object({
   data: z.object({ id: z.number().int(), recipients: z.number().int().nonnegative() }),
+});
+
+
+/** The Send New Notification page's send. */
+export const createNotification = defineEndpoint({
+  method: "POST",
+  path: "/notifications",
+  summary:
+    "Sends a notification to the call centre's agents (qualifiers and advisors), or with teamMembersOnly (default true) only to the agents whose manager is the sender. 201 with its id and how many agents it reached; each is pushed `notification` at once and, while it waits, finds it at GET /agents/me/notifications. The message is trimmed, 10 to 100 characters ('too short', 'too long'); type success, warning or error ('type required'); dismissible and expires default true; timeout in seconds, read only when expires, then required ('timeout required') and at least 1 ('timeout too low'). Takes an Idempotency-Key: a retry answers the first result and sends nothing again.",
+  tags: ["notifications"],
+  body: CreateNotificationBody,
+  responses: { 201: CreateNotificationResponse, 409: ErrorBody, 422: ErrorBody },
+  idempotent: true,
 });
 
 export const AgentNotificationList = z.object({ data: z.array(AgentNotification) });

@@ -7,8 +7,7 @@ import { idParam } from "../../../src/contract/ids";
 import {
   AgentNotificationList,
   AnswerNotificationBody,
-  CreateNotificationBody,
-  CreateNotificationResponse,
+  createNotification,
 } from "../../../src/contract/notifications";
 import type { Gateway } from "../../gateway";
 import { HttpError, MESSAGES } from "../../http/errors";
@@ -21,15 +20,8 @@ export const NOTIFICATION_SENDER_ROLES = ["manager"] as const;
 
 export function notificationRoutes(gw: Gateway): RouteDef[] {
   return [
-    defineRoute({
-      method: "POST",
-      url: "/notifications",
-      summary:
-        "Sends a notification to the call centre's agents (qualifiers and advisors), or with teamMembersOnly (default true) only to the agents whose manager is the sender. 201 with its id and how many agents it reached; each is pushed `notification` at once and, while it waits, finds it at GET /agents/me/notifications. The message is trimmed, 10 to 100 characters ('too short', 'too long'); type success, warning or error ('type required'); dismissible and expires default true; timeout in seconds, read only when expires, then required ('timeout required') and at least 1 ('timeout too low'). Takes an Idempotency-Key: a retry answers the first result and sends nothing again.",
-      tags: ["notifications"],
+    defineRoute(createNotification, {
       access: { roles: NOTIFICATION_SENDER_ROLES },
-      body: CreateNotificationBody,
-      response: { 201: CreateNotificationResponse, 409: ErrorBody, 422: ErrorBody },
       example: {
         body: {
           message: "Team meeting at 3 pm in room B",
