@@ -1,7 +1,7 @@
 // What a panel component reaches for: its own plugin's store slice and service, by context, so panels stay
 // free of imports from the core's internals. The workspace frame and renderPlugin() both provide it.
 import { createContext, useContext, type ReactNode } from "react";
-import type { CallFacetDef, PluginContext } from "./plugin";
+import type { AgentActionDef, CallFacetDef, PluginContext } from "./plugin";
 
 export interface PluginScopeValue {
   pluginId: string;
@@ -14,21 +14,32 @@ export interface PluginScopeValue {
    * draws in whichever plugin shows a call of the lead's history.
    */
   callFacets: readonly ScopedCallFacet[];
+  /** The agent actions of every enabled plugin, each with its own plugin's scope (`<AgentActionItems>`). */
+  agentActions: readonly ScopedAgentAction[];
 }
 
 /** A plugin's call facet, with the scope its component renders in. */
 export type ScopedCallFacet = CallFacetDef & { pluginId: string; scope: PluginScopeValue };
 
-type EnabledPlugin = { manifest: { id: string; callFacet?: CallFacetDef }; api: unknown; ctx: PluginContext };
+/** A plugin's agent action, with the scope its dialog renders in. */
+export type ScopedAgentAction = AgentActionDef & { pluginId: string; scope: PluginScopeValue };
+
+type EnabledPlugin = {
+  manifest: { id: string; callFacet?: CallFacetDef; agentActions?: readonly AgentActionDef[] };
+  api: unknown;
+  ctx: PluginContext;
+};
 
 /** The scopes of every plugin a registry loaded, by plugin id (panels, overlays and pages render in them). */
 export function pluginScopes(plugins: readonly EnabledPlugin[]) {
   const byId = new Map<string, PluginScopeValue>();
   const callFacets: ScopedCallFacet[] = [];
+  const agentActions: ScopedAgentAction[] = [];
   for (const p of plugins) {
-    const scope = { pluginId: p.manifest.id, store: p.ctx.store, api: p.api, ctx: p.ctx, callFacets };
+    const scope = { pluginId: p.manifest.id, store: p.ctx.store, api: p.api, ctx: p.ctx, callFacets, agentActions };
     byId.set(p.manifest.id, scope);
     if (p.manifest.callFacet) callFacets.push({ ...p.manifest.callFacet, pluginId: p.manifest.id, scope });
+    for (const a of p.manifest.agentActions ?? []) agentActions.push({ ...a, pluginId: p.manifest.id, scope });
   }
   return byId;
 }

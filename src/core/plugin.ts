@@ -60,6 +60,7 @@
  * ```
  */
 import type { ComponentType, LazyExoticComponent } from "react";
+import type { IconName } from "@blueprintjs/core";
 import type { IAnyModelType, Instance } from "mobx-state-tree";
 import type { z } from "zod";
 import type { AxiosInstance } from "axios";
@@ -185,6 +186,35 @@ export interface AdminPageDef {
   requires?: Requires;
 }
 
+/** The agent an agent action is for: who, as every list of agents names them. */
+export interface AgentRef {
+  id: number;
+  name: string;
+  /** qualifier | advisor | … */
+  role: string;
+}
+
+/** What an agent action's dialog receives (`AgentActionDef`). */
+export interface AgentActionProps {
+  agent: AgentRef;
+  onClose(): void;
+}
+
+/**
+ * Something a manager does to one agent that a plugin offers wherever agents are listed (the floor's rows, the
+ * users list): a menu item with its title (a key of the plugin's own namespace) and icon, and the dialog the item
+ * opens, drawn in the offering plugin's scope (`usePlugin()` is that plugin's), so the plugin that lists agents
+ * never names the plugins whose actions it shows. `offeredFor` leaves the item out for some agents (statistics
+ * for advisors only, say).
+ */
+export interface AgentActionDef {
+  id: string;
+  title: string;
+  icon?: IconName;
+  offeredFor?: (agent: AgentRef) => boolean;
+  component: ComponentType<AgentActionProps> | LazyComponent<AgentActionProps>;
+}
+
 /** What a plugin's call facet component receives (`CallFacetDef`). */
 export interface CallFacetProps<Facet = unknown> {
   /** What the plugin kept with this call (`facets[<plugin id>]`), parsed with the facet's `schema`. */
@@ -296,6 +326,11 @@ export interface PluginManifest<
    * and component, from {@link defineCallFacet}. Its gateway side adds the facets (`ctx.leadHistory.addCallFacet`).
    */
   callFacet?: CallFacetDef;
+  /**
+   * What a manager does to one agent through this plugin, offered wherever agents are listed: the SDK's
+   * `<AgentActionItems>` lists them in a menu and `<AgentActionDialog>` opens one (docs/plugins.md "Agent actions").
+   */
+  agentActions?: readonly AgentActionDef[];
   /**
    * What this plugin keeps about the agent's current call, fresh on each call, and the fields it sends with the
    * call's settle ({@link CallStateDef}, from `defineCallState`; read and set with `ctx.call.state` / `setState`).

@@ -22,6 +22,9 @@
  * - **What it keeps about the current call and sends with its settle**: `callState: defineCallState(name, {
  *   initial, settle })` in the manifest, `ctx.call.state(def)` / `ctx.call.setState(def, value)`; the state starts
  *   from `initial` on each call (docs/plugins.md "Per-call state").
+ * - **What a manager does to one agent**: `agentActions: [{ id, title, icon, component }]` offers a menu item and
+ *   its dialog wherever agents are listed; a plugin that lists agents renders {@link AgentActionItems} in its
+ *   row menu and {@link AgentActionDialog} for the one chosen (docs/plugins.md "Agent actions").
  * - **Services between plugins**: {@link serviceKey} in the owner's `api.ts`; consumers list it in `needs`.
  * - **Events**: {@link defineEvent} (browser events, `domain:verb`, owned by whoever raises them and declared
  *   in its `api.ts`), {@link definePush} (socket pushes, listed in the manifest's `pushes`),
@@ -99,6 +102,9 @@ export {
   definePlugin,
   serviceKey,
   type AdminPageDef,
+  type AgentActionDef,
+  type AgentActionProps,
+  type AgentRef,
   type AnyPlugin,
   type CallFacetDef,
   type CallFacetProps,
@@ -116,6 +122,7 @@ export {
 } from "../core/plugin";
 export { usePlugin } from "../core/PluginScope";
 export { CallFacets } from "../core/CallFacets";
+export { AgentActionDialog, AgentActionItems, useAgentActions } from "../core/AgentActions";
 export { renamePanel, splitPanel } from "../core/layoutMigrations";
 export { defineAgentFlags, type AgentFlagsDef } from "../core/agentFlags";
 export { defineCallState, type CallStateDef, type SettleFields } from "../core/callState";
