@@ -1,10 +1,10 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeGateway, renderPlugin, reply } from "../../src/sdk/testing";
 import { reconnected } from "../../src/sdk";
 import { readAgentHealth, readFloorHealth, type HealthSample } from "../client-health/api";
-import { readFloor } from "./contract";
+import { endAgentCall, notifyAgent, readFloor, setAgentOffline } from "./contract";
 import { agentRow, at, snapshot } from "./fixtures";
 import plugin from "./index";
 
@@ -12,7 +12,9 @@ const manager = { id: 9, roles: ["manager"] };
 const jordan = agentRow({ agent_id: 7, name: "Jordan Reyes", status: "ready", since: at(65) });
 const maria = agentRow({ agent_id: 8, name: "Maria Lopez", role: "advisor", extension: "2001", status: "break", since: at(1500), overstay_limit: 900 });
 
-const rowOf = (name: string) => screen.getByText(name).closest<HTMLElement>('[role="row"]')!;
+/** The wall's table (the plugin's other panel, Needs attention, names agents too). */
+const wall = () => screen.getByRole("table", { name: "Agents on the floor" });
+const rowOf = (name: string) => within(wall()).getByText(name).closest<HTMLElement>('[role="row"]')!;
 
 describe("the floor wall", () => {
   it("shows each signed-in agent's status and time in it, ticking from the gateway's clock, and overstays in red", async () => {
@@ -67,8 +69,8 @@ describe("the floor wall", () => {
     await screen.findByText("Jordan Reyes");
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole("combobox", { name: "Role" }), "advisor");
-    expect(screen.queryByText("Jordan Reyes")).toBeNull();
-    expect(screen.getByText("Maria Lopez")).toBeInTheDocument();
+    expect(within(wall()).queryByText("Jordan Reyes")).toBeNull();
+    expect(within(wall()).getByText("Maria Lopez")).toBeInTheDocument();
     await user.type(screen.getByRole("searchbox", { name: "Agent, extension or lead" }), "jordan");
     expect(screen.getByText("No agent matches these filters.")).toBeInTheDocument();
   });
@@ -79,7 +81,7 @@ describe("the floor wall", () => {
     await screen.findByText("Jordan Reyes");
     gateway.reply(readFloor, { status: 200, data: snapshot([jordan, maria]) });
     await emit(reconnected, {});
-    expect(await screen.findByText("Maria Lopez")).toBeInTheDocument();
+    expect(await within(wall()).findByText("Maria Lopez")).toBeInTheDocument();
   });
 
   it("speaks French", async () => {
@@ -139,5 +141,54 @@ describe("the floor wall", () => {
       gateway: fakeGateway([reply(readFloor, { status: 200, data: snapshot([jordan]) }), reply(readFloorHealth, { status: 200, data: { data: [old] } })]),
     });
     expect(await screen.findByRole("button", { name: "Client health of Jordan Reyes: No report" })).toBeInTheDocument();
+  });
+
+  it("acts on an agent from its row: a message, set offline with a reason, and a stuck call ended after confirming", async () => {
+    const onCall = agentRow({
+      ...jordan,
+      status: "on_a_call",
+      call: {
+        call_id: 3, type: "auto", direction: 0, status: "answered", lead_id: 11, lead_name: "Ashley Walker",
+        lead_state: "ny", lead_timezone: "America/New_York", started_at: at(12), answered_at: at(4), in_transfer: false,
+      },
+    });
+    const gateway = fakeGateway([
+      reply(readFloor, { status: 200, data: snapshot([onCall, maria]) }),
+      reply(notifyAgent, { status: 201, data: { data: { id: 5 } } }),
+      reply(setAgentOffline, { status: 204, data: null }),
+      reply(endAgentCall, { status: 200, data: { outcome: "ended" } }),
+    ]);
+    const { notify } = await renderPlugin(plugin, { agent: manager, gateway });
+    const toasts = () => notify.shown.map((n) => n.text);
+    const user = userEvent.setup();
+    await screen.findByRole("table", { name: "Agents on the floor" });
+    await user.click(within(wall()).getByRole("button", { name: "Actions for Maria Lopez" }));
+    await user.click(screen.getByRole("menuitem", { name: "Send a message…" }));
+    const dialog = await screen.findByRole("dialog", { name: "A message to Maria Lopez" });
+    const send = within(dialog).getByRole("button", { name: "Send" });
+    await user.type(within(dialog).getByRole("textbox", { name: "Message" }), "Short");
+    expect(send).toBeDisabled();
+    await user.type(within(dialog).getByRole("textbox", { name: "Message" }), " break is over, please");
+    expect(within(dialog).getByRole("textbox", { name: "Message" })).toHaveValue("Short break is over, please");
+    await user.click(send);
+    await waitFor(() => expect(toasts()).toContain("Message sent to Maria Lopez."));
+    const sent = gateway.requests.find((r) => r.path === "/floor/agents/8/notifications")!;
+    expect(sent.body).toEqual({ message: "Short break is over, please", type: "warning" });
+
+    await user.click(within(wall()).getByRole("button", { name: "Actions for Maria Lopez" }));
+    await user.click(screen.getByRole("menuitem", { name: "Set offline…" }));
+    const offline = await screen.findByRole("dialog", { name: "Set Maria Lopez offline" });
+    await user.type(within(offline).getByRole("textbox", { name: "Why (the agent reads it)" }), "Team meeting in room 2.");
+    await user.click(within(offline).getByRole("button", { name: "Set offline" }));
+    await waitFor(() => expect(toasts()).toContain("Maria Lopez is offline."));
+
+    // Jordan is on a call: not set offline from here, but the call can be ended.
+    await user.click(within(wall()).getByRole("button", { name: "Actions for Jordan Reyes" }));
+    expect(screen.getByRole("menuitem", { name: "Set offline…" })).toHaveAttribute("aria-disabled", "true");
+    await user.click(screen.getByRole("menuitem", { name: "End the call" }));
+    expect(await screen.findByText("End Jordan Reyes's call with Ashley Walker? The call is hung up for everyone on it.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "End the call" }));
+    await waitFor(() => expect(toasts()).toContain("Jordan Reyes's call was ended."));
+    expect(gateway.requests.some((r) => r.path === "/floor/agents/7/call-end")).toBe(true);
   });
 });

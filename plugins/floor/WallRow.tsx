@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { isActiveStatus, type AgentStatus } from "../../src/contract/status";
 import type { HealthSample } from "../client-health/api";
 import type { FloorAgent, FloorCall } from "./contract";
+import { AgentActions } from "./AgentActions";
 import { HealthBadge } from "./HealthBadge";
 import { clockText, isOverstaying, secondsInStatus } from "./wall";
 import { dispositionText } from "./texts";
@@ -99,8 +100,9 @@ export const WallRow = memo(function WallRow({
       className={`floor__row${over ? " floor__row--over" : ""}`}
       style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
     >
-      <div role="cell">
+      <div role="cell" className="floor__agent">
         <span className="floor__line">
+          <AgentActions agent={a} />
           <strong>{a.name}</strong>
         </span>
         <span className="floor__line floor__muted">

@@ -5,5 +5,7 @@ import { serviceKey } from "../../src/sdk";
 export interface FloorApi {
   /** Reads the whole floor again from the gateway (GET /floor). */
   refresh(): Promise<void>;
+  /** Reads the floor unless it is read or being read (a second panel of the floor on the same page). */
+  ensureLoaded(): Promise<void>;
 }
 export const floorApi = serviceKey<FloorApi>("floor.api");

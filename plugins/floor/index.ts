@@ -23,6 +23,12 @@ export default definePlugin({
       component: lazy(() => import("./FloorWall")),
       size: { w: 12, h: 10, minW: 6, minH: 6 },
     },
+    {
+      id: "floor.attention",
+      title: "attention.title",
+      component: lazy(() => import("./AttentionPanel")),
+      size: { w: 4, h: 6, minW: 3, minH: 3 },
+    },
   ],
   locales: {
     en: () => import("./locales/en.json"),

@@ -22,5 +22,10 @@ export function createFloorService(ctx: PluginContext<FloorStore>): FloorApi {
   ctx.events.on(floorTotalsPush, (totals) => ctx.store.setTotals(totals));
   ctx.events.on(healthReported, (sample) => ctx.store.healthReported(sample));
   ctx.events.on(reconnected, () => void refresh());
-  return { refresh };
+  return {
+    refresh,
+    async ensureLoaded() {
+      if (ctx.store.state === "idle" || ctx.store.state === "failed") await refresh();
+    },
+  };
 }

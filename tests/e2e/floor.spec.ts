@@ -72,7 +72,34 @@ test("the manager's wall follows an agent going Ready, auto-dialled with the lea
     const counters = wallPage.getByRole("region", { name: "Floor counters" });
     await expect(counters.getByText("Contacts today").locator("..")).not.toContainText(/^0/);
     await disposeAndStop(agent);
+
+    // From the wall, a message to the agent alone: it waits on the agent's page until the agent confirms it.
+    await row.getByRole("button", { name: "Actions for Jordan Reyes" }).click();
+    await wallPage.getByRole("menuitem", { name: "Send a message…" }).click();
+    const dialog = wallPage.getByRole("dialog", { name: "A message to Jordan Reyes" });
+    await dialog.getByRole("textbox", { name: "Message" }).fill("Nice save on that callback!");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog).toBeHidden();
+    const note = agent.getByRole("status").filter({ hasText: "Nice save on that callback!" });
+    await expect(note).toBeVisible({ timeout: 5_000 });
+    await note.getByRole("button", { name: "Confirm" }).click();
+    await expect(note).toBeHidden();
   } finally {
     await agentContext.close();
   }
+});
+
+test("a manager arranges the floor like an agent: Add panel offers Needs attention", async ({ page }) => {
+  await signIn(page, "manager.isius@demo.test");
+  await expect(page.getByRole("table", { name: "Agents on the floor" })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Edit layout" }).click();
+  await page.getByRole("button", { name: "Add panel" }).click();
+  await page.getByRole("menuitem", { name: "Needs attention" }).click();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("region", { name: "Needs attention" })).toBeVisible();
+  // Back to the call centre's default for the next test of this worker.
+  await page.getByRole("button", { name: "Edit layout" }).click();
+  await page.getByRole("button", { name: "Reset layout" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Reset layout" }).click();
+  await expect(page.getByRole("region", { name: "Needs attention" })).toBeHidden();
 });
