@@ -1,8 +1,9 @@
 // The 'Auto dialing' panel as the agent reads it: on or off, what it waits for, the last result and why.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeGateway } from "../../src/sdk/testing";
-import { AUTO, mount, noLead } from "./testing";
+import { fakeGateway, reply } from "../../src/sdk/testing";
+import { autoDial } from "../../src/contract/dialer";
+import { mount, noLead } from "./testing";
 
 describe("auto dialing panel", () => {
   it("says it is running while the agent is ready", async () => {
@@ -56,14 +57,17 @@ describe("auto dialing panel", () => {
   });
 
   it("puts a rule that blocks every lead first", async () => {
-    const gateway = fakeGateway({
-      [AUTO]: noLead({
-        reasons: {},
-        samples: {},
-        examined: 0,
-        blocked: { rule: "operation-hours", ok: false, reason: "Outside operation hours (08:00-21:00)" },
-      }),
-    });
+    const gateway = fakeGateway([
+      reply(
+        autoDial,
+        noLead({
+          reasons: {},
+          samples: {},
+          examined: 0,
+          blocked: { rule: "operation-hours", ok: false, reason: "Outside operation hours (08:00-21:00)" },
+        }),
+      ),
+    ]);
     const { user } = await mount({ gateway });
     expect(
       await screen.findByText("No lead available: Outside operation hours (08:00-21:00)"),
@@ -75,20 +79,23 @@ describe("auto dialing panel", () => {
   });
 
   it("words a blocking rule's reason in the agent's language when the explain plugin is on", async () => {
-    const gateway = fakeGateway({
-      [AUTO]: noLead({
-        reasons: {},
-        samples: {},
-        examined: 0,
-        blocked: {
-          rule: "operation-hours",
-          ok: false,
-          reason: "The call centre is closed on Sundays (operation hours).",
-          key: "hours_closed_day",
-          values: { day: "Sunday" },
-        },
-      }),
-    });
+    const gateway = fakeGateway([
+      reply(
+        autoDial,
+        noLead({
+          reasons: {},
+          samples: {},
+          examined: 0,
+          blocked: {
+            rule: "operation-hours",
+            ok: false,
+            reason: "The call centre is closed on Sundays (operation hours).",
+            key: "hours_closed_day",
+            values: { day: "Sunday" },
+          },
+        }),
+      ),
+    ]);
     const said: unknown[] = [];
     const explainer = { say: (v: { key?: string }) => (said.push(v), v.key === "hours_closed_day" ? "Fermé le dimanche" : "?") };
     await mount({ gateway, explainer });
@@ -98,7 +105,7 @@ describe("auto dialing panel", () => {
 
   it("shows a refusal's message as the last result", async () => {
     await mount({
-      gateway: fakeGateway({ [AUTO]: { status: 403, data: { message: "Calling is disabled" } } }),
+      gateway: fakeGateway([reply(autoDial, { status: 403, data: { message: "Calling is disabled" } })]),
     });
     expect(await screen.findByText("The dial was refused: Calling is disabled")).toBeInTheDocument();
   });

@@ -1,10 +1,9 @@
-// One POST /dials/auto and what came of it (agent-workspace §7: 201 with the dial; 404 NoLeadResponse when
-// no lead may be dialled; 409/403/others refused with the gateway's message). One Idempotency-Key per
-// attempt, so a request the network replays never places a second call.
-import { isAxiosError, type AxiosInstance } from "axios";
-import { ErrorBody } from "../../src/contract/common";
-import { DialResponse, NoLeadResponse, type DialResult } from "../../src/contract/dialer";
-import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
+// One auto-dial (autoDial, POST /dials/auto) and what came of it (agent-workspace §7: 201 with the dial; 404
+// NoLeadResponse when no lead may be dialled; 409/403/others refused with the gateway's message). One
+// Idempotency-Key per attempt, so a request the network replays never places a second call; sent once, since the
+// loop asks again on its next tick with a new key.
+import { autoDial, NoLeadResponse, type DialResult } from "../../src/contract/dialer";
+import { callEndpoint, type EndpointCaller } from "../../src/sdk";
 import { explainNoLead, type NoLeadExplanation } from "./reasons";
 
 export type AutoDialOutcome =
@@ -14,28 +13,20 @@ export type AutoDialOutcome =
   /** Refused or failed: the gateway's message, or null when it sent none (network down). */
   | { kind: "refused"; status: number | null; message: string | null };
 
-export async function postAutoDial(http: AxiosInstance, key: string): Promise<AutoDialOutcome> {
-  try {
-    const { data } = await http.post("/dials/auto", undefined, { headers: { [IDEMPOTENCY_HEADER]: key } });
-    const parsed = DialResponse.safeParse(data);
-    return { kind: "dialled", result: parsed.success ? parsed.data : null };
-  } catch (e) {
-    const response = isAxiosError(e) ? e.response : undefined;
-    if (response?.status === 404) {
-      const noLead = NoLeadResponse.safeParse(response.data);
-      const body = ErrorBody.safeParse(response.data);
-      return {
-        kind: "no_lead",
-        explanation: noLead.success
-          ? explainNoLead(noLead.data)
-          : { message: body.success ? body.data.message : "", examined: 0, blocked: null, skipped: [] },
-      };
-    }
-    const body = ErrorBody.safeParse(response?.data);
+export async function postAutoDial(caller: EndpointCaller, key: string): Promise<AutoDialOutcome> {
+  const dial = await callEndpoint(caller, autoDial, { idempotencyKey: key, retry: false });
+  if (dial.ok) return { kind: "dialled", result: dial.data };
+  // A success whose answer its schema refuses: the call did start.
+  if (dial.status !== null && dial.status < 300) return { kind: "dialled", result: null };
+  if (dial.status === 404) {
+    // The no-lead answer's reasons and samples, when it has them (the refusal's body); else its message alone.
+    const noLead = NoLeadResponse.safeParse(dial.body);
     return {
-      kind: "refused",
-      status: response?.status ?? null,
-      message: body.success ? body.data.message : null,
+      kind: "no_lead",
+      explanation: noLead.success
+        ? explainNoLead(noLead.data)
+        : { message: dial.message ?? "", examined: 0, blocked: null, skipped: [] },
     };
   }
+  return { kind: "refused", status: dial.status, message: dial.message };
 }

@@ -3,10 +3,10 @@
 import { act, screen } from "@testing-library/react";
 import { runInAction } from "mobx";
 import { describe, expect, it } from "vitest";
-import { LIVE_TRANSFER_FIRST_MESSAGE } from "../../src/contract/dialer";
+import { autoDial, LIVE_TRANSFER_FIRST_MESSAGE } from "../../src/contract/dialer";
 import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
-import { fakeGateway, type Reply } from "../../src/sdk/testing";
-import { AUTO, dialled, mount, noLead } from "./testing";
+import { fakeGateway, reply } from "../../src/sdk/testing";
+import { dialled, mount, noLead, type AutoDialReply } from "./testing";
 
 describe("auto-dial loop", () => {
   it("starts at sign-in when the agent is ready, dials at once, then ticks every 10 s", async () => {
@@ -123,7 +123,7 @@ describe("auto-dial loop", () => {
   });
 
   it("records the dial and stops after a 201; the core's call service brings the call", async () => {
-    const gateway = fakeGateway({ [AUTO]: dialled() });
+    const gateway = fakeGateway([reply(autoDial, dialled())]);
     const { posts, advance, status, notify, call } = await mount({ gateway });
     expect(await screen.findByText("Dialled Pat Doe (ISF #3)")).toBeInTheDocument();
     expect(status.dialing).toBe(false);
@@ -148,7 +148,7 @@ describe("auto-dial loop", () => {
     expect(notify.shown).toHaveLength(1);
   });
 
-  it.each<[string, Reply, string]>([
+  it.each<[string, AutoDialReply, string]>([
     [
       "a 409 with the gateway's message",
       { status: 409, data: { message: "The phone is unreachable" } },
@@ -156,11 +156,11 @@ describe("auto-dial loop", () => {
     ],
     [
       "a 500 without one",
-      { status: 500, data: "" },
+      { status: 500 },
       "The dial could not be placed. Auto-dialing keeps trying.",
     ],
-  ])("after %s: shows it and keeps ticking", async (_, reply, text) => {
-    const { posts, advance, notify } = await mount({ gateway: fakeGateway({ [AUTO]: reply }) });
+  ])("after %s: shows it and keeps ticking", async (_, answer, text) => {
+    const { posts, advance, notify } = await mount({ gateway: fakeGateway([reply(autoDial, answer)]) });
     await expect.poll(() => notify.shown.map((s) => s.text)).toEqual([text]);
     await advance(10_000);
     expect(posts()).toHaveLength(2);
@@ -168,7 +168,7 @@ describe("auto-dial loop", () => {
 
   it("an advisor offered a live transfer is told so (not an error) and the loop asks again after the offer", async () => {
     const { posts, advance, notify } = await mount({
-      gateway: fakeGateway({ [AUTO]: { status: 409, data: { message: LIVE_TRANSFER_FIRST_MESSAGE } } }),
+      gateway: fakeGateway([reply(autoDial, { status: 409, data: { message: LIVE_TRANSFER_FIRST_MESSAGE } })]),
     });
     await expect.poll(() => notify.shown).toEqual([
       expect.objectContaining({ intent: "warning", text: "A live transfer is offered to you: answer it before your next dial." }),
@@ -178,17 +178,17 @@ describe("auto-dial loop", () => {
   });
 
   it("never has two requests in flight: a slow answer makes the next ticks skip", async () => {
-    let answer: ((r: Reply) => void) | null = null;
-    const gateway = fakeGateway({ [AUTO]: noLead() });
+    let answer: ((r: AutoDialReply) => void) | null = null;
+    const gateway = fakeGateway([reply(autoDial, noLead())]);
     const { posts, advance, rawAdvance, idle } = await mount({ gateway });
-    gateway.routes[AUTO] = () => new Promise<Reply>((resolve) => (answer = resolve));
+    gateway.reply(autoDial, () => new Promise<AutoDialReply>((resolve) => (answer = resolve)));
     await rawAdvance(10_000);
     await expect.poll(() => posts()).toHaveLength(2);
     expect(screen.getByRole("status")).toHaveTextContent("Looking for the next lead…");
     await rawAdvance(30_000);
     expect(posts()).toHaveLength(2);
 
-    gateway.routes[AUTO] = noLead();
+    gateway.reply(autoDial, noLead());
     answer!(noLead());
     await idle();
     await advance(10_000);

@@ -83,7 +83,7 @@ export function createAutoDialer(
 
   const dialNext = async () => {
     store.setDialing(true);
-    const outcome = await postAutoDial(ctx.http, newKey());
+    const outcome = await postAutoDial(ctx, newKey());
     if (disposed) return;
     store.setDialing(false);
     store.recorded(record(outcome));

@@ -1,9 +1,9 @@
-// Helpers for the auto-dialing tests: the gateway's answers to POST /dials/auto, and a mount() that wires the
-// SDK's observable status, call and leads fakes through renderPlugin(), so the loop's reactions see a change.
+// Helpers for the auto-dialing tests: the gateway's answers to autoDial (POST /dials/auto), and a mount() that wires
+// the SDK's observable status, call and leads fakes through renderPlugin(), so the loop's reactions see a change.
 import { act, waitFor } from "@testing-library/react";
 import { runInAction } from "mobx";
 import { expect } from "vitest";
-import type { DialResponse, NoLeadResponse } from "../../src/contract/dialer";
+import { autoDial, type DialResponse, type NoLeadResponse } from "../../src/contract/dialer";
 import type { AgentStatus } from "../../src/contract/status";
 import { callKey, leadsKey, statusKey } from "../../src/sdk";
 import {
@@ -13,17 +13,20 @@ import {
   fakeStatusControl,
   provide,
   renderPlugin,
+  reply,
+  type FakeReply,
   type RenderPluginOptions,
-  type Reply,
 } from "../../src/sdk/testing";
 import { leadExplainApi, type LeadExplainApi } from "../lead-explain/api";
 import plugin from "./index";
 import type { AutoDialingService } from "./loop";
 import type { AutoDialingStore } from "./model";
 
+/** The auto-dial's request as the fake gateway records it. */
 export const AUTO = "POST /dials/auto";
+export type AutoDialReply = FakeReply<typeof autoDial>;
 
-export function dialled(over: Partial<DialResponse> = {}): Reply {
+export function dialled(over: Partial<DialResponse> = {}): AutoDialReply {
   const result = {
     type: "auto" as const,
     suffix: "ISF #3",
@@ -47,7 +50,7 @@ export function dialled(over: Partial<DialResponse> = {}): Reply {
   return { status: 201, data: { ...result, data: result } };
 }
 
-export function noLead(over: Partial<NoLeadResponse> = {}): Reply {
+export function noLead(over: Partial<NoLeadResponse> = {}): AutoDialReply {
   return {
     status: 404,
     data: {
@@ -80,7 +83,7 @@ export async function mount(o: MountOptions = {}) {
   if (o.deactivated) status.setDeactivated(true);
   const leads = fakeLeads([], o.awaiting ?? 0);
   const call = fakeCallControl();
-  const gateway = o.gateway ?? fakeGateway({ [AUTO]: noLead() });
+  const gateway = o.gateway ?? fakeGateway([reply(autoDial, noLead())]);
   const r = await renderPlugin<AutoDialingService, AutoDialingStore>(plugin, {
     ...o,
     gateway,

@@ -5,17 +5,15 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
 import { redistributeFollowUps as redistributeFollowUpsEndpoint } from "../../src/contract/agentSettings";
-import { ComplianceRefusal } from "../../src/contract/compliance";
 import { idParam } from "../../src/contract/ids";
 import type { DialResponse as DialResponseBody, NoLeadResponse as NoLeadBody } from "../../src/contract/dialer";
 import {
-  DialResponse,
+  autoDial,
   dialFollowUp,
   explainLead,
   FollowUpByLeadResponse,
   listFollowUps,
   LIVE_TRANSFER_FIRST_MESSAGE,
-  NoLeadResponse,
   redialLead,
 } from "../../src/contract/dialer";
 import type { Gateway } from "../gateway";
@@ -32,21 +30,13 @@ import { readEngineSettings } from "./settings";
 const AGENTS = { roles: ["setter", "advisor"] } as const;
 const LeadParams = idParam;
 export const NOT_READY_MESSAGE = "Switch to READY to receive leads.";
-// A dial the compliance gate refuses carries its reason key and values (ComplianceRefusal extends ErrorBody).
-const DIAL_ERRORS = { 403: ErrorBody, 404: ErrorBody, 409: ComplianceRefusal, 422: ComplianceRefusal };
 
 export function dialerRoutes(gw: Gateway): RouteDef[] {
   const engine = new DialerEngine(gw);
   const windowMs = async (tenantId: number) => (await readEngineSettings(gw.db, tenantId)).followUpWindowMs;
   return [
-    defineRoute({
-      method: "POST",
-      url: "/dials/auto",
-      summary:
-        "Auto-dial: the engine picks the caller's next lead (its due follow-ups first, then the pool), claims it and places the call. 201 {type, suffix, leadId, callId, dialNumber, followUpId, lead, data: {…same}}: type auto, or follow-up / callback for a due follow-up; suffix is the lead's marketing prefix and this dial's attempt number ('ISF #3'). 404 {message: 'No leads were found', reasons: {rule: skipped leads}, samples: {rule: a reason}, examined, blocked} when no lead may be dialled now (the browser shows 'leads.not_available'). 409 while the agent is not Ready ('Switch to READY to receive leads.'), on a call, or when the phone is unreachable, and for an advisor holding a live-transfer offer (the waiting lead comes first: the offers of transfers nobody holds are made before the dial); 403 when calling is disabled. Takes an Idempotency-Key.",
-      tags: ["dialer"],
+    defineRoute(autoDial, {
       access: AGENTS,
-      response: { 201: DialResponse, ...DIAL_ERRORS, 404: NoLeadResponse },
       async handler({ caller, raw }, reply) {
         // Only a Ready agent is auto-dialed: a dial racing a status change would leave the agent on a call
         // the gateway never saw it ready for (follow-up dials and redials are the agent's own choice).

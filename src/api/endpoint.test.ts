@@ -183,6 +183,40 @@ describe("callEndpoint", () => {
     expect(sent).toEqual([true, undefined]);
   });
 
+  it("gives a refusal's body when its status's schema reads more in it than an ErrorBody, and none otherwise", async () => {
+    const Busy = ErrorBody.extend({ reason: z.enum(["busy"]), seconds: z.number() });
+    const takeNote = defineEndpoint({
+      method: "POST",
+      path: "/notes/taken",
+      summary: "Takes a note.",
+      responses: { 201: z.object({ data: Note }), 409: Busy, 422: ErrorBody },
+      idempotent: true,
+    });
+    const { caller, gateway } = setup(
+      fakeGateway([reply(takeNote, { status: 409, data: { message: "Busy.", reason: "busy", seconds: 30 } })]),
+    );
+    expect(await callEndpoint(caller, takeNote)).toEqual({
+      ok: false,
+      status: 409,
+      retryable: false,
+      message: "Busy.",
+      errors: {},
+      body: { message: "Busy.", reason: "busy", seconds: 30 },
+    });
+    // An ErrorBody says nothing more (nor does an error the endpoint does not declare): no body.
+    for (const answer of [{ status: 422 as const, data: { message: "No.", errors: { text: ["No."] } } }, { status: 403 as const, data: { message: "No." } }]) {
+      gateway.reply(takeNote, answer);
+      expect(await callEndpoint(caller, takeNote)).not.toHaveProperty("body");
+    }
+  });
+
+  it("sends an idempotent write once when asked not to retry it, under its key", async () => {
+    const { caller, gateway } = setup(fakeGateway([reply(addNote, { status: 503, data: { message: "Unavailable." } })]));
+    expect(await callEndpoint(caller, addNote, { body: { text: "x" }, retry: false })).toMatchObject({ ok: false, status: 503, retryable: true });
+    expect(gateway.requests).toHaveLength(1);
+    expect(gateway.requests[0]!.headers["idempotency-key"]).toBeDefined();
+  });
+
   it("does not retry a write that is not idempotent, and says when no answer came", async () => {
     const { caller, gateway } = setup(fakeGateway([reply(removeNote, NETWORK_DOWN)]));
     expect(await callEndpoint(caller, removeNote, { params: { id: 3 } })).toMatchObject({ ok: false, status: null, retryable: true });

@@ -13,7 +13,7 @@ import {
   type EndpointInput,
 } from "../contract/endpoint";
 import type { Clock } from "../shared/clock";
-import { newIdempotencyKey, RefusalError, send, type WriteOutcome } from "./idempotent";
+import { newIdempotencyKey, RefusalError, send, type Refusal, type WriteOutcome } from "./idempotent";
 
 /** What a call needs: a plugin's `ctx` has all three. */
 export interface EndpointCaller {
@@ -36,6 +36,11 @@ export type CallInput<E> = EndpointInput<E> & {
    * (src/api/http.ts; up to 64 KiB of body).
    */
   keepalive?: boolean;
+  /**
+   * `false`: an idempotent write is sent once, not again after 1, 2 and 4 s on a transient failure (a loop that asks
+   * again on its own tick with a new key: the auto-dial).
+   */
+  retry?: false;
 };
 
 type Args<E> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
@@ -85,6 +90,15 @@ function checkInput(endpoint: AnyEndpoint, input: { params?: unknown; query?: un
   if (issues.length) throw new EndpointInputError(`${endpoint.method} ${endpoint.path}`, issues);
 }
 
+/** The refusal with its answer's body, when the endpoint's schema for its status reads more in it than an ErrorBody. */
+function withBody(endpoint: AnyEndpoint, refusal: Refusal, answered: unknown): Refusal {
+  const schema = refusal.status === null ? undefined : (endpoint.responses[refusal.status] as z.ZodType | undefined);
+  const parsed = schema?.safeParse(answered);
+  if (!parsed?.success || typeof parsed.data !== "object" || parsed.data === null) return refusal;
+  const more = Object.keys(parsed.data).some((k) => k !== "message" && k !== "errors");
+  return more ? { ...refusal, body: parsed.data } : refusal;
+}
+
 /**
  * Calls `endpoint`: `await callEndpoint(ctx, listOverstays, { query: { limit: 50 } })`. The data is the success
  * schema's output; a refusal is `{ ok: false, status, message, errors, retryable }` (status null: no answer).
@@ -97,14 +111,17 @@ export async function callEndpoint<E extends AnyEndpoint>(
   const given = (input ?? {}) as CallInput<AnyEndpoint> & { params?: unknown; query?: unknown; body?: unknown };
   if (DEVELOPMENT) checkInput(endpoint, given);
   const url = endpointUrl(endpoint, given);
+  let answered: unknown;
   const sent = await send(caller.http, caller.clock, {
     method: endpoint.method,
     url,
     body: given.body,
     key: endpoint.idempotent ? (given.idempotencyKey ?? newIdempotencyKey()) : undefined,
     ...(given.keepalive && { keepalive: true }),
+    ...(given.retry === false && { retry: false }),
+    refused: (data) => (answered = data),
   });
-  if (!sent.ok) return sent;
+  if (!sent.ok) return withBody(endpoint, sent, answered);
   const schema: z.ZodType = endpoint.responses[sent.status] ?? endpoint.responses[endpoint.success];
   // No content (204) arrives as "" from axios: the schema says null.
   const data = sent.status === 204 || sent.data === "" ? null : sent.data;

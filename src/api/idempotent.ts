@@ -30,6 +30,12 @@ export interface Refusal {
    * Absent without one, or when it has passed.
    */
   retryAfter?: number;
+  /**
+   * On a call by endpoint, the answer's body as the endpoint's schema for its status reads it, when it says more
+   * than a message and field errors (the auto-dial's no-lead 404: its reasons and samples; a compliance refusal's
+   * reason key). Absent otherwise.
+   */
+  body?: unknown;
 }
 
 /** What a request came back with: its answer and status, or the refusal. */
@@ -87,7 +93,17 @@ export function refusalOf(e: unknown, now = Date.now()): Refusal {
 export async function send<T = unknown>(
   http: AxiosInstance,
   clock: Clock,
-  request: { method: string; url: string; body?: unknown; key?: string; keepalive?: boolean },
+  request: {
+    method: string;
+    url: string;
+    body?: unknown;
+    key?: string;
+    keepalive?: boolean;
+    /** false: a transient failure is not sent again, even under a key (its caller asks again in its own time). */
+    retry?: boolean;
+    /** Handed the body of the answer refused, when one came. */
+    refused?(data: unknown): void;
+  },
 ): Promise<Sent<T>> {
   const headers = request.key === undefined ? undefined : { [IDEMPOTENCY_HEADER]: request.key };
   // A request that must outlive the page (pagehide) says so; src/api/http.ts sends it by fetch with keepalive.
@@ -103,8 +119,11 @@ export async function send<T = unknown>(
       const res = await once();
       return { ok: true, status: res.status, data: res.data };
     } catch (e) {
-      const delay = request.key === undefined ? undefined : RETRY_DELAYS_MS[attempt];
-      if (!isTransient(e) || delay === undefined) return refusalOf(e, clock.now());
+      const delay = request.key === undefined || request.retry === false ? undefined : RETRY_DELAYS_MS[attempt];
+      if (!isTransient(e) || delay === undefined) {
+        if (isAxiosError(e) && e.response) request.refused?.(e.response.data);
+        return refusalOf(e, clock.now());
+      }
       await wait(clock, delay);
     }
   }

@@ -100,6 +100,17 @@ export const DialLeadBody = z.strictObject({ leadId: z.number().int().positive()
 /** A dial's refusals: the compliance gate's carry its reason key and values (ComplianceRefusal extends ErrorBody). */
 const DIAL_REFUSALS = { 403: ErrorBody, 404: ErrorBody, 409: ComplianceRefusal, 422: ComplianceRefusal };
 
+/** The auto-dial loop's dial of the agent's next lead: 404 says why no lead may be dialled now. */
+export const autoDial = defineEndpoint({
+  method: "POST",
+  path: "/dials/auto",
+  summary:
+    "Auto-dial: the engine picks the caller's next lead (its due follow-ups first, then the pool), claims it and places the call. 201 {type, suffix, leadId, callId, dialNumber, followUpId, lead, data: {…same}}: type auto, or follow-up / callback for a due follow-up; suffix is the lead's marketing prefix and this dial's attempt number ('ISF #3'). 404 {message: 'No leads were found', reasons: {rule: skipped leads}, samples: {rule: a reason}, examined, blocked} when no lead may be dialled now (the browser shows 'leads.not_available'). 409 while the agent is not Ready ('Switch to READY to receive leads.'), on a call, or when the phone is unreachable, and for an advisor holding a live-transfer offer (the waiting lead comes first: the offers of transfers nobody holds are made before the dial); 403 when calling is disabled. Takes an Idempotency-Key.",
+  tags: ["dialer"],
+  responses: { 201: DialResponse, ...DIAL_REFUSALS, 404: NoLeadResponse },
+  idempotent: true,
+});
+
 /** Dials the agent's follow-up of a lead now (the user summary's follow-up row): a write that must not double. */
 export const dialFollowUp = defineEndpoint({
   method: "POST",
