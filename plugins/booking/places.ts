@@ -1,14 +1,17 @@
 // The wizard's geodata, each from the gateway (src/contract/geo.ts): the postal-code check behind the Validate
 // buttons, the place under a dragged marker, the advisors around the meeting's place, and the city's weather.
 // The answer for a postal code, place or city the agent has since changed is dropped.
-import { isAxiosError } from "axios";
 import {
-  AvailableAgentsResponse,
-  GeocodeResponse,
-  NearestResponse,
-  WeatherForecastResponse,
+  countAvailableAgents,
+  geocodePostal,
+  readPlaceAt,
+  GeocodeParams,
+  NearestQuery,
+  readWeatherForecast,
+  WeatherParams,
+  WeatherQuery,
 } from "../../src/contract/geo";
-import type { PluginContext } from "../../src/sdk";
+import { callEndpoint, type PluginContext } from "../../src/sdk";
 import { contactGeocoded, contactGeocodeFailed, movedTo } from "./address";
 import { geocodeFailed, geocodeSucceeded } from "./contract/rules";
 import type { BookingConfig } from "./config";
@@ -21,7 +24,7 @@ type Ctx = PluginContext<BookingStore, BookingConfig>;
 const coord = (n: number) => n.toFixed(6);
 
 export function createPlaces(ctx: Ctx, o: { country: () => Country; restrictionsFor: RestrictionsFor }) {
-  const { store, http } = ctx;
+  const { store } = ctx;
   let agentsTurn = 0;
   let weatherTurn = 0;
 
@@ -35,41 +38,40 @@ export function createPlaces(ctx: Ctx, o: { country: () => Country; restrictions
       store.leadId === leadId &&
       (which === "lead" ? store.contact?.address.postal : store.meeting?.address.postal)?.trim() === postal;
     store.geocoding(which, "checking");
-    try {
-      const { data } = await http.get(`/geocoding/${encodeURIComponent(postal)}`);
-      const place = GeocodeResponse.parse(data).data;
-      if (!stillAsked()) return;
+    // An empty code, or one longer than any, is no code: as the gateway's 422 for it, without asking.
+    const asked = GeocodeParams.safeParse({ postal }).success && postal !== "";
+    const geocoded = asked ? await callEndpoint(ctx, geocodePostal, { params: { postal } }) : null;
+    if (!stillAsked()) return;
+    if (geocoded?.ok) {
+      const place = geocoded.data.data;
       if (which === "lead") store.setContactAddress(contactGeocoded(store.contact!.address, place, o.country()));
       else store.setMeetingAddress(geocodeSucceeded(store.meeting!.address, place));
       store.geocoding(which, "idle");
-    } catch (e) {
-      if (!stillAsked()) return;
-      const status = isAxiosError(e) ? e.response?.status : undefined;
-      if (status === 404 || status === 422) {
-        // Not found or not a code: flagged, and valid so the agent can go on (§4); the region is theirs to pick.
-        if (which === "lead") store.setContactAddress(contactGeocodeFailed(store.contact!.address));
-        else store.setMeetingAddress(geocodeFailed(store.meeting!.address));
-        store.geocoding(which, "not_found");
-      } else {
-        ctx.log("booking: the postal code could not be checked", e instanceof Error ? e.message : undefined);
-        store.geocoding(which, "failed");
-      }
+    } else if (geocoded === null || geocoded.status === 404 || geocoded.status === 422) {
+      // Not found or not a code: flagged, and valid so the agent can go on (§4); the region is theirs to pick.
+      if (which === "lead") store.setContactAddress(contactGeocodeFailed(store.contact!.address));
+      else store.setMeetingAddress(geocodeFailed(store.meeting!.address));
+      store.geocoding(which, "not_found");
+    } else {
+      ctx.log("booking: the postal code could not be checked", geocoded.message ?? `status ${geocoded.status ?? "none"}`);
+      store.geocoding(which, "failed");
     }
   };
 
   /** The marker was dropped at (lat, lon): the spot and its zone (GET /geocoding/nearest). */
   const moveMarker = async (lat: number, lon: number) => {
     const leadId = store.leadId;
-    try {
-      const { data } = await http.get(`/geocoding/nearest?latitude=${coord(lat)}&longitude=${coord(lon)}`);
-      const place = NearestResponse.parse(data).data;
-      if (store.leadId === leadId && store.contact) store.setContactAddress(movedTo(store.contact.address, place));
-    } catch (e) {
-      // The spot still moves; the zone stays the one chosen.
-      ctx.log("booking: no place under the marker", e instanceof Error ? e.message : undefined);
-      if (store.leadId === leadId && store.contact)
-        store.setContactAddress({ ...store.contact.address, latitude: lat, longitude: lon });
+    const query = { latitude: coord(lat), longitude: coord(lon) };
+    // A point off the map's range (a world panned round) is not asked about, as its 422 answered nothing.
+    const found = NearestQuery.safeParse(query).success ? await callEndpoint(ctx, readPlaceAt, { query }) : null;
+    if (found?.ok) {
+      if (store.leadId === leadId && store.contact) store.setContactAddress(movedTo(store.contact.address, found.data.data));
+      return;
     }
+    // The spot still moves; the zone stays the one chosen.
+    ctx.log("booking: no place under the marker", found ? (found.message ?? `status ${found.status ?? "none"}`) : "off the map");
+    if (store.leadId === leadId && store.contact)
+      store.setContactAddress({ ...store.contact.address, latitude: lat, longitude: lon });
   };
 
   /** The postal code the meeting is counted around: the lead's or the meeting's own, once checked and found. */
@@ -89,15 +91,14 @@ export function createPlaces(ctx: Ctx, o: { country: () => Country; restrictions
     }
     store.agentsLoading();
     const mga = store.lead?.mga;
-    const query = new URLSearchParams({ postal, ...(mga ? { mga } : {}) });
-    try {
-      const { data } = await http.get(`/available-agents?${query}`);
-      const count = AvailableAgentsResponse.parse(data).data.count;
-      if (turn === agentsTurn) store.agentsCounted(count, o.restrictionsFor);
-    } catch (e) {
-      ctx.log("booking: the advisors in the area could not be counted", e instanceof Error ? e.message : undefined);
-      if (turn === agentsTurn) store.agentsFailed();
+    const counted = await callEndpoint(ctx, countAvailableAgents, { query: { postal, ...(mga ? { mga } : {}) } });
+    if (counted.ok) {
+      if (turn === agentsTurn) store.agentsCounted(counted.data.data.count, o.restrictionsFor);
+      return;
     }
+    const why = counted.message ?? `status ${counted.status ?? "none"}`;
+    ctx.log("booking: the advisors in the area could not be counted", why);
+    if (turn === agentsTurn) store.agentsFailed();
   };
 
   /** The place the weather is for: a city with its coordinates (a checked address). */
@@ -116,16 +117,14 @@ export function createPlaces(ctx: Ctx, o: { country: () => Country; restrictions
     }
     if (store.weather?.key === place.key && store.weather.state !== "failed") return;
     store.weatherChanged({ key: place.key, state: "loading", days: null, city: place.city, source: null });
-    const query = `latitude=${coord(place.lat)}&longitude=${coord(place.lon)}${place.tz ? `&timezone=${encodeURIComponent(place.tz)}` : ""}`;
-    try {
-      const { data } = await http.get(`/addresses/${encodeURIComponent(place.city)}/weather-forecast?${query}`);
-      const w = WeatherForecastResponse.parse(data);
-      if (turn === weatherTurn)
-        store.weatherChanged({ key: place.key, state: "ready", days: w.forecast, city: place.city, source: w.source });
-    } catch {
-      if (turn === weatherTurn)
-        store.weatherChanged({ key: place.key, state: "failed", days: null, city: place.city, source: null });
-    }
+    const query = { latitude: coord(place.lat), longitude: coord(place.lon), ...(place.tz ? { timezone: place.tz } : {}) };
+    // A zone or city the forecast does not take is not asked about: no weather, as its 422 gave none.
+    const fits = WeatherQuery.safeParse(query).success && WeatherParams.safeParse({ city: place.city }).success;
+    const w = fits ? await callEndpoint(ctx, readWeatherForecast, { params: { city: place.city }, query }) : null;
+    if (turn !== weatherTurn) return;
+    if (w?.ok)
+      store.weatherChanged({ key: place.key, state: "ready", days: w.data.forecast, city: place.city, source: w.data.source });
+    else store.weatherChanged({ key: place.key, state: "failed", days: null, city: place.city, source: null });
   };
 
   return { validatePostal, moveMarker, meetingPostal, countAgents, weatherPlace, loadWeather };

@@ -20,22 +20,9 @@ import {
   type PluginServerContext,
   type RouteDef,
 } from "../../server/sdk";
-import { BookingDraft, BookingDraftResponse, PutBookingDraftBody } from "./contract/draft";
-import {
-  AssignIoaBody,
-  CreateIoaBody,
-  CreateIoaResponse,
-  IoaParams,
-  IoaResponse,
-  type IoaResult,
-} from "./contract/ioa";
-import {
-  BookMeetingBody,
-  BookMeetingResponse,
-  bookMeetingBody,
-  IOA_ACCEPTED,
-  IOA_DECLINED,
-} from "./contract/meeting";
+import { BookingDraft, readBookingDraft, saveBookingDraft } from "./contract/draft";
+import { assignIoa, readIoa, startIoa, stopIoa, type IoaResult } from "./contract/ioa";
+import { bookMeeting, bookMeetingBody, IOA_ACCEPTED, IOA_DECLINED } from "./contract/meeting";
 import { MESSAGES as M } from "./contract/messages";
 import { ENOUGH_AGENTS, hasHealthIssues, restrictions } from "./contract/restrictions";
 import { contactDetailsStep, fieldErrors, insuranceCoverageStep } from "./contract/steps";
@@ -99,15 +86,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
   };
 
   return [
-    defineRoute({
-      method: "GET",
-      url: "/leads/:id/booking-draft",
-      summary:
-        "Not in the specification (the lead's routes' style): what the agent typed in the booking wizard for this lead, {data: {draft: {step, contact, coverage, meeting}, updated_at}}, or {data: null} when nothing was typed. Each agent has its own draft of a lead; an agent without one gets the latest another agent of the call centre typed (a live-transferred lead's advisor continues the qualifier's booking).",
-      tags: ["booking"],
+    defineRoute(readBookingDraft, {
       access: { ...BOOKERS, leadParam: "id" },
-      params: LeadIdParams,
-      response: { 200: BookingDraftResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }) {
         const row = await draftOf(caller, params.id);
         const draft = row ? BookingDraft.safeParse(row.draft) : null;
@@ -116,16 +96,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
         };
       },
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/leads/:id/booking-draft",
-      summary:
-        "Not in the specification: keeps what the agent typed in the booking wizard for this lead, as typed, valid or not (the wizard saves it a moment after each change): 204. At most 64 KiB of JSON (422). POST /meetings books from it.",
-      tags: ["booking"],
+    defineRoute(saveBookingDraft, {
       access: { ...BOOKERS, leadParam: "id" },
-      params: LeadIdParams,
-      body: PutBookingDraftBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { draft: { step: 0, contact: {}, coverage: {}, meeting: {} } } },
       async handler({ caller, params, body }, reply) {
         const now = new Date(clock.now());
@@ -146,15 +118,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/meetings",
-      summary:
-        "Books a meeting for the lead: 201 {data: {meetingCrmId}}. The lead's details are those of the agent's booking draft (PUT /leads/{id}/booking-draft), checked with the wizard's own step schemas; the meeting is checked with its rules and the appointment-type restrictions of this lead (age, health and amount, phone-only insurance types, the client's refusal, an accepted instant offer, a manual force, advisors in the area). In one transaction: the meeting, the lead's booking fields, its status 'Appointment Setup' and a pending follow-up for the assigned advisor (which lets the advisor work the lead) (the nearest advisor in the area with the fewest meetings that day; a Sun Life booking has none). 422 {message, errors} names each refused field with the form's message key (contact.*, coverage.*, meeting.*) and stores nothing; 409 'This lead has been already booked. Current status: …'. Takes an Idempotency-Key: a retry answers the first result.",
-      tags: ["booking"],
+    defineRoute(bookMeeting, {
       access: BOOKERS,
-      body: BookMeetingBody,
-      response: { 201: BookMeetingResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       example: { body: { lead_id: 1, meeting: {} } },
       async handler({ caller, body, raw }, reply) {
         return ctx.idempotent(caller, raw, reply, async (claim) => {
@@ -286,15 +251,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
         });
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/ioas",
-      summary:
-        "Starts an instant appointment offer search for the client (agent-workspace §7): 201 {data: {ioaId}}. The offer service answers after about 15 s: 2 available when 3 or more advisors are in the area of the postal code, 1 found with one or two, 0 not found with none.",
-      tags: ["booking"],
+    defineRoute(startIoa, {
       access: BOOKERS,
-      body: CreateIoaBody,
-      response: { 201: CreateIoaResponse, 404: ErrorBody, 422: ErrorBody },
       example: {
         body: {
           address: "350 5th Ave, New York",
@@ -329,15 +287,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
         return { data: { ioaId: row!.id } };
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/ioas/:id",
-      summary:
-        "An instant offer search: {data: {id, address, firstName, lastName, mga, result (-1 searching, 0 not found, 1 found, 2 available), display, running}}. Polled every 10 s. Only the agent who started it sees it (404).",
-      tags: ["booking"],
+    defineRoute(readIoa, {
       access: BOOKERS,
-      params: IoaParams,
-      response: { 200: IoaResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }) {
         const row = await ownIoa(db, caller, params.id);
         const answered = clock.now() >= row.answersAt.getTime();
@@ -356,15 +307,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
         };
       },
     }),
-    defineRoute({
-      method: "DELETE",
-      url: "/ioas/:id",
-      summary:
-        "Stops an instant offer search (the agent closed the banner or the lead): 204. Stopping it twice is no error.",
-      tags: ["booking"],
+    defineRoute(stopIoa, {
       access: BOOKERS,
-      params: IoaParams,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }, reply) {
         const row = await ownIoa(db, caller, params.id);
         if (!row.canceledAt)
@@ -376,16 +320,8 @@ export function bookingRoutes(ctx: PluginServerContext): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/ioas/:id/assign",
-      summary:
-        "Gives the booked meeting to the offer the client accepted (agent-workspace §7): 204. 422 when the meeting is not one the agent booked.",
-      tags: ["booking"],
+    defineRoute(assignIoa, {
       access: BOOKERS,
-      params: IoaParams,
-      body: AssignIoaBody,
-      response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { leadCrmId: null, marketingId: "WEB000001", meetingCrmId: "MTG-00000001" } },
       async handler({ caller, params, body }, reply) {
         const row = await ownIoa(db, caller, params.id);

@@ -5,19 +5,13 @@
 // already booked, anything else 'Unable to book the meeting, please try again'.
 import { observable, reaction, runInAction } from "mobx";
 import { z } from "zod";
-import { fromWire, LeadResponse } from "../../src/contract/lead";
+import { fromWire, readLead } from "../../src/contract/lead";
 import { TERM_SUB_TYPES_FEATURE } from "../../src/contract/lookups";
-import {
-  defineAgentFlags,
-  idempotencyKey,
-  postIdempotent,
-  watching,
-  type PluginContext,
-} from "../../src/sdk";
+import { callEndpoint, defineAgentFlags, watching, type PluginContext } from "../../src/sdk";
 import { meetingBooked, type BookingApi, type WizardStep } from "./api";
 import type { BookingConfig } from "./config";
-import { BookingDraftResponse, type BookingDraft } from "./contract/draft";
-import { BookMeetingResponse, meetingToWire, newMeeting, type MeetingState } from "./contract/meeting";
+import { PutBookingDraftBody, readBookingDraft, saveBookingDraft, type BookingDraft } from "./contract/draft";
+import { bookMeeting, meetingToWire, newMeeting, type MeetingState } from "./contract/meeting";
 import type { Restrictions } from "./contract/restrictions";
 import { bookWithSunLife } from "./contract/rules";
 import {
@@ -82,7 +76,7 @@ export interface BookingService extends BookingApi {
 const sunLifeAgent = defineAgentFlags(z.object({ can_transfer_to_sunlife: z.boolean().default(false) }));
 
 export function createBookingService(ctx: PluginContext<BookingStore, BookingConfig>): BookingService {
-  const { store, http, clock } = ctx;
+  const { store, clock } = ctx;
   const clientsPerLead = ctx.variant.clientsPerLead;
   const country = (): Country =>
     store.lead ? (store.lead.country === "CA" ? "CA" : "US") : ctx.variant.country;
@@ -106,13 +100,17 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
     meeting: store.meeting!,
   });
   const putDraft = async (leadId: number, draft: BookingDraft, keepalive = false) => {
-    try {
-      await http.put(`/leads/${leadId}/booking-draft`, { draft }, { keepalive });
-      return true;
-    } catch (e) {
-      ctx.log(`booking: the draft of lead ${leadId} could not be saved`, e instanceof Error ? e.message : undefined);
-      return false;
-    }
+    // A draft the gateway would refuse (over 64 KiB) is not sent: it is not saved, as its 422 said before.
+    const body = PutBookingDraftBody.safeParse({ draft });
+    const saved = body.success
+      ? await callEndpoint(ctx, saveBookingDraft, { params: { id: leadId }, body: { draft }, keepalive })
+      : null;
+    if (saved?.ok) return true;
+    ctx.log(
+      `booking: the draft of lead ${leadId} could not be saved`,
+      saved ? (saved.message ?? `status ${saved.status ?? "none"}`) : "the draft is not one the gateway takes",
+    );
+    return false;
   };
   const saverFor = (leadId: number) =>
     createDraftSaver({
@@ -141,19 +139,24 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
     store.start(leadId);
     saver = leadId === null ? null : saverFor(leadId);
     if (leadId === null) return;
+    const [leadAnswer, draftAnswer] = await Promise.all([
+      callEndpoint(ctx, readLead, { params: { id: leadId } }),
+      callEndpoint(ctx, readBookingDraft, { params: { id: leadId } }),
+    ]);
+    if (turn !== loadTurn) return;
+    if (!leadAnswer.ok) {
+      const why = leadAnswer.message ?? `status ${leadAnswer.status ?? "none"}`;
+      ctx.log(`booking: lead ${leadId} could not be read`, why);
+      store.loadFailed(leadId);
+      return;
+    }
     try {
-      const [leadAnswer, draftAnswer] = await Promise.all([
-        http.get(`/leads/${leadId}`),
-        // No draft yet, or one that cannot be read: the lead's own values.
-        http.get(`/leads/${leadId}/booking-draft`).catch(() => null),
-      ]);
-      if (turn !== loadTurn) return;
-      const lead = fromWire(LeadResponse.parse(leadAnswer.data).data);
+      const lead = fromWire(leadAnswer.data.data);
       const leadCountry: Country = lead.country === "CA" ? "CA" : "US";
       const contact = contactFromLead(lead, clientsPerLead, leadCountry);
       const base = { contact, coverage: coverageFromLead(lead, contact.clients.length), meeting: newMeeting() };
-      const saved = draftAnswer ? BookingDraftResponse.safeParse(draftAnswer.data) : null;
-      const draft = saved?.success ? saved.data.data?.draft : undefined;
+      // No draft yet, or one that cannot be read: the lead's own values.
+      const draft = draftAnswer.ok ? draftAnswer.data.data?.draft : undefined;
       const values = draft ? overlayDraft(base, draft) : base;
       values.contact = { ...values.contact, clients: values.contact.clients.slice(0, clientsPerLead) };
       store.loaded(leadId, lead, values, draft?.step ?? 0, (m) =>
@@ -248,15 +251,14 @@ export function createBookingService(ctx: PluginContext<BookingStore, BookingCon
       return;
     }
     const sunLife = store.meeting!.is_sun_life === 1;
-    const outcome = await postIdempotent<unknown>(http, clock, {
-      url: "/meetings",
+    // One Idempotency-Key per press (callEndpoint's fresh one), kept on its automatic retries.
+    const outcome = await callEndpoint(ctx, bookMeeting, {
       body: { lead_id: leadId, meeting: meetingToWire(store.meeting!) },
-      key: idempotencyKey(),
     });
     if (store.leadId !== leadId) return;
-    if (outcome.ok) {
-      const parsed = BookMeetingResponse.safeParse(outcome.data);
-      const meetingCrmId = parsed.success ? parsed.data.data.meetingCrmId : "";
+    // A 201 whose body is not the contract's is a booking all the same, its meeting's id unknown.
+    if (outcome.ok || outcome.status === bookMeeting.success) {
+      const meetingCrmId = outcome.ok ? outcome.data.data.meetingCrmId : "";
       store.bookingSucceeded(meetingCrmId);
       saver?.cancel();
       ctx.notify.success(ctx.t(sunLife ? "meetings.step4.booked_sunlife" : "meetings.step4.booked"));

@@ -4,7 +4,7 @@
 import { act, screen, within } from "@testing-library/react";
 import { observable, runInAction } from "mobx";
 import { describe, expect, it } from "vitest";
-import type { WireLead } from "../../src/contract/lead";
+import { readLead, type WireLead } from "../../src/contract/lead";
 import { leadsKey, type LeadView } from "../../src/sdk";
 import { fakeGateway, fakeLeads, leadView, provide, renderPlugin, reply, type EndpointHandler, type FakeReply } from "../../src/sdk/testing";
 import { bookingApi, type BookingApi, type WizardStep } from "../booking/api";
@@ -222,12 +222,18 @@ describe("the script beside the real booking wizard", { timeout: 20_000 }, () =>
   it("is in step with the wizard only while a wizard panel is on screen", async () => {
     const leads = fakeLeads([leadView({ id: LEAD, firstName: "Ann", lastName: "Lee" })]);
     const m = await renderPlugin(plugin, {
-      gateway: fakeGateway({
-        "GET /scripts": script(),
-        [`GET /leads/${LEAD}`]: { status: 200, data: { data: wireLead } },
-        [`GET /leads/${LEAD}/booking-draft`]: { status: 200, data: { data: null } },
-        [`PUT /leads/${LEAD}/booking-draft`]: { status: 204 },
-      }),
+      gateway: fakeGateway(
+        [
+          reply(readScript, script()),
+          reply(readLead, ({ params }) => (params.id === LEAD ? { status: 200, data: { data: wireLead } } : { status: 404 })),
+        ],
+        // The booking plugin's own endpoints: another plugin reaches them only through its api.ts, so they are
+        // answered here by their addresses.
+        {
+          [`GET /leads/${LEAD}/booking-draft`]: { status: 200, data: { data: null } },
+          [`PUT /leads/${LEAD}/booking-draft`]: { status: 204 },
+        },
+      ),
       flags: { scripts: true },
       agent: { roles: ["qualifier"] },
       services: [provide(leadsKey, leads.control)],

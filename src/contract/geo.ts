@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { RecordId } from "./ids";
 import { ErrorBody } from "./common";
+import { defineEndpoint } from "./endpoint";
 
 /** Advisors within this distance of the lead's postal code count as "in the area" (geodata.md (b)). */
 export const ADVISOR_RADIUS_KM = 25;
@@ -68,6 +69,16 @@ export const GeocodedPlace = z.object({
 });
 export type GeocodedPlace = z.infer<typeof GeocodedPlace>;
 export const GeocodeResponse = z.object({ data: GeocodedPlace });
+/** The postal code checked and placed (the booking wizard's Validate buttons). */
+export const geocodePostal = defineEndpoint({
+  method: "GET",
+  path: "/geocoding/:postal",
+  summary:
+    "Geocodes a ZIP (5 digits, or ZIP+4) or a Canadian postal code (A1A 1A1, placed at its FSA's centroid), offline: {data: {postal, city, state, country, latitude, longitude, timezone (IANA), timezone_bucket (the dropdown's zone), precision}}. postal is normalised ('10001'; 'M5V 3L9' upper case). An FSA the table lacks is placed at its province (precision 'province', city ''). 1–4 characters, spaces aside (an FSA alone too): 422 reason 'too_short'; not a ZIP or Canadian code: 422 reason 'invalid'; a well-formed ZIP the table lacks: 404 reason 'not_found' (the browser shows not_found_advisor or not_found_qualifier).",
+  tags: ["geo"],
+  params: GeocodeParams,
+  responses: { 200: GeocodeResponse, 404: PostalProblem, 422: PostalProblem },
+});
 
 // ---------------------------------------------------------------- coordinates
 
@@ -119,6 +130,15 @@ export const NearestPlace = z.object({
 });
 export type NearestPlace = z.infer<typeof NearestPlace>;
 export const NearestResponse = z.object({ data: NearestPlace });
+/** The place under a dragged map marker (the booking wizard's map). */
+export const readPlaceAt = defineEndpoint({
+  method: "GET",
+  path: "/geocoding/nearest",
+  summary: `Not in the specification (same style as GET /geocoding/{postal}): the place under a dragged map marker. The nearest postal centroid within ${NEAREST_POSTAL_KM} km gives the postal code, city, state, country and time zone (precision 'postal', with distance_km); beyond that only the time zone at the point (precision 'timezone', city "", postal, state and country null). latitude and longitude are plain decimals (422 otherwise).`,
+  tags: ["geo"],
+  query: NearestQuery,
+  responses: { 200: NearestResponse, 422: ErrorBody },
+});
 
 // ---------------------------------------------------------------- weather
 
@@ -214,6 +234,16 @@ export const WeatherForecastResponse = z.object({
   source: WeatherSource,
 });
 export type WeatherForecastResponse = z.infer<typeof WeatherForecastResponse>;
+/** A city's four-day weather (the booking wizard's address step). */
+export const readWeatherForecast = defineEndpoint({
+  method: "GET",
+  path: "/addresses/:city/weather-forecast",
+  summary: `The weather for the booking form: {forecast: four days (today, tomorrow, in 2 days, in 3 days; today is the place's own date), each {date, code (WMO), condition (a translation key, 'weather.clear'), icon (a Meteocons name), minC, maxC, minF, maxF}, place, source}. A city name alone is ambiguous: pass latitude and longitude (and timezone) from the geocode; without them the city's first postal row is used (within state when given), 404 when no place has that name. source 'open-meteo' (WEATHER_PROVIDER) must be credited; when that service fails: 502.`,
+  tags: ["geo"],
+  params: WeatherParams,
+  query: WeatherQuery,
+  responses: { 200: WeatherForecastResponse, 404: ErrorBody, 422: ErrorBody, 502: ErrorBody },
+});
 
 export const WEATHER_MESSAGES = {
   cityNotFound: "No place of that name is known; validate the postal code first.",
@@ -239,7 +269,16 @@ export const AvailableAgentsResponse = z.object({
     /** 'province': an FSA the table lacks, placed nowhere precise enough to count advisors (count 0). */
     precision: GeocodePrecision,
   }),
+});/** How many advisors are around the meeting's place (the booking wizard's Meeting Setup). */
+export const countAvailableAgents = defineEndpoint({
+  method: "GET",
+  path: "/available-agents",
+  summary: `How many advisors of the caller's call centre have their home base within ${ADVISOR_RADIUS_KM} km of the postal code: {data: {count, available (count ≥ ${AVAILABLE_AGENTS_THRESHOLD}), threshold, radius_km, precision}}. mga narrows to the advisors of that MGA and those without one; empty, every advisor. A Canadian FSA the table lacks places only its province: count 0, precision 'province'. The postal code is refused as GET /geocoding/{postal} refuses it (422 too_short or invalid, 404 not_found).`,
+  tags: ["agents"],
+  query: AvailableAgentsQuery,
+  responses: { 200: AvailableAgentsResponse, 404: PostalProblem, 422: PostalProblem },
 });
+
 
 /**
  * GET /agents/available-advisors: the advisors behind that count. With health=true (health insurance is
@@ -291,4 +330,13 @@ export const AvailableAdvisorsResponse = z.object({
     /** With lead_id: advisors who would get the live transfer at once, and those notified on the desktop. */
     live_transfer: z.object({ ready: z.number().int(), notified: z.number().int() }).optional(),
   }),
+});/** The advisors in the area, or those who could take a lead's live transfer now (the qualifier's live transfer). */
+export const listAvailableAdvisors = defineEndpoint({
+  method: "GET",
+  path: "/agents/available-advisors",
+  summary: `With lead_id (a lead of the caller's; agent-workspace §4 live transfer, polled every 5 s): the advisors who could take that lead's live transfer now, best first, meta.live_transfer {ready, notified} counting those offered at once and those notified on the desktop; distance_km null. Otherwise the advisors of the caller's call centre within ${ADVISOR_RADIUS_KM} km of the postal code, nearest first: {data: [{id, first_name, last_name, extension, postal, city, distance_km, health_licensed, mga}], meta: {count, available (count ≥ ${AVAILABLE_AGENTS_THRESHOLD}), threshold, radius_km, precision, health_state}}. health=true (health insurance is involved) keeps only the advisors holding a health licence for state (default: the postal code's own state or province). mga as for GET /available-agents; the postal code is refused as GET /geocoding/{postal} refuses it.`,
+  tags: ["agents"],
+  query: AvailableAdvisorsQuery,
+  responses: { 200: AvailableAdvisorsResponse, 404: PostalProblem, 422: PostalProblem },
 });
+

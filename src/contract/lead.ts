@@ -3,7 +3,9 @@
 // case (first_name, has_policy, street for the address line, zip for the postal code); the browser works in
 // camel case through fromWire/toWire below. phone_other travels as a JSON string of a list.
 import { z } from "zod";
-import { Language } from "./common";
+import { ErrorBody, Language } from "./common";
+import { defineEndpoint } from "./endpoint";
+import { idParam } from "./ids";
 import { lineText, printableText } from "./text";
 import { DISPOSITIONS } from "./dispositions";
 import {
@@ -133,6 +135,16 @@ export const WireLead = z.object({
 });
 export type WireLead = z.infer<typeof WireLead>;
 export const LeadResponse = z.object({ data: WireLead });
+/** The full lead (the booking wizard starts from it). */
+export const readLead = defineEndpoint({
+  method: "GET",
+  path: "/leads/:id",
+  summary:
+    "Not in the specification: the full lead (agent-workspace §3: address, clients, insurance) as {data: lead}. phone_other is a JSON string of a list. Fields without a column yet come with their defaults.",
+  tags: ["leads"],
+  params: idParam,
+  responses: { 200: LeadResponse, 404: ErrorBody, 422: ErrorBody },
+});
 
 // ---------------------------------------------------------------- PUT /leads/{id}
 

@@ -18,6 +18,8 @@ import { catalogue, type PluginId } from "../../plugins/catalogue";
 import { agents as bookingAgents, leadRoutes as bookingLeadRoutes, wireLead } from "../../plugins/booking/test/harness";
 import { inboundAlertToneKey } from "../../plugins/inbound-alert/api";
 import type { CallSnapshot } from "../../src/contract/calls";
+import { matchEndpointPath } from "../../src/contract/endpoint";
+import { countAvailableAgents } from "../../src/contract/geo";
 import type { Language } from "../../src/contract/common";
 import type { FollowUpItem, LastDialItem, RuleVerdict } from "../../src/contract/dialer";
 import type { LeadHistory } from "../../src/contract/leadHistory";
@@ -30,6 +32,8 @@ import {
   leadView,
   provide,
   renderPlugin,
+  reply,
+  type EndpointRoute,
   type RenderedPlugin,
   type RenderPluginOptions,
   type Reply,
@@ -373,6 +377,8 @@ interface Scenario {
   providers?: PluginId[];
   options?: Omit<RenderPluginOptions, "services" | "providers" | "gateway" | "language">;
   routes?: Record<string, Reply>;
+  /** The gateway's answers by endpoint (`reply(endpoint, …)`), before the string routes. */
+  endpoints?: EndpointRoute[];
   /** The leads stack (the last one current) and leads awaiting a disposition. */
   leads?: LeadView[];
   awaiting?: number;
@@ -746,10 +752,10 @@ const SCENARIOS: Scenario[] = [
     leads: [lead()],
     call: onCall,
     options: { variant: "slica" },
-    routes: {
-      ...bookingLeadRoutes(BOOKING_LEAD),
-      "GET /available-agents?postal=H2X+1Y4": bookingAgents(0),
-    } as Record<string, Reply>,
+    endpoints: [
+      reply(countAvailableAgents, ({ query }) => (query.postal === "H2X 1Y4" ? bookingAgents(0) : { status: 404 })),
+      ...bookingLeadRoutes([BOOKING_LEAD]),
+    ],
     drive: async (_, look) => {
       await shown(".booking__steps");
       look();
@@ -864,7 +870,7 @@ async function mount(s: Scenario, language: Target): Promise<Mounted> {
   const call = fakeCallControl();
   if (s.call) call.push(s.call);
   const status = fakeStatusControl(s.status ?? "after_call_work");
-  const gateway = fakeGateway(s.routes ?? {});
+  const gateway = fakeGateway(s.endpoints ?? [], s.routes ?? {});
   const providers = await Promise.all((s.providers ?? []).map(async (id) => (await catalogue[id]()).default));
   const r = await renderPlugin(manifests.get(s.plugin)!, {
     now: NOW,
@@ -908,9 +914,12 @@ describe("one language per screen", () => {
       } finally {
         m.r.unmount();
       }
-      // As the fake gateway matches: the url as sent, then without the query a call by endpoint adds.
+      // As the fake gateway matches: an endpoint's path, else the url as sent, then without the query a call by
+      // endpoint adds.
       const answers = (q: { method: string; url: string; path: string }) =>
-        `${q.method} ${q.url}` in (s.routes ?? {}) || `${q.method} ${q.path}` in (s.routes ?? {});
+        (s.endpoints ?? []).some((e) => e.endpoint.method === q.method && matchEndpointPath(e.endpoint, q.path)) ||
+        `${q.method} ${q.url}` in (s.routes ?? {}) ||
+        `${q.method} ${q.path}` in (s.routes ?? {});
       const unanswered = m.gateway.requests.filter((q) => !answers(q));
       const known = KNOWN_ENGLISH.filter((k) => k.scenario === s.name && k.language === language);
       const found = englishIn(texts, language);

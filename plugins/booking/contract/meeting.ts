@@ -9,6 +9,8 @@
 // single 'Sent to SunLife' of a Sun Life booking. The address's `province` holds the lower-case region code,
 // a US state as well as a Canadian province (the meeting address has no separate state field).
 import { z } from "zod";
+import { ErrorBody } from "../../../src/contract/common";
+import { defineEndpoint } from "../../../src/contract/endpoint";
 import { MAX_RECORD_ID } from "../../../src/contract/ids";
 import { postalProblem } from "../../../src/contract/lead";
 import {
@@ -229,6 +231,18 @@ export type BookMeetingBody = z.input<typeof BookMeetingBody>;
 /** The 201 answer: the meeting's id in the CRM. */
 export const BookMeetingResponse = z.object({ data: z.object({ meetingCrmId: z.string().min(1) }) });
 export type BookMeetingResponse = z.infer<typeof BookMeetingResponse>;
+
+/** Books the meeting (the wizard's Book): a write that must not double. */
+export const bookMeeting = defineEndpoint({
+  method: "POST",
+  path: "/meetings",
+  summary:
+    "Books a meeting for the lead: 201 {data: {meetingCrmId}}. The lead's details are those of the agent's booking draft (PUT /leads/{id}/booking-draft), checked with the wizard's own step schemas; the meeting is checked with its rules and the appointment-type restrictions of this lead (age, health and amount, phone-only insurance types, the client's refusal, an accepted instant offer, a manual force, advisors in the area). In one transaction: the meeting, the lead's booking fields, its status 'Appointment Setup' and a pending follow-up for the assigned advisor (which lets the advisor work the lead) (the nearest advisor in the area with the fewest meetings that day; a Sun Life booking has none). 422 {message, errors} names each refused field with the form's message key (contact.*, coverage.*, meeting.*) and stores nothing; 409 'This lead has been already booked. Current status: …'. Takes an Idempotency-Key: a retry answers the first result.",
+  tags: ["booking"],
+  body: BookMeetingBody,
+  responses: { 201: BookMeetingResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+  idempotent: true,
+});
 
 // ---------------------------------------------------------------------------------------------- the browser's
 

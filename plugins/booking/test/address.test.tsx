@@ -3,13 +3,15 @@
 // apartment or buzzer makes it unchecked again. Clients: one on ISIUS, up to two on SLICA.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { geocodePostal } from "../../../src/contract/geo";
+import { reply, type EndpointHandler, type EndpointRoute, type FakeReply } from "../../../src/sdk/testing";
 import type { BookingApi } from "../api";
 import { calls, mountBooking, wireLead } from "./harness";
 
 const unchecked = (over: Partial<ReturnType<typeof wireLead>["address"]> = {}) =>
   wireLead({ address: { ...wireLead().address, valid: false, latitude: null, longitude: null, city: "", ...over } });
 
-const SPRINGFIELD = {
+const SPRINGFIELD: FakeReply<typeof geocodePostal> = {
   status: 200,
   data: {
     data: {
@@ -25,11 +27,21 @@ const SPRINGFIELD = {
     },
   },
 };
-const NOT_FOUND = { status: 404, data: { message: "The postal code was not found.", reason: "not_found" } };
+const NOT_FOUND: FakeReply<typeof geocodePostal> = {
+  status: 404,
+  data: { message: "The postal code was not found.", reason: "not_found" },
+};
+/** The gateway's geocoder: the answer for each postal code; any other is not found. */
+const geocodes = (answers: Record<string, EndpointHandler<typeof geocodePostal>>): EndpointRoute[] => [
+  reply(geocodePostal, (req) => {
+    const answer = answers[req.params.postal] ?? NOT_FOUND;
+    return typeof answer === "function" ? answer(req) : answer;
+  }),
+];
 
 describe("the lead's address", { timeout: 20_000 }, () => {
   it("is validated by its postal code: the place fills in, and an edit makes it unchecked again", async () => {
-    const { user, gateway } = await mountBooking({ lead: unchecked(), routes: { "GET /geocoding/62701": SPRINGFIELD } });
+    const { user, gateway } = await mountBooking({ lead: unchecked(), routes: geocodes({ "62701": SPRINGFIELD }) });
     expect(screen.getByText("Not validated")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Validate" }));
     expect(await screen.findByText("Validated")).toBeInTheDocument();
@@ -43,9 +55,9 @@ describe("the lead's address", { timeout: 20_000 }, () => {
   });
 
   it("tells other plugins a postal code is being checked while it is (live transfers wait for it)", async () => {
-    let answer!: (reply: typeof SPRINGFIELD) => void;
-    const pending = new Promise<typeof SPRINGFIELD>((resolve) => (answer = resolve));
-    const { user, api } = await mountBooking({ lead: unchecked(), routes: { "GET /geocoding/62701": () => pending } });
+    let answer!: (reply: FakeReply<typeof geocodePostal>) => void;
+    const pending = new Promise<FakeReply<typeof geocodePostal>>((resolve) => (answer = resolve));
+    const { user, api } = await mountBooking({ lead: unchecked(), routes: geocodes({ "62701": () => pending }) });
     const booking = api as unknown as BookingApi;
     expect(booking.checkingPostal).toBe(false);
     await user.click(screen.getByRole("button", { name: "Validate" }));
@@ -58,7 +70,7 @@ describe("the lead's address", { timeout: 20_000 }, () => {
   it("tells other plugins whether the lead's address is checked, its postal code found, and its state", async () => {
     const { user, api } = await mountBooking({
       lead: unchecked({ zip: "99999", state: null }),
-      routes: { "GET /geocoding/99999": NOT_FOUND, "GET /geocoding/62701": SPRINGFIELD },
+      routes: geocodes({ "99999": NOT_FOUND, "62701": SPRINGFIELD }),
     });
     const booking = api as unknown as BookingApi;
     expect(booking.leadAddress).toEqual({ leadId: 31, valid: false, postalValidated: false, region: null });
@@ -86,7 +98,7 @@ describe("the lead's address", { timeout: 20_000 }, () => {
   it("lets a qualifier go on with a postal code that is not found, and says so", async () => {
     const { user } = await mountBooking({
       lead: unchecked({ zip: "99999", city: "Nowhere" }),
-      routes: { "GET /geocoding/99999": NOT_FOUND },
+      routes: geocodes({ "99999": NOT_FOUND }),
     });
     await user.click(screen.getByRole("button", { name: "Validate" }));
     expect(
@@ -102,7 +114,7 @@ describe("the lead's address", { timeout: 20_000 }, () => {
     await mountBooking({
       lead: unchecked({ zip: "99999", city: "Nowhere" }),
       agent: { roles: ["advisor"] },
-      routes: { "GET /geocoding/99999": { status: 422, data: { message: "Enter a valid zip code.", reason: "invalid" } } },
+      routes: geocodes({ "99999": { status: 422, data: { message: "Enter a valid zip code.", reason: "invalid" } } }),
     }).then(({ user }) => user.click(screen.getByRole("button", { name: "Validate" })));
     expect(
       await screen.findByText(

@@ -3,6 +3,8 @@
 // and read-only, 422 back to the step and field, 409 already booked, anything else 'Unable to book…'.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { reply } from "../../../src/sdk/testing";
+import { bookMeeting } from "../contract/meeting";
 import { calls, mountBooking, textOf, wireLead } from "./harness";
 
 const MEETING_AT = "2026-01-06T15:00:00.000Z";
@@ -58,7 +60,7 @@ describe("booking", { timeout: 20_000 }, () => {
   it("saves the draft, books under an Idempotency-Key, says so, and shows the booked meeting read-only", async () => {
     const { user, gateway, notify, stack } = await mountBooking({
       draft: readyDraft,
-      routes: { "POST /meetings": { status: 201, data: { data: { meetingCrmId: "MTG-00000042" } } } },
+      routes: [reply(bookMeeting, { status: 201, data: { data: { meetingCrmId: "MTG-00000042" } } })],
     });
     await user.click(book());
     expect(await screen.findByText(/Meeting ID: MTG-00000042/)).toBeInTheDocument();
@@ -79,12 +81,12 @@ describe("booking", { timeout: 20_000 }, () => {
   it("takes the agent to the step and field the gateway refused (422)", async () => {
     const { user } = await mountBooking({
       draft: readyDraft,
-      routes: {
-        "POST /meetings": {
+      routes: [
+        reply(bookMeeting, {
           status: 422,
           data: { message: "Submitted values are not valid.", errors: { "coverage.clients.0.occupation": ["validation.too_long"] } },
-        },
-      },
+        }),
+      ],
     });
     await user.click(book());
     expect(await screen.findByText("Required fields missing")).toBeInTheDocument();
@@ -99,9 +101,12 @@ describe("booking", { timeout: 20_000 }, () => {
   it("says when the lead is already booked (409), with its status", async () => {
     const { user, advance } = await mountBooking({
       draft: readyDraft,
-      routes: {
-        "POST /meetings": { status: 409, data: { message: "This lead has been already booked. Current status: Appointment Setup" } },
-      },
+      routes: [
+        reply(bookMeeting, {
+          status: 409,
+          data: { message: "This lead has been already booked. Current status: Appointment Setup" },
+        }),
+      ],
     });
     await user.click(book());
     // The SDK's write sends a 409 again (1, 2 and 4 s later) before it takes it as the answer.
@@ -114,7 +119,7 @@ describe("booking", { timeout: 20_000 }, () => {
   it("says 'Unable to book the meeting, please try again' on any other failure, and keeps saying it", async () => {
     const { user, advance, notify } = await mountBooking({
       draft: readyDraft,
-      routes: { "POST /meetings": { status: 500, data: { message: "Server Error" } } },
+      routes: [reply(bookMeeting, { status: 500, data: { message: "Server Error" } })],
     });
     await user.click(book());
     for (const ms of [1000, 2000, 4000]) await advance(ms);
@@ -145,7 +150,7 @@ describe("booking", { timeout: 20_000 }, () => {
       variant: "slica",
       agent: { accountFields: { can_transfer_to_sunlife: true } },
       draft: { step: 2, contact: {}, coverage: {}, meeting: {} },
-      routes: { "POST /meetings": { status: 201, data: { data: { meetingCrmId: "MTG-00000043" } } } },
+      routes: [reply(bookMeeting, { status: 201, data: { data: { meetingCrmId: "MTG-00000043" } } })],
     });
     await user.click(await screen.findByRole("button", { name: "Book with Sun Life" }));
     expect(await screen.findByText(/Meeting ID: MTG-00000043/)).toBeInTheDocument();

@@ -2,7 +2,8 @@
 // with the SDK's fake leads stack and a fake gateway answering the wizard's requests. The clock starts
 // 2026-01-05 14:00 UTC (renderPlugin's default).
 import { screen } from "@testing-library/react";
-import type { WireLead } from "../../../src/contract/lead";
+import { countAvailableAgents, readWeatherForecast } from "../../../src/contract/geo";
+import { readLead, type WireLead } from "../../../src/contract/lead";
 import { leadsKey } from "../../../src/sdk";
 import {
   fakeGateway,
@@ -10,10 +11,13 @@ import {
   leadView,
   provide,
   renderPlugin,
+  reply,
+  type EndpointRoute,
+  type FakeReply,
   type RenderPluginOptions,
-  type Reply,
   type SeenRequest,
 } from "../../../src/sdk/testing";
+import { readBookingDraft, saveBookingDraft, type BookingDraft } from "../contract/draft";
 import booking from "../index";
 
 export function wireLead(over: Partial<WireLead> = {}): WireLead {
@@ -100,49 +104,68 @@ export function wireLead(over: Partial<WireLead> = {}): WireLead {
   };
 }
 
-type Handler = Reply | ((req: SeenRequest) => Reply | Promise<Reply>);
-
-/** The requests a lead's wizard makes, answered: the lead, its draft (none), the weather, the advisors (5). */
-export function leadRoutes(lead: WireLead, draft: unknown = null): Record<string, Handler> {
-  const a = lead.address;
-  const weatherQuery =
-    a.latitude !== null && a.longitude !== null
-      ? `latitude=${a.latitude.toFixed(6)}&longitude=${a.longitude.toFixed(6)}${a.timezone ? `&timezone=${encodeURIComponent(a.timezone)}` : ""}`
-      : "";
+/** The lead's weather as the gateway answers it (four clear days), for the lead's checked place. */
+function forecastOf(a: WireLead["address"]): FakeReply<typeof readWeatherForecast> {
   return {
-    [`GET /leads/${lead.id}`]: { status: 200, data: { data: lead } },
-    [`GET /leads/${lead.id}/booking-draft`]: {
-      status: 200,
-      data: { data: draft ? { draft, updated_at: "2026-01-05T13:00:00.000Z" } : null },
+    status: 200,
+    data: {
+      forecast: [0, 1, 2, 3].map((i) => ({
+        date: `2026-01-0${5 + i}`,
+        code: 0,
+        condition: "weather.clear",
+        icon: "clear-day",
+        minC: -5,
+        maxC: 2,
+        minF: 23,
+        maxF: 36,
+      })),
+      place: { city: a.city ?? "", state: a.state, latitude: a.latitude!, longitude: a.longitude!, timezone: a.timezone! },
+      source: "deterministic",
     },
-    [`PUT /leads/${lead.id}/booking-draft`]: { status: 204 },
-    ...(a.city && weatherQuery
-      ? {
-          [`GET /addresses/${encodeURIComponent(a.city)}/weather-forecast?${weatherQuery}`]: {
-            status: 200,
-            data: {
-              forecast: [0, 1, 2, 3].map((i) => ({
-                date: `2026-01-0${5 + i}`,
-                code: 0,
-                condition: "weather.clear",
-                icon: "clear-day",
-                minC: -5,
-                maxC: 2,
-                minF: 23,
-                maxF: 36,
-              })),
-              place: { city: a.city, state: a.state, latitude: a.latitude, longitude: a.longitude, timezone: a.timezone },
-              source: "deterministic",
-            },
-          },
-        }
-      : {}),
-    ...(a.zip ? { [`GET /available-agents?${new URLSearchParams({ postal: a.zip })}`]: agents(5) } : {}),
   };
 }
 
+/**
+ * The requests the wizard makes for `leads`, answered: each lead, its draft (`drafts[id]`, none by default), the
+ * draft's saves, the weather at a checked place (its city, coordinates and zone), the advisors around its postal
+ * code (5). Anything else of these endpoints is 404, as a route the gateway does not have.
+ */
+export function leadRoutes(leads: WireLead[], drafts: Record<number, unknown> = {}): EndpointRoute[] {
+  const byId = new Map(leads.map((l) => [l.id, l]));
+  const placed = (l: WireLead) => !!l.address.city && l.address.latitude !== null && l.address.longitude !== null;
+  return [
+    reply(readLead, ({ params }) => {
+      const lead = byId.get(params.id);
+      return lead ? { status: 200, data: { data: lead } } : { status: 404 };
+    }),
+    reply(readBookingDraft, ({ params }) => {
+      if (!byId.has(params.id)) return { status: 404 };
+      // What a test left (a draft it saw sent): the fake checks it against the draft's schema.
+      const draft = drafts[params.id] as BookingDraft | undefined;
+      return { status: 200, data: { data: draft ? { draft, updated_at: "2026-01-05T13:00:00.000Z" } : null } };
+    }),
+    reply(saveBookingDraft, ({ params }) => (byId.has(params.id) ? { status: 204 } : { status: 404 })),
+    reply(readWeatherForecast, ({ params, query }) => {
+      const lead = leads.find(
+        (l) =>
+          placed(l) &&
+          l.address.city === params.city &&
+          query.latitude === l.address.latitude &&
+          query.longitude === l.address.longitude &&
+          query.timezone === (l.address.timezone ?? undefined),
+      );
+      return lead ? forecastOf(lead.address) : { status: 404 };
+    }),
+    reply(countAvailableAgents, ({ query }) =>
+      leads.some((l) => l.address.zip && l.address.zip === query.postal) && query.mga === undefined
+        ? agents(5)
+        : { status: 404 },
+    ),
+  ];
+}
+
 /** GET /available-agents's answer for `count` advisors. */
-export const agents = (count: number): Reply => ({
+export const agents = (count: number): FakeReply<typeof countAvailableAgents> => ({
   status: 200,
   data: { data: { count, available: count >= 3, threshold: 3, radius_km: 25, precision: "postal" } },
 });
@@ -150,13 +173,20 @@ export const agents = (count: number): Reply => ({
 export interface MountOptions extends Omit<RenderPluginOptions, "gateway" | "services"> {
   lead?: WireLead | null;
   draft?: unknown;
-  routes?: Record<string, Handler>;
+  /** More leads the gateway has (the agent may move to them). */
+  others?: WireLead[];
+  /** Answers before the lead's own (they win over them). */
+  routes?: EndpointRoute[];
 }
 
 export async function mountBooking(o: MountOptions = {}) {
   const lead = o.lead === undefined ? wireLead() : o.lead;
   const stack = fakeLeads(lead ? [leadView({ id: lead.id, firstName: lead.first_name, lastName: lead.last_name })] : []);
-  const gateway = fakeGateway({ ...(lead ? leadRoutes(lead, o.draft) : {}), ...o.routes });
+  const leads = [...(lead ? [lead] : []), ...(o.others ?? [])];
+  const gateway = fakeGateway([
+    ...(o.routes ?? []),
+    ...(leads.length ? leadRoutes(leads, lead && o.draft ? { [lead.id]: o.draft } : {}) : []),
+  ]);
   const view = await renderPlugin(booking, { ...o, gateway, services: [provide(leadsKey, stack.control)] });
   if (lead) await screen.findByRole("navigation", { name: /Booking steps|Étapes|Pasos/ }, { timeout: 5000 });
   return { ...view, stack, gateway };

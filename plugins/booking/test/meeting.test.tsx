@@ -2,8 +2,17 @@
 // the area: a forced booking with its first reason) and the instant offer polled every 10 s on the clock.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Reply } from "../../../src/sdk/testing";
+import { countAvailableAgents } from "../../../src/contract/geo";
+import { reply, type FakeReply } from "../../../src/sdk/testing";
+import { readIoa, startIoa, stopIoa, type IoaResult } from "../contract/ioa";
 import { agents, calls, mountBooking, wireLead } from "./harness";
+
+/** The offer service's answers: search 9 started, its state as `answer` gives it (9 only), its stop. */
+const ioaRoutes = (answer: () => FakeReply<typeof readIoa>) => [
+  reply(startIoa, { status: 201, data: { data: { ioaId: 9 } } }),
+  reply(readIoa, ({ params }) => (params.id === 9 ? answer() : { status: 404 })),
+  reply(stopIoa, ({ params }) => (params.id === 9 ? { status: 204 } : { status: 404 })),
+];
 
 const toMeetingSetup = async (user: { click(el: Element): Promise<void> }) => {
   const nav = screen.getByRole("navigation", { name: "Booking steps" });
@@ -29,7 +38,9 @@ describe("meeting setup", { timeout: 20_000 }, () => {
   });
 
   it("forces the booking with its first reason when no advisor is in the area", async () => {
-    const { user, gateway } = await mountBooking({ routes: { "GET /available-agents?postal=62701": agents(0) } });
+    const { user, gateway } = await mountBooking({
+      routes: [reply(countAvailableAgents, ({ query }) => (query.postal === "62701" ? agents(0) : { status: 404 }))],
+    });
     await toMeetingSetup(user);
     await waitFor(() => expect(screen.getByRole("checkbox", { name: "Force booking" })).toBeChecked());
     expect(calls(gateway)).toContain("GET /available-agents?postal=62701");
@@ -44,15 +55,12 @@ describe("meeting setup", { timeout: 20_000 }, () => {
 
   it("looks for an instant appointment, asking every 10 s on the clock, and takes the client's answer", async () => {
     let polls = 0;
-    const ioa = (result: number, running: boolean): Reply => ({
+    const ioa = (result: IoaResult, running: boolean): FakeReply<typeof readIoa> => ({
       status: 200,
       data: { data: { id: 9, address: "1200 Main Street, Springfield", firstName: "Jane", lastName: "Doe", mga: null, result, display: true, running } },
     });
     const { user, gateway, advance } = await mountBooking({
-      routes: {
-        "POST /ioas": { status: 201, data: { data: { ioaId: 9 } } },
-        "GET /ioas/9": () => (++polls < 2 ? ioa(-1, true) : ioa(2, false)),
-      },
+      routes: ioaRoutes(() => (++polls < 2 ? ioa(-1, true) : ioa(2, false))),
     });
     await toMeetingSetup(user);
     await user.click(screen.getByRole("button", { name: "Look for one" }));
@@ -83,11 +91,10 @@ describe("meeting setup", { timeout: 20_000 }, () => {
 
   it("stops a search the agent leaves (DELETE), and asks no more", async () => {
     const { user, gateway, advance } = await mountBooking({
-      routes: {
-        "POST /ioas": { status: 201, data: { data: { ioaId: 9 } } },
-        "GET /ioas/9": { status: 200, data: { data: { id: 9, address: "", firstName: "Jane", lastName: "Doe", mga: null, result: -1, display: true, running: true } } },
-        "DELETE /ioas/9": { status: 204 },
-      },
+      routes: ioaRoutes(() => ({
+        status: 200,
+        data: { data: { id: 9, address: "", firstName: "Jane", lastName: "Doe", mga: null, result: -1, display: true, running: true } },
+      })),
     });
     await toMeetingSetup(user);
     await user.click(screen.getByRole("button", { name: "Look for one" }));
@@ -100,10 +107,10 @@ describe("meeting setup", { timeout: 20_000 }, () => {
 
   it("says when no instant appointment was found, and offers no answer", async () => {
     const { user, advance } = await mountBooking({
-      routes: {
-        "POST /ioas": { status: 201, data: { data: { ioaId: 9 } } },
-        "GET /ioas/9": { status: 200, data: { data: { id: 9, address: "", firstName: "Jane", lastName: "Doe", mga: null, result: 0, display: true, running: false } } },
-      },
+      routes: ioaRoutes(() => ({
+        status: 200,
+        data: { data: { id: 9, address: "", firstName: "Jane", lastName: "Doe", mga: null, result: 0, display: true, running: false } },
+      })),
     });
     await toMeetingSetup(user);
     await user.click(screen.getByRole("button", { name: "Look for one" }));

@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { leadView } from "../../../src/sdk/testing";
 import type { BookingApi } from "../api";
-import { calls, leadRoutes, mountBooking, wireLead } from "./harness";
+import { calls, mountBooking, wireLead } from "./harness";
 
 const steps = () => within(screen.getByRole("navigation", { name: "Booking steps" })).getAllByRole("button");
 
@@ -105,7 +105,7 @@ describe("booking wizard", { timeout: 20_000 }, () => {
 
   it("follows the current lead: another lead's record replaces the first one's", async () => {
     const other = wireLead({ id: 32, first_name: "Sam", phone: "3125550199", clients: [{ ...wireLead().clients[0]!, first_name: "Sam" }] });
-    const { stack, gateway } = await mountBooking({ routes: leadRoutes(other) });
+    const { stack, gateway } = await mountBooking({ others: [other] });
     expect(screen.getByLabelText(/^First name/)).toHaveValue("Jane");
     act(() => stack.setCurrent(leadView({ id: 32, firstName: "Sam", lastName: "Doe" })));
     await waitFor(() => expect(screen.getByLabelText(/^First name/)).toHaveValue("Sam"));

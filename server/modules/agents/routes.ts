@@ -21,11 +21,8 @@ import { ErrorBody } from "../../../src/contract/common";
 import {
   ADVISOR_RADIUS_KM,
   AVAILABLE_AGENTS_THRESHOLD,
-  AvailableAdvisorsQuery,
-  AvailableAdvisorsResponse,
-  AvailableAgentsQuery,
-  AvailableAgentsResponse,
-  PostalProblem,
+  countAvailableAgents,
+  listAvailableAdvisors,
 } from "../../../src/contract/geo";
 import type { Gateway } from "../../gateway";
 import { geocode, region } from "../../geo";
@@ -129,14 +126,8 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
         return null;
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/available-agents",
-      summary: `How many advisors of the caller's call centre have their home base within ${ADVISOR_RADIUS_KM} km of the postal code: {data: {count, available (count ≥ ${AVAILABLE_AGENTS_THRESHOLD}), threshold, radius_km, precision}}. mga narrows to the advisors of that MGA and those without one; empty, every advisor. A Canadian FSA the table lacks places only its province: count 0, precision 'province'. The postal code is refused as GET /geocoding/{postal} refuses it (422 too_short or invalid, 404 not_found).`,
-      tags: ["agents"],
+    defineRoute(countAvailableAgents, {
       access: AGENTS,
-      querystring: AvailableAgentsQuery,
-      response: { 200: AvailableAgentsResponse, 404: PostalProblem, 422: PostalProblem },
       example: { query: { postal: "10001", mga: "" } },
       async handler({ caller, query }) {
         const { place, advisors } = await around(caller.tenantId, query.postal, query.mga);
@@ -151,14 +142,8 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
         };
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/agents/available-advisors",
-      summary: `With lead_id (a lead of the caller's; agent-workspace §4 live transfer, polled every 5 s): the advisors who could take that lead's live transfer now, best first, meta.live_transfer {ready, notified} counting those offered at once and those notified on the desktop; distance_km null. Otherwise the advisors of the caller's call centre within ${ADVISOR_RADIUS_KM} km of the postal code, nearest first: {data: [{id, first_name, last_name, extension, postal, city, distance_km, health_licensed, mga}], meta: {count, available (count ≥ ${AVAILABLE_AGENTS_THRESHOLD}), threshold, radius_km, precision, health_state}}. health=true (health insurance is involved) keeps only the advisors holding a health licence for state (default: the postal code's own state or province). mga as for GET /available-agents; the postal code is refused as GET /geocoding/{postal} refuses it.`,
-      tags: ["agents"],
+    defineRoute(listAvailableAdvisors, {
       access: AGENTS,
-      querystring: AvailableAdvisorsQuery,
-      response: { 200: AvailableAdvisorsResponse, 404: PostalProblem, 422: PostalProblem },
       example: { query: { postal: "10001", health: "true", state: "ny", mga: "" } },
       async handler({ caller, query }) {
         if (query.state && !region(query.state)) throw fieldError("state", AGENT_MESSAGES.unknownState);

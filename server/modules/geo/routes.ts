@@ -1,18 +1,12 @@
 // Geodata for the booking form (agent-workspace §7, booking-and-reference §2): the postal-code geocode, the
 // place under a dragged map marker, and a city's four-day weather. Nothing here reads or writes the
 // database: the postal table ships with the gateway (server/geo/data), the weather comes from a provider.
-import { ErrorBody } from "../../../src/contract/common";
 import {
-  GeocodeParams,
-  GeocodeResponse,
+  geocodePostal,
   NEAREST_POSTAL_KM,
-  NearestQuery,
-  NearestResponse,
-  PostalProblem,
+  readPlaceAt,
+  readWeatherForecast,
   WEATHER_MESSAGES,
-  WeatherForecastResponse,
-  WeatherParams,
-  WeatherQuery,
   type NearestPlace,
 } from "../../../src/contract/geo";
 import { wallClock } from "../../../src/shared/zoned-time";
@@ -66,41 +60,21 @@ export function localDate(epochMs: number, timeZone: string): string {
 export function geoRoutes(gw: Gateway): RouteDef[] {
   const weather = weatherProvider(gw.config, { now: () => gw.clock.now() });
   return [
-    defineRoute({
-      method: "GET",
-      url: "/geocoding/nearest",
-      summary: `Not in the specification (same style as GET /geocoding/{postal}): the place under a dragged map marker. The nearest postal centroid within ${NEAREST_POSTAL_KM} km gives the postal code, city, state, country and time zone (precision 'postal', with distance_km); beyond that only the time zone at the point (precision 'timezone', city "", postal, state and country null). latitude and longitude are plain decimals (422 otherwise).`,
-      tags: ["geo"],
+    defineRoute(readPlaceAt, {
       access: AGENTS,
-      querystring: NearestQuery,
-      response: { 200: NearestResponse, 422: ErrorBody },
       example: { query: { latitude: "40.7484", longitude: "-73.9967" } },
       handler({ query }) {
         return { data: placeAt(query.latitude, query.longitude) };
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/geocoding/:postal",
-      summary:
-        "Geocodes a ZIP (5 digits, or ZIP+4) or a Canadian postal code (A1A 1A1, placed at its FSA's centroid), offline: {data: {postal, city, state, country, latitude, longitude, timezone (IANA), timezone_bucket (the dropdown's zone), precision}}. postal is normalised ('10001'; 'M5V 3L9' upper case). An FSA the table lacks is placed at its province (precision 'province', city ''). 1–4 characters, spaces aside (an FSA alone too): 422 reason 'too_short'; not a ZIP or Canadian code: 422 reason 'invalid'; a well-formed ZIP the table lacks: 404 reason 'not_found' (the browser shows not_found_advisor or not_found_qualifier).",
-      tags: ["geo"],
+    defineRoute(geocodePostal, {
       access: AGENTS,
-      params: GeocodeParams,
-      response: { 200: GeocodeResponse, 404: PostalProblem, 422: PostalProblem },
       handler({ params }) {
         return { data: placeOfPostal(params.postal) };
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/addresses/:city/weather-forecast",
-      summary: `The weather for the booking form: {forecast: four days (today, tomorrow, in 2 days, in 3 days; today is the place's own date), each {date, code (WMO), condition (a translation key, 'weather.clear'), icon (a Meteocons name), minC, maxC, minF, maxF}, place, source}. A city name alone is ambiguous: pass latitude and longitude (and timezone) from the geocode; without them the city's first postal row is used (within state when given), 404 when no place has that name. source 'open-meteo' (WEATHER_PROVIDER) must be credited; when that service fails: 502.`,
-      tags: ["geo"],
+    defineRoute(readWeatherForecast, {
       access: AGENTS,
-      params: WeatherParams,
-      querystring: WeatherQuery,
-      response: { 200: WeatherForecastResponse, 404: ErrorBody, 422: ErrorBody, 502: ErrorBody },
       example: { query: { latitude: "40.7484", longitude: "-73.9967", timezone: "America/New_York" } },
       async handler({ params, query }) {
         let place: { city: string; state: string | null; latitude: number; longitude: number; timezone: string };

@@ -13,7 +13,7 @@ import { searchLeads as searchLeadsEndpoint } from "../../../src/contract/dialer
 import {
   IN_PROCESS,
   LEAD_RECORD_MESSAGES,
-  LeadResponse,
+  readLead as readLeadEndpoint,
   UpdateLeadBody,
   UpdateLeadStatusBody,
   leadFieldProblems,
@@ -46,15 +46,8 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
     return row;
   };
   return [
-    defineRoute({
-      method: "GET",
-      url: "/leads/:id",
-      summary:
-        "Not in the specification: the full lead (agent-workspace §3: address, clients, insurance) as {data: lead}. phone_other is a JSON string of a list. Fields without a column yet come with their defaults.",
-      tags: ["leads"],
+    defineRoute(readLeadEndpoint, {
       access: ON_LEAD,
-      params: IdParams,
-      response: { 200: LeadResponse, 404: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }) {
         return { data: await readLead(gw.db, await rowOf(caller.tenantId, params.id)) };
       },
