@@ -7,6 +7,8 @@ import { readAgentHealth, readFloorHealth, type HealthSample } from "../client-h
 import { endAgentCall, notifyAgent, readFloor, setAgentOffline } from "./contract";
 import { agentRow, at, snapshot } from "./fixtures";
 import plugin from "./index";
+import { catalogue } from "../catalogue";
+import { readGoalStatistics } from "../goals/api";
 
 const manager = { id: 9, roles: ["manager"] };
 const jordan = agentRow({ agent_id: 7, name: "Jordan Reyes", status: "ready", since: at(65) });
@@ -190,5 +192,29 @@ describe("the floor wall", () => {
     await user.click(screen.getByRole("button", { name: "End the call" }));
     await waitFor(() => expect(toasts()).toContain("Jordan Reyes's call was ended."));
     expect(gateway.requests.some((r) => r.path === "/floor/agents/7/call-end")).toBe(true);
+  });
+
+  it("offers the users area's agent actions in a row's menu: the agent's statistics open in that plugin's dialog", async () => {
+    const measure = (current: number, target: number) => ({ current, target });
+    const stats = {
+      dials: { hourly: measure(12, 60), daily: measure(43, 400) },
+      transfers: { hourly: measure(0, 1), daily: measure(2, 6) },
+      sales: { hourly: measure(0, 0), daily: measure(0, 0) },
+      new_leads: 3, "new-leads-threshold": 1, hours: 4.5, followUps: 2, pickups: 20,
+    };
+    await renderPlugin(plugin, {
+      agent: manager,
+      providers: [(await catalogue.users()).default],
+      gateway: fakeGateway([
+        reply(readFloor, { status: 200, data: snapshot([jordan]) }),
+        reply(readGoalStatistics, { status: 200, data: stats }),
+      ]),
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("table", { name: "Agents on the floor" });
+    await user.click(within(wall()).getByRole("button", { name: "Actions for Jordan Reyes" }));
+    await user.click(screen.getByRole("menuitem", { name: "User statistics" }));
+    const dialog = await screen.findByRole("dialog", { name: /Jordan Reyes/ });
+    expect(await within(dialog).findByText("43")).toBeInTheDocument();
   });
 });

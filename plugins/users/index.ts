@@ -4,6 +4,7 @@
 // (/admin/users/managers). For managers, admins and operations-managers.
 import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
+import { usersAgentActions } from "./dialogs/agentActions";
 import { UsersModel } from "./model";
 import { createUsersService } from "./service";
 import { manifest } from "./manifest";
@@ -11,6 +12,8 @@ import { manifest } from "./manifest";
 export default definePlugin({
   ...manifest,
   model: UsersModel,
+  // The floor's rows (and any plugin that lists agents) offer an agent's statistics and callable states.
+  agentActions: usersAgentActions,
   adminPages: [
     {
       path: "users/managers",

@@ -10,7 +10,8 @@ import { usePlugin } from "../../../src/sdk";
 import { RowDialog, useRowDialog } from "./RowDialog";
 
 export interface RegionsDialogProps {
-  agent: AgentListItem;
+  /** Whose: the list's row, or another plugin's agent (an agent action). */
+  agent: Pick<AgentListItem, "id" | "full_name">;
   kind: "provinces" | "health_licenses";
   onClose(): void;
   onChanged(): void;

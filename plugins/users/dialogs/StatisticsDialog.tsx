@@ -25,7 +25,7 @@ function figures(s: GoalStatistics): [string, string][] {
   ];
 }
 
-export const StatisticsDialog = observer(function StatisticsDialog({ agent, onClose }: { agent: AgentListItem; onClose(): void }) {
+export const StatisticsDialog = observer(function StatisticsDialog({ agent, onClose }: { agent: Pick<AgentListItem, "id" | "full_name">; onClose(): void }) {
   const [stats, setStats] = useState<GoalStatistics | null>(null);
   const { state, t } = useRowDialog(async (calls) => setStats(await calls.statistics(agent.id)), () => {});
   return (
