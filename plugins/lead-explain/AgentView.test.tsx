@@ -1,9 +1,11 @@
 // 'Why this lead?' as a qualifier or advisor sees it: its current lead, explained for itself.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { fakeGateway, type Reply } from "../../src/sdk/testing";
-import { explanation, lead, mount, ok, refused, ruleNames, ruleRow, RULE_NAMES, rulesTable } from "./testing";
+import { explainLead } from "../../src/contract/dialer";
+import { fakeGateway, type FakeReply } from "../../src/sdk/testing";
+import { explains, explanation, lead, mount, ok, refused, ruleNames, ruleRow, RULE_NAMES, rulesTable } from "./testing";
 
+/** What the panel asks, as the gateway sees it. */
 const EXPLAIN_31 = "GET /leads/31/explain";
 const EXPLAIN_32 = "GET /leads/32/explain";
 
@@ -11,7 +13,7 @@ describe("lead-explain for an agent", () => {
   it("says the current lead is callable, when that was checked, and every rule's verdict in the engine's order", async () => {
     const { asked } = await mount({
       current: lead(),
-      gateway: fakeGateway({ [EXPLAIN_31]: ok(explanation()) }),
+      gateway: fakeGateway([explains({ 31: ok(explanation()) })]),
     });
 
     expect(await screen.findByText("Callable now")).toBeInTheDocument();
@@ -37,12 +39,12 @@ describe("lead-explain for an agent", () => {
   });
 
   it("explains the new lead when the current lead changes, and goes back to the hint when none is left", async () => {
-    const gateway = fakeGateway({
-      [EXPLAIN_31]: ok(explanation()),
-      [EXPLAIN_32]: ok(
-        explanation({ leadId: 32, failing: { "calling-window": "It is 22:10 for the lead (after 21:00)." } }),
-      ),
-    });
+    const gateway = fakeGateway([
+      explains({
+        31: ok(explanation()),
+        32: ok(explanation({ leadId: 32, failing: { "calling-window": "It is 22:10 for the lead (after 21:00)." } })),
+      }),
+    ]);
     const { leads, asked } = await mount({ current: lead(), gateway });
     await screen.findByText("Callable now");
 
@@ -60,13 +62,11 @@ describe("lead-explain for an agent", () => {
   });
 
   it("asks again on Refresh and shows the new verdict", async () => {
-    const gateway = fakeGateway({ [EXPLAIN_31]: ok(explanation()) });
+    const gateway = fakeGateway([explains({ 31: ok(explanation()) })]);
     const { user, asked } = await mount({ current: lead(), gateway });
     await screen.findByText("Callable now");
 
-    gateway.routes[EXPLAIN_31] = ok(
-      explanation({ failing: { quotas: "The hourly dials quota (60) is reached." } }),
-    );
+    gateway.reply(explainLead, ok(explanation({ failing: { quotas: "The hourly dials quota (60) is reached." } })));
     await user.click(screen.getByRole("button", { name: "Refresh" }));
     expect(await screen.findByText("Not callable now")).toBeInTheDocument();
     expect(asked()).toEqual([EXPLAIN_31, EXPLAIN_31]);
@@ -75,16 +75,18 @@ describe("lead-explain for an agent", () => {
   it("highlights the first failing rule as the reason the engine skips the lead", async () => {
     await mount({
       current: lead(),
-      gateway: fakeGateway({
-        [EXPLAIN_31]: ok(
-          explanation({
-            failing: {
-              dnc: "The lead's status is Do Not Call.",
-              "calling-window": "It is 22:10 for the lead (after 21:00).",
-            },
-          }),
-        ),
-      }),
+      gateway: fakeGateway([
+        explains({
+          31: ok(
+            explanation({
+              failing: {
+                dnc: "The lead's status is Do Not Call.",
+                "calling-window": "It is 22:10 for the lead (after 21:00).",
+              },
+            }),
+          ),
+        }),
+      ]),
     });
 
     expect(await screen.findByText("Not callable now")).toBeInTheDocument();
@@ -107,17 +109,19 @@ describe("lead-explain for an agent", () => {
     // of green ones.
     await mount({
       current: lead(),
-      gateway: fakeGateway({
-        [EXPLAIN_31]: ok(
-          explanation({
-            failing: {
-              "calling-window": "It is 22:10 for the lead (after 21:00).",
-              "dialing-sequence": "Dial #3 waits 60 min after the previous dial; due at 22:40.",
-              "callable-states": "NY is not one of your callable states.",
-            },
-          }),
-        ),
-      }),
+      gateway: fakeGateway([
+        explains({
+          31: ok(
+            explanation({
+              failing: {
+                "calling-window": "It is 22:10 for the lead (after 21:00).",
+                "dialing-sequence": "Dial #3 waits 60 min after the previous dial; due at 22:40.",
+                "callable-states": "NY is not one of your callable states.",
+              },
+            }),
+          ),
+        }),
+      ]),
     });
     expect(await screen.findByText("Not callable now")).toBeInTheDocument();
     const failing = ["Callable states", "Dialing sequence", "Calling window"];
@@ -132,11 +136,13 @@ describe("lead-explain for an agent", () => {
   });
 
   it("shows only the latest lead's answer when an earlier one comes back late", async () => {
-    let answer31!: (r: Reply) => void;
-    const gateway = fakeGateway({
-      [EXPLAIN_31]: () => new Promise<Reply>((resolve) => (answer31 = resolve)),
-      [EXPLAIN_32]: ok(explanation({ leadId: 32 })),
-    });
+    let answer31!: (r: FakeReply<typeof explainLead>) => void;
+    const gateway = fakeGateway([
+      explains({
+        31: () => new Promise((resolve) => (answer31 = resolve)),
+        32: ok(explanation({ leadId: 32 })),
+      }),
+    ]);
     const { leads } = await mount({ current: lead(), gateway });
     expect(await screen.findByRole("progressbar", { name: "Checking the rules…" })).toBeInTheDocument();
 
@@ -151,8 +157,8 @@ describe("lead-explain for an agent", () => {
   it.each([
     [404, "Not found.", "Lead or agent not found"],
     [403, "This action is unauthorized.", "Not allowed"],
-  ])("shows a %s with the gateway's message", async (status, message, title) => {
-    await mount({ current: lead(), gateway: fakeGateway({ [EXPLAIN_31]: refused(status, message) }) });
+  ] as const)("shows a %s with the gateway's message", async (status, message, title) => {
+    await mount({ current: lead(), gateway: fakeGateway([explains({ 31: refused(status, message) })]) });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(title);
     expect(alert).toHaveTextContent(message);
@@ -163,7 +169,7 @@ describe("lead-explain for an agent", () => {
     await mount({
       current: lead(),
       language: "es",
-      gateway: fakeGateway({ [EXPLAIN_31]: refused(403, "This action is unauthorized.") }),
+      gateway: fakeGateway([explains({ 31: refused(403, "This action is unauthorized.") })]),
     });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("No permitido");
@@ -173,9 +179,11 @@ describe("lead-explain for an agent", () => {
   it("says the dialer could not be reached when the gateway fails", async () => {
     await mount({
       current: lead(),
-      gateway: fakeGateway({
-        [EXPLAIN_31]: refused(500, "Something went wrong. Please try again or contact support"),
-      }),
+      gateway: fakeGateway([
+        explains({
+          31: refused(500, "Something went wrong. Please try again or contact support"),
+        }),
+      ]),
     });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("The dialer could not be reached. Try again.");
@@ -186,9 +194,11 @@ describe("lead-explain for an agent", () => {
     await mount({
       current: lead(),
       language: "fr",
-      gateway: fakeGateway({
-        [EXPLAIN_31]: ok(explanation({ failing: { dnc: "The lead's status is Do Not Call." } })),
-      }),
+      gateway: fakeGateway([
+        explains({
+          31: ok(explanation({ failing: { dnc: "The lead's status is Do Not Call." } })),
+        }),
+      ]),
     });
     expect(await screen.findByRole("heading", { name: "Pourquoi ce prospect ?" })).toBeInTheDocument();
     expect(await screen.findByText("Non appelable maintenant")).toBeInTheDocument();
@@ -216,7 +226,7 @@ describe("lead-explain for an agent", () => {
       );
       await mount({
         current: lead(),
-        gateway: fakeGateway({ [EXPLAIN_31]: ok({ ...e, callable: false, rules }) }),
+        gateway: fakeGateway([explains({ 31: ok({ ...e, callable: false, rules }) })]),
       });
       expect(await screen.findByText(/^Checked /)).toHaveTextContent("Checked Jan 5, 2026, 8:00:05 AM CST");
       expect(ruleRow("Follow-ups")).toHaveTextContent(

@@ -2,13 +2,15 @@
 // picked by name or the lead's rules only (issue 33).
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RuleVerdict } from "../../src/contract/dialer";
-import { fakeGateway, type Reply } from "../../src/sdk/testing";
+import { listAgents, type AgentListItem } from "../../src/contract/agents";
+import { searchLeads, type RuleVerdict } from "../../src/contract/dialer";
+import { fakeGateway, reply, type EndpointHandler, type EndpointRoute, type FakeReply } from "../../src/sdk/testing";
 import { LEAD_SEARCH_PAUSE_MS } from "./ManagerForm";
-import { explanation, lead, mount, ok, refused, ruleNames, ruleRow, RULE_NAMES } from "./testing";
+import { explains, explanation, forAgent, lead, mount, ok, refused, ruleNames, ruleRow, RULE_NAMES } from "./testing";
 
 const MANAGER = { id: 7, roles: ["manager"] };
 const NOT_CHECKED = "Not checked: no agent named (add ?agent=<id>).";
+/** The agents list as the panel asks for it (one page of 100), as the gateway sees it. */
 const AGENTS = "GET /agents?page=1&per_page=100&sort=name";
 
 /** The lead-only answer: the agent rules are not checked without an agent. */
@@ -26,9 +28,19 @@ const searchRow = (o: { id?: number; name?: string; phone?: string; state?: stri
   address: { state: o.state === undefined ? "TX" : o.state },
   status: "New",
 });
-const found = (...rows: ReturnType<typeof searchRow>[]): Reply => ({ status: 200, data: { data: rows } });
+const found = (...rows: ReturnType<typeof searchRow>[]): FakeReply<typeof searchLeads> => ({
+  status: 200,
+  data: { data: rows },
+});
+/** The gateway's lead search: the answer for each text; any other text finds nothing (404). */
+const searches = (answers: Record<string, EndpointHandler<typeof searchLeads>>): EndpointRoute =>
+  reply(searchLeads, (req) => {
+    const answer = answers[req.params.text];
+    if (answer === undefined) return refused(404, "No leads were found");
+    return typeof answer === "function" ? answer(req) : answer;
+  });
 
-const agentRow = (id: number, first: string, last: string) => ({
+const agentRow = (id: number, first: string, last: string): AgentListItem => ({
   id,
   first_name: first,
   last_name: last,
@@ -38,7 +50,7 @@ const agentRow = (id: number, first: string, last: string) => ({
   level: 1,
   is_bilingual: false,
 });
-const agentList: Reply = {
+const agentList: FakeReply<typeof listAgents> = {
   status: 200,
   data: {
     data: [agentRow(12, "Jordan", "Reyes"), agentRow(14, "Sam", "Lee")],
@@ -52,8 +64,9 @@ const withRule = (e: ReturnType<typeof explanation>, verdict: RuleVerdict) => ({
   rules: e.rules.map((r) => (r.rule === verdict.rule ? verdict : r)),
 });
 
-async function managerMount(routes: Record<string, Reply>, language?: "en" | "fr" | "es") {
-  const gateway = fakeGateway({ [AGENTS]: agentList, ...routes });
+/** `routes` answer first; the agents list answers `agentList` unless they answer it. */
+async function managerMount(routes: EndpointRoute[], language?: "en" | "fr" | "es") {
+  const gateway = fakeGateway([...routes, reply(listAgents, agentList)]);
   const r = await mount({ agent: MANAGER, gateway, language });
   const leadBox = () => screen.getByRole("combobox", { name: /^(Lead|Prospect|Prospecto)$/ });
   /** Types into the lead field and lets the pause pass, so the search goes out. */
@@ -75,10 +88,10 @@ afterEach(() => vi.unstubAllEnvs());
 // The first test pays for the panel's lazy import.
 describe("lead-explain for a manager", { timeout: 15_000 }, () => {
   it("picks the lead by name among suggestions (name, phone, state) and explains its own rules without an agent", async () => {
-    const { pick, user, asked } = await managerMount({
-      "GET /leads/search/Pat": found(searchRow(), searchRow({ id: 40, name: "Patricia Roy", state: null })),
-      "GET /leads/31/explain": ok(leadOnly()),
-    });
+    const { pick, user, asked } = await managerMount([
+      searches({ Pat: found(searchRow(), searchRow({ id: 40, name: "Patricia Roy", state: null })) }),
+      explains({ 31: ok(leadOnly()) }),
+    ]);
 
     await pick("Pat", "Pat Doe · 5555550131 · TX");
     expect(screen.getByRole("combobox", { name: "Lead" })).toHaveValue("Pat Doe");
@@ -98,9 +111,9 @@ describe("lead-explain for a manager", { timeout: 15_000 }, () => {
   });
 
   it("offers a lead without a state by name and phone, and searches by phone too", async () => {
-    const { search } = await managerMount({
-      "GET /leads/search/555-0131": found(searchRow({ id: 40, name: "Patricia Roy", state: null })),
-    });
+    const { search } = await managerMount([
+      searches({ "555-0131": found(searchRow({ id: 40, name: "Patricia Roy", state: null })) }),
+    ]);
     await search("555-0131");
     const list = await screen.findByRole("listbox", { name: "Matching leads" });
     expect(within(list).getAllByRole("option").map((o) => o.textContent)).toEqual([
@@ -109,9 +122,9 @@ describe("lead-explain for a manager", { timeout: 15_000 }, () => {
   });
 
   it("chooses a suggestion with the arrows and Enter", async () => {
-    const { search, user, leadBox } = await managerMount({
-      "GET /leads/search/Pat": found(searchRow(), searchRow({ id: 40, name: "Patricia Roy" })),
-    });
+    const { search, user, leadBox } = await managerMount([
+      searches({ Pat: found(searchRow(), searchRow({ id: 40, name: "Patricia Roy" })) }),
+    ]);
     await search("Pat");
     await screen.findByRole("listbox");
     await user.keyboard("{ArrowDown}{ArrowDown}");
@@ -128,10 +141,10 @@ describe("lead-explain for a manager", { timeout: 15_000 }, () => {
       reason: "You are bilingual.",
       key: "language_bilingual",
     });
-    const { pick, user, asked } = await managerMount({
-      "GET /leads/search/Pat": found(searchRow()),
-      "GET /leads/31/explain?agent=12": ok(bilingual),
-    });
+    const { pick, user, asked } = await managerMount([
+      searches({ Pat: found(searchRow()) }),
+      explains({ [forAgent(31, 12)]: ok(bilingual) }),
+    ]);
 
     await pick("Pat", "Pat Doe · 5555550131 · TX");
     const agent = screen.getByRole("combobox", { name: "Agent (optional)" });
@@ -158,7 +171,7 @@ describe("lead-explain for a manager", { timeout: 15_000 }, () => {
       values: { language: "es", agentLanguage: "en" },
     });
     const { pick, user } = await managerMount(
-      { "GET /leads/search/Pat": found(searchRow()), "GET /leads/31/explain?agent=12": ok(other) },
+      [searches({ Pat: found(searchRow()) }), explains({ [forAgent(31, 12)]: ok(other) })],
       "fr",
     );
     await pick("Pat", "Pat Doe · 5555550131 · TX");
@@ -177,10 +190,7 @@ describe("lead-explain for a manager", { timeout: 15_000 }, () => {
       key: "sequence_wait",
       values: { n: 2, wait: 60, last: "2026-01-05T14:00:00.000Z", at: "2026-01-05T15:00:00.000Z" },
     });
-    const { pick, user } = await managerMount({
-      "GET /leads/search/Pat": found(searchRow()),
-      "GET /leads/31/explain": ok(waiting),
-    });
+    const { pick, user } = await managerMount([searches({ Pat: found(searchRow()) }), explains({ 31: ok(waiting) })]);
     await pick("Pat", "Pat Doe · 5555550131 · TX");
     await user.click(screen.getByRole("button", { name: "Explain" }));
 
@@ -193,7 +203,7 @@ describe("lead-explain for a manager", { timeout: 15_000 }, () => {
   });
 
   it("says when no lead matches, and searches nothing under two characters", async () => {
-    const { search, asked } = await managerMount({ "GET /leads/search/Zed": refused(404, "No leads were found") });
+    const { search, asked } = await managerMount([searches({ Zed: refused(404, "No leads were found") })]);
     await search("Z");
     expect(asked()).toEqual([AGENTS]);
     await search("ed");
@@ -202,17 +212,17 @@ describe("lead-explain for a manager", { timeout: 15_000 }, () => {
   });
 
   it("asks for a lead from the suggestions before explaining", async () => {
-    const { user, asked } = await managerMount({});
+    const { user, asked } = await managerMount([]);
     await user.click(screen.getByRole("button", { name: "Explain" }));
     expect(screen.getByText("Choose a lead from the suggestions.")).toBeInTheDocument();
     expect(asked()).toEqual([AGENTS]);
   });
 
   it("shows a 422 with the gateway's message and its field messages", async () => {
-    const { pick, user } = await managerMount({
-      "GET /leads/search/Pat": found(searchRow()),
-      "GET /leads/31/explain?agent=12": refused(422, "The given data was invalid.", { agent: ["Too big"] }),
-    });
+    const { pick, user } = await managerMount([
+      searches({ Pat: found(searchRow()) }),
+      explains({ [forAgent(31, 12)]: refused(422, "The given data was invalid.", { agent: ["Too big"] }) }),
+    ]);
     await pick("Pat", "Pat Doe · 5555550131 · TX");
     await user.selectOptions(screen.getByRole("combobox", { name: "Agent (optional)" }), "Jordan Reyes");
     await user.click(screen.getByRole("button", { name: "Explain" }));
@@ -223,10 +233,10 @@ describe("lead-explain for a manager", { timeout: 15_000 }, () => {
   });
 
   it("shows a 404 for a lead deleted meanwhile", async () => {
-    const { pick, user } = await managerMount({
-      "GET /leads/search/Pat": found(searchRow({ id: 99 })),
-      "GET /leads/99/explain": refused(404, "Not found."),
-    });
+    const { pick, user } = await managerMount([
+      searches({ Pat: found(searchRow({ id: 99 })) }),
+      explains({ 99: refused(404, "Not found.") }),
+    ]);
     await pick("Pat", "Pat Doe · 5555550131 · TX");
     await user.click(screen.getByRole("button", { name: "Explain" }));
     const alert = await screen.findByRole("alert");
@@ -235,14 +245,14 @@ describe("lead-explain for a manager", { timeout: 15_000 }, () => {
   });
 
   it("still explains the lead's own rules when the agents cannot be loaded", async () => {
-    await managerMount({ [AGENTS]: refused(500, "Boom") });
+    await managerMount([reply(listAgents, refused(500, "Boom"))]);
     expect(
       await screen.findByText("The agents could not be loaded: only the lead's own rules can be checked."),
     ).toBeInTheDocument();
   });
 
   it("does not follow the leads stack", async () => {
-    const gateway = fakeGateway({ [AGENTS]: agentList });
+    const gateway = fakeGateway([reply(listAgents, agentList)]);
     const { asked } = await mount({ agent: MANAGER, current: lead(), gateway });
     expect(screen.getByRole("combobox", { name: "Lead" })).toBeInTheDocument();
     expect(screen.queryByText("Lead #31: Pat Doe")).not.toBeInTheDocument();
@@ -250,7 +260,7 @@ describe("lead-explain for a manager", { timeout: 15_000 }, () => {
   });
 
   it("gives roles above manager the form too", async () => {
-    await mount({ agent: { id: 3, roles: ["admin"] }, gateway: fakeGateway({ [AGENTS]: agentList }) });
+    await mount({ agent: { id: 3, roles: ["admin"] }, gateway: fakeGateway([reply(listAgents, agentList)]) });
     expect(screen.getByRole("combobox", { name: "Agent (optional)" })).toBeInTheDocument();
   });
 });

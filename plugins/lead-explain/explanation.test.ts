@@ -1,28 +1,22 @@
-import { AxiosError, AxiosHeaders } from "axios";
 import { describe, expect, it } from "vitest";
 import i18next from "i18next";
 import { Role } from "../../src/contract/common";
 import { LEAD_STATUSES } from "../../src/contract/lead";
+import type { Refusal } from "../../src/sdk";
 import { decidingFirst, explainErrorOf, firstFailure, parseExplanation, reasonOf } from "./explanation";
 import en from "./locales/en.json";
 import es from "./locales/es.json";
 import fr from "./locales/fr.json";
 import { explanation } from "./testing";
 
-const refusal = (status: number, data: unknown) =>
-  new AxiosError(
-    "failed",
-    "ERR_BAD_REQUEST",
-    undefined,
-    {},
-    {
-      status,
-      statusText: String(status),
-      data,
-      headers: {},
-      config: { headers: new AxiosHeaders() },
-    },
-  );
+/** A refusal as callEndpoint gives it: the status, and the ErrorBody's message when the answer had one. */
+const refusal = (status: number | null, body?: { message: string }): Refusal => ({
+  ok: false,
+  status,
+  retryable: status === null || status >= 500,
+  message: body?.message ?? null,
+  errors: {},
+});
 
 describe("explanation", () => {
   it("keeps a rule this browser does not know, so the other verdicts still show", () => {
@@ -46,8 +40,10 @@ describe("explanation", () => {
       kind: "failed",
       message: null,
     });
-    expect(explainErrorOf(refusal(404, "<html>"))).toEqual({ kind: "failed", message: null });
-    expect(explainErrorOf(new AxiosError("Network Error", "ERR_NETWORK"))).toEqual({
+    // An answer that is not the gateway's ErrorBody (an HTML page): no message.
+    expect(explainErrorOf(refusal(404))).toEqual({ kind: "failed", message: null });
+    // No answer.
+    expect(explainErrorOf(refusal(null))).toEqual({
       kind: "failed",
       message: null,
     });

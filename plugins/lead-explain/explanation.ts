@@ -1,16 +1,13 @@
 // The gateway's answer and refusals in the shape the panel shows. Pure.
-import { isAxiosError } from "axios";
-import { z } from "zod";
-import { ErrorBody } from "../../src/contract/common";
-import { ExplainResponse, RuleVerdict } from "../../src/contract/dialer";
+import { ExplainAnswer } from "../../src/contract/dialer";
+import type { Refusal } from "../../src/sdk";
 import { formatInstant, isInstant } from "./format";
 
 // A rule id this browser does not know yet (a newer gateway) must not hide the other verdicts: the panel
-// shows its id instead of a name.
-const Answer = ExplainResponse.extend({ rules: z.array(RuleVerdict.extend({ rule: z.string() })) });
-export type Explanation = z.infer<typeof Answer>;
+// shows its id instead of a name (the endpoint's answer, ExplainAnswer, keeps it).
+export type Explanation = ExplainAnswer;
 
-export const parseExplanation = (data: unknown): Explanation => Answer.parse(data);
+export const parseExplanation = (data: unknown): Explanation => ExplainAnswer.parse(data);
 
 /** A translation function, as react-i18next gives it. */
 type Translate = (key: string, options: Record<string, unknown>) => string;
@@ -141,16 +138,15 @@ export interface ExplainError {
 
 const KINDS: Record<number, ExplainErrorKind> = { 403: "forbidden", 404: "not_found", 422: "invalid" };
 
-export function explainErrorOf(e: unknown): ExplainError {
-  const response = isAxiosError(e) ? e.response : undefined;
-  const body = ErrorBody.safeParse(response?.data);
-  // 5xx, no answer, or an answer that is not ours: nothing the gateway said is worth showing.
-  if (!response || response.status >= 500 || !body.success) return { kind: "failed", message: null };
-  const details = Object.values(body.data.errors ?? {})
+export function explainErrorOf(refusal: Refusal): ExplainError {
+  const { status, message } = refusal;
+  // 5xx, no answer, or an answer that is not ours (no ErrorBody): nothing the gateway said is worth showing.
+  if (status === null || status >= 500 || message === null) return { kind: "failed", message: null };
+  const details = Object.values(refusal.errors)
     .flat()
-    .filter((m) => m !== body.data.message);
+    .filter((m) => m !== message);
   return {
-    kind: KINDS[response.status] ?? "refused",
-    message: [body.data.message, ...details].join(" "),
+    kind: KINDS[status] ?? "refused",
+    message: [message, ...details].join(" "),
   };
 }

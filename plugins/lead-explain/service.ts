@@ -1,13 +1,14 @@
 import { reaction } from "mobx";
 import { holdsRoleAtLeast } from "../../src/contract/common";
-import type { PluginContext } from "../../src/sdk";
+import { explainLead } from "../../src/contract/dialer";
+import { callEndpoint, type PluginContext } from "../../src/sdk";
 import type { ExplainNames, LeadExplainApi } from "./api";
 import { agentChoices, searchLeadChoices } from "./choices";
-import { explainErrorOf, parseExplanation, reasonOf } from "./explanation";
+import { explainErrorOf, reasonOf } from "./explanation";
 import type { LeadExplainStore } from "./model";
 
 export function createLeadExplainService(ctx: PluginContext<LeadExplainStore>): LeadExplainApi {
-  const { http, store, leads } = ctx;
+  const { store, leads } = ctx;
   // "manager" passes for every role above it too.
   const mode = holdsRoleAtLeast(ctx.agent.roles, "manager") ? "manager" : "agent";
   // Only the latest question may answer: a lead switched while a request is on its way must not show the
@@ -24,13 +25,13 @@ export function createLeadExplainService(ctx: PluginContext<LeadExplainStore>): 
       leadName: names.lead ?? null,
       agentName: agent === null ? null : (names.agent ?? null),
     });
-    const query = agent === null ? "" : `?${new URLSearchParams({ agent: String(agent) })}`;
-    try {
-      const { data } = await http.get(`/leads/${leadId}/explain${query}`);
-      if (mine === asked) store.loaded(parseExplanation(data));
-    } catch (e) {
-      if (mine === asked) store.failed(explainErrorOf(e));
-    }
+    const answer = await callEndpoint(ctx, explainLead, {
+      params: { id: leadId },
+      query: agent === null ? {} : { agent },
+    });
+    if (mine !== asked) return;
+    if (answer.ok) store.loaded(answer.data);
+    else store.failed(explainErrorOf(answer));
   };
 
   return {
@@ -43,8 +44,8 @@ export function createLeadExplainService(ctx: PluginContext<LeadExplainStore>): 
       if (!target) return Promise.resolve();
       return explain(target.leadId, target.agentId, { lead: target.leadName, agent: target.agentName });
     },
-    findLeads: (text) => searchLeadChoices(http, text),
-    agents: () => agentChoices(http),
+    findLeads: (text) => searchLeadChoices(ctx, text),
+    agents: () => agentChoices(ctx),
     followCurrentLead: () =>
       reaction(
         () => leads.current?.id ?? null,

@@ -2,7 +2,7 @@
 // (whose current lead a test switches), and the plugin through renderPlugin().
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
-import { DIALER_RULES, type ExplainResponse, type RuleVerdict } from "../../src/contract/dialer";
+import { DIALER_RULES, explainLead, type ExplainAnswer, type ExplainResponse, type RuleVerdict } from "../../src/contract/dialer";
 import { leadsKey, type LeadView } from "../../src/sdk";
 import {
   fakeGateway,
@@ -10,8 +10,11 @@ import {
   leadView,
   provide,
   renderPlugin,
+  reply,
+  type EndpointHandler,
+  type EndpointRoute,
+  type FakeReply,
   type RenderPluginOptions,
-  type Reply,
 } from "../../src/sdk/testing";
 import type { LeadExplainApi } from "./api";
 import plugin from "./index";
@@ -61,11 +64,26 @@ export function explanation(
     rules,
   };
 }
-export const ok = (data: ExplainResponse): Reply => ({ status: 200, data });
-export const refused = (status: number, message: string, errors?: Record<string, string[]>): Reply => ({
+export const ok = (data: ExplainAnswer): FakeReply<typeof explainLead> => ({ status: 200, data });
+/** A refusal with the gateway's ErrorBody (any route may answer these). */
+export const refused = (status: 403 | 404 | 422 | 500, message: string, errors?: Record<string, string[]>) => ({
   status,
   data: errors ? { message, errors } : { message },
 });
+
+/** The key of an explain answer for a lead asked for an agent (`explains({ [forAgent(31, 12)]: … })`). */
+export const forAgent = (leadId: number, agentId: number) => `${leadId} for ${agentId}`;
+/**
+ * The gateway's explain answers: by the lead's id, or by `forAgent(lead, agent)` when a manager names an agent;
+ * any other is 404.
+ */
+export const explains = (answers: Record<string, EndpointHandler<typeof explainLead>>): EndpointRoute =>
+  reply(explainLead, (req) => {
+    const { id } = req.params;
+    const answer = answers[req.query.agent === undefined ? String(id) : forAgent(id, req.query.agent)];
+    if (answer === undefined) return { status: 404 };
+    return typeof answer === "function" ? answer(req) : answer;
+  });
 
 export const lead = (o: Partial<LeadView> = {}): LeadView =>
   leadView({ marketingId: "ISF-31", phone: "+15555550131", ...o });
