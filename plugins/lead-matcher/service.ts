@@ -66,8 +66,13 @@ export function createLeadMatcherService(ctx: PluginContext<LeadMatcherStore>): 
     const callId = call().callId;
     if (!lead || callId === null || callId !== store.callId || store.state === "linking") return;
     store.linking();
-    // One Idempotency-Key per Link (callEndpoint's fresh one), kept on its automatic retries.
-    const answer = await callEndpoint(ctx, linkCallToLead, { params: { callId }, body: { lead_id: lead.id } });
+    // One Idempotency-Key per Link (callEndpoint's fresh one), sent once as before: a failure is told at once and
+    // the agent links again.
+    const answer = await callEndpoint(ctx, linkCallToLead, {
+      params: { callId },
+      body: { lead_id: lead.id },
+      retry: false,
+    });
     if (!answer.ok) {
       store.linkFailed();
       const key =

@@ -114,7 +114,8 @@ export function createUserSummaryService(
       await write(
         item.leadId,
         async () => {
-          const dialled = await callEndpoint(ctx, dialFollowUp, { body: { leadId: item.leadId } });
+          // Sent once, as before: the agent sees a failed dial at once and presses again (a new key).
+          const dialled = await callEndpoint(ctx, dialFollowUp, { body: { leadId: item.leadId }, retry: false });
           return dialled.ok ? null : { message: firstMessage(dialled) };
         },
         "followUps.dial_failed",
@@ -127,7 +128,7 @@ export function createUserSummaryService(
       await write(
         leadId,
         async () => {
-          const dialled = await callEndpoint(ctx, redialLead, { body: { leadId } });
+          const dialled = await callEndpoint(ctx, redialLead, { body: { leadId }, retry: false });
           return dialled.ok ? null : { message: firstMessage(dialled) };
         },
         "lastDials.redial_failed",
