@@ -3,7 +3,7 @@
 // fake desktop notifier the test clicks.
 import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { LiveTransferOffer } from "../../src/contract/liveTransfers";
+import { confirmLiveTransfer, type LiveTransferOffer } from "../../src/contract/liveTransfers";
 import { callKey, leadsKey, statusKey } from "../../src/sdk";
 import {
   fakeCallControl,
@@ -13,7 +13,8 @@ import {
   leadView,
   provide,
   renderPlugin,
-  type Reply,
+  reply,
+  type FakeReply,
 } from "../../src/sdk/testing";
 import { dispositionsApi, type DispositionsApi } from "../dispositions/api";
 import { desktopNotifierKey, type DesktopNotifier } from "./api";
@@ -42,7 +43,8 @@ async function mount(
   o: {
     roles?: string[];
     language?: "en" | "fr" | "es";
-    routes?: Record<string, Reply>;
+    /** The gateway's answer to an accept, by the offer's lead (lead 31's is taken by default; others 404). */
+    accepts?: Record<number, FakeReply<typeof confirmLiveTransfer>>;
     withLead?: boolean;
     onCall?: boolean;
   } = {},
@@ -59,10 +61,13 @@ async function mount(
   const leads = fakeLeads(o.withLead ? [leadView({ id: 12 })] : []);
   const call = fakeCallControl();
   if (o.onCall) call.push({ callId: 3, leadId: 12 });
-  const gateway = fakeGateway({
-    "POST /confirm-live-transfers/31": { status: 201, data: { data: { lead_id: 31, call_id: 88 } } },
-    ...o.routes,
-  });
+  const accepts: Record<number, FakeReply<typeof confirmLiveTransfer>> = {
+    31: { status: 201, data: { data: { lead_id: 31, call_id: 88 } } },
+    ...o.accepts,
+  };
+  const gateway = fakeGateway([
+    reply(confirmLiveTransfer, ({ params }) => accepts[params.leadId] ?? { status: 404 }),
+  ]);
   const view = await renderPlugin(plugin, {
     gateway,
     language: o.language,
@@ -127,12 +132,12 @@ describe("a live transfer offered to an advisor", { timeout: 20_000 }, () => {
 
   it("says so and closes when another advisor took it first, or when it ended", async () => {
     const m = await mount({
-      routes: {
-        "POST /confirm-live-transfers/31": {
+      accepts: {
+        31: {
           status: 409,
           data: { message: "Another advisor already took this live transfer." },
         },
-        "POST /confirm-live-transfers/32": { status: 409, data: { message: "live_transfers.canceled" } },
+        32: { status: 409, data: { message: "live_transfers.canceled" } },
       },
     });
     await m.offered();
@@ -159,7 +164,7 @@ describe("a live transfer offered to an advisor", { timeout: 20_000 }, () => {
 
   it("keeps the offer when the gateway could not be reached, so the advisor can try again", async () => {
     const m = await mount({
-      routes: { "POST /confirm-live-transfers/31": { status: 503, data: { message: "" } } },
+      accepts: { 31: { status: 503, data: { message: "" } } },
     });
     await m.offered();
     await m.user.click(await screen.findByRole("button", { name: "Accept" }));

@@ -7,6 +7,8 @@ import userEvent from "@testing-library/user-event";
 import { observable, runInAction } from "mobx";
 import { describe, expect, it, vi } from "vitest";
 import type { TransferState } from "../../src/contract/calls";
+import { listAvailableAdvisors } from "../../src/contract/geo";
+import { answerLiveTransfer, startLiveTransfer, stopLiveTransfer } from "../../src/contract/liveTransfers";
 import { callKey, leadsKey } from "../../src/sdk";
 import {
   fakeCallControl,
@@ -15,7 +17,9 @@ import {
   leadView,
   provide,
   renderPlugin,
-  type Reply,
+  reply,
+  type EndpointHandler,
+  type FakeReply,
 } from "../../src/sdk/testing";
 import { bookingApi, type BookingApi, type LeadAddressCheck } from "../booking/api";
 import { dispositionsApi, type DispositionPreset, type DispositionsApi } from "../dispositions/api";
@@ -26,7 +30,7 @@ const NOW = Date.UTC(2026, 0, 5, 14, 0, 0); // renderPlugin's clock
 const STARTED = new Date(NOW).toISOString();
 const AVA = { id: 51, name: "Ava Stone", extension: "2051" };
 
-const started: Reply = {
+const started: FakeReply<typeof startLiveTransfer> = {
   status: 201,
   data: {
     data: {
@@ -41,7 +45,8 @@ const started: Reply = {
     },
   },
 };
-const advisors = (ready: number, notified: number): Reply => ({
+type Count = FakeReply<typeof listAvailableAdvisors>;
+const advisors = (ready: number, notified: number): Count => ({
   status: 200,
   data: {
     data: [],
@@ -56,7 +61,18 @@ const advisors = (ready: number, notified: number): Reply => ({
     },
   },
 });
-const POLL = `GET /agents/available-advisors?lead_id=${LEAD}`;
+
+/** The gateway's answers for the lead (another lead's: 404); a test may replace one on the way (m.answers). */
+interface LiveAnswers {
+  start: EndpointHandler<typeof startLiveTransfer>;
+  stop: EndpointHandler<typeof stopLiveTransfer>;
+  leave: EndpointHandler<typeof answerLiveTransfer>;
+  /** The advisors' count (GET /agents/available-advisors?lead_id). */
+  poll: EndpointHandler<typeof listAvailableAdvisors>;
+}
+/** An answer as the fake takes it: a reply, or a function of the request. */
+const answered = <R, A>(handler: A | ((req: R) => A), req: R): A =>
+  typeof handler === "function" ? (handler as (req: R) => A)(req) : handler;
 
 interface MountOptions {
   language?: "en" | "fr" | "es";
@@ -64,7 +80,7 @@ interface MountOptions {
   state?: string | null;
   /** The booking wizard's address; undefined: the booking plugin is off. */
   booking?: { checkingPostal?: boolean; leadAddress?: LeadAddressCheck | null; saveDraft?: () => Promise<boolean> };
-  routes?: Record<string, Reply | (() => Reply | Promise<Reply>)>;
+  answers?: Partial<LiveAnswers>;
 }
 
 async function mount(o: MountOptions = {}) {
@@ -79,16 +95,19 @@ async function mount(o: MountOptions = {}) {
   const booking = o.booking
     ? observable({ checkingPostal: false, leadAddress: null, watch: () => () => {}, saveDraft: async () => true, ...o.booking })
     : null;
-  const gateway = fakeGateway({
-    [`POST /live-transfers/${LEAD}`]: started,
-    [`DELETE /live-transfers/${LEAD}`]: { status: 204 },
-    [`POST /transfer-answers/${LEAD}`]: {
-      status: 201,
-      data: { data: { lead_id: LEAD, advisor_id: 51, disposition_id: 9 } },
-    },
-    [POLL]: advisors(2, 1),
-    ...o.routes,
-  });
+  const answers: LiveAnswers = {
+    start: started,
+    stop: { status: 204 },
+    leave: { status: 201, data: { data: { lead_id: LEAD, advisor_id: 51, disposition_id: 9 } } },
+    poll: advisors(2, 1),
+    ...o.answers,
+  };
+  const gateway = fakeGateway([
+    reply(startLiveTransfer, (req) => (req.params.leadId === LEAD ? answered(answers.start, req) : { status: 404 })),
+    reply(stopLiveTransfer, (req) => (req.params.leadId === LEAD ? answered(answers.stop, req) : { status: 404 })),
+    reply(answerLiveTransfer, (req) => (req.params.leadId === LEAD ? answered(answers.leave, req) : { status: 404 })),
+    reply(listAvailableAdvisors, (req) => (req.query.lead_id === LEAD ? answered(answers.poll, req) : { status: 404 })),
+  ]);
   const view = await renderPlugin(plugin, {
     gateway,
     language: o.language,
@@ -102,8 +121,8 @@ async function mount(o: MountOptions = {}) {
   });
   const user = userEvent.setup({ advanceTimers: (ms) => view.clock.advance(ms) });
   const panel = screen.getByRole("region", { name: /Transfers|Transferts/ });
-  const polls = () => gateway.requests.filter((r) => `${r.method} ${r.url}` === POLL).length;
-  return { ...view, call, leads, presets, dispositions, booking, user, gateway, panel, polls };
+  const polls = () => gateway.requests.filter((r) => r.path === listAvailableAdvisors.path).length;
+  return { ...view, call, leads, presets, dispositions, booking, user, gateway, answers, panel, polls };
 }
 type Mounted = Awaited<ReturnType<typeof mount>>;
 
@@ -229,8 +248,8 @@ describe("starting a live transfer", { timeout: 20_000 }, () => {
           return true;
         },
       },
-      routes: {
-        [`POST /live-transfers/${LEAD}`]: () => {
+      answers: {
+        start: () => {
           order.push("live transfer asked");
           return started;
         },
@@ -244,8 +263,8 @@ describe("starting a live transfer", { timeout: 20_000 }, () => {
   it("tells the agent the gateway's refusal, in the agent's language", async () => {
     const m = await mount({
       language: "fr",
-      routes: {
-        [`POST /live-transfers/${LEAD}`]: {
+      answers: {
+        start: {
           status: 422,
           data: { message: "live_transfers.zip_state_requirements" },
         },
@@ -258,7 +277,7 @@ describe("starting a live transfer", { timeout: 20_000 }, () => {
       text: "Validez le code postal (ou choisissez la province ou l'État) avant un transfert en direct.",
     });
 
-    m.gateway.routes[`POST /live-transfers/${LEAD}`] = {
+    m.answers.start = {
       status: 409,
       data: { message: "A live transfer of this lead is already in progress." },
     };
@@ -282,7 +301,7 @@ describe("looking for an advisor", { timeout: 20_000 }, () => {
     expect(within(m.panel).getByRole("combobox", { name: "Transfer type" })).toBeDisabled();
     expect(m.polls()).toBe(1);
 
-    m.gateway.routes[POLL] = advisors(1, 0);
+    m.answers.poll = advisors(1, 0);
     await m.advance(5000);
     expect(m.polls()).toBe(2);
     expect(within(m.panel).getByText("1 advisor available, 0 notified")).toBeInTheDocument();
@@ -298,9 +317,9 @@ describe("looking for an advisor", { timeout: 20_000 }, () => {
   });
 
   it("asks again only once the previous count is answered", async () => {
-    let answer: (r: Reply) => void = () => {};
+    let answer: (r: Count) => void = () => {};
     const m = await mount({
-      routes: { [POLL]: () => new Promise<Reply>((resolve) => (answer = resolve)) },
+      answers: { poll: () => new Promise<Count>((resolve) => (answer = resolve)) },
     });
     onCall(m, { live: {} });
     await waitFor(() => expect(m.polls()).toBe(1));
@@ -405,7 +424,7 @@ describe("a search that finds nobody", { timeout: 20_000 }, () => {
   });
 
   it("asks from the Stop delay on when no advisor could take the lead at all", async () => {
-    const m = await mount({ routes: { [POLL]: advisors(0, 0) } });
+    const m = await mount({ answers: { poll: advisors(0, 0) } });
     onCall(m, { live: {} });
     expect(await within(m.panel).findByText("0 advisors available, 0 notified")).toBeInTheDocument();
     await m.advance(9000);
@@ -419,7 +438,7 @@ describe("a search that finds nobody", { timeout: 20_000 }, () => {
   });
 
   it("books instead: the search stops and the wizard takes the agent to the meeting", async () => {
-    const m = await mount({ booking: {}, routes: { [POLL]: advisors(0, 0) }, language: "fr" });
+    const m = await mount({ booking: {}, answers: { poll: advisors(0, 0) }, language: "fr" });
     const showMeetingSetup = vi.fn(() => true);
     Object.assign(m.booking!, { wizardStep: 1, showMeetingSetup });
     onCall(m, { live: {} });

@@ -4,8 +4,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentListItem } from "../../src/contract/agents";
-import { TRANSFER_MESSAGES } from "../../src/contract/calls";
+import { listAgents, type AgentListItem } from "../../src/contract/agents";
+import { TRANSFER_MESSAGES, transferLeadInternally } from "../../src/contract/calls";
 import { IDEMPOTENCY_HEADER } from "../../src/contract/dispositions";
 import { callKey, leadsKey } from "../../src/sdk";
 import {
@@ -15,8 +15,9 @@ import {
   leadView,
   provide,
   renderPlugin,
-  type Reply,
-  type SeenRequest,
+  reply,
+  type EndpointHandler,
+  type FakeReply,
 } from "../../src/sdk/testing";
 import { dispositionsApi, type DispositionsApi } from "../dispositions/api";
 import plugin from "./index";
@@ -30,12 +31,12 @@ const MARC = row(8, "Marc Gagnon", "1003", "qualifier");
 /** The signed-in agent (renderPlugin's Dana Reyes, id 42): never offered to itself. */
 const SELF = row(42, "Dana Reyes", "2042", "qualifier");
 
-const agents = (...rows: AgentListItem[]): Reply => ({
+const agents = (...rows: AgentListItem[]): FakeReply<typeof listAgents> => ({
   status: 200,
   data: { data: rows, meta: { total: rows.length, page: 1, per_page: 10 } },
 });
-const search = (text: string) => `GET /agents?query=${encodeURIComponent(text)}&callable=true&per_page=10`;
-const TRANSFERRED: Reply = {
+type TransferReply = FakeReply<typeof transferLeadInternally>;
+const TRANSFERRED: TransferReply = {
   status: 201,
   data: { data: { lead_id: 31, to: 7, disposition_id: 900, call_transferred: true } },
 };
@@ -46,17 +47,28 @@ async function mount(
     roles?: string[];
     language?: "en" | "fr" | "es";
     lead?: boolean;
-    transfer?: Reply | ((req: SeenRequest) => Promise<Reply>);
+    transfer?: EndpointHandler<typeof transferLeadInternally>;
   } = {},
 ) {
-  const gateway = fakeGateway({
-    [search("mar")]: agents(MARIA, SELF, MARC),
-    [search("maria")]: agents(MARIA),
-    [search("1003")]: agents(MARC),
-    [search("zz")]: agents(),
-    [search("dana")]: agents(SELF),
-    "POST /leads/31/transfers": o.transfer ?? TRANSFERRED,
-  });
+  /** The list's answer to each search text (the callable agents, 10 a page); another text finds nothing (404). */
+  const found: Record<string, FakeReply<typeof listAgents>> = {
+    mar: agents(MARIA, SELF, MARC),
+    maria: agents(MARIA),
+    "1003": agents(MARC),
+    zz: agents(),
+    dana: agents(SELF),
+  };
+  const transfer = o.transfer ?? TRANSFERRED;
+  const gateway = fakeGateway([
+    reply(listAgents, ({ query }) =>
+      query.callable === "true" && query.per_page === 10 && query.query !== undefined
+        ? (found[query.query] ?? { status: 404 })
+        : { status: 404 },
+    ),
+    reply(transferLeadInternally, (req) =>
+      req.params.leadId !== 31 ? { status: 404 } : typeof transfer === "function" ? transfer(req) : transfer,
+    ),
+  ]);
   const leads = fakeLeads(o.lead === false ? [] : [leadView({ id: 31 })]);
   const call = fakeCallControl();
   const recorded = vi.fn();
@@ -71,7 +83,7 @@ async function mount(
   const user = userEvent.setup({ advanceTimers: (ms) => view.clock.advance(ms) });
   const panel = () =>
     screen.getByRole("region", { name: /Manual transfer|Transfert manuel|Transferencia manual/ });
-  return { ...view, gateway, leads, recorded, user, panel, call };
+  return { ...view, gateway, found, leads, recorded, user, panel, call };
 }
 type Mounted = Awaited<ReturnType<typeof mount>>;
 
@@ -181,8 +193,8 @@ describe("the manual-transfer panel", { timeout: 20_000 }, () => {
   });
 
   it("transfers the lead under an Idempotency-Key, closes it, and waits 30 s before the next one", async () => {
-    let answer: (r: Reply) => void = () => {};
-    const m = await mount({ transfer: () => new Promise<Reply>((resolve) => (answer = resolve)) });
+    let answer: (r: TransferReply) => void = () => {};
+    const m = await mount({ transfer: () => new Promise<TransferReply>((resolve) => (answer = resolve)) });
     await chooseMaria(m);
     await m.user.click(transferButton(m));
     // While the press runs, a second one cannot go.
@@ -266,7 +278,7 @@ describe("the manual-transfer panel", { timeout: 20_000 }, () => {
   });
 
   it("words the gateway's refusals in the agent's language", async () => {
-    const cases: [Reply, string][] = [
+    const cases: [TransferReply, string][] = [
       [
         {
           status: 422,
@@ -306,7 +318,7 @@ describe("the manual-transfer panel", { timeout: 20_000 }, () => {
 
   it("says when the agents cannot be searched", async () => {
     const m = await mount();
-    m.gateway.routes[search("maria")] = { status: 500, data: { message: "Something went wrong." } };
+    m.found.maria = { status: 500, data: { message: "Something went wrong." } };
     await m.user.type(await agentBox(m), "maria");
     await m.advance(250);
     expect(await within(m.panel()).findByText("The agents could not be searched.")).toBeInTheDocument();

@@ -6,12 +6,13 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { TransferState } from "../../src/contract/calls";
 import { callKey } from "../../src/sdk";
-import { fakeCallControl, fakeGateway, provide, renderPlugin } from "../../src/sdk/testing";
+import { fakeCallControl, fakeGateway, provide, renderPlugin, reply } from "../../src/sdk/testing";
 import { dispositionsApi, type DispositionPreset, type DispositionsApi } from "../dispositions/api";
+import { listExternalTransfers, listSunlifeAgents } from "./contract/targets";
 import plugin from "./index";
 
-const TARGETS = {
-  "GET /external/transfers": {
+const TARGETS = [
+  reply(listExternalTransfers, {
     status: 200,
     data: {
       data: [
@@ -19,9 +20,9 @@ const TARGETS = {
         { name: "Pinnacle Health", phone: "3125550150" },
       ],
     },
-  },
-  "GET /external/agents/sunlife": { status: 200, data: { data: { "4165550160": "Sunlife Toronto" } } },
-};
+  }),
+  reply(listSunlifeAgents, { status: 200, data: { data: { "4165550160": "Sunlife Toronto" } } }),
+];
 
 async function mount(
   o: {

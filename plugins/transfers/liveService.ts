@@ -6,15 +6,18 @@
 // nobody ends with a question rather than waiting for ever: after a minute (sooner when no advisor could take the
 // lead at all) the qualifier keeps waiting, books the meeting instead, or stops.
 import { reaction } from "mobx";
-import { AvailableAdvisorsResponse } from "../../src/contract/geo";
+import { listAvailableAdvisors } from "../../src/contract/geo";
 import {
+  answerLiveTransfer,
   LIVE_TRANSFER_PATIENCE_MS,
   LIVE_TRANSFER_POLL_MS,
   LIVE_TRANSFER_STOP_DELAY_MS,
-  LiveTransferResponse,
+  startLiveTransfer,
+  stopLiveTransfer,
+  TransferAnswerBody,
 } from "../../src/contract/liveTransfers";
 import { cutText, keepPrintable } from "../../src/contract/text";
-import { watching, type ClockTimer, type PluginContext } from "../../src/sdk";
+import { callEndpoint, unwrap, watching, type ClockTimer, type PluginContext } from "../../src/sdk";
 import type { BookingApi } from "../booking/api";
 import type { TransfersConfig } from "./config";
 import { liveBlock, underway } from "./live";
@@ -34,7 +37,10 @@ export interface LiveDeps {
 }
 
 export function createLiveService(ctx: PluginContext<TransfersStore, TransfersConfig>, d: LiveDeps) {
-  const { store, call, clock, http } = ctx;
+  const { store, call, clock } = ctx;
+  /** Stops the search (Stop, or booking instead); a refusal throws for the press to tell (a RefusalError). */
+  const stopSearch = async (leadId: number) =>
+    unwrap(await callEndpoint(ctx, stopLiveTransfer, { params: { leadId } }));
 
   /** The live transfer under way on the call, if any. */
   const current = () => underway(call.current.transfer);
@@ -68,8 +74,7 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
       // The advisor continues the booking as typed: what the debounce still holds goes first. A save that fails
       // does not hold the lead on the line back (the wizard retries it).
       await d.booking?.saveDraft();
-      const { data } = await http.post(`/live-transfers/${leadId}`, { notes, team: "advisors" });
-      LiveTransferResponse.parse(data);
+      unwrap(await callEndpoint(ctx, startLiveTransfer, { params: { leadId }, body: { notes, team: "advisors" } }));
     });
     if (ok) store.setLiveNotes("");
   };
@@ -77,8 +82,7 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
   const stop = async () => {
     const leadId = d.leadId();
     if (leadId === null || !seeking()) return;
-    if (await d.pressing(() => http.delete(`/live-transfers/${leadId}`)))
-      ctx.notify.warning(ctx.t("live_transfers.canceled"));
+    if (await d.pressing(() => stopSearch(leadId))) ctx.notify.warning(ctx.t("live_transfers.canceled"));
   };
 
   /** The advisor is on the call: the qualifier leaves it, the lead with the advisor. */
@@ -91,10 +95,10 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
       if (!extension) throw new Error(ctx.t("live.no_extension"));
       // What the qualifier typed while introducing the lead reaches the advisor too.
       await d.booking?.saveDraft();
-      await http.post(`/transfer-answers/${leadId}`, {
-        qualifierExtension: extension,
-        phone: call.current.phone,
-      });
+      const body = { qualifierExtension: extension, phone: call.current.phone ?? "" };
+      // A call without the lead's number the gateway would refuse (422): the press fails as it did.
+      if (!TransferAnswerBody.safeParse(body).success) throw new Error(ctx.t("failed"));
+      unwrap(await callEndpoint(ctx, answerLiveTransfer, { params: { leadId }, body }));
     });
   };
 
@@ -142,7 +146,7 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
   const bookInstead = async () => {
     const leadId = d.leadId();
     if (leadId === null || !seeking()) return;
-    if (await d.pressing(() => http.delete(`/live-transfers/${leadId}`))) {
+    if (await d.pressing(() => stopSearch(leadId))) {
       ctx.notify.warning(ctx.t("live.booking_instead"));
       d.booking?.showMeetingSetup();
     }
@@ -153,17 +157,18 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
   let turn = 0;
   let timer: ClockTimer | null = null;
   const poll = async (mine: number, leadId: number) => {
-    try {
-      const { data } = await http.get(`/agents/available-advisors?lead_id=${leadId}`);
-      const answer = AvailableAdvisorsResponse.parse(data);
+    const read = await callEndpoint(ctx, listAvailableAdvisors, { query: { lead_id: leadId } });
+    if (read.ok) {
       if (mine !== turn) return;
+      const answer = read.data;
       const counted = answer.meta.live_transfer ?? {
         ready: answer.data.filter((a) => a.live_transfer === "ready").length,
         notified: answer.data.filter((a) => a.live_transfer === "notified").length,
       };
       store.availabilityRead(counted);
-    } catch (e) {
-      ctx.log("transfers: the advisors could not be counted", e instanceof Error ? e.message : undefined);
+    } else {
+      const why = read.message ?? `status ${read.status ?? "none"}`;
+      ctx.log("transfers: the advisors could not be counted", why);
     }
     // The next count only once this one is answered: requests never pile up behind a slow gateway.
     if (mine === turn) timer = clock.setTimeout(() => void poll(mine, leadId), LIVE_TRANSFER_POLL_MS);

@@ -1,17 +1,17 @@
 // The manual transfer's effects (agent-workspace §2 manual transfer, §4 Internal transfer, §5 "Manual transfer
 // needs a selected agent", §9 manual transfer disable 30 s): an agent autocomplete over GET /agents (the callable
 // colleagues of the call centre, asked 250 ms after the agent stops typing), and the Internal Transfer press:
-// POST /leads/{leadId}/transfers {to} under an Idempotency-Key. The gateway stores the Internal Transfer
-// disposition itself, so the dispositions plugin is only told the lead is closed (`recorded`). After a transfer
-// the press waits 30 s, as the gateway does (429 with Retry-After otherwise).
+// POST /leads/{leadId}/transfers {to} under an Idempotency-Key (transferLeadInternally). The gateway stores the
+// Internal Transfer disposition itself, so the dispositions plugin is only told the lead is closed (`recorded`).
+// After a transfer the press waits 30 s, as the gateway does (429 with Retry-After otherwise: the refusal's
+// retryAfter).
 // The state is a MobX observable of its own, beside the plugin's slice: it lives for the sign-in, so the pause
 // holds when the panel is moved or added again, and nothing of it is worth keeping in a snapshot.
-import { AxiosHeaders, isAxiosError, type AxiosInstance, type AxiosRequestConfig } from "axios";
 import { makeAutoObservable, runInAction } from "mobx";
-import { AgentListResponse, type AgentListItem } from "../../src/contract/agents";
-import { INTERNAL_TRANSFER_PAUSE_MS, InternalTransferResponse } from "../../src/contract/calls";
+import { AGENT_QUERY_MAX, listAgents, type AgentListItem } from "../../src/contract/agents";
+import { INTERNAL_TRANSFER_PAUSE_MS, transferLeadInternally } from "../../src/contract/calls";
 import type { DispositionValue } from "../../src/contract/dispositions";
-import { idempotencyKey, postIdempotent, type ClockTimer, type PluginContext } from "../../src/sdk";
+import { callEndpoint, type ClockTimer, type PluginContext } from "../../src/sdk";
 import type { DispositionsApi } from "../dispositions/api";
 import type { TransfersConfig } from "./config";
 import { messageKey } from "./live";
@@ -51,25 +51,6 @@ export interface ManualTransfer {
   dispose(): void;
 }
 
-/** The status and Retry-After of the refusal postIdempotent saw last (its outcome carries neither). */
-interface Refusal {
-  status: number | null;
-  retryAfter: number | null;
-}
-
-/** ctx.http as postIdempotent uses it, noting each refusal's status and Retry-After on the way. */
-function noting(http: AxiosInstance, seen: Refusal): AxiosInstance {
-  const post = <T, R, D>(url: string, data?: D, config?: AxiosRequestConfig<D>) =>
-    http.post<T, R, D>(url, data, config).catch((e: unknown) => {
-      const res = isAxiosError(e) ? e.response : undefined;
-      seen.status = res?.status ?? null;
-      const after = Number(AxiosHeaders.from(res?.headers as AxiosHeaders | undefined).get("retry-after"));
-      seen.retryAfter = Number.isFinite(after) && after > 0 ? Math.ceil(after) : null;
-      throw e;
-    });
-  return Object.assign(Object.create(http) as AxiosInstance, { post });
-}
-
 export function createManualTransfer(
   ctx: PluginContext<TransfersStore, TransfersConfig>,
   dispositions: DispositionsApi,
@@ -93,25 +74,25 @@ export function createManualTransfer(
   const search = async (text: string) => {
     const mine = ++asked;
     runInAction(() => (state.search = "loading"));
-    try {
-      const q = `query=${encodeURIComponent(text)}&callable=true&per_page=${MANUAL_SEARCH_SIZE}`;
-      const { data } = await ctx.http.get(`/agents?${q}`);
-      const rows = AgentListResponse.parse(data).data;
-      if (mine !== asked) return;
-      runInAction(() => {
-        state.matches = rows
-          .filter((r) => r.id !== ctx.agent.id)
-          .map(({ id, full_name, extension, role }) => ({ id, full_name, extension, role }));
-        state.search = "ready";
-      });
-    } catch (e) {
-      if (mine !== asked) return;
-      ctx.log("transfers: the agents could not be searched", e instanceof Error ? e.message : undefined);
+    // A text longer than the list takes is not asked about: it fails, as the gateway's 422 for it did.
+    const query = { query: text, callable: "true", per_page: `${MANUAL_SEARCH_SIZE}` } as const;
+    const found = text.length <= AGENT_QUERY_MAX ? await callEndpoint(ctx, listAgents, { query }) : null;
+    if (mine !== asked) return;
+    if (!found?.ok) {
+      const why = found ? (found.message ?? `status ${found.status ?? "none"}`) : "the text is too long";
+      ctx.log("transfers: the agents could not be searched", why);
       runInAction(() => {
         state.matches = [];
         state.search = "failed";
       });
+      return;
     }
+    runInAction(() => {
+      state.matches = found.data.data
+        .filter((r) => r.id !== ctx.agent.id)
+        .map(({ id, full_name, extension, role }) => ({ id, full_name, extension, role }));
+      state.search = "ready";
+    });
   };
 
   const stopSearching = () => {
@@ -169,15 +150,13 @@ export function createManualTransfer(
     const to = state.chosen;
     if (blocked() !== null || lead === null || !to) return;
     runInAction(() => (state.pressing = true));
-    const seen: Refusal = { status: null, retryAfter: null };
     try {
-      const outcome = await postIdempotent(noting(ctx.http, seen), clock, {
-        url: `/leads/${lead}/transfers`,
+      // One Idempotency-Key per press (callEndpoint's fresh one), kept on its automatic retries.
+      const outcome = await callEndpoint(ctx, transferLeadInternally, {
+        params: { leadId: lead },
         body: { to: to.id },
-        key: idempotencyKey(),
       });
       if (outcome.ok) {
-        InternalTransferResponse.parse(outcome.data);
         pauseFor(INTERNAL_TRANSFER_PAUSE_MS);
         runInAction(() => {
           state.chosen = null;
@@ -190,18 +169,17 @@ export function createManualTransfer(
         dispositions.recorded(lead, INTERNAL_TRANSFER);
         return;
       }
-      const text = outcome.retryable ? ctx.t("manual.failed") : refusalText(seen.status, outcome.message);
-      if (seen.status === 429 && seen.retryAfter) {
-        pauseFor(seen.retryAfter * 1000);
-        ctx.notify.error(ctx.t("manual.retry_in", { message: text, seconds: seen.retryAfter }));
+      // A 201 whose body is not the contract's (callEndpoint logged it): the transfer may have happened; the agent
+      // looks again.
+      if (outcome.status === transferLeadInternally.success) {
+        ctx.notify.error(ctx.t("manual.failed"));
+        return;
+      }
+      const text = outcome.retryable ? ctx.t("manual.failed") : refusalText(outcome.status, outcome.message);
+      if (outcome.status === 429 && outcome.retryAfter) {
+        pauseFor(outcome.retryAfter * 1000);
+        ctx.notify.error(ctx.t("manual.retry_in", { message: text, seconds: outcome.retryAfter }));
       } else ctx.notify.error(text);
-    } catch (e) {
-      // An answer that does not match the contract: the transfer may have happened; the agent looks again.
-      ctx.log(
-        "transfers: the internal transfer's answer is not understood",
-        e instanceof Error ? e.message : undefined,
-      );
-      ctx.notify.error(ctx.t("manual.failed"));
     } finally {
       runInAction(() => (state.pressing = false));
     }

@@ -3,10 +3,8 @@
 // (POST /confirm-live-transfers/{leadId}: the call then arrives by itself), passes, or the gateway withdraws it.
 // An advisor whose status keeps them from Ready gets a desktop notification; clicking it brings the window
 // forward and, with no lead open and no call, asks for Ready.
-import { isAxiosError } from "axios";
-import { ErrorBody } from "../../src/contract/common";
-import { ConfirmLiveTransferResponse, type LiveTransferOffer } from "../../src/contract/liveTransfers";
-import type { ClockTimer, PluginContext } from "../../src/sdk";
+import { confirmLiveTransfer, type LiveTransferOffer } from "../../src/contract/liveTransfers";
+import { callEndpoint, type ClockTimer, type PluginContext, type Refusal } from "../../src/sdk";
 import {
   liveTransferOffered,
   liveTransferWithdrawn,
@@ -99,9 +97,8 @@ export function createOfferService(
     ctx.notify.warning(ctx.t(`offer.withdrawn.${w.reason}`, { name: offer.name }));
   });
 
-  const textOf = (e: unknown) => {
-    const body = isAxiosError(e) ? ErrorBody.safeParse(e.response?.data) : null;
-    const message = body?.success ? body.data.message : "";
+  const textOf = (refusal: Refusal) => {
+    const message = refusal.message ?? "";
     const key = messageKey(message);
     return key ? ctx.t(key, { defaultValue: ctx.t("offer.failed") }) : message || ctx.t("offer.failed");
   };
@@ -110,20 +107,17 @@ export function createOfferService(
     const offer = store.offerOf(transferId);
     if (!offer || store.accepting !== null) return;
     store.setAccepting(transferId);
-    try {
-      const { data } = await ctx.http.post(`/confirm-live-transfers/${offer.lead_id}`);
-      if (!ConfirmLiveTransferResponse.safeParse(data).success)
-        ctx.log("transfers: the accept's answer was not the contract's");
+    const accepted = await callEndpoint(ctx, confirmLiveTransfer, { params: { leadId: offer.lead_id } });
+    // A 201 whose body is not the contract's (callEndpoint logged it) is accepted all the same: the call comes.
+    if (accepted.ok || accepted.status === confirmLiveTransfer.success) {
       remove(transferId);
       ctx.notify.success(ctx.t("offer.accepted", { name: offer.name }));
-    } catch (e) {
-      const status = isAxiosError(e) ? e.response?.status : undefined;
-      if (status !== undefined && FINAL_REFUSALS.includes(status)) remove(transferId);
+    } else {
+      if (accepted.status !== null && FINAL_REFUSALS.includes(accepted.status)) remove(transferId);
       // The offer may be gone with it: the reason stays on screen until the advisor has read it.
-      ctx.notify.show(textOf(e), { type: "error", timeout: null, key: REFUSED_ACCEPT_KEY });
-    } finally {
-      if (store.accepting === transferId) store.setAccepting(null);
+      ctx.notify.show(textOf(accepted), { type: "error", timeout: null, key: REFUSED_ACCEPT_KEY });
     }
+    if (store.accepting === transferId) store.setAccepting(null);
   };
 
   return {

@@ -11,7 +11,7 @@ import {
   type TransferTargetSettings,
 } from "../../src/contract/settings";
 import { definePluginServer, defineRoute, type PluginServerContext, type RouteDef } from "../../server/sdk";
-import { ExternalTransfersResponse, SunlifeAgentsResponse } from "./contract/targets";
+import { listExternalTransfers, listSunlifeAgents } from "./contract/targets";
 import { partnerTransfers } from "./partners.server";
 
 /** Agents transfer; managers and above see the same lists. */
@@ -27,26 +27,14 @@ export function transfersRoutes(ctx: PluginServerContext): RouteDef[] {
     );
 
   return [
-    defineRoute({
-      method: "GET",
-      url: "/external/transfers",
-      summary:
-        "The call centre's external transfer targets: 200 {data: [{name, phone}]} (empty when none are set). Managers set them with PUT /settings/external-transfers.",
-      tags: ["transfers"],
+    defineRoute(listExternalTransfers, {
       access: AGENTS,
-      response: { 200: ExternalTransfersResponse },
       async handler({ caller }) {
         return { data: (await targetsOf(caller.tenantId)).external };
       },
     }),
-    defineRoute({
-      method: "GET",
-      url: "/external/agents/sunlife",
-      summary:
-        "The call centre's Sunlife agents: 200 {data: {phone: name}} (the specification's map; the browser lists it as {name, phone}). Managers set them with PUT /settings/external-transfers.",
-      tags: ["transfers"],
+    defineRoute(listSunlifeAgents, {
       access: AGENTS,
-      response: { 200: SunlifeAgentsResponse },
       async handler({ caller }) {
         const { sunlife } = await targetsOf(caller.tenantId);
         return { data: Object.fromEntries(sunlife.map((a) => [a.phone, a.name])) };

@@ -5,17 +5,15 @@
 // transfer presets Live_Transfer, locked, and the handover (stored by the gateway) closes the lead. Buttons
 // wait a second after each press. The live transfer's own effects are liveService.ts (the qualifier's) and
 // offerService.ts (the advisor's).
-import { isAxiosError } from "axios";
 import { reaction } from "mobx";
 import type { TransferState } from "../../src/contract/calls";
-import { ErrorBody } from "../../src/contract/common";
 import type { DispositionFacts, DispositionValue } from "../../src/contract/dispositions";
-import { watching, type PluginContext } from "../../src/sdk";
+import { callEndpoint, RefusalError, unwrap, watching, type PluginContext } from "../../src/sdk";
 import type { BookingApi } from "../booking/api";
 import { dispositionFlagsOf, type DispositionsApi } from "../dispositions/api";
 import type { DesktopNotifier } from "./api";
 import type { TransfersConfig } from "./config";
-import { ExternalTransfersResponse, SunlifeAgentsResponse, sunlifeAgentsOf } from "./contract/targets";
+import { listExternalTransfers, listSunlifeAgents, sunlifeAgentsOf } from "./contract/targets";
 import {
   eventFor,
   levelOf,
@@ -70,12 +68,10 @@ export function createTransfersService(
     try {
       const [external, sunlife] = await Promise.all([
         kinds.includes("external")
-          ? ctx.http.get("/external/transfers").then((r) => ExternalTransfersResponse.parse(r.data).data)
+          ? callEndpoint(ctx, listExternalTransfers).then((r) => unwrap(r).data)
           : [],
         kinds.includes("sunlife")
-          ? ctx.http
-              .get("/external/agents/sunlife")
-              .then((r) => sunlifeAgentsOf(SunlifeAgentsResponse.parse(r.data).data))
+          ? callEndpoint(ctx, listSunlifeAgents).then((r) => sunlifeAgentsOf(unwrap(r).data))
           : [],
       ]);
       store.targetsLoaded({ external, sunlife });
@@ -86,15 +82,14 @@ export function createTransfersService(
   };
 
   /**
-   * A refusal in the agent's language: a socket ack's message (an Error's) or a route's body; the contract's
-   * English texts and the specification's keys by the plugin's keys, anything else as it came.
+   * A refusal in the agent's language: a socket ack's message (an Error's) or a route's (a RefusalError's: its
+   * ErrorBody's message); the contract's English texts and the specification's keys by the plugin's keys, anything
+   * else as it came.
    */
   const refusalText = (e: unknown) => {
     let message = "";
-    if (isAxiosError(e)) {
-      const body = ErrorBody.safeParse(e.response?.data);
-      message = body.success ? body.data.message : "";
-    } else if (e instanceof Error) message = e.message;
+    if (e instanceof RefusalError) message = e.refusal.message ?? "";
+    else if (e instanceof Error) message = e.message;
     const key = messageKey(message);
     return key ? ctx.t(key, { defaultValue: message }) : message || ctx.t("failed");
   };

@@ -249,7 +249,19 @@ export const InternalTransferResponse = z.object({
     /** The agent's call with the lead was handed to the colleague's extension (false: no such call). */
     call_transferred: z.boolean(),
   }),
+});/** Hands the lead to a colleague (the manual transfer's Internal Transfer): a write that must not double. */
+export const transferLeadInternally = defineEndpoint({
+  method: "POST",
+  path: "/leads/:leadId/transfers",
+  summary:
+    "Internal transfer (the body is not shown in the specification): {to: user id}, a colleague of the caller's call centre (qualifier or advisor) with an extension, calling not disabled. The lead must be the caller's (404 another call centre's, 403 a colleague's; checked after the colleague, and after a retried Idempotency-Key, which answers the first result even though the lead is no longer the caller's). The lead takes the Internal Transfer disposition (stored by the gateway: nothing is left to dispose) and the colleague as its owner; when the caller is on an answered call with the lead, the call is blind-transferred to the colleague's extension and the caller's leg ends (after-call work). 201 {data: {lead_id, to, disposition_id, call_transferred}}. 422 {errors: {to}} for no such colleague or oneself; 409 during a conference or transfer on the call; 429 with Retry-After within 30 s of the caller's previous internal transfer. Takes an Idempotency-Key: a retry answers the first result.",
+  tags: ["calls"],
+  params: LeadIdParams,
+  body: InternalTransferBody,
+  responses: { 201: InternalTransferResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+  idempotent: true,
 });
+
 
 /** POST /transfer-hangups/{phone}: ends the transfer leg to {phone} on the caller's call, 201. */
 export const TransferHangupParams = z.strictObject({

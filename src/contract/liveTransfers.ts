@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { ErrorBody } from "./common";
 import { defineEndpoint } from "./endpoint";
+import { RecordId } from "./ids";
 import { AgentStatus, Extension } from "./status";
 import { keepPrintable } from "./text";
 
@@ -100,6 +101,55 @@ export const ConfirmLiveTransferResponse = z.object({
     call_id: z.number().int(),
   }),
 });
+/** The lead of a live transfer (calls.ts has the same LeadIdParams; it imports this module, so not from there). */
+const LiveTransferParams = z.strictObject({ leadId: RecordId });
+
+/** The qualifier asks for an advisor for the lead on its call (the live transfer's Start). */
+export const startLiveTransfer = defineEndpoint({
+  method: "POST",
+  path: "/live-transfers/:leadId",
+  summary:
+    "The qualifier asks for an advisor for the lead on its answered call: 201 {data: {id, lead_id, state: 'looking_for_advisor', team, notes, advisor: null, offered, started_at}}. The gateway offers the lead (socket 'confirm-live-transfer') to the advisors who may take it: live transfers enabled, Ready (or notified on the desktop in after-call work, follow-up, restroom, meeting, offline), not on a call, licensed for the lead's state when the lead is about health insurance; one at a time with the tenant's auto-forward on (passed on after its delay), all at once otherwise. 409 without an answered call with this lead, with another transfer on the call, or when one is already under way; 422 'live_transfers.zip_state_requirements' when the lead's state is not known (validate the postal code first).",
+  tags: ["transfers"],
+  params: LiveTransferParams,
+  body: StartLiveTransferBody,
+  responses: { 201: LiveTransferResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+});
+
+/** The qualifier stops looking for an advisor (Stop, or booking instead). */
+export const stopLiveTransfer = defineEndpoint({
+  method: "DELETE",
+  path: "/live-transfers/:leadId",
+  summary:
+    "The qualifier stops looking for an advisor: 204; the offers are withdrawn and the call snapshot's transfer reads canceled ('live_transfers.canceled'). 409 when none is under way, or once an advisor accepted.",
+  tags: ["transfers"],
+  params: LiveTransferParams,
+  responses: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+});
+
+/** An advisor accepts the live transfer offered to it (the offer's Accept). */
+export const confirmLiveTransfer = defineEndpoint({
+  method: "POST",
+  path: "/confirm-live-transfers/:leadId",
+  summary:
+    "An advisor accepts the live transfer offered to it: the first accept wins; the advisor's phone is rung into the qualifier's call (answering by itself) and the lead, its record and its booking open in the advisor's workspace. 201 {data: {lead_id, call_id}}. 409 'Another advisor already took this live transfer.', 'live_transfers.canceled' (stopped or ended), or while the advisor is on a call; 403 when it was not offered to the caller; 404 when no live transfer of the lead exists.",
+  tags: ["transfers"],
+  params: LiveTransferParams,
+  responses: { 201: ConfirmLiveTransferResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+});
+
+/** The advisor joined: the qualifier leaves the call, the lead with the advisor (the live transfer's Leave). */
+export const answerLiveTransfer = defineEndpoint({
+  method: "POST",
+  path: "/transfer-answers/:leadId",
+  summary:
+    "The advisor is on the call and the qualifier introduced the lead: the qualifier leaves (asked by the qualifier or the advisor). In one transaction the qualifier's Live_Transfer disposition is stored and the lead becomes the advisor's; the lead and the advisor stay connected. 201 {data: {lead_id, advisor_id, disposition_id}}. 422 when qualifierExtension and phone are not the transfer's qualifier's extension and the lead's number; 409 before the advisor answered or without a live transfer; 403 for another agent.",
+  tags: ["transfers"],
+  params: LiveTransferParams,
+  body: TransferAnswerBody,
+  responses: { 201: TransferAnswerResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+});
+
 
 /** PUT /agents/transfer-availability/{internal|external}: an advisor takes live transfers of that source. */
 export const TRANSFER_SOURCES = ["internal", "external"] as const;

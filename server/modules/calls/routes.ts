@@ -7,13 +7,12 @@ import {
   CreateCallBody,
   CreateCallResponse,
   CurrentCallResponse,
-  InternalTransferBody,
-  InternalTransferResponse,
   LeadCallParams,
   LeadIdParams,
   OriginateFailureBody,
   TransferHangupParams,
   TransferHangupResponse,
+  transferLeadInternally,
   UpdateCallBody,
   UpdateCallResponse,
 } from "../../../src/contract/calls";
@@ -163,18 +162,10 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         return { data: snapshotOf(last) };
       },
     }),
-    defineRoute({
-      method: "POST",
-      url: "/leads/:leadId/transfers",
-      summary:
-        "Internal transfer (the body is not shown in the specification): {to: user id}, a colleague of the caller's call centre (qualifier or advisor) with an extension, calling not disabled. The lead must be the caller's (404 another call centre's, 403 a colleague's; checked after the colleague, and after a retried Idempotency-Key, which answers the first result even though the lead is no longer the caller's). The lead takes the Internal Transfer disposition (stored by the gateway: nothing is left to dispose) and the colleague as its owner; when the caller is on an answered call with the lead, the call is blind-transferred to the colleague's extension and the caller's leg ends (after-call work). 201 {data: {lead_id, to, disposition_id, call_transferred}}. 422 {errors: {to}} for no such colleague or oneself; 409 during a conference or transfer on the call; 429 with Retry-After within 30 s of the caller's previous internal transfer. Takes an Idempotency-Key: a retry answers the first result.",
-      tags: ["calls"],
+    defineRoute(transferLeadInternally, {
       // The lead is checked in the handler (as leadParam would: 404 another tenant's, 403 a colleague's),
       // after a retry's Idempotency-Key is answered: once handed over, the lead is no longer the caller's.
       access: AGENTS,
-      params: LeadIdParams,
-      body: InternalTransferBody,
-      response: { 201: InternalTransferResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       example: { body: { to: 999_999 } },
       async handler({ caller, params, body, raw }, reply) {
         return idempotent(gw, caller, raw, reply, async (claim) => {
