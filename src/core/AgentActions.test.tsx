@@ -4,7 +4,7 @@
 import { Button, Dialog, Menu } from "@blueprintjs/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { describe, expect, it } from "vitest";
 import {
   AgentActionDialog,
@@ -58,13 +58,14 @@ function Row() {
 }
 const floor = definePlugin({
   id: "agent-list",
-  panels: [{ id: "agent-list.panel", title: "List", component: Row, size: { w: 4, h: 4 } }],
+  panels: [{ id: "agent-list.panel", title: "List", component: lazy(async () => ({ default: Row })), size: { w: 4, h: 4 } }],
 });
 
 describe("agent actions", () => {
   it("offers the other plugins' actions on an agent and opens each in its own plugin's scope", async () => {
     await renderPlugin(floor, { providers: [stats, licences] });
     const user = userEvent.setup();
+    await screen.findByRole("menu", { name: "Actions" });
     expect(screen.getAllByRole("menuitem").map((m) => m.textContent)).toEqual(["Statistics"]);
     await user.click(screen.getByRole("menuitem", { name: "Statistics" }));
     const dialog = await screen.findByRole("dialog", { name: "Statistics of Jordan Reyes" });
@@ -75,7 +76,7 @@ describe("agent actions", () => {
 
   it("closes an action whose dialog throws and logs it, and the menu stays", async () => {
     const { logged } = await renderPlugin(floor, { providers: [broken] });
-    await userEvent.setup().click(screen.getByRole("menuitem", { name: "Break it" }));
+    await userEvent.setup().click(await screen.findByRole("menuitem", { name: "Break it" }));
     await waitFor(() => expect(logged.some((m) => String(m).includes("the agent action broken failed"))).toBe(true));
     expect(screen.getByRole("menuitem", { name: "Break it" })).toBeInTheDocument();
   });
