@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { fakeGateway, renderPlugin, reply } from "../../src/sdk/testing";
 import { reconnected } from "../../src/sdk";
 import { readAgentHealth, readFloorHealth, type HealthSample } from "../client-health/api";
+import { FRAME_MS } from "./service";
 import { endAgentCall, notifyAgent, readFloor, setAgentOffline } from "./contract";
 import { agentRow, at, snapshot } from "./fixtures";
 import plugin from "./index";
@@ -37,7 +38,7 @@ describe("the floor wall", () => {
   });
 
   it("follows pushes: a new call with the lead's name, and ignores a row read before the one it has", async () => {
-    const { push } = await renderPlugin(plugin, {
+    const { push, advance } = await renderPlugin(plugin, {
       agent: manager,
       gateway: fakeGateway([reply(readFloor, { status: 200, data: snapshot([jordan]) })]),
     });
@@ -54,13 +55,22 @@ describe("the floor wall", () => {
       today: { ...jordan.today, calls: 5 },
     });
     await push("floor-agent", onCall);
+    await advance(FRAME_MS);
     const row = rowOf("Jordan Reyes");
     expect(within(row).getByText("Ashley Walker")).toBeInTheDocument();
     expect(within(row).getByText(/Auto · talking 0:04 · NY 9:00/)).toBeInTheDocument();
     expect(within(row).getByText("5")).toBeInTheDocument();
+    // A status change goes ahead of its row; one older than the row the wall has is dropped.
+    await push("floor-status", { agent_id: 7, as_of: at(-2), status: "after_call_work", since: at(-2), offset_seconds: 0, overstay_limit: 60 });
+    await advance(FRAME_MS);
+    expect(within(rowOf("Jordan Reyes")).getByText(/^After Call Work/)).toBeInTheDocument();
+    await push("floor-status", { agent_id: 7, as_of: at(10), status: "break", since: at(10), offset_seconds: 0, overstay_limit: 1800 });
+    await advance(FRAME_MS);
+    expect(within(rowOf("Jordan Reyes")).getByText(/^After Call Work/)).toBeInTheDocument();
     // A push from another gateway instance, read before the row the wall has: dropped.
     await push("floor-agent", { ...jordan, as_of: at(30) });
-    expect(within(rowOf("Jordan Reyes")).getByText("Ashley Walker")).toBeInTheDocument();
+    await advance(FRAME_MS);
+    expect(within(rowOf("Jordan Reyes")).getByText(/^After Call Work/)).toBeInTheDocument();
   });
 
   it("filters by search and role, and says when nothing matches", async () => {
@@ -114,7 +124,7 @@ describe("the floor wall", () => {
       reasons: ["packet_loss", "mos"],
       report: { ...sample().report, call: { packet_loss_pct: 9.5, jitter_ms: 20, rtt_ms: 60, mic_level: 0.3, mos: 2.8 } },
     });
-    const { push } = await renderPlugin(plugin, {
+    const { push, advance } = await renderPlugin(plugin, {
       agent: manager,
       gateway: fakeGateway([
         reply(readFloor, { status: 200, data: snapshot([jordan]) }),
@@ -125,6 +135,7 @@ describe("the floor wall", () => {
     const badge = await screen.findByRole("button", { name: "Client health of Jordan Reyes: OK" });
     expect(badge).toBeInTheDocument();
     await push("client-health", lossy);
+    await advance(FRAME_MS);
     const red = screen.getByRole("button", { name: "Client health of Jordan Reyes: Poor" });
     expect(red).toHaveAttribute("title", "packet loss, poor audio (MOS)");
     await userEvent.setup().click(red);

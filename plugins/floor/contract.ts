@@ -169,6 +169,21 @@ export const endAgentCall = defineEndpoint({
   responses: { 200: z.object({ outcome: z.enum(["ended", "closed"]) }), 404: ErrorBody },
 });
 
+/**
+ * An agent's new status, pushed the moment the gateway stored it, from the change itself (no read): the wall
+ * shows it at once, and the agent's whole row follows (`floor-agent`) once it is read.
+ */
+export const FloorStatus = FloorAgent.pick({
+  agent_id: true,
+  as_of: true,
+  status: true,
+  since: true,
+  offset_seconds: true,
+  overstay_limit: true,
+});
+export type FloorStatus = z.infer<typeof FloorStatus>;
+export const floorStatusPush = definePush("floor-status", FloorStatus);
+
 /** To the call centre's managers: an agent's row changed (status, call, counts). */
 export const floorAgentPush = definePush("floor-agent", FloorAgent);
 /** To the call centre's managers: the day's figures changed. */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { calls, freeLeads, leads, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
-import { FloorAgent, FloorSnapshot, FloorTotals } from "./contract";
+import { FloorAgent, FloorSnapshot, FloorStatus, FloorTotals } from "./contract";
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -17,13 +17,15 @@ async function managerWall(c: TestClient) {
   const s = gw.socket(c);
   const agents: FloorAgent[] = [];
   const totals: FloorTotals[] = [];
+  const statuses: FloorStatus[] = [];
   s.onAny((event: string, payload: unknown) => {
+    if (event === "floor-status") statuses.push(FloorStatus.parse(payload));
     if (event === "floor-agent") agents.push(FloorAgent.parse(payload));
     if (event === "floor-totals") totals.push(FloorTotals.parse(payload));
   });
   s.connect();
   await new Promise<void>((r) => s.once("connect", () => r()));
-  return { s, agents, totals, of: (id: number) => agents.filter((a) => a.agent_id === id) };
+  return { s, agents, totals, statuses, of: (id: number) => agents.filter((a) => a.agent_id === id) };
 }
 
 describe("GET /floor", () => {
@@ -64,6 +66,8 @@ describe("the floor's pushes", () => {
     expect((await agent.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
     await gw.run(200, 50);
     expect(wall.of(id).at(-1)).toMatchObject({ status: "ready", name: expect.any(String) });
+    // The status itself went first, from the change, before the row was read.
+    expect(wall.statuses.filter((c) => c.agent_id === id).at(-1)).toMatchObject({ status: "ready", overstay_limit: null });
     // Another call centre's agent changing status never reaches this wall.
     const slica = await gw.signIn("qualifier.slica@demo.test");
     const slicaId = await gw.idOf("qualifier.slica@demo.test");

@@ -5,7 +5,7 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { floorApi } from "./api";
 import { healthReported } from "../client-health/api";
-import { floorAgentPush, floorTotalsPush } from "./contract";
+import { floorAgentPush, floorStatusPush, floorTotalsPush } from "./contract";
 import { manifest } from "./manifest";
 import { FloorModel } from "./model";
 import { createFloorService } from "./service";
@@ -15,7 +15,7 @@ export default definePlugin({
   provides: floorApi,
   model: FloorModel,
   // The client-health plugin's push: each agent's page reports its health, the wall shows it.
-  pushes: [floorAgentPush, floorTotalsPush, healthReported],
+  pushes: [floorAgentPush, floorStatusPush, floorTotalsPush, healthReported],
   panels: [
     {
       id: "floor.wall",

@@ -3,7 +3,7 @@
 // manager's filters live here too, so the wall keeps them while the panel is mounted again.
 import { types, type Instance } from "mobx-state-tree";
 import type { HealthSample } from "../client-health/api";
-import type { FloorAgent, FloorSnapshot, FloorTotals } from "./contract";
+import type { FloorAgent, FloorSnapshot, FloorStatus, FloorTotals } from "./contract";
 import { DEFAULT_VIEW, type WallView } from "./wall";
 
 export const FloorModel = types
@@ -46,6 +46,13 @@ export const FloorModel = types
       if (had && Date.parse(had.as_of) > Date.parse(agent.as_of)) return;
       self.agents.set(String(agent.agent_id), agent);
     },
+    /** An agent's new status, ahead of its whole row: applied unless the wall has a row read later. */
+    statusChanged(change: FloorStatus) {
+      const had = self.agents.get(String(change.agent_id));
+      if (!had || Date.parse(had.as_of) > Date.parse(change.as_of)) return;
+      // A new period: not overstayed yet (the row that follows says so if the gateway already told).
+      self.agents.set(String(change.agent_id), { ...had, ...change, overstayed: false });
+    },
     /** The latest reports (GET /client-health) replace what the wall had. */
     healthLoaded(samples: HealthSample[]) {
       self.health.clear();
@@ -60,8 +67,14 @@ export const FloorModel = types
     setTotals(totals: FloorTotals) {
       self.totals = totals;
     },
+    /** Pushes gathered over a frame, applied together (one redraw). */
+    apply(pushes: readonly PendingPush[]) {
+      for (const push of pushes) push(self as FloorStore);
+    },
     setView(view: Partial<WallView>) {
       self.view = { ...self.view, ...view };
     },
   }));
 export type FloorStore = Instance<typeof FloorModel>;
+/** A push waiting for the next frame: what it does to the wall. */
+export type PendingPush = (store: FloorStore) => void;

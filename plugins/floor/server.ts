@@ -3,10 +3,12 @@
 // (on every gateway instance, through the socket.io adapter); call events also push the day's figures. Nothing
 // is kept in this process: each push is read from the database, so any instance can send it.
 import { eq } from "drizzle-orm";
+import { overstayLimit } from "../../src/contract/status";
 import { agentStatuses, calls, definePluginServer, defineRoute, HttpError, type PluginServerContext } from "../../server/sdk";
 import {
   endAgentCall,
   floorAgentPush,
+  floorStatusPush,
   floorTotalsPush,
   notifyAgent,
   readFloor,
@@ -21,19 +23,63 @@ import { floorAgents, floorTotals } from "./wall.server";
 /** Call events that change what the wall shows of a call (its legs answering, holding, ending). */
 const CALL_CHANGES = new Set(["LegCreated", "LegAnswered", "LegHungUp", "Bridged", "Hold", "InboundCall"]);
 
+/** How long a call centre's "has the floor" answer is reused for pushes (the switch takes effect within it). */
+const OFFERED_FOR_MS = 2_000;
+
 export function floorRoutes(ctx: PluginServerContext) {
+  // A busy floor pushes hundreds of times a second; whether the call centre has the plugin is read once per
+  // OFFERED_FOR_MS per instance, not once per push (a cache of an answer, not state another instance needs).
+  const offeredAt = new Map<number, { at: number; yes: boolean }>();
+  async function offered(tenantId: number) {
+    const known = offeredAt.get(tenantId);
+    if (known && ctx.clock.now() - known.at < OFFERED_FOR_MS) return known.yes;
+    const yes = await ctx.offered(tenantId);
+    offeredAt.set(tenantId, { at: ctx.clock.now(), yes });
+    return yes;
+  }
+
+  // One read of an agent's row at a time on this instance: changes that come while it runs are read together,
+  // once, when it ends (a busy agent's burst of events costs two reads, not one per event). Only work is saved
+  // here: every push is still read from the database, so any instance may send it.
+  const reading = new Map<number, { again: boolean }>();
   async function pushAgent(tenantId: number, agentId: number) {
-    if (!(await ctx.offered(tenantId))) return;
-    const [row] = await floorAgents(ctx, tenantId, [agentId]);
-    if (row) ctx.realtime.toManagers(floorAgentPush, tenantId, row);
+    const running = reading.get(agentId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const turn = { again: false };
+    reading.set(agentId, turn);
+    try {
+      do {
+        turn.again = false;
+        if (!(await offered(tenantId))) return;
+        const [row] = await floorAgents(ctx, tenantId, [agentId]);
+        if (row) ctx.realtime.toManagers(floorAgentPush, tenantId, row);
+      } while (turn.again);
+    } finally {
+      reading.delete(agentId);
+    }
   }
   async function pushTotals(tenantId: number) {
-    if (!(await ctx.offered(tenantId))) return;
+    if (!(await offered(tenantId))) return;
     ctx.realtime.toManagers(floorTotalsPush, tenantId, await floorTotals(ctx, tenantId));
   }
 
   ctx.events.onStatusChanged((e) => {
-    ctx.background("floor: status pushed", () => pushAgent(e.agent.tenantId, e.agent.id));
+    // The status at once, from the change itself; the whole row (counts, call, overstay) once it is read.
+    ctx.background("floor: status pushed", async () => {
+      if (!(await offered(e.agent.tenantId))) return;
+      ctx.realtime.toManagers(floorStatusPush, e.agent.tenantId, {
+        agent_id: e.agent.id,
+        as_of: new Date(ctx.clock.now()).toISOString(),
+        status: e.to,
+        since: new Date(e.since).toISOString(),
+        offset_seconds: e.offsetSeconds,
+        overstay_limit: overstayLimit(e.agent.role, e.to, e.agent.cumulativeBreaks)?.seconds ?? null,
+      });
+      await pushAgent(e.agent.tenantId, e.agent.id);
+    });
   });
   ctx.events.onCall((e) => {
     if (!CALL_CHANGES.has(e.kind)) return;

@@ -2,9 +2,12 @@
 // socket comes back (pushes sent while it was away are lost, the snapshot is not).
 import { callEndpoint, reconnected, type PluginContext } from "../../src/sdk";
 import { healthReported, readFloorHealth } from "../client-health/api";
-import { floorAgentPush, floorTotalsPush, readFloor } from "./contract";
+import { floorAgentPush, floorStatusPush, floorTotalsPush, readFloor } from "./contract";
 import type { FloorApi } from "./api";
-import type { FloorStore } from "./model";
+import type { FloorStore, PendingPush } from "./model";
+
+/** One frame: the longest a push waits to be drawn. */
+export const FRAME_MS = 16;
 
 export function createFloorService(ctx: PluginContext<FloorStore>): FloorApi {
   async function refresh() {
@@ -18,9 +21,21 @@ export function createFloorService(ctx: PluginContext<FloorStore>): FloorApi {
     else ctx.store.failed();
     if (health.ok) ctx.store.healthLoaded(health.data.data);
   }
-  ctx.events.on(floorAgentPush, (row) => ctx.store.upsert(row));
-  ctx.events.on(floorTotalsPush, (totals) => ctx.store.setTotals(totals));
-  ctx.events.on(healthReported, (sample) => ctx.store.healthReported(sample));
+  // Pushes are applied a frame at a time, in one action: a busy floor sends hundreds a second, and the wall
+  // draws once per frame instead of once per push.
+  const pending: PendingPush[] = [];
+  let flushing: ReturnType<typeof ctx.clock.setTimeout> | null = null;
+  const later = (apply: PendingPush) => {
+    pending.push(apply);
+    flushing ??= ctx.clock.setTimeout(() => {
+      flushing = null;
+      ctx.store.apply(pending.splice(0));
+    }, FRAME_MS);
+  };
+  ctx.events.on(floorAgentPush, (row) => later((s) => s.upsert(row)));
+  ctx.events.on(floorStatusPush, (change) => later((s) => s.statusChanged(change)));
+  ctx.events.on(floorTotalsPush, (totals) => later((s) => s.setTotals(totals)));
+  ctx.events.on(healthReported, (sample) => later((s) => s.healthReported(sample)));
   ctx.events.on(reconnected, () => void refresh());
   return {
     refresh,

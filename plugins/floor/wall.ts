@@ -30,9 +30,17 @@ export const DEFAULT_VIEW: WallView = {
   sort: "longest",
 };
 
+// A row is parsed once, not at each of the sort's comparisons: the wall sorts 500 rows each second.
+const sinceOf = new WeakMap<FloorAgent, number>();
+const sinceMs = (a: FloorAgent) => {
+  let at = sinceOf.get(a);
+  if (at === undefined) sinceOf.set(a, (at = Date.parse(a.since)));
+  return at;
+};
+
 /** Whole seconds in the current status at gateway time `now` (ms). */
 export const secondsInStatus = (a: FloorAgent, now: number) =>
-  Math.max(0, a.offset_seconds + Math.floor((now - Date.parse(a.since)) / 1000));
+  Math.max(0, a.offset_seconds + Math.floor((now - sinceMs(a)) / 1000));
 
 /** The agent is past its status's overstay limit now, or the gateway already reported it overstayed. */
 export const isOverstaying = (a: FloorAgent, now: number) =>
