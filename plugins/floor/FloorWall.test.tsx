@@ -175,8 +175,10 @@ describe("the floor wall", () => {
     const toasts = () => notify.shown.map((n) => n.text);
     const user = userEvent.setup();
     await screen.findByRole("table", { name: "Agents on the floor" });
+    // Each menu by its name: the one closed before may still be leaving the screen.
+    const menuOf = (name: string) => screen.findByRole("menu", { name: `Actions for ${name}` });
     await user.click(within(wall()).getByRole("button", { name: "Actions for Maria Lopez" }));
-    await user.click(screen.getByRole("menuitem", { name: "Send a message…" }));
+    await user.click(within(await menuOf("Maria Lopez")).getByRole("menuitem", { name: "Send a message…" }));
     const dialog = await screen.findByRole("dialog", { name: "A message to Maria Lopez" });
     const send = within(dialog).getByRole("button", { name: "Send" });
     await user.type(within(dialog).getByRole("textbox", { name: "Message" }), "Short");
@@ -188,8 +190,9 @@ describe("the floor wall", () => {
     const sent = gateway.requests.find((r) => r.path === "/floor/agents/8/notifications")!;
     expect(sent.body).toEqual({ message: "Short break is over, please", type: "warning" });
 
+    await waitFor(() => expect(screen.queryAllByRole("menu", { name: "Actions for Maria Lopez" })).toHaveLength(0));
     await user.click(within(wall()).getByRole("button", { name: "Actions for Maria Lopez" }));
-    await user.click(screen.getByRole("menuitem", { name: "Set offline…" }));
+    await user.click(within(await menuOf("Maria Lopez")).getByRole("menuitem", { name: "Set offline…" }));
     const offline = await screen.findByRole("dialog", { name: "Set Maria Lopez offline" });
     await user.type(within(offline).getByRole("textbox", { name: "Why (the agent reads it)" }), "Team meeting in room 2.");
     await user.click(within(offline).getByRole("button", { name: "Set offline" }));
@@ -197,8 +200,9 @@ describe("the floor wall", () => {
 
     // Jordan is on a call: not set offline from here, but the call can be ended.
     await user.click(within(wall()).getByRole("button", { name: "Actions for Jordan Reyes" }));
-    expect(screen.getByRole("menuitem", { name: "Set offline…" })).toHaveAttribute("aria-disabled", "true");
-    await user.click(screen.getByRole("menuitem", { name: "End the call" }));
+    const jordansMenu = await menuOf("Jordan Reyes");
+    expect(within(jordansMenu).getByRole("menuitem", { name: "Set offline…" })).toHaveAttribute("aria-disabled", "true");
+    await user.click(within(jordansMenu).getByRole("menuitem", { name: "End the call" }));
     expect(await screen.findByText("End Jordan Reyes's call with Ashley Walker? The call is hung up for everyone on it.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "End the call" }));
     await waitFor(() => expect(toasts()).toContain("Jordan Reyes's call was ended."));
@@ -224,7 +228,7 @@ describe("the floor wall", () => {
     const user = userEvent.setup();
     await screen.findByRole("table", { name: "Agents on the floor" });
     await user.click(within(wall()).getByRole("button", { name: "Actions for Jordan Reyes" }));
-    await user.click(screen.getByRole("menuitem", { name: "User statistics" }));
+    await user.click(within(await screen.findByRole("menu", { name: "Actions for Jordan Reyes" })).getByRole("menuitem", { name: "User statistics" }));
     const dialog = await screen.findByRole("dialog", { name: /Jordan Reyes/ });
     expect(await within(dialog).findByText("43")).toBeInTheDocument();
   });

@@ -14,9 +14,9 @@ import { pluginServers, type PluginRoutes } from "./servers";
 
 const FIELDS = [
   "access",
-  "agents",
   "advisors",
   "afterStart",
+  "agents",
   "background",
   "callCentre",
   "calls",

@@ -39,6 +39,8 @@ export function UserRowActions({ agent, onChanged }: UserRowActionsProps) {
     <>
       <PopoverNext
         placement="bottom-end"
+        // The menu opens a dialog that takes the focus: the menu's closing must not hand it back to this button.
+        shouldReturnFocusOnClose={false}
         content={
           <Menu aria-label={t("dialogs.menu", { name: agent.full_name })}>
             {item("statistics", "timeline-bar-chart", t("dialogs.statistics.open"))}
