@@ -12,6 +12,13 @@ import {
 import type { FollowUpItem } from "../../src/contract/dialer";
 import { defineAgentFlags, defineEvent, serviceKey, type AgentInfo, type WriteOutcome } from "../../src/sdk";
 
+/** A disposition's text key in this plugin's locales (others with a copy of the names use it too): "Medical DQ AA/GTL" → "disposition.medical_dq_aa_gtl". */
+export const dispositionKey = (value: string) =>
+  `disposition.${value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "")}`;
+
 export interface DispositionPreset {
   disposition: Disposition;
   /** For Sent External, the target's name (agent-workspace §4 External transfers). */

@@ -10,7 +10,9 @@ import {
   type ReasonKind,
 } from "../../src/contract/dispositions";
 import type { AgentInfo } from "../../src/sdk";
-import { dispositionFlagsOf } from "./api";
+import { dispositionFlagsOf, dispositionKey } from "./api";
+
+export { dispositionKey };
 
 /** An option of a select: `key` translates it; null shows the value as it is (a flow's own reason). */
 export interface Option {
@@ -23,12 +25,6 @@ export function factsOf(agent: Pick<AgentInfo, "roles" | "flags">, callCentre: s
   return { roles: agent.roles, callCentre, flags: dispositionFlagsOf(agent) };
 }
 
-/** "Medical DQ AA/GTL" → "disposition.medical_dq_aa_gtl". */
-export const dispositionKey = (value: string) =>
-  `disposition.${value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_|_$/g, "")}`;
 
 /** The dispositions this agent may pick, plus one a flow has set on the lead (Live_Transfer, for example). */
 export function dispositionOptions(facts: DispositionFacts, preset: string | null): Option[] {
