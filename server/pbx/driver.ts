@@ -315,7 +315,8 @@ export interface PbxCalls {
    *
    * Asterisk: the supervisor's channel in a bridge of its own with a snoop of the agent's channel
    * (`POST /channels/{agentLeg}/snoop`, spy=both, whisper none | out | both); a mode change replaces the
-   * snoop. SimPbx: the supervisor hears what the agent hears.
+   * snoop. SimPbx: the supervisor hears what the agent hears and the agent's voice; the agent hears the
+   * supervisor in whisper and barge, the parties in barge (the media edge relays the voices).
    */
   supervise(r: SuperviseRequest): Promise<string>;
 }
@@ -330,12 +331,18 @@ export type LegSound =
   | "voicemail-box"
   | "third-party"
   /** A clip played into the call (`PbxCalls.playback`): its HeardSource names the media. */
-  | "playback";
+  | "playback"
+  /**
+   * The live voice of an agent or supervisor leg (`legId`): what its softphone sends, relayed by the media
+   * edge as it arrives (SimPbx: a supervisor and the agent it listens to, the parties hearing the agents).
+   */
+  | "voice";
 
 /**
- * One source of what an agent leg hears: the voice of another leg of the call (`legId` set: a lead, a party),
- * or a tone the PBX itself makes (`legId` null: ringback, busy). The leg id keeps two parties that sound alike
- * apart and lets the media edge carry a voice on, uninterrupted, when the mix around it changes.
+ * One source of what a leg hears: the voice of another leg of the call (`legId` set: a lead, a party, or an
+ * agent's or supervisor's live voice, sound "voice"), or a tone the PBX itself makes (`legId` null: ringback,
+ * busy). The leg id keeps two parties that sound alike apart and lets the media edge carry a voice on,
+ * uninterrupted, when the mix around it changes.
  */
 export interface HeardSource {
   sound: Exclude<LegSound, "silence">;
@@ -345,9 +352,11 @@ export interface HeardSource {
 }
 
 /**
- * Everything an agent leg hears at once, in the order the legs joined: the media edge plays the sum of the
- * sources (a conference bridge's mix). Empty is silence (held, or nobody to hear). An agent's own voice is
- * never a source, nor another agent's (agents hear each other through the real PBX, not the simulation).
+ * Everything a leg hears at once, in the order the legs joined: the media edge plays the sum of the sources
+ * (a conference bridge's mix). Empty is silence (held, or nobody to hear). A leg never hears its own voice.
+ * Agents' and supervisors' live voices are sources for supervision only (SimPbx, sim/sound.ts): the
+ * supervisor hears the agent, the agent hears a whispering or barging supervisor, the parties hear the
+ * agents and a barging supervisor. Agents in a conference do not hear each other on SimPbx.
  */
 export type LegMix = readonly HeardSource[];
 
@@ -384,7 +393,10 @@ export interface AgentLegOffer {
 export interface AgentPhoneLine {
   /** Rings `offer.ext`'s softphone; exactly one of the callbacks follows. */
   ring(offer: AgentLegOffer, result: { answered(): void; ended(cause: HangupCause): void }): void;
-  /** The PBX ends the agent leg (CANCEL before answer, BYE after). */
+  /**
+   * The PBX ends the agent leg (CANCEL before answer, BYE after); a party leg `partyHears` told of has ended
+   * (the line lets it go).
+   */
   end(legId: string): void;
   /** The leg hears one sound from now on (the single-source form of `hear`). */
   play(legId: string, sound: LegSound): void;
@@ -401,6 +413,13 @@ export interface AgentPhoneLine {
   record?(legId: string, recId: string, key: string): boolean;
   /** Finishes a recording `record` started: what the file holds; null when there was none. */
   stopRecord?(recId: string): { key: string; durationMs: number; bytes: number } | null;
+  /**
+   * A party's leg (a lead, an inbound caller, a conference party: simulated, no softphone) hears the live
+   * voices of `mix` from now on, as `hear` tells an agent leg; called only when its mix changes, and `end`
+   * follows once the leg has ended. The party has no ears: the line only takes the voices in (the media edge
+   * counts the frames, LegMediaStats.heard), so a test can tell who reached whom. Optional.
+   */
+  partyHears?(legId: string, mix: LegMix): void;
 }
 
 export interface PbxExtensions {

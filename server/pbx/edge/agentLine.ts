@@ -1,7 +1,8 @@
 // The PBX's line to WebRTC softphones (AgentPhoneLine): an agent leg becomes an INVITE to the extension's
 // registered contact, with an SDP offer from the leg's media peer and the dialer's X- headers; 200 is
 // answered(), a failure ended(cause); the PBX ends it with CANCEL (ringing) or BYE (answered) and picks what
-// the agent hears with hear() (a mix of sources, conference legs) or play() (one sound).
+// the agent hears with hear() (a mix of sources, conference legs) or play() (one sound). A simulated party's
+// leg gets an ear (partyHears) that counts the live voices reaching it, until end().
 import { SIP_HEADERS } from "../../../src/contract/calls";
 import {
   mixOfSound,
@@ -24,6 +25,7 @@ import {
 } from "./sip/dialog";
 import { getHeader, type SipHeader, type SipResponse } from "./sip/message";
 import type { RecordingWriter } from "../../recordings/store";
+import { PartyEar } from "./media/partyEar";
 import { dropCall, pbxCall, type AgentLeg, type EdgeContext } from "./session";
 
 export const ALLOW = "INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, REFER, NOTIFY, UPDATE";
@@ -115,6 +117,14 @@ export class EdgePhoneLine implements AgentPhoneLine {
   }
 
   end(legId: string): void {
+    const ear = this.ctx.ears.get(legId);
+    if (ear) {
+      // A party's leg ended: its ear stops, what it took in is kept as an agent leg's counters are.
+      this.ctx.ears.delete(legId);
+      this.ctx.pacer.remove(ear);
+      this.ctx.archive(legId, ear.stats());
+      return;
+    }
     const leg = this.ctx.legs.get(legId);
     if (!leg || leg.state === "ended") return;
     if (leg.transferring) {
@@ -150,6 +160,17 @@ export class EdgePhoneLine implements AgentPhoneLine {
     if (!leg) return;
     leg.mix = mix;
     leg.media?.hear(mix);
+  }
+
+  partyHears(legId: string, mix: LegMix): void {
+    const { ears } = this.ctx;
+    let ear = ears.get(legId);
+    if (!ear) {
+      ear = new PartyEar(this.ctx.voices);
+      ears.set(legId, ear);
+      this.ctx.pacer.add(ear);
+    }
+    ear.hear(mix);
   }
 
   /** The softphone's WebSocket closed: its legs are gone (a call does not survive a reconnection). */

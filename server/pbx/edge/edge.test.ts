@@ -504,6 +504,88 @@ describe("JsSIP softphone against the edge", () => {
     a.stop();
   });
 
+  it("supervision on the simulated PBX relays the voices: monitor, then whisper (the agent hears the supervisor), then barge (the lead does too)", async () => {
+    const events: PbxEvent[] = [];
+    const off = gw.gw.pbx.onEvent((e) => events.push(e));
+    const supervisorCreds: WebRtcCredentials = (
+      await (await gw.signIn("advisor.isius@demo.test")).request("GET", "/webrtc/credentials")
+    ).json().data;
+    const q = await phone();
+    const s = await phone(supervisorCreds.password, true, supervisorCreds);
+    expect(await q.registration).toBe("registered");
+    expect(await s.registration).toBe("registered");
+    await edge.settled();
+    // Each softphone sends its own loud tone: what the edge relays is non-silent.
+    const agentTone = toneStream();
+    const supervisorTone = toneStream();
+    const legOf = (role: string) =>
+      events.find((e): e is PbxEvent & { kind: "LegCreated" } => e.kind === "LegCreated" && e.callId === "sim-sup" && e.role === role)
+        ?.legId;
+    await gw.gw.pbx.originate({ callId: "sim-sup", agentExt: "1001", to: "+15551230058", mode: "manual" });
+    (await waitFor("the agent's INVITE", () => q.incoming[0])).session.answer({
+      mediaStream: agentTone.stream as unknown as MediaStream,
+    });
+    const agent = await waitFor("the agent's leg", () => legOf("agent"));
+    await waitFor("answered", () => events.some((e) => e.kind === "LegAnswered" && e.legId === agent));
+    gw.clock.advance(700);
+    gw.clock.advance(2_500); // the lead answers
+    await waitFor("the lead's voice", () => edge.stats(agent)?.sound === "human");
+    const lead = legOf("lead")!;
+
+    const supervisor = await gw.gw.pbx.supervise({ agentLegId: agent, ext: "1002", mode: "monitor" });
+    const offer = await waitFor("the supervisor's INVITE", () => s.incoming[0]);
+    expect(offer.request.getHeader(SIP_HEADERS.autoAnswer)).toBe("true");
+    offer.session.answer({ mediaStream: supervisorTone.stream as unknown as MediaStream });
+    await waitFor("supervising", () => events.some((e) => e.kind === "Supervision" && e.legId === supervisor));
+    const heard = (legId: string, from: string) => edge.stats(legId)?.heard[from] ?? 0;
+
+    // Monitor: the supervisor hears the agent; neither the agent nor the lead hears the supervisor.
+    await waitFor("the supervisor hears the agent", () => heard(supervisor, agent) >= 25);
+    await waitFor("the lead's ear takes the agent in", () => heard(lead, agent) >= 25);
+    expect(edge.stats(supervisor)!.mix).toEqual(["human", "voice"]);
+    expect(heard(agent, supervisor)).toBe(0);
+    expect(heard(lead, supervisor)).toBe(0);
+    expect(heard(supervisor, supervisor)).toBe(0);
+
+    // Whisper: the agent hears the supervisor; the lead still does not.
+    await gw.gw.pbx.supervise({ agentLegId: agent, ext: "1002", mode: "whisper" });
+    await waitFor("the agent hears the supervisor", () => heard(agent, supervisor) >= 25);
+    expect(heard(lead, supervisor)).toBe(0);
+    const agentHeard = heard(supervisor, agent);
+    await waitFor("the supervisor still hears the agent", () => heard(supervisor, agent) >= agentHeard + 10);
+
+    // Barge: the lead hears the supervisor too.
+    await gw.gw.pbx.supervise({ agentLegId: agent, ext: "1002", mode: "barge" });
+    await waitFor("the lead hears the supervisor", () => heard(lead, supervisor) >= 25);
+
+    // The manager's report reads the same counters, leg by leg.
+    const manager = await gw.signIn("manager.isius@demo.test");
+    const res = await manager.request("GET", "/sim-pbx/calls/sim-sup/media");
+    expect(res.statusCode).toBe(200);
+    const legs = (res.json() as { data: { legs: { legId: string; heard: Record<string, number> }[] } }).data.legs;
+    expect([...legs].sort((a, b) => a.legId.localeCompare(b.legId))).toMatchObject([
+      { legId: agent, role: "agent", ext: "1001", state: "answered" },
+      { legId: lead, role: "lead", state: "answered", sent: 0 },
+      { legId: supervisor, role: "supervisor", ext: "1002", state: "answered" },
+    ]);
+    const byLeg = new Map(legs.map((l) => [l.legId, l]));
+    expect(byLeg.get(lead)!.heard[supervisor]).toBeGreaterThan(0);
+    expect(byLeg.get(agent)!.heard[supervisor]).toBeGreaterThan(0);
+    expect(byLeg.get(supervisor)!.heard[agent]).toBeGreaterThan(0);
+    expect((await manager.request("GET", "/sim-pbx/calls/no-such-call/media")).statusCode).toBe(404);
+
+    // The call ends: the counts stay readable, the lead's ear included.
+    await gw.gw.pbx.hangupCall("sim-sup");
+    await waitFor("the lead's ear archived", () => edge.stats(lead)?.heard[supervisor]);
+    const after = await manager.request("GET", "/sim-pbx/calls/sim-sup/media");
+    expect(after.statusCode).toBe(200);
+    off();
+    agentTone.stop();
+    supervisorTone.stop();
+    q.stop();
+    s.stop();
+  });
+
   it("the voicemail box (*97) answers with its prompt; other numbers are dialled through the gateway", async () => {
     const p = await phone();
     expect(await p.registration).toBe("registered");

@@ -1,7 +1,8 @@
 // The embedded SIP-over-WebSocket endpoint and media peer (reference/telephony.md §2 "Media edge"): WebRTC
 // softphones (JsSIP) register at config.sipPath on the gateway's own port, the simulated PBX rings them
 // through the AgentPhoneLine this attaches, and each agent leg carries real PCMU audio from a werift peer.
-// Only upgrades of sipPath are taken; socket.io keeps /socket.io.
+// What a softphone sends is relayed live to the legs that hear it (a supervisor, a coached agent, the
+// simulated parties' ears). Only upgrades of sipPath are taken; socket.io keeps /socket.io.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { and, eq } from "drizzle-orm";
@@ -16,6 +17,7 @@ import { SipConnection } from "./connection";
 import { parseSipUsername, SIP_REALM, sipPassword } from "./credentials";
 import { verifyDigest } from "./digest";
 import type { LegMediaStats, MediaFactory } from "./media/endpoint";
+import type { LiveVoices } from "./media/liveVoice";
 import { Pacer } from "./media/pacer";
 import { weriftMedia } from "./media/werift";
 import { Registrar } from "./registrar";
@@ -30,7 +32,10 @@ export interface SipEdge {
   close(): Promise<void>;
   /** The line the PBX rings softphones through (attached to the PBX when it takes one). */
   readonly line: AgentPhoneLine;
-  /** RTP counters of an agent leg, live or recently ended (tests, diagnostics). */
+  /**
+   * RTP counters of an agent or supervisor leg, or what a party's ear took in (AgentPhoneLine.partyHears),
+   * live or recently ended (tests, diagnostics, GET /sim-pbx/calls/:callId/media).
+   */
   stats(legId: string): LegMediaStats | undefined;
   /** A softphone of `ext` holds a live registration here. */
   isRegistered(ext: string): boolean;
@@ -69,6 +74,7 @@ export async function attachSipEdge(
   const mac = (v: string) => gw.tokens.mac(v);
   const host: EdgePbx & LineHost = pbx;
   const pacer = new Pacer();
+  const voices: LiveVoices = new Map();
   const archived = new Map<string, LegMediaStats>();
   let closing = false;
 
@@ -80,7 +86,10 @@ export async function attachSipEdge(
     registrar,
     calls: new Map(),
     legs: new Map(),
-    media: opts.media ?? weriftMedia(pacer, log),
+    media: opts.media ?? weriftMedia(pacer, log, voices),
+    voices,
+    ears: new Map(),
+    pacer,
     recordings: gw.recordings,
     pbx: host,
     log,
@@ -163,7 +172,7 @@ export async function attachSipEdge(
 
   const edge: SipEdge = {
     line,
-    stats: (legId) => ctx.legs.get(legId)?.media?.stats() ?? archived.get(legId),
+    stats: (legId) => ctx.legs.get(legId)?.media?.stats() ?? ctx.ears.get(legId)?.stats() ?? archived.get(legId),
     isRegistered: (ext) => registrar.lookup(ext) !== undefined,
     contactHost(ext) {
       const b = registrar.lookup(ext);
@@ -175,6 +184,7 @@ export async function attachSipEdge(
       server.off("upgrade", onUpgrade);
       registrar.close();
       for (const call of [...ctx.calls.values()]) dropCall(ctx, call);
+      for (const legId of [...ctx.ears.keys()]) line.end(legId);
       for (const c of conns) c.terminate();
       conns.clear();
       pacer.stop();

@@ -4,6 +4,9 @@
 import type { AgentLegOffer, HangupCause, LegMix, PbxCalls } from "../driver";
 import type { SipConnection } from "./connection";
 import type { LegMediaStats, MediaEndpoint, MediaFactory } from "./media/endpoint";
+import type { LiveVoices } from "./media/liveVoice";
+import type { Pacer } from "./media/pacer";
+import type { PartyEar } from "./media/partyEar";
 import type { Registrar, RegistrationFeed } from "./registrar";
 import type { Dialog } from "./sip/dialog";
 import type { SipRequest } from "./sip/message";
@@ -61,9 +64,15 @@ export interface EdgeContext {
   /** Agent legs by PBX leg id. */
   legs: Map<string, AgentLeg>;
   media: MediaFactory;
+  /** The softphones' live voices by leg id, shared with the media factory (a supervisor hears the agent's). */
+  voices: LiveVoices;
+  /** The ears of the party legs the PBX tells of (AgentPhoneLine.partyHears), by leg id. */
+  ears: Map<string, PartyEar>;
+  /** The 20 ms clock the media and the ears run on. */
+  pacer: Pacer;
   pbx: EdgePbx;
   log(msg: string, err?: unknown): void;
-  /** Media counters kept after a leg ends. */
+  /** Media counters kept after a leg (an agent's, a party's ear) ends. */
   archive(legId: string, stats: LegMediaStats): void;
   /** Where the legs' recordings are written; absent: the edge records nothing. */
   recordings?: RecordingStore;

@@ -9,7 +9,7 @@ import { primarySoundOf, type AgentPhoneLine, type HangupCause, type LegRole, ty
 import type { EventBus } from "./bus";
 import type { DialOutcome, SimProfile } from "./profile";
 import { streamFor, type Rng } from "./random";
-import { agentHears, mixKey } from "./sound";
+import { agentHears, mixKey, partyHears, supervisorHears } from "./sound";
 import { isPartyLeg, SimPbxError, type Call, type Leg, type Recording, type TimerOwner } from "./types";
 
 
@@ -188,6 +188,8 @@ export class CallModel extends CallLifecycle<Leg, Call, Recording> {
     if (leg.ext) this.liveByExt.set(leg.ext, (this.liveByExt.get(leg.ext) ?? 1) - 1);
     const line = this.line;
     if (leg.viaLine && !opts.reported && line) this.bus.post(() => line.end(leg.id));
+    // A party the line took voices in for is let go (its counts archived).
+    else if (isPartyLeg(leg) && leg.hearsKey !== undefined && line?.partyHears) this.bus.post(() => line.end(leg.id));
   }
 
   protected cutRecording(r: Recording): void {
@@ -241,21 +243,31 @@ export class CallModel extends CallLifecycle<Leg, Call, Recording> {
 
   // ---------------------------------------------------------------- what the agents hear
 
-  /** Recomputes every answered agent (and supervisor) leg's mix; the line hears of the ones that changed. */
+  /**
+   * Recomputes every answered leg's mix (agents, supervisors, and the parties the line takes voices in for);
+   * the line hears of the ones that changed.
+   */
   refreshSound(call: Call): void {
-    for (const phone of call.legs) {
-      if (isPartyLeg(phone) || phone.state !== "answered") continue;
-      // A supervisor hears what the agent it listens to hears (the agent's own voice is the real PBX's).
-      const listener = phone.supervises ? this.findLeg(phone.supervises) : phone;
-      const mix = listener ? agentHears(call, listener) : [];
+    const line = this.line;
+    for (const leg of call.legs) {
+      if (leg.state !== "answered") continue;
+      const party = isPartyLeg(leg);
+      // A party's mix matters only to a line that takes its voices in (partyHears).
+      if (party && !line?.partyHears) continue;
+      const mix = party
+        ? partyHears(call, leg)
+        : leg.supervises
+          ? supervisorHears(call, leg, this.findLeg(leg.supervises))
+          : agentHears(call, leg);
       const key = mixKey(mix);
-      if (key === phone.hearsKey) continue;
-      phone.hears = mix;
-      phone.hearsKey = key;
-      const line = this.line;
-      if (!phone.viaLine || !line) continue;
-      const legId = phone.id;
-      this.bus.post(() => (line.hear ? line.hear(legId, mix) : line.play(legId, primarySoundOf(mix))));
+      if (key === (leg.hearsKey ?? "")) continue;
+      leg.hears = mix;
+      leg.hearsKey = key;
+      if (!line) continue;
+      const legId = leg.id;
+      if (party) this.bus.post(() => line.partyHears?.(legId, mix));
+      else if (leg.viaLine)
+        this.bus.post(() => (line.hear ? line.hear(legId, mix) : line.play(legId, primarySoundOf(mix))));
     }
   }
 

@@ -1,16 +1,19 @@
 // Control of the simulated PBX (only when it is the gateway's driver): a manager opens or closes an agent's
 // external desk phone (Bria) or registers / unregisters its WebRTC softphone, for demonstrations and
-// end-to-end tests of 'Bria is closed or inactive' and 'Your phone is disconnected…', and places inbound
-// calls as if a caller had dialled the call centre.
-import { and, eq } from "drizzle-orm";
+// end-to-end tests of 'Bria is closed or inactive' and 'Your phone is disconnected…', places inbound
+// calls as if a caller had dialled the call centre, and reads what each leg of a call received from the
+// media edge (end-to-end tests of supervision: in whisper the agent hears the manager, the lead does not).
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { ErrorBody, holdsRoleAtLeast } from "../../../src/contract/common";
 import { Extension } from "../../../src/contract/status";
-import { tenants, users } from "../../db/schema";
+import { RecordId } from "../../../src/contract/ids";
+import { calls, tenants, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { defineRoute, type RouteDef } from "../../http/route";
 import { toE164 } from "../../modules/calls/phone";
+import { sipEdgeOf } from "../edge/index";
 import { SimPbx } from "./extensions";
 import { DIAL_OUTCOMES, type DialOutcome } from "./profile";
 
@@ -34,6 +37,33 @@ export const SimDialScript = z.strictObject({
 
 export const SimInboundCall = z.strictObject({ from: SimPhone, did: SimPhone.optional() });
 export const SimInboundCallCreated = z.object({ data: z.object({ callId: z.string() }) });
+
+/**
+ * A call as a manager names it: the gateway's call id (what the pages know, canonical decimal), or the PBX's
+ * own (`c-…` for a call the gateway placed, `in-…` for an inbound one: it starts with a letter).
+ */
+const SimCallRef = z.union([
+  RecordId,
+  z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z][A-Za-z0-9._:-]*$/, "must be a call id"),
+]);
+
+/** What one leg of a call received from the media edge (GET /sim-pbx/calls/:callId/media). */
+export const SimLegMedia = z.object({
+  legId: z.string(),
+  role: z.enum(["agent", "lead", "inbound", "third-party", "transfer-target", "supervisor"]),
+  ext: z.string().optional(),
+  state: z.enum(["dialing", "ringing", "answered", "ended"]),
+  /** RTP packets sent to the leg's softphone (0 for a party: it has none). */
+  sent: z.number().int(),
+  /** RTP packets its softphone sent; for a party, the 20 ms frames its ear took while it heard anyone. */
+  received: z.number().int(),
+  /** By source leg id: non-silent 20 ms frames of that leg's live voice this leg received. */
+  heard: z.record(z.string(), z.number().int()),
+});
+export const SimCallMedia = z.object({ data: z.object({ legs: z.array(SimLegMedia) }) });
 
 export function simPbxRoutes(gw: Gateway): RouteDef[] {
   const pbx = gw.pbx;
@@ -107,6 +137,58 @@ export function simPbxRoutes(gw: Gateway): RouteDef[] {
         if (!(await gw.calls.hangupFor(holder.id))) throw new HttpError(409, "The agent is on no call.");
         reply.code(204);
         return null;
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/sim-pbx/calls/:callId/media",
+      summary:
+        "Simulated PBX only (managers): what each leg of a call ({callId}: the gateway's call id, or the PBX's own), live or recently ended, received from the media edge: RTP packets sent to and received from its softphone, and heard, by source leg id, the non-silent 20 ms frames of that leg's live voice it received (a supervisor hears the agent; in whisper the agent hears the supervisor, in barge the lead does too). A party leg (the lead) has no softphone: its counts are what its ear took in. 200; 404 for an unknown call or one with no agent of the manager's call centre; 422 for a malformed id.",
+      tags: ["simulated PBX"],
+      access: { roles: ["manager"] },
+      params: z.strictObject({ callId: SimCallRef }),
+      response: { 200: SimCallMedia, 404: ErrorBody, 422: ErrorBody },
+      async handler({ caller, params }) {
+        const pbxCallId =
+          typeof params.callId === "string"
+            ? params.callId
+            : (
+                await gw.db
+                  .select({ pbxCallId: calls.pbxCallId })
+                  .from(calls)
+                  .where(and(eq(calls.id, params.callId), eq(calls.tenantId, caller.tenantId)))
+                  .limit(1)
+              )[0]?.pbxCallId;
+        const legs = pbxCallId ? pbx.legsOf(pbxCallId) : [];
+        // The call is the caller's when one of its agents' extensions is (a supervisor's leg does not count).
+        const exts = [...new Set(legs.flatMap((l) => (l.ext && l.role !== "supervisor" ? [l.ext] : [])))];
+        const held =
+          exts.length === 0
+            ? []
+            : await gw.db
+                .select({ id: users.id })
+                .from(users)
+                .where(and(inArray(users.extension, exts), eq(users.tenantId, caller.tenantId)))
+                .limit(1);
+        // Another call centre's call is answered as an unknown one: its ids say nothing.
+        if (held.length === 0) throw new HttpError(404, MESSAGES.resourceNotFound);
+        const edge = sipEdgeOf(gw);
+        return {
+          data: {
+            legs: legs.map((l) => {
+              const stats = edge?.stats(l.legId);
+              return {
+                legId: l.legId,
+                role: l.role,
+                ...(l.ext ? { ext: l.ext } : {}),
+                state: l.state,
+                sent: stats?.sent ?? 0,
+                received: stats?.received ?? 0,
+                heard: stats?.heard ?? {},
+              };
+            }),
+          },
+        };
       },
     }),
     defineRoute({

@@ -1,7 +1,9 @@
 // A supervisor on SimPbx (PbxCalls.supervise): the phone is offered like an agent's, answering by itself, and
-// hears what the agent hears; the shared driver suite (server/pbx/suite) holds the events equal to Asterisk's.
+// hears what the agent hears plus the agent's live voice; the agent hears the supervisor in whisper and barge,
+// the lead in barge only. The shared driver suite (server/pbx/suite) holds the events equal to Asterisk's.
 import { describe, expect, it } from "vitest";
 import { manualClock } from "../../../src/shared/clock";
+import type { AgentPhoneLine, LegMix } from "../driver";
 import { SimPbx } from "./pbx";
 import { recordTrace, scriptedLine, type Trace } from "./testing";
 
@@ -11,7 +13,19 @@ async function supervisedCall() {
   const clock = manualClock(T0);
   const pbx = new SimPbx({ clock, directory: async () => "webrtc" });
   const trace: Trace = recordTrace(pbx, T0);
-  pbx.attachPhoneLine(scriptedLine(clock, trace, T0, () => ({ answerAfterMs: 100 })));
+  const base = scriptedLine(clock, trace, T0, () => ({ answerAfterMs: 100 }));
+  // What the line was told each party hears (partyHears), and the parties it was told had ended.
+  const parties = new Map<string, LegMix>();
+  const partiesEnded: string[] = [];
+  const line: AgentPhoneLine = {
+    ...base,
+    partyHears: (legId, mix) => parties.set(legId, mix),
+    end(legId) {
+      if (parties.has(legId)) partiesEnded.push(legId);
+      base.end(legId);
+    },
+  };
+  pbx.attachPhoneLine(line);
   await pbx.register("1001");
   await pbx.register("3001");
   await pbx.originate({ callId: "c1", agentExt: "1001", to: "+15550000010", mode: "manual" });
@@ -25,8 +39,16 @@ async function supervisedCall() {
   const leg = (role: string) => pbx.legsOf("c1").find((l) => l.role === role)!;
   const sup = await pbx.supervise({ agentLegId: leg("agent").legId, ext: "3001", mode: "monitor", vars: { callType: "supervise" } });
   await run(500);
-  return { pbx, trace, run, leg, sup };
+  /** What each leg hears now: the agent and the supervisor as the PBX has it, the lead as the line was told. */
+  const mixes = () => ({
+    agent: leg("agent").hears,
+    supervisor: leg("supervisor").hears,
+    lead: parties.get(leg("lead").legId) ?? [],
+  });
+  return { pbx, trace, run, leg, sup, mixes, parties, partiesEnded };
 }
+
+const voice = (legId: string) => ({ sound: "voice", legId });
 
 describe("SimPbx supervision", () => {
   it("rings the supervisor's phone as a call the person asked for, with the lead's number and the given vars", async () => {
@@ -36,14 +58,67 @@ describe("SimPbx supervision", () => {
     );
   });
 
-  it("the supervisor hears what the agent hears: the lead's voice, then nothing while the lead is held", async () => {
-    const { pbx, run, leg } = await supervisedCall();
+  it("in monitor the supervisor hears the lead and the agent's voice; nobody hears the supervisor", async () => {
+    const { pbx, run, leg, sup, mixes } = await supervisedCall();
     const lead = leg("lead").legId;
-    expect(leg("supervisor").hears).toEqual([{ sound: "human", legId: lead }]);
+    const agent = leg("agent").legId;
+    expect(mixes()).toEqual({
+      agent: [{ sound: "human", legId: lead }],
+      supervisor: [{ sound: "human", legId: lead }, voice(agent)],
+      lead: [voice(agent)],
+    });
+    // The lead held (music on hold): the agent hears nothing, the supervisor still hears the agent.
     await pbx.hold(lead, true);
     await run(100);
-    expect(leg("supervisor").hears).toEqual([]);
-    expect(leg("agent").hears).toEqual([]);
+    expect(mixes()).toEqual({ agent: [], supervisor: [voice(agent)], lead: [] });
+    expect(JSON.stringify(mixes())).not.toContain(sup);
+  });
+
+  it("whisper: the agent hears the supervisor, the lead does not; barge: the lead does too; each change reaches the line", async () => {
+    const { pbx, trace, run, leg, sup, mixes } = await supervisedCall();
+    const lead = leg("lead").legId;
+    const agent = leg("agent").legId;
+    const agentPlays = () => trace.entries.filter((e) => e.line === "play" && e.legId === agent).map((e) => e.sound);
+
+    expect(await pbx.supervise({ agentLegId: agent, ext: "3001", mode: "whisper" })).toBe(sup);
+    await run(100);
+    expect(mixes()).toEqual({
+      agent: [{ sound: "human", legId: lead }, voice(sup)],
+      // Never its own voice.
+      supervisor: [{ sound: "human", legId: lead }, voice(agent)],
+      lead: [voice(agent)],
+    });
+    expect(agentPlays().at(-1)).toBe("human+voice");
+
+    await pbx.supervise({ agentLegId: agent, ext: "3001", mode: "barge" });
+    await run(100);
+    expect(mixes()).toEqual({
+      agent: [{ sound: "human", legId: lead }, voice(sup)],
+      supervisor: [{ sound: "human", legId: lead }, voice(agent)],
+      lead: [voice(agent), voice(sup)],
+    });
+
+    // Back to monitor: the supervisor's voice leaves both mixes.
+    await pbx.supervise({ agentLegId: agent, ext: "3001", mode: "monitor" });
+    await run(100);
+    expect(mixes()).toMatchObject({ agent: [{ sound: "human", legId: lead }], lead: [voice(agent)] });
+    expect(agentPlays().at(-1)).toBe("human");
+  });
+
+  it("the supervisor hanging up takes its voice out of every mix; the lead's end lets its ear go", async () => {
+    const { pbx, run, leg, sup, mixes, partiesEnded } = await supervisedCall();
+    const lead = leg("lead").legId;
+    const agent = leg("agent").legId;
+    await pbx.supervise({ agentLegId: agent, ext: "3001", mode: "barge" });
+    await run(100);
+    expect(mixes().lead).toEqual([voice(agent), voice(sup)]);
+    await pbx.hangup(sup);
+    await run(100);
+    expect(leg("agent").hears).toEqual([{ sound: "human", legId: lead }]);
+    expect(mixes().lead).toEqual([voice(agent)]);
+    await pbx.hangup(lead);
+    await run(100);
+    expect(partiesEnded).toEqual([lead]);
   });
 
   it("is not a member: the lead hanging up ends the call, the supervisor's leg before the call", async () => {

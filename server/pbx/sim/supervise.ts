@@ -1,6 +1,7 @@
 // Supervisors on agents' calls (PbxCalls.supervise): the supervisor's extension is rung like an agent's, and
-// once it answers it hears what the agent hears (the simulation has no agents' voices: the real PBX mixes
-// those). Its leg is never a member of the call (model.ts `members`), and it ends with the leg it listens to.
+// once it answers it hears what the agent hears and the agent's live voice; in whisper the agent hears the
+// supervisor too, in barge the parties as well (sound.ts; the media edge relays the voices). Its leg is never
+// a member of the call (model.ts `members`), and it ends with the leg it listens to.
 import type { SuperviseRequest } from "../driver";
 import { offerAgent } from "./agent";
 import type { CallModel } from "./model";
@@ -19,7 +20,10 @@ export async function supervise(m: CallModel, registry: ExtensionRegistry, r: Su
         throw new SimPbxError(`extension ${r.ext} already supervises leg ${already.supervises}`);
       if (already.supervision !== r.mode) {
         already.supervision = r.mode;
-        if (already.state === "answered") announce(m, already);
+        if (already.state === "answered") {
+          announce(m, already);
+          m.refreshSound(call); // who hears the supervisor changes with the mode
+        }
       }
       return already.id;
     }

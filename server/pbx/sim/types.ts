@@ -26,7 +26,10 @@ export interface Leg extends TimerOwner {
   answeredAt?: number;
   /** Agent legs: offered through the AgentPhoneLine, which then hears end() and play() / hear(). */
   viaLine: boolean;
-  /** Agent legs, once answered: what the agent hears now, and its key (to tell the line only of changes). */
+  /**
+   * What the leg hears now, and its key (to tell the line only of changes): agent and supervisor legs once
+   * answered; a party's once the line was told of its voices (AgentPhoneLine.partyHears).
+   */
   hears?: LegMix;
   hearsKey?: string;
   /** Other legs: what the party sounds like once answered. */

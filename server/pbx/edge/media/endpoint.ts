@@ -14,6 +14,11 @@ export interface LegMediaStats {
   sound: LegSound;
   /** Every sound mixed into what the leg hears, in order (empty: silence). */
   mix: LegSound[];
+  /**
+   * For each leg whose live voice this leg hears ("voice" sources), the non-silent 20 ms frames of it that
+   * reached this leg: mixed into what was sent to the softphone, or pulled by a party's ear.
+   */
+  heard: Record<string, number>;
 }
 
 export interface MediaEndpoint {

@@ -13,7 +13,7 @@ export function clip16(sum: number): number {
 }
 
 /** Every sample is zero (0xFF, or 0x7F: μ-law's negative zero). */
-function isSilent(frame: Buffer): boolean {
+export function isSilent(frame: Buffer): boolean {
   for (let i = 0; i < frame.length; i++) if ((frame[i]! | 0x80) !== 0xff) return false;
   return true;
 }

@@ -56,6 +56,8 @@ function build(): Record<LegSound, Programme> {
     "third-party": { data: Buffer.concat([clip("third-party", murmur), silence(1.2)]), loop: true },
     // Without its media a playback is silence: playbackProgramme reads the clip's file.
     playback: { data: silence(0.02), loop: true },
+    // A live voice is another leg's RTP (MixPlayer reads it); as a programme it is silence.
+    voice: { data: silence(0.02), loop: true },
   };
 }
 

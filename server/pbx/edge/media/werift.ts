@@ -1,6 +1,7 @@
 // A werift peer per agent leg: PCMU only, loopback host candidates added (werift skips loopback NICs), no
 // STUN server (the default is Google's; the edge must not depend on the internet). It sends the leg's mix
-// (MixPlayer) as 20 ms RTP frames from the shared pacer and counts what the softphone sends back.
+// (MixPlayer) as 20 ms RTP frames from the shared pacer, counts what the softphone sends back, and keeps that
+// voice live for the legs that hear it (a supervisor, a coached agent, a party: liveVoice.ts).
 // Every werift call is guarded: a failing peer degrades to signalling-only media, never to a dead gateway.
 import { randomBytes } from "node:crypto";
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from "werift";
@@ -10,6 +11,7 @@ import type { LegMediaStats, MediaEndpoint, MediaFactory, MediaLog } from "./end
 import { FRAME_SAMPLES, ulawToLinear } from "./g711";
 import type { Pacer, Paced } from "./pacer";
 import { answerDirection, directionOf, signallingOnlySdp, withDirection } from "./sdp";
+import { LiveVoice, type LiveVoices } from "./liveVoice";
 import { MixPlayer } from "./mixPlayer";
 
 /** The agent's frames a recording may lag behind by before the oldest is dropped (jitter, not a backlog). */
@@ -38,7 +40,9 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 class WeriftEndpoint implements MediaEndpoint, Paced {
   private pc: RTCPeerConnection | null = null;
   private readonly track = new MediaStreamTrack({ kind: "audio" });
-  private readonly player = new MixPlayer();
+  private readonly player: MixPlayer;
+  /** What the softphone sends, for whoever hears this leg's voice. */
+  private readonly voice = new LiveVoice();
   private readonly watched = new WeakSet<MediaStreamTrack>();
   private seq = randomBytes(2).readUInt16BE();
   private timestamp = randomBytes(4).readUInt32BE();
@@ -56,7 +60,10 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
     private readonly label: string,
     private readonly pacer: Pacer,
     private readonly log: MediaLog,
+    private readonly voices?: LiveVoices,
   ) {
+    this.player = new MixPlayer(voices);
+    voices?.set(label, this.voice);
     try {
       this.pc = new RTCPeerConnection({
         codecs: { audio: [usePCMU()] },
@@ -142,6 +149,7 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
       state: this.pc?.connectionState ?? "none",
       sound: this.player.sound,
       mix: this.player.sounds,
+      heard: this.player.heard,
     };
   }
 
@@ -175,6 +183,7 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
     if (this.closed) return;
     this.closed = true;
     this.pacer.remove(this);
+    if (this.voices?.get(this.label) === this.voice) this.voices.delete(this.label);
     const pc = this.pc;
     this.pc = null;
     this.track.stop();
@@ -196,6 +205,7 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
     this.watched.add(track);
     track.onReceiveRtp.subscribe((rtp) => {
       this.received++;
+      this.voice.push(rtp.payload);
       if (!this.recorder) return;
       this.agentFrames.push(Buffer.from(rtp.payload));
       if (this.agentFrames.length > RECORDED_BACKLOG) this.agentFrames.shift();
@@ -211,6 +221,7 @@ class WeriftEndpoint implements MediaEndpoint, Paced {
   }
 }
 
-export function weriftMedia(pacer: Pacer, log: MediaLog): MediaFactory {
-  return (label) => new WeriftEndpoint(label, pacer, log);
+/** `voices`: where each endpoint keeps its softphone's live voice, by label (the leg id), and reads others'. */
+export function weriftMedia(pacer: Pacer, log: MediaLog, voices?: LiveVoices): MediaFactory {
+  return (label) => new WeriftEndpoint(label, pacer, log, voices);
 }
