@@ -14,7 +14,7 @@ import type { Db } from "../db/client";
 import type { Gateway } from "../gateway";
 import { idempotent, type IdempotencyClaim, type IdempotentAnswer } from "../http/idempotency";
 import { readSetting } from "../modules/settings/store";
-import type { CallEvent, PlaybackMedia } from "../pbx/driver";
+import type { CallEvent, PlaybackMedia, SupervisionMode } from "../pbx/driver";
 import type { CallFacetSource } from "../modules/leads/history";
 import type { ClipOwner } from "../modules/calls/playback";
 import type { StartedRecording } from "../modules/calls/recording";
@@ -34,7 +34,7 @@ import { rooms } from "../realtime/push";
 
 export type { Caller } from "../auth/access";
 export type { CallCentre } from "../dialer/features";
-export type { PlaybackMedia } from "../pbx/driver";
+export type { PlaybackMedia, SupervisionMode } from "../pbx/driver";
 export type { CallFacetSource } from "../modules/leads/history";
 export type { ClipOwner, PlayedClip } from "../modules/calls/playback";
 export type { StartedRecording } from "../modules/calls/recording";
@@ -149,6 +149,20 @@ export interface PluginServerContext {
      * call is behind any more closed ("closed", the agent then in after-call work), or "none".
      */
     endByManager(agentId: number, manager: Caller): Promise<"ended" | "closed" | "none">;
+    /**
+     * A manager's phone on an agent's answered call (PbxCalls.supervise): it listens (monitor), coaches the agent
+     * (whisper) or joins the conversation (barge); called again it changes the mode on the same leg. The
+     * supervisor's leg rings `ext` and answers by itself. null when the agent has no answered call.
+     */
+    supervise(
+      agentId: number,
+      ext: string,
+      mode: SupervisionMode,
+    ): Promise<{ callId: number; pbxCallId: string; legId: string; agentLegId: string } | null>;
+    /** Hangs up a supervisor's leg `supervise` returned (the manager leaves); the call goes on. */
+    endSupervision(legId: string): Promise<void>;
+    /** Where a leg of a PBX call stands now: ringing, answered, or gone (ended, or never was). */
+    legState(pbxCallId: string, legId: string): Promise<"ringing" | "answered" | "gone">;
     /**
      * Transfers of the agent's answered call to a party outside the call centre that the plugin resolved (its
      * partners: who may transfer to whom is the plugin's), on the call's conference in the three levels of the
@@ -265,6 +279,9 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
     calls: Object.freeze({
       onRelink: (hook: CallRelinkHook) => gw.calls.relinks.on(hook),
       endByManager: (agentId: number, manager: Caller) => gw.calls.endByManager(agentId, manager.id),
+      supervise: (agentId: number, ext: string, mode: SupervisionMode) => gw.calls.supervise(agentId, ext, mode),
+      endSupervision: (legId: string) => gw.calls.endSupervision(legId),
+      legState: (pbxCallId: string, legId: string) => gw.calls.legState(pbxCallId, legId),
       transfers: Object.freeze({
         start: (agent: { id: number; tenantId: number }, party: PartnerParty) =>
           gw.calls.transfers.start(agent, party),

@@ -192,6 +192,11 @@ export interface AgentRef {
   name: string;
   /** qualifier | advisor | … */
   role: string;
+  /**
+   * The agent's call is answered now, where the listing knows (the floor's live rows): an action on the call
+   * (supervision) is offered only then. Absent: unknown, and such actions are not offered.
+   */
+  onCall?: boolean;
 }
 
 /** What an agent action's dialog receives (`AgentActionDef`). */

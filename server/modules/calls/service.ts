@@ -20,6 +20,7 @@ import {
   type HangupCause,
   type PbxDriver,
   type PbxEvent,
+  type SupervisionMode,
 } from "../../pbx/driver";
 import type { Push } from "../../realtime/push";
 import { KeyedMutex, type BackgroundWork } from "../status/background";
@@ -459,6 +460,38 @@ export class CallService {
     if (status?.status === "on_a_call")
       await statuses.change(agentId, "after_call_work", "manager", { actorId: managerId, reason: "stuck call ended" });
     return "closed";
+  }
+
+  /**
+   * A manager's phone (extension `ext`) on an agent's answered call: it listens (monitor), coaches the agent
+   * (whisper) or joins the conversation (barge), through PbxCalls.supervise on the agent's leg; called again it
+   * changes the mode on the same leg. null when the agent has no answered call with a leg to listen to.
+   */
+  async supervise(
+    agentId: number,
+    ext: string,
+    mode: SupervisionMode,
+  ): Promise<{ callId: number; pbxCallId: string; legId: string; agentLegId: string } | null> {
+    const call = this.activeCallOf(agentId);
+    if (!call?.agentLegId || call.answeredAt === null || !call.bridged) return null;
+    const legId = await this.d.pbx.supervise({
+      agentLegId: call.agentLegId,
+      ext,
+      mode,
+      vars: { callId: String(call.id), callType: "supervision" },
+    });
+    return { callId: call.id, pbxCallId: call.pbxCallId, legId, agentLegId: call.agentLegId };
+  }
+
+  /** Where a leg of a PBX call stands now (a supervisor's leg, read back once its row is written). */
+  async legState(pbxCallId: string, legId: string): Promise<"ringing" | "answered" | "gone"> {
+    const live = (await this.d.pbx.liveCalls()).find((c) => c.callId === pbxCallId);
+    return live?.legs.find((l) => l.legId === legId)?.state ?? "gone";
+  }
+
+  /** The manager leaves: its supervising leg hangs up; the call goes on. */
+  async endSupervision(legId: string): Promise<void> {
+    await this.d.pbx.hangup(legId, "normal");
   }
 
   /**
