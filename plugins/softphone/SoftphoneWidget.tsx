@@ -137,7 +137,7 @@ const SoftphoneWidget = observer(function SoftphoneWidget() {
         )}
         {onCall ? (
           <PrimaryCall />
-        ) : (
+        ) : store.listenOnly ? null : (
           <>
             <NumberField className="softphone__number" />
             <CallButton />
@@ -170,9 +170,13 @@ const SoftphoneWidget = observer(function SoftphoneWidget() {
           >
             <Problems />
             <OtherCalls />
-            <CallTools />
-            {onCall && <NumberField />}
-            <Keypad />
+            {!store.listenOnly && (
+              <>
+                <CallTools />
+                {onCall && <NumberField />}
+                <Keypad />
+              </>
+            )}
             <AudioSettings />
           </Card>
         )}

@@ -3,5 +3,6 @@ import { definePluginManifest } from "../../src/contract/pluginManifest";
 
 export const manifest = definePluginManifest({
   id: "softphone",
-  requires: { roles: ["qualifier", "advisor"] },
+  // Managers too: their phone takes the supervision of agents' calls (listen, whisper, barge from the floor).
+  requires: { roles: ["qualifier", "advisor", "manager"] },
 });

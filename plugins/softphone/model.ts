@@ -54,6 +54,11 @@ export const SoftphoneModel = types
     // the phone
     /** WebRTC is on and the agent has an extension; otherwise the widget shows nothing. */
     enabled: false,
+    /**
+     * A manager's phone: it only takes the calls the gateway rings it with (supervising an agent's call), so the
+     * widget offers no number to dial, no dial pad and no transfer.
+     */
+    listenOnly: false,
     registration: types.optional(
       types.enumeration(["idle", "connecting", "connected", "registered", "reconnecting", "stopped"]),
       "idle",
@@ -141,8 +146,9 @@ export const SoftphoneModel = types
     },
   }))
   .actions((self) => ({
-    configure(o: { enabled: boolean; autoAnswer: boolean; autoAnswerTime: number }) {
+    configure(o: { enabled: boolean; autoAnswer: boolean; autoAnswerTime: number; listenOnly?: boolean }) {
       self.enabled = o.enabled;
+      self.listenOnly = o.listenOnly ?? false;
       self.autoAnswer = o.autoAnswer;
       self.autoAnswerTime = Math.max(0, o.autoAnswerTime);
     },

@@ -38,7 +38,9 @@ interface Saved {
 export function createSoftphoneService(ctx: PluginContext<SoftphoneStore>, driver: SoftphoneDriver): SoftphoneApi {
   const { store, call, agent } = ctx;
   const enabled = agent.hasWebRtc && !!agent.extension;
-  store.configure({ enabled, autoAnswer: agent.autoAnswer, autoAnswerTime: agent.autoAnswerTime });
+  // A manager's phone (no qualifier or advisor role) is rung only to supervise agents' calls.
+  const listenOnly = !agent.roles.some((r) => r === "qualifier" || r === "advisor");
+  store.configure({ enabled, autoAnswer: agent.autoAnswer, autoAnswerTime: agent.autoAnswerTime, listenOnly });
   // An external phone (Bria): no guard, the status selector does not wait for a softphone.
   if (!enabled) return disabledApi();
 

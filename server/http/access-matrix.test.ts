@@ -85,6 +85,9 @@ describe("access-control matrix", () => {
     const slica = callers.get("qualifier.slica@demo.test")!;
     const colleagueLead = await ownLeadOf(colleague.id, colleague.tenantId);
     const foreignLead = await ownLeadOf(slica.id, slica.tenantId);
+    // The manager has a softphone extension (it supervises calls): a route table case before this one may have
+    // disabled its calling, which would answer 403 for a reason that is not the lead's access.
+    await gw.db.update(users).set({ deactivated: false }).where(eq(users.email, "manager.isius@demo.test"));
     for (const def of table.filter((d) => d.access.leadParam)) {
       const p = def.access.leadParam!;
       const qc = clients.get("qualifier.isius@demo.test")!;

@@ -153,6 +153,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: "manager",
     firstName: "Dana",
     lastName: "Whitfield",
+    // The manager's own softphone: it listens to, whispers to and barges into agents' calls from the floor.
+    extension: "1020",
+    hasWebrtc: true,
   },
   { email: "admin@demo.test", tenantId: 1, role: "admin", firstName: "Alex", lastName: "Morgan" },
   { email: "ops@demo.test", tenantId: 1, role: "operations-manager", firstName: "Sam", lastName: "Patel" },

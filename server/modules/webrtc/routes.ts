@@ -43,7 +43,8 @@ export function webrtcRoutes(gw: Gateway): RouteDef[] {
   return [
     ...webrtcUserRoutes(gw),
     defineRoute(readWebRtcCredentials, {
-      access: { roles: ["setter", "advisor"] },
+      // Managers too (not in the specification): their softphone supervises agents' calls (issue 35).
+      access: { roles: ["setter", "advisor", "manager"] },
       async handler({ caller, raw }) {
         const [me] = await gw.db
           .select({ extension: users.extension, hasWebrtc: users.hasWebrtc, tenantId: users.tenantId })
