@@ -9,6 +9,7 @@ export default defineVariant({
     "goals",
     "floor",
     "client-health",
+    "supervision",
     "overstays",
     "voicemail-detection",
     "inbound-alert",

@@ -98,7 +98,7 @@ export function AgentActions({ agent }: { agent: FloorAgent }) {
   const close = () => setOpen(null);
   const params = { id: agent.agent_id };
   const name = agent.name;
-  const ref: AgentRef = { id: agent.agent_id, name, role: agent.role };
+  const ref: AgentRef = { id: agent.agent_id, name, role: agent.role, onCall: agent.call?.status === "answered" };
 
   /** A confirmed action: its success said in a toast, its refusal too (the gateway's message when it has one). */
   const act = async (run: () => Promise<{ ok: boolean; message?: string | null }>, done: string) => {

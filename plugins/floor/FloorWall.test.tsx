@@ -10,6 +10,7 @@ import { agentRow, at, snapshot } from "./fixtures";
 import plugin from "./index";
 import { catalogue } from "../catalogue";
 import { readGoalStatistics } from "../goals/api";
+import { readLiveSupervisions, superviseAgent } from "../supervision/api";
 
 const manager = { id: 9, roles: ["manager"] };
 const jordan = agentRow({ agent_id: 7, name: "Jordan Reyes", status: "ready", since: at(65) });
@@ -231,5 +232,49 @@ describe("the floor wall", () => {
     await user.click(within(await screen.findByRole("menu", { name: "Actions for Jordan Reyes" })).getByRole("menuitem", { name: "User statistics" }));
     const dialog = await screen.findByRole("dialog", { name: /Jordan Reyes/ });
     expect(await within(dialog).findByText("43")).toBeInTheDocument();
+  });
+});
+
+describe("supervision from the wall", () => {
+  it("offers listen, whisper and barge on an answered call only, and shows who supervises a call", async () => {
+    const onCall = agentRow({
+      ...jordan,
+      status: "on_a_call",
+      call: {
+        call_id: 31, type: "auto", direction: 0, status: "answered", lead_id: 11, lead_name: "Ashley Walker",
+        lead_state: "ny", lead_timezone: "America/New_York", started_at: at(40), answered_at: at(30), in_transfer: false,
+      },
+    });
+    const supervision = {
+      id: 4, manager_id: 9, manager_name: "Dana Whitfield", agent_id: 7, agent_name: "Jordan Reyes", call_id: 31,
+      mode: "monitor", state: "live", started_at: at(5), answered_at: at(4), ended_at: null, end_reason: null,
+    } as const;
+    const gateway = fakeGateway([
+      reply(readFloor, { status: 200, data: snapshot([onCall, maria]) }),
+      reply(readLiveSupervisions, { status: 200, data: { data: [] } }),
+      reply(superviseAgent, { status: 200, data: { data: supervision } }),
+    ]);
+    const { push } = await renderPlugin(plugin, {
+      agent: manager,
+      providers: [(await catalogue.supervision()).default],
+      gateway,
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("table", { name: "Agents on the floor" });
+    // Maria is on a break: nothing to listen to.
+    await user.click(within(wall()).getByRole("button", { name: "Actions for Maria Lopez" }));
+    const mariasMenu = await screen.findByRole("menu", { name: "Actions for Maria Lopez" });
+    expect(within(mariasMenu).queryByRole("menuitem", { name: "Listen to the call" })).not.toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await user.click(within(wall()).getByRole("button", { name: "Actions for Jordan Reyes" }));
+    const menu = await screen.findByRole("menu", { name: "Actions for Jordan Reyes" });
+    expect(within(menu).getByRole("menuitem", { name: "Whisper to the agent" })).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Barge into the call" })).toBeInTheDocument();
+    await user.click(within(menu).getByRole("menuitem", { name: "Listen to the call" }));
+    await waitFor(() =>
+      expect(gateway.requests.find((r) => r.path === "/supervision/agents/7")?.body).toEqual({ mode: "monitor" }),
+    );
+    await push("supervision-changed", supervision);
+    expect(await within(rowOf("Jordan Reyes")).findByText("Dana Whitfield listening")).toBeInTheDocument();
   });
 });

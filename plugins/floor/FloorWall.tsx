@@ -10,6 +10,7 @@ import type { FloorApi } from "./api";
 import type { FloorStore } from "./model";
 import { campaignsOf, countersOf, visibleRows, type WallSort, type WallView } from "./wall";
 import { Counters } from "./Counters";
+import { supervisionApi } from "../supervision/api";
 import { WallRow, ROW_HEIGHT } from "./WallRow";
 import "./floor.css";
 
@@ -18,6 +19,8 @@ const OVERSCAN = 6;
 
 const FloorWall = observer(function FloorWall() {
   const { store, api, ctx } = usePlugin<FloorStore, FloorApi>();
+  // Who is supervised, where the call centre has supervision.
+  const supervision = ctx.optional(supervisionApi);
   const { t } = useTranslation("floor");
   useEffect(() => void api.refresh(), [api]);
   const now = useNow(ctx.clock, store.state === "ready") + store.skewMs;
@@ -134,7 +137,14 @@ const FloorWall = observer(function FloorWall() {
           ) : (
             <div style={{ height: shown.length * ROW_HEIGHT, position: "relative" }}>
               {shown.slice(first, last).map((a, i) => (
-                <WallRow key={a.agent_id} agent={a} health={store.health.get(String(a.agent_id))} now={now} index={first + i} />
+                <WallRow
+                  key={a.agent_id}
+                  agent={a}
+                  health={store.health.get(String(a.agent_id))}
+                  supervised={supervision?.of(a.agent_id) ?? null}
+                  now={now}
+                  index={first + i}
+                />
               ))}
             </div>
           )}

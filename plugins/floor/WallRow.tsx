@@ -6,6 +6,7 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { isActiveStatus, type AgentStatus } from "../../src/contract/status";
 import type { HealthSample } from "../client-health/api";
+import type { Supervision } from "../supervision/api";
 import type { FloorAgent, FloorCall } from "./contract";
 import { AgentActions } from "./AgentActions";
 import { HealthBadge } from "./HealthBadge";
@@ -43,7 +44,7 @@ function localTime(call: FloorCall, now: number, language: string): string | nul
   }
 }
 
-function CallCell({ call, now }: { call: FloorCall | null; now: number }) {
+function CallCell({ call, now, supervised }: { call: FloorCall | null; now: number; supervised: Supervision | null }) {
   const { t, i18n } = useTranslation("floor");
   if (!call) return <span className="floor__muted">—</span>;
   const since = Date.parse(call.answered_at ?? call.started_at);
@@ -57,6 +58,11 @@ function CallCell({ call, now }: { call: FloorCall | null; now: number }) {
         {call.in_transfer && (
           <Tag minimal intent="primary" className="floor__tag">
             {t("call.in_transfer")}
+          </Tag>
+        )}
+        {supervised && (
+          <Tag minimal intent="warning" icon="headset" className="floor__tag">
+            {t(`call.supervised.${supervised.mode}`, { name: supervised.manager_name })}
           </Tag>
         )}
       </span>
@@ -81,11 +87,14 @@ function Quota({ label, value, quota }: { label: string; value: number; quota: n
 export const WallRow = memo(function WallRow({
   agent: a,
   health,
+  supervised,
   now,
   index,
 }: {
   agent: FloorAgent;
   health: HealthSample | undefined;
+  /** The supervision of the agent's call under way, if any. */
+  supervised: Supervision | null;
   now: number;
   index: number;
 }) {
@@ -121,7 +130,7 @@ export const WallRow = memo(function WallRow({
         )}
       </div>
       <div role="cell">
-        <CallCell call={a.call} now={now} />
+        <CallCell call={a.call} now={now} supervised={supervised} />
       </div>
       <div role="cell" className="floor__today">
         <Quota label={t("today.calls")} value={a.today.calls} quota={a.today.dials_quota} />

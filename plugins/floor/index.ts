@@ -5,6 +5,7 @@ import { lazy } from "react";
 import { definePlugin } from "../../src/sdk";
 import { floorApi } from "./api";
 import { healthReported } from "../client-health/api";
+import { supervisionApi } from "../supervision/api";
 import { floorAgentPush, floorStatusPush, floorTotalsPush } from "./contract";
 import { manifest } from "./manifest";
 import { FloorModel } from "./model";
@@ -13,6 +14,8 @@ import { createFloorService } from "./service";
 export default definePlugin({
   ...manifest,
   provides: floorApi,
+  // Supervision's: who is supervised, shown on the rows (a call centre may not have it).
+  optional: [supervisionApi],
   model: FloorModel,
   // The client-health plugin's push: each agent's page reports its health, the wall shows it.
   pushes: [floorAgentPush, floorStatusPush, floorTotalsPush, healthReported],

@@ -216,9 +216,12 @@ describe.each(variantList)("variant $key", ({ key, manifest }) => {
         "settings: WebRTC Users /admin/settings/webrtc-users",
         "settings: Retreaver Mappings /admin/settings/retreaver-mappings",
         "settings: Publisher Suppression /admin/settings/publisher-suppression",
-        // Not in the specification's list: the transfer targets, and (an admin's) the plugins and features.
+        // Not in the specification's list: the transfer targets, and (an admin's) the plugins and features and the
+        // supervision audit trail.
         "settings: Transfer Targets /admin/settings/external-transfers",
-        ...(role === "admin" ? ["settings: Plugins and features /admin/settings/plugins"] : []),
+        ...(role === "admin"
+          ? ["settings: Plugins and features /admin/settings/plugins", "settings: Supervision /admin/settings/supervision"]
+          : []),
       ]);
       session.dispose();
     },
