@@ -6,7 +6,7 @@ import { reconnected } from "../../src/sdk";
 import { readAgentHealth, readFloorHealth, type HealthSample } from "../client-health/api";
 import { FRAME_MS } from "./service";
 import { endAgentCall, notifyAgent, readFloor, setAgentOffline } from "./contract";
-import { agentRow, at, snapshot } from "./fixtures";
+import { agentRow, answeredCall, at, snapshot } from "./fixtures";
 import plugin from "./index";
 import { catalogue } from "../catalogue";
 import { readGoalStatistics } from "../goals/api";
@@ -49,10 +49,7 @@ describe("the floor wall", () => {
       as_of: at(-1),
       status: "on_a_call",
       since: at(0),
-      call: {
-        call_id: 3, type: "auto", direction: 0, status: "answered", lead_id: 11, lead_name: "Ashley Walker",
-        lead_state: "ny", lead_timezone: "America/New_York", started_at: at(12), answered_at: at(4), in_transfer: false,
-      },
+      call: answeredCall(),
       today: { ...jordan.today, calls: 5 },
     });
     await push("floor-agent", onCall);
@@ -161,10 +158,7 @@ describe("the floor wall", () => {
     const onCall = agentRow({
       ...jordan,
       status: "on_a_call",
-      call: {
-        call_id: 3, type: "auto", direction: 0, status: "answered", lead_id: 11, lead_name: "Ashley Walker",
-        lead_state: "ny", lead_timezone: "America/New_York", started_at: at(12), answered_at: at(4), in_transfer: false,
-      },
+      call: answeredCall(),
     });
     const gateway = fakeGateway([
       reply(readFloor, { status: 200, data: snapshot([onCall, maria]) }),
@@ -240,10 +234,7 @@ describe("supervision from the wall", () => {
     const onCall = agentRow({
       ...jordan,
       status: "on_a_call",
-      call: {
-        call_id: 31, type: "auto", direction: 0, status: "answered", lead_id: 11, lead_name: "Ashley Walker",
-        lead_state: "ny", lead_timezone: "America/New_York", started_at: at(40), answered_at: at(30), in_transfer: false,
-      },
+      call: answeredCall({ call_id: 31, started_at: at(40), answered_at: at(30) }),
     });
     const supervision = {
       id: 4, manager_id: 9, manager_name: "Dana Whitfield", agent_id: 7, agent_name: "Jordan Reyes", call_id: 31,
@@ -275,6 +266,6 @@ describe("supervision from the wall", () => {
       expect(gateway.requests.find((r) => r.path === "/supervision/agents/7")?.body).toEqual({ mode: "monitor" }),
     );
     await push("supervision-changed", supervision);
-    expect(await within(rowOf("Jordan Reyes")).findByText("Dana Whitfield listening")).toBeInTheDocument();
+    expect(await within(rowOf("Jordan Reyes")).findByLabelText("Dana Whitfield listening")).toHaveTextContent("Monitored");
   });
 });

@@ -44,7 +44,7 @@ function localTime(call: FloorCall, now: number, language: string): string | nul
   }
 }
 
-function CallCell({ call, now, supervised }: { call: FloorCall | null; now: number; supervised: Supervision | null }) {
+function CallCell({ call, now }: { call: FloorCall | null; now: number }) {
   const { t, i18n } = useTranslation("floor");
   if (!call) return <span className="floor__muted">—</span>;
   const since = Date.parse(call.answered_at ?? call.started_at);
@@ -58,11 +58,6 @@ function CallCell({ call, now, supervised }: { call: FloorCall | null; now: numb
         {call.in_transfer && (
           <Tag minimal intent="primary" className="floor__tag">
             {t("call.in_transfer")}
-          </Tag>
-        )}
-        {supervised && (
-          <Tag minimal intent="warning" icon="headset" className="floor__tag">
-            {t(`call.supervised.${supervised.mode}`, { name: supervised.manager_name })}
           </Tag>
         )}
       </span>
@@ -130,7 +125,7 @@ export const WallRow = memo(function WallRow({
         )}
       </div>
       <div role="cell">
-        <CallCell call={a.call} now={now} supervised={supervised} />
+        <CallCell call={a.call} now={now} />
       </div>
       <div role="cell" className="floor__today">
         <Quota label={t("today.calls")} value={a.today.calls} quota={a.today.dials_quota} />
@@ -161,6 +156,19 @@ export const WallRow = memo(function WallRow({
       </div>
       <div role="cell" className="floor__flags">
         <HealthBadge agent={a} sample={health} now={now} />
+        {supervised && (
+          // The column is narrow: a word on the wall, who and how in full on hover and for screen readers.
+          <Tag
+            minimal
+            intent="warning"
+            icon="headset"
+            className="floor__tag"
+            htmlTitle={t(`call.supervised.${supervised.mode}`, { name: supervised.manager_name })}
+            aria-label={t(`call.supervised.${supervised.mode}`, { name: supervised.manager_name })}
+          >
+            {t(`call.supervised_short.${supervised.mode}`)}
+          </Tag>
+        )}
         {a.calling_disabled && (
           <Tag minimal intent="danger" className="floor__tag">
             {t("flags.calling_disabled")}

@@ -1,5 +1,5 @@
 // Rows and snapshots for the floor's tests, as the gateway sends them.
-import type { FloorAgent, FloorSnapshot, FloorTotals } from "./contract";
+import type { FloorAgent, FloorCall, FloorSnapshot, FloorTotals } from "./contract";
 
 /** 2026-01-05 14:00 UTC, the test clock's start. */
 export const T0 = Date.parse("2026-01-05T14:00:00Z");
@@ -40,3 +40,12 @@ export const snapshot = (agents: FloorAgent[], totals: Partial<FloorTotals> = {}
   agents,
   totals: { ...TOTALS, ...totals },
 });
+
+/** An answered auto-dialled call with Ashley Walker, a New York lead. */
+export function answeredCall(over: Partial<FloorCall> = {}): FloorCall {
+  return {
+    call_id: 3, type: "auto", direction: 0, status: "answered", lead_id: 11, lead_name: "Ashley Walker",
+    lead_state: "ny", lead_timezone: "America/New_York", started_at: at(12), answered_at: at(4), in_transfer: false,
+    ...over,
+  };
+}

@@ -25,9 +25,11 @@ const SupervisionAdminPage = observer(function SupervisionAdminPage() {
     void api.loadAudit(1);
   }, [api]);
   const at = new Intl.DateTimeFormat(ctx.language, { dateStyle: "medium", timeStyle: "medium" });
+  // A supervision lasts minutes: each mode's start is a time of the day it began.
+  const time = new Intl.DateTimeFormat(ctx.language, { timeStyle: "medium" });
   const pages = Math.max(1, Math.ceil(store.auditTotal / AUDIT_PAGE_SIZE));
   const modes = (row: SupervisionAudit) =>
-    row.modes.map((m) => `${t(`modes.${m.mode}`)} (${at.format(new Date(m.at))})`).join(" → ");
+    row.modes.map((m) => `${t(`modes.${m.mode}`)} (${time.format(new Date(m.at))})`).join(" → ");
   const ended = (row: SupervisionAudit) =>
     row.state === "ended" ? t(`ends.${row.end_reason ?? "left"}`) : t(`states.${row.state}`);
 
