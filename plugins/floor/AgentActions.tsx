@@ -19,9 +19,9 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_MESSAGE_MIN } from "../../src/contract/notifications";
-import { setCallingStatus } from "../../src/contract/status";
-import { AgentActionDialog, AgentActionItems, callEndpoint, Select, usePlugin, type AgentRef } from "../../src/sdk";
-import { endAgentCall, notifyAgent, setAgentOffline, type FloorAgent } from "./contract";
+import { AgentActionDialog, AgentActionItems, Select, usePlugin, type AgentRef } from "../../src/sdk";
+import type { FloorApi } from "./api";
+import type { FloorAgent } from "./contract";
 
 type Open = "message" | "offline" | "calling" | "end" | null;
 type MessageType = "success" | "warning" | "error";
@@ -89,19 +89,18 @@ function MessageDialog(p: {
 }
 
 export function AgentActions({ agent }: { agent: FloorAgent }) {
-  const { ctx } = usePlugin();
+  const { ctx, api } = usePlugin<unknown, FloorApi>();
   const { t } = useTranslation("floor");
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState(false);
   // Another plugin's action on this agent (the users area's statistics, callable states…), drawn in its scope.
   const [other, setOther] = useState<Parameters<typeof AgentActionDialog>[0]["action"] | null>(null);
   const close = () => setOpen(null);
-  const params = { id: agent.agent_id };
   const name = agent.name;
   const ref: AgentRef = { id: agent.agent_id, name, role: agent.role, onCall: agent.call?.status === "answered" };
 
   /** A confirmed action: its success said in a toast, its refusal too (the gateway's message when it has one). */
-  const act = async (run: () => Promise<{ ok: boolean; message?: string | null }>, done: string) => {
+  const act = async (run: () => Promise<{ ok: boolean }>, done: string) => {
     setBusy(true);
     const r = await run();
     setBusy(false);
@@ -147,7 +146,7 @@ export function AgentActions({ agent }: { agent: FloorAgent }) {
           confirm={t("actions.send")}
           onClose={close}
           onSend={async (message, type) => {
-            const r = await callEndpoint(ctx, notifyAgent, { params, body: { message, type } });
+            const r = await api.notify(agent.agent_id, message, type);
             if (r.ok) ctx.notify.success(t("actions.sent", { name }));
             return r.ok;
           }}
@@ -161,7 +160,7 @@ export function AgentActions({ agent }: { agent: FloorAgent }) {
           confirm={t("actions.offline_confirm")}
           onClose={close}
           onSend={async (reason) => {
-            const r = await callEndpoint(ctx, setAgentOffline, { params, body: { reason } });
+            const r = await api.setOffline(agent.agent_id, reason);
             if (r.ok) ctx.notify.success(t("actions.offline_done", { name }));
             return r.ok;
           }}
@@ -177,7 +176,7 @@ export function AgentActions({ agent }: { agent: FloorAgent }) {
         onCancel={close}
         onConfirm={() =>
           void act(
-            () => callEndpoint(ctx, setCallingStatus, { params, body: { deactivated: !agent.calling_disabled } }),
+            () => api.setCallingDisabled(agent.agent_id, !agent.calling_disabled),
             t(agent.calling_disabled ? "actions.calling_enabled" : "actions.calling_disabled", { name }),
           )
         }
@@ -192,7 +191,7 @@ export function AgentActions({ agent }: { agent: FloorAgent }) {
         cancelButtonText={t("actions.cancel")}
         loading={busy}
         onCancel={close}
-        onConfirm={() => void act(() => callEndpoint(ctx, endAgentCall, { params }), t("actions.call_ended", { name }))}
+        onConfirm={() => void act(() => api.endCall(agent.agent_id), t("actions.call_ended", { name }))}
       >
         <p>{t("actions.end_call_confirm", { name, lead: agent.call?.lead_name ?? t("call.unknown_lead") })}</p>
       </Alert>

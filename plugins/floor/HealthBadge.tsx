@@ -3,8 +3,9 @@
 import { Button, Callout, Dialog, DialogBody, HTMLTable, Spinner, Tag, type Intent } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callEndpoint, usePlugin } from "../../src/sdk";
-import { readAgentHealth, type HealthSample, type HealthVerdict } from "../client-health/api";
+import { usePlugin } from "../../src/sdk";
+import type { HealthSample, HealthVerdict } from "../client-health/api";
+import type { FloorApi } from "./api";
 import type { FloorAgent } from "./contract";
 
 /** Three reports missed: the page is closed, frozen or cut off. */
@@ -51,12 +52,12 @@ function Figures({ sample }: { sample: HealthSample }) {
 }
 
 function HealthDialog({ agent, onClose }: { agent: FloorAgent; onClose: () => void }) {
-  const { ctx } = usePlugin();
+  const { api } = usePlugin<unknown, FloorApi>();
   const { t, i18n } = useTranslation("floor");
   const [hour, setHour] = useState<HealthSample[] | null | "failed">(null);
   useEffect(() => {
-    void callEndpoint(ctx, readAgentHealth, { params: { id: agent.agent_id } }).then((r) => setHour(r.ok ? r.data.data : "failed"));
-  }, [ctx, agent.agent_id]);
+    void api.healthHour(agent.agent_id).then((hour) => setHour(hour ?? "failed"));
+  }, [api, agent.agent_id]);
   const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language, { hour: "numeric", minute: "2-digit", second: "2-digit" });
   const samples = Array.isArray(hour) ? hour : [];
   const latest = samples.at(-1);

@@ -1,8 +1,9 @@
 // The wall's effects: the snapshot (GET /floor), the pushes that keep it live, and a fresh snapshot after the
 // socket comes back (pushes sent while it was away are lost, the snapshot is not).
 import { callEndpoint, reconnected, type PluginContext } from "../../src/sdk";
-import { healthReported, readFloorHealth } from "../client-health/api";
-import { floorAgentPush, floorStatusPush, floorTotalsPush, readFloor } from "./contract";
+import { setCallingStatus } from "../../src/contract/status";
+import { healthReported, readAgentHealth, readFloorHealth } from "../client-health/api";
+import { endAgentCall, floorAgentPush, floorStatusPush, floorTotalsPush, notifyAgent, readFloor, setAgentOffline } from "./contract";
 import type { FloorApi } from "./api";
 import type { FloorStore, PendingPush } from "./model";
 
@@ -37,8 +38,21 @@ export function createFloorService(ctx: PluginContext<FloorStore>): FloorApi {
   ctx.events.on(floorTotalsPush, (totals) => later((s) => s.setTotals(totals)));
   ctx.events.on(healthReported, (sample) => later((s) => s.healthReported(sample)));
   ctx.events.on(reconnected, () => void refresh());
+  const outcome = (r: { ok: boolean }) => ({ ok: r.ok }) as { ok: true } | { ok: false };
+  const params = (agentId: number) => ({ id: agentId });
   return {
     refresh,
+    notify: async (agentId, message, type) =>
+      outcome(await callEndpoint(ctx, notifyAgent, { params: params(agentId), body: { message, type } })),
+    setOffline: async (agentId, reason) =>
+      outcome(await callEndpoint(ctx, setAgentOffline, { params: params(agentId), body: { reason } })),
+    setCallingDisabled: async (agentId, disabled) =>
+      outcome(await callEndpoint(ctx, setCallingStatus, { params: params(agentId), body: { deactivated: disabled } })),
+    endCall: async (agentId) => outcome(await callEndpoint(ctx, endAgentCall, { params: params(agentId) })),
+    async healthHour(agentId) {
+      const r = await callEndpoint(ctx, readAgentHealth, { params: params(agentId) });
+      return r.ok ? r.data.data : null;
+    },
     async ensureLoaded() {
       if (ctx.store.state === "idle" || ctx.store.state === "failed") await refresh();
     },
