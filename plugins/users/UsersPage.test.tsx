@@ -34,7 +34,7 @@ const agent = (id: number, first: string, last: string, over: Partial<AgentListI
   ...over,
 });
 
-const JORDAN = agent(1, "Jordan", "Reyes", { level: 2 });
+const JORDAN = agent(1, "Jordan", "Reyes", { level: 2, status: "on_a_call" });
 const MARIA = agent(2, "Maria", "Lopez", { role: "advisor", is_bilingual: true, internal_live_transfers: true });
 const MANY = Array.from({ length: 60 }, (_, i) => agent(100 + i, "Agent", String(i).padStart(2, "0")));
 
@@ -68,10 +68,11 @@ describe("the users list", () => {
     await mount(gateway);
     const jordan = await screen.findByRole("row", { name: /Jordan Reyes/ });
     for (const header of ["Sort by Name", "Sort by Extension", "Sort by Role"]) expect(screen.getByRole("button", { name: header })).toBeInTheDocument();
-    for (const header of ["Level", "Bilingual", "Actions", "Outbound eligibility", "Dials settings"])
+    for (const header of ["Status", "Level", "Bilingual", "Actions", "Outbound eligibility", "Dials settings"])
       expect(screen.getByRole("columnheader", { name: header })).toBeInTheDocument();
     expect(within(jordan).getByText("1001")).toBeInTheDocument();
     expect(within(jordan).getByText("Qualifier")).toBeInTheDocument();
+    expect(within(jordan).getByText("On a Call")).toBeInTheDocument();
     expect(within(jordan).getByText("Level 2: leads dialled at least 3 times")).toBeInTheDocument();
     expect(within(jordan).getByRole("button", { name: "Actions for Jordan Reyes" })).toBeInTheDocument();
     expect(within(jordan).getByRole("checkbox", { name: "Block outbound" })).not.toBeChecked();
@@ -79,6 +80,7 @@ describe("the users list", () => {
     expect(within(jordan).getByRole("combobox", { name: "Outbound eligibility for Jordan Reyes" })).toHaveValue("both");
     const maria = rowOf("Maria Lopez");
     expect(within(maria).getByText("Advisor")).toBeInTheDocument();
+    expect(within(maria).getByText("Offline")).toBeInTheDocument();
     expect(within(maria).getByText("Yes")).toBeInTheDocument();
     expect(within(maria).getByText("Level 1: any lead")).toBeInTheDocument();
     expect(within(maria).getByRole("checkbox", { name: "Internal live transfers" })).toBeChecked();
@@ -130,7 +132,8 @@ describe("the users list", () => {
     expect(agentRequests(gateway).at(-1)).toBe("/agents?page=1&per_page=100&sort=extension");
     await vi.waitFor(() => expect(screen.getAllByRole("row")[1]).toHaveAccessibleName(/Agent 59/));
     expect(screen.getByRole("button", { name: "Sort by Extension" }).closest("th")).toHaveAttribute("aria-sort", "ascending");
-  });
+    // Four pages of up to 100 rows drawn in a row: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it("saves the outbound eligibility at once; a refusal puts the old value back with a toast", async () => {
     let answer: FakeReply<typeof saveOutboundEligibility> = { status: 204 };

@@ -2,7 +2,7 @@
 // paged (10/25/50/100) and sorted by the gateway. Per row: name, extension, role, level, bilingual, the row
 // actions (the dialogs, ./dialogs) with the advisor's live-transfer or the qualifier's block-outbound checkboxes
 // beside them, the outbound eligibility select, and the dials settings of the agent's level.
-import { Button, Checkbox, H1, HTMLTable, InputGroup, Spinner } from "@blueprintjs/core";
+import { Button, Checkbox, H1, HTMLTable, InputGroup, Spinner, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId } from "react";
 import { AGENT_PAGE_SIZES, OUTBOUND_ELIGIBILITIES, type AgentListItem, type OutboundEligibility } from "../../src/contract/agents";
@@ -106,12 +106,12 @@ const UsersPage = observer(function UsersPage() {
         <HTMLTable className="users__table" compact striped aria-busy={store.phase === "loading"}>
           <caption className="bp6-text-muted">{t("users.caption")}</caption>
           <thead>
-            <tr>{["name", "extension", "role", "level", "bilingual", "actions", "eligibility", "dials"].map(header)}</tr>
+            <tr>{["name", "extension", "role", "status", "level", "bilingual", "actions", "eligibility", "dials"].map(header)}</tr>
           </thead>
           <tbody>
             {store.rows.length === 0 && store.phase === "ready" && (
               <tr>
-                <td colSpan={8} className="users__empty">
+                <td colSpan={9} className="users__empty">
                   {t("users.empty")}
                 </td>
               </tr>
@@ -121,6 +121,12 @@ const UsersPage = observer(function UsersPage() {
                 <th scope="row">{row.full_name}</th>
                 <td>{row.extension ?? ""}</td>
                 <td>{t(`roles.${row.role}`)}</td>
+                <td>
+                  {/* Not in the specification: who is on the floor now (the floor's wall has the live detail). */}
+                  <Tag minimal={row.status === "offline"} intent={row.status === "offline" ? "none" : "primary"}>
+                    {t(`status.names.${row.status ?? "offline"}`, { ns: "core" })}
+                  </Tag>
+                </td>
                 <td>{row.level}</td>
                 <td>{t(row.is_bilingual ? "bilingual.yes" : "bilingual.no")}</td>
                 <td>

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ErrorBody, Language } from "./common";
 import { defineEndpoint } from "./endpoint";
 import { decimalInteger, idParam } from "./ids";
+import { AgentStatus } from "./status";
 
 /** The users list's page sizes (admin-and-sign-in §2). */
 export const AGENT_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -81,6 +82,8 @@ export const AgentListItem = z.object({
   has_webrtc: z.boolean().optional(),
   /** The manager whose team the agent is in; null: none. */
   manager_id: z.number().int().nullable().optional(),
+  /** Managers and above only (not in the specification): the agent's status now; offline when it never had one. */
+  status: AgentStatus.optional(),
 });
 export type AgentListItem = z.infer<typeof AgentListItem>;
 

@@ -11,9 +11,10 @@ import {
   type ListedAgentRole,
 } from "../../../src/contract/agents";
 import { holdsRoleAtLeast } from "../../../src/contract/common";
+import type { AgentStatus } from "../../../src/contract/status";
 import type { Caller } from "../../auth/access";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import { agentStatuses, users } from "../../db/schema";
 
 export interface AgentListRequest {
   /** Trimmed by the schema; empty: no search. */
@@ -92,9 +93,11 @@ export async function listAgents(
       externalLiveTransfers: users.externalLiveTransfers,
       hasWebrtc: users.hasWebrtc,
       managerId: users.managerId,
+      status: agentStatuses.status,
       matched: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(users)
+    .leftJoin(agentStatuses, eq(agentStatuses.userId, users.id))
     .where(where)
     .orderBy(...order, asc(users.id))
     .limit(r.perPage)
@@ -123,6 +126,7 @@ export async function listAgents(
             external_live_transfers: u.externalLiveTransfers,
             has_webrtc: u.hasWebrtc,
             manager_id: u.managerId,
+            status: (u.status ?? "offline") as AgentStatus,
           }
         : {}),
     })),
