@@ -26,7 +26,7 @@ describe("explanation", () => {
       rules: [...e.rules, { rule: "new-rule", ok: false, reason: "New." }],
     });
     expect(parsed.rules.at(-1)).toEqual({ rule: "new-rule", ok: false, reason: "New." });
-    expect(firstFailure(parsed)).toBe(7);
+    expect(firstFailure(parsed)).toBe(8);
     expect(firstFailure(explanation())).toBe(-1);
   });
 
@@ -66,6 +66,7 @@ describe("decidingFirst", () => {
       "operation-hours",
       "quotas",
       "status",
+      "held",
       "in-process",
       "follow-ups",
       "campaign",

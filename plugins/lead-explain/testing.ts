@@ -29,6 +29,7 @@ export const RULE_NAMES = [
   "Quotas",
   "Do Not Call",
   "Status",
+  "Paused list",
   "Owner",
   "In process",
   "Follow-ups",

@@ -9,7 +9,7 @@
 //   - feature codes (*97) and the call centre's own extensions are not external numbers and pass; text that
 //     is no diallable number is refused 422.
 // judgeNumber is pure (time is an argument) so the engine and tests can share it; checkDial loads its facts.
-import { and, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import {
   DEFAULT_DIALING_SETTINGS,
   DIALING_SETTING_KEY,
@@ -19,7 +19,7 @@ import {
   type DialledKind,
 } from "../../src/contract/compliance";
 import type { Db } from "../db/client";
-import { calls, dncNumbers, leads, users } from "../db/schema";
+import { calls, dncLists, dncNumbers, leads, users } from "../db/schema";
 import { callingWindowVerdict, isDoNotCall } from "../dialer/callingWindows";
 import { lockNumber } from "../dialer/claim";
 import { NANP_E164, numberRegion, type NumberRegion } from "../geo/numbers";
@@ -62,8 +62,10 @@ export interface NumberFacts {
   to: string;
   place: NumberRegion | null;
   allowedCountries: readonly string[];
-  /** When the number went on the call centre's Do Not Call list (ms); null when it is not on it. */
+  /** When the number went on one of the call centre's Do Not Call lists (ms); null when it is on none. */
   dncSince: number | null;
+  /** The imported list that has it (its name); null for the internal list. */
+  dncList?: string | null;
   /** Outbound calls in the last 24 hours to this number or to the lead (for the FL and OK caps). */
   callsLast24h: number;
   lead: LeadFactsForGate | null;
@@ -82,8 +84,12 @@ function windowRefusal(to: string, v: ReturnType<typeof callingWindowVerdict>): 
 export function judgeNumber(f: NumberFacts, at: number): GateVerdict {
   const { to, place, lead } = f;
   if (lead && isDoNotCall(lead.status)) return verdict(409, "external", to, "dnc_status");
-  if (f.dncSince !== null)
-    return verdict(409, "external", to, "dnc_listed", { since: new Date(f.dncSince).toISOString().slice(0, 10) });
+  if (f.dncSince !== null) {
+    const since = new Date(f.dncSince).toISOString().slice(0, 10);
+    return f.dncList
+      ? verdict(409, "external", to, "dnc_listed_on", { since, list: f.dncList })
+      : verdict(409, "external", to, "dnc_listed", { since });
+  }
   if (place && !place.countries.some((c) => f.allowedCountries.includes(c)))
     return verdict(409, "external", to, "country", { country: place.country, allowed: f.allowedCountries.join(", ") || "—" });
   const own = numberWindow(place, at, f.callsLast24h);
@@ -149,7 +155,7 @@ export async function checkDial(db: Db, r: DialCheck): Promise<GateVerdict> {
   const to = d.to;
   const national = nationalDigits(to);
   const at = new Date(r.at);
-  const [allowed, lead, dncSince, recent] = await Promise.all([
+  const [allowed, lead, dnc, recent] = await Promise.all([
     allowedCountries(db, r.tenantId),
     r.leadId == null
       ? Promise.resolve(undefined)
@@ -163,9 +169,11 @@ export async function checkDial(db: Db, r: DialCheck): Promise<GateVerdict> {
     db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       await lockNumber(t, r.tenantId, national);
+      // Every list, the internal one and the imported ones: the earliest entry in force names the list.
       const [row] = await t
-        .select({ addedAt: dncNumbers.addedAt })
+        .select({ addedAt: dncNumbers.addedAt, list: dncLists.name })
         .from(dncNumbers)
+        .leftJoin(dncLists, eq(dncLists.id, dncNumbers.listId))
         .where(
           and(
             eq(dncNumbers.tenantId, r.tenantId),
@@ -174,8 +182,9 @@ export async function checkDial(db: Db, r: DialCheck): Promise<GateVerdict> {
             gt(dncNumbers.expiresAt, at),
           ),
         )
+        .orderBy(asc(dncNumbers.addedAt))
         .limit(1);
-      return row ? row.addedAt.getTime() : null;
+      return row ? { since: row.addedAt.getTime(), list: row.list } : null;
     }),
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -195,7 +204,8 @@ export async function checkDial(db: Db, r: DialCheck): Promise<GateVerdict> {
       to,
       place: numberRegion(to),
       allowedCountries: allowed,
-      dncSince,
+      dncSince: dnc?.since ?? null,
+      dncList: dnc?.list ?? null,
       callsLast24h: Number(recent[0]?.n ?? 0),
       lead: lead
         ? {

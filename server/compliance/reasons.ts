@@ -14,6 +14,7 @@ export const COMPLIANCE_REASONS: Readonly<Record<ComplianceReasonKey, string>> =
   country: "{{phone}} is a number of {{country}}; the call centre dials only {{allowed}}.",
   dnc_status: REASONS.dnc_status,
   dnc_listed: REASONS.dnc_listed,
+  dnc_listed_on: REASONS.dnc_listed_on,
   window_cap: REASONS.window_cap,
   window_closed: REASONS.window_closed,
   window_sunday: REASONS.window_sunday,

@@ -626,20 +626,68 @@ export const followUps = pgTable(
  * The call centre's own Do Not Call list (reliability.md G2): a number goes on it with a Do Not Call
  * disposition and is kept 3 years + 14 days from the day it was added. The dialer never dials a number on it.
  */
+/**
+ * The call centre's imported Do Not Call lists (issue 36): a national-registry extract or a partner's list, with
+ * its source, date and expiry. The internal list (numbers an agent, a manager or a consumer's request put there) has
+ * no row: it is list 0 of dnc_numbers. The compliance module owns both tables (server/compliance/dncLists.ts).
+ */
+export const dncLists = pgTable("dnc_lists", {
+  id: serial("id").primaryKey(),
+  tenantId: tenantRef(),
+  name: text("name").notNull(),
+  /** registry | partner */
+  kind: text("kind").notNull(),
+  /** Where the list came from ("National DNC Registry, area codes 212 and 646", a partner's name). */
+  source: text("source").notNull(),
+  createdAt: ts("created_at").notNull(),
+  /** After it the list's numbers no longer count (a registry extract is refreshed every 31 days); null: never. */
+  expiresAt: ts("expires_at"),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/** The internal list's id in dnc_numbers.list_id. */
+export const INTERNAL_DNC_LIST = 0;
+
 export const dncNumbers = pgTable(
   "dnc_numbers",
   {
     tenantId: tenantRef(),
+    /** The list the number is on: 0 the internal list, else dnc_lists.id (its rows go with it). */
+    listId: integer("list_id").notNull().default(0),
     /** National digits, as leads.phone holds them. */
     phone: text("phone").notNull(),
     addedAt: ts("added_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
-    /** disposition (an agent recorded Do Not Call), import… */
+    /** disposition (an agent recorded Do Not Call), manual (added on the list's page), consumer (the person asked), import */
     source: text("source").notNull(),
+    /** Why, in the words of whoever added it. */
+    reason: text("reason"),
     leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     agentId: integer("agent_id").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.phone] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.listId, t.phone] }),
+    // The gate and the dialer ask "is this number on any list": one probe whatever the number of lists.
+    index("dnc_numbers_phone_idx").on(t.tenantId, t.phone),
+  ],
+);
+
+/**
+ * Leads a plugin keeps from the dialer (issue 36: a paused list): the pool leaves a held lead out, and "Why this
+ * lead?" names the hold. The leads module owns the table; plugins hold and release through ctx.leads.
+ */
+export const leadHolds = pgTable(
+  "lead_holds",
+  {
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    /** Who holds it: "<plugin id>:<its key>" (lead-lists:12). */
+    holder: text("holder").notNull(),
+    /** What "Why this lead?" says holds it (the list's name). */
+    label: text("label").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.holder] }), index("lead_holds_holder_idx").on(t.holder)],
 );
 
 /**

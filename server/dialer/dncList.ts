@@ -1,28 +1,19 @@
-// The call centre's own Do Not Call list (reliability.md G2): numbers added by a Do Not Call disposition, in
-// the disposition's transaction, kept 3 years + 14 days from the day they were (last) added.
+// A Do Not Call disposition puts the lead's numbers on the call centre's internal list (reliability.md G2), in the
+// disposition's transaction; the lists themselves are the compliance module's (server/compliance/dncLists.ts).
 import type { Db } from "../db/client";
-import { dncNumbers } from "../db/schema";
-import { nationalDigits } from "../modules/calls/phone";
-import { lockNumber } from "./claim";
+import { addNumbers, INTERNAL_DNC_LIST } from "../compliance/dncLists";
 
-export function dncExpiry(addedAt: Date): Date {
-  const d = new Date(addedAt);
-  d.setUTCFullYear(d.getUTCFullYear() + 3);
-  return new Date(d.getTime() + 14 * 86_400_000);
-}
+export { dncExpiry } from "../compliance/dncLists";
 
 export async function addToDnc(
   db: Db,
   r: { tenantId: number; phones: string[]; leadId: number | null; agentId: number | null; at: Date; source: string },
 ): Promise<void> {
-  const phones = [...new Set(r.phones.map(nationalDigits).filter((p) => p.length > 0))].sort();
-  for (const phone of phones) {
-    // The same lock a claim takes on the number: a dial in flight either sees the entry or finished first.
-    await lockNumber(db, r.tenantId, phone);
-    const entry = { addedAt: r.at, expiresAt: dncExpiry(r.at), source: r.source, leadId: r.leadId, agentId: r.agentId };
-    await db
-      .insert(dncNumbers)
-      .values({ tenantId: r.tenantId, phone, ...entry })
-      .onConflictDoUpdate({ target: [dncNumbers.tenantId, dncNumbers.phone], set: entry });
-  }
+  await addNumbers(
+    db,
+    r.tenantId,
+    INTERNAL_DNC_LIST,
+    r.phones.map((phone) => ({ phone, leadId: r.leadId })),
+    { source: r.source as "disposition", agentId: r.agentId, at: r.at },
+  );
 }

@@ -61,8 +61,12 @@ export interface LeadFacts {
   lastDialAt: number | null;
   /** Outbound calls to the lead in the 24 hours before now. */
   callsLast24h: number;
-  /** When the number went on the call centre's Do Not Call list (ms), null when it is not on it. */
+  /** When the number went on one of the call centre's Do Not Call lists (ms), null when it is on none. */
   dncSince: number | null;
+  /** The imported Do Not Call list that has the number (its name); null for the internal list or none. */
+  dncList: string | null;
+  /** What keeps the lead from the dialer (a paused list's name, ctx.leads.hold); null when nothing does. */
+  heldBy: string | null;
   /** Who holds the lead in process, and since when (ms); null when nobody does. */
   claim: { agentId: number; since: number } | null;
   /** The lead's pending follow-up. */

@@ -147,10 +147,17 @@ function factsColumns(now: number) {
       select count(*)::int from calls c
       where c.lead_id = ${L("id")} and c.direction = 0 and c.started_at <= ${at}
         and c.started_at > ${isoOf(now - 24 * 3600_000)})`,
+    // Every Do Not Call list, the internal one and the imported ones: the earliest entry in force.
     dncSince: sql<string | Date | null>`(
-      select d.added_at from dnc_numbers d
+      select min(d.added_at) from dnc_numbers d
       where d.tenant_id = ${L("tenant_id")} and d.phone = ${L("phone")}
         and d.added_at <= ${at} and d.expires_at > ${at})`,
+    dncList: sql<string | null>`(
+      select l.name from dnc_numbers d join dnc_lists l on l.id = d.list_id
+      where d.tenant_id = ${L("tenant_id")} and d.phone = ${L("phone")}
+        and d.added_at <= ${at} and d.expires_at > ${at}
+      order by d.added_at limit 1)`,
+    heldBy: sql<string | null>`(select h.label from lead_holds h where h.lead_id = ${L("id")} order by h.holder limit 1)`,
     claimAgentId: inProcessLeads.agentId,
     claimSince: inProcessLeads.since,
     claimOwnerSet: inProcessLeads.ownerSet,
@@ -198,6 +205,8 @@ export function toFacts(r: FactsRow, now: number): LeadFacts {
     lastDialAt: ms(r.lastDialAt),
     callsLast24h: Number(r.callsLast24h),
     dncSince: ms(r.dncSince),
+    dncList: r.dncList,
+    heldBy: r.heldBy,
     claim: r.claimAgentId !== null && claimSince !== null && !lapsed ? { agentId: r.claimAgentId, since: claimSince } : null,
     followUp:
       r.followUpId !== null

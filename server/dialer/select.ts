@@ -54,12 +54,15 @@ const myPendingFollowUp = (agentId: number) =>
 const lapsedOwnership = (now: number) =>
   sql`exists (select 1 from ${inProcessLeads} c where c.lead_id = ${leads.id} and c.owner_set and c.agent_id = ${leads.ownerId} and c.since <= ${new Date(now - CLAIM_TTL_MS).toISOString()})`;
 
-/** The pool in SQL: exactly the leads the status and owner rules would not skip outright. */
+const held = sql`exists (select 1 from lead_holds h where h.lead_id = ${leads.id})`;
+
+/** The pool in SQL: exactly the leads the status, held and owner rules would not skip outright. */
 function poolWhere(ctx: AgentContext, exclude: number[]): SQL {
   return and(
     eq(leads.tenantId, ctx.tenant.id),
     or(isNull(leads.ownerId), eq(leads.ownerId, ctx.agent.id), lapsedOwnership(ctx.now)),
     or(notInArray(leads.status, [...FINAL_STATUSES]), myPendingFollowUp(ctx.agent.id)),
+    or(sql`not ${held}`, myPendingFollowUp(ctx.agent.id)),
     exclude.length ? notInArray(leads.id, exclude) : undefined,
   )!;
 }
@@ -148,7 +151,7 @@ export async function walk(
   return null;
 }
 
-/** Counts of the leads the pool query left out, under the rule that skips each (dnc, status, owner). */
+/** Counts of the leads the pool query left out, under the rule that skips each (dnc, status, held, owner). */
 export async function outsidePool(db: Db, ctx: AgentContext): Promise<Partial<Record<DialerRule, number>>> {
   const final = sql.join(
     FINAL_STATUSES.map((s) => sql`${s}`),
@@ -160,6 +163,7 @@ export async function outsidePool(db: Db, ctx: AgentContext): Promise<Partial<Re
         select case
           when ${leads.status} in (${final}) and not ${myPendingFollowUp(ctx.agent.id)}
             then case when ${leads.status} = 'Do Not Call' then 'dnc' else 'status' end
+          when ${held} and not ${myPendingFollowUp(ctx.agent.id)} then 'held'
           when ${leads.ownerId} is not null and ${leads.ownerId} <> ${ctx.agent.id} and not ${lapsedOwnership(ctx.now)}
             then 'owner'
         end as rule

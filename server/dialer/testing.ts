@@ -18,7 +18,7 @@ export interface DialerFixture {
   lead(over?: Partial<typeof t.leads.$inferInsert>): Promise<number>;
   /** An outbound call to a lead at an instant (for dialing sequence, caps and quotas). */
   call(leadId: number, agentId: number, at: number): Promise<void>;
-  /** Deletes the tenant's leads, calls, dispositions, claims, follow-ups, DNC entries and settings. */
+  /** Deletes the tenant's leads, calls, dispositions, claims, follow-ups, DNC lists and entries, and settings. */
   reset(): Promise<void>;
 }
 
@@ -117,6 +117,7 @@ export async function dialerFixture(gw: TestGateway): Promise<DialerFixture> {
       await db.delete(t.calls).where(inArray(t.calls.leadId, leadIds));
       await db.delete(t.calls).where(eq(t.calls.tenantId, tenantId));
       await db.delete(t.dncNumbers).where(eq(t.dncNumbers.tenantId, tenantId));
+      await db.delete(t.dncLists).where(eq(t.dncLists.tenantId, tenantId));
       await db.delete(t.leads).where(eq(t.leads.tenantId, tenantId));
       await db.delete(t.settings).where(eq(t.settings.tenantId, tenantId));
     },

@@ -17,13 +17,24 @@ declare module "fastify" {
   }
 }
 
+/** The content types of an upload route's body (route.ts `upload`), handed to the handler unread. */
+export const UPLOAD_TYPES = ["text/csv", "application/octet-stream"];
+
 export function registerRoutes(app: FastifyInstance, gw: Gateway, table: RouteDef[]) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  if (table.some((def) => def.upload))
+    app.addContentTypeParser(UPLOAD_TYPES, (req, _payload, done) => {
+      // Only an upload route takes these bodies; any other refuses them as it refuses any type it does not read.
+      if (!req.routeOptions.config || !(req.routeOptions.config as { upload?: boolean }).upload)
+        done(new HttpError(415, "Send this request as JSON."), undefined);
+      else done(null, undefined);
+    });
   for (const def of table) {
     const policy = def.access;
     typed.route({
       method: def.method,
       url: API_BASE + def.url,
+      ...(def.upload && { bodyLimit: def.upload.maxBytes, config: { upload: true } }),
       schema: {
         summary: def.summary,
         tags: def.tags,

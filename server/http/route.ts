@@ -47,6 +47,12 @@ export interface RouteDef<B = unknown, P = unknown, Q = unknown> {
   names?: readonly NamedValue[];
   /** The endpoint the route answers, when it was defined from one (its writes take an Idempotency-Key: `idempotent`). */
   endpoint?: AnyEndpoint;
+  /**
+   * A file upload (a lead list, a Do Not Call list): the body, sent as text/csv or application/octet-stream, is not
+   * read for the route; the handler gets it as a stream (`req.raw`, `body` undefined) and reads it piece by piece,
+   * never whole. Fastify refuses a body over `maxBytes` with 413; the caller is authenticated before a byte is read.
+   */
+  upload?: { maxBytes: number };
   handler(req: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<unknown> | unknown;
 }
 
@@ -62,6 +68,7 @@ export interface EndpointRoute<E extends AnyEndpoint> {
   names?: readonly NamedValue[];
   /** OpenAPI tags, when the endpoint has none. */
   tags?: string[];
+  upload?: RouteDef["upload"];
 }
 
 export interface NamedValue {
@@ -98,6 +105,7 @@ export function defineRoute(first: RouteDef | AnyEndpoint, route?: EndpointRoute
     response: e.responses,
     ...(route.example && { example: route.example }),
     ...(route.names && { names: route.names }),
+    ...(route.upload && { upload: route.upload }),
     endpoint: e,
     handler: route.handler as RouteDef["handler"],
   };

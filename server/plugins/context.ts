@@ -31,6 +31,12 @@ import { offeredTo } from "./offered";
 import { sendToAgent } from "../modules/notifications/service";
 import type { NotificationType } from "../../src/contract/notifications";
 import { rooms } from "../realtime/push";
+import type { SQL } from "drizzle-orm";
+import { holdsRoleAtLeast } from "../../src/contract/common";
+import * as dncLists from "../compliance/dncLists";
+import type { DncAdd, DncEntry, DncListInfo, DncSource, RemoveOutcome as DncRemoveOutcome } from "../compliance/dncLists";
+import { intakeLeads, type IntakeOptions, type IntakeResult } from "../modules/leads/intake";
+import { holdLeads, releaseLeads, removeUndialled, resetDials } from "../modules/leads/bulk";
 
 export type { Caller } from "../auth/access";
 export type { CallCentre } from "../dialer/features";
@@ -44,6 +50,8 @@ export type { BookedLeadDetails, LeadBooking } from "../modules/leads/booked";
 export type { ClientEventHandler, ClientEventOptions, SocketCaller } from "../realtime/pluginEvents";
 export type { PartnerParty, PartnerTransferKind } from "../modules/calls/transferTargets";
 export type { TransferAction } from "../modules/calls/transfers";
+export type { DncAdd, DncEntry, DncListInfo, DncListKind, DncSource, RemoveOutcome as DncRemoveOutcome } from "../compliance/dncLists";
+export type { IntakeOptions, IntakeResult } from "../modules/leads/intake";
 
 export interface PluginServerContext {
   /** The database. A plugin writes only its own tables; it may read the core's (server/db/schema.ts). */
@@ -183,6 +191,51 @@ export interface PluginServerContext {
   readonly leads: {
     /** A meeting booked: the lead's details and status, its pending follow-ups done, the advisor's meeting follow-up. */
     applyBooking(tx: Db, booking: LeadBooking): Promise<void>;
+    /**
+     * Leads from outside (a publisher's post, an import's rows), a batch at once: each checked by the lead contract
+     * (src/contract/leadIntake.ts), its address, prefix, countries, every Do Not Call list and duplicates, then
+     * written (or, by the policy, a duplicate updated) in `tx`. One result per input, in order; `dryRun` writes
+     * nothing.
+     */
+    intake(tx: Db, tenantId: number, inputs: readonly unknown[], opts: IntakeOptions): Promise<IntakeResult[]>;
+    /**
+     * Many leads at once, chosen by `which`: a subquery of lead ids over the plugin's own table (the statement
+     * keeps to the call centre). `hold` keeps them from the dialer ("Why this lead?" names `label`) until `release`.
+     */
+    hold(tx: Db, tenantId: number, key: string, label: string, which: SQL): Promise<number>;
+    release(tx: Db, tenantId: number, key: string, which?: SQL): Promise<number>;
+    /** The dialing sequence starts over: dial counts back to 0. */
+    resetDials(tx: Db, tenantId: number, which: SQL): Promise<number>;
+    /** Removes those never dialled and untouched (no call, disposition, follow-up, owner); answers their ids. */
+    removeUndialled(tx: Db, tenantId: number, which: SQL): Promise<number[]>;
+  };
+  /**
+   * The call centre's Do Not Call lists, owned by the compliance module (server/compliance/dncLists.ts): the
+   * internal list (id 0) and imported ones. The gate and the dialer read them at every dial, so an added number
+   * is refused from the next dial on.
+   */
+  readonly dnc: {
+    lists(tenantId: number): Promise<DncListInfo[]>;
+    list(tenantId: number, listId: number): Promise<DncListInfo | null>;
+    createList(
+      tenantId: number,
+      list: { name: string; kind: "registry" | "partner"; source: string; expiresAt: Date | null; createdBy: number | null },
+    ): Promise<number>;
+    /** A list and its numbers (not the internal list); audited. */
+    deleteList(tenantId: number, listId: number, actor: Caller): Promise<boolean>;
+    /** Numbers onto a list, in batches under the numbers' locks; a number already there is added again. */
+    add(
+      tenantId: number,
+      listId: number,
+      entries: readonly DncAdd[],
+      by: { source: DncSource; agentId: number | null; expiresAt?: Date | null },
+    ): Promise<{ added: number; renewed: number }>;
+    /** A number off a list, the reason in the audit log; a consumer's own request needs a manager or above. */
+    remove(tenantId: number, listId: number, phone: string, reason: string, actor: Caller): Promise<DncRemoveOutcome>;
+    /** Every list a number is on, the most recent first. */
+    find(tenantId: number, phone: string): Promise<DncEntry[]>;
+    /** A list's entries in number order, after `after`. */
+    entries(tenantId: number, listId: number, page: { after?: string | null; limit: number }): Promise<DncEntry[]>;
   };
   /**
    * What the plugin keeps with calls, shown with them in the lead history (GET /leads/{id}/history): `source` gives
@@ -208,6 +261,11 @@ export interface PluginServerContext {
   };
   /** Work started outside a request (an event, a timer): a failure is logged, and closing waits for it. */
   background(what: string, work: () => Promise<unknown>): void;
+  /**
+   * The gateway is closing: long background work (an import's batches) stops at its next step and leaves the rest
+   * to whichever instance runs next, since closing waits for it.
+   */
+  closing(): boolean;
   /**
    * Background work to do once the gateway has started and follows the PBX again: a lone gateway has by then
    * closed the calls a crash left open (what a plugin tidies after a crash can be judged from them).
@@ -289,7 +347,43 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
           gw.calls.transfers.control(agentId, kind, action, phone),
       }),
     }),
-    leads: Object.freeze({ applyBooking: (tx: Db, booking: LeadBooking) => applyBooking(tx, booking) }),
+    leads: Object.freeze({
+      applyBooking: (tx: Db, booking: LeadBooking) => applyBooking(tx, booking),
+      intake: (tx: Db, tenantId: number, inputs: readonly unknown[], opts: IntakeOptions) =>
+        intakeLeads(tx, tenantId, inputs, opts),
+      hold: (tx: Db, tenantId: number, key: string, label: string, which: SQL) =>
+        holdLeads(tx, tenantId, `${manifest.id}:${key}`, label, which),
+      release: (tx: Db, tenantId: number, key: string, which?: SQL) =>
+        releaseLeads(tx, tenantId, `${manifest.id}:${key}`, which),
+      resetDials: (tx: Db, tenantId: number, which: SQL) => resetDials(tx, tenantId, which),
+      removeUndialled: (tx: Db, tenantId: number, which: SQL) => removeUndialled(tx, tenantId, which),
+    }),
+    dnc: Object.freeze({
+      lists: (tenantId: number) => dncLists.listsOf(gw.db, tenantId, new Date(gw.clock.now())),
+      list: (tenantId: number, listId: number) => dncLists.listOf(gw.db, tenantId, listId, new Date(gw.clock.now())),
+      createList: (
+        tenantId: number,
+        list: { name: string; kind: "registry" | "partner"; source: string; expiresAt: Date | null; createdBy: number | null },
+      ) => dncLists.createList(gw.db, tenantId, { ...list, at: new Date(gw.clock.now()) }),
+      deleteList: (tenantId: number, listId: number, actor: Caller) =>
+        dncLists.deleteList(gw.db, tenantId, listId, actor, new Date(gw.clock.now())),
+      add: (
+        tenantId: number,
+        listId: number,
+        entries: readonly DncAdd[],
+        by: { source: DncSource; agentId: number | null; expiresAt?: Date | null },
+      ) => dncLists.addNumbers(gw.db, tenantId, listId, entries, { ...by, at: new Date(gw.clock.now()) }),
+      remove: (tenantId: number, listId: number, phone: string, reason: string, actor: Caller) =>
+        dncLists.removeNumber(gw.db, tenantId, listId, phone, {
+          reason,
+          actor,
+          mayRemoveConsumerRequests: holdsRoleAtLeast(actor.roles, "manager"),
+          at: new Date(gw.clock.now()),
+        }),
+      find: (tenantId: number, phone: string) => dncLists.findNumber(gw.db, tenantId, phone, new Date(gw.clock.now())),
+      entries: (tenantId: number, listId: number, page: { after?: string | null; limit: number }) =>
+        dncLists.entriesOf(gw.db, tenantId, listId, page, new Date(gw.clock.now())),
+    }),
     leadHistory: Object.freeze({
       addCallFacet: (source: CallFacetSource) => gw.callFacets.add(manifest.id, source),
     }),
@@ -301,6 +395,7 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
         sendToAgent(gw, sender, agentId, message, type, claim),
     }),
     background: (what: string, work: () => Promise<unknown>) => gw.background.run(what, work),
+    closing: () => gw.background.isClosed,
     afterStart: (what: string, work: () => Promise<unknown>) =>
       void gw.started.then(() => gw.background.run(what, work)),
     advisors: Object.freeze({

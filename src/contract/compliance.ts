@@ -16,6 +16,7 @@ export const COMPLIANCE_REASON_KEYS = [
   "country",
   "dnc_status",
   "dnc_listed",
+  "dnc_listed_on",
   "window_cap",
   "window_closed",
   "window_sunday",

@@ -22,6 +22,7 @@ export const DIALER_RULES = [
   "quotas",
   "dnc",
   "status",
+  "held",
   "owner",
   "in-process",
   "follow-ups",

@@ -216,6 +216,17 @@ export const FOLLOW_UP_DISPOSITIONS = where((t) => t.followUp !== null);
 export const BOOKED_MEETING = "Appointment Setup" satisfies DispositionValue;
 /** Lead statuses that close the lead for the dialer; every other status (New, In Process…) leaves it open. */
 export const FINAL_STATUSES = where((t) => t.final);
+/**
+ * Outcomes that say nobody was reached (a machine, a dead or out-of-service line, a drop, an advisor's client who
+ * cannot be reached): a lead with only these was not contacted (issue 36: a lead list's "contacted" count).
+ */
+export const NO_CONTACT_DISPOSITIONS = [
+  "Voicemail",
+  "Not In Service",
+  "Call Dropped",
+  "Unreachable",
+  "Dead",
+] as const satisfies readonly DispositionValue[];
 /** Set by a flow (live transfer, third-party transfer), never offered in the list. */
 export const HIDDEN_DISPOSITIONS = where((t) => t.hidden);
 /** A reason is required for these when the agent has options for it (agent-workspace §5). */

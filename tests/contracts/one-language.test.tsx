@@ -220,6 +220,7 @@ const VERDICTS: RuleVerdict[] = [
   verdict("quotas", true, "quota_under", { done: 12, max: 60, period: "hour" }),
   verdict("dnc", true, "dnc_clear"),
   verdict("status", true, "status_ok", { status: "Callback Scheduled" }),
+  verdict("held", true, "held_none"),
   verdict("owner", true, "own_lead"),
   verdict("in-process", true, "in_process_free"),
   verdict("follow-ups", false, "follow_up_later", { at: "2026-01-06 15:00 UTC", from: "2026-01-06 14:45 UTC" }),

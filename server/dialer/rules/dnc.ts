@@ -1,4 +1,4 @@
-// Do Not Call: a lead whose status is Do Not Call, or whose number is on the call centre's list, is never
+// Do Not Call: a lead whose status is Do Not Call, or whose number is on one of the call centre's lists, is never
 // dialled, in any mode (reliability.md G2). The claim re-checks it inside its transaction.
 import { isDoNotCall } from "../callingWindows";
 import { ALL_MODES, fail, iso, pass, type LeadRule } from "../facts";
@@ -12,8 +12,12 @@ export const dnc: LeadRule = {
   needsAgent: false,
   check(_ctx, lead) {
     if (isDoNotCall(lead.status)) return fail("dnc_status");
-    if (lead.dncSince !== null)
-      return fail("dnc_listed", { phone: lead.phone, since: iso(lead.dncSince).slice(0, 10) });
+    if (lead.dncSince !== null) {
+      const since = iso(lead.dncSince).slice(0, 10);
+      return lead.dncList
+        ? fail("dnc_listed_on", { phone: lead.phone, since, list: lead.dncList })
+        : fail("dnc_listed", { phone: lead.phone, since });
+    }
     return pass("dnc_clear");
   },
 };

@@ -10,6 +10,7 @@ import { dialingSequence } from "./dialingSequence";
 import { dnc } from "./dnc";
 import { eligibility } from "./eligibility";
 import { followUps } from "./followUps";
+import { held } from "./held";
 import { inboundOnly } from "./inboundOnly";
 import { inProcess } from "./inProcess";
 import { language } from "./language";
@@ -30,6 +31,7 @@ export const RULES: readonly Rule[] = [
   quotas,
   dnc,
   status,
+  held,
   owner,
   inProcess,
   followUps,
