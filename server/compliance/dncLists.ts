@@ -53,8 +53,12 @@ export function dncExpiry(addedAt: Date): Date {
   return new Date(d.getTime() + 14 * 86_400_000);
 }
 
-/** Locks the numbers as a claim locks one (claim.ts lockNumber), in one statement and in one order. */
-async function lockNumbers(db: Db, tenantId: number, phones: readonly string[]): Promise<void> {
+/**
+ * Locks the numbers as a claim locks one (claim.ts lockNumber), in one statement and in one order (no deadlock
+ * between two batches): until the caller's transaction ends, a dial, a Do Not Call entry and a lead coming in for
+ * the same number wait for each other.
+ */
+export async function lockNumbers(db: Db, tenantId: number, phones: readonly string[]): Promise<void> {
   if (phones.length === 0) return;
   const list = sql.join(
     phones.map((p) => sql`${p}`),

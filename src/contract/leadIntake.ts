@@ -31,7 +31,7 @@ export const INTAKE_MESSAGES = {
   name: "Enter the lead's first and last names.",
   website: "The source web site is a host name or an http(s) address.",
   duplicate: "A lead with this phone number came in on {{since}} (lead {{leadId}}).",
-  duplicateMarketingId: "A lead with this marketing id is already in the lead book (lead {{leadId}}).",
+  duplicateMarketingId: "A lead with this marketing id is already in the lead book.",
   dnc: "{{phone}} is on the Do Not Call list {{list}} since {{since}}.",
   zone: "No time zone for this lead: neither its postal code nor its area code places it.",
 } as const;

@@ -163,6 +163,32 @@ describe("a manager imports a CSV", () => {
   });
 });
 
+describe("cancelling", () => {
+  it("stops a running import at its next batch: the rows written stay, nothing more is written, no instance takes it", async () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => row(`ISF94${String(i).padStart(4, "0")}`, `917555${String(4000 + i).padStart(4, "0")}`));
+    const up = await uploaded([HEADER, ...rows].join("\n"), "cancel.csv");
+    await manager.request("POST", `/lead-imports/${up.id}/check`, { mapping: up.mapping, campaign_id: null });
+    await settle();
+    const [list] = await gw.db.insert(leadLists).values({ tenantId, name: "cancel", kind: "import", createdAt: new Date(gw.clock.now()) }).returning();
+    await gw.db.update(leadImports).set({ state: "queued", listId: list!.id }).where(eq(leadImports.id, up.id));
+    let release: () => void = () => {};
+    const paused = new Promise<void>((r) => (release = r));
+    let batches = 0;
+    const jobs = new ImportJobs(pluginContextOf(gw, "lead-lists"), "instance-c", { afterBatch: () => (++batches === 1 ? paused : undefined) });
+    const running = jobs.run((await jobs.claim())!);
+    while ((await read(up.id)).rows_done === 0) await new Promise((r) => setTimeout(r, 20));
+    const cancel = await manager.request("POST", `/lead-imports/${up.id}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    release();
+    await running;
+    expect(await read(up.id)).toMatchObject({ state: "cancelled", rows_done: 1000 });
+    expect((await gw.db.select({ n: count() }).from(leadListMembers).where(eq(leadListMembers.listId, list!.id)))[0]!.n).toBe(1000);
+    gw.clock.advance(LEASE_MS + 1000);
+    expect(await new ImportJobs(pluginContextOf(gw, "lead-lists"), "instance-d").claim()).toBeNull();
+    expect((await manager.request("POST", `/lead-imports/${up.id}/cancel`)).statusCode).toBe(409);
+  });
+});
+
 describe("bad files", () => {
   it.each([
     ["an empty file", "", "The file is empty."],

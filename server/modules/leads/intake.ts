@@ -14,7 +14,7 @@ import {
   type LeadIntakeSettings,
 } from "../../../src/contract/leadIntake";
 import { allowedCountries } from "../../compliance/gate";
-import { listedAmong } from "../../compliance/dncLists";
+import { listedAmong, lockNumbers } from "../../compliance/dncLists";
 import type { Db } from "../../db/client";
 import { leadCampaigns, leads } from "../../db/schema";
 import { geocode, region } from "../../geo/index";
@@ -176,13 +176,16 @@ function columnsOf(c: Checked) {
 
 /**
  * Takes a batch of leads in (at most a few thousand: one query of each kind for the batch), in the caller's
- * transaction when `db` is one. Answers one result per input, in order.
+ * transaction (its numbers stay locked to its end). Answers one result per input, in order.
  */
 export async function intakeLeads(db: Db, tenantId: number, inputs: readonly unknown[], opts: IntakeOptions): Promise<IntakeResult[]> {
   const facts = await callCentreFacts(db, tenantId);
   const results: (IntakeResult | Checked)[] = inputs.map((raw) => check(raw, facts, opts));
   const checked = results.filter((r): r is Checked => "lead" in r);
-  const phones = [...new Set(checked.map((c) => c.lead.phone))];
+  const phones = [...new Set(checked.map((c) => c.lead.phone))].sort();
+  // Two posts of one number at once, or a number going on a Do Not Call list meanwhile: one waits for the other,
+  // then reads what it wrote (the caller's transaction holds the locks to its end).
+  if (!opts.dryRun) await lockNumbers(db, tenantId, phones);
   const ids = [...new Set(checked.map((c) => c.lead.marketing_id))];
   const windowStart = opts.policy.duplicate_window_days > 0 ? new Date(opts.at.getTime() - opts.policy.duplicate_window_days * 86_400_000) : null;
   const [listed, byPhone, byMarketingId] = await Promise.all([
@@ -233,7 +236,7 @@ export async function intakeLeads(db: Db, tenantId: number, inputs: readonly unk
     }
     const message = samePhone
       ? fill(INTAKE_MESSAGES.duplicate, { since: samePhone.createdAt.toISOString().slice(0, 10), leadId: samePhone.id })
-      : fill(INTAKE_MESSAGES.duplicateMarketingId, { leadId: sameId! });
+      : INTAKE_MESSAGES.duplicateMarketingId;
     // Updating would move another lead's marketing id onto this one: refuse that whatever the policy.
     if (opts.policy.on_duplicate === "refuse" || (sameId !== undefined && sameId !== match))
       return { outcome: "duplicate", leadId: match, duplicateOf: "book", message };
@@ -243,12 +246,19 @@ export async function intakeLeads(db: Db, tenantId: number, inputs: readonly unk
   if (opts.dryRun) return out;
 
   if (toInsert.length) {
+    // A marketing id another writer took since the read above is a duplicate, not an error of the whole batch.
     const written = await db
       .insert(leads)
       .values(toInsert.map(({ c }) => ({ tenantId, ...columnsOf(c), createdAt: opts.at })))
+      .onConflictDoNothing({ target: [leads.tenantId, leads.marketingId] })
       .returning({ id: leads.id, marketingId: leads.marketingId });
     const idOf = new Map(written.map((w) => [w.marketingId, w.id]));
-    for (const { index, c } of toInsert) out[index]!.leadId = idOf.get(c.lead.marketing_id) ?? null;
+    for (const { index, c } of toInsert) {
+      const id = idOf.get(c.lead.marketing_id);
+      out[index] = id === undefined
+        ? { outcome: "duplicate", leadId: null, duplicateOf: "book", message: INTAKE_MESSAGES.duplicateMarketingId }
+        : { outcome: "created", leadId: id };
+    }
   }
   for (const { id, c } of toUpdate) {
     const { clients: _clients, ...columns } = columnsOf(c);
