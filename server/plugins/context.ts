@@ -37,6 +37,7 @@ import * as dncLists from "../compliance/dncLists";
 import type { DncAdd, DncEntry, DncListInfo, DncSource, RemoveOutcome as DncRemoveOutcome } from "../compliance/dncLists";
 import { intakeLeads, type IntakeOptions, type IntakeResult } from "../modules/leads/intake";
 import { holdLeads, releaseLeads, removeUndialled, resetDials } from "../modules/leads/bulk";
+import { markDoNotCall, reassignLead, type ReassignOutcome } from "../modules/leads/manage";
 
 export type { Caller } from "../auth/access";
 export type { CallCentre } from "../dialer/features";
@@ -52,6 +53,7 @@ export type { PartnerParty, PartnerTransferKind } from "../modules/calls/transfe
 export type { TransferAction } from "../modules/calls/transfers";
 export type { DncAdd, DncEntry, DncListInfo, DncListKind, DncSource, RemoveOutcome as DncRemoveOutcome } from "../compliance/dncLists";
 export type { IntakeOptions, IntakeResult } from "../modules/leads/intake";
+export type { ReassignOutcome } from "../modules/leads/manage";
 
 export interface PluginServerContext {
   /** The database. A plugin writes only its own tables; it may read the core's (server/db/schema.ts). */
@@ -208,6 +210,13 @@ export interface PluginServerContext {
     resetDials(tx: Db, tenantId: number, which: SQL): Promise<number>;
     /** Removes those never dialled and untouched (no call, disposition, follow-up, owner); answers their ids. */
     removeUndialled(tx: Db, tenantId: number, which: SQL): Promise<number[]>;
+    /**
+     * A manager gives the lead to an agent (an active qualifier or advisor of the call centre) or back to the pool
+     * (null), its pending follow-ups with it (cancelled back to the pool); a lead in process stays. Audited.
+     */
+    reassign(tenantId: number, leadId: number, ownerId: number | null, actor: Caller): Promise<ReassignOutcome>;
+    /** A manager marks the lead Do Not Call: its status, its numbers on the internal list with the reason. Audited. */
+    markDoNotCall(tenantId: number, leadId: number, reason: string, consumerRequest: boolean, actor: Caller): Promise<boolean>;
   };
   /**
    * The call centre's Do Not Call lists, owned by the compliance module (server/compliance/dncLists.ts): the
@@ -357,6 +366,10 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
         releaseLeads(tx, tenantId, `${manifest.id}:${key}`, which),
       resetDials: (tx: Db, tenantId: number, which: SQL) => resetDials(tx, tenantId, which),
       removeUndialled: (tx: Db, tenantId: number, which: SQL) => removeUndialled(tx, tenantId, which),
+      reassign: (tenantId: number, leadId: number, ownerId: number | null, actor: Caller) =>
+        reassignLead(gw.db, tenantId, leadId, ownerId, actor, new Date(gw.clock.now())),
+      markDoNotCall: (tenantId: number, leadId: number, reason: string, consumerRequest: boolean, actor: Caller) =>
+        markDoNotCall(gw.db, tenantId, leadId, { reason, consumerRequest, actor, at: new Date(gw.clock.now()) }),
     }),
     dnc: Object.freeze({
       lists: (tenantId: number) => dncLists.listsOf(gw.db, tenantId, new Date(gw.clock.now())),

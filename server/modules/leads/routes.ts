@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import { auditLeadEdit } from "./manage";
 import { z } from "zod";
-import { ErrorBody, Language } from "../../../src/contract/common";
+import { ErrorBody, holdsRoleAtLeast, Language } from "../../../src/contract/common";
 import { idParam, RecordId } from "../../../src/contract/ids";
 import {
   BY_PHONE_MATCH,
@@ -70,7 +71,7 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
       body: UpdateLeadBody,
       response: { 204: z.null(), 404: ErrorBody, 422: ErrorBody },
       example: { body: { first_name: "Pat", notes: "Wants a quote for two", override_status: true } },
-      async handler({ caller, params, body }, reply) {
+      async handler({ caller, params, body, raw }, reply) {
         const row = await rowOf(caller.tenantId, params.id);
         const problems = leadFieldProblems(body, {
           country: row.country,
@@ -80,6 +81,9 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
         if (Object.keys(problems).length) throw new HttpError(422, MESSAGES.invalid, problems);
         const set = leadSet(row, body);
         if (Object.keys(set).length) await gw.db.update(leads).set(set).where(eq(leads.id, row.id));
+        // A manager's edit is someone else's lead: which fields it changed goes in the audit log (issue 36).
+        if (Object.keys(set).length && holdsRoleAtLeast(caller.roles, "manager"))
+          await auditLeadEdit(gw.db, caller.tenantId, row.id, Object.keys(set).sort(), { id: caller.id, ip: raw.ip }, new Date(gw.clock.now()));
         reply.code(204);
         return null;
       },
