@@ -8,6 +8,7 @@ import { leadImportChanged } from "./contract";
 import { ImportJobs } from "./imports/job.server";
 import { importRoutes, importsOf } from "./imports/routes.server";
 import { listRoutes } from "./lists.server";
+import { publisherRoutes } from "./publishers/routes.server";
 import { leadImports } from "./tables";
 import { eq } from "drizzle-orm";
 
@@ -50,7 +51,7 @@ export function leadListRoutes(ctx: PluginServerContext): RouteDef[] {
       ctx.clock.setTimeout(poll, IMPORT_POLL_MS);
     });
   ctx.afterStart("lead import poll", async () => poll());
-  return [...importRoutes(ctx, runJobs), ...listRoutes(ctx)];
+  return [...importRoutes(ctx, runJobs), ...listRoutes(ctx), ...publisherRoutes(ctx)];
 }
 
 export default definePluginServer(leadListRoutes);
