@@ -76,6 +76,8 @@ describe("Do Not Call lists", () => {
     await addNumbers(gw.db, fx.tenantId, INTERNAL_DNC_LIST, [{ phone: "2125550142" }], { source: "consumer", agentId: null, at });
     const remove = (may: boolean) =>
       removeNumber(gw.db, fx.tenantId, INTERNAL_DNC_LIST, "2125550142", { reason: "entered by mistake", actor: { id: manager.id }, mayRemoveConsumerRequests: may, at });
+    // A disposition adding it again does not make it removable by anyone.
+    await addNumbers(gw.db, fx.tenantId, INTERNAL_DNC_LIST, [{ phone: "2125550142" }], { source: "disposition", agentId: null, at });
     expect(await remove(false)).toBe("consumer_request");
     expect((await dial("2125550142", NOW + 1000)).callable).toBe(false);
     expect(await remove(true)).toBe("removed");

@@ -203,7 +203,8 @@ export async function addNumbers(
           set: {
             addedAt: sql`excluded.added_at`,
             expiresAt: sql`excluded.expires_at`,
-            source: sql`excluded.source`,
+            // A person's own request stays one, whoever adds the number again: only a manager may take it off.
+            source: sql`case when ${dncNumbers.source} = 'consumer' then 'consumer' else excluded.source end`,
             reason: sql`coalesce(excluded.reason, ${dncNumbers.reason})`,
             agentId: sql`excluded.agent_id`,
             leadId: sql`coalesce(excluded.lead_id, ${dncNumbers.leadId})`,
