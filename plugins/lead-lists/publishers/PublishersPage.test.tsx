@@ -37,8 +37,8 @@ const publishers = definePlugin({
   ],
   locales: {
     en: async () => ({ default: { admin_link: "Publishers", publishers: en } }),
-    fr: async () => ({ default: { admin_link: "Fournisseurs de leads", publishers: fr } }),
-    es: async () => ({ default: { admin_link: "Proveedores de leads", publishers: es } }),
+    fr: async () => ({ default: { admin_link: "Fournisseurs de prospects", publishers: fr } }),
+    es: async () => ({ default: { admin_link: "Proveedores de prospectos", publishers: es } }),
   },
 });
 
@@ -270,7 +270,7 @@ describe("the Publishers page", () => {
     });
     const user = userEvent.setup();
     expect(
-      await screen.findByRole("heading", { name: "Fournisseurs de leads", level: 1 }),
+      await screen.findByRole("heading", { name: "Fournisseurs de prospects", level: 1 }),
     ).toBeInTheDocument();
     const table = await screen.findByRole("table", { name: "Clés d'API" });
     expect(within(table).getByRole("columnheader", { name: "Leads envoyés" })).toBeInTheDocument();
