@@ -33,6 +33,7 @@ export const INTAKE_MESSAGES = {
   duplicate: "A lead with this phone number came in on {{since}} (lead {{leadId}}).",
   duplicateMarketingId: "A lead with this marketing id is already in the lead book.",
   dnc: "{{phone}} is on the Do Not Call list {{list}} since {{since}}.",
+  dncInternal: "{{phone}} is on the call centre's Do Not Call list since {{since}}.",
   zone: "No time zone for this lead: neither its postal code nor its area code places it.",
 } as const;
 

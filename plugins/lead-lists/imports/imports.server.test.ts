@@ -99,7 +99,7 @@ describe("a manager imports a CSV", () => {
     const lines = refused.body.replace(/^\ufeff/, "").trim().split("\r\n");
     expect(lines[0]).toBe(`line,reason,${HEADER}`);
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["3", "4", "5", "6", "7"]);
-    expect(lines.find((l) => l.startsWith("3,"))).toMatch(/is on the Do Not Call list internal since/);
+    expect(lines.find((l) => l.startsWith("3,"))).toMatch(/is on the call centre's Do Not Call list since/);
     expect(lines.find((l) => l.startsWith("7,"))).toContain("The postal code 90210 is in CA, not NY.");
 
     // The same layout next time: the mapping is remembered.

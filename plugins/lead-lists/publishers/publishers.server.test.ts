@@ -302,7 +302,7 @@ describe("publishers' lead intake", () => {
     }
   });
 
-  it("409 for a number on a Do Not Call list, naming the list", async (t) => {
+  it("409 for a number on a Do Not Call list, saying which", async (t) => {
     needsRoutes(t);
     const key = await createKey(manager, { name: "DNC check", prefixes: ["ISF"] });
     await pluginContextOf(gw, "lead-lists").dnc.add(ISIUS, 0, [{ phone: "2125550166" }], {
@@ -314,7 +314,7 @@ describe("publishers' lead intake", () => {
     const body = IntakeRefusal.parse(res.json());
     expect(body.reason).toBe("dnc");
     expect(body.message).toMatch(
-      /^\(212\) 555-0166 is on the Do Not Call list .+ since \d{4}-\d{2}-\d{2}\.$/,
+      /^\(212\) 555-0166 is on the call centre's Do Not Call list since \d{4}-\d{2}-\d{2}\.$/,
     );
     expect(
       await gw.db

@@ -218,9 +218,9 @@ export async function intakeLeads(db: Db, tenantId: number, inputs: readonly unk
       return {
         outcome: "dnc",
         leadId: null,
-        message: fill(INTAKE_MESSAGES.dnc, {
+        message: fill(dnc.listName === null ? INTAKE_MESSAGES.dncInternal : INTAKE_MESSAGES.dnc, {
           phone: `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`,
-          list: dnc.listName ?? "internal",
+          list: dnc.listName ?? "",
           since: dnc.since.toISOString().slice(0, 10),
         }),
       };
