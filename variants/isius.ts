@@ -10,6 +10,8 @@ export default defineVariant({
     "floor",
     "client-health",
     "supervision",
+    "lead-lists",
+    "dnc-lists",
     "overstays",
     "voicemail-detection",
     "inbound-alert",

@@ -1,5 +1,5 @@
 // Gateway side of the lead lists (issue 36): a manager's list imports (./imports), the lists (./lists.ts) and the
-// publishers' keys and post (./publishers). Import jobs run in the background on any instance: a poll every few
+// publishers' keys and post (./publishers), the managers' lead search (./book). Import jobs run in the background on any instance: a poll every few
 // seconds takes a job whose lease is free (a new one, or one an instance that died left), and a route that queues
 // work asks at once.
 import { randomUUID } from "node:crypto";
@@ -7,6 +7,7 @@ import { definePluginServer, type PluginServerContext, type RouteDef } from "../
 import { leadImportChanged } from "./contract";
 import { ImportJobs } from "./imports/job.server";
 import { importRoutes, importsOf } from "./imports/routes.server";
+import { bookRoutes } from "./book/routes.server";
 import { listRoutes } from "./lists.server";
 import { publisherRoutes } from "./publishers/routes.server";
 import { leadImports } from "./tables";
@@ -51,7 +52,7 @@ export function leadListRoutes(ctx: PluginServerContext): RouteDef[] {
       ctx.clock.setTimeout(poll, IMPORT_POLL_MS);
     });
   ctx.afterStart("lead import poll", async () => poll());
-  return [...importRoutes(ctx, runJobs), ...listRoutes(ctx), ...publisherRoutes(ctx)];
+  return [...importRoutes(ctx, runJobs), ...listRoutes(ctx), ...publisherRoutes(ctx), ...bookRoutes(ctx)];
 }
 
 export default definePluginServer(leadListRoutes);
