@@ -283,7 +283,6 @@ describe("the Leads page", () => {
       "List",
       "Owner",
       "Dials",
-      "State",
       "Created",
     ]);
     const first = within(table).getByRole("row", { name: /Quintessa Vandermolen/ });

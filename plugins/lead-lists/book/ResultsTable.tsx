@@ -2,7 +2,6 @@
 // each lead's name opens it beside the table.
 import { Button, Callout, H2, HTMLTable, Spinner, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import { formatUtc } from "../../../src/sdk";
 import { BOOK_PAGE_SIZE, type BookLead } from "./contract";
 import { formatPhone, statusText } from "./words";
 
@@ -73,7 +72,6 @@ export default function ResultsTable({
                 <th scope="col" className="lead-book__number">
                   {t("book.results.dials")}
                 </th>
-                <th scope="col">{t("book.results.state")}</th>
                 <th scope="col">{t("book.results.created")}</th>
               </tr>
             </thead>
@@ -95,7 +93,15 @@ export default function ResultsTable({
                       onClick={() => onOpen(row)}
                     />
                   </th>
-                  <td className="lead-book__nowrap">{formatPhone(row.phone)}</td>
+                  <td>
+                    <span className="lead-book__nowrap">{formatPhone(row.phone)}</span>
+                    {row.state && (
+                      <span className="lead-book__muted" title={t("book.results.state")}>
+                        {" "}
+                        · {row.state.toUpperCase()}
+                      </span>
+                    )}
+                  </td>
                   <td className="lead-book__nowrap">{row.marketing_id}</td>
                   <td>
                     <Tag minimal intent={row.status === "Do Not Call" ? "danger" : "none"}>
@@ -106,8 +112,7 @@ export default function ResultsTable({
                   <td>{row.list ?? "—"}</td>
                   <td>{row.owner ?? <span className="lead-book__muted">{t("book.results.pool")}</span>}</td>
                   <td className="lead-book__number">{numbers.format(row.dials)}</td>
-                  <td>{row.state ? row.state.toUpperCase() : "—"}</td>
-                  <td className="lead-book__nowrap">{formatUtc(row.created_at, i18n.language, "short")}</td>
+                  <td className="lead-book__nowrap">{new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(row.created_at))}</td>
                 </tr>
               ))}
             </tbody>

@@ -273,7 +273,7 @@ describe("the Publishers page", () => {
       await screen.findByRole("heading", { name: "Fournisseurs de prospects", level: 1 }),
     ).toBeInTheDocument();
     const table = await screen.findByRole("table", { name: "Clés d'API" });
-    expect(within(table).getByRole("columnheader", { name: "Leads envoyés" })).toBeInTheDocument();
+    expect(within(table).getByRole("columnheader", { name: "Prospects envoyés" })).toBeInTheDocument();
     expect(within(table).getByRole("row", { name: /Old Vendor/ })).toHaveTextContent("Révoquée");
     expect(screen.getByRole("radio", { name: "Le refuser" })).toBeChecked();
 
