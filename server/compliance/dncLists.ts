@@ -4,7 +4,7 @@
 // module owns dnc_lists and dnc_numbers: the dnc-lists plugin manages them through ctx.dnc, a disposition through
 // addToDnc. The compliance gate and the dialer read every list at the instant they judge, so a number added here is
 // refused from the next dial on — no cache, no tick.
-import { and, asc, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { auditLog, dncLists, dncNumbers, INTERNAL_DNC_LIST, users } from "../db/schema";
 import { nationalDigits } from "../modules/calls/phone";
@@ -350,7 +350,7 @@ export async function listedAmong(
     .where(
       and(
         eq(dncNumbers.tenantId, tenantId),
-        inArray(dncNumbers.phone, [...new Set(phones)]),
+        sql`${dncNumbers.phone} = any(${sql.param([...new Set(phones)])}::text[])`,
         lte(dncNumbers.addedAt, at),
         gt(dncNumbers.expiresAt, at),
       ),

@@ -24,6 +24,9 @@ const ACTIVE = ["checking", "queued", "running"];
 type ImportRow = typeof leadImports.$inferSelect;
 type Row = Extract<CsvRecord, { kind: "row" | "bad" }>;
 
+/** Lets the event loop run what waits (requests, timers, sockets) before the job's next step. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The job lost its lease or was cancelled while a batch was under way: the batch rolled back. */
 class LeaseLost extends Error {}
 
@@ -118,18 +121,26 @@ export class ImportJobs {
     }
   }
 
-  /** The file's records from `skip` on, in batches. */
+  /**
+   * The file's records from `skip` on, in batches. Before each one the event loop gets a turn: PGlite answers every
+   * statement as a microtask, so without it a whole import ran as one block and no request, timer or socket ping
+   * was served until it ended (bench/lead-import: every agent's socket timed out).
+   */
   private async *batches(job: ImportRow, skip: number): AsyncGenerator<Row[]> {
     let batch: Row[] = [];
     for await (const r of readRows(fileOf(this.ctx.db, job.id), job.sniffed as unknown as Sniffed, { skip })) {
       if (r.kind === "header") continue;
       batch.push(r);
       if (batch.length >= BATCH_ROWS) {
+        await turn();
         yield batch;
         batch = [];
       }
     }
-    if (batch.length) yield batch;
+    if (batch.length) {
+      await turn();
+      yield batch;
+    }
   }
 
   /** The lease still ours and the job not cancelled: the batch's progress, or LeaseLost (the batch rolls back). */
@@ -228,7 +239,10 @@ export class ImportJobs {
         );
         const created = results.filter((r) => r.outcome === "created" && r.leadId !== null).map((r) => r.leadId!);
         if (created.length) {
-          await tx.insert(leadListMembers).values(created.map((leadId) => ({ leadId, listId: job.listId! }))).onConflictDoNothing();
+          // One array parameter rather than a parameter per lead (bench/lead-import).
+          await tx.execute(
+            sql`insert into lead_list_members (lead_id, list_id) select unnest(${sql.param(created)}::int[]), ${job.listId!} on conflict do nothing`,
+          );
           if (list?.paused)
             await this.ctx.leads.hold(tx, job.tenantId, `list:${list.id}`, list.name, sql`select unnest(${sql.raw(`array[${created.join(",")}]::int[]`)})`);
         }
