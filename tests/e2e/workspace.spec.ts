@@ -174,11 +174,11 @@ test("managers get the Admin Panel drawer; a qualifier neither sees it nor reach
   await expect(page.getByRole("region", { name: "Overstays" })).toBeVisible();
   await page.getByRole("button", { name: "Admin Panel" }).click();
   const drawer = page.getByRole("navigation", { name: "Admin Panel" });
-  for (const link of ["Managers", "Users", "Send New Notification", "General Settings", "Publisher Suppression", "WebRTC Users", "Transfer Targets"]) {
+  for (const link of ["Managers", "Users", "Leads", "Lead lists", "Publishers", "Do Not Call lists", "Send New Notification", "General Settings", "Publisher Suppression", "WebRTC Users", "Transfer Targets"]) {
     await expect(drawer.getByRole("link", { name: link, exact: true })).toBeVisible();
   }
-  // The specification's 17 pages, the transfer targets and the accounts.
-  await expect(drawer.getByRole("link")).toHaveCount(19);
+  // The specification's 17 pages, the transfer targets, the accounts, and the four pages of the Leads section.
+  await expect(drawer.getByRole("link")).toHaveCount(23);
   await drawer.getByRole("link", { name: "General Settings" }).click();
   await expect(page).toHaveURL(/\/admin\/settings\/globals$/);
   await expect(page.getByRole("heading", { name: "General Settings" })).toBeVisible();

@@ -6,13 +6,14 @@
 // so when an instance dies, another takes the job once the lease lapses and resumes after rows_done, and no row
 // is written twice or lost. A cancel is a state change the next batch sees (its transaction rolls back).
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { DEFAULT_LEAD_INTAKE_SETTINGS, nanpDigits, type LeadIntakeSettings } from "../../../src/contract/leadIntake";
+import { nanpDigits } from "../../../src/contract/leadIntake";
+import { intakeSettingsOf } from "../intakeSettings.server";
 import type { Db, IntakeResult, PluginServerContext } from "../../../server/sdk";
 import { IMPORT_MAX_ROWS, type DryRun, type ImportCounts, type ImportOutcome } from "../contract";
 import { toIntake, type ColumnMapping } from "../import/mapping";
 import { readRows, type CsvRecord } from "../import/rows";
 import type { Sniffed } from "../import/detect";
-import { leadImportRefusals, leadImports, leadIntakeSettings, leadListMembers, leadLists } from "../tables";
+import { leadImportRefusals, leadImports, leadListMembers, leadLists } from "../tables";
 import { fileOf } from "./file.server";
 
 /** Rows a batch takes: one transaction, one intake query of each kind. */
@@ -29,13 +30,6 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The job lost its lease or was cancelled while a batch was under way: the batch rolled back. */
 class LeaseLost extends Error {}
-
-export async function intakeSettingsOf(db: Db, tenantId: number): Promise<LeadIntakeSettings> {
-  const [s] = await db.select().from(leadIntakeSettings).where(eq(leadIntakeSettings.tenantId, tenantId));
-  return s
-    ? { duplicate_window_days: s.duplicateWindowDays, on_duplicate: s.onDuplicate as LeadIntakeSettings["on_duplicate"] }
-    : DEFAULT_LEAD_INTAKE_SETTINGS;
-}
 
 /** The counts a batch adds, by outcome. */
 function tally(counts: ImportCounts, outcome: ImportOutcome, n = 1) {

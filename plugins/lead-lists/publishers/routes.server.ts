@@ -33,11 +33,7 @@ import {
   type PluginServerContext,
   type RouteDef,
 } from "../../../server/sdk";
-import {
-  DEFAULT_LEAD_INTAKE_SETTINGS,
-  INTAKE_MESSAGES,
-  type LeadIntakeSettings,
-} from "../../../src/contract/leadIntake";
+import { INTAKE_MESSAGES } from "../../../src/contract/leadIntake";
 import {
   leadIntakeSettings,
   leadListMembers,
@@ -45,6 +41,7 @@ import {
   publisherKeyMinutes,
   publisherKeys,
 } from "../tables";
+import { intakeSettingsOf } from "../intakeSettings.server";
 import {
   createPublisherKey,
   EXAMPLE_LEAD,
@@ -177,14 +174,7 @@ export function publisherRoutes(ctx: PluginServerContext): RouteDef[] {
     }));
   }
 
-  async function intakeSettingsOf(tenantId: number): Promise<LeadIntakeSettings> {
-    const [row] = await db.select().from(leadIntakeSettings).where(eq(leadIntakeSettings.tenantId, tenantId));
-    if (!row) return DEFAULT_LEAD_INTAKE_SETTINGS;
-    return {
-      duplicate_window_days: row.duplicateWindowDays,
-      on_duplicate: row.onDuplicate === "update" ? "update" : "refuse",
-    };
-  }
+  const intakeSettings = (tenantId: number) => intakeSettingsOf(db, tenantId);
 
   /** Counts the post in the key's minute, for every instance at once: the minute's count after this post. */
   async function countPost(keyId: number, minute: number): Promise<number> {
@@ -344,7 +334,7 @@ export function publisherRoutes(ctx: PluginServerContext): RouteDef[] {
 
         const write = async (claim: IdempotencyClaim): Promise<PostAnswer> => {
           const at = new Date(clock.now());
-          const policy = await intakeSettingsOf(key.tenantId);
+          const policy = await intakeSettings(key.tenantId);
           try {
             return await db.transaction(async (t) => {
               const tx = t as unknown as Db;
@@ -402,7 +392,7 @@ export function publisherRoutes(ctx: PluginServerContext): RouteDef[] {
 
     defineRoute(readIntakeSettings, {
       access: MANAGERS,
-      handler: async ({ caller }) => ({ data: await intakeSettingsOf(caller.tenantId) }),
+      handler: async ({ caller }) => ({ data: await intakeSettings(caller.tenantId) }),
     }),
 
     defineRoute(saveIntakeSettings, {
@@ -414,7 +404,7 @@ export function publisherRoutes(ctx: PluginServerContext): RouteDef[] {
           .insert(leadIntakeSettings)
           .values({ tenantId: caller.tenantId, ...values })
           .onConflictDoUpdate({ target: leadIntakeSettings.tenantId, set: values });
-        return { data: await intakeSettingsOf(caller.tenantId) };
+        return { data: await intakeSettings(caller.tenantId) };
       },
     }),
   ];
