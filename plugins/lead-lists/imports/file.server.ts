@@ -31,6 +31,9 @@ export async function storeFile(
     pending = [];
     pendingBytes = 0;
     await db.insert(leadImportChunks).values({ importId, seq: seq++, data });
+    // The event loop's turn between pieces: on PGlite each insert runs in the gateway's own thread, and a 58 MiB
+    // upload held every agent's request for seconds (bench/lead-import).
+    await new Promise<void>((resolve) => setImmediate(resolve));
   };
   for await (const piece of body) {
     const buf = typeof piece === "string" ? Buffer.from(piece) : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
