@@ -102,6 +102,8 @@ describe("a manager imports a CSV", () => {
     expect(lines.find((l) => l.startsWith("3,"))).toMatch(/is on the call centre's Do Not Call list since/);
     expect(lines.find((l) => l.startsWith("7,"))).toContain("The postal code 90210 is in CA, not NY.");
 
+    // The file goes once imported; its report stays.
+    expect((await gw.db.select({ n: count() }).from(leadImportChunks).where(eq(leadImportChunks.importId, up.id)))[0]!.n).toBe(0);
     // The same layout next time: the mapping is remembered.
     const again = await uploaded(HEADER + "\n" + row("ISF900009", "2125552009"));
     expect(again).toMatchObject({ mapping_remembered: true, mapping: up.mapping });

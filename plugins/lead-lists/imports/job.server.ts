@@ -13,7 +13,7 @@ import { IMPORT_MAX_ROWS, type DryRun, type ImportCounts, type ImportOutcome } f
 import { toIntake, type ColumnMapping } from "../import/mapping";
 import { readRows, type CsvRecord } from "../import/rows";
 import type { Sniffed } from "../import/detect";
-import { leadImportRefusals, leadImports, leadListMembers, leadLists } from "../tables";
+import { leadImportChunks, leadImportRefusals, leadImports, leadListMembers, leadLists } from "../tables";
 import { fileOf } from "./file.server";
 
 /** Rows a batch takes: one transaction, one intake query of each kind. */
@@ -148,7 +148,13 @@ export class ImportJobs {
   }
 
   private async finish(job: ImportRow, set: Partial<typeof leadImports.$inferInsert>) {
-    await this.ctx.db.transaction(async (tx) => this.progress(tx as unknown as Db, job, { ...set, finishedAt: this.now(), leaseOwner: null, leaseUntil: null }));
+    await this.ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await this.progress(tx, job, { ...set, finishedAt: this.now(), leaseOwner: null, leaseUntil: null });
+      // An import done keeps its report (the refused rows) but not its file: up to 100 MB a list otherwise stays in
+      // the database for good. A checked or failed dry run keeps it: the import may still run.
+      if (set.state === "done") await tx.delete(leadImportChunks).where(eq(leadImportChunks.importId, job.id));
+    });
     this.hooks.changed?.(job.id);
   }
 
