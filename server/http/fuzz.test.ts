@@ -95,14 +95,17 @@ describe("malformed input", () => {
   it("broken JSON, wrong content types and oversized bodies are refused with a 4xx", async () => {
     for (const def of table.filter((d) => d.body)) {
       const client = await clientFor(def);
+      // A public route with its own credential (a publisher's key) refuses a caller without one before it reads
+      // the body: 401 whatever the body; the route's own tests send these bodies with a valid credential.
+      const own = (status: number) => (def.authenticate ? 401 : status);
       for (const raw of ["{", "nul", '{"email": }', "\u0000"]) {
         const res = await client.request(def.method, path(def), raw, { "content-type": "application/json" });
-        expect(res.statusCode, `${def.url} ${raw}`).toBe(400);
+        expect(res.statusCode, `${def.url} ${raw}`).toBe(own(400));
       }
       const xml = await client.request(def.method, path(def), "<a/>", { "content-type": "application/xml" });
-      expect(xml.statusCode).toBe(415);
+      expect(xml.statusCode).toBe(own(415));
       const big = await client.request(def.method, path(def), JSON.stringify({ email: "x".repeat(70_000) }), { "content-type": "application/json" });
-      expect(big.statusCode).toBe(413);
+      expect(big.statusCode).toBe(own(413));
     }
   });
 

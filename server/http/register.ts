@@ -14,6 +14,8 @@ declare module "fastify" {
   interface FastifyRequest {
     caller?: Caller;
     sessionId?: string;
+    /** What a public route's own `authenticate` answered (route.ts). */
+    principal?: unknown;
   }
 }
 
@@ -45,7 +47,10 @@ export function registerRoutes(app: FastifyInstance, gw: Gateway, table: RouteDe
         response: def.response,
       },
       onRequest: policy.public
-        ? undefined
+        ? def.authenticate &&
+          (async (req) => {
+            req.principal = await def.authenticate!(req);
+          })
         : async (req, reply) => {
             const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1];
             const outcome = await gw.sessions.authenticate(bearer, req.cookies[FINGERPRINT_COOKIE]);

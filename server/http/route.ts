@@ -53,6 +53,12 @@ export interface RouteDef<B = unknown, P = unknown, Q = unknown> {
    * never whole. Fastify refuses a body over `maxBytes` with 413; the caller is authenticated before a byte is read.
    */
   upload?: { maxBytes: number };
+  /**
+   * A public route's own credential (a publisher's API key): checked before the body is read or validated, so a
+   * caller without a valid one gets its 401 / 403 / 429 and learns nothing of the body's rules. What it answers
+   * (the key, say) reaches the handler as `req.raw.principal`.
+   */
+  authenticate?(raw: FastifyRequest): Promise<unknown>;
   handler(req: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<unknown> | unknown;
 }
 
@@ -69,6 +75,7 @@ export interface EndpointRoute<E extends AnyEndpoint> {
   /** OpenAPI tags, when the endpoint has none. */
   tags?: string[];
   upload?: RouteDef["upload"];
+  authenticate?: RouteDef["authenticate"];
 }
 
 export interface NamedValue {
@@ -106,6 +113,7 @@ export function defineRoute(first: RouteDef | AnyEndpoint, route?: EndpointRoute
     ...(route.example && { example: route.example }),
     ...(route.names && { names: route.names }),
     ...(route.upload && { upload: route.upload }),
+    ...(route.authenticate && { authenticate: route.authenticate }),
     endpoint: e,
     handler: route.handler as RouteDef["handler"],
   };

@@ -234,6 +234,17 @@ describe("publishers' lead intake", () => {
     const key = await createKey(manager, { name: "Soon Revoked", prefixes: ["ISF"] });
     expect((await post(null, lead())).statusCode).toBe(401);
     expect((await post("", lead())).statusCode).toBe(401);
+    // The key is checked before the body: a bad lead without a valid key is 401, never a 422 naming the rules.
+    const probing = await post(`pk_${"B".repeat(43)}`, { phone: "nope" });
+    expect(probing.statusCode, probing.body).toBe(401);
+    // With a valid key, broken JSON, another content type and an oversized body are the usual 400, 415, 413.
+    const keyed = { "x-api-key": key.key };
+    const broken = await gw.client().request("POST", "/lead-intake", "{", { ...keyed, "content-type": "application/json" });
+    expect(broken.statusCode, broken.body).toBe(400);
+    const xml = await gw.client().request("POST", "/lead-intake", "<a/>", { ...keyed, "content-type": "application/xml" });
+    expect(xml.statusCode).toBe(415);
+    const big = JSON.stringify({ ...lead(), keywords: "x".repeat(70_000) });
+    expect((await gw.client().request("POST", "/lead-intake", big, { ...keyed, "content-type": "application/json" })).statusCode).toBe(413);
     const unknown = await post(`pk_${"A".repeat(43)}`, lead());
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual({ message: "This API key is not valid, or it was revoked." });

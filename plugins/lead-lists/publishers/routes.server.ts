@@ -79,6 +79,11 @@ export const keyHashOf = (secret: string) => sha256(secret);
 /** What ctx.idempotent hands the write (server/sdk does not name the type). */
 type IdempotencyClaim = Parameters<Parameters<PluginServerContext["idempotent"]>[3]>[0];
 type Answer<B> = { status: number; body: B };
+/** A publisher's key as a post needs it (what the intake route's `authenticate` answers). */
+type PostingKey = Pick<
+  typeof publisherKeys.$inferSelect,
+  "id" | "tenantId" | "prefixes" | "listId" | "perMinute" | "createdBy" | "revokedAt"
+>;
 type PostAnswer = Answer<LeadPosted | IntakeRefusal>;
 
 /** The intake's result as the publisher's answer. */
@@ -284,7 +289,9 @@ export function publisherRoutes(ctx: PluginServerContext): RouteDef[] {
     defineRoute(postLead, {
       access: PUBLIC,
       example: { body: EXAMPLE_LEAD },
-      async handler({ body, raw }, reply) {
+      // The key, its call centre and its rate are checked before the body is read: a caller without a valid key
+      // gets 401 (or 403, 429) whatever it sends, and never learns the lead's rules from a 422.
+      async authenticate(raw): Promise<PostingKey> {
         const header = raw.headers["x-api-key"];
         const secret = (Array.isArray(header) ? header[0] : header)?.trim();
         if (!secret) throw new HttpError(401, M.noKey);
@@ -313,7 +320,10 @@ export function publisherRoutes(ctx: PluginServerContext): RouteDef[] {
             "Retry-After": String(seconds),
           });
         }
-
+        return key;
+      },
+      async handler({ body, raw }, reply) {
+        const key = raw.principal as PostingKey;
         const given = raw.headers["idempotency-key"];
         const idempotencyKey = Array.isArray(given) ? given[0] : given;
         if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
