@@ -45,6 +45,7 @@ import { usersDirectory } from "./pbx/directory";
 import { Push } from "./realtime/push";
 import { Realtime } from "./realtime/server";
 import { BackgroundWork } from "./modules/status/background";
+import { RequestsInFlight } from "./http/requestsInFlight";
 import { statusServices } from "./modules/status/wiring";
 
 export interface BuiltGateway {
@@ -150,6 +151,11 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
         }));
   const push = new Push();
   const background = new BackgroundWork(app.log);
+  const requests = new RequestsInFlight();
+  // Every request, however it ends, so that background work lets them go first (requestsInFlight.ts).
+  app.addHook("onRequest", async (req) => requests.begin(req));
+  app.addHook("onResponse", async (req) => requests.end(req));
+  app.addHook("onRequestAbort", async (req) => requests.end(req));
   let markStarted!: () => void;
   const gw: Gateway = {
     started: new Promise<void>((resolve) => (markStarted = resolve)),
@@ -165,6 +171,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     push,
     clientEvents: new PluginClientEvents(),
     background,
+    requests,
     ...statusServices({
       db,
       clock,

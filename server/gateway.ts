@@ -12,6 +12,7 @@ import type { PbxDriver } from "./pbx/driver";
 import type { Push } from "./realtime/push";
 import type { PluginClientEvents } from "./realtime/pluginEvents";
 import type { BackgroundWork } from "./modules/status/background";
+import type { RequestsInFlight } from "./http/requestsInFlight";
 import type { StatusService } from "./modules/status/service";
 import type { OverstayDetector } from "./modules/status/overstay";
 import type { CallService } from "./modules/calls/service";
@@ -37,6 +38,8 @@ export interface Gateway {
   clientEvents: PluginClientEvents;
   /** Timer- and socket-driven work, awaited when the gateway closes. */
   background: BackgroundWork;
+  /** The requests this instance is answering now: background work lets them go first. */
+  requests: RequestsInFlight;
   statuses: StatusService;
   overstays: OverstayDetector;
   /** The agents' calls: dials, PBX events, inbound routing. */

@@ -34,6 +34,7 @@ const FIELDS = [
   "playback",
   "realtime",
   "recordings",
+  "requestsSettled",
   "settings",
 ] as const;
 

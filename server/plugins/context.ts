@@ -276,6 +276,12 @@ export interface PluginServerContext {
    */
   closing(): boolean;
   /**
+   * Resolves once this gateway instance answers no request, or after `maxWaitMs` (always after a turn of the event
+   * loop). Long background work (an import's batches) awaits it before each step, outside any transaction, so the
+   * agents' requests go first and the work still progresses under load (server/http/requestsInFlight.ts).
+   */
+  requestsSettled(maxWaitMs: number): Promise<void>;
+  /**
    * Background work to do once the gateway has started and follows the PBX again: a lone gateway has by then
    * closed the calls a crash left open (what a plugin tidies after a crash can be judged from them).
    */
@@ -409,6 +415,7 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
     }),
     background: (what: string, work: () => Promise<unknown>) => gw.background.run(what, work),
     closing: () => gw.background.isClosed,
+    requestsSettled: (maxWaitMs: number) => gw.requests.settled(maxWaitMs),
     afterStart: (what: string, work: () => Promise<unknown>) =>
       void gw.started.then(() => gw.background.run(what, work)),
     advisors: Object.freeze({

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { Readable } from "node:stream";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readRows } from "./rows";
+import { readRows, slicesOf } from "./rows";
 import { collect, latin1, readList, rowsOf, utf8 } from "./testing";
 
 describe("readRows", () => {
@@ -103,5 +104,22 @@ describe("readRows", () => {
         { kind: "header", columns: ["Phone", "Name"] },
         { kind: "row", line: 1, fields: ["5145550142", "Éric"] },
       ]);
+  });
+});
+
+describe("slicesOf", () => {
+  it("cuts text into pieces that join back to it, each within the size or ending a line, none inside a character", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("a", "\n", ",", "é", "😀"), maxLength: 400 }), fc.integer({ min: 2, max: 50 }), (text, size) => {
+        const slices = [...slicesOf(text, size)];
+        expect(slices.join("")).toBe(text);
+        for (const s of slices) {
+          expect(s.length).toBeGreaterThan(0);
+          expect(s.length).toBeLessThanOrEqual(size);
+          const last = s.charCodeAt(s.length - 1);
+          expect(last >= 0xd800 && last <= 0xdbff).toBe(false);
+        }
+      }),
+    );
   });
 });

@@ -12,6 +12,7 @@ import type { Db, IntakeResult, PluginServerContext } from "../../../server/sdk"
 import { IMPORT_MAX_ROWS, type DryRun, type ImportCounts, type ImportOutcome } from "../contract";
 import { toIntake, type ColumnMapping } from "../import/mapping";
 import { readRows, type CsvRecord } from "../import/rows";
+import { NumberSet, textKey } from "../import/seen";
 import type { Sniffed } from "../import/detect";
 import { leadImportChunks, leadImportRefusals, leadImports, leadListMembers, leadLists } from "../tables";
 import { fileOf } from "./file.server";
@@ -25,8 +26,11 @@ const ACTIVE = ["checking", "queued", "running"];
 type ImportRow = typeof leadImports.$inferSelect;
 type Row = Extract<CsvRecord, { kind: "row" | "bad" }>;
 
-/** Lets the event loop run what waits (requests, timers, sockets) before the job's next step. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * How long the job waits, at most, for the gateway's requests before each step: under a steady flow of requests
+ * it still takes the loop this often (ctx.requestsSettled).
+ */
+export const YIELD_MAX_MS = 20;
 
 /** The job lost its lease or was cancelled while a batch was under way: the batch rolled back. */
 class LeaseLost extends Error {}
@@ -54,7 +58,7 @@ export interface JobHooks {
 
 export class ImportJobs {
   constructor(
-    private readonly ctx: Pick<PluginServerContext, "db" | "clock" | "leads" | "log" | "closing">,
+    private readonly ctx: Pick<PluginServerContext, "db" | "clock" | "leads" | "log" | "closing" | "requestsSettled">,
     /** This gateway instance, as leases name it. */
     private readonly instance: string,
     private readonly hooks: JobHooks = {},
@@ -116,23 +120,26 @@ export class ImportJobs {
   }
 
   /**
-   * The file's records from `skip` on, in batches. Before each one the event loop gets a turn: PGlite answers every
-   * statement as a microtask, so without it a whole import ran as one block and no request, timer or socket ping
-   * was served until it ended (bench/lead-import: every agent's socket timed out).
+   * The file's records from `skip` on, in batches. Before each one, and between the slices of text it parses, the
+   * job lets the gateway's requests go first: PGlite answers every statement as a microtask, so without a turn of
+   * the event loop a whole import ran as one block and no request, timer or socket ping was served until it ended;
+   * with only a turn, each of an agent's dial's statements still waited behind the job's synchronous stretches
+   * (bench/lead-import: dial p99 4–8× during an import).
    */
   private async *batches(job: ImportRow, skip: number): AsyncGenerator<Row[]> {
+    const pause = () => this.ctx.requestsSettled(YIELD_MAX_MS);
     let batch: Row[] = [];
-    for await (const r of readRows(fileOf(this.ctx.db, job.id), job.sniffed as unknown as Sniffed, { skip })) {
+    for await (const r of readRows(fileOf(this.ctx.db, job.id), job.sniffed as unknown as Sniffed, { skip, pause })) {
       if (r.kind === "header") continue;
       batch.push(r);
       if (batch.length >= BATCH_ROWS) {
-        await turn();
+        await pause();
         yield batch;
         batch = [];
       }
     }
     if (batch.length) {
-      await turn();
+      await pause();
       yield batch;
     }
   }
@@ -165,8 +172,8 @@ export class ImportJobs {
     const counts: ImportCounts = {};
     const reasons = new Map<string, number>();
     // Rows of the file seen so far, by phone and by marketing id: a later one is a duplicate in the file.
-    const seenPhones = new Set<string>();
-    const seenIds = new Set<string>();
+    const seenPhones = new NumberSet();
+    const seenIds = new NumberSet();
     let rows = 0;
     for await (const batch of this.batches(job, 0)) {
       await this.stopIfClosing(job);
@@ -192,12 +199,13 @@ export class ImportJobs {
         }
         const input = inputs[i]!;
         const result = results[i++]!;
-        const phone = nanpDigits(String(input.phone ?? "")) ?? "";
-        const id = String(input.marketing_id ?? "").trim().toUpperCase();
+        // A row the intake took has a valid phone (ten digits) and a marketing id.
+        const phone = Number(nanpDigits(String(input.phone ?? "")) ?? 0);
+        const id = textKey(String(input.marketing_id ?? "").trim().toUpperCase());
         let outcome = outcomeOf(result);
         if ((outcome === "created" || outcome === "updated") && (seenPhones.has(phone) || seenIds.has(id))) outcome = "duplicate_file";
         if (outcome === "created" || outcome === "updated") {
-          seenPhones.add(phone);
+          if (phone > 0) seenPhones.add(phone);
           seenIds.add(id);
         }
         tally(counts, outcome);
