@@ -421,6 +421,11 @@ export const calls = pgTable(
     cause: text("cause"),
     /** The hangup flow's PUT arrived: the call is settled. */
     settledAt: ts("settled_at"),
+    /**
+     * The PBX's answering-machine verdict on the lead's answer (AMD-Human-voice, AMD-Machine-Vm-WA, AMD-NotSure,
+     * AMD-Hangup), when it gave one: a call a machine answered is no contact (the reports, issue 37).
+     */
+    amdVerdict: text("amd_verdict"),
   },
   (t) => [index("calls_agent_started_idx").on(t.agentId, t.startedAt), index("calls_lead_idx").on(t.leadId)],
 );

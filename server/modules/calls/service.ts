@@ -643,12 +643,10 @@ export class CallService {
         return;
       case "AmdResult":
         // Only for the call the agent placed (an advisor rung in later is not told about the lead's machine).
-        if (
-          isOver(call) ||
-          call.direction !== 0 ||
-          (e.result !== "AMD-Human-voice" && e.result !== "AMD-Machine-Vm-WA")
-        )
-          return;
+        if (call.direction !== 0) return;
+        // Kept whatever it says: the reports count a machine's answer as no contact.
+        await this.d.db.update(calls).set({ amdVerdict: e.result }).where(eq(calls.id, call.id));
+        if (isOver(call) || (e.result !== "AMD-Human-voice" && e.result !== "AMD-Machine-Vm-WA")) return;
         push.toAgent(call.agentId, "voicemail-detection", {
           callId: call.id,
           leadId: call.leadId,

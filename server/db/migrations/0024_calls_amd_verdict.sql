@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "amd_verdict" text;
