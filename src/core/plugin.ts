@@ -169,7 +169,7 @@ export interface AdminPageDef {
    * The drawer section the link sits in. The sections are the core's, shown in this order with the core's titles
    * (admin-and-sign-in §2).
    */
-  section: "users" | "leads" | "notifications" | "settings";
+  section: "users" | "leads" | "reports" | "notifications" | "settings";
   /** i18n key in the plugin's namespace: the link's text in the drawer. */
   title: string;
   /**

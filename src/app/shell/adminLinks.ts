@@ -10,7 +10,7 @@ export type AdminLink = AdminPageDef & { pluginId: string };
  * The drawer's sections, in the order it shows them (admin-and-sign-in §2), each titled `admin.sections.<key>`.
  * A record, so a section added to {@link AdminPageDef} cannot be left out of the drawer.
  */
-const SECTION_PLACE: Record<AdminSection, number> = { users: 0, leads: 1, notifications: 2, settings: 3 };
+const SECTION_PLACE: Record<AdminSection, number> = { users: 0, leads: 1, reports: 2, notifications: 3, settings: 4 };
 export const ADMIN_SECTIONS = (Object.keys(SECTION_PLACE) as AdminSection[]).sort(
   (a, b) => SECTION_PLACE[a] - SECTION_PLACE[b],
 );
