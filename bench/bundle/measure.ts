@@ -46,6 +46,7 @@ export const FORBIDDEN: readonly { what: string; pattern: RegExp }[] = [
   },
   { what: "Leaflet", pattern: /(^|\/)node_modules\/(leaflet|react-leaflet|@react-leaflet\/[^/]+)\// },
   { what: "JsSIP", pattern: /(^|\/)node_modules\/jssip\// },
+  { what: "uPlot (the managers' report charts)", pattern: /(^|\/)node_modules\/uplot\// },
 ];
 
 /** Where the build writes the modules of each chunk the entries import statically (see moduleListPlugin). */
