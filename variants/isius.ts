@@ -12,6 +12,7 @@ export default defineVariant({
     "supervision",
     "lead-lists",
     "dnc-lists",
+    "reports",
     "overstays",
     "voicemail-detection",
     "inbound-alert",

@@ -5,7 +5,7 @@ export default defineVariant({
   id: "slica",
   code: "SLICA",
   country: "CA",
-  plugins: ["goals", "floor", "client-health", "supervision", "lead-lists", "dnc-lists", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "plugin-settings", "accounts", "users", "allowed-extensions", "attribute-groups", "call-tracking-settings", "lead-settings", "dialing-settings", "general-settings", "notification-sender", "health-eapp", "scripts", "iapp", "lead-matcher"],
+  plugins: ["goals", "floor", "client-health", "supervision", "lead-lists", "dnc-lists", "reports", "overstays", "inbound-alert", "softphone", "dispositions", "auto-dialing", "user-summary", "lead-explain", "lead-card", "booking", "transfers", "transfer-targets", "plugin-settings", "accounts", "users", "allowed-extensions", "attribute-groups", "call-tracking-settings", "lead-settings", "dialing-settings", "general-settings", "notification-sender", "health-eapp", "scripts", "iapp", "lead-matcher"],
   features: {
     "external-transfers": true,
     "recording-panel": false,

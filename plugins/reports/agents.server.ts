@@ -1,0 +1,217 @@
+// Agent performance (issue 37, part 1) read from the rollups (./tables.ts): three grouped queries over the agents'
+// hours of the range, whatever the number of calls, plus the status periods still open at the moment asked, split
+// among their local hours here as the triggers split closed ones. Days, weeks (from Monday) and months are the
+// call centre's own, since the rollups' hours are local.
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  defineRoute,
+  rowsOf,
+  tenants,
+  users,
+  wallClock,
+  type Db,
+  type PluginServerContext,
+  type RouteDef,
+} from "../../server/sdk";
+import { AGENT_ROLES } from "../../src/contract/common";
+import {
+  agentReport,
+  type AgentPeriodRow,
+  type AgentReport,
+  type ReportAgent,
+  type ReportPeriod,
+} from "./contract";
+
+const MANAGERS = { roles: ["manager"] } as const;
+
+/** The day after a YYYY-MM-DD day. */
+const nextDay = (day: string) => new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
+
+interface Range {
+  tenantId: number;
+  /** YYYY-MM-DD; the call centre's today when left out. */
+  from?: string | undefined;
+  /** YYYY-MM-DD; `from` when left out. */
+  to?: string | undefined;
+  by: ReportPeriod;
+}
+
+type Rows = Map<string, AgentPeriodRow>;
+
+function rowOf(rows: Rows, agentId: number, period: string): AgentPeriodRow {
+  const key = `${agentId}|${period}`;
+  let row = rows.get(key);
+  if (!row) {
+    row = {
+      agent_id: agentId,
+      period,
+      status_seconds: {},
+      dials: 0,
+      inbound: 0,
+      contacts: 0,
+      talk_seconds: 0,
+      transfers_sent: 0,
+      transfers_taken: 0,
+      overstays: 0,
+      dispositions: {},
+    };
+    rows.set(key, row);
+  }
+  return row;
+}
+
+/** The period's first day of an hour, as SQL: `date_trunc(by, hour)` as YYYY-MM-DD. */
+const periodOf = (by: ReportPeriod) => sql.raw(`to_char(date_trunc('${by}', hour), 'YYYY-MM-DD')`);
+
+export async function readAgentReport(db: Db, range: Range, now: Date): Promise<AgentReport> {
+  const { tenantId, by } = range;
+  const [tenant] = await db
+    .select({ timezone: tenants.timezone })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  const timeZone = tenant?.timezone ?? "UTC";
+  const w = wallClock(now.getTime(), timeZone);
+  const today = `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
+  const from = range.from ?? today;
+  const to = range.to ?? from;
+  const start = `${from} 00:00:00`;
+  const end = `${nextDay(to)} 00:00:00`;
+  const rows: Rows = new Map();
+  const period = periodOf(by);
+
+  const hours = rowsOf<{
+    agent_id: number;
+    period: string;
+    dials: number;
+    inbound: number;
+    contacts: number;
+    talk_seconds: number;
+    transfers_sent: number;
+    transfers_taken: number;
+    overstays: number;
+  }>(
+    await db.execute(sql`
+      select agent_id, ${period} as period, sum(dials)::int as dials, sum(inbound)::int as inbound,
+             sum(contacts)::int as contacts, sum(talk_seconds)::int as talk_seconds,
+             sum(transfers_sent)::int as transfers_sent, sum(transfers_taken)::int as transfers_taken,
+             sum(overstays)::int as overstays
+        from report_agent_hours
+       where tenant_id = ${tenantId} and hour >= ${start}::timestamp and hour < ${end}::timestamp
+       group by 1, 2`),
+  );
+  for (const h of hours) {
+    const row = rowOf(rows, h.agent_id, h.period);
+    row.dials += h.dials;
+    row.inbound += h.inbound;
+    row.contacts += h.contacts;
+    row.talk_seconds += h.talk_seconds;
+    row.transfers_sent += h.transfers_sent;
+    row.transfers_taken += h.transfers_taken;
+    row.overstays += h.overstays;
+  }
+
+  const statuses = rowsOf<{ agent_id: number; period: string; status: string; seconds: number }>(
+    await db.execute(sql`
+      select agent_id, ${period} as period, status, sum(seconds)::float8 as seconds
+        from report_status_hours
+       where tenant_id = ${tenantId} and hour >= ${start}::timestamp and hour < ${end}::timestamp
+       group by 1, 2, 3`),
+  );
+  const addStatus = (agentId: number, p: string, status: string, seconds: number) => {
+    const row = rowOf(rows, agentId, p);
+    const s = row.status_seconds as Record<string, number>;
+    s[status] = (s[status] ?? 0) + seconds;
+  };
+  for (const s of statuses) addStatus(s.agent_id, s.period, s.status, s.seconds);
+
+  // The periods open now: from the change that began each (agent_statuses.period_id) until now, split among the
+  // local hours the range covers, as the trigger splits a closed one.
+  const open = rowsOf<{ agent_id: number; period: string; status: string; seconds: number }>(
+    await db.execute(sql`
+      with tz as (select ${timeZone}::text as name),
+      open as (
+        -- Only the part of each period inside the range: an agent offline for a year is not a year of hours.
+        select s.user_id, s.status,
+               greatest(c.at, ${start}::timestamp at time zone tz.name) as began,
+               least(${now.toISOString()}::timestamptz, ${end}::timestamp at time zone tz.name) as upto
+          from agent_statuses s join agent_status_changes c on c.id = s.period_id cross join tz
+         where s.tenant_id = ${tenantId}
+      ),
+      pieces as (
+        select o.user_id, o.status, h.hour,
+               greatest(o.began, h.hour at time zone tz.name) as a,
+               least(o.upto, (h.hour + interval '1 hour') at time zone tz.name) as b
+          from open o cross join tz
+          cross join lateral generate_series(date_trunc('hour', o.began at time zone tz.name),
+                                             date_trunc('hour', o.upto at time zone tz.name), interval '1 hour') as h(hour)
+         where o.began < o.upto
+      )
+      select user_id as agent_id, ${period} as period, status, sum(extract(epoch from b - a))::float8 as seconds
+        from pieces
+       where b > a
+       group by 1, 2, 3`),
+  );
+  for (const s of open) addStatus(s.agent_id, s.period, s.status, s.seconds);
+
+  const given = rowsOf<{ agent_id: number; period: string; disposition: string; n: number }>(
+    await db.execute(sql`
+      select agent_id, ${period} as period, disposition, sum(n)::int as n
+        from report_disposition_hours
+       where tenant_id = ${tenantId} and hour >= ${start}::timestamp and hour < ${end}::timestamp
+       group by 1, 2, 3
+      having sum(n) <> 0`),
+  );
+  for (const d of given) {
+    const row = rowOf(rows, d.agent_id, d.period);
+    row.dispositions[d.disposition] = (row.dispositions[d.disposition] ?? 0) + d.n;
+  }
+
+  const withRows = [...new Set([...rows.values()].map((r) => r.agent_id))];
+  const people = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      deactivated: users.deactivated,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        or(inArray(users.role, [...AGENT_ROLES]), withRows.length ? inArray(users.id, withRows) : sql`false`),
+      ),
+    );
+  const agents: ReportAgent[] = people
+    .map((p) => ({
+      id: p.id,
+      name: `${p.firstName} ${p.lastName}`.trim(),
+      role: p.role,
+      active: !p.deactivated,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+
+  return {
+    from,
+    to,
+    by,
+    time_zone: timeZone,
+    as_of: now.toISOString(),
+    today,
+    agents,
+    rows: [...rows.values()].sort((a, b) => a.period.localeCompare(b.period) || a.agent_id - b.agent_id),
+  };
+}
+
+export function agentReportRoutes(ctx: PluginServerContext): RouteDef[] {
+  return [
+    defineRoute(agentReport, {
+      access: MANAGERS,
+      example: { query: { from: "2026-03-01", to: "2026-03-31", by: "day" } },
+      async handler({ caller, query }) {
+        const range = { tenantId: caller.tenantId, from: query.from, to: query.to, by: query.by };
+        return { data: await readAgentReport(ctx.db, range, new Date(ctx.clock.now())) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,98 @@
+// The reports' wire contract (issue 37), shared by the browser and the gateway. Agent performance: per agent and
+// day, week or month of the call centre's own time zone, what the rollups hold (./tables.ts) plus the periods still
+// open at the moment asked (an agent Ready since 10:40 counts until now): the report of today includes the last
+// minute. The page and the CSV derive their figures (logged-in time, contact rate, handle time, bookings, sales)
+// from these rows through ./metrics.ts, one definition for both.
+import { z } from "zod";
+import { ErrorBody } from "../../src/contract/common";
+import { defineEndpoint } from "../../src/contract/endpoint";
+import { AGENT_STATUSES } from "../../src/contract/status";
+import { isDob } from "../../src/contract/lead";
+
+/** The longest range a report covers: a year and a day (a leap year's whole year, from any day). */
+export const MAX_REPORT_DAYS = 367;
+export const REPORT_PERIODS = ["day", "week", "month"] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+export const REPORT_MESSAGES = {
+  date: "A day as YYYY-MM-DD.",
+  order: "The last day comes on or after the first.",
+  span: `A report covers at most ${MAX_REPORT_DAYS} days.`,
+  period: "Choose day, week or month.",
+} as const;
+
+const Day = z.string().refine(isDob, REPORT_MESSAGES.date);
+
+export const AgentReportQuery = z
+  .strictObject({
+    /** The first and last day covered (both included), in the call centre's time zone; both today when left out. */
+    from: Day.optional(),
+    to: Day.optional(),
+    by: z.enum(REPORT_PERIODS, { error: REPORT_MESSAGES.period }).default("day"),
+  })
+  .superRefine((q, ctx) => {
+    if (!q.from || !q.to || !isDob(q.from) || !isDob(q.to)) return;
+    const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
+    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
+    else if (days > MAX_REPORT_DAYS)
+      ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.span });
+  });
+export type AgentReportQuery = z.input<typeof AgentReportQuery>;
+
+const Count = z.number().int();
+const StatusSeconds = z.partialRecord(z.enum(AGENT_STATUSES), z.number());
+
+/** What one agent did in one period. */
+export const AgentPeriodRow = z.object({
+  agent_id: z.number().int(),
+  /** The period's first day, YYYY-MM-DD (a week starts on Monday). */
+  period: z.string(),
+  /** Seconds in each status (offline included); the statuses the agent was never in are left out. */
+  status_seconds: StatusSeconds,
+  dials: Count,
+  inbound: Count,
+  contacts: Count,
+  talk_seconds: Count,
+  transfers_sent: Count,
+  transfers_taken: Count,
+  overstays: Count,
+  /** Dispositions given, by value. */
+  dispositions: z.record(z.string(), Count),
+});
+export type AgentPeriodRow = z.infer<typeof AgentPeriodRow>;
+
+export const ReportAgent = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** qualifier | advisor | outbound-eligible */
+  role: z.string(),
+  active: z.boolean(),
+});
+export type ReportAgent = z.infer<typeof ReportAgent>;
+
+export const AgentReport = z.object({
+  data: z.object({
+    from: z.string(),
+    to: z.string(),
+    by: z.enum(REPORT_PERIODS),
+    /** The call centre's time zone, in which days, weeks and months are counted. */
+    time_zone: z.string(),
+    /** When the report was taken (open periods count until then). */
+    as_of: z.string(),
+    /** The call centre's today, YYYY-MM-DD (what the page's ranges count from). */
+    today: z.string(),
+    /** The call centre's agents, and anyone else who has a row. */
+    agents: z.array(ReportAgent),
+    rows: z.array(AgentPeriodRow),
+  }),
+});
+export type AgentReport = z.infer<typeof AgentReport>["data"];
+
+export const agentReport = defineEndpoint({
+  method: "GET",
+  path: "/reports/agents",
+  summary: `Not in the specification (issue 37): agent performance in the caller's call centre, per agent and period (by = day | week | month, weeks from Monday) of the call centre's time zone, from the first day to the last (both included, at most ${MAX_REPORT_DAYS} days; today when left out, to = from when only from is given): seconds in each status, dials, inbound calls, contacts (answered by a person), talk seconds, live transfers sent and taken, overstays, dispositions by value. Status periods still open count until the moment asked. 200 {data: {from, to, by, time_zone, as_of, today, agents, rows}}; 422 per field. Managers and above.`,
+  tags: ["reports"],
+  query: AgentReportQuery,
+  responses: { 200: AgentReport, 422: ErrorBody },
+});

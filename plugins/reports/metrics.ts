@@ -1,0 +1,153 @@
+// The figures of agent performance, derived from the report's rows in one place for the page, its chart and the
+// CSV: what counts as logged in, as a break, as a booking or a sale comes from the core's contract (statuses,
+// dispositions' traits), never from a second list.
+import { SALE_DISPOSITIONS, TRANSFER_DISPOSITIONS } from "../../src/contract/dispositions";
+import { AGENT_STATUSES, type AgentStatus } from "../../src/contract/status";
+import type { AgentPeriodRow } from "./contract";
+
+/** The statuses an agent chooses to step away in: breaks, meetings, training… (not ready, not on a call). */
+export const AWAY_STATUSES: readonly AgentStatus[] = [
+  "break",
+  "lunch_break",
+  "restroom",
+  "meeting",
+  "admin",
+  "coaching",
+  "training",
+];
+/** Booked meetings and live transfers (the goals' "transfers"); sales (the goals' "sales"). */
+const BOOKINGS = new Set<string>(TRANSFER_DISPOSITIONS);
+const SALES = new Set<string>(SALE_DISPOSITIONS);
+
+/** The figures of a row, or of several added up (an agent's range, the team's total). */
+export interface AgentFigures {
+  /** Seconds in any status but offline. */
+  loggedIn: number;
+  ready: number;
+  onCall: number;
+  afterCallWork: number;
+  away: number;
+  /** Seconds in each status. */
+  statuses: Partial<Record<AgentStatus, number>>;
+  dials: number;
+  inbound: number;
+  contacts: number;
+  /** Contacts per dial, 0–1; null without dials. */
+  contactRate: number | null;
+  talk: number;
+  /** (talk + after-call work) per contact, in seconds; null without contacts. */
+  averageHandle: number | null;
+  /** After-call work per contact, in seconds; null without contacts. */
+  averageWrap: number | null;
+  bookings: number;
+  sales: number;
+  transfersSent: number;
+  transfersTaken: number;
+  overstays: number;
+  dispositions: Record<string, number>;
+  /** Dispositions given in all. */
+  disposed: number;
+}
+
+/** Adds rows up into their figures. */
+export function figuresOf(rows: readonly AgentPeriodRow[]): AgentFigures {
+  const statuses: Partial<Record<AgentStatus, number>> = {};
+  const dispositions: Record<string, number> = {};
+  let dials = 0,
+    inbound = 0,
+    contacts = 0,
+    talk = 0,
+    sent = 0,
+    taken = 0,
+    overstays = 0;
+  for (const r of rows) {
+    for (const [s, sec] of Object.entries(r.status_seconds))
+      statuses[s as AgentStatus] = (statuses[s as AgentStatus] ?? 0) + (sec ?? 0);
+    for (const [d, n] of Object.entries(r.dispositions)) dispositions[d] = (dispositions[d] ?? 0) + n;
+    dials += r.dials;
+    inbound += r.inbound;
+    contacts += r.contacts;
+    talk += r.talk_seconds;
+    sent += r.transfers_sent;
+    taken += r.transfers_taken;
+    overstays += r.overstays;
+  }
+  const sec = (s: AgentStatus) => statuses[s] ?? 0;
+  const afterCallWork = sec("after_call_work");
+  const count = (set: Set<string>) =>
+    Object.entries(dispositions).reduce((n, [d, k]) => n + (set.has(d) ? k : 0), 0);
+  return {
+    loggedIn: AGENT_STATUSES.filter((s) => s !== "offline").reduce((t, s) => t + sec(s), 0),
+    ready: sec("ready") + sec("idle"),
+    onCall: sec("on_a_call"),
+    afterCallWork,
+    away: AWAY_STATUSES.reduce((t, s) => t + sec(s), 0),
+    statuses,
+    dials,
+    inbound,
+    contacts,
+    contactRate: dials > 0 ? contacts / dials : null,
+    talk,
+    averageHandle: contacts > 0 ? (talk + afterCallWork) / contacts : null,
+    averageWrap: contacts > 0 ? afterCallWork / contacts : null,
+    bookings: count(BOOKINGS),
+    sales: count(SALES),
+    transfersSent: sent,
+    transfersTaken: taken,
+    overstays,
+    dispositions,
+    disposed: Object.values(dispositions).reduce((a, b) => a + b, 0),
+  };
+}
+
+/** The columns of the agents' table and of its CSV, in order; each sorts by its own figure. */
+export const AGENT_COLUMNS = [
+  "loggedIn",
+  "ready",
+  "onCall",
+  "afterCallWork",
+  "away",
+  "overstays",
+  "dials",
+  "contacts",
+  "contactRate",
+  "talk",
+  "averageHandle",
+  "averageWrap",
+  "bookings",
+  "transfersSent",
+  "transfersTaken",
+  "sales",
+] as const satisfies readonly (keyof AgentFigures)[];
+export type AgentColumn = (typeof AGENT_COLUMNS)[number];
+/** Columns that hold seconds (shown as h:mm:ss). */
+export const DURATION_COLUMNS = new Set<AgentColumn>([
+  "loggedIn",
+  "ready",
+  "onCall",
+  "afterCallWork",
+  "away",
+  "talk",
+  "averageHandle",
+  "averageWrap",
+]);
+
+/** The team's figures in one period (the chart's points). */
+export interface PeriodPoint {
+  period: string;
+  dials: number;
+  contacts: number;
+  bookings: number;
+}
+
+/** The team's figures per period, in order (periods without a row are left out). */
+export function pointsOf(rows: readonly AgentPeriodRow[]): PeriodPoint[] {
+  const by = new Map<string, AgentPeriodRow[]>();
+  for (const r of rows) by.set(r.period, [...(by.get(r.period) ?? []), r]);
+  return [...by.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([period, rs]) => {
+      const f = figuresOf(rs);
+      return { period, dials: f.dials, contacts: f.contacts, bookings: f.bookings };
+    });
+}

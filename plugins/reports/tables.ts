@@ -1,0 +1,74 @@
+// The reports' rollups (issue 37): what the floor did, per agent and hour of the call centre's local time, kept by
+// the write path. Triggers on the core's calls, dispositions, agent_status_changes, overstays and live_transfers
+// (migrations/, written with the tables) add each row's share in the same transaction that writes the row, and
+// take it back when the row changes or goes: a report never waits for a nightly job and is never stale, and a
+// report over a year sums about 9 rows per agent-day instead of every call and status change. The plugin writes
+// only these tables (the triggers are its own code, run by the database); it reads the core's through them.
+//
+// `hour` is the start of the hour in the call centre's time zone at the moment the row was written, as a local
+// timestamp: days, weeks and months group by it directly, and a half-hour zone (Newfoundland) stays exact.
+// After a change: npm run db:generate:plugin reports (then append the triggers' SQL by hand: see migrations/).
+import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { tenantRef } from "../../server/sdk/tables";
+
+const hour = () => timestamp("hour", { mode: "string" }).notNull();
+
+/** Calls, contacts, talk, transfers and overstays of an agent in an hour. */
+export const reportAgentHours = pgTable(
+  "report_agent_hours",
+  {
+    tenantId: tenantRef(),
+    agentId: integer("agent_id").notNull(),
+    hour: hour(),
+    /** Outgoing calls the agent placed (any type), by the hour they started. */
+    dials: integer("dials").notNull().default(0),
+    /** Incoming calls the agent took. */
+    inbound: integer("inbound").notNull().default(0),
+    /** Calls answered by a person (answered, and no machine by the PBX's verdict). */
+    contacts: integer("contacts").notNull().default(0),
+    /** Seconds from answer to end, of the calls started in the hour. */
+    talkSeconds: integer("talk_seconds").notNull().default(0),
+    /** Live transfers the agent (a qualifier) completed, by the hour asked. */
+    transfersSent: integer("transfers_sent").notNull().default(0),
+    /** Live transfers the agent (an advisor) took and completed, by the hour accepted. */
+    transfersTaken: integer("transfers_taken").notNull().default(0),
+    /** Status periods that overstayed their limit, by the hour the overstay began. */
+    overstays: integer("overstays").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.hour] }),
+    index("report_agent_hours_tenant_idx").on(t.tenantId, t.hour),
+  ],
+);
+
+/** Seconds an agent spent in each status in an hour (a period over several hours is split among them). */
+export const reportStatusHours = pgTable(
+  "report_status_hours",
+  {
+    tenantId: tenantRef(),
+    agentId: integer("agent_id").notNull(),
+    hour: hour(),
+    status: text("status").notNull(),
+    seconds: doublePrecision("seconds").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.hour, t.status] }),
+    index("report_status_hours_tenant_idx").on(t.tenantId, t.hour),
+  ],
+);
+
+/** Dispositions an agent gave in an hour, by value. */
+export const reportDispositionHours = pgTable(
+  "report_disposition_hours",
+  {
+    tenantId: tenantRef(),
+    agentId: integer("agent_id").notNull(),
+    hour: hour(),
+    disposition: text("disposition").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.hour, t.disposition] }),
+    index("report_disposition_hours_tenant_idx").on(t.tenantId, t.hour),
+  ],
+);

@@ -1,0 +1,30 @@
+// How the reports say their figures in the manager's language: Intl for counts and percents, h:mm:ss for times.
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+
+/** 3725 → "1:02:05"; under an hour "2:05". */
+export function clock(seconds: number): string {
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+export function useFigures() {
+  const { i18n } = useTranslation("reports");
+  const language = i18n.language;
+  return useMemo(() => {
+    const numbers = new Intl.NumberFormat(language);
+    const percents = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 1 });
+    const days = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
+    const months = new Intl.DateTimeFormat(language, { month: "long", year: "numeric", timeZone: "UTC" });
+    return {
+      count: (n: number) => numbers.format(n),
+      percent: (n: number | null) => (n === null ? "–" : percents.format(n)),
+      duration: (s: number | null) => (s === null ? "–" : clock(s)),
+      day: (day: string) => days.format(new Date(`${day}T00:00:00Z`)),
+      month: (day: string) => months.format(new Date(`${day}T00:00:00Z`)),
+    };
+  }, [language]);
+}
