@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { fakeGateway, renderPlugin, reply } from "../../src/sdk/testing";
 import { agentReport, type AgentPeriodRow, type AgentReport } from "./contract";
 import plugin from "./index";
-import en from "./locales/en.json";
 import es from "./locales/es.json";
 import fr from "./locales/fr.json";
+import { englishLeft } from "./testing";
 
 const manager = { id: 9, roles: ["manager"] };
 
@@ -168,19 +168,3 @@ describe("the agent performance page", () => {
     }
   });
 });
-
-/** Every English text of the page that the language says otherwise (interpolations left out), as a whole word. */
-function englishLeft(other: object): string[] {
-  const texts = (o: object, w: object): [string, string][] =>
-    Object.entries(o).flatMap(([k, v]) => {
-      const x = (w as Record<string, unknown>)[k];
-      return typeof v === "string" ? [[v, String(x)] as [string, string]] : texts(v as object, x as object);
-    });
-  const page = document.body.textContent ?? "";
-  return texts(en, other)
-    .filter(([e, f]) => e !== f && !e.includes("{{") && e.length > 3)
-    .map(([e]) => e)
-    .filter((e) =>
-      new RegExp(`(^|[^\\p{L}])${e.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(page),
-    );
-}

@@ -6,9 +6,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
   defineRoute,
   rowsOf,
-  tenants,
   users,
-  wallClock,
   type Db,
   type PluginServerContext,
   type RouteDef,
@@ -21,11 +19,9 @@ import {
   type ReportAgent,
   type ReportPeriod,
 } from "./contract";
+import { openStatusHours, spanOf, withinSpan } from "./span.server";
 
 const MANAGERS = { roles: ["manager"] } as const;
-
-/** The day after a YYYY-MM-DD day. */
-const nextDay = (day: string) => new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
 
 interface Range {
   tenantId: number;
@@ -64,18 +60,9 @@ function rowOf(rows: Rows, agentId: number, period: string): AgentPeriodRow {
 const periodOf = (by: ReportPeriod) => sql.raw(`to_char(date_trunc('${by}', hour), 'YYYY-MM-DD')`);
 
 export async function readAgentReport(db: Db, range: Range, now: Date): Promise<AgentReport> {
-  const { tenantId, by } = range;
-  const [tenant] = await db
-    .select({ timezone: tenants.timezone })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
-  const timeZone = tenant?.timezone ?? "UTC";
-  const w = wallClock(now.getTime(), timeZone);
-  const today = `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
-  const from = range.from ?? today;
-  const to = range.to ?? from;
-  const start = `${from} 00:00:00`;
-  const end = `${nextDay(to)} 00:00:00`;
+  const span = await spanOf(db, range.tenantId, range, now);
+  const { tenantId, timeZone, today, from, to } = span;
+  const { by } = range;
   const rows: Rows = new Map();
   const period = periodOf(by);
 
@@ -96,7 +83,7 @@ export async function readAgentReport(db: Db, range: Range, now: Date): Promise<
              sum(transfers_sent)::int as transfers_sent, sum(transfers_taken)::int as transfers_taken,
              sum(overstays)::int as overstays
         from report_agent_hours
-       where tenant_id = ${tenantId} and hour >= ${start}::timestamp and hour < ${end}::timestamp
+       where ${withinSpan(span)}
        group by 1, 2`),
   );
   for (const h of hours) {
@@ -114,7 +101,7 @@ export async function readAgentReport(db: Db, range: Range, now: Date): Promise<
     await db.execute(sql`
       select agent_id, ${period} as period, status, sum(seconds)::float8 as seconds
         from report_status_hours
-       where tenant_id = ${tenantId} and hour >= ${start}::timestamp and hour < ${end}::timestamp
+       where ${withinSpan(span)}
        group by 1, 2, 3`),
   );
   const addStatus = (agentId: number, p: string, status: string, seconds: number) => {
@@ -124,31 +111,11 @@ export async function readAgentReport(db: Db, range: Range, now: Date): Promise<
   };
   for (const s of statuses) addStatus(s.agent_id, s.period, s.status, s.seconds);
 
-  // The periods open now: from the change that began each (agent_statuses.period_id) until now, split among the
-  // local hours the range covers, as the trigger splits a closed one.
+  // The periods open now, until now.
   const open = rowsOf<{ agent_id: number; period: string; status: string; seconds: number }>(
     await db.execute(sql`
-      with tz as (select ${timeZone}::text as name),
-      open as (
-        -- Only the part of each period inside the range: an agent offline for a year is not a year of hours.
-        select s.user_id, s.status,
-               greatest(c.at, ${start}::timestamp at time zone tz.name) as began,
-               least(${now.toISOString()}::timestamptz, ${end}::timestamp at time zone tz.name) as upto
-          from agent_statuses s join agent_status_changes c on c.id = s.period_id cross join tz
-         where s.tenant_id = ${tenantId}
-      ),
-      pieces as (
-        select o.user_id, o.status, h.hour,
-               greatest(o.began, h.hour at time zone tz.name) as a,
-               least(o.upto, (h.hour + interval '1 hour') at time zone tz.name) as b
-          from open o cross join tz
-          cross join lateral generate_series(date_trunc('hour', o.began at time zone tz.name),
-                                             date_trunc('hour', o.upto at time zone tz.name), interval '1 hour') as h(hour)
-         where o.began < o.upto
-      )
-      select user_id as agent_id, ${period} as period, status, sum(extract(epoch from b - a))::float8 as seconds
-        from pieces
-       where b > a
+      select agent_id, ${period} as period, status, sum(seconds)::float8 as seconds
+        from (${openStatusHours(span)}) open
        group by 1, 2, 3`),
   );
   for (const s of open) addStatus(s.agent_id, s.period, s.status, s.seconds);
@@ -157,7 +124,7 @@ export async function readAgentReport(db: Db, range: Range, now: Date): Promise<
     await db.execute(sql`
       select agent_id, ${period} as period, disposition, sum(n)::int as n
         from report_disposition_hours
-       where tenant_id = ${tenantId} and hour >= ${start}::timestamp and hour < ${end}::timestamp
+       where ${withinSpan(span)}
        group by 1, 2, 3
       having sum(n) <> 0`),
   );

@@ -23,6 +23,15 @@ export const REPORT_MESSAGES = {
 
 const Day = z.string().refine(isDob, REPORT_MESSAGES.date);
 
+/** The range's rules: the last day on or after the first, at most MAX_REPORT_DAYS. */
+function checkRange(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (!q.from || !q.to || !isDob(q.from) || !isDob(q.to)) return;
+  const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
+  if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
+  else if (days > MAX_REPORT_DAYS)
+    ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.span });
+}
+
 export const AgentReportQuery = z
   .strictObject({
     /** The first and last day covered (both included), in the call centre's time zone; both today when left out. */
@@ -30,13 +39,7 @@ export const AgentReportQuery = z
     to: Day.optional(),
     by: z.enum(REPORT_PERIODS, { error: REPORT_MESSAGES.period }).default("day"),
   })
-  .superRefine((q, ctx) => {
-    if (!q.from || !q.to || !isDob(q.from) || !isDob(q.to)) return;
-    const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
-    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
-    else if (days > MAX_REPORT_DAYS)
-      ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.span });
-  });
+  .superRefine(checkRange);
 export type AgentReportQuery = z.input<typeof AgentReportQuery>;
 
 const Count = z.number().int();
@@ -95,4 +98,52 @@ export const agentReport = defineEndpoint({
   tags: ["reports"],
   query: AgentReportQuery,
   responses: { 200: AgentReport, 422: ErrorBody },
+});
+
+// ---------------------------------------------------------------- hours of the week
+
+export const HoursReportQuery = z
+  .strictObject({
+    /** As the agents' report: the first and last local day, both today when left out. */
+    from: Day.optional(),
+    to: Day.optional(),
+  })
+  .superRefine(checkRange);
+export type HoursReportQuery = z.input<typeof HoursReportQuery>;
+
+/** One hour of one weekday, summed over the range's days of that weekday. */
+export const HourCell = z.object({
+  /** 0 Monday … 6 Sunday. */
+  weekday: z.number().int().min(0).max(6),
+  /** 0–23, local. */
+  hour: z.number().int().min(0).max(23),
+  dials: Count,
+  contacts: Count,
+  /** Seconds agents spent logged in (any status but offline) in that hour: 3,600 per agent there all hour. */
+  agent_seconds: z.number(),
+});
+export type HourCell = z.infer<typeof HourCell>;
+
+export const HoursReport = z.object({
+  data: z.object({
+    from: z.string(),
+    to: z.string(),
+    time_zone: z.string(),
+    as_of: z.string(),
+    today: z.string(),
+    /** How many of each weekday the range holds (Monday first): a cell's average is its sum over these. */
+    weekdays: z.array(Count).length(7),
+    /** The hours with anything in them. */
+    cells: z.array(HourCell),
+  }),
+});
+export type HoursReport = z.infer<typeof HoursReport>["data"];
+
+export const hoursReport = defineEndpoint({
+  method: "GET",
+  path: "/reports/hours",
+  summary: `Not in the specification (issue 37): the caller's call centre's dials, contacts and agents logged in by hour of the day and day of the week, in its time zone, summed over the range's days (from, to: both included, at most ${MAX_REPORT_DAYS} days; today when left out), with how many of each weekday the range holds. Open status periods count until the moment asked. 200 {data: {from, to, time_zone, as_of, today, weekdays, cells: [{weekday (0 Monday), hour, dials, contacts, agent_seconds}]}}; 422 per field. Managers and above.`,
+  tags: ["reports"],
+  query: HoursReportQuery,
+  responses: { 200: HoursReport, 422: ErrorBody },
 });

@@ -16,6 +16,13 @@ export default definePlugin({
       order: 10,
       component: lazy(() => import("./AgentsReportPage")),
     },
+    {
+      path: "reports/hours",
+      section: "reports",
+      title: "hours.link",
+      order: 20,
+      component: lazy(() => import("./HoursReportPage")),
+    },
   ],
   locales: {
     en: () => import("./locales/en.json"),

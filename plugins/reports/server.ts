@@ -3,9 +3,10 @@
 // instance answers alike.
 import { definePluginServer, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { agentReportRoutes } from "./agents.server";
+import { hoursReportRoutes } from "./hours.server";
 
 export function reportRoutes(ctx: PluginServerContext): RouteDef[] {
-  return [...agentReportRoutes(ctx)];
+  return [...agentReportRoutes(ctx), ...hoursReportRoutes(ctx)];
 }
 
 export default definePluginServer(reportRoutes);

@@ -16,11 +16,14 @@ export function useFigures() {
   const language = i18n.language;
   return useMemo(() => {
     const numbers = new Intl.NumberFormat(language);
+    const decimals = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
     const percents = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 1 });
     const days = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
     const months = new Intl.DateTimeFormat(language, { month: "long", year: "numeric", timeZone: "UTC" });
     return {
       count: (n: number) => numbers.format(n),
+      /** An average: one decimal at most. */
+      decimal: (n: number) => decimals.format(n),
       percent: (n: number | null) => (n === null ? "–" : percents.format(n)),
       duration: (s: number | null) => (s === null ? "–" : clock(s)),
       day: (day: string) => days.format(new Date(`${day}T00:00:00Z`)),

@@ -208,6 +208,7 @@ describe.each(variantList)("variant $key", ({ key, manifest }) => {
         "leads: Do Not Call lists /admin/leads/dnc-lists",
         // Not in the specification: what happened on the floor (issue 37).
         "reports: Agent performance /admin/reports/agents",
+        "reports: Hours of the week /admin/reports/hours",
         "notifications: Send New Notification /admin/notifications/create",
         "settings: General Settings /admin/settings/globals",
         "settings: Configurations /admin/settings/configurations",

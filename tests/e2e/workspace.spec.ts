@@ -178,7 +178,7 @@ test("managers get the Admin Panel drawer; a qualifier neither sees it nor reach
     await expect(drawer.getByRole("link", { name: link, exact: true })).toBeVisible();
   }
   // The specification's 17 pages, the transfer targets, the accounts, and the four pages of the Leads section.
-  await expect(drawer.getByRole("link")).toHaveCount(24);
+  await expect(drawer.getByRole("link")).toHaveCount(25);
   await drawer.getByRole("link", { name: "General Settings" }).click();
   await expect(page).toHaveURL(/\/admin\/settings\/globals$/);
   await expect(page.getByRole("heading", { name: "General Settings" })).toBeVisible();

@@ -1,0 +1,157 @@
+// The range a report page reads, shared by its pages: a preset counted from the call centre's today (the gateway
+// says it with each report) or chosen days, checked by the contract before anything is sent (a refusal is said at
+// its field, in the manager's language), the answers to an older request dropped; and the fields that pick it.
+import { FormGroup, InputGroup } from "@blueprintjs/core";
+import type { TFunction } from "i18next";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { Select, type Refusal } from "../../src/sdk";
+import { REPORT_MESSAGES, type ReportPeriod } from "./contract";
+import { periodFor, RANGE_PRESETS, rangeOf, type DayRange, type RangePreset } from "./range";
+
+export interface RangeChoice {
+  preset: RangePreset | "custom";
+  /** null: the gateway's default (today). */
+  range: DayRange | null;
+  by: ReportPeriod;
+}
+
+interface Dated {
+  from: string;
+  to: string;
+  today: string;
+}
+
+type Answer<R> = { ok: true; data: { data: R } } | ({ ok: false } & Refusal);
+
+/** The contract's sentences in the manager's language (the gateway says them in English). */
+function messageOf(t: TFunction, message: string): string {
+  const key = Object.entries(REPORT_MESSAGES).find(([, text]) => text === message)?.[0];
+  return key ? t(`agents.errors.${key}`) : message;
+}
+
+export function useReportRange<R extends Dated, Q>(
+  fetch: (query: Q) => Promise<Answer<R>>,
+  schema: z.ZodType<unknown, Q>,
+  queryOf: (choice: RangeChoice) => Q,
+) {
+  const { t } = useTranslation("reports");
+  const [choice, setChoice] = useState<RangeChoice>({ preset: "today", range: null, by: "day" });
+  const [draft, setDraft] = useState<DayRange>({ from: "", to: "" });
+  const [report, setReport] = useState<R | null>(null);
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const [refusal, setRefusal] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const turn = useRef(0);
+
+  const load = useCallback(
+    async (c: RangeChoice) => {
+      setChoice(c);
+      const query = queryOf(c);
+      const refused = (errors: Record<string, string[]>) => {
+        const fields = Object.fromEntries(
+          Object.entries(errors).map(([k, v]) => [k, messageOf(t, v[0] ?? "")]),
+        );
+        setRefusal({ message: t("agents.errors.range"), fields });
+        setState("failed");
+      };
+      // The contract's own check first: a range the gateway would refuse is said at its field, nothing is sent.
+      const checked = schema.safeParse(query);
+      if (!checked.success) {
+        const errors: Record<string, string[]> = {};
+        for (const i of checked.error.issues) (errors[String(i.path[0] ?? "from")] ??= []).push(i.message);
+        refused(errors);
+        return;
+      }
+      const mine = ++turn.current;
+      setState("loading");
+      const r = await fetch(query);
+      if (mine !== turn.current) return;
+      if (r.ok) {
+        setReport(r.data.data);
+        setDraft({ from: r.data.data.from, to: r.data.data.to });
+        setRefusal(null);
+        setState("ready");
+      } else if (r.status === 422) refused(r.errors);
+      else {
+        setRefusal({ message: t("agents.errors.load"), fields: {} });
+        setState("failed");
+      }
+    },
+    [fetch, schema, queryOf, t],
+  );
+
+  useEffect(() => void load({ preset: "today", range: null, by: "day" }), [load]);
+
+  return {
+    choice,
+    draft,
+    report,
+    state,
+    refusal,
+    /** A preset, asked at once (grouped to read well); "custom" only marks the days as chosen. */
+    pick(preset: RangePreset | "custom") {
+      if (preset === "custom" || !report) return setChoice((c) => ({ ...c, preset: "custom" }));
+      const range = rangeOf(preset, report.today);
+      void load({ preset, range, by: periodFor(range) });
+    },
+    edit(patch: Partial<DayRange>) {
+      setDraft((d) => ({ ...d, ...patch }));
+      setChoice((c) => ({ ...c, preset: "custom" }));
+    },
+    submit(e: FormEvent) {
+      e.preventDefault();
+      void load({ preset: "custom", range: draft, by: choice.by });
+    },
+    regroup(by: ReportPeriod) {
+      void load({ ...choice, by, range: choice.range ?? (report && { from: report.from, to: report.to }) });
+    },
+  };
+}
+export type ReportRange = ReturnType<typeof useReportRange>;
+
+/** The range's fields: the preset, the first and the last day (each with its refusal). */
+export function RangeFields({
+  range,
+}: {
+  range: Pick<ReportRange, "choice" | "draft" | "refusal" | "pick" | "edit">;
+}) {
+  const { t } = useTranslation("reports");
+  const { choice, draft, refusal } = range;
+  return (
+    <>
+      <FormGroup label={t("agents.preset")} labelFor="reports-preset" className="reports__control">
+        <Select
+          id="reports-preset"
+          value={choice.preset}
+          onChange={(e) => range.pick(e.currentTarget.value as RangePreset | "custom")}
+        >
+          {RANGE_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {t(`agents.presets.${p}`)}
+            </option>
+          ))}
+          <option value="custom">{t("agents.presets.custom")}</option>
+        </Select>
+      </FormGroup>
+      {(["from", "to"] as const).map((end) => (
+        <FormGroup
+          key={end}
+          label={t(`agents.${end}`)}
+          labelFor={`reports-${end}`}
+          className="reports__control"
+          intent={refusal?.fields[end] ? "danger" : "none"}
+          helperText={refusal?.fields[end]}
+        >
+          <InputGroup
+            id={`reports-${end}`}
+            type="date"
+            value={draft[end]}
+            required
+            onChange={(e) => range.edit({ [end]: e.currentTarget.value })}
+          />
+        </FormGroup>
+      ))}
+    </>
+  );
+}
