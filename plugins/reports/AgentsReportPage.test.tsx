@@ -7,24 +7,15 @@ import { describe, expect, it } from "vitest";
 import { fakeGateway, renderPlugin, reply } from "../../src/sdk/testing";
 import { agentReport, type AgentPeriodRow, type AgentReport } from "./contract";
 import plugin from "./index";
+import { blankRow } from "./metrics";
 import es from "./locales/es.json";
 import fr from "./locales/fr.json";
 import { englishLeft } from "./testing";
 
 const manager = { id: 9, roles: ["manager"] };
 
-const row = (agent_id: number, over: Partial<AgentPeriodRow>): AgentPeriodRow => ({
-  agent_id,
-  period: "2026-03-11",
-  status_seconds: {},
-  dials: 0,
-  inbound: 0,
-  contacts: 0,
-  talk_seconds: 0,
-  transfers_sent: 0,
-  transfers_taken: 0,
-  overstays: 0,
-  dispositions: {},
+const row = (agentId: number, over: Partial<AgentPeriodRow>): AgentPeriodRow => ({
+  ...blankRow(agentId, "2026-03-11"),
   ...over,
 });
 

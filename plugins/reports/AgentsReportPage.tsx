@@ -2,7 +2,7 @@
 // logged in and in each kind of status, dials, contacts, talk, handle and wrap times, bookings, live transfers,
 // sales and overstays, with the team's total; the range picked from presets or by its first and last day, read by
 // day, week or month. Exported as CSV and printable. One screen at 1366×768: the table scrolls in its own area.
-import { Button, Callout, FormGroup, H1, H2, Spinner } from "@blueprintjs/core";
+import { Button, FormGroup, H2 } from "@blueprintjs/core";
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { csvText, downloadCsv, Select, usePlugin } from "../../src/sdk";
@@ -10,7 +10,7 @@ import AgentTable, { useCell, type AgentLine } from "./AgentTable";
 import { reportsClient } from "./client";
 import { AgentReportQuery, REPORT_PERIODS, type AgentReport, type ReportPeriod } from "./contract";
 import { AGENT_COLUMNS, figuresOf, pointsOf } from "./metrics";
-import { RangeFields, useReportRange, type RangeChoice } from "./useReportRange";
+import { ReportFrame, useReportRange, type RangeChoice } from "./useReportRange";
 import { useFigures } from "./words";
 import "./reports.css";
 
@@ -38,7 +38,7 @@ export default function AgentsReportPage() {
   const cell = useCell();
   const client = useMemo(() => reportsClient(ctx), [ctx]);
   const range = useReportRange(client.agents, AgentReportQuery, agentsQuery);
-  const { report, state, refusal, choice } = range;
+  const { report, choice } = range;
 
   const lines = useMemo(() => (report ? linesOf(report) : []), [report]);
   const team = useMemo(() => figuresOf(report?.rows ?? []), [report]);
@@ -64,21 +64,10 @@ export default function AgentsReportPage() {
   ] as const;
 
   return (
-    <div className="isi-page reports" aria-busy={state === "loading"}>
-      <header className="reports__head">
-        <H1>{t("agents.title")}</H1>
-        {report && (
-          <p className="reports__muted" role="status">
-            {report.from === report.to
-              ? t("agents.range_one", { day: f.day(report.from), zone: report.time_zone })
-              : t("agents.range", { from: f.day(report.from), to: f.day(report.to), zone: report.time_zone })}
-          </p>
-        )}
-        {state === "loading" && <Spinner size={16} />}
-      </header>
-
-      <form className="reports__controls" onSubmit={range.submit} aria-label={t("agents.controls")}>
-        <RangeFields range={range} />
+    <ReportFrame
+      title={t("agents.title")}
+      range={range}
+      fields={
         <FormGroup label={t("agents.by")} labelFor="reports-by" className="reports__control">
           <Select
             id="reports-by"
@@ -92,19 +81,14 @@ export default function AgentsReportPage() {
             ))}
           </Select>
         </FormGroup>
-        <div className="reports__actions">
-          <Button type="submit" intent="primary" text={t("agents.show")} />
+      }
+      actions={
+        <>
           <Button icon="download" text={t("agents.export")} disabled={!report} onClick={exportCsv} />
           <Button icon="print" text={t("agents.print")} disabled={!report} onClick={() => window.print()} />
-        </div>
-      </form>
-
-      {refusal && (
-        <Callout intent="danger" compact className="reports__refusal">
-          {refusal.message}
-        </Callout>
-      )}
-
+        </>
+      }
+    >
       {report && (
         <>
           <section className="reports__tiles" aria-label={t("agents.summary")}>
@@ -130,6 +114,6 @@ export default function AgentsReportPage() {
           </section>
         </>
       )}
-    </div>
+    </ReportFrame>
   );
 }

@@ -2,13 +2,13 @@
 // days, a heat map of its weekdays (rows) and local hours (columns) — a typical day's dials, contacts, contact rate
 // or agents logged in (the average over the range's days of that weekday). It is a table: each cell says its figure,
 // its shade only repeats it, and a screen reader reads it row by row.
-import { Button, Callout, FormGroup, H1, H2, HTMLTable, Spinner } from "@blueprintjs/core";
+import { Button, FormGroup, H2, HTMLTable } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Select, usePlugin } from "../../src/sdk";
 import { reportsClient } from "./client";
 import { HoursReportQuery, type HourCell, type HoursReport } from "./contract";
-import { RangeFields, useReportRange, type RangeChoice } from "./useReportRange";
+import { ReportFrame, useReportRange, type RangeChoice } from "./useReportRange";
 import { useFigures } from "./words";
 import "./reports.css";
 
@@ -49,7 +49,7 @@ export default function HoursReportPage() {
   const f = useFigures();
   const client = useMemo(() => reportsClient(ctx), [ctx]);
   const range = useReportRange(client.hours, HoursReportQuery, hoursQuery);
-  const { report, state, refusal } = range;
+  const { report } = range;
   const [measure, setMeasure] = useState<HourMeasure>("dials");
 
   const weekdayNames = useMemo(() => {
@@ -74,21 +74,10 @@ export default function HoursReportPage() {
     v === null ? "–" : measure === "contactRate" ? f.percent(v) : f.decimal(v);
 
   return (
-    <div className="isi-page reports" aria-busy={state === "loading"}>
-      <header className="reports__head">
-        <H1>{t("hours.title")}</H1>
-        {report && (
-          <p className="reports__muted" role="status">
-            {report.from === report.to
-              ? t("agents.range_one", { day: f.day(report.from), zone: report.time_zone })
-              : t("agents.range", { from: f.day(report.from), to: f.day(report.to), zone: report.time_zone })}
-          </p>
-        )}
-        {state === "loading" && <Spinner size={16} />}
-      </header>
-
-      <form className="reports__controls" onSubmit={range.submit} aria-label={t("agents.controls")}>
-        <RangeFields range={range} />
+    <ReportFrame
+      title={t("hours.title")}
+      range={range}
+      fields={
         <FormGroup label={t("hours.measure")} labelFor="reports-measure" className="reports__control">
           <Select
             id="reports-measure"
@@ -102,18 +91,11 @@ export default function HoursReportPage() {
             ))}
           </Select>
         </FormGroup>
-        <div className="reports__actions">
-          <Button type="submit" intent="primary" text={t("agents.show")} />
-          <Button icon="print" text={t("agents.print")} disabled={!report} onClick={() => window.print()} />
-        </div>
-      </form>
-
-      {refusal && (
-        <Callout intent="danger" compact className="reports__refusal">
-          {refusal.message}
-        </Callout>
-      )}
-
+      }
+      actions={
+        <Button icon="print" text={t("agents.print")} disabled={!report} onClick={() => window.print()} />
+      }
+    >
       {report && (
         <section className="reports__part" aria-labelledby="reports-hours-title">
           <H2 id="reports-hours-title">
@@ -166,6 +148,6 @@ export default function HoursReportPage() {
           )}
         </section>
       )}
-    </div>
+    </ReportFrame>
   );
 }

@@ -6,7 +6,8 @@ import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import en from "./locales/en.json";
-import { pointsOf } from "./metrics";
+import type { AgentPeriodRow } from "./contract";
+import { blankRow, pointsOf } from "./metrics";
 import TeamChart from "./TeamChart";
 
 const drawn = vi.hoisted(() => ({
@@ -38,18 +39,17 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { reports: en } }, ns: ["reports"] });
 });
 
-const row = (period: string, agent_id: number, dials: number, contacts: number, booked: number) => ({
-  agent_id,
-  period,
-  status_seconds: {},
+const row = (
+  period: string,
+  agentId: number,
+  dials: number,
+  contacts: number,
+  booked: number,
+): AgentPeriodRow => ({
+  ...blankRow(agentId, period),
   dials,
-  inbound: 0,
   contacts,
-  talk_seconds: 0,
-  transfers_sent: 0,
-  transfers_taken: 0,
-  overstays: 0,
-  dispositions: (booked ? { "Appointment Setup": booked } : {}) as Record<string, number>,
+  dispositions: booked ? { "Appointment Setup": booked } : ({} as Record<string, number>),
 });
 
 describe("the team's chart", () => {

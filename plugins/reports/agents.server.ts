@@ -19,6 +19,7 @@ import {
   type ReportAgent,
   type ReportPeriod,
 } from "./contract";
+import { blankRow } from "./metrics";
 import { openStatusHours, spanOf, withinSpan } from "./span.server";
 
 const MANAGERS = { roles: ["manager"] } as const;
@@ -38,19 +39,7 @@ function rowOf(rows: Rows, agentId: number, period: string): AgentPeriodRow {
   const key = `${agentId}|${period}`;
   let row = rows.get(key);
   if (!row) {
-    row = {
-      agent_id: agentId,
-      period,
-      status_seconds: {},
-      dials: 0,
-      inbound: 0,
-      contacts: 0,
-      talk_seconds: 0,
-      transfers_sent: 0,
-      transfers_taken: 0,
-      overstays: 0,
-      dispositions: {},
-    };
+    row = blankRow(agentId, period);
     rows.set(key, row);
   }
   return row;

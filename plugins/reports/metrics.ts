@@ -49,6 +49,21 @@ export interface AgentFigures {
   disposed: number;
 }
 
+/** A row with nothing in it yet. */
+export const blankRow = (agentId: number, period: string): AgentPeriodRow => ({
+  agent_id: agentId,
+  period,
+  status_seconds: {},
+  dials: 0,
+  inbound: 0,
+  contacts: 0,
+  talk_seconds: 0,
+  transfers_sent: 0,
+  transfers_taken: 0,
+  overstays: 0,
+  dispositions: {},
+});
+
 /** Adds rows up into their figures. */
 export function figuresOf(rows: readonly AgentPeriodRow[]): AgentFigures {
   const statuses: Partial<Record<AgentStatus, number>> = {};

@@ -1,14 +1,15 @@
 // The range a report page reads, shared by its pages: a preset counted from the call centre's today (the gateway
 // says it with each report) or chosen days, checked by the contract before anything is sent (a refusal is said at
 // its field, in the manager's language), the answers to an older request dropped; and the fields that pick it.
-import { FormGroup, InputGroup } from "@blueprintjs/core";
+import { Button, Callout, FormGroup, H1, InputGroup, Spinner } from "@blueprintjs/core";
 import type { TFunction } from "i18next";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Select, type Refusal } from "../../src/sdk";
 import { REPORT_MESSAGES, type ReportPeriod } from "./contract";
 import { periodFor, RANGE_PRESETS, rangeOf, type DayRange, type RangePreset } from "./range";
+import { useFigures } from "./words";
 
 export interface RangeChoice {
   preset: RangePreset | "custom";
@@ -18,6 +19,7 @@ export interface RangeChoice {
 }
 
 interface Dated {
+  time_zone: string;
   from: string;
   to: string;
   today: string;
@@ -108,7 +110,10 @@ export function useReportRange<R extends Dated, Q>(
     },
   };
 }
-export type ReportRange = ReturnType<typeof useReportRange>;
+/** The hook's answer, whatever its report. */
+export type ReportRange = Omit<ReturnType<typeof useReportRange>, "report"> & {
+  report: (Dated & { time_zone: string }) | null;
+};
 
 /** The range's fields: the preset, the first and the last day (each with its refusal). */
 export function RangeFields({
@@ -153,5 +158,58 @@ export function RangeFields({
         </FormGroup>
       ))}
     </>
+  );
+}
+
+/**
+ * A report page's frame: its title with the range it shows (in the call centre's zone), the range's form (the
+ * page's own fields and actions after the range's), the refusal if any, then the report.
+ */
+export function ReportFrame({
+  title,
+  range,
+  fields,
+  actions,
+  children,
+}: {
+  title: string;
+  range: ReportRange;
+  /** The page's own fields, after the range's. */
+  fields?: ReactNode;
+  /** Buttons after Show. */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("reports");
+  const f = useFigures();
+  const { report, state, refusal } = range;
+  return (
+    <div className="isi-page reports" aria-busy={state === "loading"}>
+      <header className="reports__head">
+        <H1>{title}</H1>
+        {report && (
+          <p className="reports__muted" role="status">
+            {report.from === report.to
+              ? t("agents.range_one", { day: f.day(report.from), zone: report.time_zone })
+              : t("agents.range", { from: f.day(report.from), to: f.day(report.to), zone: report.time_zone })}
+          </p>
+        )}
+        {state === "loading" && <Spinner size={16} />}
+      </header>
+      <form className="reports__controls" onSubmit={range.submit} aria-label={t("agents.controls")}>
+        <RangeFields range={range} />
+        {fields}
+        <div className="reports__actions">
+          <Button type="submit" intent="primary" text={t("agents.show")} />
+          {actions}
+        </div>
+      </form>
+      {refusal && (
+        <Callout intent="danger" compact className="reports__refusal">
+          {refusal.message}
+        </Callout>
+      )}
+      {report && children}
+    </div>
   );
 }
