@@ -426,6 +426,13 @@ export const calls = pgTable(
      * AMD-Hangup), when it gave one: a call a machine answered is no contact (the reports, issue 37).
      */
     amdVerdict: text("amd_verdict"),
+    /** The lead's campaign when the call was placed or taken (a lead may change campaign later). */
+    campaignId: integer("campaign_id").references(() => leadCampaigns.id, { onDelete: "set null" }),
+    /**
+     * When the called party itself answered (its leg), before it was bridged to the agent (answered_at): the gap
+     * is what an abandoned call is measured by (FTC TSR: a person not connected to an agent within 2 s).
+     */
+    partyAnsweredAt: ts("party_answered_at"),
   },
   (t) => [index("calls_agent_started_idx").on(t.agentId, t.startedAt), index("calls_lead_idx").on(t.leadId)],
 );

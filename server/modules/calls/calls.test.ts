@@ -110,6 +110,11 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
         direction: 0,
         type: "manual",
       });
+      // The lead's campaign is kept with the call; the lead picked up before the bridge, never after it.
+      const [placed] = await gw.db.select({ campaignId: leads.campaignId }).from(leads).where(eq(leads.id, leadId));
+      expect(row!.campaignId).toBe(placed!.campaignId);
+      expect(row!.partyAnsweredAt).not.toBeNull();
+      expect(row!.partyAnsweredAt!.getTime()).toBeLessThanOrEqual(row!.answeredAt!.getTime());
       s.disconnect();
     });
   });

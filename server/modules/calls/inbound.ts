@@ -17,6 +17,7 @@ import { snapshotOf } from "./active";
 import { calls } from "../../db/schema";
 import type { CallDeps, CallService } from "./service";
 import { nationalDigits, toE164 } from "./phone";
+import { campaignOf } from "./campaignOf";
 
 export const RETRY_MS = 2_000;
 const ROUTABLE_ROLES = ["qualifier", "advisor"];
@@ -162,6 +163,7 @@ export class InboundRouter {
         status: "incoming",
         pbxCallId: w.pbxCallId,
         startedAt: new Date(now),
+        campaignId: campaignOf(leadId),
       })
       .returning({ id: calls.id });
     const call: ActiveCall = {

@@ -31,6 +31,7 @@ import {
   type InternalTransferDone,
   type InternalTransferRequest,
 } from "./internalTransfer";
+import { campaignOf } from "./campaignOf";
 import { CallPlayback } from "./playback";
 import { returnToCallbackStack } from "./callbackStack";
 import { CallRecording } from "./recording";
@@ -319,6 +320,7 @@ export class CallService {
         status: "dialing",
         pbxCallId,
         startedAt: new Date(now),
+        campaignId: campaignOf(r.leadId),
       })
       .returning({ id: calls.id });
     await db
@@ -634,6 +636,12 @@ export class CallService {
         if (e.legId === call.partyLegId && !isOver(call)) this.pushCall(call);
         return;
       case "LegAnswered":
+        // The called party picked up: kept, since an abandoned call is measured from here to the bridge.
+        if (e.legId === call.partyLegId && call.direction === 0)
+          await this.d.db
+            .update(calls)
+            .set({ partyAnsweredAt: new Date(e.ts) })
+            .where(and(eq(calls.id, call.id), isNull(calls.partyAnsweredAt)));
         // The advisor of a live transfer is on the call once its own leg answers (no Bridged of its own).
         if (call.type === "transfer" && e.legId === call.agentLegId) await this.answered(call, e.ts);
         return;

@@ -33,6 +33,7 @@ import type { CallDeps, Caller, CallService } from "../calls/service";
 import { readSetting } from "../settings/store";
 import { KeyedMutex } from "../status/background";
 import { rankAdvisors, READY_STATUSES, type AdvisorFacts } from "./routing";
+import { campaignOf } from "../calls/campaignOf";
 
 export const LIVE_TRANSFER_DISPOSITION = "Live_Transfer";
 
@@ -683,6 +684,7 @@ export class LiveTransfers {
         pbxCallId: q.pbxCallId,
         startedAt: new Date(now),
         liveTransfer: 1,
+        campaignId: campaignOf(t.leadId),
       })
       .returning({ id: calls.id });
     await this.d.db.update(liveTransfers).set({ advisorCallId: row!.id }).where(eq(liveTransfers.id, t.id));
