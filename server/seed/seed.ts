@@ -11,6 +11,8 @@ import { geocode } from "../geo";
 import { applyDispositionEffects } from "../dialer/followUps";
 import { generateHistory } from "./history";
 import { generateLeadBook } from "./leadbook";
+import { generatePastShifts } from "./pastShifts";
+import { seedPastShifts } from "./pastShiftsWriter";
 import { DEMO_TRANSFER_TARGETS } from "./transfers";
 import { DEMO_DIALER_SETTINGS } from "./dialer";
 import { DEMO_ATTRIBUTE_GROUPS, demoAllowedExtensions } from "./peopleSettings";
@@ -18,7 +20,10 @@ import { TRANSFER_TARGETS_SETTING_KEY } from "../../src/contract/settings";
 import { DIALER_SETTING_KEYS } from "../../src/contract/dialer";
 
 export interface SeedOptions {
-  /** Today's calls and dispositions so far for the demo agents (off in tests that count exact rows). */
+  /**
+   * Today's calls and dispositions so far for the demo agents, and their shifts of the working days before
+   * (pastShifts.ts: for the reports) (off in tests that count exact rows).
+   */
   history?: boolean;
 }
 
@@ -211,6 +216,20 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
               (a.role === "qualifier" || a.role === "advisor") && a.passwordState !== "new_password_required",
           )
           .map((a) => ({ id: userIds.get(a.email)!, role: a.role as "qualifier" | "advisor" }));
+        // The weeks before today first (their rows then come before today's by id too), on leads of their own.
+        await seedPastShifts(
+          tx as unknown as Db,
+          tenant.id,
+          campaignId,
+          generatePastShifts({
+            seed: tenant.id * 15485863,
+            now: clock.now(),
+            timezone: tenant.timezone,
+            variant: tenant.variant,
+            agents,
+            book,
+          }),
+        );
         await seedHistory(
           tx as unknown as Db,
           tenant.id,
