@@ -51,10 +51,17 @@ export default function TeamChart({ points, by }: { points: PeriodPoint[]; by: R
         width: target.clientWidth || 600,
         height: HEIGHT,
         scales: { x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] } },
+        // Short ticks, far enough apart not to meet; the legend names the series (values under the cursor would read
+        // "--" until a mouse hovers, and the table below the figure has them all).
         axes: [
-          { values: (_u, ticks) => ticks.map((s) => label(new Date(s * 1000).toISOString().slice(0, 10))) },
+          {
+            space: 64,
+            values: (_u, ticks) =>
+              ticks.map((s) => f.tick(new Date(s * 1000).toISOString().slice(0, 10), by === "month")),
+          },
           {},
         ],
+        legend: { live: false },
         series: [{}, series("dials", true), series("contacts", false), series("bookings", false)],
       },
       [x, points.map((p) => p.dials), points.map((p) => p.contacts), points.map((p) => p.bookings)],
@@ -67,7 +74,7 @@ export default function TeamChart({ points, by }: { points: PeriodPoint[]; by: R
       resize.disconnect();
       plot.destroy();
     };
-  }, [points, names, label]);
+  }, [points, names, by, f]);
 
   const busiest = points.reduce<PeriodPoint | null>(
     (best, p) => (!best || p.dials > best.dials ? p : best),

@@ -20,6 +20,12 @@ export function useFigures() {
     const percents = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 1 });
     const days = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
     const months = new Intl.DateTimeFormat(language, { month: "long", year: "numeric", timeZone: "UTC" });
+    const shortDays = new Intl.DateTimeFormat(language, { month: "short", day: "numeric", timeZone: "UTC" });
+    const shortMonths = new Intl.DateTimeFormat(language, {
+      month: "short",
+      year: "2-digit",
+      timeZone: "UTC",
+    });
     return {
       count: (n: number) => numbers.format(n),
       /** An average: one decimal at most. */
@@ -28,6 +34,9 @@ export function useFigures() {
       duration: (s: number | null) => (s === null ? "–" : clock(s)),
       day: (day: string) => days.format(new Date(`${day}T00:00:00Z`)),
       month: (day: string) => months.format(new Date(`${day}T00:00:00Z`)),
+      /** A chart's tick: "Mar 9", or "Mar 26" for a month. */
+      tick: (day: string, monthly: boolean) =>
+        (monthly ? shortMonths : shortDays).format(new Date(`${day}T00:00:00Z`)),
     };
   }, [language]);
 }
