@@ -1,5 +1,6 @@
 // What both chart pages share: the year of data (seeded, so both libraries draw the very same points on every
 // run) and the harness that times a draw. Each page only says how its library draws the two charts.
+import { mulberry32 } from "../../../server/pbx/sim/random.ts";
 
 /** A year of days: what a manager's report over the last 12 months plots. */
 export const DAYS = 365;
@@ -22,21 +23,9 @@ export interface YearData {
   bars: { label: string; values: number[] }[];
 }
 
-/** mulberry32: a tiny seeded PRNG; Math.random would give each page and each run different data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Daily call-centre figures with a weekly rhythm, a slow season and noise, like the reports will show. */
 export function yearData(seed = 37): YearData {
-  const rnd = prng(seed);
+  const rnd = mulberry32(seed); // seeded: Math.random would give each page and each run different data
   const start = Date.UTC(2025, 0, 1);
   const days: number[] = [];
   const labels: string[] = [];
