@@ -20,6 +20,8 @@ export const ISOLATED_WEB_TESTS = [
   // Module mocks and stubbed globals.
   "plugins/users/UsersPage.test.tsx",
   "src/api/http.test.ts",
+  // uPlot needs a canvas jsdom has not: the chart's test mocks it.
+  "plugins/reports/TeamChart.test.tsx",
 ];
 
 /** What in a test file's text changes the process for the files after it. */
