@@ -184,9 +184,9 @@ export function ReportFrame({
   const f = useFigures();
   const { report, state, refusal } = range;
   return (
-    <div className="isi-page reports" aria-busy={state === "loading"}>
+    <main className="isi-page reports" aria-busy={state === "loading"} aria-labelledby="reports-title">
       <header className="reports__head">
-        <H1>{title}</H1>
+        <H1 id="reports-title">{title}</H1>
         {report && (
           <p className="reports__muted" role="status">
             {report.from === report.to
@@ -210,6 +210,6 @@ export function ReportFrame({
         </Callout>
       )}
       {report && children}
-    </div>
+    </main>
   );
 }
