@@ -1,0 +1,105 @@
+// What the reports bench's two processes agree on (run.ts and gateway.ts): the pinned clock, the call centre's
+// zone, the report ranges, the places whose calling windows are open then, the dialling agents' pool leads, the
+// campaign prefix and the fast simulated PBX. PLACES, seededPhone and FAST_PROFILE are copies of
+// bench/lead-import/world.ts (itself from bench/dialer-load/gateway.ts, a script that starts a gateway when imported).
+import type { SimProfile } from "../../server/pbx/sim/extensions";
+import { wallClock } from "../../src/shared/zoned-time";
+
+/** Tuesday 10 March 2026, 18:00Z: 14:00 in New York, 11:00–14:00 local in every US zone of PLACES. */
+export const CLOCK_START = "2026-03-10T18:00:00Z";
+/** The call centre's zone: the history's days, the rollups' hours and the reports' days, weeks and months. */
+export const TIME_ZONE = "America/New_York";
+export const BENCH_PASSWORD = "bench-reports-password-7";
+export const PREFIX = "BNR";
+export const MANAGER_EMAIL = "reports.manager@bench.test";
+/** The call centres: the bench's own, and the sample loaded through the triggers (deleted after the check). */
+export const TENANT = 1;
+export const SAMPLE_TENANT = 2;
+
+/**
+ * US states with the zone of their address and one area code of theirs in that zone only (the compliance gate
+ * judges the number's own zones as well as the lead's). FL and OK, with their 24-hour caps, are left out.
+ */
+export const PLACES: readonly [state: string, timezone: string, areaCode: string][] = [
+  ["ny", "America/New_York", "212"],
+  ["pa", "America/New_York", "215"],
+  ["ga", "America/New_York", "404"],
+  ["oh", "America/New_York", "216"],
+  ["nc", "America/New_York", "704"],
+  ["il", "America/Chicago", "312"],
+  ["mn", "America/Chicago", "612"],
+  ["mo", "America/Chicago", "314"],
+  ["co", "America/Denver", "303"],
+  ["az", "America/Phoenix", "602"],
+  ["ca", "America/Los_Angeles", "213"],
+  ["wa", "America/Los_Angeles", "206"],
+];
+
+/** The n-th pool lead's number: exchanges 200–2xx (the history's leads use 300–3xx of 212). */
+export const seededPhone = (n: number) => `${PLACES[n % PLACES.length]![2]}${2_000_000 + n}`;
+export const seededPlace = (n: number) => PLACES[n % PLACES.length]!;
+
+/**
+ * A fast simulated world (copied from bench/lead-import/world.ts): the WebRTC softphone answers at once, the lead
+ * rings a fraction of a second, answers within 0.5–2 s, and a person or a machine hangs up after a few seconds,
+ * so a whole call fits well inside the 10 s tick. Number rules dropped (the numbers end in any digits).
+ */
+export const FAST_PROFILE: Partial<SimProfile> = {
+  agentAnswerMs: [20, 80],
+  ringAfterMs: [100, 400],
+  answerAfterMs: { manual: [300, 1000], auto: [500, 2000] },
+  amdMs: [300, 800],
+  talkMs: { human: [1500, 4000], machine: [1000, 2500] },
+  busyToneMs: 500,
+  outcomeWeights: { manual: { human: 1 }, auto: { human: 45, machine: 35, busy: 12, failed: 8 } },
+  numberRules: [{ exact: "*97", outcome: "voicemail-box" }],
+};
+
+/**
+ * The phases of a run, in order; the gateway attributes its samples (CPU, statements) to the current one.
+ * "check" is the pause between the reports and the trigger phases: no one dials, the answers are checked.
+ */
+export const PHASES = [
+  "idle",
+  "setup",
+  "reports-idle",
+  "warmup",
+  "alone",
+  "with-reports",
+  "check",
+  "rewarm",
+  "no-triggers",
+  "alone-2",
+  "drain",
+] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** YYYY-MM-DD of a calendar day, n days after `day`. */
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+export const localToday = (epochMs: number, timeZone = TIME_ZONE) => {
+  const w = wallClock(epochMs, timeZone);
+  return `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
+};
+
+export type ReportName = "month" | "quarter" | "year" | "today";
+export interface ReportRange {
+  name: ReportName;
+  from: string;
+  to: string;
+  by: "day" | "week" | "month";
+}
+/**
+ * The reports asked: the last full month by day, the last 91 days up to today by week, the history's whole span
+ * up to today by month (366 days for a year's history: the route takes up to 367), and today by day.
+ */
+export function reportRanges(today: string, historyDays: number): Record<ReportName, ReportRange> {
+  const firstOfMonth = `${today.slice(0, 7)}-01`;
+  const lastMonthEnd = addDays(firstOfMonth, -1);
+  return {
+    month: { name: "month", from: `${lastMonthEnd.slice(0, 7)}-01`, to: lastMonthEnd, by: "day" },
+    quarter: { name: "quarter", from: addDays(today, -90), to: today, by: "week" },
+    year: { name: "year", from: addDays(today, -Math.min(historyDays, 366)), to: today, by: "month" },
+    today: { name: "today", from: today, to: today, by: "day" },
+  };
+}
