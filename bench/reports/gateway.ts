@@ -28,7 +28,7 @@ import { readConfig } from "../../server/config";
 import { openDatabase, rowsOf } from "../../server/db/client";
 import { campaignQualifiers, leadCampaigns, leads, tenants, users } from "../../server/db/schema";
 import { systemClock } from "../../src/shared/clock";
-import { EXPERIMENT_INDEXES_SQL, loadHistory, triggersSql, type Exec, type LoadReport } from "./history";
+import { loadHistory, triggersSql, type Exec, type LoadReport } from "./history";
 import {
   BENCH_PASSWORD,
   CLOCK_START,
@@ -55,12 +55,6 @@ const HISTORY_AGENTS = Number(argOf("agents-history") ?? 200);
 const DAYS = Number(argOf("days") ?? 365);
 const SAMPLE_AGENTS = Number(argOf("sample-agents") ?? 10);
 const SEED = Number(argOf("seed") ?? 1);
-/**
- * --experiment-indexes: an experiment, not the code's schema. Indexes the core's and the floor's per-call
- * statements need once calls and dispositions hold a year (EXPERIMENT_INDEXES), made in the bench's database after
- * the load, so that the dials' baseline is not the sequential scans of calls and what the reports add can be seen.
- */
-const EXPERIMENT_INDEXES = process.argv.includes("--experiment-indexes");
 const PGLITE_DIR = process.argv.includes("--pglite-disk")
   ? mkdtempSync(path.join(tmpdir(), "reports-bench-pglite-"))
   : undefined;
@@ -194,16 +188,8 @@ const load: LoadReport = await loadHistory(exec, {
 });
 await exec(`SELECT setval(pg_get_serial_sequence('tenants', 'id'), (SELECT max(id) FROM tenants))`);
 const loadMs = performance.now() - tLoad;
-const experiment: { index: string; ms: number }[] = [];
-if (EXPERIMENT_INDEXES) {
-  for (const index of EXPERIMENT_INDEXES_SQL) {
-    const t = performance.now();
-    await exec(index);
-    experiment.push({ index, ms: performance.now() - t });
-    log(`EXPERIMENT: ${index} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
-  }
-  await exec("ANALYZE calls; ANALYZE dispositions");
-}
+// The planner's statistics of the tables just loaded, as autovacuum would take them in time.
+await exec("ANALYZE calls; ANALYZE dispositions; ANALYZE agent_status_changes");
 const historyIds = rowsOf<{ id: number }>(
   await db.execute(
     sql`select id from users where tenant_id = ${TENANT} and email like 'history.%' order by id`,
@@ -537,7 +523,6 @@ send({
   dialerIds,
   load,
   sizes,
-  experiment,
   setup: {
     migratedMs,
     worldMs,

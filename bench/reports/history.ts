@@ -345,24 +345,6 @@ export const triggersSql = (on: boolean) =>
     ([table, trigger]) => `ALTER TABLE ${table} ${on ? "ENABLE" : "DISABLE"} TRIGGER ${trigger};`,
   ).join("\n");
 
-/**
- * --experiment-indexes (not the code's schema): what the statements of every dial and call event would need once
- * calls and dispositions hold a year, found by this bench's first runs (each one a sequential scan of calls or
- * dispositions otherwise):
- *  - plugins/floor/server.ts, on every call event: `select tenant_id, agent_id from calls where pbx_call_id = ?`;
- *  - server/compliance/gate.ts, on every dial: calls to the number or the lead in the last 24 h of the call centre
- *    (tenant_id, direction, started_at, phone or lead_id), and the floor's totals of the day (floorTotals:
- *    calls and dispositions of the call centre since its midnight);
- *  - the floor's live calls (wall.server.ts: the agents' calls not ended; floorTotals: the longest inbound wait),
- *    which read every call of the agents, or of the call centre, to find the few not ended.
- */
-export const EXPERIMENT_INDEXES_SQL = [
-  "CREATE INDEX bench_experiment_calls_pbx_idx ON calls (pbx_call_id)",
-  "CREATE INDEX bench_experiment_calls_tenant_started_idx ON calls (tenant_id, started_at)",
-  "CREATE INDEX bench_experiment_calls_open_idx ON calls (started_at) WHERE ended_at IS NULL",
-  "CREATE INDEX bench_experiment_dispositions_tenant_created_idx ON dispositions (tenant_id, created_at)",
-];
-
 /** Rows of a call centre in the tables the history writes. */
 export const countsSql = (tenantId: number) => `
 SELECT (SELECT count(*)::int FROM agent_status_changes WHERE tenant_id = ${tenantId}) AS status_changes,

@@ -30,7 +30,7 @@
 //
 //   npm run bench:reports -- [--agents-history 200] [--days 365] [--dialers 50] [--alone 60] [--reports 60]
 //       [--report-runs 20] [--warmup 20] [--sample-agents 10] [--leads 10000] [--tick 10] [--pglite-disk] [--smoke]
-//       [--report-pace 0] [--experiment-indexes]
+//       [--report-pace 0]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:reports
 //   npm run bench:reports -- --smoke      (10 agents × 45 days of history, short phases: about a minute)
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -73,8 +73,6 @@ const SEED = num("seed", 1);
 const BUDGET_S = num("budget", 7200);
 const LOGIN_CONCURRENCY = num("login-concurrency", 8);
 const PGLITE_DISK = argv.includes("--pglite-disk");
-/** An experiment (gateway.ts): indexes the per-call statements need at this size, made after the load. */
-const EXPERIMENT_INDEXES = argv.includes("--experiment-indexes");
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GOAL = { reportP95Ms: 1000, dialP99Ratio: 1.5 };
 const git = (...a: string[]) => {
@@ -120,7 +118,6 @@ const childArgs = [
   ...["--days", String(DAYS), "--sample-agents", String(SAMPLE_AGENTS), "--seed", String(SEED)],
   ...["--clock-start", CLOCK_START],
   ...(PGLITE_DISK && !freshDb ? ["--pglite-disk"] : []),
-  ...(EXPERIMENT_INDEXES ? ["--experiment-indexes"] : []),
 ];
 const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...childArgs], {
   stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -178,7 +175,6 @@ interface Ready {
   dialerIds: number[];
   load: LoadReport;
   sizes: { name: string; rows: number; mib: number }[];
-  experiment: { index: string; ms: number }[];
   setup: {
     migratedMs: number;
     worldMs: number;
@@ -889,10 +885,6 @@ line(
   `reports: ${HISTORY_AGENTS} history agents × ${DAYS} days on ${dbName}${SMOKE ? " (SMOKE)" : ""}, ${DIALERS} dialling agents on a ${TICK_MS / 1000} s tick, Node ${process.versions.node}, ${cpus().length} cores, ${f(totalmem() / 2 ** 30, 0)} GiB, ${new Date().toISOString()}, commit ${COMMIT}${CHANGED ? ` (+${CHANGED} changed files under plugins/reports, server)` : ""}; load average at start ${loadAtStart.map((x) => f(x, 2)).join(" ")}, at the end ${loadEnd.map((x) => f(x, 2)).join(" ")}`,
 );
 line();
-if (ready.experiment.length)
-  line(
-    `EXPERIMENT (not the code's schema): indexes made after the load — ${ready.experiment.map((x) => `${x.index} (${f(x.ms / 1000)} s)`).join("; ")}`,
-  );
 line(
   `history (generated in SQL, today ${ready.today} in America/New_York): ${big(mainCounts.status_changes!)} status changes, ${big(mainCounts.calls!)} calls, ${big(mainCounts.dispositions!)} dispositions, ${big(mainCounts.transfers!)} live transfers, ${big(mainCounts.overstays!)} overstays, ${big(mainCounts.leads!)} leads → rollups ${big(mainCounts.agent_hours!)} agent hours, ${big(mainCounts.status_hours!)} status hours, ${big(mainCounts.disposition_hours!)} disposition hours`,
 );
@@ -1004,7 +996,7 @@ const resultsDir = path.join(here, "results");
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(
   resultsDir,
-  `reports-${stats.db}${stats.pgliteDir ? "-disk" : ""}${EXPERIMENT_INDEXES ? "-indexes" : ""}${REPORT_PACE_S ? `-pace${REPORT_PACE_S}` : ""}-${HISTORY_AGENTS}x${DAYS}${SMOKE ? "-smoke" : ""}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+  `reports-${stats.db}${stats.pgliteDir ? "-disk" : ""}${REPORT_PACE_S ? `-pace${REPORT_PACE_S}` : ""}-${HISTORY_AGENTS}x${DAYS}${SMOKE ? "-smoke" : ""}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
 );
 writeFileSync(
   file,
@@ -1018,7 +1010,6 @@ writeFileSync(
       changedFiles: CHANGED,
       db: stats.db,
       pgliteOnDisk: Boolean(stats.pgliteDir),
-      experimentIndexes: ready.experiment,
       config: {
         smoke: SMOKE,
         historyAgents: HISTORY_AGENTS,
