@@ -5,7 +5,7 @@
 // across a daylight-saving change. Then the route: the range's rules (422 per field), today's open periods
 // counted to the minute, and who may read it.
 import fc from "fast-check";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   agentStatusChanges,
@@ -18,11 +18,18 @@ import {
   type TestClient,
   type TestGateway,
 } from "../../server/sdk/testing";
-import { startOfLocalDay, startOfLocalHour, wallClock } from "../../server/sdk";
+import { rowsOf, startOfLocalDay, startOfLocalHour, wallClock } from "../../server/sdk";
 import { AgentReport, REPORT_MESSAGES } from "./contract";
 import { readAgentReport } from "./agents.server";
 import { readHoursReport } from "./hours.server";
-import { reportAgentHours, reportDispositionHours, reportStatusHours } from "./tables";
+import {
+  reportAgentDays,
+  reportAgentHours,
+  reportDispositionDays,
+  reportDispositionHours,
+  reportStatusDays,
+  reportStatusHours,
+} from "./tables";
 
 const ISIUS = 1;
 const ZONE = "America/New_York"; // the demo ISIUS call centre's
@@ -241,6 +248,36 @@ async function clear() {
   await db.delete(agentStatusChanges).where(inArray(agentStatusChanges.userId, agents));
   for (const t of [reportAgentHours, reportStatusHours, reportDispositionHours])
     await db.delete(t).where(inArray(t.agentId, agents));
+  // Deleting the hours took their sums back from the days; their rows of zeros go too.
+  for (const t of [reportAgentDays, reportStatusDays, reportDispositionDays])
+    await db.delete(t).where(inArray(t.agentId, agents));
+}
+
+/** Rows where a day rollup differs from its hour rollup summed per local day (none when they agree). */
+async function daysApartFromHours(): Promise<unknown[]> {
+  const ids = sql.raw(agents.join(","));
+  return rowsOf(
+    await gw.db.execute(sql`
+      select 'agent' as t, d.agent_id, d.day::text from report_agent_days d full join (
+        select agent_id, hour::date as day, sum(dials) dials, sum(inbound) inbound, sum(contacts) contacts,
+               sum(talk_seconds) talk, sum(transfers_sent) sent, sum(transfers_taken) taken, sum(overstays) overstays
+          from report_agent_hours where agent_id in (${ids}) group by 1, 2) h using (agent_id, day)
+       where coalesce(d.agent_id, h.agent_id) in (${ids})
+         and (coalesce(d.dials, 0), coalesce(d.inbound, 0), coalesce(d.contacts, 0), coalesce(d.talk_seconds, 0),
+              coalesce(d.transfers_sent, 0), coalesce(d.transfers_taken, 0), coalesce(d.overstays, 0))
+             is distinct from (coalesce(h.dials, 0), coalesce(h.inbound, 0), coalesce(h.contacts, 0), coalesce(h.talk, 0),
+              coalesce(h.sent, 0), coalesce(h.taken, 0), coalesce(h.overstays, 0))
+      union all
+      select 'status', d.agent_id, d.day::text from report_status_days d full join (
+        select agent_id, hour::date as day, status, sum(seconds) seconds from report_status_hours
+         where agent_id in (${ids}) group by 1, 2, 3) h using (agent_id, day, status)
+       where coalesce(d.agent_id, h.agent_id) in (${ids}) and abs(coalesce(d.seconds, 0) - coalesce(h.seconds, 0)) > 0.001
+      union all
+      select 'disposition', d.agent_id, d.day::text from report_disposition_days d full join (
+        select agent_id, hour::date as day, disposition, sum(n) n from report_disposition_hours
+         where agent_id in (${ids}) group by 1, 2, 3) h using (agent_id, day, disposition)
+       where coalesce(d.agent_id, h.agent_id) in (${ids}) and coalesce(d.n, 0) <> coalesce(h.n, 0)`),
+  );
 }
 
 describe("agent performance: the rollups", () => {
@@ -287,6 +324,8 @@ describe("agent performance: the rollups", () => {
               key,
             ).toBe(true);
         }
+        // The day rollups are their hours summed, row for row (the report by day, week and month reads them).
+        expect(await daysApartFromHours()).toEqual([]);
       }),
       { numRuns: 12 },
     );

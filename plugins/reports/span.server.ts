@@ -53,6 +53,10 @@ export async function spanOf(
 export const withinSpan = (span: Span) =>
   sql`tenant_id = ${span.tenantId} and hour >= ${span.start}::timestamp and hour < ${span.end}::timestamp`;
 
+/** `day` of a day rollup within the span, as SQL. */
+export const withinDays = (span: Span) =>
+  sql`tenant_id = ${span.tenantId} and day >= ${span.from}::date and day <= ${span.to}::date`;
+
 /**
  * The status periods open at the span's moment, as rows (agent_id, hour, status, seconds): each from the change that
  * began it (agent_statuses.period_id) until now, only its part inside the span (an agent offline for a year is not

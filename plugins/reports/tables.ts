@@ -8,7 +8,7 @@
 // `hour` is the start of the hour in the call centre's time zone at the moment the row was written, as a local
 // timestamp: days, weeks and months group by it directly, and a half-hour zone (Newfoundland) stays exact.
 // After a change: npm run db:generate:plugin reports (then append the triggers' SQL by hand: see migrations/).
-import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { tenantRef } from "../../server/sdk/tables";
 
 const hour = () => timestamp("hour", { mode: "string" }).notNull();
@@ -70,5 +70,62 @@ export const reportDispositionHours = pgTable(
   (t) => [
     primaryKey({ columns: [t.agentId, t.hour, t.disposition] }),
     index("report_disposition_hours_tenant_idx").on(t.tenantId, t.hour),
+  ],
+);
+
+// ------------------------------------------------------------------------------------------------ days
+// The same figures per agent and local day, kept from the hour tables by triggers on them (each hour row's change
+// added to its day's row): a report by day, week or month reads about 8 status rows per agent-day instead of 46,
+// so a year of a 200-agent floor sums about 0.6 M rows instead of 3.4 M (bench/reports). The hours stay for the
+// hours-of-the-week report.
+const day = () => date("day", { mode: "string" }).notNull();
+
+/** report_agent_hours summed per local day. */
+export const reportAgentDays = pgTable(
+  "report_agent_days",
+  {
+    tenantId: tenantRef(),
+    agentId: integer("agent_id").notNull(),
+    day: day(),
+    dials: integer("dials").notNull().default(0),
+    inbound: integer("inbound").notNull().default(0),
+    contacts: integer("contacts").notNull().default(0),
+    talkSeconds: integer("talk_seconds").notNull().default(0),
+    transfersSent: integer("transfers_sent").notNull().default(0),
+    transfersTaken: integer("transfers_taken").notNull().default(0),
+    overstays: integer("overstays").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.day] }), index("report_agent_days_tenant_idx").on(t.tenantId, t.day)],
+);
+
+/** report_status_hours summed per local day. */
+export const reportStatusDays = pgTable(
+  "report_status_days",
+  {
+    tenantId: tenantRef(),
+    agentId: integer("agent_id").notNull(),
+    day: day(),
+    status: text("status").notNull(),
+    seconds: doublePrecision("seconds").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.day, t.status] }),
+    index("report_status_days_tenant_idx").on(t.tenantId, t.day),
+  ],
+);
+
+/** report_disposition_hours summed per local day. */
+export const reportDispositionDays = pgTable(
+  "report_disposition_days",
+  {
+    tenantId: tenantRef(),
+    agentId: integer("agent_id").notNull(),
+    day: day(),
+    disposition: text("disposition").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.day, t.disposition] }),
+    index("report_disposition_days_tenant_idx").on(t.tenantId, t.day),
   ],
 );
