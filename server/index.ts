@@ -1,5 +1,6 @@
 // `npm start`: the whole call centre in one process: gateway, embedded database, the built SPA.
 import type { AddressInfo } from "node:net";
+import { getHeapStatistics } from "node:v8";
 import { readConfig } from "./config";
 import { buildGateway } from "./app";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/accounts";
@@ -15,6 +16,8 @@ const lines = [
   "",
   `  Dialer ready at ${url}   (API docs: ${url}/api/docs)`,
   `  Database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}`,
+  // V8 sizes its heap to the machine unless told (up to 4× the live heap on a large one): docs/deploy.md.
+  `  Heap limit: ${Math.round(getHeapStatistics().heap_size_limit / 2 ** 20)} MiB`,
   config.clockStart ? `  Clock started at ${new Date(config.clockStart).toISOString()} (CLOCK_START)` : "",
   "",
   `  Demo accounts (password: ${DEMO_PASSWORD}):`,

@@ -33,7 +33,7 @@
 //
 //   npm run bench:lead-import -- [--rows 500000] [--agents 50] [--leads 10000] [--alone 120] [--after 60]
 //       [--warmup 20] [--tick 10] [--pglite-disk] [--profile [DIR]] [--pin] [--keep-csv] [--smoke]
-//       [--experiment-yield] [--gc-probe]
+//       [--experiment-yield] [--gc-probe] [--no-heap-cap]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:lead-import
 //   npm run bench:lead-import -- --smoke      (20,000 rows, short phases: under a minute)
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -53,6 +53,7 @@ import { LeadImport, type ImportCounts } from "../../plugins/lead-lists/contract
 import { writeLeadCsv, type Expected } from "./csv";
 import { printSummary, type ProfileSummary } from "./profile";
 import { CLOCK_START, type Phase } from "./world";
+import { gatewayHeapFlags } from "../gatewayHeap";
 
 const argv = process.argv.slice(2);
 const SMOKE = argv.includes("--smoke");
@@ -146,7 +147,9 @@ const childArgs = [
   ...(EXPERIMENT_YIELD ? ["--experiment-yield"] : []),
   ...(GC_PROBE ? ["--gc-probe"] : []),
 ];
-const nodeArgs = [...(GC_PROBE ? ["--expose-gc"] : []), "--import", "tsx", ...childArgs];
+// The gateway runs with npm start's heap cap (bench/gatewayHeap.ts); --no-heap-cap: V8's own sizing, for comparison.
+const HEAP_FLAGS = process.argv.includes("--no-heap-cap") ? [] : gatewayHeapFlags();
+const nodeArgs = [...HEAP_FLAGS, ...(GC_PROBE ? ["--expose-gc"] : []), "--import", "tsx", ...childArgs];
 const childEnv = { ...process.env, DATABASE_URL: freshDb?.url ?? "" };
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const child: ChildProcess = PIN
@@ -871,7 +874,7 @@ const dbName =
     : `PGlite ${stats.pgliteDir ? "(data directory on disk)" : "(in memory)"}`;
 line();
 line(
-  `lead-import: ${ROWS.toLocaleString("en-US")} rows (${f(expected.bytes / 2 ** 20)} MiB) on ${dbName}, ${AGENTS} agents dialling on a ${TICK_MS / 1000} s tick, ${ready.leads} seeded leads, Node ${process.versions.node}, ${cpus().length} cores${PIN ? ", pinned (gateway core 0, agents core 1)" : ""}, ${new Date().toISOString()}, commit ${COMMIT}${CHANGED ? ` (+${CHANGED} changed or new files under plugins/lead-lists, server/modules/leads, server/db)` : ""}${EXPERIMENT_YIELD ? "; EXPERIMENT: the job yields to the event loop before each batch" : ""}${GC_PROBE ? "; --gc-probe: full collections during the run" : ""}`,
+  `lead-import: ${ROWS.toLocaleString("en-US")} rows (${f(expected.bytes / 2 ** 20)} MiB) on ${dbName}, ${AGENTS} agents dialling on a ${TICK_MS / 1000} s tick, ${ready.leads} seeded leads, Node ${process.versions.node}, ${cpus().length} cores${PIN ? ", pinned (gateway core 0, agents core 1)" : ""}, gateway ${HEAP_FLAGS.join(" ") || "without a heap cap (--no-heap-cap)"}, ${new Date().toISOString()}, commit ${COMMIT}${CHANGED ? ` (+${CHANGED} changed or new files under plugins/lead-lists, server/modules/leads, server/db)` : ""}${EXPERIMENT_YIELD ? "; EXPERIMENT: the job yields to the event loop before each batch" : ""}${GC_PROBE ? "; --gc-probe: full collections during the run" : ""}`,
 );
 line(
   `setup (not measured): CSV written in ${f(csvMs / 1000)} s; gateway built ${f(ready.setup.buildMs / 1000)} s + world ${f(ready.setup.seedMs / 1000)} s; sign-in, sockets, Ready ${f(setupMs / 1000)} s`,
