@@ -5,12 +5,19 @@ import { HTMLTable } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ReportAgent } from "./contract";
-import { AGENT_COLUMNS, DURATION_COLUMNS, type AgentColumn, type AgentFigures } from "./metrics";
+import {
+  AGENT_COLUMNS,
+  DURATION_COLUMNS,
+  type AgentColumn,
+  type AgentFigures,
+  type AgentGoals,
+} from "./metrics";
 import { useFigures } from "./words";
 
 export interface AgentLine {
   agent: ReportAgent;
   figures: AgentFigures;
+  goals: AgentGoals;
 }
 
 type SortKey = "name" | AgentColumn;
@@ -20,15 +27,38 @@ export function useCell() {
   const f = useFigures();
   return (column: AgentColumn, figures: AgentFigures) => {
     const v = figures[column];
-    if (column === "contactRate") return f.percent(v as number | null);
+    if (column === "contactRate" || column === "goals") return f.percent(v as number | null);
     if (DURATION_COLUMNS.has(column)) return f.duration(v as number | null);
     return f.count(v as number);
   };
 }
 
-export default function AgentTable({ lines, team }: { lines: AgentLine[]; team: AgentFigures }) {
+/** A line's goals in words: "Dials 320 of 400 · Bookings 3 of 6 · Sales –" (the Goals cell's title). */
+export function useGoalsText() {
+  const { t } = useTranslation("reports");
+  const f = useFigures();
+  return (g: AgentGoals) =>
+    (["dials", "bookings", "sales"] as const)
+      .map((k) =>
+        t(`agents.goal.${k}`, {
+          value:
+            g[k].target > 0
+              ? t("agents.goal.of", { current: f.count(g[k].current), target: f.count(g[k].target) })
+              : "–",
+        }),
+      )
+      .join(" · ");
+}
+
+export default function AgentTable({ lines, team }: { lines: AgentLine[]; team: AgentLine }) {
   const { t } = useTranslation("reports");
   const cell = useCell();
+  const goalsText = useGoalsText();
+  const td = (c: AgentColumn, l: AgentLine) => (
+    <td key={c} className="reports__number" title={c === "goals" ? goalsText(l.goals) : undefined}>
+      {cell(c, l.figures)}
+    </td>
+  );
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "name", descending: false });
 
   const sorted = useMemo(() => {
@@ -81,22 +111,14 @@ export default function AgentTable({ lines, team }: { lines: AgentLine[]; team: 
                 {l.agent.name}
                 {!l.agent.active && <span className="reports__muted"> {t("agents.inactive")}</span>}
               </th>
-              {AGENT_COLUMNS.map((c) => (
-                <td key={c} className="reports__number">
-                  {cell(c, l.figures)}
-                </td>
-              ))}
+              {AGENT_COLUMNS.map((c) => td(c, l))}
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">{t("agents.team")}</th>
-            {AGENT_COLUMNS.map((c) => (
-              <td key={c} className="reports__number">
-                {cell(c, team)}
-              </td>
-            ))}
+            {AGENT_COLUMNS.map((c) => td(c, team))}
           </tr>
         </tfoot>
       </HTMLTable>

@@ -50,6 +50,12 @@ const report = (over: Partial<AgentReport> = {}): AgentReport => ({
     }),
     row(3, { dials: 2, dispositions: { Sold: 1 } }),
   ],
+  // A day's quotas: a qualifier 400 dials and 6 bookings, no sales; an advisor 100 dials, 4 bookings, 2 sales.
+  quotas: {
+    dials: { qualifier: [60, 400, 2000, 8000], advisor: [15, 100, 500, 2000] },
+    meetings: { qualifier: [1, 6, 30, 120], advisor: [1, 4, 20, 80] },
+    sales: { qualifier: [0, 0, 0, 0], advisor: [1, 2, 10, 40] },
+  },
   ...over,
 });
 
@@ -90,7 +96,8 @@ describe("the agent performance page", () => {
       .getAllByRole("cell")
       .map((c) => c.textContent);
     // Logged in (all but offline), ready, on a call, after-call work, away, overstays, dials, contacts, rate, talk,
-    // handle = (talk + wrap) / contacts, wrap / contacts, bookings, transfers sent and taken, sales.
+    // handle = (talk + wrap) / contacts, wrap / contacts, bookings, transfers sent and taken, sales, and the goals
+    // met: 40 of 400 dials (10 %) and 3 of 6 bookings (50 %) average 30 % (a qualifier has no sales quota).
     expect(cells).toEqual([
       "1:55:00",
       "1:00:00",
@@ -108,7 +115,12 @@ describe("the agent performance page", () => {
       "0",
       "0",
       "0",
+      "30%",
     ]);
+    expect(within(jordan).getAllByRole("cell").at(-1)).toHaveAttribute(
+      "title",
+      "Dials 40 of 400 · Bookings 3 of 6 · Sales –",
+    );
     const total = screen.getByRole("row", { name: /Team total/ });
     expect(within(total).getAllByRole("cell")[6]).toHaveTextContent("52");
     const tiles = screen.getByRole("region", { name: "The team's figures for the range" });

@@ -9,7 +9,7 @@ import { csvText, downloadCsv, Select, usePlugin } from "../../src/sdk";
 import AgentTable, { useCell, type AgentLine } from "./AgentTable";
 import { reportsClient } from "./client";
 import { AgentReportQuery, REPORT_PERIODS, type AgentReport, type ReportPeriod } from "./contract";
-import { AGENT_COLUMNS, figuresOf, pointsOf } from "./metrics";
+import { AGENT_COLUMNS, figuresOf, goalsOf, pointsOf, teamGoalsOf } from "./metrics";
 import { ReportFrame, useReportRange, type RangeChoice } from "./useReportRange";
 import { useFigures } from "./words";
 import "./reports.css";
@@ -17,14 +17,28 @@ import "./reports.css";
 /** uPlot comes with the chart only, when a report has more than one period to draw. */
 const TeamChart = lazy(() => import("./TeamChart"));
 
-/** The agents a report lists: the active ones, and anyone else who has figures in it. */
+/** The agents a report lists: the active ones, and anyone else who has figures in it; each with its goals. */
 export function linesOf(report: AgentReport): AgentLine[] {
   const byAgent = new Map<number, AgentReport["rows"]>();
   for (const r of report.rows) byAgent.set(r.agent_id, [...(byAgent.get(r.agent_id) ?? []), r]);
   return report.agents
     .filter((a) => a.active || byAgent.has(a.id))
-    .map((agent) => ({ agent, figures: figuresOf(byAgent.get(agent.id) ?? []) }));
+    .map((agent) => {
+      const rows = byAgent.get(agent.id) ?? [];
+      const goals = goalsOf(rows, agent.role, report.quotas, report.by);
+      return { agent, figures: { ...figuresOf(rows), goals: goals.overall }, goals };
+    });
 }
+
+/** The team's line: every row of the report, and the goals of the agents listed. */
+export function teamOf(report: AgentReport | null | undefined, lines: readonly AgentLine[]): AgentLine {
+  const goals = teamGoalsOf(lines.map((l) => l.goals));
+  const agent = { id: 0, name: "", role: "", active: true };
+  return { agent, figures: { ...figuresOf(report?.rows ?? []), goals: goals.overall }, goals };
+}
+
+/** The CSV's columns after the table's: each goal's target, so that a reader can weigh the figures again. */
+const TARGET_COLUMNS = ["dials", "bookings", "sales"] as const;
 
 const agentsQuery = (c: RangeChoice): AgentReportQuery => ({
   ...(c.range && { from: c.range.from, to: c.range.to }),
@@ -41,16 +55,23 @@ export default function AgentsReportPage() {
   const { report, choice } = range;
 
   const lines = useMemo(() => (report ? linesOf(report) : []), [report]);
-  const team = useMemo(() => figuresOf(report?.rows ?? []), [report]);
+  const teamLine = useMemo(() => teamOf(report, lines), [report, lines]);
+  const team = teamLine.figures;
   const points = useMemo(() => pointsOf(report?.rows ?? []), [report]);
 
   const exportCsv = () => {
     if (!report) return;
-    const header = [t("agents.columns.name"), ...AGENT_COLUMNS.map((c) => t(`agents.columns.${c}`))];
-    const rows = [
-      ...lines.map((l) => [l.agent.name, ...AGENT_COLUMNS.map((c) => cell(c, l.figures))]),
-      [t("agents.team"), ...AGENT_COLUMNS.map((c) => cell(c, team))],
+    const header = [
+      t("agents.columns.name"),
+      ...AGENT_COLUMNS.map((c) => t(`agents.columns.${c}`)),
+      ...TARGET_COLUMNS.map((k) => t(`agents.targets.${k}`)),
     ];
+    const line = (name: string, l: AgentLine) => [
+      name,
+      ...AGENT_COLUMNS.map((c) => cell(c, l.figures)),
+      ...TARGET_COLUMNS.map((k) => f.count(l.goals[k].target)),
+    ];
+    const rows = [...lines.map((l) => line(l.agent.name, l)), line(t("agents.team"), teamLine)];
     downloadCsv(`agents-${report.from}-${report.to}.csv`, csvText(header, rows));
   };
 
@@ -61,6 +82,7 @@ export default function AgentsReportPage() {
     ["contactRate", f.percent(team.contactRate)],
     ["bookings", f.count(team.bookings)],
     ["sales", f.count(team.sales)],
+    ["goals", f.percent(team.goals)],
   ] as const;
 
   return (
@@ -109,7 +131,7 @@ export default function AgentsReportPage() {
             {lines.length === 0 ? (
               <p className="reports__muted">{t("agents.none")}</p>
             ) : (
-              <AgentTable lines={lines} team={team} />
+              <AgentTable lines={lines} team={teamLine} />
             )}
           </section>
         </>

@@ -13,6 +13,7 @@ import {
   calls,
   dispositions,
   leads,
+  pluginContextOf,
   startTestGateway,
   users,
   type TestClient,
@@ -287,7 +288,7 @@ describe("agent performance: the rollups", () => {
         await clear();
         await write(h);
         const report = await readAgentReport(
-          gw.db,
+          pluginContextOf(gw, "reports"),
           { tenantId: ISIUS, from: "2026-03-07", to: "2026-03-11", by: "day" },
           new Date(BASE + 10 * 24 * HOUR),
         );
@@ -348,7 +349,7 @@ describe("agent performance: the rollups", () => {
     });
     const now = new Date(BASE + 30 * 24 * HOUR);
     const weeks = await readAgentReport(
-      gw.db,
+      pluginContextOf(gw, "reports"),
       { tenantId: ISIUS, from: "2026-03-01", to: "2026-03-31", by: "week" },
       now,
     );
@@ -358,7 +359,7 @@ describe("agent performance: the rollups", () => {
       ["2026-03-09", 2],
     ]);
     const months = await readAgentReport(
-      gw.db,
+      pluginContextOf(gw, "reports"),
       { tenantId: ISIUS, from: "2026-01-01", to: "2026-12-31", by: "month" },
       now,
     );

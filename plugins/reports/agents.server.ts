@@ -7,17 +7,18 @@ import {
   defineRoute,
   rowsOf,
   users,
-  type Db,
   type PluginServerContext,
   type RouteDef,
 } from "../../server/sdk";
 import { AGENT_ROLES } from "../../src/contract/common";
+import { DEFAULT_QUOTAS, DIALER_SETTING_KEYS, QUOTA_KINDS } from "../../src/contract/dialer";
 import {
   agentReport,
   type AgentPeriodRow,
   type AgentReport,
   type ReportAgent,
   type ReportPeriod,
+  type ReportQuotas,
 } from "./contract";
 import { blankRow } from "./metrics";
 import { openStatusHours, spanOf, withinDays, type Span } from "./span.server";
@@ -57,7 +58,24 @@ const perPeriod = (by: ReportPeriod, keys: string, sums: string, table: string, 
                group by 1, 2${sql.raw(keys ? `, ${keys}` : "")}) t
        ${sql.raw(having)}`;
 
-export async function readAgentReport(db: Db, range: Range, now: Date): Promise<AgentReport> {
+/** The User Quotas the goals are weighed against (the goals panel's keys and defaults). */
+export async function quotasOf(
+  settings: PluginServerContext["settings"],
+  tenantId: number,
+): Promise<ReportQuotas> {
+  const [dials, meetings, sales] = await Promise.all(
+    QUOTA_KINDS.map((kind) =>
+      settings.read(tenantId, DIALER_SETTING_KEYS.quotas(kind), DEFAULT_QUOTAS[kind]),
+    ),
+  );
+  return { dials: dials!, meetings: meetings!, sales: sales! };
+}
+
+export async function readAgentReport(
+  { db, settings }: Pick<PluginServerContext, "db" | "settings">,
+  range: Range,
+  now: Date,
+): Promise<AgentReport> {
   const span = await spanOf(db, range.tenantId, range, now);
   const { tenantId, timeZone, today, from, to } = span;
   const { by } = range;
@@ -159,6 +177,7 @@ export async function readAgentReport(db: Db, range: Range, now: Date): Promise<
     today,
     agents,
     rows: [...rows.values()].sort((a, b) => a.period.localeCompare(b.period) || a.agent_id - b.agent_id),
+    quotas: await quotasOf(settings, tenantId),
   };
 }
 
@@ -169,7 +188,7 @@ export function agentReportRoutes(ctx: PluginServerContext): RouteDef[] {
       example: { query: { from: "2026-03-01", to: "2026-03-31", by: "day" } },
       async handler({ caller, query }) {
         const range = { tenantId: caller.tenantId, from: query.from, to: query.to, by: query.by };
-        return { data: await readAgentReport(ctx.db, range, new Date(ctx.clock.now())) };
+        return { data: await readAgentReport(ctx, range, new Date(ctx.clock.now())) };
       },
     }),
   ];

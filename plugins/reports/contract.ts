@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ErrorBody } from "../../src/contract/common";
 import { defineEndpoint } from "../../src/contract/endpoint";
+import { QuotaTable } from "../../src/contract/dialer";
 import { AGENT_STATUSES } from "../../src/contract/status";
 import { isDob } from "../../src/contract/lead";
 
@@ -21,10 +22,10 @@ export const REPORT_MESSAGES = {
   period: "Choose day, week or month.",
 } as const;
 
-const Day = z.string().refine(isDob, REPORT_MESSAGES.date);
+export const Day = z.string().refine(isDob, REPORT_MESSAGES.date);
 
 /** The range's rules: the last day on or after the first, at most MAX_REPORT_DAYS. */
-function checkRange(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+export function checkRange(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
   if (!q.from || !q.to || !isDob(q.from) || !isDob(q.to)) return;
   const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
   if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
@@ -73,6 +74,10 @@ export const ReportAgent = z.object({
 });
 export type ReportAgent = z.infer<typeof ReportAgent>;
 
+/** The call centre's quotas (User Quotas: per role, [hour, day, week, month]) that set the goals' targets. */
+export const ReportQuotas = z.object({ dials: QuotaTable, meetings: QuotaTable, sales: QuotaTable });
+export type ReportQuotas = z.infer<typeof ReportQuotas>;
+
 export const AgentReport = z.object({
   data: z.object({
     from: z.string(),
@@ -87,6 +92,7 @@ export const AgentReport = z.object({
     /** The call centre's agents, and anyone else who has a row. */
     agents: z.array(ReportAgent),
     rows: z.array(AgentPeriodRow),
+    quotas: ReportQuotas,
   }),
 });
 export type AgentReport = z.infer<typeof AgentReport>["data"];
@@ -94,7 +100,7 @@ export type AgentReport = z.infer<typeof AgentReport>["data"];
 export const agentReport = defineEndpoint({
   method: "GET",
   path: "/reports/agents",
-  summary: `Not in the specification (issue 37): agent performance in the caller's call centre, per agent and period (by = day | week | month, weeks from Monday) of the call centre's time zone, from the first day to the last (both included, at most ${MAX_REPORT_DAYS} days; today when left out, to = from when only from is given): seconds in each status, dials, inbound calls, contacts (answered by a person), talk seconds, live transfers sent and taken, overstays, dispositions by value. Status periods still open count until the moment asked. 200 {data: {from, to, by, time_zone, as_of, today, agents, rows}}; 422 per field. Managers and above.`,
+  summary: `Not in the specification (issue 37): agent performance in the caller's call centre, per agent and period (by = day | week | month, weeks from Monday) of the call centre's time zone, from the first day to the last (both included, at most ${MAX_REPORT_DAYS} days; today when left out, to = from when only from is given): seconds in each status, dials, inbound calls, contacts (answered by a person), talk seconds, live transfers sent and taken, overstays, dispositions by value; and the quotas (dials, meetings, sales per role) that set the goals' targets. Status periods still open count until the moment asked. 200 {data: {from, to, by, time_zone, as_of, today, agents, rows, quotas}}; 422 per field. Managers and above.`,
   tags: ["reports"],
   query: AgentReportQuery,
   responses: { 200: AgentReport, 422: ErrorBody },

@@ -1,9 +1,10 @@
 // The figures of agent performance, derived from the report's rows in one place for the page, its chart and the
 // CSV: what counts as logged in, as a break, as a booking or a sale comes from the core's contract (statuses,
 // dispositions' traits), never from a second list.
+import type { QuotaTable } from "../../src/contract/dialer";
 import { SALE_DISPOSITIONS, TRANSFER_DISPOSITIONS } from "../../src/contract/dispositions";
 import { AGENT_STATUSES, type AgentStatus } from "../../src/contract/status";
-import type { AgentPeriodRow } from "./contract";
+import type { AgentPeriodRow, ReportPeriod, ReportQuotas } from "./contract";
 
 /** The statuses an agent chooses to step away in: breaks, meetings, training… (not ready, not on a call). */
 export const AWAY_STATUSES: readonly AgentStatus[] = [
@@ -47,6 +48,8 @@ export interface AgentFigures {
   dispositions: Record<string, number>;
   /** Dispositions given in all. */
   disposed: number;
+  /** Goals met over the range, 0–1 and beyond (goalsOf); null when no goal has a target. */
+  goals: number | null;
 }
 
 /** A row with nothing in it yet. */
@@ -112,7 +115,70 @@ export function figuresOf(rows: readonly AgentPeriodRow[]): AgentFigures {
     overstays,
     dispositions,
     disposed: Object.values(dispositions).reduce((a, b) => a + b, 0),
+    goals: null,
   };
+}
+
+// ---------------------------------------------------------------- goals against quotas
+
+/**
+ * The goals a report weighs, and the quota kind that sets each one's target: the goals panel's own (plugins/goals:
+ * dials, "transfers" = bookings against the meetings quota, sales), from the User Quotas settings.
+ */
+export const GOAL_QUOTAS = { dials: "dials", bookings: "meetings", sales: "sales" } as const;
+export type GoalKind = keyof typeof GOAL_QUOTAS;
+const GOAL_KINDS = Object.keys(GOAL_QUOTAS) as GoalKind[];
+/** A quota table's column for a period: [hour, day, week, month]. */
+const QUOTA_COLUMN: Record<ReportPeriod, number> = { day: 1, week: 2, month: 3 };
+
+export interface Goal {
+  current: number;
+  target: number;
+}
+export type AgentGoals = Record<GoalKind, Goal> & {
+  /** Each goal's share met (current over target), averaged over the goals with a target; null when none has. */
+  overall: number | null;
+};
+
+const overallOf = (g: Record<GoalKind, Goal>): number | null => {
+  const met = GOAL_KINDS.filter((k) => g[k].target > 0).map((k) => g[k].current / g[k].target);
+  return met.length ? met.reduce((a, b) => a + b, 0) / met.length : null;
+};
+
+/**
+ * An agent's goals over the range. Each period the agent worked (logged in, or took or placed a call) sets the
+ * role's quota for that period as a target: a month read by day asks a day's quota for each day worked, not for
+ * the days off.
+ */
+export function goalsOf(
+  rows: readonly AgentPeriodRow[],
+  role: string,
+  quotas: ReportQuotas,
+  by: ReportPeriod,
+): AgentGoals {
+  const worked = rows.filter(
+    (r) =>
+      r.dials + r.inbound > 0 ||
+      Object.entries(r.status_seconds).some(([s, sec]) => s !== "offline" && (sec ?? 0) > 0),
+  ).length;
+  const f = figuresOf(rows);
+  const target = (table: QuotaTable) => (table[role]?.[QUOTA_COLUMN[by]] ?? 0) * worked;
+  const g = {
+    dials: { current: f.dials, target: target(quotas[GOAL_QUOTAS.dials]) },
+    bookings: { current: f.bookings, target: target(quotas[GOAL_QUOTAS.bookings]) },
+    sales: { current: f.sales, target: target(quotas[GOAL_QUOTAS.sales]) },
+  };
+  return { ...g, overall: overallOf(g) };
+}
+
+/** The team's goals: the agents' added up. */
+export function teamGoalsOf(goals: readonly AgentGoals[]): AgentGoals {
+  const sum = (k: GoalKind): Goal => ({
+    current: goals.reduce((n, g) => n + g[k].current, 0),
+    target: goals.reduce((n, g) => n + g[k].target, 0),
+  });
+  const g = { dials: sum("dials"), bookings: sum("bookings"), sales: sum("sales") };
+  return { ...g, overall: overallOf(g) };
 }
 
 /** The columns of the agents' table and of its CSV, in order; each sorts by its own figure. */
@@ -133,6 +199,7 @@ export const AGENT_COLUMNS = [
   "transfersSent",
   "transfersTaken",
   "sales",
+  "goals",
 ] as const satisfies readonly (keyof AgentFigures)[];
 export type AgentColumn = (typeof AGENT_COLUMNS)[number];
 /** Columns that hold seconds (shown as h:mm:ss). */

@@ -58,7 +58,7 @@ test("a manager reads today's agent performance to the last call, the month's ch
   await page.getByRole("button", { name: "Export CSV" }).click();
   const csv = readFileSync((await (await download).path())!, "utf8");
   expect(csv.split("\r\n")[0]).toBe(
-    "\uFEFFAgent,Logged in,Ready,On a call,After-call work,Breaks and away,Overstays,Dials,Contacts,Contact rate,Talk time,Avg handle,Avg wrap,Bookings,Transfers sent,Transfers taken,Sales",
+    "\uFEFFAgent,Logged in,Ready,On a call,After-call work,Breaks and away,Overstays,Dials,Contacts,Contact rate,Talk time,Avg handle,Avg wrap,Bookings,Transfers sent,Transfers taken,Sales,Goals met,Dials target,Bookings target,Sales target",
   );
   expect(csv).toContain("Jordan Reyes,");
   expect(csv).toContain("Team total,");
