@@ -30,6 +30,7 @@ const FIELDS = [
   "leadHistory",
   "leads",
   "log",
+  "mail",
   "offered",
   "playback",
   "realtime",

@@ -28,6 +28,8 @@ import { ADVISOR_RADIUS_KM } from "../../src/contract/geo";
 import { callCentreOf, tenantFeatures, type CallCentre } from "../dialer/features";
 import type { PluginStaticManifest } from "../../src/contract/pluginManifest";
 import { offeredTo } from "./offered";
+import type { MailAttachment } from "../mail/mailer";
+import { gatewayOutbox, type Outbox } from "../mail/outbox";
 import { sendToAgent } from "../modules/notifications/service";
 import type { NotificationType } from "../../src/contract/notifications";
 import { rooms } from "../realtime/push";
@@ -54,6 +56,18 @@ export type { TransferAction } from "../modules/calls/transfers";
 export type { DncAdd, DncEntry, DncListInfo, DncListKind, DncSource, RemoveOutcome as DncRemoveOutcome } from "../compliance/dncLists";
 export type { IntakeOptions, IntakeResult } from "../modules/leads/intake";
 export type { ReassignOutcome } from "../modules/leads/manage";
+export type { MailAttachment } from "../mail/mailer";
+
+/** A plugin's e-mail: the gateway sends it from MAIL_FROM. */
+export interface PluginMail {
+  /** 1 or more addresses, on one message. */
+  to: readonly string[];
+  subject: string;
+  /** The body, plain text. */
+  text: string;
+  /** Files sent with it (a report's CSV). */
+  attachments?: readonly MailAttachment[];
+}
 
 export interface PluginServerContext {
   /** The database. A plugin writes only its own tables; it may read the core's (server/db/schema.ts). */
@@ -268,6 +282,16 @@ export interface PluginServerContext {
      */
     notify(agentId: number, sender: Caller, message: string, type: NotificationType, claim?: IdempotencyClaim): Promise<{ id: number }>;
   };
+  /**
+   * The gateway's outgoing e-mail (server/mail/outbox.ts): SMTP (SMTP_URL, MAIL_FROM) and, when DEV_MAILBOX is on,
+   * the development mailbox (its row keeps an attachment's name and size, not its content). `send` resolves once the
+   * transport accepted the message and rejects with a `MailNotSent` (its `code`: the transport's error code, or
+   * "no_transport") when it did not, so the plugin records the outcome and tries again. `what` names the mail in the
+   * log, with the call centre; the log never holds an address or the content.
+   */
+  readonly mail: {
+    send(mail: PluginMail, log: { what: string; tenantId: number }): Promise<void>;
+  };
   /** Work started outside a request (an event, a timer): a failure is logged, and closing waits for it. */
   background(what: string, work: () => Promise<unknown>): void;
   /**
@@ -297,6 +321,8 @@ export interface PluginServerContext {
 
 /** Built once per plugin, from the gateway's services, when the route table is built (server/routes.ts). */
 export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest): PluginServerContext {
+  // Made on first use: the route table is also built without a running gateway (the access matrix).
+  let outbox: Outbox | undefined;
   return Object.freeze({
     db: gw.db,
     clock: gw.clock,
@@ -412,6 +438,10 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
       },
       notify: (agentId: number, sender: Caller, message: string, type: NotificationType, claim?: IdempotencyClaim) =>
         sendToAgent(gw, sender, agentId, message, type, claim),
+    }),
+    mail: Object.freeze({
+      send: (mail: PluginMail, log: { what: string; tenantId: number }) =>
+        (outbox ??= gatewayOutbox(gw)).deliver(mail, { what: `${manifest.id}: ${log.what}`, tenantId: log.tenantId }),
     }),
     background: (what: string, work: () => Promise<unknown>) => gw.background.run(what, work),
     closing: () => gw.background.isClosed,

@@ -16,7 +16,7 @@
  * - **Errors**: `HttpError(status, message, errors?)`, `fieldError(field, message)`, the specification's
  *   `MESSAGES`.
  * - **The context** a plugin's routes are built from (`PluginServerContext`): db, clock, log, settings,
- *   features, the call centre's variant, access checks, idempotency, pushes and the plugin's own client
+ *   features, the call centre's variant, access checks, idempotency, e-mail, pushes and the plugin's own client
  *   events (`ctx.realtime.onClientEvent`), call and status events, playback, recordings, relinks, a partner's
  *   transfer on the agent's call (`ctx.calls.transfers`), lead-history facets, background work, nearby
  *   advisors, and the lead writes a plugin's domain causes (`ctx.leads`).
@@ -57,6 +57,8 @@ import type { PluginServerContext } from "../plugins/context";
 export { defineRoute, type EndpointRoute, type NamedValue, type RouteDef, type RouteRequest } from "../http/route";
 export { HttpError, MESSAGES, fieldError } from "../http/errors";
 export { isUniqueViolation, rowsOf, type Db } from "../db/client";
+/** What `ctx.mail.send` rejects with when the mail was not sent (`code`: the transport's error code, or "no_transport"). */
+export { MailNotSent } from "../mail/outbox";
 /** Whether two numbers are the same once written as the PBX dials them (E.164). */
 export { samePhone } from "../modules/calls/transferTargets";
 export type * from "../plugins/context";
@@ -78,6 +80,14 @@ export {
   type ManualClock,
 } from "../../src/shared/clock";
 export * from "../../src/shared/zoned-time";
+/**
+ * The compliance gate's own rules (server/compliance), for a report that judges past dials again by them rather
+ * than by a copy (plugins/reports/compliance): what a dialled text is, where a number rings, the calling window of
+ * its zones at an instant, and the gate's verdict over a number's facts.
+ */
+export { classify, judgeNumber, type GateVerdict, type NumberFacts } from "../compliance/gate";
+export { numberWindow, type NumberWindow } from "../compliance/numberWindow";
+export { numberRegion, type NumberRegion } from "../geo/numbers";
 
 /** What a plugin's server.ts default-exports: the factory of its routes (found by the gateway, server/plugins/servers.ts). */
 export function definePluginServer(routes: (ctx: PluginServerContext) => RouteDef[]) {

@@ -13,6 +13,8 @@ export { TELEPHONIES, type TelephonyName } from "../test/telephony";
 export type { AgentPhoneLine } from "../pbx/driver";
 export { WAV_HEADER_BYTES, type RecordingWriter } from "../recordings/store";
 export { routeTable } from "../routes";
+/** A local SMTP server that keeps what it gets: a gateway given its url (config smtpUrl, mailFrom) sends there (ctx.mail). */
+export { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../mail/fakeSmtp";
 
 /** The context the gateway builds for plugin `pluginId` (its manifest's), to call a plugin's functions directly. */
 export function pluginContextOf(gw: { gw: Gateway }, pluginId: string): PluginServerContext {

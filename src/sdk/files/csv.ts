@@ -1,21 +1,6 @@
-// A CSV file built in the browser (the Sun Life agents list; reports later). RFC 4180 quoting, CRLF lines, and a
-// leading apostrophe on a cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return): a name
-// typed in settings must never become a formula on the manager's PC (OWASP "CSV injection").
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell, quoted when it holds a comma, a quote or a line break; a would-be formula kept as text. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A whole file: the header row, then one row per record, each line ended by CRLF. */
-export function csvText(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(",") + "\r\n").join("");
-}
+// A CSV file built in the browser (the Sun Life agents list, the reports) and handed to the browser to save. The
+// format itself (quoting, formulas kept as text) is the wire contract's, shared with the gateway (src/contract/csv.ts).
+export { csvCell, csvText } from "../../contract/csv";
 
 /**
  * Hands `text` to the browser as a file to save, through a `data:` address on a link with `download` (no
