@@ -445,6 +445,10 @@ export const calls = pgTable(
     index("calls_open_idx")
       .on(t.startedAt)
       .where(sql`${t.endedAt} is null`),
+    // The reports' call search by number or by campaign over a range (plugins/reports/calls), and the gate's count
+    // of a number's calls in the last 24 h.
+    index("calls_tenant_phone_started_idx").on(t.tenantId, t.phone, t.startedAt),
+    index("calls_campaign_started_idx").on(t.campaignId, t.startedAt),
   ],
 );
 
@@ -476,6 +480,8 @@ export const dispositions = pgTable(
     index("dispositions_lead_idx").on(t.leadId),
     // The floor's totals of today for the whole call centre.
     index("dispositions_tenant_created_idx").on(t.tenantId, t.createdAt),
+    // A call's disposition (the reports' call search and its detail).
+    index("dispositions_call_idx").on(t.callId),
   ],
 );
 

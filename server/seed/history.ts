@@ -132,3 +132,63 @@ function pickCallable(rng: Rng, leads: HistoryLead[], at: number): HistoryLead |
   }
   return undefined;
 }
+
+/** A status change of today's trail (agent_status_changes), as the status service writes one. */
+export interface HistoryStatusChange {
+  userId: number;
+  fromStatus: "offline" | "ready" | "on_a_call" | "after_call_work";
+  toStatus: "offline" | "ready" | "on_a_call" | "after_call_work";
+  at: Date;
+  previousDuration: number;
+  source: "agent" | "system";
+  actorId: number | null;
+  reason: string | null;
+}
+
+/**
+ * Each agent's status trail around today's calls, so that today's reports count the time logged in with the calls
+ * (an agent with 40 dials and no minute logged in is no agent): Ready a little before the first call, On a Call for
+ * each, After Call Work until its disposition, Ready again, and Offline a few minutes after the last, before now.
+ */
+export function todayTrail(
+  history: { calls: HistoryCall[]; dispositions: HistoryDisposition[] },
+  now: number,
+): HistoryStatusChange[] {
+  const disposedAt = new Map(history.dispositions.map((d) => [d.callIndex, d.createdAt.getTime()]));
+  const byAgent = new Map<number, { call: HistoryCall; index: number }[]>();
+  history.calls.forEach((call, index) => byAgent.set(call.agentId, [...(byAgent.get(call.agentId) ?? []), { call, index }]));
+  const out: HistoryStatusChange[] = [];
+  for (const [userId, calls] of byAgent) {
+    calls.sort((a, b) => a.call.startedAt.getTime() - b.call.startedAt.getTime());
+    let status: HistoryStatusChange["toStatus"] = "offline";
+    let since = 0;
+    const push = (to: HistoryStatusChange["toStatus"], at: number, source: "agent" | "system", reason: string | null) => {
+      if (at <= since) at = since + 1000;
+      // A call of the last minutes may be stamped as ending after now: the trail stops before now.
+      if (to !== "offline" && at > now - 15_000) return;
+      out.push({
+        userId,
+        fromStatus: status,
+        toStatus: to,
+        at: new Date(at),
+        previousDuration: since ? Math.round((at - since) / 1000) : 0,
+        source,
+        actorId: source === "agent" ? userId : null,
+        reason,
+      });
+      status = to;
+      since = at;
+    };
+    push("ready", calls[0]!.call.startedAt.getTime() - 2 * 60_000, "agent", null);
+    for (const { call, index } of calls) {
+      push("on_a_call", call.startedAt.getTime(), "system", "dial");
+      const disposed = disposedAt.get(index);
+      if (disposed !== undefined) {
+        push("after_call_work", call.endedAt.getTime(), "system", call.answeredAt ? "hangup" : "not_answered");
+        push("ready", disposed, "agent", null);
+      } else push("ready", call.endedAt.getTime(), "system", call.answeredAt ? "hangup" : "not_answered");
+    }
+    push("offline", Math.min(since + 5 * 60_000, now - 10_000), "agent", "logout");
+  }
+  return out;
+}

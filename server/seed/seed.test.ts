@@ -64,7 +64,24 @@ describe("the seeded past weeks", () => {
           from ${agentStatusChanges} where ${agentStatusChanges.tenantId} = ${tenant.id}`),
       );
       expect(days, tenant.name).toBeGreaterThanOrEqual(15);
-      expect(fromToday, `${tenant.name}: nothing today`).toBe(0);
+      // Today's trail is the one around today's calls (history.ts todayTrail): each agent who called today
+      // signed in before the first call and is offline again before now.
+      expect(fromToday, `${tenant.name}: today's trail`).toBeGreaterThan(0);
+      const lastToday = rowsOf<{ user_id: number; to_status: string; at: string }>(
+        await db.execute(sql`
+          select distinct on (user_id) user_id, to_status, at from ${agentStatusChanges}
+           where ${agentStatusChanges.tenantId} = ${tenant.id} and ${agentStatusChanges.at} >= ${today}::timestamptz
+           order by user_id, at desc, id desc`),
+      );
+      const calledToday = rowsOf<{ agent_id: number }>(
+        await db.execute(sql`
+          select distinct agent_id from ${calls} where ${calls.tenantId} = ${tenant.id} and ${calls.startedAt} >= ${today}::timestamptz`),
+      );
+      expect(lastToday.map((c) => c.user_id).sort()).toEqual(calledToday.map((c) => c.agent_id).sort());
+      for (const c of lastToday) {
+        expect(c.to_status).toBe("offline");
+        expect(new Date(c.at).getTime()).toBeLessThan(now);
+      }
     }
     // The reports' rollups (plugins/reports, migrated with the core) saw them through their triggers.
     const [{ n }] = rowsOf<{ n: number }>(

@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_ATTRIBUTES, DEMO_PASSWORD, DEMO_TEAMS, DEMO_TENANTS
 import { FIELD_ADVISORS } from "./advisors";
 import { geocode } from "../geo";
 import { applyDispositionEffects } from "../dialer/followUps";
-import { generateHistory } from "./history";
+import { generateHistory, todayTrail } from "./history";
 import { generateLeadBook } from "./leadbook";
 import { generatePastShifts } from "./pastShifts";
 import { seedPastShifts } from "./pastShiftsWriter";
@@ -240,6 +240,7 @@ export async function seedDemo(db: Db, clock: Clock, options: SeedOptions = {}):
             agents,
             leads: inserted.map((l) => ({ ...l, timezone: l.timezone ?? "" })),
           }),
+          clock.now(),
         );
       }
     }
@@ -253,13 +254,21 @@ function homeBase(postal: string | undefined) {
   return g ? { homePostal: g.postal, homeLatitude: g.latitude, homeLongitude: g.longitude } : {};
 }
 
-async function seedHistory(db: Db, tenantId: number, history: ReturnType<typeof generateHistory>) {
+async function seedHistory(db: Db, tenantId: number, history: ReturnType<typeof generateHistory>, now: number) {
   if (!history.calls.length) return;
   const callIds: number[] = [];
   for (let i = 0; i < history.calls.length; i += 200) {
     const chunk = history.calls.slice(i, i + 200).map((c) => ({ ...c, tenantId }));
     callIds.push(...(await db.insert(t.calls).values(chunk).returning({ id: t.calls.id })).map((r) => r.id));
   }
+  // Each agent's status around the calls, in order (the reports' rollups take each period from the change before).
+  const trail = todayTrail(history, now);
+  for (let i = 0; i < trail.length; i += 500)
+    await db.insert(t.agentStatusChanges).values(trail.slice(i, i + 500).map((c) => ({ ...c, tenantId })));
+  // Each call under its lead's campaign, as the call service files a call it places (calls.campaign_id).
+  await db.execute(sql`
+    update calls c set campaign_id = l.campaign_id from leads l
+     where l.id = c.lead_id and c.tenant_id = ${tenantId} and c.campaign_id is null and l.campaign_id is not null`);
   const rows = history.dispositions.map(({ callIndex, ...d }) => ({
     ...d,
     tenantId,
