@@ -16,6 +16,9 @@ export {
   type ListCounts,
 } from "./contract";
 export type { LeadField } from "./model";
+/** The lists with their counts, and the publishers' keys with their prefixes: what the reports read of them. */
+export { readLeadLists } from "./contract";
+export { listPublisherKeys, type PublisherKey } from "./publishers/contract";
 
 /** How fast the import under way goes, from its successive updates; null until two of them are apart. */
 export interface ImportPace {

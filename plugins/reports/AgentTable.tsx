@@ -4,21 +4,15 @@
 import { HTMLTable } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ReportAgent } from "./contract";
 import {
   AGENT_COLUMNS,
   DURATION_COLUMNS,
   type AgentColumn,
   type AgentFigures,
   type AgentGoals,
+  type AgentLine,
 } from "./metrics";
 import { useFigures } from "./words";
-
-export interface AgentLine {
-  agent: ReportAgent;
-  figures: AgentFigures;
-  goals: AgentGoals;
-}
 
 type SortKey = "name" | AgentColumn;
 

@@ -6,36 +6,16 @@ import { Button, FormGroup, H2 } from "@blueprintjs/core";
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { csvText, downloadCsv, Select, usePlugin } from "../../src/sdk";
-import AgentTable, { useCell, type AgentLine } from "./AgentTable";
+import AgentTable, { useCell } from "./AgentTable";
 import { reportsClient } from "./client";
-import { AgentReportQuery, REPORT_PERIODS, type AgentReport, type ReportPeriod } from "./contract";
-import { AGENT_COLUMNS, figuresOf, goalsOf, pointsOf, teamGoalsOf } from "./metrics";
+import { AgentReportQuery, REPORT_PERIODS, type ReportPeriod } from "./contract";
+import { AGENT_COLUMNS, linesOf, pointsOf, teamOf, type AgentLine } from "./metrics";
 import { ReportFrame, useReportRange, type RangeChoice } from "./useReportRange";
 import { useFigures } from "./words";
 import "./reports.css";
 
 /** uPlot comes with the chart only, when a report has more than one period to draw. */
 const TeamChart = lazy(() => import("./TeamChart"));
-
-/** The agents a report lists: the active ones, and anyone else who has figures in it; each with its goals. */
-export function linesOf(report: AgentReport): AgentLine[] {
-  const byAgent = new Map<number, AgentReport["rows"]>();
-  for (const r of report.rows) byAgent.set(r.agent_id, [...(byAgent.get(r.agent_id) ?? []), r]);
-  return report.agents
-    .filter((a) => a.active || byAgent.has(a.id))
-    .map((agent) => {
-      const rows = byAgent.get(agent.id) ?? [];
-      const goals = goalsOf(rows, agent.role, report.quotas, report.by);
-      return { agent, figures: { ...figuresOf(rows), goals: goals.overall }, goals };
-    });
-}
-
-/** The team's line: every row of the report, and the goals of the agents listed. */
-export function teamOf(report: AgentReport | null | undefined, lines: readonly AgentLine[]): AgentLine {
-  const goals = teamGoalsOf(lines.map((l) => l.goals));
-  const agent = { id: 0, name: "", role: "", active: true };
-  return { agent, figures: { ...figuresOf(report?.rows ?? []), goals: goals.overall }, goals };
-}
 
 /** The CSV's columns after the table's: each goal's target, so that a reader can weigh the figures again. */
 const TARGET_COLUMNS = ["dials", "bookings", "sales"] as const;
@@ -55,7 +35,7 @@ export default function AgentsReportPage() {
   const { report, choice } = range;
 
   const lines = useMemo(() => (report ? linesOf(report) : []), [report]);
-  const teamLine = useMemo(() => teamOf(report, lines), [report, lines]);
+  const teamLine = useMemo(() => teamOf(report?.rows ?? [], lines), [report, lines]);
   const team = teamLine.figures;
   const points = useMemo(() => pointsOf(report?.rows ?? []), [report]);
 

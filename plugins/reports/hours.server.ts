@@ -1,6 +1,6 @@
-// Hours of the week (issue 37, part 4), to staff the floor: the rollups' hours grouped by local weekday and hour —
-// dials, contacts, and the seconds agents were logged in — plus the periods open now, with how many of each
-// weekday the range holds so the page can show a typical day's figures.
+// Hours of the week (issue 37, part 4), to staff the floor: the floor's hours (report_floor_hours) grouped by local
+// weekday and hour — dials, contacts, and the seconds agents were logged in — plus the periods open now, with how
+// many of each weekday the range holds so the page can show a typical day's figures.
 import { sql } from "drizzle-orm";
 import { defineRoute, rowsOf, type Db, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { hoursReport, type HourCell, type HoursReport } from "./contract";
@@ -32,22 +32,22 @@ export async function readHoursReport(
     if (!cells.has(key)) cells.set(key, { weekday, hour, dials: 0, contacts: 0, agent_seconds: 0 });
     return cells.get(key)!;
   };
-  const calls = rowsOf<{ weekday: number; hour: number; dials: number; contacts: number }>(
+  // The floor's hours (report_floor_hours: a row per hour and shard) and the periods open now.
+  const floor = rowsOf<{ weekday: number; hour: number; dials: number; contacts: number; seconds: number }>(
     await db.execute(sql`
-      select ${CELL}, sum(dials)::int as dials, sum(contacts)::int as contacts
-        from report_agent_hours where ${withinSpan(span)} group by 1, 2`),
-  );
-  for (const c of calls) Object.assign(cell(c.weekday, c.hour), { dials: c.dials, contacts: c.contacts });
-  const present = rowsOf<{ weekday: number; hour: number; seconds: number }>(
-    await db.execute(sql`
-      select ${CELL}, sum(seconds)::float8 as seconds from (
-        select hour, seconds from report_status_hours where ${withinSpan(span)} and status <> 'offline'
+      select ${CELL}, sum(dials)::int as dials, sum(contacts)::int as contacts, sum(seconds)::float8 as seconds from (
+        select hour, dials, contacts, agent_seconds as seconds from report_floor_hours where ${withinSpan(span)}
         union all
-        select hour, seconds from (${openStatusHours(span)}) open where status <> 'offline'
-      ) logged
+        select hour, 0, 0, seconds from (${openStatusHours(span)}) open where status <> 'offline'
+      ) floor
       group by 1, 2`),
   );
-  for (const p of present) cell(p.weekday, p.hour).agent_seconds += p.seconds;
+  for (const c of floor)
+    Object.assign(cell(c.weekday, c.hour), {
+      dials: c.dials,
+      contacts: c.contacts,
+      agent_seconds: c.seconds,
+    });
   return {
     from: span.from,
     to: span.to,

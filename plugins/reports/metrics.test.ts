@@ -52,6 +52,10 @@ describe("goals against quotas", () => {
         const team = teamGoalsOf(goals);
         expect(team.dials.target).toBe(goals.reduce((n, g) => n + g.dials.target, 0));
         expect(team.dials.current).toBe(goals.reduce((n, g) => n + g.dials.current, 0));
+        // The goals met: the agents' own, averaged over those with a target.
+        const met = goals.flatMap((g) => (g.overall === null ? [] : [g.overall]));
+        if (met.length === 0) expect(team.overall).toBeNull();
+        else expect(team.overall).toBeCloseTo(met.reduce((a, b) => a + b, 0) / met.length);
         // A day worked is a day with a dial; an advisor has no dials quota here.
         lines.forEach((l, i) =>
           expect(goals[i]!.dials.target).toBe(l.role === "qualifier" && l.dials > 0 ? 400 * l.days : 0),

@@ -4,7 +4,7 @@
 import type { QuotaTable } from "../../src/contract/dialer";
 import { SALE_DISPOSITIONS, TRANSFER_DISPOSITIONS } from "../../src/contract/dispositions";
 import { AGENT_STATUSES, type AgentStatus } from "../../src/contract/status";
-import type { AgentPeriodRow, ReportPeriod, ReportQuotas } from "./contract";
+import type { AgentPeriodRow, AgentReport, ReportAgent, ReportPeriod, ReportQuotas } from "./contract";
 
 /** The statuses an agent chooses to step away in: breaks, meetings, training… (not ready, not on a call). */
 export const AWAY_STATUSES: readonly AgentStatus[] = [
@@ -50,6 +50,15 @@ export interface AgentFigures {
   disposed: number;
   /** Goals met over the range, 0–1 and beyond (goalsOf); null when no goal has a target. */
   goals: number | null;
+}
+
+/** 3725 → "1:02:05"; under an hour "2:05". */
+export function clock(seconds: number): string {
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
 /** A row with nothing in it yet. */
@@ -171,14 +180,23 @@ export function goalsOf(
   return { ...g, overall: overallOf(g) };
 }
 
-/** The team's goals: the agents' added up. */
+/**
+ * The team's goals: each goal's figures and targets added up, and the goals met as the agents' own averaged (over
+ * the agents with a target), so that the team's figure reads as its agents' do: a goal only advisors have (sales)
+ * weighs on the advisors, not on the whole team.
+ */
 export function teamGoalsOf(goals: readonly AgentGoals[]): AgentGoals {
   const sum = (k: GoalKind): Goal => ({
     current: goals.reduce((n, g) => n + g[k].current, 0),
     target: goals.reduce((n, g) => n + g[k].target, 0),
   });
-  const g = { dials: sum("dials"), bookings: sum("bookings"), sales: sum("sales") };
-  return { ...g, overall: overallOf(g) };
+  const met = goals.map((g) => g.overall).filter((o): o is number => o !== null);
+  return {
+    dials: sum("dials"),
+    bookings: sum("bookings"),
+    sales: sum("sales"),
+    overall: met.length ? met.reduce((a, b) => a + b, 0) / met.length : null,
+  };
 }
 
 /** The columns of the agents' table and of its CSV, in order; each sorts by its own figure. */
@@ -232,4 +250,38 @@ export function pointsOf(rows: readonly AgentPeriodRow[]): PeriodPoint[] {
       const f = figuresOf(rs);
       return { period, dials: f.dials, contacts: f.contacts, bookings: f.bookings };
     });
+}
+
+/** An agent's line of the report: its figures over the rows given and its goals. */
+export interface AgentLine {
+  agent: ReportAgent;
+  figures: AgentFigures;
+  goals: AgentGoals;
+}
+
+/**
+ * The agents a report lists over `rows` (all the report's by default): those with figures in them and, with
+ * `everyActive`, every active agent too; each with its goals. The page and the scheduled CSV list the same.
+ */
+export function linesOf(
+  report: AgentReport,
+  rows: readonly AgentPeriodRow[] = report.rows,
+  everyActive = true,
+): AgentLine[] {
+  const byAgent = new Map<number, AgentPeriodRow[]>();
+  for (const r of rows) byAgent.set(r.agent_id, [...(byAgent.get(r.agent_id) ?? []), r]);
+  return report.agents
+    .filter((a) => (everyActive && a.active) || byAgent.has(a.id))
+    .map((agent) => {
+      const mine = byAgent.get(agent.id) ?? [];
+      const goals = goalsOf(mine, agent.role, report.quotas, report.by);
+      return { agent, figures: { ...figuresOf(mine), goals: goals.overall }, goals };
+    });
+}
+
+/** The team's line: every row given, and the goals of the agents listed. */
+export function teamOf(rows: readonly AgentPeriodRow[], lines: readonly AgentLine[]): AgentLine {
+  const goals = teamGoalsOf(lines.map((l) => l.goals));
+  const agent = { id: 0, name: "", role: "", active: true };
+  return { agent, figures: { ...figuresOf(rows), goals: goals.overall }, goals };
 }

@@ -1,15 +1,9 @@
 // How the reports say their figures in the manager's language: Intl for counts and percents, h:mm:ss for times.
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { clock } from "./metrics";
 
-/** 3725 → "1:02:05"; under an hour "2:05". */
-export function clock(seconds: number): string {
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
-}
+export { clock };
 
 export function useFigures() {
   const { i18n } = useTranslation("reports");

@@ -100,6 +100,10 @@ describe("plugin import boundaries on the gateway side", () => {
         'import { startTestGateway } from "../../server/sdk/testing";',
       ),
     ).toEqual([]);
+    // Another plugin's gateway face (a report reads the disclosures given through it).
+    expect(
+      await lint("plugins/fixture/x.server.ts", 'import { readGiven } from "../disclosures/api.server";'),
+    ).toEqual([]);
   });
 
   it("refuses the gateway's internals, the browser's core and another plugin in a plugin's gateway files", async () => {

@@ -2,6 +2,9 @@
 // first sign-in. Deterministic (seeded), in the call centre's working day, and only at moments when each
 // lead's own local time is a reasonable calling hour.
 import { instantOf, wallClock } from "../../src/shared/zoned-time";
+import { numberWindow } from "../compliance/numberWindow";
+import { numberRegion } from "../geo/numbers";
+import { toE164 } from "../modules/calls/phone";
 import { Rng } from "./leadbook/rng";
 
 export interface HistoryAgent {
@@ -123,12 +126,17 @@ export function generateHistory(input: {
   return { calls, dispositions };
 }
 
-/** A lead whose own local time is between 09:00 and 19:59 on a weekday, or undefined after a few tries. */
+/**
+ * A lead whose own local time is between 09:00 and 19:59 on a weekday and whose number the compliance gate would
+ * dial then (the calling window of every zone of its area code: a lead in New York with a Hawaii mobile is not
+ * called at 07:00 Honolulu time), or undefined after a few tries. The compliance report judges the seeded calls too.
+ */
 function pickCallable(rng: Rng, leads: HistoryLead[], at: number): HistoryLead | undefined {
   for (let i = 0; i < 6; i++) {
     const lead = rng.pick(leads);
     const w = wallClock(at, lead.timezone);
-    if (w.weekday >= 1 && w.weekday <= 5 && w.hour >= 9 && w.hour < 20) return lead;
+    if (w.weekday < 1 || w.weekday > 5 || w.hour < 9 || w.hour >= 20) continue;
+    if (numberWindow(numberRegion(toE164(lead.phone)), at, 0).callable) return lead;
   }
   return undefined;
 }

@@ -208,7 +208,11 @@ describe.each(variantList)("variant $key", ({ key, manifest }) => {
         "leads: Do Not Call lists /admin/leads/dnc-lists",
         // Not in the specification: what happened on the floor (issue 37).
         "reports: Agent performance /admin/reports/agents",
+        "reports: Campaigns, lists and publishers /admin/reports/campaigns",
         "reports: Hours of the week /admin/reports/hours",
+        "reports: Calls /admin/reports/calls",
+        "reports: Compliance /admin/reports/compliance",
+        "reports: Scheduled e-mails /admin/reports/schedules",
         "notifications: Send New Notification /admin/notifications/create",
         "settings: General Settings /admin/settings/globals",
         "settings: Configurations /admin/settings/configurations",

@@ -15,15 +15,24 @@ const jordan = (page: Page) => agentsTable(page).getByRole("row", { name: /Jorda
 async function cell(page: Page, column: string): Promise<string> {
   const heads = await agentsTable(page).getByRole("columnheader").allTextContents();
   const index = heads.findIndex((h) => h.replace(/[▲▼]/g, "").trim() === column);
-  return (await jordan(page).getByRole("cell").nth(index - 1).textContent())!.trim();
+  return (await jordan(page)
+    .getByRole("cell")
+    .nth(index - 1)
+    .textContent())!.trim();
 }
 
-test("a manager reads today's agent performance to the last call, the month's chart, and exports it", async ({ page, browser }) => {
+test("a manager reads today's agent performance to the last call, the month's chart, and exports it", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, "manager.isius@demo.test");
   await expect(page.getByRole("table", { name: "Agents on the floor" })).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Admin Panel" }).click();
-  await page.getByRole("navigation", { name: "Admin Panel" }).getByRole("link", { name: "Agent performance" }).click();
+  await page
+    .getByRole("navigation", { name: "Admin Panel" })
+    .getByRole("link", { name: "Agent performance" })
+    .click();
   await expect(page.getByRole("heading", { name: "Agent performance", level: 1 })).toBeVisible();
   await expect(jordan(page)).toBeVisible();
   const dialsBefore = Number(await cell(page, "Dials"));
@@ -35,7 +44,10 @@ test("a manager reads today's agent performance to the last call, the month's ch
   await signIn(agent, "qualifier.isius@demo.test");
   await expect(softphone(agent).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
   await selector(agent).click();
-  await agent.getByRole("menu", { name: "Status" }).getByRole("menuitem", { name: "Ready", exact: true }).click();
+  await agent
+    .getByRole("menu", { name: "Status" })
+    .getByRole("menuitem", { name: "Ready", exact: true })
+    .click();
   await expect(callBox(agent)).toContainText("Established", { timeout: 30_000 });
   await callBox(agent).getByRole("button", { name: "Hang up" }).click();
   await expect(selector(agent)).toHaveText("After Call Work");
@@ -50,8 +62,12 @@ test("a manager reads today's agent performance to the last call, the month's ch
 
   // The month: its chart, with its figures for a screen reader.
   await page.getByLabel("Range", { exact: true }).selectOption("this_month");
-  await expect(page.getByRole("figure", { name: "The team by day: dials, contacts and bookings" })).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Dials, contacts and bookings of the team over \d+ periods/ })).toBeVisible();
+  await expect(
+    page.getByRole("figure", { name: "The team by day: dials, contacts and bookings" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: /^Dials, contacts and bookings of the team over \d+ periods/ }),
+  ).toBeVisible();
 
   // The CSV.
   const download = page.waitForEvent("download");
@@ -62,4 +78,98 @@ test("a manager reads today's agent performance to the last call, the month's ch
   );
   expect(csv).toContain("Jordan Reyes,");
   expect(csv).toContain("Team total,");
+});
+
+const freshNumber = () =>
+  `21255${String((Date.now() + 11) % 100_000).padStart(5, "0")}`.replace(/0[123]$/, "44");
+
+test("a manager finds the call an advisor recorded and plays it, reads the campaigns and the 30-day abandon rate, and schedules a daily e-mail", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // The advisor records part of a call (Extra recordings) and disposes it.
+  const advisorContext = await browser.newContext();
+  const advisor = await advisorContext.newPage();
+  await signIn(advisor, "advisor.isius@demo.test");
+  await expect(softphone(advisor).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+  await softphone(advisor).getByRole("textbox", { name: "Number" }).fill(freshNumber());
+  await softphone(advisor).getByRole("button", { name: "Call", exact: true }).click();
+  await expect(callBox(advisor)).toContainText("Established", { timeout: 20_000 });
+  const recordings = advisor.getByRole("region", { name: "Extra recordings" });
+  await recordings.getByRole("button", { name: "Start recording" }).click();
+  await expect(recordings.getByRole("status")).toContainText("Recording 1");
+  await advisor.waitForTimeout(3_000);
+  await recordings.getByRole("button", { name: "Stop recording" }).click();
+  await expect(recordings.getByRole("button", { name: "Start recording" })).toBeVisible();
+  await softphone(advisor).getByRole("button", { name: "Hang up" }).click();
+  await disposeAndStop(advisor);
+  await advisorContext.close();
+
+  // The manager searches today's recorded calls and plays the newest.
+  await signIn(page, "manager.isius@demo.test");
+  await expect(page.getByRole("table", { name: "Agents on the floor" })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Admin Panel" }).click();
+  const drawer = page.getByRole("navigation", { name: "Admin Panel" });
+  await drawer.getByRole("link", { name: "Calls", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Calls", level: 1 })).toBeVisible();
+  await page.getByLabel("Recording", { exact: true }).selectOption({ label: "Yes" });
+  await page.getByRole("button", { name: "Show" }).click();
+  const results = page.getByRole("table", { name: "Calls, newest first" });
+  await results
+    .getByRole("button", { name: /^Call \d+ at / })
+    .first()
+    .click();
+  const detail = page.getByRole("complementary", { name: /^Call \d+$/ });
+  await expect(detail).toBeVisible();
+  await detail.getByRole("button", { name: "Play recording 1" }).click();
+  const player = detail.locator("audio");
+  await expect(player).toBeVisible();
+  const seconds = await player.evaluate(
+    (a: HTMLAudioElement) =>
+      new Promise<number>((resolve) =>
+        a.readyState >= 1
+          ? resolve(a.duration)
+          : a.addEventListener("loadedmetadata", () => resolve(a.duration)),
+      ),
+  );
+  expect(seconds).toBeGreaterThan(2);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const csv = readFileSync((await (await download).path())!, "utf8");
+  expect(csv.split("\r\n").length).toBeGreaterThan(2);
+
+  // Campaigns: the seed's history per campaign.
+  await page.getByRole("button", { name: "Admin Panel" }).click();
+  await drawer.getByRole("link", { name: "Campaigns, lists and publishers" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Campaigns, lists and publishers", level: 1 }),
+  ).toBeVisible();
+  await page.getByLabel("Range", { exact: true }).selectOption("last_30_days");
+  await expect(page.getByRole("table", { name: /\d+ campaigns?/ })).toBeVisible();
+
+  // Compliance: the abandon rate per campaign over 30 days, by the rule it checks.
+  await page.getByRole("button", { name: "Admin Panel" }).click();
+  await drawer.getByRole("link", { name: "Compliance" }).click();
+  await page.getByLabel("Range", { exact: true }).selectOption("last_30_days");
+  await expect(page.getByRole("heading", { name: /^Abandoned calls per campaign/ })).toBeVisible();
+  await expect(page.getByText(/FTC Telemarketing Sales Rule/).first()).toBeVisible();
+  await expect(page.getByRole("row", { name: /Final Expense/ }).first()).toBeVisible();
+
+  // A daily e-mail of yesterday's agent performance.
+  await page.getByRole("button", { name: "Admin Panel" }).click();
+  await drawer.getByRole("link", { name: "Scheduled e-mails" }).click();
+  await page.getByRole("button", { name: "New schedule" }).click();
+  const dialog = page.getByRole("dialog", { name: "New scheduled e-mail" });
+  await dialog.getByLabel("Name").fill("Morning numbers");
+  await dialog.getByLabel("Report").selectOption({ label: "Agent performance" });
+  await dialog.getByLabel("Range").selectOption({ label: "Yesterday" });
+  await dialog.getByRole("textbox", { name: /^Address 1/ }).fill("owner@demo.test");
+  await dialog.getByRole("button", { name: "Schedule" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole("row", { name: /Morning numbers/ });
+  await expect(row).toContainText("Every day at");
+  await expect(row).toContainText("owner@demo.test");
+  await row.getByRole("button", { name: "Send now" }).click();
+  await expect(page.getByText("The e-mail “Morning numbers” was sent.")).toBeVisible();
 });

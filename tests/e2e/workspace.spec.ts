@@ -177,8 +177,8 @@ test("managers get the Admin Panel drawer; a qualifier neither sees it nor reach
   for (const link of ["Managers", "Users", "Leads", "Lead lists", "Publishers", "Do Not Call lists", "Send New Notification", "General Settings", "Publisher Suppression", "WebRTC Users", "Transfer Targets"]) {
     await expect(drawer.getByRole("link", { name: link, exact: true })).toBeVisible();
   }
-  // The specification's 17 pages, the transfer targets, the accounts, and the four pages of the Leads section.
-  await expect(drawer.getByRole("link")).toHaveCount(25);
+  // The specification's 17 pages, the transfer targets, the accounts, the four pages of Leads and the six of Reports.
+  await expect(drawer.getByRole("link")).toHaveCount(29);
   await drawer.getByRole("link", { name: "General Settings" }).click();
   await expect(page).toHaveURL(/\/admin\/settings\/globals$/);
   await expect(page.getByRole("heading", { name: "General Settings" })).toBeVisible();
