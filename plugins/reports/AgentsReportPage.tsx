@@ -2,15 +2,15 @@
 // logged in and in each kind of status, dials, contacts, talk, handle and wrap times, bookings, live transfers,
 // sales and overstays, with the team's total; the range picked from presets or by its first and last day, read by
 // day, week or month. Exported as CSV and printable. One screen at 1366×768: the table scrolls in its own area.
-import { Button, FormGroup, H2 } from "@blueprintjs/core";
+import { H2 } from "@blueprintjs/core";
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { csvText, downloadCsv, Select, usePlugin } from "../../src/sdk";
+import { csvText, downloadCsv, usePlugin } from "../../src/sdk";
 import AgentTable, { useCell } from "./AgentTable";
 import { reportsClient } from "./client";
-import { AgentReportQuery, REPORT_PERIODS, type ReportPeriod } from "./contract";
+import { AgentReportQuery } from "./contract";
 import { AGENT_COLUMNS, linesOf, pointsOf, teamOf, type AgentLine } from "./metrics";
-import { ReportFrame, useReportRange, type RangeChoice } from "./useReportRange";
+import { ReportFrame, useReportRange, type RangeChoice, PeriodField, ReportActions } from "./useReportRange";
 import { useFigures } from "./words";
 import "./reports.css";
 
@@ -32,7 +32,7 @@ export default function AgentsReportPage() {
   const cell = useCell();
   const client = useMemo(() => reportsClient(ctx), [ctx]);
   const range = useReportRange(client.agents, AgentReportQuery, agentsQuery);
-  const { report, choice } = range;
+  const { report } = range;
 
   const lines = useMemo(() => (report ? linesOf(report) : []), [report]);
   const teamLine = useMemo(() => teamOf(report?.rows ?? [], lines), [report, lines]);
@@ -69,27 +69,8 @@ export default function AgentsReportPage() {
     <ReportFrame
       title={t("agents.title")}
       range={range}
-      fields={
-        <FormGroup label={t("agents.by")} labelFor="reports-by" className="reports__control">
-          <Select
-            id="reports-by"
-            value={choice.by}
-            onChange={(e) => range.regroup(e.currentTarget.value as ReportPeriod)}
-          >
-            {REPORT_PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {t(`agents.periods.${p}`)}
-              </option>
-            ))}
-          </Select>
-        </FormGroup>
-      }
-      actions={
-        <>
-          <Button icon="download" text={t("agents.export")} disabled={!report} onClick={exportCsv} />
-          <Button icon="print" text={t("agents.print")} disabled={!report} onClick={() => window.print()} />
-        </>
-      }
+      fields={<PeriodField range={range} />}
+      actions={<ReportActions ready={!!report} onExport={exportCsv} />}
     >
       {report && (
         <>

@@ -2,13 +2,13 @@
 // days, a heat map of its weekdays (rows) and local hours (columns) — a typical day's dials, contacts, contact rate
 // or agents logged in (the average over the range's days of that weekday). It is a table: each cell says its figure,
 // its shade only repeats it, and a screen reader reads it row by row.
-import { Button, FormGroup, H2, HTMLTable } from "@blueprintjs/core";
+import { FormGroup, H2, HTMLTable } from "@blueprintjs/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Select, usePlugin } from "../../src/sdk";
 import { reportsClient } from "./client";
 import { HoursReportQuery, type HourCell, type HoursReport } from "./contract";
-import { ReportFrame, useReportRange, type RangeChoice } from "./useReportRange";
+import { ReportFrame, useReportRange, type RangeChoice, ReportActions } from "./useReportRange";
 import { useFigures } from "./words";
 import "./reports.css";
 
@@ -92,9 +92,7 @@ export default function HoursReportPage() {
           </Select>
         </FormGroup>
       }
-      actions={
-        <Button icon="print" text={t("agents.print")} disabled={!report} onClick={() => window.print()} />
-      }
+      actions={<ReportActions ready={!!report} />}
     >
       {report && (
         <section className="reports__part" aria-labelledby="reports-hours-title">

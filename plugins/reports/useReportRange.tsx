@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNod
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Select, type Refusal } from "../../src/sdk";
-import { REPORT_MESSAGES, type ReportPeriod } from "./contract";
+import { REPORT_MESSAGES, REPORT_PERIODS, type ReportPeriod } from "./contract";
 import { periodFor, RANGE_PRESETS, rangeOf, type DayRange, type RangePreset } from "./range";
 import { useFigures } from "./words";
 
@@ -211,5 +211,36 @@ export function ReportFrame({
       )}
       {report && children}
     </main>
+  );
+}
+
+/** The "By" field of a report read by day, week or month. */
+export function PeriodField({ range }: { range: ReportRange }) {
+  const { t } = useTranslation("reports");
+  return (
+    <FormGroup label={t("agents.by")} labelFor="reports-by" className="reports__control">
+      <Select
+        id="reports-by"
+        value={range.choice.by}
+        onChange={(e) => range.regroup(e.currentTarget.value as ReportPeriod)}
+      >
+        {REPORT_PERIODS.map((p) => (
+          <option key={p} value={p}>
+            {t(`agents.periods.${p}`)}
+          </option>
+        ))}
+      </Select>
+    </FormGroup>
+  );
+}
+
+/** A report's Export CSV (when it has one) and Print, once it has an answer. */
+export function ReportActions({ ready, onExport }: { ready: boolean; onExport?: () => void }) {
+  const { t } = useTranslation("reports");
+  return (
+    <>
+      {onExport && <Button icon="download" text={t("agents.export")} disabled={!ready} onClick={onExport} />}
+      <Button icon="print" text={t("agents.print")} disabled={!ready} onClick={() => window.print()} />
+    </>
   );
 }

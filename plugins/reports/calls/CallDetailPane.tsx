@@ -33,7 +33,10 @@ function RecordingEntry({ r, seconds }: { r: Recording; seconds: (s: number) => 
   };
   return (
     <li>
-      {label} · {r.seconds === null ? t(`calls.detail.states.${r.state}`, { defaultValue: r.state }) : seconds(r.seconds)}
+      {label} ·{" "}
+      {r.seconds === null
+        ? t(`calls.detail.states.${r.state}`, { defaultValue: r.state })
+        : seconds(r.seconds)}
       {r.state === "incomplete" && <> · {t("calls.detail.states.incomplete")}</>}
       {playable && !url && (
         <Button
@@ -103,7 +106,13 @@ export default function CallDetailPane({
     <aside className="calls__detail" aria-labelledby="calls-detail-title">
       <div className="calls__detail-head">
         <H2 id="calls-detail-title">{t("calls.detail.title", { id: call.id })}</H2>
-        <Button size="small" variant="minimal" icon="cross" aria-label={t("calls.detail.close")} onClick={onClose} />
+        <Button
+          size="small"
+          variant="minimal"
+          icon="cross"
+          aria-label={t("calls.detail.close")}
+          onClick={onClose}
+        />
       </div>
       <section aria-labelledby="calls-detail-call">
         <H3 id="calls-detail-call">{t("calls.detail.summary")}</H3>
@@ -145,13 +154,19 @@ export default function CallDetailPane({
               <li key={i}>
                 <strong>{carrierCompany(d.carrier)}</strong> · {w.time(d.at)} ·{" "}
                 {d.completed ? t("calls.detail.completed") : t("calls.detail.stopped")} ·{" "}
-                {t("calls.detail.wording", { wording: d.wording.toUpperCase(), language: d.language.toUpperCase() })}
+                {t("calls.detail.wording", {
+                  wording: d.wording.toUpperCase(),
+                  language: d.language.toUpperCase(),
+                })}
                 <ol className="calls__steps">
                   {d.steps.map((s) => (
                     <li key={s.step}>
                       {s.text}
                       {s.answer !== null && (
-                        <span className="reports__muted"> — {t("calls.detail.answer", { answer: s.answer })}</span>
+                        <span className="reports__muted">
+                          {" "}
+                          — {t("calls.detail.answer", { answer: s.answer })}
+                        </span>
                       )}
                     </li>
                   ))}

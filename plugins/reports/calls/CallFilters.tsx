@@ -26,7 +26,11 @@ export const NO_FILTERS: FilterDraft = Object.fromEntries(FILTER_KEYS.map((k) =>
 
 /** The filters a query carries: the empty ones left out. */
 export const chosenFilters = (d: FilterDraft): Partial<FilterDraft> =>
-  Object.fromEntries(Object.entries(d).filter(([, v]) => v.trim() !== "").map(([k, v]) => [k, v.trim()]));
+  Object.fromEntries(
+    Object.entries(d)
+      .filter(([, v]) => v.trim() !== "")
+      .map(([k, v]) => [k, v.trim()]),
+  );
 
 export function CallFilters({
   draft,
@@ -54,7 +58,11 @@ export function CallFilters({
     </FormGroup>
   );
   const select = (key: FilterKey, options: React.ReactNode) => (
-    <Select id={`calls-${key}`} value={draft[key]} onChange={(e) => onChange({ [key]: e.currentTarget.value })}>
+    <Select
+      id={`calls-${key}`}
+      value={draft[key]}
+      onChange={(e) => onChange({ [key]: e.currentTarget.value })}
+    >
       {any}
       {options}
     </Select>

@@ -56,7 +56,20 @@ const report = (over: Partial<CallsReport> = {}): CallsReport => ({
     { id: 2, name: "Avery Chen", role: "advisor", active: true },
   ],
   campaigns: [{ id: 3, name: "Final Expense" }],
-  rows: [row(101), row(100, { lead: null, direction: "inbound", type: "inbound", disposition: null, amd: null, recordings: 0, duration: null, campaign: null, number: "+13055550199" })],
+  rows: [
+    row(101),
+    row(100, {
+      lead: null,
+      direction: "inbound",
+      type: "inbound",
+      disposition: null,
+      amd: null,
+      recordings: 0,
+      duration: null,
+      campaign: null,
+      number: "+13055550199",
+    }),
+  ],
   next_cursor: NEXT,
   ...over,
 });
@@ -88,9 +101,30 @@ const detail: CallDetail = {
   ],
   playbacks: [{ at: "2026-03-11T14:06:00.000Z", media: "disclosures/aa-en", seconds: 12.5, end: "done" }],
   status_trail: [
-    { at: "2026-03-11T13:55:00.000Z", from: "break", to: "ready", source: "agent", reason: null, previous_seconds: 600 },
-    { at: "2026-03-11T14:05:10.000Z", from: "ready", to: "on_a_call", source: "system", reason: null, previous_seconds: 610 },
-    { at: "2026-03-11T14:07:01.000Z", from: "on_a_call", to: "after_call_work", source: "system", reason: null, previous_seconds: 111 },
+    {
+      at: "2026-03-11T13:55:00.000Z",
+      from: "break",
+      to: "ready",
+      source: "agent",
+      reason: null,
+      previous_seconds: 600,
+    },
+    {
+      at: "2026-03-11T14:05:10.000Z",
+      from: "ready",
+      to: "on_a_call",
+      source: "system",
+      reason: null,
+      previous_seconds: 610,
+    },
+    {
+      at: "2026-03-11T14:07:01.000Z",
+      from: "on_a_call",
+      to: "after_call_work",
+      source: "system",
+      reason: null,
+      previous_seconds: 111,
+    },
   ],
 };
 
@@ -122,7 +156,9 @@ async function open(language?: "fr" | "es") {
       },
     })),
     reply(callDetail, ({ params }) =>
-      params.id === 101 ? { status: 200, data: { data: detail } } : { status: 404, data: { message: "Not found." } },
+      params.id === 101
+        ? { status: 200, data: { data: detail } }
+        : { status: 404, data: { message: "Not found." } },
     ),
     reply(readRecordingAudio, ({ params }) =>
       params.id === 7 ? { status: 200, data: new Blob(["RIFF"], { type: "audio/wav" }) } : { status: 404 },
@@ -154,7 +190,11 @@ describe("the call-detail search", () => {
     const [first, second] = bodyRows();
     // 14:05:07 UTC is 10:05:07 in New York (daylight saving time from March 8th).
     expect(within(first!).getByRole("rowheader")).toHaveTextContent("3/11/26, 10:05:07 AM");
-    expect(within(first!).getAllByRole("cell").map((c) => c.textContent)).toEqual([
+    expect(
+      within(first!)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual([
       "Jordan Reyes",
       "Ada Lovelace",
       "212.555.0142",
@@ -166,18 +206,11 @@ describe("the call-detail search", () => {
       "–",
       "1",
     ]);
-    expect(within(second!).getAllByRole("cell").map((c) => c.textContent)).toEqual([
-      "Jordan Reyes",
-      "–",
-      "305.555.0199",
-      "–",
-      "Inbound · Inbound",
-      "–",
-      "–",
-      "–",
-      "–",
-      "–",
-    ]);
+    expect(
+      within(second!)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["Jordan Reyes", "–", "305.555.0199", "–", "Inbound · Inbound", "–", "–", "–", "–", "–"]);
     expect(screen.getByText("Page 1 · 2 calls")).toBeInTheDocument();
   });
 
@@ -192,16 +225,18 @@ describe("the call-detail search", () => {
     await user.selectOptions(screen.getByLabelText("Recording"), "No");
     await user.type(screen.getByLabelText("Shortest (s)"), "30");
     await user.click(screen.getByRole("button", { name: "Show" }));
-    await waitFor(() => expect(gateway.requests.at(-1)?.query).toMatchObject({
-      agent_id: "2",
-      phone: "(212) 555-0142",
-      direction: "inbound",
-      disposition: "Sold",
-      amd: "none",
-      transfer: "yes",
-      recording: "no",
-      min_duration: "30",
-    }));
+    await waitFor(() =>
+      expect(gateway.requests.at(-1)?.query).toMatchObject({
+        agent_id: "2",
+        phone: "(212) 555-0142",
+        direction: "inbound",
+        disposition: "Sold",
+        amd: "none",
+        transfer: "yes",
+        recording: "no",
+        min_duration: "30",
+      }),
+    );
     // Today, as the preset says: the same days again.
     expect(gateway.requests.at(-1)?.query).toMatchObject({ from: "2026-03-11", to: "2026-03-11" });
 
@@ -223,7 +258,11 @@ describe("the call-detail search", () => {
     expect(screen.getByRole("button", { name: "Previous page" })).toBeDisabled();
     await user.click(screen.getByRole("button", { name: "Next page" }));
     await screen.findByText("Page 2 · 1 calls");
-    expect(gateway.requests.at(-1)?.query).toMatchObject({ cursor: NEXT, from: "2026-03-11", to: "2026-03-11" });
+    expect(gateway.requests.at(-1)?.query).toMatchObject({
+      cursor: NEXT,
+      from: "2026-03-11",
+      to: "2026-03-11",
+    });
     expect(bodyRows()).toHaveLength(1);
     expect(screen.getByRole("button", { name: "Next page" })).toBeDisabled();
     await user.click(screen.getByRole("button", { name: "Previous page" }));
@@ -239,10 +278,11 @@ describe("the call-detail search", () => {
     expect(lead).toHaveTextContent("ISFX000123");
     expect(lead).toHaveTextContent("212.555.0142");
     const recordings = within(pane).getByRole("region", { name: "Recordings" });
-    expect(within(recordings).getAllByRole("listitem").map((l) => l.textContent)).toEqual([
-      "Recording 1 · 42.3 sPlay",
-      "Recording 2 · no audio",
-    ]);
+    expect(
+      within(recordings)
+        .getAllByRole("listitem")
+        .map((l) => l.textContent),
+    ).toEqual(["Recording 1 · 42.3 sPlay", "Recording 2 · no audio"]);
     await user.click(within(recordings).getByRole("button", { name: "Play recording 1" }));
     const player = await within(recordings).findByLabelText("Recording 1", { selector: "audio" });
     expect(player).toHaveAttribute("src", "blob:calls-1");
@@ -254,7 +294,12 @@ describe("the call-detail search", () => {
     expect(disclosures).toHaveTextContent("This call is recorded. — Answer: Yes");
     expect(disclosures).toHaveTextContent("aa-en · 3/11/26, 10:06:00 AM · 12.5 s · played to the end");
     const trail = within(pane).getByRole("table", { name: "The agent's status around the call" });
-    expect(within(trail).getAllByRole("row").slice(1).map((r) => r.textContent)).toEqual([
+    expect(
+      within(trail)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
       "3/11/26, 9:55:00 AMBreakReadyAgent",
       "3/11/26, 10:05:10 AMReadyOn a CallDialer",
       "3/11/26, 10:07:01 AMOn a CallAfter Call WorkDialer",

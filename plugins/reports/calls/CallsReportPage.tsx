@@ -3,13 +3,19 @@
 // and recording, newest first, a page at a time (next and previous); a call opens beside the table with its lead,
 // recordings to play, disclosure proofs and the agent's status trail. The whole search exports as CSV (the gateway
 // streams it) and prints. One screen at 1366×768: the table and the call scroll each in their own area.
-import { Button, Callout } from "@blueprintjs/core";
+import { Callout } from "@blueprintjs/core";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { endpointUrl } from "../../../src/contract/endpoint";
 import { callEndpoint, refusalOf, usePlugin } from "../../../src/sdk";
 import type { RangePreset } from "../range";
-import { ReportFrame, useReportRange, type RangeChoice, type ReportRange } from "../useReportRange";
+import {
+  ReportFrame,
+  useReportRange,
+  type RangeChoice,
+  type ReportRange,
+  ReportActions,
+} from "../useReportRange";
 import "../reports.css";
 import "./calls.css";
 import CallDetailPane from "./CallDetailPane";
@@ -27,7 +33,9 @@ import {
 } from "./contract";
 
 /** The contract's sentences in the manager's language (the gateway says them in English). */
-const MESSAGE_KEYS = new Map<string, string>(Object.entries(CALLS_MESSAGES).map(([k, m]) => [m, `calls.errors.${k}`]));
+const MESSAGE_KEYS = new Map<string, string>(
+  Object.entries(CALLS_MESSAGES).map(([k, m]) => [m, `calls.errors.${k}`]),
+);
 
 /** The file name a content-disposition header gives, if any. */
 function fileNameOf(disposition: unknown): string | null {
@@ -129,7 +137,8 @@ export default function CallsReportPage() {
       const link = document.createElement("a");
       const url = URL.createObjectURL(blob);
       link.href = url;
-      link.download = fileNameOf(res.headers["content-disposition"]) ?? `calls-${report.from}-${report.to}.csv`;
+      link.download =
+        fileNameOf(res.headers["content-disposition"]) ?? `calls-${report.from}-${report.to}.csv`;
       link.style.display = "none";
       document.body.append(link);
       link.click();
@@ -148,14 +157,14 @@ export default function CallsReportPage() {
       title={t("calls.title")}
       range={searched}
       fields={
-        <CallFilters draft={draft} onChange={(p) => setDraft((d) => ({ ...d, ...p }))} errors={errors} report={report} />
+        <CallFilters
+          draft={draft}
+          onChange={(p) => setDraft((d) => ({ ...d, ...p }))}
+          errors={errors}
+          report={report}
+        />
       }
-      actions={
-        <>
-          <Button icon="download" text={t("agents.export")} disabled={!report} onClick={() => void exportCsv()} />
-          <Button icon="print" text={t("agents.print")} disabled={!report} onClick={() => window.print()} />
-        </>
-      }
+      actions={<ReportActions ready={!!report} onExport={() => void exportCsv()} />}
     >
       {(Object.keys(errors).length > 0 || exportFailed) && (
         <Callout intent="danger" compact className="reports__refusal">

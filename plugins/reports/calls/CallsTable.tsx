@@ -66,11 +66,21 @@ export default function CallsTable({
         <p className="reports__muted">{t("calls.none")}</p>
       ) : (
         <div className="reports__scroll">
-          <HTMLTable compact striped interactive className="reports__table calls__table" aria-labelledby="calls-table-title">
+          <HTMLTable
+            compact
+            striped
+            interactive
+            className="reports__table calls__table"
+            aria-labelledby="calls-table-title"
+          >
             <thead>
               <tr>
                 {columns.map((c) => (
-                  <th key={c} scope="col" className={c === "duration" || c === "recordings" ? "reports__number" : undefined}>
+                  <th
+                    key={c}
+                    scope="col"
+                    className={c === "duration" || c === "recordings" ? "reports__number" : undefined}
+                  >
                     {t(`calls.columns.${c}`)}
                   </th>
                 ))}

@@ -5,14 +5,13 @@
 // penetration over the periods, and the dispositions breakdown, of all sources or of the one picked in the table.
 // The lead lists (the lead-lists plugin's, read through its api.ts) as they stand now. Exported as CSV and
 // printable. One screen at 1366×768: the table and the breakdown scroll in their own areas.
-import { Button, ButtonGroup, FormGroup, H2 } from "@blueprintjs/core";
+import { Button, ButtonGroup, H2 } from "@blueprintjs/core";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { csvText, downloadCsv, Select, usePlugin } from "../../../src/sdk";
+import { csvText, downloadCsv, usePlugin } from "../../../src/sdk";
 import { dispositionKey } from "../../dispositions/api";
 import type { LeadList, PublisherKey } from "../../lead-lists/api";
-import { REPORT_PERIODS, type ReportPeriod } from "../contract";
-import { ReportFrame, useReportRange, type RangeChoice } from "../useReportRange";
+import { ReportFrame, useReportRange, type RangeChoice, PeriodField, ReportActions } from "../useReportRange";
 import { useFigures } from "../words";
 import { campaignsClient } from "./client";
 import { SourceReportQuery, type ReportSource, type SourceReport } from "./contract";
@@ -58,7 +57,7 @@ export default function CampaignsReportPage() {
     [client],
   );
   const range = useReportRange<Both, SourceReportQuery>(fetchBoth, SourceReportQuery, sourcesQuery);
-  const { report, choice } = range;
+  const { report } = range;
   const [view, setView] = useState<View>("campaign");
   const [picked, setPicked] = useState<string | null>(null);
   const [lists, setLists] = useState<LeadList[] | "failed" | null>(null);
@@ -215,27 +214,8 @@ export default function CampaignsReportPage() {
     <ReportFrame
       title={t("campaigns.title")}
       range={range}
-      fields={
-        <FormGroup label={t("agents.by")} labelFor="reports-by" className="reports__control">
-          <Select
-            id="reports-by"
-            value={choice.by}
-            onChange={(e) => range.regroup(e.currentTarget.value as ReportPeriod)}
-          >
-            {REPORT_PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {t(`agents.periods.${p}`)}
-              </option>
-            ))}
-          </Select>
-        </FormGroup>
-      }
-      actions={
-        <>
-          <Button icon="download" text={t("agents.export")} disabled={!report} onClick={exportCsv} />
-          <Button icon="print" text={t("agents.print")} disabled={!report} onClick={() => window.print()} />
-        </>
-      }
+      fields={<PeriodField range={range} />}
+      actions={<ReportActions ready={!!report} onExport={exportCsv} />}
     >
       {report && (
         <>

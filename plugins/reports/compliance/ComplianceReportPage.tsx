@@ -3,11 +3,11 @@
 // line, and a table), the calls placed outside a calling window and the dials to Do Not Call numbers (listed when
 // any), the disclosures per advisor. Exported as CSV and printable. One screen at 1366×768: each part scrolls in
 // its own area.
-import { Button, H2, HTMLTable, Tag } from "@blueprintjs/core";
+import { H2, HTMLTable, Tag } from "@blueprintjs/core";
 import { lazy, Suspense, useCallback, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { callEndpoint, csvText, downloadCsv, usePlugin } from "../../../src/sdk";
-import { ReportFrame, useReportRange, type RangeChoice } from "../useReportRange";
+import { ReportFrame, useReportRange, type RangeChoice, ReportActions } from "../useReportRange";
 import { useFigures } from "../words";
 import {
   complianceReport,
@@ -257,12 +257,7 @@ export default function ComplianceReportPage() {
     <ReportFrame
       title={t("compliance.title")}
       range={range}
-      actions={
-        <>
-          <Button icon="download" text={t("agents.export")} disabled={!report} onClick={exportCsv} />
-          <Button icon="print" text={t("agents.print")} disabled={!report} onClick={() => window.print()} />
-        </>
-      }
+      actions={<ReportActions ready={!!report} onExport={exportCsv} />}
     >
       {report && (
         <>
