@@ -344,6 +344,7 @@ export const TRIGGERS: [table: string, trigger: string][] = [
   ["calls", "report_campaign_calls"],
   ["dispositions", "report_campaign_dispositions"],
   ["leads", "report_campaign_leads"],
+  ["leads", "report_campaign_leads_arrived"],
   ["calls", "report_abandons"],
   ["calls", "report_compliance_dials"],
 ];
