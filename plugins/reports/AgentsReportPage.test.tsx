@@ -66,7 +66,7 @@ async function open(
   const gateway = fakeGateway([
     reply(agentReport, ({ query }) => ({
       status: 200,
-      data: { data: answer(query as Record<string, string>) },
+      data: { data: answer(query as unknown as Record<string, string>) },
     })),
   ]);
   const page = await renderPlugin(plugin, {

@@ -3,13 +3,7 @@
 // among their local hours here as the triggers split closed ones. Days, weeks (from Monday) and months are the
 // call centre's own, since the rollups' hours are local.
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import {
-  defineRoute,
-  rowsOf,
-  users,
-  type PluginServerContext,
-  type RouteDef,
-} from "../../server/sdk";
+import { defineRoute, rowsOf, users, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { AGENT_ROLES } from "../../src/contract/common";
 import { DEFAULT_QUOTAS, DIALER_SETTING_KEYS, QUOTA_KINDS } from "../../src/contract/dialer";
 import {
@@ -20,6 +14,7 @@ import {
   type ReportPeriod,
   type ReportQuotas,
 } from "./contract";
+import { centreOf } from "./centres/centres.server";
 import { blankRow } from "./metrics";
 import { openStatusHours, spanOf, withinDays, type Span } from "./span.server";
 
@@ -187,7 +182,8 @@ export function agentReportRoutes(ctx: PluginServerContext): RouteDef[] {
       access: MANAGERS,
       example: { query: { from: "2026-03-01", to: "2026-03-31", by: "day" } },
       async handler({ caller, query }) {
-        const range = { tenantId: caller.tenantId, from: query.from, to: query.to, by: query.by };
+        const tenantId = await centreOf(ctx.db, caller, query.centre);
+        const range = { tenantId, from: query.from, to: query.to, by: query.by };
         return { data: await readAgentReport(ctx, range, new Date(ctx.clock.now())) };
       },
     }),

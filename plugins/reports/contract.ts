@@ -9,6 +9,7 @@ import { defineEndpoint } from "../../src/contract/endpoint";
 import { QuotaTable } from "../../src/contract/dialer";
 import { AGENT_STATUSES } from "../../src/contract/status";
 import { isDob } from "../../src/contract/lead";
+import { CENTRE_NOTE, centreField } from "./centres/contract";
 
 /** The longest range a report covers: a year and a day (a leap year's whole year, from any day). */
 export const MAX_REPORT_DAYS = 367;
@@ -39,6 +40,7 @@ export const AgentReportQuery = z
     from: Day.optional(),
     to: Day.optional(),
     by: z.enum(REPORT_PERIODS, { error: REPORT_MESSAGES.period }).default("day"),
+    ...centreField,
   })
   .superRefine(checkRange);
 export type AgentReportQuery = z.input<typeof AgentReportQuery>;
@@ -100,10 +102,10 @@ export type AgentReport = z.infer<typeof AgentReport>["data"];
 export const agentReport = defineEndpoint({
   method: "GET",
   path: "/reports/agents",
-  summary: `Not in the specification (issue 37): agent performance in the caller's call centre, per agent and period (by = day | week | month, weeks from Monday) of the call centre's time zone, from the first day to the last (both included, at most ${MAX_REPORT_DAYS} days; today when left out, to = from when only from is given): seconds in each status, dials, inbound calls, contacts (answered by a person), talk seconds, live transfers sent and taken, overstays, dispositions by value; and the quotas (dials, meetings, sales per role) that set the goals' targets. Status periods still open count until the moment asked. 200 {data: {from, to, by, time_zone, as_of, today, agents, rows, quotas}}; 422 per field. Managers and above.`,
+  summary: `Not in the specification (issue 37): agent performance in the caller's call centre, per agent and period (by = day | week | month, weeks from Monday) of the call centre's time zone, from the first day to the last (both included, at most ${MAX_REPORT_DAYS} days; today when left out, to = from when only from is given): seconds in each status, dials, inbound calls, contacts (answered by a person), talk seconds, live transfers sent and taken, overstays, dispositions by value; and the quotas (dials, meetings, sales per role) that set the goals' targets. Status periods still open count until the moment asked. 200 {data: {from, to, by, time_zone, as_of, today, agents, rows, quotas}}; 422 per field;${CENTRE_NOTE} Managers and above.`,
   tags: ["reports"],
   query: AgentReportQuery,
-  responses: { 200: AgentReport, 422: ErrorBody },
+  responses: { 200: AgentReport, 403: ErrorBody, 422: ErrorBody },
 });
 
 // ---------------------------------------------------------------- hours of the week
@@ -113,6 +115,7 @@ export const HoursReportQuery = z
     /** As the agents' report: the first and last local day, both today when left out. */
     from: Day.optional(),
     to: Day.optional(),
+    ...centreField,
   })
   .superRefine(checkRange);
 export type HoursReportQuery = z.input<typeof HoursReportQuery>;
@@ -148,8 +151,8 @@ export type HoursReport = z.infer<typeof HoursReport>["data"];
 export const hoursReport = defineEndpoint({
   method: "GET",
   path: "/reports/hours",
-  summary: `Not in the specification (issue 37): the caller's call centre's dials, contacts and agents logged in by hour of the day and day of the week, in its time zone, summed over the range's days (from, to: both included, at most ${MAX_REPORT_DAYS} days; today when left out), with how many of each weekday the range holds. Open status periods count until the moment asked. 200 {data: {from, to, time_zone, as_of, today, weekdays, cells: [{weekday (0 Monday), hour, dials, contacts, agent_seconds}]}}; 422 per field. Managers and above.`,
+  summary: `Not in the specification (issue 37): the caller's call centre's dials, contacts and agents logged in by hour of the day and day of the week, in its time zone, summed over the range's days (from, to: both included, at most ${MAX_REPORT_DAYS} days; today when left out), with how many of each weekday the range holds. Open status periods count until the moment asked. 200 {data: {from, to, time_zone, as_of, today, weekdays, cells: [{weekday (0 Monday), hour, dials, contacts, agent_seconds}]}}; 422 per field;${CENTRE_NOTE} Managers and above.`,
   tags: ["reports"],
   query: HoursReportQuery,
-  responses: { 200: HoursReport, 422: ErrorBody },
+  responses: { 200: HoursReport, 403: ErrorBody, 422: ErrorBody },
 });

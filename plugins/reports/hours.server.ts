@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { defineRoute, rowsOf, type Db, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { hoursReport, type HourCell, type HoursReport } from "./contract";
 import { openStatusHours, spanOf, withinSpan, type Span } from "./span.server";
+import { centreOf } from "./centres/centres.server";
 
 const MANAGERS = { roles: ["manager"] } as const;
 
@@ -67,7 +68,8 @@ export function hoursReportRoutes(ctx: PluginServerContext): RouteDef[] {
       access: MANAGERS,
       example: { query: { from: "2026-02-01", to: "2026-02-28" } },
       async handler({ caller, query }) {
-        return { data: await readHoursReport(ctx.db, caller.tenantId, query, new Date(ctx.clock.now())) };
+        const tenantId = await centreOf(ctx.db, caller, query.centre);
+        return { data: await readHoursReport(ctx.db, tenantId, query, new Date(ctx.clock.now())) };
       },
     }),
   ];

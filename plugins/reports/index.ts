@@ -59,6 +59,14 @@ export default definePlugin({
       order: 50,
       component: lazy(() => import("./schedules/SchedulesPage")),
     },
+    {
+      path: "reports/operations-managers",
+      section: "reports",
+      title: "centres.link",
+      order: 60,
+      minRole: "admin",
+      component: lazy(() => import("./centres/AccessPage")),
+    },
   ],
   locales: {
     en: () =>
@@ -68,6 +76,7 @@ export default definePlugin({
         import("./calls/locales/en.json"),
         import("./compliance/locales/en.json"),
         import("./schedules/locales/en.json"),
+        import("./centres/locales/en.json"),
       ),
     fr: () =>
       texts(
@@ -76,6 +85,7 @@ export default definePlugin({
         import("./calls/locales/fr.json"),
         import("./compliance/locales/fr.json"),
         import("./schedules/locales/fr.json"),
+        import("./centres/locales/fr.json"),
       ),
     es: () =>
       texts(
@@ -84,6 +94,7 @@ export default definePlugin({
         import("./calls/locales/es.json"),
         import("./compliance/locales/es.json"),
         import("./schedules/locales/es.json"),
+        import("./centres/locales/es.json"),
       ),
   },
 });

@@ -5,6 +5,7 @@
 import { definePluginServer, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { agentReportRoutes } from "./agents.server";
 import { callReportRoutes } from "./calls/routes.server";
+import { centreRoutes } from "./centres/centres.server";
 import { campaignReportRoutes } from "./campaigns/routes.server";
 import { complianceReportRoutes } from "./compliance/routes.server";
 import { hoursReportRoutes } from "./hours.server";
@@ -18,6 +19,7 @@ export function reportRoutes(ctx: PluginServerContext): RouteDef[] {
     ...callReportRoutes(ctx),
     ...complianceReportRoutes(ctx),
     ...reportScheduleRoutes(ctx),
+    ...centreRoutes(ctx),
   ];
 }
 

@@ -155,3 +155,4 @@ export const reportFloorHours = pgTable(
 export * from "./campaigns/tables";
 export * from "./compliance/tables";
 export * from "./schedules/tables";
+export * from "./centres/tables";

@@ -10,12 +10,15 @@ import { Select, type Refusal } from "../../src/sdk";
 import { REPORT_MESSAGES, REPORT_PERIODS, type ReportPeriod } from "./contract";
 import { periodFor, RANGE_PRESETS, rangeOf, type DayRange, type RangePreset } from "./range";
 import { useFigures } from "./words";
+import { CentreField } from "./centres/CentreField";
 
 export interface RangeChoice {
   preset: RangePreset | "custom";
   /** null: the gateway's default (today). */
   range: DayRange | null;
   by: ReportPeriod;
+  /** The call centre asked for (an operations manager's choice, ./centres); null or left out: the caller's own. */
+  centre?: number | null;
 }
 
 interface Dated {
@@ -49,7 +52,7 @@ export function useReportRange<R extends Dated, Q>(
   const load = useCallback(
     async (c: RangeChoice) => {
       setChoice(c);
-      const query = queryOf(c);
+      const query = (c.centre ? { ...queryOf(c), centre: String(c.centre) } : queryOf(c)) as Q;
       const refused = (errors: Record<string, string[]>) => {
         const fields = Object.fromEntries(
           Object.entries(errors).map(([k, v]) => [k, messageOf(t, v[0] ?? "")]),
@@ -95,7 +98,7 @@ export function useReportRange<R extends Dated, Q>(
     pick(preset: RangePreset | "custom") {
       if (preset === "custom" || !report) return setChoice((c) => ({ ...c, preset: "custom" }));
       const range = rangeOf(preset, report.today);
-      void load({ preset, range, by: periodFor(range) });
+      void load({ ...choice, preset, range, by: periodFor(range) });
     },
     edit(patch: Partial<DayRange>) {
       setDraft((d) => ({ ...d, ...patch }));
@@ -103,7 +106,11 @@ export function useReportRange<R extends Dated, Q>(
     },
     submit(e: FormEvent) {
       e.preventDefault();
-      void load({ preset: "custom", range: draft, by: choice.by });
+      void load({ ...choice, preset: "custom", range: draft });
+    },
+    /** Another call centre's report, for the same days (its own today when the preset is today). */
+    switchCentre(centre: number | null) {
+      void load({ ...choice, centre });
     },
     regroup(by: ReportPeriod) {
       void load({ ...choice, by, range: choice.range ?? (report && { from: report.from, to: report.to }) });
@@ -119,12 +126,13 @@ export type ReportRange = Omit<ReturnType<typeof useReportRange>, "report"> & {
 export function RangeFields({
   range,
 }: {
-  range: Pick<ReportRange, "choice" | "draft" | "refusal" | "pick" | "edit">;
+  range: Pick<ReportRange, "choice" | "draft" | "refusal" | "pick" | "edit" | "switchCentre">;
 }) {
   const { t } = useTranslation("reports");
   const { choice, draft, refusal } = range;
   return (
     <>
+      <CentreField centre={choice.centre ?? null} onChange={range.switchCentre} />
       <FormGroup label={t("agents.preset")} labelFor="reports-preset" className="reports__control">
         <Select
           id="reports-preset"

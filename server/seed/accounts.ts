@@ -159,6 +159,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
   { email: "admin@demo.test", tenantId: 1, role: "admin", firstName: "Alex", lastName: "Morgan" },
   { email: "ops@demo.test", tenantId: 1, role: "operations-manager", firstName: "Sam", lastName: "Patel" },
+  // SLICA's admin: gives SLICA's reports to ISIUS's operations manager (Reports › Operations managers).
+  {
+    email: "admin.slica@demo.test",
+    tenantId: 2,
+    role: "admin",
+    firstName: "Julie",
+    lastName: "Bouchard",
+    language: "fr",
+  },
   {
     email: "newcomer@demo.test",
     tenantId: 1,

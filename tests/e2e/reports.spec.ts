@@ -173,3 +173,54 @@ test("a manager finds the call an advisor recorded and plays it, reads the campa
   await row.getByRole("button", { name: "Send now" }).click();
   await expect(page.getByText("The e-mail “Morning numbers” was sent.")).toBeVisible();
 });
+
+test("SLICA's admin gives SLICA's reports to ISIUS's operations manager, who reads them beside ISIUS's own", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // SLICA's admin works in French.
+  await signIn(page, "admin.slica@demo.test");
+  await page.getByRole("button", { name: "Panneau d'administration" }).click();
+  await page
+    .getByRole("navigation", { name: "Panneau d'administration" })
+    .getByRole("link", { name: "Directeurs des opérations" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Directeurs des opérations", level: 1 })).toBeVisible();
+  await page.getByLabel("Courriel du directeur des opérations").fill("ops@demo.test");
+  await page.getByRole("button", { name: "Donner accès" }).click();
+  await expect(
+    page.getByText("Sam Patel (ISIUS) consulte désormais les rapports de ce centre d'appels."),
+  ).toBeVisible();
+  await expect(page.getByRole("row", { name: /Sam Patel/ })).toContainText("Julie Bouchard");
+
+  const opsContext = await browser.newContext();
+  const ops = await opsContext.newPage();
+  await signIn(ops, "ops@demo.test");
+  await ops.getByRole("button", { name: "Admin Panel" }).click();
+  await ops
+    .getByRole("navigation", { name: "Admin Panel" })
+    .getByRole("link", { name: "Agent performance" })
+    .click();
+  await expect(agentsTable(ops).getByRole("row", { name: /Jordan Reyes/ })).toBeVisible();
+  await ops.getByLabel("Call centre").selectOption({ label: "SLICA" });
+  await expect(agentsTable(ops).getByRole("row", { name: /Émilie Tremblay/ })).toBeVisible();
+  await expect(agentsTable(ops).getByRole("row", { name: /Jordan Reyes/ })).toHaveCount(0);
+  // The calls of SLICA, searched the same way.
+  await ops.getByRole("navigation", { name: "Admin Panel" }).getByRole("link", { name: "Calls" }).click();
+  await ops.getByLabel("Call centre").selectOption({ label: "SLICA" });
+  await expect(
+    ops.getByRole("status").filter({ hasText: /America\/Toronto|America\/Montreal/ }),
+  ).toBeVisible();
+
+  // Taken back, SLICA is no longer offered.
+  await page.getByRole("button", { name: "Retirer l'accès aux rapports à Sam Patel" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Retirer l'accès" }).click();
+  await expect(
+    page.getByText("Sam Patel ne consulte plus les rapports de ce centre d'appels."),
+  ).toBeVisible();
+  await ops.reload();
+  await expect(ops.getByRole("heading", { name: "Calls", level: 1 })).toBeVisible();
+  await expect(ops.getByLabel("Call centre")).toHaveCount(0);
+  await opsContext.close();
+});

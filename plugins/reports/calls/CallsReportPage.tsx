@@ -112,23 +112,30 @@ export default function CallsReportPage() {
     data: null,
     state: "loading",
   });
+  const centre = range.choice.centre ?? null;
   useEffect(() => {
     if (selected === null) return;
     let current = true;
     setDetail({ data: null, state: "loading" });
-    void callEndpoint(ctx, callDetail, { params: { id: String(selected) } }).then((r) => {
+    const query = centre ? { centre: String(centre) } : {};
+    void callEndpoint(ctx, callDetail, { params: { id: String(selected) }, query }).then((r) => {
       if (current) setDetail(r.ok ? { data: r.data.data, state: "ready" } : { data: null, state: "failed" });
     });
     return () => {
       current = false;
     };
-  }, [ctx, selected]);
+  }, [ctx, selected, centre]);
 
   const [exportFailed, setExportFailed] = useState(false);
   const exportCsv = async () => {
     if (!report) return;
     setExportFailed(false);
-    const query = { from: report.from, to: report.to, ...chosenFilters(applied.current) };
+    const query = {
+      from: report.from,
+      to: report.to,
+      ...chosenFilters(applied.current),
+      ...(centre && { centre: String(centre) }),
+    };
     try {
       const res = await ctx.http.get<Blob | string>(endpointUrl(exportCallsReport, { query }), {
         responseType: "blob",

@@ -12,6 +12,7 @@ import { decimalInteger, MAX_RECORD_ID, RecordId } from "../../../src/contract/i
 import { isDob } from "../../../src/contract/lead";
 import { nanpDigits } from "../../../src/contract/leadIntake";
 import { MAX_REPORT_DAYS, REPORT_MESSAGES } from "../contract";
+import { CENTRE_NOTE, centreField } from "../centres/contract";
 
 /** The PBX's answering-machine verdicts, as calls.amd_verdict holds them; "none": the PBX gave none. */
 export const AMD_VERDICTS = ["AMD-Human-voice", "AMD-Machine-Vm-WA", "AMD-NotSure", "AMD-Hangup"] as const;
@@ -91,7 +92,10 @@ const CURSOR_AT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/;
 /** The opaque text of a cursor (base64url of its JSON), and back. */
 export function encodeCursor(c: CallsCursor): string {
   // ASCII only (digits, dashes, colons, a dot): btoa takes it as it is.
-  return btoa(JSON.stringify([c.at, c.id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(JSON.stringify([c.at, c.id]))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 export function decodeCursor(text: string): CallsCursor | null {
   try {
@@ -148,7 +152,8 @@ function checkFilters(
   if (q.from && q.to && isDob(q.from) && isDob(q.to)) {
     const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
     if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
-    else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.span });
+    else if (days > MAX_REPORT_DAYS)
+      ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.span });
   }
   if (q.min_duration !== undefined && q.max_duration !== undefined && q.max_duration < q.min_duration)
     ctx.addIssue({ code: "custom", path: ["max_duration"], message: CALLS_MESSAGES.durations });
@@ -160,10 +165,14 @@ export type CallsFilterInput = z.input<typeof CallsFilterQuery>;
 /** The filters as parsed (numbers, the number normalised): what `callsCsv` takes. */
 export type CallsFilter = z.output<typeof CallsFilterQuery>;
 
+/** The CSV export's query: the search's filters and the call centre. */
+export const CallsExportQuery = z.strictObject({ ...filterFields, ...centreField }).superRefine(checkFilters);
+
 /** A page of the search. */
 export const CallsReportQuery = z
   .strictObject({
     ...filterFields,
+    ...centreField,
     /** The page marker the page before answered (`next_cursor`); the first page without it. */
     cursor: Cursor.optional(),
     limit: decimalInteger(1, CALLS_PAGE_MAX).default(CALLS_PAGE_DEFAULT),
@@ -244,7 +253,9 @@ export const CallDetailDisclosure = z.object({
   wording: z.string(),
   language: z.string(),
   completed: z.boolean(),
-  steps: z.array(z.object({ step: z.number(), text: z.string(), answer: z.string().nullable(), at: z.string() })),
+  steps: z.array(
+    z.object({ step: z.number(), text: z.string(), answer: z.string().nullable(), at: z.string() }),
+  ),
 });
 
 /** A disclosure's recorded audio played into the call. */
@@ -298,28 +309,29 @@ const MANAGERS = "Managers and above.";
 export const callsReport = defineEndpoint({
   method: "GET",
   path: "/reports/calls",
-  summary: `Not in the specification (issue 37): the calls of the caller's call centre from the first day to the last (its time zone, both included, at most ${MAX_REPORT_DAYS} days; today when left out), newest first, filtered by agent_id, lead_id, phone (any format; North American numbers normalised), campaign_id, direction (outbound | inbound), disposition, min_duration and max_duration (seconds, a call never answered counting 0), amd (${AMD_FILTERS.join(" | ")}), transfer (yes | no: a live transfer), recording (yes | no: an extra recording). A page at a time: limit 1..${CALLS_PAGE_MAX} (default ${CALLS_PAGE_DEFAULT}), cursor = the next_cursor of the page before. 200 {data: {from, to, time_zone, as_of, today, agents, campaigns, rows: [{id, started_at, ended_at, agent {id, name}, lead {id, name} | null, number, campaign | null, direction, type, duration, disposition, amd, live_transfer, recordings}], next_cursor (null on the last page)}}; 422 per field. ${MANAGERS}`,
+  summary: `Not in the specification (issue 37): the calls of the caller's call centre from the first day to the last (its time zone, both included, at most ${MAX_REPORT_DAYS} days; today when left out), newest first, filtered by agent_id, lead_id, phone (any format; North American numbers normalised), campaign_id, direction (outbound | inbound), disposition, min_duration and max_duration (seconds, a call never answered counting 0), amd (${AMD_FILTERS.join(" | ")}), transfer (yes | no: a live transfer), recording (yes | no: an extra recording). A page at a time: limit 1..${CALLS_PAGE_MAX} (default ${CALLS_PAGE_DEFAULT}), cursor = the next_cursor of the page before. 200 {data: {from, to, time_zone, as_of, today, agents, campaigns, rows: [{id, started_at, ended_at, agent {id, name}, lead {id, name} | null, number, campaign | null, direction, type, duration, disposition, amd, live_transfer, recordings}], next_cursor (null on the last page)}}; 422 per field;${CENTRE_NOTE} ${MANAGERS}`,
   tags: ["reports"],
   query: CallsReportQuery,
-  responses: { 200: CallsReport, 422: ErrorBody },
+  responses: { 200: CallsReport, 403: ErrorBody, 422: ErrorBody },
 });
 
 export const exportCallsReport = defineEndpoint({
   method: "GET",
   path: "/reports/calls/export",
-  summary: `Not in the specification (issue 37): the same search as GET /reports/calls (the same filters, no page) as a CSV file (text/csv, UTF-8 with a byte order mark, content-disposition attachment), every call newest first, streamed page by page; times in the call centre's zone. 422 per field. ${MANAGERS}`,
+  summary: `Not in the specification (issue 37): the same search as GET /reports/calls (the same filters, no page) as a CSV file (text/csv, UTF-8 with a byte order mark, content-disposition attachment), every call newest first, streamed page by page; times in the call centre's zone. 422 per field;${CENTRE_NOTE} ${MANAGERS}`,
   tags: ["reports"],
-  query: CallsFilterQuery,
-  responses: { 200: z.unknown(), 422: ErrorBody },
+  query: CallsExportQuery,
+  responses: { 200: z.unknown(), 403: ErrorBody, 422: ErrorBody },
 });
 
 export const callDetail = defineEndpoint({
   method: "GET",
   path: "/reports/calls/:id",
-  summary: `Not in the specification (issue 37): one call of the caller's call centre as the search lists it, with its lead (name, phone, status, campaign), its extra recordings (audio at GET /recordings/{id}/audio), the carrier disclosures given on it (each step as read and answered) and their audio played, and the agent's status changes from the last before the call started to the first after it ended. 404 for a call of another call centre or none. ${MANAGERS}`,
+  summary: `Not in the specification (issue 37): one call of the caller's call centre as the search lists it, with its lead (name, phone, status, campaign), its extra recordings (audio at GET /recordings/{id}/audio), the carrier disclosures given on it (each step as read and answered) and their audio played, and the agent's status changes from the last before the call started to the first after it ended. 404 for a call of another call centre or none.${CENTRE_NOTE} ${MANAGERS}`,
   tags: ["reports"],
   params: z.strictObject({ id: RecordId }),
-  responses: { 200: CallDetail, 404: ErrorBody, 422: ErrorBody },
+  query: z.strictObject(centreField),
+  responses: { 200: CallDetail, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
 });
 
 /** The CSV's columns, in order (the header row). */

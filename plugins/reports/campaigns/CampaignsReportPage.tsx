@@ -58,7 +58,11 @@ export default function CampaignsReportPage() {
   );
   const range = useReportRange<Both, SourceReportQuery>(fetchBoth, SourceReportQuery, sourcesQuery);
   const { report } = range;
-  const [view, setView] = useState<View>("campaign");
+  const [chosenView, setView] = useState<View>("campaign");
+  // Another call centre's report (an operations manager's): the lead lists and the publishers' keys read here are
+  // the caller's own centre's, so that report shows no lists and names publishers by their prefix.
+  const foreign = range.choice.centre != null;
+  const view: View = foreign && chosenView === "list" ? "campaign" : chosenView;
   const [picked, setPicked] = useState<string | null>(null);
   const [lists, setLists] = useState<LeadList[] | "failed" | null>(null);
   const [keys, setKeys] = useState<PublisherKey[]>([]);
@@ -81,10 +85,10 @@ export default function CampaignsReportPage() {
     (s: ReportSource) => {
       if (s.key === "") return t(view === "campaign" ? "campaigns.no_campaign" : "campaigns.no_prefix");
       if (view === "campaign") return s.name;
-      const by = keys.filter((k) => k.prefixes.includes(s.key)).map((k) => k.name);
+      const by = foreign ? [] : keys.filter((k) => k.prefixes.includes(s.key)).map((k) => k.name);
       return by.length ? `${s.key} · ${by.join(", ")}` : s.key;
     },
-    [keys, t, view],
+    [foreign, keys, t, view],
   );
 
   const lines: SourceLine[] = useMemo(
@@ -220,7 +224,7 @@ export default function CampaignsReportPage() {
       {report && (
         <>
           <ButtonGroup className="campaigns__views" aria-label={t("campaigns.views_label")}>
-            {VIEWS.map((v) => (
+            {VIEWS.filter((v) => !foreign || v !== "list").map((v) => (
               <Button
                 key={v}
                 text={t(`campaigns.views.${v}`)}
@@ -233,6 +237,7 @@ export default function CampaignsReportPage() {
               />
             ))}
           </ButtonGroup>
+          {foreign && <p className="reports__muted">{t("centres.lists_own_only")}</p>}
           {view === "list" ? (
             <section className="reports__part" aria-labelledby="campaigns-lists-title">
               <H2 id="campaigns-lists-title">

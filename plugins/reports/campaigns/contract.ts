@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ErrorBody } from "../../../src/contract/common";
 import { defineEndpoint } from "../../../src/contract/endpoint";
 import { AgentReportQuery, MAX_REPORT_DAYS, REPORT_PERIODS } from "../contract";
+import { CENTRE_NOTE } from "../centres/contract";
 
 /** A source is grouped by its campaign or by its publisher (the leads' marketing-id prefix). */
 export const SOURCE_GROUPS = ["campaign", "publisher"] as const;
@@ -75,7 +76,7 @@ export const SourceReport = z.object({
 export type SourceReport = z.infer<typeof SourceReport>["data"];
 
 const summary = (what: string) =>
-  `Not in the specification (issue 37): ${what} in the caller's call centre, per period (by = day | week | month, weeks from Monday) of its time zone, from the first day to the last (both included, at most ${MAX_REPORT_DAYS} days; today when left out, to = from when only from is given): leads that came in, leads dialled for the first time, dials, contacts (dials a person answered), inbound calls, talk seconds, bookings and sales; per source its dispositions by value over the range, and its leads, leads dialled and dials before the range (the figures to date). A call counts under its campaign when placed, a disposition under its call's campaign (else its lead's), a lead under its campaign now; a publisher is the leads' marketing-id prefix. No lead cost is recorded anywhere, so no cost is answered. 200 {data: {group, from, to, by, time_zone, as_of, today, sources, rows, dispositions, before}}; 422 per field. Managers and above.`;
+  `Not in the specification (issue 37): ${what} in the caller's call centre, per period (by = day | week | month, weeks from Monday) of its time zone, from the first day to the last (both included, at most ${MAX_REPORT_DAYS} days; today when left out, to = from when only from is given): leads that came in, leads dialled for the first time, dials, contacts (dials a person answered), inbound calls, talk seconds, bookings and sales; per source its dispositions by value over the range, and its leads, leads dialled and dials before the range (the figures to date). A call counts under its campaign when placed, a disposition under its call's campaign (else its lead's), a lead under its campaign now; a publisher is the leads' marketing-id prefix. No lead cost is recorded anywhere, so no cost is answered. 200 {data: {group, from, to, by, time_zone, as_of, today, sources, rows, dispositions, before}}; 422 per field;${CENTRE_NOTE} Managers and above.`;
 
 export const campaignReport = defineEndpoint({
   method: "GET",
@@ -83,7 +84,7 @@ export const campaignReport = defineEndpoint({
   summary: summary("each campaign's leads and calls"),
   tags: ["reports"],
   query: SourceReportQuery,
-  responses: { 200: SourceReport, 422: ErrorBody },
+  responses: { 200: SourceReport, 403: ErrorBody, 422: ErrorBody },
 });
 
 export const publisherReport = defineEndpoint({
@@ -92,5 +93,5 @@ export const publisherReport = defineEndpoint({
   summary: summary("each publisher's (marketing-id prefix's) leads and calls"),
   tags: ["reports"],
   query: SourceReportQuery,
-  responses: { 200: SourceReport, 422: ErrorBody },
+  responses: { 200: SourceReport, 403: ErrorBody, 422: ErrorBody },
 });

@@ -1,7 +1,8 @@
 // The campaigns' and publishers' routes (issue 37, part 2): the range checked by the contract (422 per field), the
-// figures of the caller's own call centre only.
+// figures of the caller's own call centre or one they are given (../centres).
 import type { PluginServerContext, RouteDef } from "../../../server/sdk";
 import { defineRoute } from "../../../server/sdk";
+import { centreOf } from "../centres/centres.server";
 import { campaignReport, publisherReport, type SourceGroup } from "./contract";
 import { readSourceReport } from "./report.server";
 
@@ -13,7 +14,8 @@ export function campaignReportRoutes(ctx: PluginServerContext): RouteDef[] {
       access: MANAGERS,
       example: { query: { from: "2026-03-01", to: "2026-03-31", by: "day" } },
       async handler({ caller, query }) {
-        const range = { tenantId: caller.tenantId, from: query.from, to: query.to, by: query.by };
+        const tenantId = await centreOf(ctx.db, caller, query.centre);
+        const range = { tenantId, from: query.from, to: query.to, by: query.by };
         return { data: await readSourceReport(ctx.db, group, range, new Date(ctx.clock.now())) };
       },
     });

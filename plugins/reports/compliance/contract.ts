@@ -7,6 +7,7 @@ import { ErrorBody } from "../../../src/contract/common";
 import { ComplianceReasonKey, ComplianceValues } from "../../../src/contract/compliance";
 import { defineEndpoint } from "../../../src/contract/endpoint";
 import { checkRange, Day, MAX_REPORT_DAYS } from "../contract";
+import { CENTRE_NOTE, centreField } from "../centres/contract";
 
 /** FTC TSR 16 CFR 310.4(b)(4)(i): at most 3 % of the calls a person answers, per campaign per 30-day period. */
 export const ABANDON_LIMIT = 0.03;
@@ -21,6 +22,7 @@ export const ComplianceReportQuery = z
     /** The first and last local day covered (both included); today when left out, to = from when only from. */
     from: Day.optional(),
     to: Day.optional(),
+    ...centreField,
   })
   .superRefine(checkRange);
 export type ComplianceReportQuery = z.input<typeof ComplianceReportQuery>;
@@ -138,8 +140,8 @@ export type ComplianceReport = z.infer<typeof ComplianceReport>["data"];
 export const complianceReport = defineEndpoint({
   method: "GET",
   path: "/reports/compliance",
-  summary: `Not in the specification (issue 37): the caller's call centre's compliance over its local days from, to (both included, at most ${MAX_REPORT_DAYS}; today when left out). Abandon rate (FTC TSR 16 CFR 310.4(b)(4)): per campaign (the call's campaign when placed) and local day, outgoing calls answered by a person (the called party's own answer, party_answered_at, and no machine by the PBX's answering-machine detection) and those abandoned (not bridged to an agent, answered_at, within ${ABANDON_GRACE_SECONDS} s of the party's answer, or never once the call ended), with the rate over the ${ABANDON_WINDOW_DAYS} days ending each day; met when every such rate is at most 3 %. Calls placed outside a calling window (TCPA 47 CFR 64.1200(c)(1), state and provincial rules: the compliance gate's own rules, in every zone of the number's area code) and dials to a number on a Do Not Call list at that moment (47 CFR 64.1200(c)(2), (d)): each counted, met when none, the first ${MAX_LISTED} listed (call id, time, the number's last 4 digits, agent, the gate's reason with the zone and window or the list). Disclosures given per advisor and call (met when each was read to its end). 200 {data: {from, to, time_zone, as_of, today, abandon: {met, campaigns}, windows: {met, count, calls}, dnc: {met, count, calls}, disclosures: {met, given, completed, advisors, calls}}}; 422 per field. Managers and above.`,
+  summary: `Not in the specification (issue 37): the caller's call centre's compliance over its local days from, to (both included, at most ${MAX_REPORT_DAYS}; today when left out). Abandon rate (FTC TSR 16 CFR 310.4(b)(4)): per campaign (the call's campaign when placed) and local day, outgoing calls answered by a person (the called party's own answer, party_answered_at, and no machine by the PBX's answering-machine detection) and those abandoned (not bridged to an agent, answered_at, within ${ABANDON_GRACE_SECONDS} s of the party's answer, or never once the call ended), with the rate over the ${ABANDON_WINDOW_DAYS} days ending each day; met when every such rate is at most 3 %. Calls placed outside a calling window (TCPA 47 CFR 64.1200(c)(1), state and provincial rules: the compliance gate's own rules, in every zone of the number's area code) and dials to a number on a Do Not Call list at that moment (47 CFR 64.1200(c)(2), (d)): each counted, met when none, the first ${MAX_LISTED} listed (call id, time, the number's last 4 digits, agent, the gate's reason with the zone and window or the list). Disclosures given per advisor and call (met when each was read to its end). 200 {data: {from, to, time_zone, as_of, today, abandon: {met, campaigns}, windows: {met, count, calls}, dnc: {met, count, calls}, disclosures: {met, given, completed, advisors, calls}}}; 422 per field;${CENTRE_NOTE} Managers and above.`,
   tags: ["reports"],
   query: ComplianceReportQuery,
-  responses: { 200: ComplianceReport, 422: ErrorBody },
+  responses: { 200: ComplianceReport, 403: ErrorBody, 422: ErrorBody },
 });

@@ -1,5 +1,6 @@
-// The compliance report's route (issue 37, part 5): managers and above, their own call centre only.
+// The compliance report's route (issue 37, part 5): managers and above, of their own call centre or one they are given (../centres).
 import { defineRoute, type PluginServerContext, type RouteDef } from "../../../server/sdk";
+import { centreOf } from "../centres/centres.server";
 import { complianceReport } from "./contract";
 import { readComplianceReport } from "./report.server";
 
@@ -12,7 +13,12 @@ export function complianceReportRoutes(ctx: PluginServerContext): RouteDef[] {
       example: { query: { from: "2026-03-01", to: "2026-03-31" } },
       async handler({ caller, query }) {
         return {
-          data: await readComplianceReport(ctx.db, caller.tenantId, query, new Date(ctx.clock.now())),
+          data: await readComplianceReport(
+            ctx.db,
+            await centreOf(ctx.db, caller, query.centre),
+            query,
+            new Date(ctx.clock.now()),
+          ),
         };
       },
     }),

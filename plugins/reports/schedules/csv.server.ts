@@ -82,7 +82,8 @@ type Reader = Pick<PluginServerContext, "db" | "settings">;
 export async function* agentsCsv(
   ctx: Reader,
   tenantId: number,
-  query: AgentReportQuery,
+  // A schedule's report is its own call centre's: the caller's `centre` is not a schedule's.
+  query: Omit<AgentReportQuery, "centre">,
   now: Date,
 ): AsyncGenerator<string> {
   yield* agentReportCsv(
@@ -118,7 +119,7 @@ export function* hoursReportCsv(report: HoursReport): Generator<string> {
 export async function* hoursCsv(
   db: Db,
   tenantId: number,
-  query: HoursReportQuery,
+  query: Omit<HoursReportQuery, "centre">,
   now: Date,
 ): AsyncGenerator<string> {
   yield* hoursReportCsv(
