@@ -488,8 +488,11 @@ const everyReport = PAGES.flatMap((page) => REPORTS.map((name) => ({ page, name 
 // ---------------------------------------------------------------- reports with no one dialling
 
 await enter("reports-idle");
-log(`reports with no one dialling: ${PAGES.join(", ")} for ${REPORTS.join(", ")} × ${REPORT_RUNS}, interleaved`);
-for (let i = 0; i < REPORT_RUNS; i++) for (const { page, name } of everyReport) await askReport(ranges[name], page);
+log(
+  `reports with no one dialling: ${PAGES.join(", ")} for ${REPORTS.join(", ")} × ${REPORT_RUNS}, interleaved`,
+);
+for (let i = 0; i < REPORT_RUNS; i++)
+  for (const { page, name } of everyReport) await askReport(ranges[name], page);
 
 // ---------------------------------------------------------------- the agents' loop (bench/lead-import's)
 
@@ -858,7 +861,9 @@ const reportKey = (page: Page, name: ReportName) => `${page} ${name}`;
 const reportTable = Object.fromEntries(
   (["reports-idle", "with-reports"] as const).map((p) => [
     p,
-    Object.fromEntries(everyReport.map(({ page, name }) => [reportKey(page, name), reportsOf(p, page, name)])),
+    Object.fromEntries(
+      everyReport.map(({ page, name }) => [reportKey(page, name), reportsOf(p, page, name)]),
+    ),
   ]),
 ) as Record<"reports-idle" | "with-reports", Record<string, ReturnType<typeof reportsOf>>>;
 const withReportsCount = reportSamples.filter((s) => s.phase === "with-reports").length;
@@ -870,7 +875,9 @@ const bothAlone = latency(["alone", "alone-2"], "dial201");
 const noTriggers = P["no-triggers"].dial201;
 const triggerRatio = { p50: bothAlone.p50 / noTriggers.p50, p99: bothAlone.p99 / noTriggers.p99 };
 // Month and year are the goal's; the quarter is shown beside them.
-const goalReports = everyReport.filter(({ name }) => name !== "quarter").map(({ page, name }) => reportKey(page, name));
+const goalReports = everyReport
+  .filter(({ name }) => name !== "quarter")
+  .map(({ page, name }) => reportKey(page, name));
 const worstP95 = Math.max(...goalReports.map((k) => reportTable["reports-idle"][k]!.p95));
 const worstP95With = Math.max(...goalReports.map((k) => reportTable["with-reports"][k]!.p95));
 const goals = {
