@@ -207,7 +207,9 @@ test("SLICA's admin gives SLICA's reports to ISIUS's operations manager, who rea
   await expect(agentsTable(ops).getByRole("row", { name: /Émilie Tremblay/ })).toBeVisible();
   await expect(agentsTable(ops).getByRole("row", { name: /Jordan Reyes/ })).toHaveCount(0);
   // The calls of SLICA, searched the same way.
+  await ops.getByRole("button", { name: "Admin Panel" }).click();
   await ops.getByRole("navigation", { name: "Admin Panel" }).getByRole("link", { name: "Calls" }).click();
+  await expect(ops.getByRole("heading", { name: "Calls", level: 1 })).toBeVisible();
   await ops.getByLabel("Call centre").selectOption({ label: "SLICA" });
   await expect(
     ops.getByRole("status").filter({ hasText: /America\/Toronto|America\/Montreal/ }),

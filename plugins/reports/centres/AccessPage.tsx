@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react
 import { useTranslation } from "react-i18next";
 import { LoadFailed, usePlugin } from "../../../src/sdk";
 import "../reports.css";
+import "./centres.css";
 import { centresClient } from "./client";
 import { CENTRE_MESSAGES, CentreGrantBody, type CentreGrant } from "./contract";
 
@@ -72,10 +73,10 @@ export default function AccessPage() {
 
   return (
     <main className="isi-page reports" aria-labelledby="centres-title">
-      <header className="reports__head">
+      <header className="reports__head centres__head">
         <H1 id="centres-title">{t("centres.title")}</H1>
-        <p className="reports__muted">{t("centres.intro")}</p>
       </header>
+      <p className="reports__muted centres__intro">{t("centres.intro")}</p>
       <form
         className="reports__controls"
         noValidate
@@ -85,7 +86,7 @@ export default function AccessPage() {
         <FormGroup
           label={t("centres.email")}
           labelFor="centres-email"
-          className="reports__control"
+          className="reports__control centres__email"
           intent={fieldError ? "danger" : "none"}
           helperText={fieldError}
         >
