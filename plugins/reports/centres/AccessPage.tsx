@@ -2,10 +2,11 @@
 // operations managers of other call centres who read this centre's reports, who gave them and when; Give by e-mail,
 // Take back after a confirmation. What the gateway refuses (no such account, not an operations manager, one of this
 // centre) is said at the field, in the admin's language.
-import { Alert, Button, Callout, FormGroup, H1, HTMLTable, InputGroup, Spinner } from "@blueprintjs/core";
+import { Alert, Button, FormGroup, H1, HTMLTable, InputGroup } from "@blueprintjs/core";
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadFailed, usePlugin } from "../../../src/sdk";
+import { usePlugin } from "../../../src/sdk";
+import { ListState, SaidCallout, type Said } from "../PageState";
 import "../reports.css";
 import "./centres.css";
 import { centresClient } from "./client";
@@ -25,7 +26,7 @@ export default function AccessPage() {
   const [email, setEmail] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [giving, setGiving] = useState(false);
-  const [said, setSaid] = useState<{ text: string; danger?: boolean } | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
   const [takingBack, setTakingBack] = useState<CentreGrant | null>(null);
   const say = (message: string | undefined) => t(MESSAGE_KEYS.get(message ?? "") ?? "centres.errors.failed");
   const moment = useMemo(
@@ -103,65 +104,58 @@ export default function AccessPage() {
           <Button type="submit" intent="primary" icon="add" text={t("centres.give")} loading={giving} />
         </div>
       </form>
-      {said && (
-        <Callout
-          intent={said.danger ? "danger" : "success"}
-          compact
-          role="status"
-          className="reports__refusal"
-        >
-          {said.text}
-        </Callout>
-      )}
-      {failed && !grants ? (
-        <LoadFailed title={t("centres.load_failed")} onRetry={() => void load()} />
-      ) : !grants ? (
-        <Spinner size={24} />
-      ) : grants.length === 0 ? (
-        <p className="reports__muted">{t("centres.none")}</p>
-      ) : (
-        <div className="reports__scroll">
-          <HTMLTable compact striped className="reports__table" aria-labelledby="centres-title">
-            <thead>
-              <tr>
-                {(["name", "email", "centre", "given", "actions"] as const).map((c) => (
-                  <th key={c} scope="col">
-                    {t(`centres.columns.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {grants.map((g) => (
-                <tr key={g.user_id}>
-                  <th scope="row">{g.name}</th>
-                  <td>{g.email}</td>
-                  <td>{g.centre}</td>
-                  <td>
-                    {g.granted_by
-                      ? t("centres.given_by", {
-                          when: moment.format(new Date(g.granted_at)),
-                          by: g.granted_by,
-                        })
-                      : moment.format(new Date(g.granted_at))}
-                  </td>
-                  <td>
-                    <Button
-                      size="small"
-                      icon="undo"
-                      intent="danger"
-                      variant="minimal"
-                      text={t("centres.take_back")}
-                      aria-label={t("centres.take_back_label", { name: g.name })}
-                      onClick={() => setTakingBack(g)}
-                    />
-                  </td>
+      <SaidCallout said={said} />
+      <ListState
+        items={grants}
+        failed={failed}
+        failedTitle={t("centres.load_failed")}
+        onRetry={() => void load()}
+        none={t("centres.none")}
+      >
+        {(grants) => (
+          <div className="reports__scroll">
+            <HTMLTable compact striped className="reports__table" aria-labelledby="centres-title">
+              <thead>
+                <tr>
+                  {(["name", "email", "centre", "given", "actions"] as const).map((c) => (
+                    <th key={c} scope="col">
+                      {t(`centres.columns.${c}`)}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {grants.map((g) => (
+                  <tr key={g.user_id}>
+                    <th scope="row">{g.name}</th>
+                    <td>{g.email}</td>
+                    <td>{g.centre}</td>
+                    <td>
+                      {g.granted_by
+                        ? t("centres.given_by", {
+                            when: moment.format(new Date(g.granted_at)),
+                            by: g.granted_by,
+                          })
+                        : moment.format(new Date(g.granted_at))}
+                    </td>
+                    <td>
+                      <Button
+                        size="small"
+                        icon="undo"
+                        intent="danger"
+                        variant="minimal"
+                        text={t("centres.take_back")}
+                        aria-label={t("centres.take_back_label", { name: g.name })}
+                        onClick={() => setTakingBack(g)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
+        )}
+      </ListState>
       <Alert
         isOpen={takingBack !== null}
         intent="danger"

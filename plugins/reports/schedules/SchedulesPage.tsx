@@ -2,10 +2,11 @@
 // weekly at an hour of the call centre — each with its report, range, when, addresses, next e-mail, last sent and
 // why the last try failed; New and Edit in a dialog, Delete after a confirmation, Send now. One screen at 1366×768:
 // the table scrolls in its own area.
-import { Alert, Button, Callout, H1, HTMLTable, Spinner, Tag } from "@blueprintjs/core";
+import { Alert, Button, H1, HTMLTable, Tag } from "@blueprintjs/core";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadFailed, usePlugin } from "../../../src/sdk";
+import { usePlugin } from "../../../src/sdk";
+import { ListState, SaidCallout, type Said } from "../PageState";
 import "../reports.css";
 import { schedulesClient } from "./client";
 import type { ReportSchedule, Schedules } from "./contract";
@@ -27,7 +28,7 @@ export default function SchedulesPage() {
   const [list, setList] = useState<Schedules | null>(null);
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<Open>(null);
-  const [said, setSaid] = useState<{ text: string; danger?: boolean } | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
   const [sending, setSending] = useState<number | null>(null);
 
   const load = useCallback(async () => {
@@ -86,98 +87,91 @@ export default function SchedulesPage() {
           onClick={() => setOpen({ kind: "new" })}
         />
       </header>
-      {said && (
-        <Callout
-          intent={said.danger ? "danger" : "success"}
-          compact
-          role="status"
-          className="reports__refusal"
-        >
-          {said.text}
-        </Callout>
-      )}
-      {failed && !list ? (
-        <LoadFailed title={t("schedules.load_failed")} onRetry={() => void load()} />
-      ) : !list ? (
-        <Spinner size={24} />
-      ) : list.data.length === 0 ? (
-        <p className="reports__muted">{t("schedules.none")}</p>
-      ) : (
-        <div className="reports__scroll">
-          <HTMLTable
-            compact
-            striped
-            className="reports__table schedules__table"
-            aria-labelledby="schedules-title"
-          >
-            <thead>
-              <tr>
-                {(["name", "report", "range", "when", "recipients", "next", "last", "actions"] as const).map(
-                  (c) => (
+      <SaidCallout said={said} />
+      <ListState
+        items={list ? list.data : null}
+        failed={failed}
+        failedTitle={t("schedules.load_failed")}
+        onRetry={() => void load()}
+        none={t("schedules.none")}
+      >
+        {(schedules) => (
+          <div className="reports__scroll">
+            <HTMLTable
+              compact
+              striped
+              className="reports__table schedules__table"
+              aria-labelledby="schedules-title"
+            >
+              <thead>
+                <tr>
+                  {(
+                    ["name", "report", "range", "when", "recipients", "next", "last", "actions"] as const
+                  ).map((c) => (
                     <th key={c} scope="col">
                       {t(`schedules.columns.${c}`)}
                     </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row">{s.name}</th>
-                  <td>
-                    {words.report(s.report)}
-                    {s.by && <span className="reports__muted"> · {t(`schedules.periods.${s.by}`)}</span>}
-                  </td>
-                  <td>{words.range(s.range)}</td>
-                  <td>{words.when(s)}</td>
-                  <td title={s.recipients.join(", ")}>
-                    <span className="schedules__recipients-cell">{s.recipients.join(", ")}</span>
-                  </td>
-                  <td>
-                    {s.next_run_at ? (
-                      words.moment(s.next_run_at, zone)
-                    ) : (
-                      <Tag minimal>{t("schedules.paused")}</Tag>
-                    )}
-                  </td>
-                  <td>
-                    {s.last_sent_at ? (
-                      words.moment(s.last_sent_at, zone)
-                    ) : (
-                      <span className="reports__muted">{t("schedules.never")}</span>
-                    )}
-                    {s.last_error && <div className="schedules__error">{failure(s)}</div>}
-                  </td>
-                  <td className="schedules__actions">
-                    <Button
-                      size="small"
-                      icon="send-message"
-                      text={t("schedules.send_now")}
-                      loading={sending === s.id}
-                      onClick={() => void sendNow(s)}
-                    />
-                    <Button
-                      size="small"
-                      icon="edit"
-                      text={t("schedules.edit")}
-                      onClick={() => setOpen({ kind: "edit", schedule: s })}
-                    />
-                    <Button
-                      size="small"
-                      icon="trash"
-                      intent="danger"
-                      variant="minimal"
-                      text={t("schedules.delete")}
-                      onClick={() => setOpen({ kind: "delete", schedule: s })}
-                    />
-                  </td>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {schedules.map((s) => (
+                  <tr key={s.id}>
+                    <th scope="row">{s.name}</th>
+                    <td>
+                      {words.report(s.report)}
+                      {s.by && <span className="reports__muted"> · {t(`schedules.periods.${s.by}`)}</span>}
+                    </td>
+                    <td>{words.range(s.range)}</td>
+                    <td>{words.when(s)}</td>
+                    <td title={s.recipients.join(", ")}>
+                      <span className="schedules__recipients-cell">{s.recipients.join(", ")}</span>
+                    </td>
+                    <td>
+                      {s.next_run_at ? (
+                        words.moment(s.next_run_at, zone)
+                      ) : (
+                        <Tag minimal>{t("schedules.paused")}</Tag>
+                      )}
+                    </td>
+                    <td>
+                      {s.last_sent_at ? (
+                        words.moment(s.last_sent_at, zone)
+                      ) : (
+                        <span className="reports__muted">{t("schedules.never")}</span>
+                      )}
+                      {s.last_error && <div className="schedules__error">{failure(s)}</div>}
+                    </td>
+                    <td className="schedules__actions">
+                      <Button
+                        size="small"
+                        icon="send-message"
+                        text={t("schedules.send_now")}
+                        loading={sending === s.id}
+                        onClick={() => void sendNow(s)}
+                      />
+                      <Button
+                        size="small"
+                        icon="edit"
+                        text={t("schedules.edit")}
+                        onClick={() => setOpen({ kind: "edit", schedule: s })}
+                      />
+                      <Button
+                        size="small"
+                        icon="trash"
+                        intent="danger"
+                        variant="minimal"
+                        text={t("schedules.delete")}
+                        onClick={() => setOpen({ kind: "delete", schedule: s })}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
+        )}
+      </ListState>
       {list && (open?.kind === "new" || open?.kind === "edit") && (
         <ScheduleDialog
           client={client}
