@@ -213,6 +213,8 @@ describe.each(variantList)("variant $key", ({ key, manifest }) => {
         "reports: Calls /admin/reports/calls",
         "reports: Compliance /admin/reports/compliance",
         "reports: Scheduled e-mails /admin/reports/schedules",
+        // An admin gives the call centre's reports to operations managers of others (issue 37).
+        ...(role === "admin" ? ["reports: Operations managers /admin/reports/operations-managers"] : []),
         "notifications: Send New Notification /admin/notifications/create",
         "settings: General Settings /admin/settings/globals",
         "settings: Configurations /admin/settings/configurations",
