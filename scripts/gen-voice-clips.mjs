@@ -14,6 +14,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "server/pbx/edge/media");
 // The carrier disclosures' recorded audio (plugins/disclosures): played into the call, so the lead hears it.
 const DISCLOSURES = path.join(ROOT, "plugins/disclosures/audio");
+// The gateway's own announcements to a lead (server/modules/calls): the goodbye after an agent's phone dropped.
+const CALLS = path.join(ROOT, "server/modules/calls/audio");
 
 // ---------------------------------------------------------------- voices and phrases
 
@@ -51,7 +53,17 @@ const CLIPS = [
   ...disclosure("aa", "es", "uw s t eh1 d / p w eh1 d eh / k aa n s eh l aa1 r / eh n / t r eh1 y n t aa / d iy1 aa s ."),
   ...disclosure("occ", "es", "eh1 s t aa / p ow1 l iy s aa / p w eh1 d eh / r eh m p l aa s aa1 r / s uw / s eh g uw1 r ow ."),
   ...disclosure("pio", "es", "eh1 s t aa / eh s / iy n f ao r m aa s y ow1 n / d eh / p ow1 l iy s aa / s ow1 l aa m eh n t eh ."),
+  // The goodbye a lead hears when the agent's phone dropped mid-call and did not come back in time
+  // (server/modules/calls/rejoin.ts), one per language of the lead: "We are sorry, your agent's line dropped.
+  // We will call you back soon. Goodbye."
+  ...goodbye("en", "w iy1 / aa r / s aa1 r iy , y ao r / ey1 jh ah n t s / l ay1 n / d r aa1 p t . w iy / w ih l / k ao1 l / y uw / b ae1 k / s uw1 n . g uh d / b ay1 ."),
+  ...goodbye("fr", "n uw / s ao1 m / d ey z ow l ey1 , l aa / l iy1 n y / d ah / v ao t r / k ao n s eh y ey1 / aa / ey t ey1 / k uw p ey1 . n uw / v uw / r aa p eh l r ao1 n / b y eh n t ow1 . ow / r ah v w aa1 r ."),
+  ...goodbye("es", "l ow / s eh n t iy1 m ow s , l aa / l iy1 n eh aa / d eh / s uw / aa jh eh1 n t eh / s eh / k ao r t ow1 . l eh / y aa m aa r eh1 m ow s / p r ao1 n t ow . aa d y ow1 s ."),
 ];
+
+function goodbye(language, text) {
+  return [{ dir: CALLS, file: `rejoin-goodbye-${language}.ulaw`, voice: { f0: 175, formantScale: 1.1, rate: 0.9, breath: 0.02 }, text }];
+}
 
 function disclosure(wording, language, sentence) {
   const intro = {
@@ -276,6 +288,7 @@ function linearToUlaw(sample) {
 
 mkdirSync(OUT, { recursive: true });
 mkdirSync(DISCLOSURES, { recursive: true });
+mkdirSync(CALLS, { recursive: true });
 let totalBytes = 0;
 CLIPS.forEach((clip, k) => {
   const pcm = synth(clip, 1000 + k);

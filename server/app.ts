@@ -191,7 +191,16 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   sessions.onRevoked(async (e) => {
     if (e.reason === "logout") await release(db, { agentId: e.userId });
   });
-  gw.calls = new CallService({ db, clock, pbx, push, statuses: gw.statuses, log: app.log, background });
+  gw.calls = new CallService({
+    db,
+    clock,
+    pbx,
+    push,
+    statuses: gw.statuses,
+    log: app.log,
+    background,
+    rejoinLimitMs: config.callRejoinSeconds * 1000,
+  });
   const inbound = new InboundRouter(
     { db, clock, pbx, push, statuses: gw.statuses, log: app.log, background },
     gw.calls,

@@ -1,5 +1,6 @@
 // Gateway configuration from the environment, read once at start.
 import path from "node:path";
+import { CALL_REJOIN_DEFAULT_SECONDS } from "../src/contract/calls";
 import { OPEN_METEO_CUSTOMER_URL, OPEN_METEO_FREE_URL } from "./geo/weather/openMeteo";
 import { parseAllowedHosts, type AllowedHosts } from "./http/hostGuard";
 import type { ObjectStorageConfig } from "./recordings/objectStore";
@@ -58,6 +59,11 @@ export interface GatewayConfig {
    * Asterisk reached through ARI (`ari`, docs/deploy.md).
    */
   pbx: "sim" | "asterisk";
+  /**
+   * How long a lead waits on hold for an agent whose phone dropped mid-call (a page reload, a browser crash),
+   * in seconds (CALL_REJOIN_SECONDS, 0–600, default 60; 0: the call ends when the phone drops).
+   */
+  callRejoinSeconds: number;
   /** PBX=asterisk: ARI_URL, ARI_USER, ARI_PASSWORD, ARI_APP, ARI_TRUNK, ARI_AMD_CONTEXT, ARI_MOH_CLASS. */
   ari?: AriConfigFromEnv;
   /**
@@ -139,11 +145,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     sipWsUrl: env.SIP_WS_URL || undefined,
     simProfile: env.SIM_PROFILE ? parseJsonObject("SIM_PROFILE", env.SIM_PROFILE) : undefined,
     ...pbxFrom(env),
+    callRejoinSeconds: rejoinSecondsFrom(env),
     weatherProvider,
     openMeteoUrl,
     openMeteoApiKey,
     recordingsStore: recordingsStoreFrom(env),
   };
+}
+
+function rejoinSecondsFrom(env: NodeJS.ProcessEnv): number {
+  if (!env.CALL_REJOIN_SECONDS) return CALL_REJOIN_DEFAULT_SECONDS;
+  const s = Number(env.CALL_REJOIN_SECONDS);
+  if (!Number.isInteger(s) || s < 0 || s > 600)
+    throw new Error(`CALL_REJOIN_SECONDS must be a whole number of seconds from 0 to 600: ${env.CALL_REJOIN_SECONDS}`);
+  return s;
 }
 
 export interface AriConfigFromEnv {

@@ -319,6 +319,13 @@ describe("on a call", () => {
     ]);
   });
 
+  it("sends no BYE when the page goes away mid-call: the gateway rings the reloaded page back into the call", async () => {
+    const { session, driver } = await onACall();
+    act(() => driver.fire("pagehide"));
+    expect(session.terminated).toBe(0);
+    expect(driver.ua.stopped).toBe(false);
+  });
+
   it("hangs up with a BYE, and the box goes", async () => {
     const { user, session, driver, call } = await onACall();
     await user.type(screen.getByRole("textbox", { name: "Number" }), "12");

@@ -116,8 +116,13 @@ export function createSoftphoneService(ctx: PluginContext<SoftphoneStore>, drive
     devices.watch(),
     driver.page.on("online", () => connection.reRegister()),
     driver.page.on("visible", () => connection.reRegister()),
-    // Leaving the page stops the line as sign-out does (the registry calls dispose() then).
-    driver.page.on("pagehide", () => api.dispose()),
+    // Leaving the page stops the line as sign-out does (the registry calls dispose() then), except mid-call:
+    // no BYE then, the browser just drops the connection, and the gateway keeps the lead on hold and rings the
+    // reloaded page's phone back into the call (issue 38). Closing the tab mid-call does the same: the lead
+    // hears the goodbye after the wait.
+    driver.page.on("pagehide", () => {
+      if (!store.established) api.dispose();
+    }),
     // After the first click or key: the ringtone and the call's audio may play (autoplay). Heard on click,
     // not on pointerdown, so that nothing it changes on screen moves a button between the press and the
     // release of the agent's first click.

@@ -433,6 +433,13 @@ export const calls = pgTable(
      * is what an abandoned call is measured by (FTC TSR: a person not connected to an agent within 2 s).
      */
     partyAnsweredAt: ts("party_answered_at"),
+    /**
+     * The agent's phone dropped mid-call (a page reload, a browser crash, the network) and the lead was kept on
+     * hold for the agent to come back (server/modules/calls/rejoin.ts); null again once the agent is back. Set on
+     * an ended call: it ended while the agent was away (the lead heard the goodbye). A restarted gateway re-arms
+     * the wait from it.
+     */
+    agentAwaySince: ts("agent_away_since"),
   },
   (t) => [
     index("calls_agent_started_idx").on(t.agentId, t.startedAt),

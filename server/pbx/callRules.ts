@@ -3,7 +3,7 @@
 // and how a call goes on without a leg that ended. SimPbx's CallModel and AriDriver's AriModel keep their own
 // legs, timers and side effects, and ask these functions what to do, so the two cannot drift apart (the
 // shared driver suite, server/pbx/suite, checks what they emit).
-import type { HangupCause, LegRole } from "./driver";
+import type { HangupCause, KeepLead, LegRole } from "./driver";
 
 export interface RuleLeg {
   readonly id: string;
@@ -21,7 +21,7 @@ export interface RuleCall<L extends RuleLeg> {
   waiting: boolean;
   /** Outbound, until the lead answers: a busy lead leaves the agent hearing the busy tone for a moment. */
   lingerOnBusy: boolean;
-  keepLead: boolean;
+  keepLead: KeepLead;
   confId?: string;
   ending: boolean;
   ended: boolean;
@@ -85,6 +85,13 @@ export function handsOver<L extends RuleLeg>(call: RuleCall<L>, leg: L, opts: { 
   );
 }
 
+/**
+ * Whether the lead stays after the call's agent leg ended with `cause` (PbxCalls.keepLead): always when kept,
+ * and with "if-dropped" only when the agent's phone dropped ('failed': its connection was lost, no BYE).
+ */
+export const keepsLead = (keep: KeepLead, cause: HangupCause): boolean =>
+  keep === true || (keep === "if-dropped" && cause === "failed");
+
 /** What becomes of a call after one of its legs ended (`reactionTo`). */
 export type Reaction<L> =
   /** It goes on: the caller waits, a member left, the lead waits for an agent rung back (keepLead). */
@@ -110,8 +117,9 @@ export function reactionTo<L extends RuleLeg>(
   // An inbound caller outlives agents who reject or miss it; only the caller ends the call.
   if (call.waiting) return leg.role === "inbound" ? { kind: "ends", cause, cancel: none } : { kind: "goes-on", cancel: none };
   if (how.wasAgent && !how.leaving) {
-    // A live transfer still looking: the lead waits for the gateway to ring an agent back (keepLead).
-    if (call.keepLead && leadAnswered(call)) return { kind: "goes-on", cancel: none };
+    // A live transfer still looking, or the agent's phone dropped: the lead waits for the gateway to ring an
+    // agent back (keepLead).
+    if (keepsLead(call.keepLead, cause) && leadAnswered(call)) return { kind: "goes-on", cancel: none };
     return { kind: "ends", cause, cancel: none };
   }
   const cancel =

@@ -260,6 +260,9 @@ export interface ConferenceControl {
   destroy(confId: string): Promise<void>;
 }
 
+/** PbxCalls.keepLead: off, on, or only when the agent's phone drops. */
+export type KeepLead = boolean | "if-dropped";
+
 export interface PbxCalls {
   originate(r: OriginateRequest): Promise<void>;
   /** Connects a ringing inbound call to an agent's extension (its phone rings). */
@@ -279,10 +282,15 @@ export interface PbxCalls {
    * and rings an agent back into it (`conference.joinAgent`). A live transfer still looking for an advisor
    * turns it on (production-telephony.md §5: the lead is never left alone, and never hung up on by a
    * mis-click). Turned off, a call whose lead is alone with no agent leg live (ringing or answered) ends at
-   * once. Nothing happens on an ended call. Asterisk: the application simply does not hang up the lead's
+   * once. Nothing happens on an ended call.
+   *
+   * "if-dropped" keeps the lead only when the agent's leg ends 'failed', its phone's connection lost without a
+   * BYE (a page reload, a browser crash, the network): the gateway then holds the lead and rings the agent
+   * back when its phone registers again (issue 38, server/modules/calls/rejoin.ts); the agent's own hangup
+   * still ends the call. Like off, it ends at once a call whose lead is alone. Asterisk: the application simply does not hang up the lead's
    * channel when the agent's leaves the bridge; FreeSWITCH: the conference member without `endconf`.
    */
-  keepLead(callId: string, on: boolean): Promise<void>;
+  keepLead(callId: string, on: KeepLead): Promise<void>;
   hold(legId: string, on: boolean): Promise<void>;
   /** The leg's party is sent to `target`; the agent leg ends. */
   blindTransfer(legId: string, target: string): Promise<void>;

@@ -413,6 +413,7 @@ const noPhones: TestPhones = {
   setPhoneOpen: refuse,
   hangUp: refuse,
   farHangup: refuse,
+  dropPhone: refuse,
   placeInbound: refuse,
   legsOf: refuse,
 };

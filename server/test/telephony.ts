@@ -38,6 +38,11 @@ export interface TestPhones {
   hangUp(ext: string): Promise<void>;
   /** The far party of a leg (a lead, a party) hangs up. */
   farHangup(legId: string): Promise<void>;
+  /**
+   * A WebRTC softphone's connection is lost mid-call (a page reload, a browser crash): no BYE, its leg ends
+   * 'failed' and its registration goes (the SIP edge's connectionLost; Asterisk's RTP timeout, Q.850 44).
+   */
+  dropPhone(ext: string): Promise<void>;
   /** An inbound caller dials a DID; resolves with the PBX's call id. */
   placeInbound(from: string, did: string): Promise<string>;
   /** Every leg the call had, in creation order, with its state at the PBX now (ended ones too). */
@@ -71,6 +76,11 @@ export function simTelephony(sim: SimPbx): TestTelephony {
       unregister: (ext) => sim.unregister(ext),
       setPhoneOpen: (ext, open) => sim.setPhoneOpen(ext, open),
       hangUp: async (ext) => sim.hangup(await agentLeg(ext), "normal"),
+      dropPhone: async (ext) => {
+        const leg = await agentLeg(ext);
+        await sim.unregister(ext);
+        await sim.hangup(leg, "failed");
+      },
       farHangup: (legId) => sim.hangup(legId, "normal"),
       placeInbound: async (from, did) => sim.placeInbound({ from, did }),
       legsOf: async (callId) =>
@@ -144,7 +154,7 @@ export async function startAsteriskTelephony(o: {
   let pbx = newDriver();
 
   const settle = () => settleAri(fake, pbx);
-  const channelOf = (ext: string) => fake.channels().find((c) => c.endpoint === `PJSIP/${ext}`);
+  const channelOf = (ext: string) => fake.channels().find((c) => c.endpoint === `PJSIP/${ext}` && !c.destroyed);
 
   return {
     name: "asterisk",
@@ -182,6 +192,13 @@ export async function startAsteriskTelephony(o: {
       },
       async farHangup(legId) {
         fake.farHangup(legId);
+        await settle();
+      },
+      async dropPhone(ext) {
+        const ch = channelOf(ext);
+        if (!ch) throw new Error(`extension ${ext} is on no call`);
+        fake.farHangup(ch.id, 44);
+        fake.unregisterContact(ext);
         await settle();
       },
 

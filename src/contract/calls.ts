@@ -167,6 +167,18 @@ export type TransferState = z.infer<typeof TransferState>;
 /** Ms an internal transfer stays refused after the previous one (agent-workspace §9 manual transfer disable). */
 export const INTERNAL_TRANSFER_PAUSE_MS = 30_000;
 
+/** How long the lead waits on hold for an agent whose phone dropped mid-call, unless configured (CALL_REJOIN_SECONDS). */
+export const CALL_REJOIN_DEFAULT_SECONDS = 60;
+
+export const CallRejoin = z.object({
+  /** ISO instants: when the agent's phone dropped, and until when the lead waits. */
+  since: z.string(),
+  until: z.string(),
+  ringing: z.boolean(),
+  missed: z.boolean(),
+});
+export type CallRejoin = z.infer<typeof CallRejoin>;
+
 /** Everything the workspace shows of the agent's current (or just ended) call. */
 export const CallSnapshot = z.object({
   callId: z.number().int().positive(),
@@ -193,6 +205,13 @@ export const CallSnapshot = z.object({
   transfer: TransferState.nullable().optional(),
   /** The clip playing into the call (a disclosure's audio: the name the browser's audio-playback gave), or null. */
   playback: z.string().nullable().optional(),
+  /**
+   * Not in the specification (issue 38): the agent's phone dropped mid-call (a page reload, a browser crash, the
+   * network). The lead waits on hold from `since` until `until` while the gateway rings the agent's phone back
+   * as soon as it is back (`ringing`: it rings now, and answers by itself). Kept on the ended call with
+   * `missed` when the agent did not come back in time: the lead heard a goodbye. Null (or absent) otherwise.
+   */
+  rejoin: CallRejoin.nullable().optional(),
 });
 export type CallSnapshot = z.infer<typeof CallSnapshot>;
 

@@ -58,6 +58,11 @@ export interface ActiveCall {
   transfer: ActiveTransfer | null;
   /** A clip playing into the call (a disclosure): its name, and the PBX's playback id once it answered. */
   playback: { id: string | null; media: string } | null;
+  /**
+   * The agent's phone dropped mid-call and the lead waits on hold for it (rejoin.ts): since when, until when,
+   * whether the agent's phone rings now; `missed` once the wait ran out. Absent or null otherwise.
+   */
+  rejoin?: { since: number; until: number; ringing: boolean; missed: boolean } | null;
   /** Sequence numbers already applied: a PBX may deliver an event twice. */
   seen: Set<number>;
 }
@@ -121,6 +126,9 @@ export function snapshotOf(c: ActiveCall): CallSnapshot {
     conference: c.conference ? { state: c.conference.state, party: c.conference.party } : null,
     transfer: transferStateOf(c),
     playback: c.playback?.media ?? null,
+    rejoin: c.rejoin
+      ? { since: iso(c.rejoin.since)!, until: iso(c.rejoin.until)!, ringing: c.rejoin.ringing, missed: c.rejoin.missed }
+      : null,
   };
 }
 

@@ -111,6 +111,7 @@ async function handOver(calls: CallService, d: CallDeps, caller: Caller, r: Inte
     onTheCall.transfer = { kind: "internal", party: target.ext, name, outcome: "completed", disposition: SAVED };
     calls.publish(onTheCall);
     try {
+      await calls.rejoin.handOver(onTheCall);
       await pbx.blindTransfer(onTheCall.partyLegId, target.ext);
     } catch (err) {
       // The lead is the colleague's already; the agent is told the call itself did not move.

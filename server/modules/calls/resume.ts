@@ -23,12 +23,16 @@ export interface OpenCallRow {
   pbxCallId: string | null;
   startedAt: number;
   answeredAt: number | null;
+  /** The agent's phone had dropped mid-call and the lead was waiting for it (calls.agent_away_since). */
+  agentAwaySince?: number | null;
 }
 
 export interface RebuiltView {
   call: ActiveCall;
   /** Both sides answered while the gateway was down: the answer is still to be recorded and pushed. */
   answeredMeanwhile: boolean;
+  /** The lead waits for the agent whose phone dropped (rejoin.ts), since then: the wait goes on. */
+  awaySince: number | null;
 }
 
 /**
@@ -41,10 +45,13 @@ export function rebuildView(row: OpenCallRow, pbx: PbxCallState | undefined): Re
   const agent = pbx.legs.find(
     (l) => l.ext === row.agentExt && (l.role === "agent" || l.role === "transfer-target"),
   );
-  if (!agent) return null;
   const party = pbx.legs.find((l) => l.role === "lead" || l.role === "inbound") ?? null;
+  // The agent's phone had dropped and the lead still waits for it: followed again without an agent leg.
+  const waiting =
+    !agent && row.agentAwaySince != null && row.status === "answered" && party?.state === "answered" ? row.agentAwaySince : null;
+  if (!agent && waiting === null) return null;
   const third = pbx.legs.find((l) => l.role === "third-party") ?? null;
-  const bothOn = agent.state === "answered" && (row.type === "transfer" || party?.state === "answered");
+  const bothOn = agent?.state === "answered" && (row.type === "transfer" || party?.state === "answered");
   const bridged = row.status === "answered" || bothOn;
   const call: ActiveCall = {
     id: row.id,
@@ -62,13 +69,13 @@ export function rebuildView(row: OpenCallRow, pbx: PbxCallState | undefined): Re
     // Recorded as answered below when it happened meanwhile (the answer's row update and push).
     status: row.status,
     bridged: row.status === "answered",
-    onHold: agent.held,
+    onHold: agent?.held ?? false,
     startedAt: row.startedAt,
     answeredAt: row.answeredAt,
     endedAt: null,
     cause: null,
     inboundAlert: false,
-    agentLegId: agent.legId,
+    agentLegId: agent?.legId ?? null,
     partyLegId: row.type === "transfer" ? null : (party?.legId ?? null),
     partyCause: null,
     playback: null,
@@ -86,5 +93,5 @@ export function rebuildView(row: OpenCallRow, pbx: PbxCallState | undefined): Re
     transfer: null,
     seen: new Set(),
   };
-  return { call, answeredMeanwhile: bridged && row.status !== "answered" };
+  return { call, answeredMeanwhile: bridged && row.status !== "answered", awaySince: waiting };
 }

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { CallStatus, CallType, OriginateFailure } from "../../../src/contract/calls";
+import { CALL_REJOIN_DEFAULT_SECONDS, type CallStatus, type CallType, type OriginateFailure } from "../../../src/contract/calls";
 import type { ComplianceReasonKey } from "../../../src/contract/compliance";
 import type { Clock } from "../../../src/shared/clock";
 import { checkDial, type GateVerdict } from "../../compliance/gate";
@@ -37,6 +37,7 @@ import { returnToCallbackStack } from "./callbackStack";
 import { CallRecording } from "./recording";
 import { CallRelinks } from "./relink";
 import { rebuildView } from "./resume";
+import { AgentRejoin } from "./rejoin";
 import { TransferControl } from "./transfers";
 import { LiveTransfers } from "../liveTransfers/service";
 
@@ -48,6 +49,8 @@ export interface CallDeps {
   statuses: StatusService;
   log: FastifyBaseLogger;
   background: BackgroundWork;
+  /** How long a lead waits on hold for an agent whose phone dropped mid-call (ms; 0: the call ends at once). */
+  rejoinLimitMs?: number;
 }
 
 export interface Caller {
@@ -146,6 +149,8 @@ export class CallService {
   readonly recording: CallRecording;
   /** Calls moved to another lead (the lead matcher), and the hooks that move what is kept with them. */
   readonly relinks: CallRelinks;
+  /** A lead kept on hold while its agent's phone comes back (a page reload, a browser crash). */
+  readonly rejoin: AgentRejoin;
   private stopLive?: () => void;
 
   constructor(private readonly d: CallDeps) {
@@ -154,6 +159,7 @@ export class CallService {
     this.recording = new CallRecording(this, d.pbx);
     this.relinks = new CallRelinks(this, d);
     this.live = new LiveTransfers(this, d);
+    this.rejoin = new AgentRejoin(this, d, d.rejoinLimitMs ?? CALL_REJOIN_DEFAULT_SECONDS * 1000);
   }
 
   start(): void {
@@ -198,6 +204,7 @@ export class CallService {
         pbxCallId: calls.pbxCallId,
         startedAt: calls.startedAt,
         answeredAt: calls.answeredAt,
+        agentAwaySince: calls.agentAwaySince,
       })
       .from(calls)
       .innerJoin(users, eq(users.id, calls.agentId))
@@ -205,6 +212,7 @@ export class CallService {
       .where(and(inArray(calls.status, ["dialing", "incoming", "answered"]), isNull(calls.endedAt)));
     const orphans: number[] = [];
     const answeredMeanwhile: ActiveCall[] = [];
+    const waitingForAgent: [ActiveCall, number][] = [];
     for (const r of rows) {
       const rebuilt = rebuildView(
         {
@@ -215,6 +223,7 @@ export class CallService {
           status: r.status as CallStatus,
           startedAt: new Date(r.startedAt).getTime(),
           answeredAt: r.answeredAt ? new Date(r.answeredAt).getTime() : null,
+          agentAwaySince: r.agentAwaySince ? new Date(r.agentAwaySince).getTime() : null,
         },
         r.pbxCallId ? present.get(r.pbxCallId) : undefined,
       );
@@ -224,6 +233,9 @@ export class CallService {
       }
       this.track(rebuilt.call);
       if (rebuilt.answeredMeanwhile) answeredMeanwhile.push(rebuilt.call);
+      else if (rebuilt.awaySince !== null) waitingForAgent.push([rebuilt.call, rebuilt.awaySince]);
+      // A driver that starts again knows nothing of what the gateway asked it: the lead is kept again.
+      else if (rebuilt.call.bridged) await this.rejoin.guard(rebuilt.call);
     }
     if (orphans.length > 0)
       await db
@@ -235,6 +247,7 @@ export class CallService {
         })
         .where(inArray(calls.id, orphans));
     for (const call of answeredMeanwhile) await this.answered(call, clock.now());
+    for (const [call, since] of waitingForAgent) await this.rejoin.resumed(call, since);
     await this.live.resume(present);
   }
 
@@ -601,7 +614,7 @@ export class CallService {
   // ---------------------------------------------------------------- PBX events
 
   private onPbxEvent(e: PbxEvent): void {
-    if (e.kind === "ExtensionState") return;
+    if (e.kind === "ExtensionState") return this.rejoin.extensionChanged(e);
     this.d.background.run("call event", () =>
       this.queue.run(e.callId, async () => {
         const views = this.byPbxCall.get(e.callId) ?? [];
@@ -678,6 +691,8 @@ export class CallService {
           call.type !== "transfer" &&
           !isOver(call)
         ) {
+          // Or the agent's phone rung back after it dropped (a reload): the call goes on where it was.
+          await this.rejoin.rejoined(call);
           if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, false);
           this.pushCall(call);
           return;
@@ -719,6 +734,8 @@ export class CallService {
             this.pushCall(call);
             return;
           }
+          // The agent's phone dropped (a page reload, a crash): the lead waits on hold for it to come back.
+          if (await this.rejoin.agentLegEnded(call, e.cause)) return;
           await this.endForAgent(call, e.cause, e.cause);
         }
         return;
@@ -751,6 +768,7 @@ export class CallService {
     if (call.direction === 1)
       await this.d.statuses.change(call.agentId, "on_a_call", "system", { reason: "answer" });
     push.toAgent(call.agentId, "answer", snapshotOf(call));
+    await this.rejoin.guard(call);
     if (call.direction === 0)
       push.toAgent(call.agentId, "voicemail-detection", {
         callId: call.id,
@@ -769,6 +787,7 @@ export class CallService {
     if (isOver(call)) return;
     const { db, clock, push, statuses } = this.d;
     this.transfers.callEnded(call);
+    this.rejoin.ended(call);
     call.status = call.bridged ? "ended" : "not_answered";
     call.endedAt = clock.now();
     call.cause = call.bridged ? cause : (call.partyCause ?? cause);

@@ -181,6 +181,7 @@ export class TransferControl {
       t.outcome = "completed";
       if (t.kind === "third-party") t.disposition = THIRD_PARTY;
     }
+    await this.calls.rejoin.handOver(call);
     await this.d.pbx.conference.leave(call.conference!.id!, call.agentExt);
   }
 

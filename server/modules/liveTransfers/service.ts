@@ -887,9 +887,13 @@ export class LiveTransfers {
     this.calls.publish(q);
   }
 
-  /** keepLead off: an advisor (or the qualifier) is on, or the attempt is over and nobody is: the lead's call ends. */
+  /**
+   * keepLead off: an advisor (or the qualifier) is on, or the attempt is over and nobody is: the lead's call ends.
+   * A qualifier back on its call keeps what any answered call has: its phone dropping leaves the lead waiting.
+   */
   private async releaseLead(t: OpenTransfer): Promise<void> {
-    await this.d.pbx.keepLead(t.call.pbxCallId, false).catch(() => {});
+    const onCall = !t.joined && !t.ringingBack && !isOver(t.call) && t.call.agentLegId !== null && this.calls.rejoin.limitMs > 0;
+    await this.d.pbx.keepLead(t.call.pbxCallId, onCall ? "if-dropped" : false).catch(() => {});
   }
 
   private refresh(t: OpenTransfer) {

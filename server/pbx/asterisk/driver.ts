@@ -20,6 +20,7 @@ import type {
   ExtensionVia,
   HangupCause,
   JoinAgentOptions,
+  KeepLead,
   OriginateRequest,
   PbxCallState,
   PbxDriver,
@@ -299,11 +300,11 @@ export class AriDriver implements PbxDriver {
     this.model.endCall(this.callOf(callId), cause ?? "normal");
   }
 
-  async keepLead(callId: string, on: boolean): Promise<void> {
+  async keepLead(callId: string, on: KeepLead): Promise<void> {
     const call = this.callOf(callId);
     if (call.ended || call.ending) return;
     call.keepLead = on;
-    if (!on && this.model.agentLegs(call).length === 0) this.model.endCall(call, "normal");
+    if (on !== true && this.model.agentLegs(call).length === 0) this.model.endCall(call, "normal");
   }
 
   async hold(legId: string, on: boolean): Promise<void> {

@@ -6,7 +6,7 @@
 import type { Clock, ClockTimer } from "../../../src/shared/clock";
 import { CallLifecycle, type EndLegOptions, type NewEvent } from "../callLifecycle";
 import * as rules from "../callRules";
-import type { HangupCause, LegRole, PbxEvent, PbxEventListener, PlaybackEnd, SupervisionMode } from "../driver";
+import type { HangupCause, KeepLead, LegRole, PbxEvent, PbxEventListener, PlaybackEnd, SupervisionMode } from "../driver";
 
 export type LegState = "dialing" | "ringing" | "answered" | "ended";
 
@@ -70,7 +70,7 @@ export interface AriCall {
   waiting: boolean;
   lingerOnBusy: boolean;
   confId?: string;
-  keepLead: boolean;
+  keepLead: KeepLead;
   recordings: AriRecording[];
   playback: AriPlayback | null;
   timers: Set<ClockTimer>;

@@ -1,7 +1,7 @@
 // The agent's controls on a live call, all by leg id (telephony.md §1): hang up, hold, DTMF, blind transfer.
 // A control on a leg or call that has already ended does nothing (the gateway may race the PBX); one on an
 // id the PBX never gave, or on a leg in the wrong state, is refused with a SimPbxError.
-import type { HangupCause } from "../driver";
+import type { HangupCause, KeepLead } from "../driver";
 import type { CallModel } from "./model";
 import { isAgentLeg, isPartyLeg, SimPbxError, type Leg } from "./types";
 import { dialParty } from "./party";
@@ -18,11 +18,11 @@ export function hangupCall(m: CallModel, callId: string, cause?: HangupCause): v
 }
 
 /** PbxCalls.keepLead; turned off, a lead left alone with no agent leg live is hung up. */
-export function keepLead(m: CallModel, callId: string, on: boolean): void {
+export function keepLead(m: CallModel, callId: string, on: KeepLead): void {
   const call = m.call(callId);
   if (call.ended || call.ending) return;
   call.keepLead = on;
-  if (!on && m.agentLegs(call).length === 0) m.endCall(call, "normal");
+  if (on !== true && m.agentLegs(call).length === 0) m.endCall(call, "normal");
 }
 
 export function hold(m: CallModel, legId: string, on: boolean): void {

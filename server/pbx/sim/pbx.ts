@@ -8,6 +8,7 @@ import type {
   ExtensionStatus,
   ExtensionVia,
   HangupCause,
+  KeepLead,
   OriginateRequest,
   PbxCallState,
   PbxDriver,
@@ -208,7 +209,7 @@ export class SimPbx implements PbxDriver {
     this.bus.step(() => controls.hangupCall(this.model, callId, cause));
   }
 
-  async keepLead(callId: string, on: boolean): Promise<void> {
+  async keepLead(callId: string, on: KeepLead): Promise<void> {
     this.bus.step(() => controls.keepLead(this.model, callId, on));
   }
 

@@ -1,7 +1,7 @@
 // The call model's records: calls made of legs, and recordings. CallModel (model.ts) owns them; the feature
 // modules set only the flags of their own feature (waiting, confId, held, voice…).
 import type { ClockTimer } from "../../../src/shared/clock";
-import type { HangupCause, LegMix, LegRole, LegSound, PlaybackMedia, SupervisionMode } from "../driver";
+import type { HangupCause, KeepLead, LegMix, LegRole, LegSound, PlaybackMedia, SupervisionMode } from "../driver";
 
 /** A request the simulated PBX cannot carry out (unknown id, a leg in the wrong state); a real PBX answers 4xx. */
 export class SimPbxError extends Error {
@@ -79,7 +79,7 @@ export interface Call extends TimerOwner {
   busyTone: boolean;
   confId?: string;
   /** PbxCalls.keepLead: the agent's hangup leaves the lead alone in the call rather than ending it. */
-  keepLead: boolean;
+  keepLead: KeepLead;
   recordings: Recording[];
   /** The clip playing into the call, if any (one at a time). */
   playback: Playback | null;

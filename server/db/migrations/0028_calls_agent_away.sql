@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "agent_away_since" timestamp with time zone;
