@@ -319,6 +319,19 @@ describe("on a call", () => {
     ]);
   });
 
+  it("rung back into its call after a reload, answers at once and its timer goes on from the call's answer", async () => {
+    const { driver, call, connect, advance } = await renderSoftphone();
+    await connect();
+    act(() => call.push({ callId: 100, status: "answered", name: "Pat Doe", phone: "+15555550100" }));
+    const session = invite(driver, { headers: { ...AUTO, "X-Dialer-Talked-Ms": "95000" } });
+    expect(session.answered).toHaveLength(1);
+    act(() => session.confirm());
+    const pat = box("Pat Doe");
+    expect(within(pat).getByLabelText("Elapsed time")).toHaveTextContent("1:35");
+    await advance(5_000);
+    expect(within(pat).getByLabelText("Elapsed time")).toHaveTextContent("1:40");
+  });
+
   it("sends no BYE when the page goes away mid-call: the gateway rings the reloaded page back into the call", async () => {
     const { session, driver } = await onACall();
     act(() => driver.fire("pagehide"));

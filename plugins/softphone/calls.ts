@@ -29,6 +29,8 @@ export function createCalls(d: CallsDeps) {
   const { store, clock, driver } = d;
   const timers = namedTimers(clock);
   const sessions = new Map<string, SipSession>();
+  /** Sessions rung back into an answered call: when, by this page's clock, the call was answered. */
+  const talkedSince = new Map<string, number>();
   const offs = new Map<string, Unsubscribe[]>();
   let ringing = false;
   let lastStream: MediaStream | null = null;
@@ -55,8 +57,10 @@ export function createCalls(d: CallsDeps) {
 
   function established(id: string) {
     const s = store.sessionDetails.get(id);
+    const talkedFrom = talkedSince.get(id);
+    talkedSince.delete(id);
     if (s && s.state !== "established")
-      store.updateSession(id, { state: "established", answeredAt: clock.now() });
+      store.updateSession(id, { state: "established", answeredAt: talkedFrom ?? clock.now() });
     syncRingtone();
   }
 
@@ -64,6 +68,7 @@ export function createCalls(d: CallsDeps) {
     offs.get(id)?.forEach((off) => off());
     offs.delete(id);
     sessions.delete(id);
+    talkedSince.delete(id);
     timers.clear(`auto-answer:${id}`);
     store.removeSession(id);
     syncRingtone();
@@ -127,6 +132,9 @@ export function createCalls(d: CallsDeps) {
 
     incoming(s: SipSession) {
       const auto = s.header(SIP_HEADERS.autoAnswer)?.trim().toLowerCase() === "true";
+      // Rung back into a call that was already answered (the page reloaded mid-call): its timer goes on.
+      const talked = Number(s.header(SIP_HEADERS.talkedMs));
+      if (Number.isFinite(talked) && talked > 0) talkedSince.set(s.id, clock.now() - talked);
       track(s, {
         id: s.id,
         direction: "incoming",

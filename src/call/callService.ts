@@ -29,6 +29,7 @@ import type { CallControl, DialRequest } from "../core/services";
 import type { RealtimeClient } from "../realtime/client";
 import { gatewayText } from "../i18n/message";
 import type { CallModel } from "./CallModel";
+import { createRejoinNotice } from "./rejoinNotice";
 
 /** The hangup flow waits up to this many one-second checks for the call id and lead (agent-workspace §9). */
 export const SETTLE_TRIES = 10;
@@ -65,6 +66,7 @@ export function createCallService(d: CallServiceDeps): CallService {
   /** The enabled plugins' call states (the registry's), sent with each settle. */
   let callStates: readonly RegisteredCallState[] = [];
   const undeclared = new Set<string>();
+  const rejoin = createRejoinNotice(d.alerts, t);
 
   const wait = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
   const messageOf = (e: unknown, fallback: string) => {
@@ -185,13 +187,17 @@ export function createCallService(d: CallServiceDeps): CallService {
     ...(["incoming", "answer", "call"] as const).map((name) =>
       bus.on(
         name,
-        parsed(CallSnapshot, (s) => store.apply(s)),
+        parsed(CallSnapshot, (s) => {
+          store.apply(s);
+          rejoin.seen(s);
+        }),
       ),
     ),
     bus.on(
       "hangup",
       parsed(CallSnapshot, (s) => {
         store.apply(s);
+        rejoin.seen(s);
         void settle(s);
       }),
     ),
@@ -266,6 +272,7 @@ export function createCallService(d: CallServiceDeps): CallService {
         const s = CurrentCallResponse.parse(data).data;
         if (s) {
           store.apply(s);
+          rejoin.seen(s);
           if ((s.status === "ended" || s.status === "not_answered") && !store.settled) void settle(s);
         } else if (!store.active) store.reset();
       } catch (e) {

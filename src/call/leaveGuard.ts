@@ -1,5 +1,7 @@
 // A reload or a closed tab mid-call asks first (issue 33): the browser's own "Leave site?" question while a call
-// is up or being set up. The call itself surviving a reload is a later issue; until then, leaving is a choice.
+// is up or being set up. An answered call survives a reload (issue 38: the lead waits on hold and the reloaded
+// page is rung back into it), but a closed tab leaves the lead waiting until the goodbye, and a call still
+// ringing does not survive at all: leaving stays a choice.
 import { reaction } from "mobx";
 
 interface Watched {

@@ -360,6 +360,12 @@ export const SIP_HEADERS = {
   callType: "X-Dialer-Call-Type",
   /** "true" for a call the agent asked for (manual dial, auto dial): the softphone answers it at once. */
   autoAnswer: "X-Dialer-Auto-Answer",
+  /**
+   * Not in the specification (issue 38): on the agent's phone rung back into its call after it dropped (a page
+   * reload), the milliseconds the call had been answered when it rang, so the softphone's timer goes on from
+   * there instead of starting again.
+   */
+  talkedMs: "X-Dialer-Talked-Ms",
 } as const;
 
 /** The voicemail box feature code (agent-workspace §9). */

@@ -181,6 +181,8 @@ export class AgentRejoin {
           callId: String(call.id),
           ...(call.leadId ? { leadId: String(call.leadId) } : {}),
           callType: call.type,
+          // The softphone's timer goes on from the call's answer, not from this ring.
+          talkedMs: String(Math.max(0, this.d.clock.now() - (call.answeredAt ?? this.d.clock.now()))),
         },
       });
       this.calls.publish(call);

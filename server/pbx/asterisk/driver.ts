@@ -525,6 +525,7 @@ export class AriDriver implements PbxDriver {
       ...(vars.leadId ? header(SIP_HEADERS.leadId, vars.leadId) : {}),
       ...(vars.callType ? header(SIP_HEADERS.callType, vars.callType) : {}),
       ...header(SIP_HEADERS.autoAnswer, String(offer.autoAnswer)),
+      ...(vars.talkedMs ? header(SIP_HEADERS.talkedMs, vars.talkedMs) : {}),
     };
     // A supervisor's phone waits in a bridge of its own, never the call's (it hears the call through a snoop).
     const bridgeId = leg.role === "supervisor" ? spyBridgeOf(leg) : undefined;

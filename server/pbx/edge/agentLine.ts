@@ -209,6 +209,7 @@ export class EdgePhoneLine implements AgentPhoneLine {
       ...(vars.leadId ? [{ name: SIP_HEADERS.leadId, value: headerValue(vars.leadId) }] : []),
       ...(vars.callType ? [{ name: SIP_HEADERS.callType, value: headerValue(vars.callType) }] : []),
       { name: SIP_HEADERS.autoAnswer, value: String(offer.autoAnswer) },
+      ...(vars.talkedMs ? [{ name: SIP_HEADERS.talkedMs, value: headerValue(vars.talkedMs) }] : []),
       // The common convention for desk softphones; JsSIP apps read the X- header above.
       ...(offer.autoAnswer
         ? [{ name: "Call-Info", value: `<sip:gateway@${ctx.realm}>;answer-after=0` }]

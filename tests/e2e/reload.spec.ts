@@ -1,0 +1,55 @@
+// A call survives the agent's page reload (issue 38): the WebRTC qualifier on a call reloads the page; the
+// gateway keeps the lead on hold, rings the reloaded page's softphone back into the same call, and the audio,
+// the call's answer time (its duration) and the disposition go on where they were.
+import { expect, test, type Page } from "./fixtures";
+import { api, audioPacketsReceived, disposeAndStop, recordPeerConnections, signIn } from "./helpers";
+
+const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
+const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
+const callBox = (page: Page) => softphone(page).getByRole("group", { name: /^Call with / });
+
+test("a page reload mid-call brings the agent back into the same call with audio, its duration unbroken", async ({
+  page,
+}) => {
+  await recordPeerConnections(page);
+  // The browser asks "Leave site?" before a reload mid-call (a closed tab still leaves the lead waiting).
+  page.on("dialog", (d) => void d.accept());
+  const gateway = await api("qualifier.isius@demo.test");
+  const current = async () => (await (await gateway.call("GET", "/calls/current")).json()).data;
+
+  await signIn(page, "qualifier.isius@demo.test");
+  await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+  await softphone(page).getByRole("textbox", { name: "Number" }).fill("2125550188");
+  await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
+  await expect(callBox(page)).toContainText("Established", { timeout: 15_000 });
+  await expect.poll(() => audioPacketsReceived(page), { timeout: 15_000 }).toBeGreaterThan(50);
+  const before = await current();
+  expect(before).toMatchObject({ status: "answered", bridged: true });
+
+  const reloadedAt = Date.now();
+  await page.reload();
+  // Back in the same call: the softphone answered the gateway's ring-back, and the lead is heard again on the
+  // new page's own peer connection.
+  await expect(callBox(page)).toContainText("Established", { timeout: 15_000 });
+  await expect.poll(() => audioPacketsReceived(page), { timeout: 15_000 }).toBeGreaterThan(20);
+  const backInMs = Date.now() - reloadedAt;
+  test
+    .info()
+    .annotations.push({
+      type: "back in the call with audio after the reload",
+      description: `${backInMs} ms`,
+    });
+  console.log(`reload: back in the call with audio ${backInMs} ms after the reload began`);
+  const after = await current();
+  expect(after).toMatchObject({
+    callId: before.callId,
+    answeredAt: before.answeredAt,
+    status: "answered",
+    rejoin: null,
+  });
+  await expect(selector(page)).toHaveText("On a Call");
+
+  await callBox(page).getByRole("button", { name: "Hang up" }).click();
+  await expect(selector(page)).toHaveText("After Call Work");
+  await disposeAndStop(page);
+});
