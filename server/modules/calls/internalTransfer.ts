@@ -3,7 +3,8 @@
 // as the handover's consequence: the agent's disposition lists offer it only to SLICA's advisors, yet every
 // agent with the manual-transfer panel hands leads over) and its new owner; then the agent's call with the
 // lead, if any, is blind-transferred to the colleague's extension, and the agent's own leg ends (after-call
-// work follows, with nothing left to dispose). An agent's next internal transfer is refused for 30 s.
+// work follows, with nothing left to dispose). An agent's next internal transfer is refused for 30 s, a pause
+// kept by the database (a row lock), so it holds across gateway instances.
 import { and, desc, eq } from "drizzle-orm";
 import {
   INTERNAL_TRANSFER_PAUSE_MS,
@@ -14,7 +15,6 @@ import type { Db } from "../../db/client";
 import { dispositions, leads, users } from "../../db/schema";
 import { recordDisposition } from "../dispositions/record";
 import type { IdempotencyClaim } from "../../http/idempotency";
-import { KeyedMutex } from "../status/background";
 import { conferenceLive, isOver } from "./active";
 import type { CallDeps, Caller, CallService } from "./service";
 import { TransferRefused } from "./transferTargets";
@@ -41,16 +41,12 @@ export interface InternalTransferRequest {
   checkLead?: () => Promise<void>;
 }
 
-/** One internal transfer at a time per agent, so two requests cannot both slip under the 30-second pause. */
-const perAgent = new KeyedMutex<number>();
-
 const SAVED: TransferDisposition = { disposition: INTERNAL_TRANSFER, reason: null, saved: true };
 
-export function internalTransfer(calls: CallService, d: CallDeps, caller: Caller, r: InternalTransferRequest) {
-  return perAgent.run(caller.id, () => handOver(calls, d, caller, r));
-}
+/** A refusal decided inside the transaction (it rolls back), or a repeat of the transfer just done. */
+type PauseOutcome = { repeat: InternalTransferDone } | { done: InternalTransferDone };
 
-async function handOver(calls: CallService, d: CallDeps, caller: Caller, r: InternalTransferRequest): Promise<InternalTransferDone> {
+export async function internalTransfer(calls: CallService, d: CallDeps, caller: Caller, r: InternalTransferRequest): Promise<InternalTransferDone> {
   const { db, clock, pbx, log } = d;
   if (r.to === caller.id) throw new TransferRefused("forbidden", M.internalSelf, 422, { field: "to" });
   const [target] = await db
@@ -68,24 +64,26 @@ async function handOver(calls: CallService, d: CallDeps, caller: Caller, r: Inte
   if (onTheCall && conferenceLive(onTheCall)) throw new TransferRefused("unsupported", M.internalInConference);
 
   const now = clock.now();
-  const [last] = await db
-    .select({ id: dispositions.id, leadId: dispositions.leadId, at: dispositions.createdAt, owner: leads.ownerId })
-    .from(dispositions)
-    .innerJoin(leads, eq(leads.id, dispositions.leadId))
-    .where(and(eq(dispositions.agentId, caller.id), eq(dispositions.disposition, INTERNAL_TRANSFER)))
-    .orderBy(desc(dispositions.createdAt))
-    .limit(1);
-  const since = last ? now - last.at.getTime() : Infinity;
-  if (last && since < INTERNAL_TRANSFER_PAUSE_MS) {
-    if (r.repeatIsDone && last.leadId === r.leadId && last.owner === target.id)
-      return { lead_id: r.leadId, to: target.id, disposition_id: last.id, call_transferred: false };
-    throw new TransferRefused("rate_limited", M.internalTooSoon, 429, {
-      retryAfterSeconds: Math.ceil((INTERNAL_TRANSFER_PAUSE_MS - since) / 1000),
-    });
-  }
-
   const name = `${target.first} ${target.last}`.trim();
-  const done = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<PauseOutcome> => {
+    // The pause is a database lock: the agent's own row, held to the commit, so two requests (on two gateway
+    // instances too) cannot both find the last transfer older than 30 s and both hand a lead over.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for("no key update");
+    const [last] = await tx
+      .select({ id: dispositions.id, leadId: dispositions.leadId, at: dispositions.createdAt, owner: leads.ownerId })
+      .from(dispositions)
+      .innerJoin(leads, eq(leads.id, dispositions.leadId))
+      .where(and(eq(dispositions.agentId, caller.id), eq(dispositions.disposition, INTERNAL_TRANSFER)))
+      .orderBy(desc(dispositions.createdAt))
+      .limit(1);
+    const since = last ? now - last.at.getTime() : Infinity;
+    if (last && since < INTERNAL_TRANSFER_PAUSE_MS) {
+      if (r.repeatIsDone && last.leadId === r.leadId && last.owner === target.id)
+        return { repeat: { lead_id: r.leadId, to: target.id, disposition_id: last.id, call_transferred: false } };
+      throw new TransferRefused("rate_limited", M.internalTooSoon, 429, {
+        retryAfterSeconds: Math.ceil((INTERNAL_TRANSFER_PAUSE_MS - since) / 1000),
+      });
+    }
     const at = new Date(now);
     const row = await recordDisposition(tx as unknown as Db, {
       tenantId: caller.tenantId,
@@ -104,8 +102,10 @@ async function handOver(calls: CallService, d: CallDeps, caller: Caller, r: Inte
       call_transferred: onTheCall !== undefined && onTheCall.partyLegId !== null,
     };
     await r.claim?.keepIn(tx as unknown as Db, { status: 201, body: { data: answer } });
-    return answer;
+    return { done: answer };
   });
+  if ("repeat" in outcome) return outcome.repeat;
+  const done = outcome.done;
 
   if (onTheCall?.partyLegId) {
     onTheCall.transfer = { kind: "internal", party: target.ext, name, outcome: "completed", disposition: SAVED };

@@ -118,7 +118,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
     const saying = await current(c);
     expect(saying).toMatchObject({ status: "answered", rejoin: { missed: true } });
     // SimPbx plays it for the clip's length; the fake Asterisk has no such sound and ends its playback at once.
-    if (telephony === "sim") expect(saying?.playback).toBe("rejoin-goodbye-en");
+    if (telephony === "sim") expect(saying?.playback).toBe("calls/rejoin-goodbye-en");
     expect(await leadLeg(pbxCallId)).toMatchObject({ state: "answered", held: false });
     await run(10_000, 500);
     const ended = await current(c);

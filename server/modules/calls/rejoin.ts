@@ -30,8 +30,9 @@ const GOODBYE_LANGUAGES = ["en", "fr", "es"] as const;
 /** The goodbye a lead hears in `language` (audio/rejoin-goodbye-<language>.ulaw, scripts/gen-voice-clips.mjs). */
 export function goodbyeClip(language: string): PlaybackMedia {
   const lang = (GOODBYE_LANGUAGES as readonly string[]).includes(language) ? language : "en";
-  const name = `rejoin-goodbye-${lang}`;
-  const file = fileURLToPath(new URL(`./audio/${name}.ulaw`, import.meta.url));
+  // Asterisk plays `sound:calls/rejoin-goodbye-<language>` from its sounds directory (docs/deploy.md section 3).
+  const name = `calls/rejoin-goodbye-${lang}`;
+  const file = fileURLToPath(new URL(`./audio/rejoin-goodbye-${lang}.ulaw`, import.meta.url));
   return { name, file, durationMs: Math.round(statSync(file).size / ULAW_BYTES_PER_MS) };
 }
 

@@ -341,6 +341,19 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       const later = await a.c.request("POST", `/leads/${ownId}/transfers`, { to }, { "Idempotency-Key": "it-3" });
       expect(later.statusCode).toBe(201);
       expect(later.json()).toMatchObject({ data: { call_transferred: false } });
+
+      // Two at once, after the pause: the database lock lets exactly one through (on every instance alike).
+      await run(30_000, 1_000);
+      const ids: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        const l = await freeLead(1);
+        await a.c.request("GET", `/leads/by-phone/${l.phone}`);
+        ids.push((await gw.db.select({ id: leads.id }).from(leads).where(eq(leads.phone, l.phone)))[0]!.id);
+      }
+      const both = await Promise.all(
+        ids.map((id, i) => a.c.request("POST", `/leads/${id}/transfers`, { to }, { "Idempotency-Key": `it-both-${i}` })),
+      );
+      expect(both.map((r) => r.statusCode).sort()).toEqual([201, 429]);
       a.s.disconnect();
     });
 
