@@ -164,3 +164,54 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
     second.s.disconnect();
   });
 });
+
+describe.each(TELEPHONIES)("on %s, the gateway restarts while the lead waits", (telephony) => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    // The fake Asterisk runs apart from the gateway anyway; SimPbx is made to.
+    gw = await startTestGateway({ listen: true, pbxOutlivesGateway: true, telephony });
+  });
+  afterAll(() => gw.close());
+
+  it("the next gateway follows the waiting lead again, rings the phone once it registers, and the call goes on", async () => {
+    await gw.db.update(users).set({ hasWebrtc: true }).where(eq(users.extension, "1012"));
+    const c = await gw.signIn("qualifier3.isius@demo.test");
+    await gw.phones.register("1012");
+    const [lead] = await freeLeads(gw.db, 1, 1, "10");
+    const leadId = (
+      (await c.request("GET", `/leads/by-phone/${lead!.phone}`)).json() as { data: { id: number } }
+    ).data.id;
+    const { callId } = (
+      await c.request("POST", `/leads/${leadId}/calls`, { phone: lead!.phone, direction: 0 })
+    ).json() as { callId: number };
+    await gw.run(5_000);
+    await gw.phones.dropPhone("1012");
+    await gw.run(10_000, 1_000);
+    const [row] = await gw.db
+      .select({ pbxCallId: calls.pbxCallId, away: calls.agentAwaySince })
+      .from(calls)
+      .where(eq(calls.id, callId));
+    expect(row!.away).not.toBeNull();
+
+    gw = await gw.restart();
+    const again = await gw.signIn("qualifier3.isius@demo.test");
+    const current = async () =>
+      CurrentCallResponse.parse((await again.request("GET", "/calls/current")).json()).data;
+    const waiting = await current();
+    expect(waiting).toMatchObject({
+      callId,
+      status: "answered",
+      rejoin: { since: row!.away!.toISOString(), missed: false },
+    });
+    expect(Date.parse(waiting!.rejoin!.until)).toBe(row!.away!.getTime() + 60_000);
+
+    await gw.phones.register("1012");
+    await gw.run(2_000);
+    expect(await current()).toMatchObject({ callId, status: "answered", bridged: true, rejoin: null });
+    const legs = await gw.phones.legsOf(row!.pbxCallId!);
+    expect(legs.find((l) => l.role === "lead")).toMatchObject({ state: "answered", held: false });
+    await gw.phones.hangUp("1012");
+    await gw.run(500);
+    expect(await current()).toMatchObject({ status: "ended" });
+  });
+});
