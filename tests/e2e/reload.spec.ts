@@ -1,6 +1,6 @@
 // A call survives the agent's page reload (issue 38): the WebRTC qualifier on a call reloads the page; the
 // gateway keeps the lead on hold, rings the reloaded page's softphone back into the same call, and the audio,
-// the call's answer time (its duration) and the disposition go on where they were.
+// the call's answer time (its duration), the booking draft and the disposition go on where they were.
 import { expect, test, type Page } from "./fixtures";
 import { api, audioPacketsReceived, disposeAndStop, recordPeerConnections, signIn } from "./helpers";
 
@@ -25,6 +25,9 @@ test("a page reload mid-call brings the agent back into the same call with audio
   await expect.poll(() => audioPacketsReceived(page), { timeout: 15_000 }).toBeGreaterThan(50);
   const before = await current();
   expect(before).toMatchObject({ status: "answered", bridged: true });
+  // What the agent typed in the booking wizard is the lead's draft on the gateway: it outlives the page too.
+  const booking = page.getByRole("region", { name: "Booking" });
+  await booking.getByRole("textbox", { name: "Email" }).fill("pat.doe@example.com");
 
   const reloadedAt = Date.now();
   await page.reload();
@@ -48,6 +51,7 @@ test("a page reload mid-call brings the agent back into the same call with audio
     rejoin: null,
   });
   await expect(selector(page)).toHaveText("On a Call");
+  await expect(booking.getByRole("textbox", { name: "Email" })).toHaveValue("pat.doe@example.com");
 
   await callBox(page).getByRole("button", { name: "Hang up" }).click();
   await expect(selector(page)).toHaveText("After Call Work");
