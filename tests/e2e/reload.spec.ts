@@ -1,7 +1,7 @@
 // A call survives the agent's page reload (issue 38): the WebRTC qualifier on a call reloads the page; the
 // gateway keeps the lead on hold, rings the reloaded page's softphone back into the same call, and the audio,
 // the call's answer time (its duration), the booking draft and the disposition go on where they were.
-import { expect, test, type Page } from "./fixtures";
+import { expect, gatewayURL, test, type Page } from "./fixtures";
 import { api, audioPacketsReceived, disposeAndStop, recordPeerConnections, signIn } from "./helpers";
 
 const selector = (page: Page) => page.getByRole("button", { name: /^Status: / });
@@ -36,12 +36,10 @@ test("a page reload mid-call brings the agent back into the same call with audio
   await expect(callBox(page)).toContainText("Established", { timeout: 15_000 });
   await expect.poll(() => audioPacketsReceived(page), { timeout: 15_000 }).toBeGreaterThan(20);
   const backInMs = Date.now() - reloadedAt;
-  test
-    .info()
-    .annotations.push({
-      type: "back in the call with audio after the reload",
-      description: `${backInMs} ms`,
-    });
+  test.info().annotations.push({
+    type: "back in the call with audio after the reload",
+    description: `${backInMs} ms`,
+  });
   console.log(`reload: back in the call with audio ${backInMs} ms after the reload began`);
   const after = await current();
   expect(after).toMatchObject({
@@ -56,4 +54,41 @@ test("a page reload mid-call brings the agent back into the same call with audio
   await callBox(page).getByRole("button", { name: "Hang up" }).click();
   await expect(selector(page)).toHaveText("After Call Work");
   await disposeAndStop(page);
+});
+
+test("after a browser crash mid-call, the agent who signs in again is back in the same call with audio", async ({
+  page,
+  browser,
+}) => {
+  await recordPeerConnections(page);
+  const gateway = await api("qualifier.isius@demo.test");
+  const current = async () => (await (await gateway.call("GET", "/calls/current")).json()).data;
+  await signIn(page, "qualifier.isius@demo.test");
+  await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+  await softphone(page).getByRole("textbox", { name: "Number" }).fill("2125550188");
+  await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
+  await expect(callBox(page)).toContainText("Established", { timeout: 15_000 });
+  const before = await current();
+  expect(before).toMatchObject({ status: "answered" });
+
+  // The renderer dies: no pagehide, no BYE, no goodbye; only the connections drop.
+  const crashed = page.waitForEvent("crash");
+  await page.goto("chrome://crash").catch(() => {});
+  await crashed;
+  // A browser started again: nothing of the crashed page is left, the agent signs in anew.
+  const next = await (await browser.newContext({ baseURL: gatewayURL() })).newPage();
+  await recordPeerConnections(next);
+  await signIn(next, "qualifier.isius@demo.test");
+  await expect(callBox(next)).toContainText("Established", { timeout: 20_000 });
+  await expect.poll(() => audioPacketsReceived(next), { timeout: 15_000 }).toBeGreaterThan(20);
+  expect(await current()).toMatchObject({
+    callId: before.callId,
+    answeredAt: before.answeredAt,
+    status: "answered",
+    rejoin: null,
+  });
+  await expect(selector(next)).toHaveText("On a Call");
+  await callBox(next).getByRole("button", { name: "Hang up" }).click();
+  await expect(selector(next)).toHaveText("After Call Work");
+  await disposeAndStop(next);
 });
