@@ -5,8 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CallSnapshot } from "../../src/contract/calls";
 import { LeadHistoryResponse } from "../../src/contract/leadHistory";
-import type { ServerEventName } from "../../src/contract/socket";
-import { calls, freeLeads, leads, SimPbx, startTestGateway, type TestGateway, users } from "../../server/sdk/testing";
+import { calls, freeLeads, leads, listeningSocket, SimPbx, startTestGateway, type TestGateway, users } from "../../server/sdk/testing";
 import { disclosureClipName, DisclosuresFacet } from "./contract";
 import { disclosureClips } from "./server";
 import { disclosurePlaybacks } from "./tables";
@@ -23,11 +22,7 @@ const AA_EN = disclosureClipName("aa", "en");
 
 async function onACall(email: string, ext: string, tenantId: number) {
   const c = await gw.signIn(email);
-  const s = gw.socket(c);
-  const seen: { event: ServerEventName; payload: unknown }[] = [];
-  s.onAny((event: ServerEventName, payload: unknown) => seen.push({ event, payload }));
-  s.connect();
-  await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
+  const { s, seen } = await listeningSocket(gw, c);
   await sim.register(ext);
   const [lead] = await freeLeads(gw.db, tenantId, 1, "10");
   await gw.db.update(leads).set({ state: "mn" }).where(eq(leads.id, lead!.id));

@@ -9,6 +9,7 @@ import type { TransferTargetSettings } from "../../src/contract/settings";
 import { SOCKET_MESSAGES, type ServerEventName, type SocketAck } from "../../src/contract/socket";
 import {
   leads,
+  listeningSocket,
   startTestGateway,
   TELEPHONIES,
   tenants,
@@ -68,11 +69,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   /** Signs the agent in and opens its socket; `emit` sends an event naming the agent's extension. */
   async function agentSocket(email: string, ext: string) {
     const c = await gw.signIn(email);
-    const s = gw.socket(c);
-    const seen: { event: ServerEventName; payload: unknown }[] = [];
-    s.onAny((event: ServerEventName, payload: unknown) => seen.push({ event, payload }));
-    s.connect();
-    await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
+    const { s, seen } = await listeningSocket(gw, c);
     const emit = (event: string, payload: object): Promise<SocketAck> =>
       s.emitWithAck(event as "hangup", { extension: ext, ...payload } as never);
     return { c, s, seen, emit, agentId: await gw.idOf(email) };

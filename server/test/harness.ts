@@ -11,7 +11,12 @@ import { io, type Socket as ClientSocket } from "socket.io-client";
 import { inject } from "vitest";
 import { manualClock, type Clock, type ManualClock } from "../../src/shared/clock";
 import { API_BASE } from "../../src/contract/common";
-import { SOCKET_PATH, type ClientToServer, type ServerToClient } from "../../src/contract/socket";
+import {
+  SOCKET_PATH,
+  type ClientToServer,
+  type ServerEventName,
+  type ServerToClient,
+} from "../../src/contract/socket";
 import { buildGateway, type BuiltGateway } from "../app";
 import { readConfig, type GatewayConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
@@ -431,4 +436,21 @@ function offering(plugins: string[]): VariantCatalogue {
       },
     ]),
   ) as VariantCatalogue;
+}
+
+/**
+ * The agent's page listening: its socket connected, every push it receives kept in order. `of(event)` lists the
+ * payloads of one push.
+ */
+export async function listeningSocket(gw: TestGateway, c: TestClient) {
+  const s = gw.socket(c);
+  const seen: { event: ServerEventName; payload: unknown }[] = [];
+  s.onAny((event: ServerEventName, payload: unknown) => seen.push({ event, payload }));
+  s.connect();
+  await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
+  return {
+    s,
+    seen,
+    of: (event: ServerEventName) => seen.filter((e) => e.event === event).map((e) => e.payload),
+  };
 }

@@ -141,8 +141,8 @@ test("a 79-year-old client can only be booked by phone, the reason is shown, and
   await expect(booking.getByRole("radio", { name: "Face to face" })).toBeDisabled();
   await expect(booking.getByRole("radio", { name: "Phone" })).toBeChecked();
 
-  // A reload (a crash, another computer): the wizard comes back at step 3 with every field as typed. Mid-call the
-  // browser asks first; the agent confirms.
+  // A reload: the wizard comes back at step 3 with every field as typed. Mid-call the browser asks first; the
+  // agent confirms.
   const asked: string[] = [];
   page.once("dialog", (dialog) => {
     asked.push(dialog.type());
@@ -161,7 +161,11 @@ test("a 79-year-old client can only be booked by phone, the reason is shown, and
   await booking.getByRole("button", { name: /^2\. Insurance Coverage/ }).click();
   await expect(field(booking, "Occupation")).toHaveValue("Farmer");
 
-  // The reload ended the browser's call; the lead awaits its disposition.
+  // The call outlived the reload (issue 38): the agent's phone was rung back into it. Hung up, the lead awaits
+  // its disposition.
+  const phone = page.getByRole("region", { name: "Softphone" });
+  await expect(phone.getByRole("group", { name: /^Call with / })).toContainText("Established", { timeout: 20_000 });
+  await phone.getByRole("button", { name: /hang ?up/i }).click();
   await disposeAndStop(page);
 });
 

@@ -8,6 +8,15 @@ const selector = (page: Page) => page.getByRole("button", { name: /^Status: / })
 const softphone = (page: Page) => page.getByRole("region", { name: "Softphone" });
 const callBox = (page: Page) => softphone(page).getByRole("group", { name: /^Call with / });
 
+/** The WebRTC qualifier signed in and on an answered manual call to a simulated lead who speaks. */
+async function onACall(page: Page) {
+  await signIn(page, "qualifier.isius@demo.test");
+  await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
+  await softphone(page).getByRole("textbox", { name: "Number" }).fill("2125550188");
+  await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
+  await expect(callBox(page)).toContainText("Established", { timeout: 15_000 });
+}
+
 test("a page reload mid-call brings the agent back into the same call with audio, its duration unbroken", async ({
   page,
 }) => {
@@ -17,11 +26,7 @@ test("a page reload mid-call brings the agent back into the same call with audio
   const gateway = await api("qualifier.isius@demo.test");
   const current = async () => (await (await gateway.call("GET", "/calls/current")).json()).data;
 
-  await signIn(page, "qualifier.isius@demo.test");
-  await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
-  await softphone(page).getByRole("textbox", { name: "Number" }).fill("2125550188");
-  await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
-  await expect(callBox(page)).toContainText("Established", { timeout: 15_000 });
+  await onACall(page);
   await expect.poll(() => audioPacketsReceived(page), { timeout: 15_000 }).toBeGreaterThan(50);
   const before = await current();
   expect(before).toMatchObject({ status: "answered", bridged: true });
@@ -63,11 +68,7 @@ test("after a browser crash mid-call, the agent who signs in again is back in th
   await recordPeerConnections(page);
   const gateway = await api("qualifier.isius@demo.test");
   const current = async () => (await (await gateway.call("GET", "/calls/current")).json()).data;
-  await signIn(page, "qualifier.isius@demo.test");
-  await expect(softphone(page).getByRole("status")).toHaveText("Connected", { timeout: 20_000 });
-  await softphone(page).getByRole("textbox", { name: "Number" }).fill("2125550188");
-  await softphone(page).getByRole("button", { name: "Call", exact: true }).click();
-  await expect(callBox(page)).toContainText("Established", { timeout: 15_000 });
+  await onACall(page);
   const before = await current();
   expect(before).toMatchObject({ status: "answered" });
 

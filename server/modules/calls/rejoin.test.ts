@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CallSnapshot, CurrentCallResponse } from "../../../src/contract/calls";
 import type { ServerEventName } from "../../../src/contract/socket";
 import { calls, users } from "../../db/schema";
-import { freeLeads, startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
+import { freeLeads, listeningSocket, startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 import { TELEPHONIES } from "../../test/telephony";
 
 describe.each(TELEPHONIES)("on %s", (telephony) => {
@@ -24,11 +24,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   /** Signed in with its page listening and its softphone registered, on an answered manual call. */
   async function onAnsweredCall(email: string, ext: string, ending: string) {
     const c = await gw.signIn(email);
-    const s = gw.socket(c);
-    const seen: { event: ServerEventName; payload: unknown }[] = [];
-    s.onAny((event: ServerEventName, payload: unknown) => seen.push({ event, payload }));
-    s.connect();
-    await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
+    const { s, seen } = await listeningSocket(gw, c);
     // A browser softphone (WebRTC): its page going away takes its phone with it.
     await gw.db.update(users).set({ hasWebrtc: true }).where(eq(users.extension, ext));
     await gw.phones.register(ext);

@@ -13,7 +13,7 @@ import {
 import type { TransferTargetSettings } from "../../../src/contract/settings";
 import type { ServerEventName } from "../../../src/contract/socket";
 import { dispositions, leads, tenants } from "../../db/schema";
-import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
+import { listeningSocket, startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 import { TELEPHONIES } from "../../test/telephony";
 import { TRANSFER_RING_TIMEOUT_MS } from "./transfers";
 
@@ -78,11 +78,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   /** Signs the agent in, opens its socket and places an answered call to a free lead ending `ending`. */
   async function onACall(email: string, ext: string, tenantId = 1) {
     const c = await gw.signIn(email);
-    const s = gw.socket(c);
-    const seen: { event: ServerEventName; payload: unknown }[] = [];
-    s.onAny((event: ServerEventName, payload: unknown) => seen.push({ event, payload }));
-    s.connect();
-    await new Promise<void>((r) => (s.connected ? r() : s.once("connect", () => r())));
+    const { s, seen } = await listeningSocket(gw, c);
     const lead = await freeLead(tenantId);
     const found = await c.request("GET", `/leads/by-phone/${lead.phone}`);
     const leadId = (found.json() as { data: { id: number } }).data.id;
