@@ -60,6 +60,11 @@ function CallCell({ call, now }: { call: FloorCall | null; now: number }) {
             {t("call.in_transfer")}
           </Tag>
         )}
+        {call.phone_dropped_at && (
+          <Tag minimal intent="warning" className="floor__tag" title={t("call.phone_dropped_hint")}>
+            {t("call.phone_dropped")}
+          </Tag>
+        )}
       </span>
       <span className="floor__line floor__muted">
         {t(`calls.type.${call.type}`, { ns: "core", defaultValue: call.type })} ·{" "}

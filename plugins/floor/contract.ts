@@ -36,6 +36,11 @@ export const FloorCall = z.object({
   answered_at: isoInstant.nullable(),
   /** A live transfer of this call is seeking an advisor or ringing one in. */
   in_transfer: z.boolean(),
+  /**
+   * The agent's phone dropped mid-call (a page reload, a browser crash) at this instant: the lead is on hold while
+   * the agent's phone is rung back into the call. Null (or absent) otherwise.
+   */
+  phone_dropped_at: isoInstant.nullable().optional(),
 });
 export type FloorCall = z.infer<typeof FloorCall>;
 

@@ -108,6 +108,15 @@ describe("the floor's pushes", () => {
       type: "manual",
     });
     expect(wall.totals.at(-1)!.contacts).toBeGreaterThan(0);
+    expect(last.call?.phone_dropped_at).toBeNull();
+
+    // The agent's page reloads: its phone drops, the manager sees it, and sees it back once rung into the call.
+    await gw.phones.dropPhone("1001");
+    await gw.run(500, 250);
+    expect(wall.of(id).at(-1)).toMatchObject({ status: "on_a_call", call: { lead_id: leadId, phone_dropped_at: expect.any(String) } });
+    await gw.phones.register("1001");
+    await gw.run(2_000, 250);
+    expect(wall.of(id).at(-1)).toMatchObject({ status: "on_a_call", call: { lead_id: leadId, phone_dropped_at: null } });
 
     expect(await s.emitWithAck("hangup", { extension: "1001" })).toMatchObject({ ok: true });
     await gw.run(1_000, 250);

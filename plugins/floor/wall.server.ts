@@ -171,6 +171,7 @@ export async function floorAgents(ctx: WallContext, tenantId: number, only?: rea
           started_at: iso(live.call.startedAt),
           answered_at: live.call.answeredAt ? iso(live.call.answeredAt) : null,
           in_transfer: transferring.has(live.call.id),
+          phone_dropped_at: live.call.agentAwaySince ? iso(live.call.agentAwaySince) : null,
         }
       : null;
     const last = lastBy.get(p.id);
