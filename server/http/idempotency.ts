@@ -12,11 +12,11 @@
 // holds, so a write and its answer commit together and a claim taken over never commits twice.
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Caller } from "../auth/access";
 import { isSoleWriter, type Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
-import type { Gateway } from "../gateway";
+import type { Clock } from "../../src/shared/clock";
 import { HttpError } from "./errors";
 import { IDEMPOTENCY_IN_PROGRESS } from "../../src/contract/dispositions";
 
@@ -53,9 +53,17 @@ export interface IdempotencyClaim {
   keepIn(tx: Db, answer: IdempotentAnswer<unknown>): Promise<void>;
 }
 
+/** What a claim needs of the gateway (not the whole Gateway: the call service's parts take claims, and the gateway
+ * holds the call service). */
+export interface IdempotencyDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
 /** Runs `write` once per Idempotency-Key; without the header it simply runs. */
 export async function idempotent<T>(
-  gw: Gateway,
+  gw: IdempotencyDeps,
   caller: Caller,
   raw: FastifyRequest,
   reply: FastifyReply,

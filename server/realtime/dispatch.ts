@@ -4,15 +4,14 @@
 // older than REVALIDATE_MS), and the payload must match its schema.
 // A refusal is answered, by the ack when there is one, else by an `event-refused` push, and logged; no
 // packet can throw out of here.
-import type { Socket } from "socket.io";
 import { z } from "zod";
-import { ClientEvents, type AckError, type ClientEventName, type ClientToServer, type ServerToClient, type SocketAck } from "../../src/contract/socket";
+import { ClientEvents, type AckError, type ClientEventName, type SocketAck } from "../../src/contract/socket";
 import type { Gateway } from "../gateway";
 import { UNSTORABLE_MESSAGE, unstorablePath } from "../http/storable";
 import { handlers, pluginEvent, type EventContext } from "./events";
-import type { SocketData } from "./push";
+import type { AgentSocket } from "./agentSocket";
 
-export type AgentSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+export type { AgentSocket };
 
 /**
  * A session verdict is reused this long. The periodic sweep checks every socket's session this often (one

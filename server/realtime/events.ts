@@ -26,7 +26,7 @@ import { offeredTo } from "../plugins/offered";
 import { availabilityOf } from "../pbx/driver";
 import { sipEdgeOf } from "../pbx/edge/index";
 import { SimPbx } from "../pbx/sim/extensions";
-import type { AgentSocket } from "./dispatch";
+import type { AgentSocket } from "./agentSocket";
 import type { RegisteredClientEvent } from "./pluginEvents";
 
 export interface EventContext {

@@ -15,7 +15,7 @@ import type { ClockTimer } from "../../../src/shared/clock";
 import type { ActiveCall } from "./active";
 import { snapshotOf } from "./active";
 import { calls } from "../../db/schema";
-import type { CallDeps, CallService } from "./service";
+import type { CallDeps, CallTable } from "./port";
 import { nationalDigits, toE164 } from "./phone";
 import { campaignOf } from "./campaignOf";
 
@@ -40,7 +40,7 @@ export class InboundRouter {
 
   constructor(
     private readonly d: CallDeps,
-    private readonly calls: CallService,
+    private readonly calls: CallTable,
   ) {}
 
   start(): () => void {

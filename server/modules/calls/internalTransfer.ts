@@ -16,7 +16,7 @@ import { dispositions, leads, users } from "../../db/schema";
 import { recordDisposition } from "../dispositions/record";
 import type { IdempotencyClaim } from "../../http/idempotency";
 import { conferenceLive, isOver } from "./active";
-import type { CallDeps, Caller, CallService } from "./service";
+import type { CallDeps, Caller, CallTable } from "./port";
 import { TransferRefused } from "./transferTargets";
 
 export const INTERNAL_TRANSFER = "Internal Transfer";
@@ -46,7 +46,7 @@ const SAVED: TransferDisposition = { disposition: INTERNAL_TRANSFER, reason: nul
 /** A refusal decided inside the transaction (it rolls back), or a repeat of the transfer just done. */
 type PauseOutcome = { repeat: InternalTransferDone } | { done: InternalTransferDone };
 
-export async function internalTransfer(calls: CallService, d: CallDeps, caller: Caller, r: InternalTransferRequest): Promise<InternalTransferDone> {
+export async function internalTransfer(calls: CallTable, d: CallDeps, caller: Caller, r: InternalTransferRequest): Promise<InternalTransferDone> {
   const { db, clock, pbx, log } = d;
   if (r.to === caller.id) throw new TransferRefused("forbidden", M.internalSelf, 422, { field: "to" });
   const [target] = await db

@@ -14,7 +14,7 @@ import { release } from "../../dialer/claim";
 import { HttpError, MESSAGES } from "../../http/errors";
 import type { IdempotencyClaim } from "../../http/idempotency";
 import { removeLeadMadeForCall } from "../leads/remove";
-import type { CallDeps, CallService } from "./service";
+import type { CallDeps, CallTable } from "./port";
 
 /** What moved: the hooks move their own rows of `callId` from one lead to the other. */
 export interface CallRelinked {
@@ -38,7 +38,7 @@ export class CallRelinks {
   private readonly hooks = new Set<CallRelinkHook>();
 
   constructor(
-    private readonly calls: CallService,
+    private readonly calls: CallTable,
     private readonly d: CallDeps,
   ) {}
 

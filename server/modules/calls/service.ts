@@ -7,24 +7,18 @@
 // late event never takes a call back (an ended call stays ended).
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import { CALL_REJOIN_DEFAULT_SECONDS, type CallStatus, type CallType, type OriginateFailure } from "../../../src/contract/calls";
 import type { ComplianceReasonKey } from "../../../src/contract/compliance";
-import type { Clock } from "../../../src/shared/clock";
 import { checkDial, type GateVerdict } from "../../compliance/gate";
-import type { Db } from "../../db/client";
 import { agentStatuses, calls, leads, users } from "../../db/schema";
 import {
   availabilityOf,
   type CallEvent,
   type HangupCause,
-  type PbxDriver,
   type PbxEvent,
   type SupervisionMode,
 } from "../../pbx/driver";
-import type { Push } from "../../realtime/push";
-import { KeyedMutex, type BackgroundWork } from "../status/background";
-import type { StatusService } from "../status/service";
+import { KeyedMutex } from "../status/background";
 import { conferenceLive, durationOf, isOver, snapshotOf, type ActiveCall } from "./active";
 import {
   internalTransfer,
@@ -38,25 +32,11 @@ import { CallRecording } from "./recording";
 import { CallRelinks } from "./relink";
 import { rebuildView } from "./resume";
 import { AgentRejoin } from "./rejoin";
+import type { CallDeps, Caller, ConferenceAction, TransferCalls } from "./port";
 import { TransferControl } from "./transfers";
 import { LiveTransfers } from "../liveTransfers/service";
 
-export interface CallDeps {
-  db: Db;
-  clock: Clock;
-  pbx: PbxDriver;
-  push: Push;
-  statuses: StatusService;
-  log: FastifyBaseLogger;
-  background: BackgroundWork;
-  /** How long a lead waits on hold for an agent whose phone dropped mid-call (ms; 0: the call ends at once). */
-  rejoinLimitMs?: number;
-}
-
-export interface Caller {
-  id: number;
-  tenantId: number;
-}
+export type { CallDeps, Caller } from "./port";
 
 /** A refusal the HTTP layer turns into its status code and message. */
 export class CallRefused extends Error {
@@ -131,7 +111,7 @@ export function nextStatusAfter(
   return "after_call_work";
 }
 
-export class CallService {
+export class CallService implements TransferCalls {
   /** Every agent's view of a PBX call: the agent who placed or took it, and an advisor rung in by a live transfer. */
   private readonly byPbxCall = new Map<string, ActiveCall[]>();
   /** Each agent's current or last call, until the next one. */
@@ -513,16 +493,7 @@ export class CallService {
    * A conference control. initializeConference dials a new party: the compliance gate judges its number (a
    * refusal is thrown as CallRefused), within the caller's tenant (its extensions, its Do Not Call list).
    */
-  async conference(
-    agentId: number,
-    action:
-      | "initializeConference"
-      | "mergeConference"
-      | "swapConferenceMember"
-      | "kickSecondParty"
-      | "hangupConference",
-    phone?: string,
-  ): Promise<boolean> {
+  async conference(agentId: number, action: ConferenceAction, phone?: string): Promise<boolean> {
     const { pbx } = this.d;
     const call = this.activeCallOf(agentId);
     if (!call?.bridged) return false;

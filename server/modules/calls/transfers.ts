@@ -16,7 +16,7 @@ import type { ClockTimer } from "../../../src/shared/clock";
 import { checkDial } from "../../compliance/gate";
 import type { HangupCause } from "../../pbx/driver";
 import { conferenceLive, isOver, transferLevelOf, type ActiveCall } from "./active";
-import type { CallDeps, CallService } from "./service";
+import type { CallDeps, TransferCalls } from "./port";
 import { samePhone, TransferRefused, type OutsideParty, type OutsideTransferKind } from "./transferTargets";
 
 /** How long a transfer party may ring before the transfer goes back to level 1 (the lead's own ring timeout). */
@@ -35,7 +35,7 @@ export class TransferControl {
   private readonly ringTimers = new Map<ActiveCall, ClockTimer>();
 
   constructor(
-    private readonly calls: CallService,
+    private readonly calls: TransferCalls,
     private readonly d: CallDeps,
   ) {}
 

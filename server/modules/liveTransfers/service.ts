@@ -29,7 +29,7 @@ import { recordDisposition } from "../dispositions/record";
 import { addLeadNote } from "../leads/notes";
 import type { CallEvent, PbxCallState } from "../../pbx/driver";
 import { conferenceLive, isOver, snapshotOf, type ActiveCall } from "../calls/active";
-import type { CallDeps, Caller, CallService } from "../calls/service";
+import type { CallDeps, Caller, CallTable } from "../calls/port";
 import { readSetting } from "../settings/store";
 import { KeyedMutex } from "../status/background";
 import { rankAdvisors, READY_STATUSES, type AdvisorFacts } from "./routing";
@@ -104,7 +104,7 @@ export class LiveTransfers {
   private readonly perLead = new KeyedMutex<number>();
 
   constructor(
-    private readonly calls: CallService,
+    private readonly calls: CallTable,
     private readonly d: CallDeps,
   ) {}
 

@@ -7,7 +7,6 @@ import { isDeepStrictEqual } from "node:util";
 import { listSettingsChanges, type SettingsChange } from "../../../src/contract/settings";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
-import type { Gateway } from "../../gateway";
 import { defineRoute, type RouteDef } from "../../http/route";
 
 export const SETTINGS_AUDIT_PREFIX = "settings.";
@@ -70,7 +69,7 @@ export async function readSettingsChanges(db: Db, tenantId: number, subject: str
   );
 }
 
-export function settingsChangesRoutes(gw: Gateway, access: { roles: readonly ["manager"] }): RouteDef[] {
+export function settingsChangesRoutes(gw: { db: Db }, access: { roles: readonly ["manager"] }): RouteDef[] {
   return [
     defineRoute(listSettingsChanges, {
       access,
