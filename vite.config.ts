@@ -109,6 +109,9 @@ export default defineConfig({
           isolate,
           setupFiles: ["./src/test-setup.ts"],
           globals: true,
+          // A guard against a hang, not a speed check: a page test that types into fifty boxes took 5.1 s beside
+          // the gateway suite and Chromium on this 2-core machine, past Vitest's 5 s default (CI, 2026-11-26).
+          testTimeout: 20_000,
         },
       })),
       // The gateway suite, on PGlite; with DATABASE_URL set, again on PostgreSQL, each file in a fresh database.
