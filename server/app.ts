@@ -12,6 +12,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { systemClock, type Clock } from "../src/shared/clock";
+import { TelephonyLease } from "./pbx/lease";
 import { API_BASE, SERVER_TIME_HEADER } from "../src/contract/common";
 import type { GatewayConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
@@ -243,6 +244,18 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     return reply.type("text/html").sendFile("index.html");
   });
 
+  // One gateway drives the PBX at a time (pbx/lease.ts). A lone gateway takes the lease before it connects to the
+  // PBX: started beside another one on the same database (a restart that overlaps the old process, a crash whose
+  // lease has not yet run out), it waits for that one to hand the PBX over instead of ending its calls in resume().
+  // The lease runs on the host's time, whatever the call centre's clock says (CLOCK_START, a test's manual clock):
+  // it is about processes being alive. In a cluster the lease is taken the same way; which instance drives the calls
+  // there is still each agent's own instance (docs/architecture.md, "Where call state lives").
+  const lease = new TelephonyLease(db, systemClock(), app.log);
+  lease.start({
+    gained: () => {},
+    lost: () => app.log.error("telephony lease lost: another gateway may drive this PBX too"),
+  });
+  if (!config.redisUrl) await lease.whenHeld();
   // socket.io on the same server and port; it answers /socket.io before Fastify sees the request.
   await pbx.connect();
   // A lone gateway restarted mid-call follows again the calls the PBX still has, and ends the others; in a
@@ -272,6 +285,8 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     await realtime.close();
     await background.close();
     await pbx.close();
+    // Last: the next gateway takes the PBX once this one no longer touches it.
+    await lease.release();
   });
 
   app.addHook("onClose", async () => {

@@ -598,6 +598,22 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key, t.route] })],
 );
 
+// ---------------------------------------------------------------- telephony (server/pbx/lease.ts)
+
+/**
+ * Which gateway instance drives the PBX: one row per PBX, held by the instance whose heartbeat keeps `expires_at`
+ * ahead. `term` grows at each change of holder, so a holder that was paused past its lease can tell it lost it.
+ */
+export const telephonyLeases = pgTable("telephony_leases", {
+  pbx: text("pbx").primaryKey(),
+  holder: text("holder").notNull(),
+  /** The holder's host and process, for a person reading who drives the PBX. */
+  holderName: text("holder_name").notNull(),
+  term: integer("term").notNull(),
+  acquiredAt: ts("acquired_at").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
 // ---------------------------------------------------------------- the dialer (server/dialer)
 
 /**
