@@ -32,82 +32,78 @@ function instances(n: number, clock: ManualClock) {
   });
 }
 
-/** Moves the clock and lets each beat's statement finish before the next timer fires. */
-async function run(clock: ManualClock, ms: number) {
-  for (let t = 0; t < ms; t += 250) {
+type Instance = ReturnType<typeof instances>[number];
+/** The statement of a lease's heartbeat under way (private; a test waits for it). */
+const beatOf = (i: Instance) => (i.lease as unknown as { beat: Promise<void> }).beat;
+
+/** Moves the clock and lets each started lease's beat finish before the next timer fires. */
+async function run(clock: ManualClock, ms: number, started: Instance[]) {
+  for (let t = 0; t <= ms; t += 250) {
     clock.advance(Math.min(250, ms - t));
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-    await settle();
+    for (const i of started) await beatOf(i);
   }
 }
-let settle = async () => {};
+
+/** One beat as the heartbeat runs it, without the timer: one statement, whatever the others do meanwhile. */
+const beat = (i: Instance) => (i.lease as unknown as { once(e: LeaseEvents): Promise<void> }).once(i.events);
+
+/** a holds the lease, b is a standby; both beat. */
+async function holderAndStandby(clock: ManualClock): Promise<[Instance, Instance]> {
+  const [a, b] = instances(2, clock) as [Instance, Instance];
+  a.lease.start(a.events);
+  await a.lease.whenHeld();
+  b.lease.start(b.events);
+  return [a, b];
+}
 
 describe("the telephony lease", () => {
   it("has one holder; a standby takes over only after a stopped holder's lease ran out", async () => {
     const clock = manualClock();
-    const [a, b] = instances(2, clock);
-    a!.lease.start(a!.events);
-    await a!.lease.whenHeld();
-    b!.lease.start(b!.events);
-    settle = async () => {
-      await (a!.lease as unknown as { beat: Promise<void> }).beat;
-      await (b!.lease as unknown as { beat: Promise<void> }).beat;
-    };
-    await run(clock, 5_000);
-    expect(a!.lease.held).toBe(true);
-    expect(b!.lease.held).toBe(false);
-    expect(a!.told).toEqual(["gained 1"]);
-    expect((await b!.lease.current())?.holder).toBe(a!.lease.id);
+    const [a, b] = await holderAndStandby(clock);
+    await run(clock, 5_000, [a, b]);
+    expect(a.lease.held).toBe(true);
+    expect(b.lease.held).toBe(false);
+    expect(a.told).toEqual(["gained 1"]);
+    expect((await b.lease.current())?.holder).toBe(a.lease.id);
 
     // a crashes: its row stays. b waits the lease out, then takes it with the next term.
-    a!.lease.abandon();
-    await run(clock, LEASE_MS - RENEW_MS);
-    expect(b!.lease.held).toBe(false);
-    await run(clock, 2 * RENEW_MS + 250);
-    expect(b!.lease.held).toBe(true);
-    expect(b!.told).toEqual(["gained 2"]);
-    b!.lease.abandon();
+    a.lease.abandon();
+    await run(clock, LEASE_MS - RENEW_MS - 250, [b]);
+    expect(b.lease.held).toBe(false);
+    await run(clock, 2 * RENEW_MS, [b]);
+    expect(b.lease.held).toBe(true);
+    expect(b.told).toEqual(["gained 2"]);
+    b.lease.abandon();
   });
 
   it("hands the lease over at a clean stop: the standby takes it at its next beat", async () => {
     const clock = manualClock();
-    const [a, b] = instances(2, clock);
-    a!.lease.start(a!.events);
-    await a!.lease.whenHeld();
-    b!.lease.start(b!.events);
-    settle = async () => {
-      await (b!.lease as unknown as { beat: Promise<void> }).beat;
-    };
-    await run(clock, 2_000);
-    await a!.lease.release();
-    expect((await a!.lease.current())!.expiresAt).toBeLessThan(clock.now());
-    await run(clock, RENEW_MS);
-    expect(b!.lease.held).toBe(true);
-    expect(b!.told).toEqual(["gained 2"]);
-    b!.lease.abandon();
+    const [a, b] = await holderAndStandby(clock);
+    await run(clock, 2_000, [b]);
+    await a.lease.release();
+    expect((await a.lease.current())!.expiresAt).toBeLessThan(clock.now());
+    await run(clock, RENEW_MS, [b]);
+    expect(b.lease.held).toBe(true);
+    expect(b.told).toEqual(["gained 2"]);
+    b.lease.abandon();
   });
 
   it("tells a holder paused past its lease that another instance took the PBX", async () => {
     const clock = manualClock();
-    const [a, b] = instances(2, clock);
-    expect(await a!.lease.tryTake()).toBe(1);
-    a!.lease.start(a!.events);
-    await a!.lease.whenHeld();
-    // a stops beating (a long pause) while time goes on; b takes the lease.
-    a!.lease.abandon();
+    const [a, b] = instances(2, clock) as [Instance, Instance];
+    await beat(a);
+    expect(a.lease.held).toBe(true);
+    // a's heartbeat does not run (a long pause) while time goes on; b takes the lease.
     clock.advance(LEASE_MS + 1);
-    expect(a!.lease.held).toBe(false);
-    expect(await b!.lease.tryTake()).toBe(2);
-    // a wakes and beats again: it is told it lost the PBX and does not take it back.
-    a!.lease.start(a!.events);
-    settle = async () => {
-      await (a!.lease as unknown as { beat: Promise<void> }).beat;
-    };
-    await run(clock, 0);
-    await settle();
-    expect(await a!.lease.tryTake()).toBeNull();
-    expect((await a!.lease.current())?.holder).toBe(b!.lease.id);
-    a!.lease.abandon();
+    expect(a.lease.held).toBe(false);
+    await beat(b);
+    expect(b.told).toEqual(["gained 2"]);
+    // a wakes and beats again: it is told it lost the PBX, and does not take it back.
+    await beat(a);
+    expect(a.told).toEqual(["gained 1", "lost"]);
+    expect(a.lease.held).toBe(false);
+    expect((await a.lease.current())?.holder).toBe(b.lease.id);
   });
 
   it("never lets two instances believe they drive the PBX, whatever the beats, pauses, stops and time", async () => {
