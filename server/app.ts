@@ -73,6 +73,11 @@ export interface BuildOptions {
   chatPost?: ChatPost;
   /** The variant manifests (default: the product's, variants/index.ts); a test may offer a plugin no variant lists yet. */
   variants?: VariantCatalogue;
+  /**
+   * false: a second instance beside the one that drives the PBX, on its database without Redis (a test's peer that
+   * serves HTTP): it neither waits for the telephony lease nor follows the PBX's calls again at start.
+   */
+  drivesTelephony?: boolean;
 }
 
 export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {}): Promise<BuiltGateway> {
@@ -255,12 +260,13 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     gained: () => {},
     lost: () => app.log.error("telephony lease lost: another gateway may drive this PBX too"),
   });
-  if (!config.redisUrl) await lease.whenHeld();
+  const lone = !config.redisUrl && opts.drivesTelephony !== false;
+  if (lone) await lease.whenHeld();
   // socket.io on the same server and port; it answers /socket.io before Fastify sees the request.
   await pbx.connect();
   // A lone gateway restarted mid-call follows again the calls the PBX still has, and ends the others; in a
   // cluster a peer may still be following them.
-  if (!config.redisUrl) await gw.calls.resume();
+  if (lone) await gw.calls.resume();
   gw.calls.start();
   markStarted();
   const stopInbound = inbound.start();

@@ -98,6 +98,11 @@ export interface TestGatewayOptions {
   production?: boolean;
   /** Listen on 127.0.0.1:0 (socket tests). */
   listen?: boolean;
+  /**
+   * With `peerOf` and no Redis: this instance serves HTTP beside the other and never drives the PBX (it does not
+   * wait for the telephony lease; BuildOptions.drivesTelephony).
+   */
+  drivesTelephony?: boolean;
   /** Another instance of the same cluster: same database and clock (that instance drops the database). */
   peerOf?: TestGateway;
   /** Serves the SIP-over-WebSocket endpoint with its media peer (needs `listen`). */
@@ -253,6 +258,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     redisKeyPrefix: opts.redisKeyPrefix,
     ...(opts.chatPost ? { chatPost: opts.chatPost } : {}),
     ...(opts.offer ? { variants: offering(opts.offer) } : {}),
+    ...(opts.drivesTelephony === false ? { drivesTelephony: false } : {}),
     ...(lines
       ? { logStream: { write: (line: string) => void lines.push(line) } }
       : { logger: false as const }),

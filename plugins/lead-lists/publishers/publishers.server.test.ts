@@ -37,7 +37,8 @@ beforeAll(async () => {
   gw = await startTestGateway({ offer: ["lead-lists"], logLines, logLevel: "debug" });
   wired = routeTable(gw.gw).some((d) => d.method === "POST" && d.url === "/lead-intake");
   if (!wired) return;
-  peer = await startTestGateway({ peerOf: gw, offer: ["lead-lists"] });
+  // A second instance on the same database, answering publishers beside the first (which drives the PBX).
+  peer = await startTestGateway({ peerOf: gw, offer: ["lead-lists"], drivesTelephony: false });
   manager = await gw.signIn("manager.isius@demo.test");
 });
 afterAll(async () => {
