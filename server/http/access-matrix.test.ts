@@ -52,6 +52,9 @@ async function ownLeadOf(userId: number, tenantId: number): Promise<number> {
   return lead!.id;
 }
 
+/** A hang guard that grows with the route table, not a speed check: every route × every demo role, one request each: 15 s on PGlite, over 30 s on PostgreSQL beside the rest of CI (2026-11-27). */
+const MATRIX_TIMEOUT_MS = 120_000;
+
 describe("access-control matrix", () => {
   it("every route that is not public answers 401 without a session", async () => {
     for (const def of table.filter((d) => !d.access.public)) {
@@ -60,24 +63,31 @@ describe("access-control matrix", () => {
     }
   });
 
-  it("each role × route cell matches the route's policy", async () => {
-    for (const def of table.filter((d) => !d.access.public && d.url !== "/logout")) {
-      for (const a of ROLE_ACCOUNTS) {
-        const caller = callers.get(a.email)!;
-        const values: Record<string, number> = {};
-        if (def.access.agentParam) values[def.access.agentParam] = caller.id;
-        if (def.access.leadParam) values[def.access.leadParam] = await ownLeadOf(caller.id, caller.tenantId);
-        const res = await clients.get(a.email)!.request(def.method, pathFor(def, values), def.example?.body);
-        // A dial that went through leaves the agent on a call, which later cells must not inherit.
-        await gw.gw.calls.hangupFor(caller.id);
-        await gw.gw.background.idle();
-        const expected = allowsFunction(def.access, caller);
-        const cell = `${a.role} (${a.email}) → ${def.method} ${def.url}: ${res.statusCode}`;
-        if (expected) expect([401, 403], cell).not.toContain(res.statusCode);
-        else expect(res.statusCode, cell).toBe(403);
+  it(
+    "each role × route cell matches the route's policy",
+    async () => {
+      for (const def of table.filter((d) => !d.access.public && d.url !== "/logout")) {
+        for (const a of ROLE_ACCOUNTS) {
+          const caller = callers.get(a.email)!;
+          const values: Record<string, number> = {};
+          if (def.access.agentParam) values[def.access.agentParam] = caller.id;
+          if (def.access.leadParam)
+            values[def.access.leadParam] = await ownLeadOf(caller.id, caller.tenantId);
+          const res = await clients
+            .get(a.email)!
+            .request(def.method, pathFor(def, values), def.example?.body);
+          // A dial that went through leaves the agent on a call, which later cells must not inherit.
+          await gw.gw.calls.hangupFor(caller.id);
+          await gw.gw.background.idle();
+          const expected = allowsFunction(def.access, caller);
+          const cell = `${a.role} (${a.email}) → ${def.method} ${def.url}: ${res.statusCode}`;
+          if (expected) expect([401, 403], cell).not.toContain(res.statusCode);
+          else expect(res.statusCode, cell).toBe(403);
+        }
       }
-    }
-  });
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 
   it("object level: a colleague's lead is refused to agents, allowed to managers; another tenant's lead does not exist", async () => {
     const q = callers.get("qualifier.isius@demo.test")!;

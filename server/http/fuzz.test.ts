@@ -65,6 +65,12 @@ function poisonOneString(value: unknown, bad: string, pick: number): { value: un
   return { value: out, done: pick < seen };
 }
 
+/**
+ * A hang guard that grows with the route table, not a speed check: every route × many broken bodies or unstorable
+ * strings: 15–22 s, near the gateway suite's 30 s on a shared machine.
+ */
+const FUZZ_TIMEOUT_MS = 120_000;
+
 describe("malformed input", () => {
   it("bodies that break a route's schema get a 4xx with the error shape and change nothing", async () => {
     const before = await stateDigest();
@@ -90,7 +96,7 @@ describe("malformed input", () => {
       );
     }
     expect(await stateDigest()).toBe(before);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it("broken JSON, wrong content types and oversized bodies are refused with a 4xx", async () => {
     for (const def of table.filter((d) => d.body)) {
@@ -138,7 +144,7 @@ describe("malformed input", () => {
       );
     }
     expect(await stateDigest()).toBe(before);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it("an id in a path is canonical decimal only: /leads/0x15, /leads/21.0 and /agents/+5 are 422", async () => {
     const before = await stateDigest();
