@@ -52,7 +52,10 @@ async function ownLeadOf(userId: number, tenantId: number): Promise<number> {
   return lead!.id;
 }
 
-/** A hang guard that grows with the route table, not a speed check: every route × every demo role, one request each: 15 s on PGlite, over 30 s on PostgreSQL beside the rest of CI (2026-11-27). */
+/**
+ * A hang guard that grows with the route table, not a speed check: every route × every demo role, one request
+ * each: 15 s on PGlite, over 30 s on PostgreSQL beside the rest of CI (2026-11-27).
+ */
 const MATRIX_TIMEOUT_MS = 120_000;
 
 describe("access-control matrix", () => {
