@@ -13,6 +13,9 @@ import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { systemClock, type Clock } from "../src/shared/clock";
 import { TelephonyLease } from "./pbx/lease";
+import { ownCalls, RedisCallOwner } from "./pbx/callOwner";
+import { runForStandby, type HttpCommand } from "./http/forwarding";
+import { runEventForStandby, type EventCommand } from "./realtime/forwarding";
 import { API_BASE, SERVER_TIME_HEADER } from "../src/contract/common";
 import type { GatewayConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
@@ -54,6 +57,8 @@ export interface BuiltGateway {
   gw: Gateway;
   database: Database;
   realtime: Realtime;
+  /** Which instance drives the PBX (tests crash an instance by abandoning it). */
+  lease: TelephonyLease;
 }
 
 export interface BuildOptions {
@@ -78,6 +83,12 @@ export interface BuildOptions {
    * serves HTTP): it neither waits for the telephony lease nor follows the PBX's calls again at start.
    */
   drivesTelephony?: boolean;
+  /**
+   * With Redis: the PBX given in `pbx` is the one every instance of the cluster reaches (a test's stand-in for a PBX
+   * outside the gateways, as Asterisk is), so the telephony lease decides which instance drives it and the others
+   * send it their call commands. Asterisk always is; the embedded SimPbx of each process is not.
+   */
+  pbxSharedByCluster?: boolean;
 }
 
 export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {}): Promise<BuiltGateway> {
@@ -189,6 +200,8 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
       ...(opts.chatPost ? { chatPost: opts.chatPost } : {}),
     }),
     calls: undefined as unknown as CallService,
+    // Replaced below in a cluster on one PBX, where the telephony lease decides.
+    callOwner: ownCalls(tokens.mac("call-owner")),
     callFacets: new CallFacetSources(),
     recordings,
     variants: opts.variants ?? productVariants,
@@ -252,26 +265,76 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   // One gateway drives the PBX at a time (pbx/lease.ts). A lone gateway takes the lease before it connects to the
   // PBX: started beside another one on the same database (a restart that overlaps the old process, a crash whose
   // lease has not yet run out), it waits for that one to hand the PBX over instead of ending its calls in resume().
+  // In a cluster on one PBX (Asterisk) the holder drives it and the standbys send it their call commands
+  // (pbx/callOwner.ts); a standby that takes the lease over follows the PBX's calls on from there. A cluster whose
+  // instances each run their embedded SimPbx has as many PBXs: each instance drives its own, the lease gates nothing.
   // The lease runs on the host's time, whatever the call centre's clock says (CLOCK_START, a test's manual clock):
-  // it is about processes being alive. In a cluster the lease is taken the same way; which instance drives the calls
-  // there is still each agent's own instance (docs/architecture.md, "Where call state lives").
-  const lease = new TelephonyLease(db, systemClock(), app.log);
-  lease.start({
-    gained: () => {},
-    lost: () => app.log.error("telephony lease lost: another gateway may drive this PBX too"),
-  });
-  const lone = !config.redisUrl && opts.drivesTelephony !== false;
-  if (lone) await lease.whenHeld();
-  // socket.io on the same server and port; it answers /socket.io before Fastify sees the request.
-  await pbx.connect();
-  // A lone gateway restarted mid-call follows again the calls the PBX still has, and ends the others; in a
-  // cluster a peer may still be following them.
-  if (lone) await gw.calls.resume();
-  gw.calls.start();
-  markStarted();
-  const stopInbound = inbound.start();
+  // it is about processes being alive.
   // Instances of one cluster share JWT_SECRET, hence this prefix; other deployments on the same Redis do not.
   const redisKeyPrefix = opts.redisKeyPrefix ?? `dialer:${tokens.mac("socket-cluster").slice(0, 16)}`;
+  const lone = !config.redisUrl && opts.drivesTelephony !== false;
+  const leased = Boolean(config.redisUrl) && (config.pbx === "asterisk" || opts.pbxSharedByCluster === true);
+  const ownerMark = tokens.mac("call-owner");
+  const owner = leased
+    ? await RedisCallOwner.connect({
+        redisUrl: config.redisUrl!,
+        keyPrefix: redisKeyPrefix,
+        mark: ownerMark,
+        onError: (err, what) => app.log.error({ err }, `call commands: ${what}`),
+      })
+    : null;
+  if (owner) gw.callOwner = owner;
+  let stopInbound = () => {};
+  let connected = false;
+  // Connects to the PBX, follows again the calls it still has (ending those it no longer has), then listens.
+  const followThePbx = async (resume: boolean) => {
+    await pbx.connect();
+    connected = true;
+    if (resume) await gw.calls.resume();
+    gw.calls.start();
+    stopInbound = inbound.start();
+  };
+  const standDown = () => {
+    gw.calls.stop();
+    stopInbound();
+    inbound.stop();
+    stopInbound = () => {};
+  };
+  let driving: Promise<void> | null = null;
+  const drive = () =>
+    (driving ??= (async () => {
+      await followThePbx(true);
+      await owner!.serve((command) =>
+        (command as { kind: string }).kind === "http"
+          ? runForStandby(app, ownerMark, command as HttpCommand)
+          : runEventForStandby(gw, command as EventCommand),
+      );
+    })());
+  const lease = new TelephonyLease(db, systemClock(), app.log);
+  lease.start({
+    gained: () => {
+      // Not awaited: the heartbeat must go on while the calls are followed again (a takeover of many calls).
+      if (leased) drive().catch((err: unknown) => app.log.error({ err }, "taking over the calls failed"));
+    },
+    lost: () => {
+      app.log.error("telephony lease lost: another gateway may drive this PBX too");
+      if (!leased || !driving) return;
+      driving = null;
+      standDown();
+      void owner!.standDown();
+    },
+  });
+  if (lone) {
+    await lease.whenHeld();
+    await followThePbx(true);
+  } else if (leased) {
+    await lease.firstBeat();
+    if (lease.held) await drive();
+  } else {
+    // A cluster of embedded SimPbxs, or a test's peer: another instance may still be following the calls.
+    await followThePbx(false);
+  }
+  markStarted();
   const realtime = await Realtime.attach(gw, app.server, {
     redisUrl: config.redisUrl,
     keyPrefix: redisKeyPrefix,
@@ -284,13 +347,13 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   app.addHook("preClose", async () => {
     gw.overstays.stop();
     gw.throttle.stop();
-    stopInbound();
-    inbound.stop();
-    gw.calls.stop();
+    standDown();
+    await owner?.close();
     await sipEdge?.close();
     await realtime.close();
     await background.close();
-    await pbx.close();
+    // A standby never connected: the PBX it shares with the holder is not its to close.
+    if (connected) await pbx.close();
     // Last: the next gateway takes the PBX once this one no longer touches it.
     await lease.release();
   });
@@ -298,5 +361,5 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   app.addHook("onClose", async () => {
     if (!opts.database) await database.close();
   });
-  return { app, gw, database, realtime };
+  return { app, gw, database, realtime, lease };
 }

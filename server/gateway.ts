@@ -9,6 +9,7 @@ import type { SessionService } from "./auth/sessions";
 import type { LoginThrottle } from "./auth/throttle";
 import type { Audit } from "./http/audit";
 import type { PbxDriver } from "./pbx/driver";
+import type { CallOwner } from "./pbx/callOwner";
 import type { Push } from "./realtime/push";
 import type { PluginClientEvents } from "./realtime/pluginEvents";
 import type { BackgroundWork } from "./modules/status/background";
@@ -42,8 +43,13 @@ export interface Gateway {
   requests: RequestsInFlight;
   statuses: StatusService;
   overstays: OverstayDetector;
-  /** The agents' calls: dials, PBX events, inbound routing. */
+  /**
+   * The agents' calls: dials, PBX events, inbound routing. Live only on the instance that drives the PBX
+   * (`callOwner.drivesHere()`); a standby's is idle and its call commands go to that instance.
+   */
   calls: CallService;
+  /** Which instance drives the calls, and the way a standby's call commands reach it (pbx/callOwner.ts). */
+  callOwner: CallOwner;
   /** What plugins keep with calls, their facets in the lead history (each registered by its plugin at start). */
   callFacets: CallFacetSources;
   /** Where call recordings are written and read (DATA_DIR/recordings). */

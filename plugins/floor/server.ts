@@ -163,6 +163,7 @@ export function floorRoutes(ctx: PluginServerContext) {
     }),
     defineRoute(endAgentCall, {
       access: ON_AN_AGENT,
+      drivesCalls: true,
       example: { params: EXAMPLE_AGENT },
       async handler({ caller, params }) {
         const outcome = await ctx.calls.endByManager(params.id, caller);

@@ -161,6 +161,7 @@ export function supervisionRoutes(ctx: PluginServerContext): RouteDef[] {
   return [
     defineRoute(superviseAgent, {
       access: ON_AN_AGENT,
+      drivesCalls: true,
       example: { params: EXAMPLE_AGENT, body: { mode: "monitor" } },
       async handler({ caller, params, body }) {
         const [me] = await db
@@ -220,6 +221,7 @@ export function supervisionRoutes(ctx: PluginServerContext): RouteDef[] {
     }),
     defineRoute(leaveSupervision, {
       access: ON_AN_AGENT,
+      drivesCalls: true,
       example: { params: EXAMPLE_AGENT },
       async handler({ caller, params }, reply) {
         const mine = await db

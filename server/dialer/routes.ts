@@ -37,6 +37,7 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
   return [
     defineRoute(autoDial, {
       access: AGENTS,
+      drivesCalls: true,
       async handler({ caller, raw }, reply) {
         // Only a Ready agent is auto-dialed: a dial racing a status change would leave the agent on a call
         // the gateway never saw it ready for (follow-up dials and redials are the agent's own choice).
@@ -59,6 +60,7 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
     }),
     defineRoute(dialFollowUp, {
       access: AGENTS,
+      drivesCalls: true,
       example: { body: { leadId: 1 } },
       async handler({ caller, body, raw }, reply) {
         return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, () => engine.dialFollowUp(caller, body.leadId));
@@ -66,6 +68,7 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
     }),
     defineRoute(redialLead, {
       access: { roles: ["qualifier"] },
+      drivesCalls: true,
       example: { body: { leadId: 1 } },
       async handler({ caller, body, raw }, reply) {
         return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, () => engine.redial(caller, body.leadId));

@@ -1,5 +1,6 @@
 // Registers the route table under /api/v1 with its access policy: authentication before the body is read,
 // function-level access next, object-level access once the parameters are valid. Denials are audited.
+// A route on the live calls runs where the calls are driven (forwarding.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { API_BASE } from "../../src/contract/common";
@@ -7,6 +8,7 @@ import { allowsFunction, leadAccess, mayActOnAgent, rolesOf, type Caller } from 
 import type { Gateway } from "../gateway";
 import { FINGERPRINT_COOKIE } from "../modules/auth/cookies";
 import { HttpError, MESSAGES } from "./errors";
+import { sendToCallOwner } from "./forwarding";
 import { UNSTORABLE_MESSAGE, unstorablePath } from "./storable";
 import type { RouteDef } from "./route";
 
@@ -72,8 +74,12 @@ export function registerRoutes(app: FastifyInstance, gw: Gateway, table: RouteDe
             reply.header("authorization", `Bearer ${token}`);
             if (!allowsFunction(policy, req.caller)) await deny(gw, req, "function");
           },
-      // Before the schemas: no string PostgreSQL cannot store reaches a handler (storable.ts).
-      preValidation: async (req) => refuseUnstorable(req),
+      // Before the schemas: no string PostgreSQL cannot store reaches a handler (storable.ts). A route on the live
+      // calls, on a standby, is then sent to the instance that drives them, which validates and answers it.
+      preValidation: async (req, reply) => {
+        refuseUnstorable(req);
+        if (def.drivesCalls && (await sendToCallOwner(gw.callOwner, req, reply))) return reply;
+      },
       preHandler:
         policy.agentParam || policy.leadParam
           ? async (req) => {

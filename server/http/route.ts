@@ -59,6 +59,12 @@ export interface RouteDef<B = unknown, P = unknown, Q = unknown> {
    * (the key, say) reaches the handler as `req.raw.principal`.
    */
   authenticate?(raw: FastifyRequest): Promise<unknown>;
+  /**
+   * The route reads or commands the live calls (the call service, its transfers, live transfers, supervision): in a
+   * cluster on one PBX it runs on the instance that drives the PBX, a standby sends it there once the caller is
+   * authenticated (server/http/forwarding.ts). A route that reads only rows or asks the PBX leaves it out.
+   */
+  drivesCalls?: true;
   handler(req: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<unknown> | unknown;
 }
 
@@ -76,6 +82,7 @@ export interface EndpointRoute<E extends AnyEndpoint> {
   tags?: string[];
   upload?: RouteDef["upload"];
   authenticate?: RouteDef["authenticate"];
+  drivesCalls?: RouteDef["drivesCalls"];
 }
 
 export interface NamedValue {
@@ -114,6 +121,7 @@ export function defineRoute(first: RouteDef | AnyEndpoint, route?: EndpointRoute
     ...(route.names && { names: route.names }),
     ...(route.upload && { upload: route.upload }),
     ...(route.authenticate && { authenticate: route.authenticate }),
+    ...(route.drivesCalls && { drivesCalls: route.drivesCalls }),
     endpoint: e,
     handler: route.handler as RouteDef["handler"],
   };

@@ -129,6 +129,11 @@ export class TelephonyLease {
     tick();
   }
 
+  /** Resolves once the beat under way has run (after start(): the lease is taken, or known to be another's). */
+  firstBeat(): Promise<void> {
+    return this.beat.catch(() => {});
+  }
+
   /** Resolves once this instance holds the lease (after `gained` ran). */
   whenHeld(): Promise<void> {
     return this.held ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));

@@ -10,6 +10,7 @@ import type { Gateway } from "../gateway";
 import { UNSTORABLE_MESSAGE, unstorablePath } from "../http/storable";
 import { handlers, pluginEvent, type EventContext } from "./events";
 import type { AgentSocket } from "./agentSocket";
+import { LOCAL_EVENTS, sendEventToCallOwner } from "./forwarding";
 
 export type { AgentSocket };
 
@@ -89,16 +90,16 @@ export function dispatcher(gw: Gateway, socket: AgentSocket, d: Dispatcher) {
     if (args.length > 1) return refuse("invalid_payload", "one payload object expected");
     const unstorable = unstorablePath(args[0]);
     if (unstorable !== null) return refuse("invalid_payload", `${unstorable || "payload"}: ${UNSTORABLE_MESSAGE}`);
-    if (plugin) {
-      const parsed = plugin.key.schema.safeParse(args[0]);
-      if (!parsed.success) return refuse("invalid_payload", summarise(parsed.error.issues));
-      // Every plugin event's schema is `{ extension, ...fields }` (defineClientEvent).
-      return reply(await pluginEvent(d.ctx, plugin, parsed.data as { extension: string } & Record<string, unknown>));
-    }
-    const key = event as ClientEventName;
-    const parsed = ClientEvents[key].safeParse(args[0]);
+    const parsed = (plugin ? plugin.key.schema : ClientEvents[event as ClientEventName]).safeParse(args[0]);
     if (!parsed.success) return refuse("invalid_payload", summarise(parsed.error.issues));
-    const handler = handlers[key] as (ctx: EventContext, payload: unknown) => Promise<SocketAck> | SocketAck;
+    // On a standby, what acts on the live calls runs where they are driven (forwarding.ts).
+    if (!gw.callOwner.drivesHere() && !LOCAL_EVENTS.has(name)) {
+      if (name === "goodbye") d.ctx.saidGoodbye();
+      return reply(await sendEventToCallOwner(gw.callOwner, name, parsed.data, socket.data));
+    }
+    // Every plugin event's schema is `{ extension, ...fields }` (defineClientEvent).
+    if (plugin) return reply(await pluginEvent(d.ctx, plugin, parsed.data as { extension: string } & Record<string, unknown>));
+    const handler = handlers[event as ClientEventName] as (ctx: EventContext, payload: unknown) => Promise<SocketAck> | SocketAck;
     reply(await handler(d.ctx, parsed.data));
   };
 

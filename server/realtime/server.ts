@@ -24,6 +24,7 @@ import { dispatcher, REVALIDATE_MS, type AgentSocket } from "./dispatch";
 import { handshakeAuthenticator } from "./handshake";
 import { LocalPresence, RedisPresence, type Presence } from "./presence";
 import { rooms, type RealtimeServer } from "./push";
+import { isOnACall } from "../modules/calls/directory";
 
 export const DISCONNECT_GRACE_MS = 30_000;
 /** Recovery window for short gaps (socket.io's default); longer gaps re-sync over REST. */
@@ -146,7 +147,7 @@ export class Realtime {
       const reconnect = socket.recovered || (socket.handshake.auth as { reconnect?: unknown }).reconnect === true;
       // A page opened during a live call (a desk phone talks on after the browser crashed) finds the agent on
       // that call, not offline: the call's end moves it on as usual.
-      const keep = reconnect || gw.calls.activeCallOf(userId) !== undefined;
+      const keep = reconnect || (await isOnACall(gw, userId));
       // A change is pushed to the agent's room, which this socket has joined; otherwise tell it where it is.
       const fresh = keep ? undefined : await gw.statuses.setOffline(userId, "system", { reason: "connected" });
       if (fresh?.ok && fresh.changed) return true;
@@ -219,7 +220,7 @@ export class Realtime {
         this.gw.background.run("disconnect grace", async () => {
           if (await this.presence.isLive(userId)) return;
           // The conversation goes on without the page (an external phone): look again once it may be over.
-          if (this.gw.calls.activeCallOf(userId)) return this.startGrace(userId);
+          if (await isOnACall(this.gw, userId)) return this.startGrace(userId);
           await this.gw.statuses.setOffline(userId, "system", { reason: "disconnected" });
         });
       }, DISCONNECT_GRACE_MS),

@@ -86,6 +86,11 @@ export interface TestGateway extends BuiltGateway {
    * returned from then on (sign in again: clients talk to the gateway that made them).
    */
   restart(o?: { whileDown?: () => Promise<void> }): Promise<TestGateway>;
+  /**
+   * Stops as a killed process would, as far as the others see: its telephony lease is not handed over (it runs
+   * out) and the database stays for its peers; close() later only lets go of what is left.
+   */
+  crash(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -118,6 +123,12 @@ export interface TestGatewayOptions {
   pbxOutlivesGateway?: boolean;
   /** Another PBX driver than the simulated one (AriDriver against the fake Asterisk). */
   pbx?: PbxDriver;
+  /**
+   * With Redis: the instances of the cluster reach one PBX (BuildOptions.pbxSharedByCluster), as they do Asterisk:
+   * the telephony lease decides which drives it. A `peerOf` instance takes its peer's PBX; give the first one
+   * `pbxOutlivesGateway` when the test crashes it.
+   */
+  pbxSharedByCluster?: boolean;
   /**
    * "asterisk": the gateway runs on AriDriver against the fake Asterisk (server/test/telephony.ts), whose far
    * ends follow the simulated PBX's profile, and which outlives the gateway on restart(). Default "sim".
@@ -241,6 +252,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     asterisk?.pbx ??
     inherited?.pbx ??
     opts.pbx ??
+    (opts.pbxSharedByCluster ? opts.peerOf?.gw.pbx : undefined) ??
     (opts.pbxOutlivesGateway
       ? new SimPbx({
           clock,
@@ -259,6 +271,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     ...(opts.chatPost ? { chatPost: opts.chatPost } : {}),
     ...(opts.offer ? { variants: offering(opts.offer) } : {}),
     ...(opts.drivesTelephony === false ? { drivesTelephony: false } : {}),
+    ...(opts.pbxSharedByCluster ? { pbxSharedByCluster: true } : {}),
     ...(lines
       ? { logStream: { write: (line: string) => void lines.push(line) } }
       : { logger: false as const }),
@@ -271,6 +284,7 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
     await built.app.ready();
   }
   const sockets = new Set<AgentClientSocket>();
+  let crashed = false;
   const telephony: TestTelephony =
     asterisk ??
     (built.gw.pbx instanceof SimPbx
@@ -386,9 +400,15 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
         { database, drop, pbx: opts.pbxOutlivesGateway && !asterisk ? built.gw.pbx : undefined, asterisk },
       );
     },
-    async close() {
+    async crash() {
+      built.lease.abandon();
+      crashed = true;
       for (const s of sockets) s.disconnect();
       await built.app.close();
+    },
+    async close() {
+      for (const s of sockets) s.disconnect();
+      if (!crashed) await built.app.close();
       if (built.gw.pbx instanceof SimPbx && opts.pbxOutlivesGateway) await built.gw.pbx.destroy();
       await asterisk?.close();
       await drop();

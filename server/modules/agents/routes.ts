@@ -144,6 +144,7 @@ export function agentRoutes(gw: Gateway): RouteDef[] {
     }),
     defineRoute(listAvailableAdvisors, {
       access: AGENTS,
+      drivesCalls: true,
       example: { query: { postal: "10001", health: "true", state: "ny", mga: "" } },
       async handler({ caller, query }) {
         if (query.state && !region(query.state)) throw fieldError("state", AGENT_MESSAGES.unknownState);

@@ -56,6 +56,7 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         "Places a call to the lead (direction 0): the gateway rings the agent's phone first, then dials the number (normalised to E.164) with answering-machine detection; 201 with the callId. Direction 1 records the inbound call the agent is taking from this lead and answers its callId. 409 while the agent is already on a call or its phone is unreachable ('Bria is closed or inactive' / 'Your phone is disconnected, please refresh the dialer and retry'); 403 when calling is disabled. Every dial passes the compliance gate (see GET /calls/compliance): 409 {message: 'calls.refused.<reason>', reason, values, errors: {phone}} for Do Not Call, a country the call centre does not dial, a number without a known zone, or outside the calling window of the number's zones or of the lead's; 422 (same shape, reason 'invalid') for text that is no diallable number. Feature codes (*97) and the call centre's own extensions pass. Takes an Idempotency-Key.",
       tags: ["calls"],
       access: { ...AGENTS, leadParam: "leadId" },
+      drivesCalls: true,
       params: LeadIdParams,
       body: CreateCallBody,
       response: { 201: CreateCallResponse, 403: ErrorBody, 404: ErrorBody, 409: ComplianceRefusal, 422: ComplianceRefusal },
@@ -90,6 +91,7 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         "The hangup flow's update of an ended call: its extra recording index and live-transfer flag. 202 with the call's duration in whole seconds from answer to end (0 when never answered). 409 while the call is still in progress.",
       tags: ["calls"],
       access: { ...AGENTS, leadParam: "leadId" },
+      drivesCalls: true,
       params: LeadCallParams,
       body: UpdateCallBody,
       response: { 202: UpdateCallResponse, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
@@ -129,6 +131,7 @@ export function callRoutes(gw: Gateway): RouteDef[] {
     }),
     defineRoute(linkCallToLead, {
       access: AGENTS,
+      drivesCalls: true,
       example: { body: { lead_id: 1 } },
       async handler({ caller, params, body, raw }, reply) {
         return idempotent(gw, caller, raw, reply, async (claim) => ({
@@ -144,6 +147,7 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         "Not in the specification: the agent's current call (or the one that just ended and is not disposed yet), null when none. A call that never reached the lead (not answered, busy, failed) is null once over: it asks no disposition.",
       tags: ["calls"],
       access: AGENTS,
+      drivesCalls: true,
       response: { 200: CurrentCallResponse },
       async handler({ caller }) {
         const last = gw.calls.current(caller.id);
@@ -166,6 +170,7 @@ export function callRoutes(gw: Gateway): RouteDef[] {
       // The lead is checked in the handler (as leadParam would: 404 another tenant's, 403 a colleague's),
       // after a retry's Idempotency-Key is answered: once handed over, the lead is no longer the caller's.
       access: AGENTS,
+      drivesCalls: true,
       example: { body: { to: 999_999 } },
       async handler({ caller, params, body, raw }, reply) {
         return idempotent(gw, caller, raw, reply, async (claim) => {
@@ -190,6 +195,7 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         "Ends the transfer leg to {phone} (the party of the caller's external, Sunlife, Matcha or third-party transfer): the party leaves, the lead comes off hold and the transfer is back at level 1. 201 {data: {ended: true}}; 409 when no transfer to that number is under way on the caller's call.",
       tags: ["calls"],
       access: AGENTS,
+      drivesCalls: true,
       params: TransferHangupParams,
       response: { 201: TransferHangupResponse, 409: ErrorBody, 422: ErrorBody },
       async handler({ caller, params }, reply) {

@@ -123,6 +123,7 @@ export function leadRoutes(gw: Gateway): RouteDef[] {
     }),
     defineRoute(readLeadByPhone, {
       access: { roles: ["setter", "advisor"] },
+      drivesCalls: true,
       async handler({ caller, params, query }) {
         const lead =
           query.type === BY_PHONE_MATCH

@@ -26,6 +26,7 @@ export function liveTransferRoutes(gw: Gateway): RouteDef[] {
   return [
     defineRoute(startLiveTransfer, {
       access: QUALIFIERS,
+      drivesCalls: true,
       example: { body: { notes: "Wants a whole life quote", team: "advisors" } },
       async handler({ caller, params, body }, reply) {
         try {
@@ -42,6 +43,7 @@ export function liveTransferRoutes(gw: Gateway): RouteDef[] {
     }),
     defineRoute(stopLiveTransfer, {
       access: QUALIFIERS,
+      drivesCalls: true,
       async handler({ caller, params }, reply) {
         try {
           await gw.calls.live.stopTransfer(caller, params.leadId);
@@ -55,6 +57,7 @@ export function liveTransferRoutes(gw: Gateway): RouteDef[] {
     defineRoute(confirmLiveTransfer, {
       // The lead is not the advisor's until the handover: the offer is the right to accept it.
       access: { roles: ["advisor"] },
+      drivesCalls: true,
       async handler({ caller, params }, reply) {
         try {
           const data = await gw.calls.live.confirm(caller, params.leadId);
@@ -67,6 +70,7 @@ export function liveTransferRoutes(gw: Gateway): RouteDef[] {
     }),
     defineRoute(answerLiveTransfer, {
       access: { roles: ["setter", "advisor"] },
+      drivesCalls: true,
       example: { body: { qualifierExtension: "1001", phone: "2125550100" } },
       async handler({ caller, params, body }, reply) {
         try {

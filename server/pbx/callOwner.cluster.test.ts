@@ -1,0 +1,130 @@
+// Two gateway instances on one database, one Redis and one PBX (only when REDIS_URL is set): the holder of the
+// telephony lease drives the calls; an agent whose requests and socket reach the standby dials, reads and hangs
+// up its call through it; when the holder crashes, the standby takes the PBX over within 5 s and the call goes on.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CurrentCallResponse } from "../../src/contract/calls";
+import type { SocketAck } from "../../src/contract/socket";
+import { users } from "../db/schema";
+import {
+  freeLeads,
+  listeningSocket,
+  startTestGateway,
+  type TestClient,
+  type TestGateway,
+} from "../test/harness";
+import { TELEPHONY_LEASE_MS } from "./lease";
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.skipIf(!redisUrl)("a cluster on one PBX", () => {
+  let a: TestGateway;
+  let b: TestGateway;
+
+  beforeAll(async () => {
+    const redisKeyPrefix = `dialer-test-${randomUUID()}`;
+    // The PBX outlives the instance that crashes, as Asterisk outlives a gateway.
+    a = await startTestGateway({
+      listen: true,
+      redisUrl,
+      redisKeyPrefix,
+      pbxSharedByCluster: true,
+      pbxOutlivesGateway: true,
+    });
+    b = await startTestGateway({
+      listen: true,
+      redisUrl,
+      redisKeyPrefix,
+      pbxSharedByCluster: true,
+      peerOf: a,
+    });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  /** The instance that drives the calls now: its background work is what a test waits on after moving the clock. */
+  const driver = () => (b.gw.callOwner.drivesHere() ? b : a);
+  const current = async (c: TestClient) => {
+    const res = await c.request("GET", "/calls/current");
+    expect(res.statusCode).toBe(200);
+    return CurrentCallResponse.parse(res.json()).data;
+  };
+
+  it("the first instance drives the PBX, the other stands by", () => {
+    expect(a.gw.callOwner.drivesHere()).toBe(true);
+    expect(b.gw.callOwner.drivesHere()).toBe(false);
+  });
+
+  /** An agent whose requests and socket reach the standby `b`, on an answered call placed through it. */
+  async function onAnsweredCall(email: string) {
+    const c = await b.signIn(email);
+    const { s } = await listeningSocket(b, c);
+    const [me] = await b.db.select({ ext: users.extension }).from(users).where(eq(users.email, email));
+    const ext = me!.ext!;
+    await b.phones.register(ext);
+    const [lead] = await freeLeads(b.db, 1, 1, "10");
+    const leadId = (
+      (await c.request("GET", `/leads/by-phone/${lead!.phone}`)).json() as { data: { id: number } }
+    ).data.id;
+    const dial = await c.request("POST", `/leads/${leadId}/calls`, { phone: lead!.phone, direction: 0 });
+    expect(dial.statusCode).toBe(201);
+    expect(dial.headers.authorization).toMatch(/^Bearer /);
+    const { callId } = dial.json() as { callId: number };
+    await driver().run(5_000);
+    const answered = await current(c);
+    expect(answered).toMatchObject({ callId, status: "answered", bridged: true });
+    return { c, s, ext, leadId, phone: lead!.phone, callId, answeredAt: answered!.answeredAt };
+  }
+
+  async function hangUpAndDispose(call: Awaited<ReturnType<typeof onAnsweredCall>>) {
+    const ack = (await call.s.emitWithAck("hangup", { extension: call.ext })) as SocketAck;
+    expect(ack).toEqual({ ok: true, data: { ended: true } });
+    await driver().run(1_000);
+    expect(await b.statusOf(call.c)).toBe("after_call_work");
+    const put = await call.c.request("PUT", `/leads/${call.leadId}/calls/${call.callId}`, {
+      extra_recording_index: 0,
+    });
+    expect(put.statusCode).toBe(202);
+    call.s.disconnect();
+  }
+
+  it("an agent on the standby dials, reads and hangs up its call: the holder runs each command", async () => {
+    const call = await onAnsweredCall("qualifier4.isius@demo.test");
+    // A second dial is refused where the call is known: the holder's 409, as it answered it.
+    const again = await call.c.request("POST", `/leads/${call.leadId}/calls`, {
+      phone: call.phone,
+      direction: 0,
+    });
+    expect(again.statusCode).toBe(409);
+    // Bad input is still the caller's 4xx, whichever instance validates it.
+    const bad = await call.c.request("POST", `/leads/${call.leadId}/calls`, { phone: 12 });
+    expect(bad.statusCode).toBe(422);
+    expect((bad.json() as { errors: Record<string, string[]> }).errors).toHaveProperty("phone");
+    // The standby's own call service never heard of the call: the holder's did.
+    expect(
+      b.gw.calls.activeCallOf(
+        (await b.db.select({ id: users.id }).from(users).where(eq(users.extension, call.ext)))[0]!.id,
+      ),
+    ).toBeUndefined();
+    await hangUpAndDispose(call);
+  }, 30_000);
+
+  it("the holder crashes mid-call: the standby drives the PBX within 5 s and the call goes on to its disposition", async () => {
+    const call = await onAnsweredCall("qualifier5.isius@demo.test");
+    const crashedAt = Date.now();
+    await a.crash();
+    await vi.waitFor(() => expect(b.gw.callOwner.drivesHere()).toBe(true), { timeout: 5_000, interval: 50 });
+    expect(Date.now() - crashedAt).toBeLessThan(TELEPHONY_LEASE_MS + 2_000);
+    await driver().run(1_000);
+    expect(await current(call.c)).toMatchObject({
+      callId: call.callId,
+      status: "answered",
+      bridged: true,
+      answeredAt: call.answeredAt,
+    });
+    await hangUpAndDispose(call);
+  }, 30_000);
+});
