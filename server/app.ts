@@ -293,6 +293,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     if (resume) await gw.calls.resume();
     gw.calls.start();
     stopInbound = inbound.start();
+    if (resume) await inbound.resume();
   };
   const standDown = () => {
     gw.calls.stop();
@@ -347,15 +348,19 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   app.addHook("preClose", async () => {
     gw.overstays.stop();
     gw.throttle.stop();
+    // First no command is heard any more (the standbys offer theirs again until the next holder serves), and those
+    // under way are answered; then the call service stops.
+    await owner?.standDown();
     standDown();
-    await owner?.close();
     await sipEdge?.close();
     await realtime.close();
     await background.close();
     // A standby never connected: the PBX it shares with the holder is not its to close.
     if (connected) await pbx.close();
-    // Last: the next gateway takes the PBX once this one no longer touches it.
+    // The next gateway takes the PBX once this one no longer touches it.
     await lease.release();
+    // Last: this instance's own forwarded requests may wait for their answers until here.
+    await owner?.close();
   });
 
   app.addHook("onClose", async () => {

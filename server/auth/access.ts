@@ -4,7 +4,7 @@ import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { holdsRoleAtLeast, HIERARCHY_ROLES, type HierarchyRole, type Role } from "../../src/contract/common";
 import { rolesHeldBy } from "../../src/contract/roles";
 import type { Db } from "../db/client";
-import { attributes, calls, followUps, leads, liveTransfers, userAttributes, users } from "../db/schema";
+import { attributes, calls, dispositions, followUps, leads, liveTransfers, userAttributes, users } from "../db/schema";
 
 export interface Caller {
   id: number;
@@ -127,6 +127,21 @@ export async function leadAccess(
     .where(and(eq(followUps.leadId, leadId), eq(followUps.agentId, caller.id), eq(followUps.state, "pending")))
     .limit(1);
   if (owed) return "ok";
+  // An inbound call rings whoever is free when the lead's owner is not (server/modules/calls/inbound.ts): the
+  // agent who took it works the lead, to settle and dispose that call, until its disposition is saved.
+  const [took] = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.leadId, leadId),
+        eq(calls.agentId, caller.id),
+        eq(calls.type, "inbound"),
+        sql`not exists (select 1 from ${dispositions} where ${dispositions.callId} = ${calls.id})`,
+      ),
+    )
+    .limit(1);
+  if (took) return "ok";
   // A live transfer (server/modules/liveTransfers): the advisor who accepted it works the lead from the
   // accept on (before the handover makes it theirs, or when the transfer failed after they spoke with the
   // lead); the qualifier who handed it over may still settle its own call with it (the hangup flow).

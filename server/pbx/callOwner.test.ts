@@ -67,6 +67,24 @@ describe.skipIf(!redisUrl)("call commands over Redis", () => {
     await expect(standby!.send({ fail: true })).rejects.toThrow("boom");
   });
 
+  it("a holder that stands down answers the commands under way, and the next ones go to the next holder", async () => {
+    const [holder, next, standby] = await instances(3, 3_000);
+    let finish!: () => void;
+    await holder!.serve(() => new Promise((r) => (finish = () => r("done by the old holder"))));
+    const underWay = standby!.send({ n: 1 });
+    await new Promise((r) => setTimeout(r, 100));
+    const stoodDown = holder!.standDown();
+    await new Promise((r) => setTimeout(r, 100));
+    // Still waiting for the command under way.
+    expect(holder!.drivesHere()).toBe(false);
+    finish();
+    await stoodDown;
+    expect(await underWay).toBe("done by the old holder");
+    const afterwards = standby!.send({ n: 2 });
+    await next!.serve(async () => "done by the next holder");
+    expect(await afterwards).toBe("done by the next holder");
+  });
+
   it("a holder that stood down no longer hears commands", async () => {
     const [holder, standby] = await instances(2);
     await holder!.serve(async () => 1);

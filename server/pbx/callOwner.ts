@@ -56,7 +56,8 @@ interface Envelope {
   replyTo: string;
   command: unknown;
 }
-type Reply = { id: string; ok: true; answer: unknown } | { id: string; ok: false; message: string };
+type Reply =
+  { id: string; ok: true; answer: unknown } | { id: string; ok: false; message: string; retry?: boolean };
 
 /**
  * Commands and answers over Redis pub/sub: one channel the holder alone listens on, one reply channel per
@@ -68,6 +69,7 @@ export class RedisCallOwner implements CallOwner {
   private readonly waiting = new Map<string, (r: Reply) => void>();
   private driving = false;
   private serving: ((command: unknown) => Promise<unknown>) | null = null;
+  private readonly underWay = new Set<Promise<void>>();
 
   private constructor(
     private readonly pub: RedisClientType,
@@ -116,7 +118,7 @@ export class RedisCallOwner implements CallOwner {
   /** This instance now drives the calls: it answers the standbys' commands with `run`. */
   async serve(run: (command: unknown) => Promise<unknown>): Promise<void> {
     this.serving = run;
-    await this.sub.subscribe(this.commands, (message) => void this.execute(message));
+    await this.sub.subscribe(this.commands, (message) => this.execute(message));
     this.driving = true;
   }
 
@@ -125,38 +127,49 @@ export class RedisCallOwner implements CallOwner {
     this.driving = false;
     this.serving = null;
     await this.sub.unsubscribe(this.commands).catch((err: unknown) => this.onError(err, "unsubscribe"));
+    // The commands already under way finish and are answered before the call service stops; not waited for longer
+    // than their senders wait.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.underWay]),
+      new Promise((r) => (timer = setTimeout(r, this.timeoutMs))),
+    ]).finally(() => clearTimeout(timer));
   }
 
   async send(command: unknown): Promise<unknown> {
-    const id = randomUUID();
-    const envelope = JSON.stringify({ id, replyTo: this.replies, command } satisfies Envelope);
-    const reply = new Promise<Reply>((resolve) => this.waiting.set(id, resolve));
     const deadline = Date.now() + this.timeoutMs;
-    let heard = false;
-    try {
-      // Offered again while nobody listens: a takeover under way answers once the new holder serves.
-      while (!heard && Date.now() < deadline) {
-        heard = (await this.pub.publish(this.commands, envelope)) > 0;
-        if (!heard) await new Promise((r) => setTimeout(r, FORWARD_RETRY_MS));
-      }
-      if (!heard) throw new CallOwnerUnavailable("no_owner");
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new CallOwnerUnavailable("timeout")),
-          Math.max(0, deadline - Date.now()),
-        );
-      });
+    while (Date.now() < deadline) {
+      const id = randomUUID();
+      const reply = new Promise<Reply>((resolve) => this.waiting.set(id, resolve));
       try {
-        const r = await Promise.race([reply, late]);
+        const envelope = JSON.stringify({ id, replyTo: this.replies, command } satisfies Envelope);
+        // Redis unreachable counts as nobody listening: the caller gets the same clear 503 at the timeout.
+        const heard = (await this.pub.publish(this.commands, envelope).catch(() => 0)) > 0;
+        // Offered again while nobody listens: a takeover under way answers once the new holder serves.
+        if (!heard) {
+          await new Promise((r) => setTimeout(r, FORWARD_RETRY_MS));
+          continue;
+        }
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new CallOwnerUnavailable("timeout")),
+            Math.max(0, deadline - Date.now()),
+          );
+        });
+        const r = await Promise.race([reply, late]).finally(() => clearTimeout(timer));
+        // Heard by an instance that was standing down: it ran nothing, the next holder will.
+        if (!r.ok && r.retry) {
+          await new Promise((res) => setTimeout(res, FORWARD_RETRY_MS));
+          continue;
+        }
         if (!r.ok) throw new Error(r.message);
         return r.answer;
       } finally {
-        clearTimeout(timer);
+        this.waiting.delete(id);
       }
-    } finally {
-      this.waiting.delete(id);
     }
+    throw new CallOwnerUnavailable("no_owner");
   }
 
   private answered(message: string) {
@@ -169,7 +182,12 @@ export class RedisCallOwner implements CallOwner {
     this.waiting.get(r.id)?.(r);
   }
 
-  private async execute(message: string) {
+  private execute(message: string): void {
+    const work = this.run(message).finally(() => this.underWay.delete(work));
+    this.underWay.add(work);
+  }
+
+  private async run(message: string): Promise<void> {
     let envelope: Envelope;
     try {
       envelope = JSON.parse(message) as Envelope;
@@ -178,21 +196,27 @@ export class RedisCallOwner implements CallOwner {
     }
     const run = this.serving;
     let reply: Reply;
-    try {
-      if (!run) throw new Error("this instance no longer drives the calls");
-      reply = { id: envelope.id, ok: true, answer: await run(envelope.command) };
-    } catch (err) {
-      this.onError(err, "a forwarded call command failed");
-      reply = { id: envelope.id, ok: false, message: err instanceof Error ? err.message : String(err) };
-    }
+    if (!run)
+      reply = {
+        id: envelope.id,
+        ok: false,
+        message: "this instance no longer drives the calls",
+        retry: true,
+      };
+    else
+      try {
+        reply = { id: envelope.id, ok: true, answer: await run(envelope.command) };
+      } catch (err) {
+        this.onError(err, "a forwarded call command failed");
+        reply = { id: envelope.id, ok: false, message: err instanceof Error ? err.message : String(err) };
+      }
     await this.pub
       .publish(envelope.replyTo, JSON.stringify(reply))
       .catch((err: unknown) => this.onError(err, "answering a call command"));
   }
 
   async close(): Promise<void> {
-    this.driving = false;
-    this.serving = null;
+    if (this.driving) await this.standDown();
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
   }
 }

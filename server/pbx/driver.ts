@@ -459,6 +459,11 @@ export interface PbxCallState {
   direction: "outbound" | "inbound";
   confId?: string;
   legs: PbxLegState[];
+  /**
+   * An inbound caller no agent has answered yet: who calls and the number they dialled. The gateway that starts
+   * (a restart, or a standby that takes the PBX over) routes it again, as it routed it at its InboundCall.
+   */
+  waiting?: { from: string; did: string };
 }
 
 export interface PbxDriver extends PbxExtensions, PbxCalls {

@@ -328,6 +328,32 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
     });
   });
 
+  describe("inbound calls from a lead", () => {
+    it("the agent who takes a lead's call settles and disposes it, though the lead is not theirs; others may not", async () => {
+      const c = await gw.signIn("advisor.isius@demo.test");
+      const other = await gw.signIn("qualifier5.isius@demo.test");
+      const { s, of } = collect(c);
+      await connected(s);
+      await gw.phones.register("1002");
+      expect((await c.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
+      const lead = await freeLead(1, "70");
+      await gw.phones.placeInbound(`+1${lead.phone}`, "+18005550100");
+      await run(3_000);
+      const [incoming] = of("incoming").map((p) => CallSnapshot.parse(p));
+      expect(incoming).toMatchObject({ type: "inbound", leadId: lead.id });
+      await s.emitWithAck("hangup", { extension: "1002" });
+      await run(500);
+      const { callId } = incoming!;
+      expect((await other.request("PUT", `/leads/${lead.id}/calls/${callId}`, { extra_recording_index: 0 })).statusCode).toBe(403);
+      expect((await c.request("PUT", `/leads/${lead.id}/calls/${callId}`, { extra_recording_index: 0 })).statusCode).toBe(202);
+      const body = { disposition: { disposition: "Not Interested", reason: "Already has coverage", notes: "" }, call_id: callId };
+      expect((await c.request("POST", `/leads/${lead.id}/dispositions`, body)).statusCode).toBe(201);
+      // Disposed: the lead is its owner's again (nobody's here), not the agent's who took the call.
+      expect((await c.request("GET", `/leads/${lead.id}`)).statusCode).toBe(403);
+      s.disconnect();
+    });
+  });
+
   describe("dispositions", () => {
     it("saves once per Idempotency-Key, sets the lead's status, and needs a date-time for callbacks", async () => {
       const c = await gw.signIn("qualifier2.isius@demo.test");

@@ -54,6 +54,19 @@ export class InboundRouter {
     this.tracked.clear();
   }
 
+  /**
+   * A gateway that starts (a restart, or a standby that takes the PBX over): the callers the PBX still has waiting
+   * for an agent were routed by the process before, in its memory. They are routed again from here; one whose
+   * offer still rings an agent's phone waits for that offer's outcome first.
+   */
+  async resume(): Promise<void> {
+    for (const c of await this.d.pbx.liveCalls()) {
+      if (!c.waiting || this.waiting.has(c.callId)) continue;
+      const ringing = c.legs.some((l) => l.ext !== undefined);
+      await this.arrived(c.callId, c.waiting.from, c.waiting.did, !ringing);
+    }
+  }
+
   private async onEvent(e: CallEvent): Promise<void> {
     if (e.kind === "InboundCall") return this.arrived(e.callId, e.from, e.did);
     if (e.kind === "CallEnded") this.tracked.delete(e.callId);
@@ -74,7 +87,7 @@ export class InboundRouter {
       await this.offer(w);
   }
 
-  private async arrived(pbxCallId: string, from: string, did: string): Promise<void> {
+  private async arrived(pbxCallId: string, from: string, did: string, offerNow = true): Promise<void> {
     const { db } = this.d;
     const mapping = await mappingOfDialled(db, nationalDigits(did));
     const [byDid] = mapping
@@ -124,7 +137,7 @@ export class InboundRouter {
       timer: null,
     };
     this.waiting.set(pbxCallId, w);
-    await this.offer(w);
+    if (offerNow) await this.offer(w);
   }
 
   private async offer(w: Waiting): Promise<void> {

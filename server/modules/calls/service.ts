@@ -190,7 +190,7 @@ export class CallService implements TransferCalls {
       .innerJoin(users, eq(users.id, calls.agentId))
       .leftJoin(leads, eq(leads.id, calls.leadId))
       .where(and(inArray(calls.status, ["dialing", "incoming", "answered"]), isNull(calls.endedAt)));
-    const orphans: number[] = [];
+    const orphans: (typeof rows)[number][] = [];
     const answeredMeanwhile: ActiveCall[] = [];
     const waitingForAgent: [ActiveCall, number][] = [];
     for (const r of rows) {
@@ -208,7 +208,7 @@ export class CallService implements TransferCalls {
         r.pbxCallId ? present.get(r.pbxCallId) : undefined,
       );
       if (!rebuilt) {
-        orphans.push(r.id);
+        orphans.push(r);
         continue;
       }
       this.track(rebuilt.call);
@@ -225,10 +225,37 @@ export class CallService implements TransferCalls {
           endedAt: new Date(clock.now()),
           cause: "failed",
         })
-        .where(inArray(calls.id, orphans));
+        .where(
+          inArray(
+            calls.id,
+            orphans.map((o) => o.id),
+          ),
+        );
+    await this.orphansEnded(orphans);
     for (const call of answeredMeanwhile) await this.answered(call, clock.now());
     for (const [call, since] of waitingForAgent) await this.rejoin.resumed(call, since);
     await this.live.resume(present);
+  }
+
+  /**
+   * The agents whose calls ended while no gateway followed the PBX (a restart, a takeover) move on as a call's
+   * end moves them: after-call work, or Ready after an auto-dialled call that never reached the lead, whose lead
+   * goes back to the callback stack. Otherwise they would stay On a Call, and Ready would be refused for ever.
+   */
+  private async orphansEnded(
+    orphans: { agentId: number | null; agentRole: string; leadId: number | null; type: string; direction: number; answeredAt: Date | string | null }[],
+  ): Promise<void> {
+    const { db, statuses } = this.d;
+    for (const o of orphans) {
+      if (o.agentId === null || this.byAgent.has(o.agentId)) continue;
+      const answered = o.answeredAt !== null;
+      if (!answered && o.direction === 1) continue; // an inbound call the agent never took changes nothing for it
+      if (!answered && o.direction === 0 && o.leadId !== null) await returnToCallbackStack(db, o.leadId);
+      const [now] = await db.select({ status: agentStatuses.status }).from(agentStatuses).where(eq(agentStatuses.userId, o.agentId));
+      if (now?.status !== "on_a_call") continue;
+      const next = nextStatusAfter({ type: o.type as CallType, agentRole: o.agentRole, byDialer: false }, answered ? null : "failed");
+      await statuses.change(o.agentId, next, "system", { reason: "call ended while no gateway followed it" });
+    }
   }
 
   /** The view of the call with this calls.id (an agent's, or the advisor's of a live transfer). */

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CurrentCallResponse } from "../../../src/contract/calls";
-import { calls, leads, liveTransfers, users } from "../../db/schema";
+import { agentStatuses, calls, leads, liveTransfers, users } from "../../db/schema";
 import { startTestGateway, type TestGateway } from "../../test/harness";
 import { TELEPHONIES } from "../../test/telephony";
 import { liveTransferWorld } from "./testing";
@@ -103,6 +103,9 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       expect(row).toEqual({ status: "ended", cause: "failed" });
       expect(await attemptOf(q.leadId)).toEqual({ state: "failed", outcome: "failed" });
       expect(gw.gw.calls.activeCallOf(q.id)).toBeUndefined();
+      // The qualifier is not left On a Call by a call that is over: it is in after-call work, free to dispose.
+      const [status] = await gw.db.select({ status: agentStatuses.status }).from(agentStatuses).where(eq(agentStatuses.userId, q.id));
+      expect(status?.status).toBe("after_call_work");
       // Nobody is left on the PBX either: the qualifier's phone was hung up.
       await gw.run(200);
       expect((await gw.phones.legsOf(call.pbxCallId)).every((l) => l.state === "ended")).toBe(true);

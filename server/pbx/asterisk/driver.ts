@@ -181,35 +181,54 @@ export class AriDriver implements PbxDriver {
     const via = await this.viaOf(ext);
     if (!via) return { ext, known: false, via: null, registered: false, reachable: false, dnd: false, contacts: 0, inCall: false };
     await this.follow(ext);
-    let registered = false;
-    try {
-      const ep = await this.http.request<{ state?: string }>("GET", `/endpoints/PJSIP/${seg(ext)}`);
-      registered = ep.state === "online";
-    } catch (err) {
-      if (!(err instanceof AriError && err.status === 404)) throw err;
-    }
+    // Both from Asterisk, not from what this process last set: in a cluster another instance may have changed the
+    // do-not-disturb state since (a standby handles the agent's status changes).
+    const [registered, dnd] = await Promise.all([this.endpointOnline(ext), this.dndAt(ext)]);
     this.online.set(ext, registered);
+    this.dnd.set(ext, dnd);
     return {
       ext,
       known: true,
       via,
       registered,
       reachable: registered,
-      dnd: this.dnd.get(ext) ?? false,
+      dnd,
       contacts: registered ? 1 : 0,
       inCall: this.model.inCall(ext),
     };
   }
 
+  private async endpointOnline(ext: string): Promise<boolean> {
+    try {
+      const ep = await this.http.request<{ state?: string }>("GET", `/endpoints/PJSIP/${seg(ext)}`);
+      return ep.state === "online";
+    } catch (err) {
+      if (!(err instanceof AriError && err.status === 404)) throw err;
+      return false;
+    }
+  }
+
+  private async dndAt(ext: string): Promise<boolean> {
+    try {
+      const d = await this.http.request<{ state?: string }>("GET", `/deviceStates/${seg(`Stasis:DND${ext}`)}`);
+      return d.state === "BUSY";
+    } catch (err) {
+      if (!(err instanceof AriError && err.status === 404)) throw err;
+      return false;
+    }
+  }
+
+  /** Always written: what this process set last is not what Asterisk has when another instance changed it since. */
   async setDnd(ext: string, on: boolean): Promise<void> {
     const via = await this.viaOf(ext);
-    if (!via || (this.dnd.get(ext) ?? false) === on) return;
+    if (!via) return;
+    const was = this.dnd.get(ext) ?? false;
     this.dnd.set(ext, on);
     // Only `Stasis:` device states can be set over ARI; the dialplan reads ${DEVICE_STATE(Stasis:DND1001)}.
     await this.http.request("PUT", `/deviceStates/${seg(`Stasis:DND${ext}`)}`, {
       deviceState: on ? "BUSY" : "NOT_INUSE",
     });
-    this.extensionChanged(ext);
+    if (was !== on) this.extensionChanged(ext);
   }
 
   async provisionSoftphone(ext: string, c: { username: string; password: string }): Promise<void> {
@@ -477,6 +496,9 @@ export class AriDriver implements PbxDriver {
         callId: c.id,
         direction: c.direction,
         ...(c.confId ? { confId: c.confId } : {}),
+        ...(c.waiting && c.did !== undefined && {
+          waiting: { from: c.legs.find((l) => l.role === "inbound")?.number ?? "", did: c.did },
+        }),
         legs: this.model.liveLegs(c).map((l) => ({
           legId: l.id,
           role: l.role,
@@ -854,6 +876,7 @@ export class AriDriver implements PbxDriver {
     if (m.isUsed(callId)) return; // a duplicated StasisStart
     const call = m.createCall(callId, "inbound");
     call.waiting = true;
+    call.did = did;
     this.inStasis.add(ch.id);
     const caller = m.newLeg(call, "inbound", { number: ch.caller.number }, ch.id);
     m.emit({ kind: "InboundCall", callId, legId: caller.id, from: ch.caller.number, did, targetExt: null });
@@ -974,6 +997,8 @@ export class AriDriver implements PbxDriver {
     // The caller's channel is answered when an agent answers; until then the call waits for one.
     caller.state = ch.state === "Up" ? "answered" : "ringing";
     call.waiting = caller.state !== "answered";
+    // Stasis({app},inbound,${EXTEN}): the number the caller dialled.
+    call.did ??= (ch.dialplan?.app_data ?? "").split(",")[2];
     this.inStasis.add(ch.id);
     return call;
   }

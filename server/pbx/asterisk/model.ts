@@ -68,6 +68,8 @@ export interface AriCall {
   holdingId?: string;
   /** Inbound: the caller waits for an agent; agent legs may come and go until one answers. */
   waiting: boolean;
+  /** Inbound: the number the caller dialled (the dialplan's ${EXTEN}, given to Stasis). */
+  did?: string;
   lingerOnBusy: boolean;
   confId?: string;
   keepLead: KeepLead;

@@ -17,6 +17,7 @@ export interface InboundRequest {
 interface Waiting {
   caller: Leg;
   talkMs: number;
+  did: string;
 }
 
 export class Inbound {
@@ -47,10 +48,20 @@ export class Inbound {
       });
       m.announce(caller);
       m.ringing(caller);
-      this.waiting.set(call, { caller, talkMs: drawMs(m.rngFor(caller), m.profile.talkMs.human) });
+      this.waiting.set(call, {
+        caller,
+        talkMs: drawMs(m.rngFor(caller), m.profile.talkMs.human),
+        did: r.did,
+      });
       m.schedule(call, m.profile.inboundGiveUpMs, () => m.endLeg(caller, "canceled"));
       return callId;
     });
+  }
+
+  /** The caller still waiting for an agent on this call, and the number they dialled; undefined once answered. */
+  waitingOf(call: Call): { from: string; did: string } | undefined {
+    const w = this.waiting.get(call);
+    return w && call.waiting && !call.ended ? { from: w.caller.number ?? "", did: w.did } : undefined;
   }
 
   async answer(callId: string, agentExt: string, vars: Record<string, string> = {}): Promise<void> {

@@ -114,6 +114,7 @@ export class SimPbx implements PbxDriver {
       callId: c.id,
       direction: c.direction,
       ...(c.confId ? { confId: c.confId } : {}),
+      ...(this.inbound.waitingOf(c) && { waiting: this.inbound.waitingOf(c) }),
       legs: c.legs
         .filter((l) => l.state !== "ended")
         .map((l) => ({
