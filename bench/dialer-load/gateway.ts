@@ -5,9 +5,8 @@
 // pinned with CLOCK_START to a weekday afternoon and running in real time from there, SIP_EDGE off (a WebRTC
 // softphone counts as registered while its socket says hello).
 //
-// Before listening it writes its world straight into the database: one tenant with one active campaign, N
-// qualifiers (extension, WebRTC, the campaign, one argon2 hash computed once for all), and enough leads
-// whose time zones are inside their calling windows at CLOCK_START.
+// Before listening it writes its world straight into the database: one tenant, and in it the load world
+// (server/test/loadWorld.ts): one active campaign, N qualifiers and enough leads inside their calling windows.
 //
 // IPC with the parent: ready → {port, emails, password, setup}; measure-start; measure-stop → stats; stop.
 // While measuring it takes process.cpuUsage, event-loop utilisation and delay, RSS every 250 ms, the number
@@ -22,7 +21,8 @@ import { buildGateway } from "../../server/app";
 import { hashPassword } from "../../server/auth/passwords";
 import { readConfig } from "../../server/config";
 import { openDatabase, rowsOf } from "../../server/db/client";
-import { campaignQualifiers, leadCampaigns, leads, tenants, users } from "../../server/db/schema";
+import { tenants } from "../../server/db/schema";
+import { LOAD_WORLD_CLOCK_START, writeLoadWorld } from "../../server/test/loadWorld";
 import type { SimProfile } from "../../server/pbx/sim/extensions";
 import { systemClock } from "../../src/shared/clock";
 import { summariseProfile, type CpuProfile } from "./profile";
@@ -33,7 +33,7 @@ const argOf = (name: string) => {
 };
 const AGENTS = Number(argOf("agents") ?? 2000);
 const LEADS = Number(argOf("leads") ?? AGENTS * 20);
-const CLOCK_START = argOf("clock-start") ?? "2026-03-10T18:00:00Z";
+const CLOCK_START = argOf("clock-start") ?? LOAD_WORLD_CLOCK_START;
 const PROFILE_DIR = argOf("profile");
 /**
  * --pool-index: an experiment, not the gateway's schema: adds an index in the pool's order to the bench's own
@@ -61,27 +61,6 @@ export const FAST_PROFILE: Partial<SimProfile> = {
   outcomeWeights: { manual: { human: 1 }, auto: { human: 45, machine: 35, busy: 12, failed: 8 } },
   numberRules: [{ exact: "*97", outcome: "voicemail-box" }],
 };
-
-/**
- * US states with the zone of their address: at 18:00Z on Tuesday 10 March 2026 (EDT, CDT, MDT, MST, PDT) every
- * one is between 11:00 and 14:00 local, inside TCPA and every state's window (FL and OK, with their 24-hour
- * caps, are left out so a lead is never capped by the bench's own dials). The area code is one of the state's,
- * in that zone only: the compliance gate judges the number's own zones as well as the lead's.
- */
-const PLACES: readonly [state: string, timezone: string, areaCode: string][] = [
-  ["ny", "America/New_York", "212"],
-  ["pa", "America/New_York", "215"],
-  ["ga", "America/New_York", "404"],
-  ["oh", "America/New_York", "216"],
-  ["nc", "America/New_York", "704"],
-  ["il", "America/Chicago", "312"],
-  ["mn", "America/Chicago", "612"],
-  ["mo", "America/Chicago", "314"],
-  ["co", "America/Denver", "303"],
-  ["az", "America/Phoenix", "602"],
-  ["ca", "America/Los_Angeles", "213"],
-  ["wa", "America/Los_Angeles", "206"],
-];
 
 const t0 = performance.now();
 const clockStart = Date.parse(CLOCK_START);
@@ -119,59 +98,16 @@ await db.insert(tenants).values({
   features: {},
 });
 await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
-const [campaign] = await db
-  .insert(leadCampaigns)
-  .values({ tenantId: 1, slug: "bench", name: "Bench", active: true, prefix: "ISF" })
-  .returning({ id: leadCampaigns.id });
-const createdAt = new Date(clock.now());
-const emails: string[] = [];
-const extensions: string[] = [];
-const userIds: number[] = [];
-for (let i = 0; i < AGENTS; i += 500) {
-  const rows = Array.from({ length: Math.min(500, AGENTS - i) }, (_, k) => {
-    const n = i + k;
-    return {
-      tenantId: 1,
-      email: `load.agent.${n}@bench.test`,
-      passwordHash,
-      firstName: "Load",
-      lastName: `Agent ${n}`,
-      role: "qualifier",
-      extension: String(50_000 + n),
-      hasWebrtc: true,
-      createdAt,
-    };
-  });
-  const ids = await db.insert(users).values(rows).returning({ id: users.id });
-  rows.forEach((r) => (emails.push(r.email), extensions.push(r.extension)));
-  userIds.push(...ids.map((r) => r.id));
-}
-for (let i = 0; i < userIds.length; i += 1000)
-  await db
-    .insert(campaignQualifiers)
-    .values(userIds.slice(i, i + 1000).map((userId) => ({ campaignId: campaign!.id, userId })));
-for (let i = 0; i < LEADS; i += 1000) {
-  const rows = Array.from({ length: Math.min(1000, LEADS - i) }, (_, k) => {
-    const n = i + k;
-    const [state, timezone, areaCode] = PLACES[n % PLACES.length]!;
-    return {
-      tenantId: 1,
-      marketingId: `ISF-${n}`,
-      prefix: "ISF",
-      campaignId: campaign!.id,
-      firstName: "Lead",
-      lastName: String(n),
-      // A valid exchange (2-9 first) for up to 8 million leads.
-      phone: `${areaCode}${2_000_000 + n}`,
-      country: "US",
-      state,
-      timezone,
-      language: "en",
-      createdAt,
-    };
-  });
-  await db.insert(leads).values(rows);
-}
+const { emails, extensions } = await writeLoadWorld(db, {
+  tenantId: 1,
+  campaign: { slug: "bench", name: "Bench", prefix: "ISF" },
+  agents: AGENTS,
+  leads: LEADS,
+  passwordHash,
+  createdAt: new Date(clock.now()),
+  email: (n) => `load.agent.${n}@bench.test`,
+  extension: (n) => String(50_000 + n),
+});
 if (POOL_INDEX) await db.execute(sql`create index bench_leads_pool_idx on leads (tenant_id, dials, id desc)`);
 await db.execute(sql`analyze`);
 const seededMs = performance.now() - t1;

@@ -3,9 +3,10 @@
 // tests/sip/config with their placeholders filled in, in one temporary folder, and stopped as process groups.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createSocket } from "node:dgram";
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { ensureDebianPackages, type Install } from "../debian";
 
 const CONFIG_DIR = join(import.meta.dirname, "config");
 const KAMAILIO_MODULES = "/usr/lib/x86_64-linux-gnu/kamailio/modules/";
@@ -38,32 +39,11 @@ const NEEDED = [
   "/usr/lib/baresip/modules/sndfile.so",
 ];
 
-export type Install = { ok: true } | { ok: false; reason: string };
+export type { Install };
 
 /** Installs the Debian packages when a binary or module is missing; never fails the run, only skips it. */
 export function ensurePackages(log: (line: string) => void): Install {
-  if (NEEDED.every((f) => existsSync(f))) return { ok: true };
-  if (process.getuid?.() !== 0)
-    return { ok: false, reason: "the SIP packages are missing and this is not root" };
-  if (spawnSync("sh", ["-c", "command -v apt-get"]).status !== 0)
-    return { ok: false, reason: "the SIP packages are missing and there is no apt-get" };
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const install = () =>
-    spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...PACKAGES], {
-      env,
-      stdio: "ignore",
-    }).status === 0;
-  log(`installing ${PACKAGES.join(" ")} with apt-get`);
-  // A fresh machine's package lists may be stale or absent: update once and try again.
-  if (
-    !install() &&
-    !(spawnSync("apt-get", ["update", "-qq"], { env, stdio: "ignore" }).status === 0 && install())
-  )
-    return { ok: false, reason: `apt-get could not install ${PACKAGES.join(" ")}` };
-  const missing = NEEDED.filter((f) => !existsSync(f));
-  return missing.length
-    ? { ok: false, reason: `installed, but missing ${missing.join(", ")}` }
-    : { ok: true };
+  return ensureDebianPackages("the SIP packages", PACKAGES, NEEDED, log);
 }
 
 /** A config from tests/sip/config with its {{NAME}} placeholders filled in. */

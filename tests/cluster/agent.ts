@@ -1,0 +1,133 @@
+// An agent as the cluster tier drives one through the proxy: signs in as the page does (the bearer token it
+// rotates, the fingerprint cookie), keeps a socket.io WebSocket open that reconnects as the page's does, says
+// hello, and calls the API. Each request lands on whichever instance HAProxy picks.
+import { randomUUID } from "node:crypto";
+import { io, type Socket } from "socket.io-client";
+import { API_BASE } from "../../src/contract/common";
+import { SOCKET_PATH } from "../../src/contract/socket";
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export class TierAgent {
+  token = "";
+  private fp = "";
+  socket: Socket | null = null;
+  /** Every push the socket received, in order. */
+  readonly pushes: { event: string; payload: unknown; at: number }[] = [];
+  /** 401s met: a session ended, which a failover or a restart must never do. */
+  unauthenticated = 0;
+  /** Socket disconnections (a killed or restarted instance cuts its sockets; the page reconnects). */
+  disconnects = 0;
+
+  constructor(
+    private readonly base: string,
+    readonly email: string,
+    readonly ext: string,
+  ) {}
+
+  async signIn(password: string): Promise<void> {
+    const res = await fetch(`${this.base}${API_BASE}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: this.email, password }),
+    });
+    if (res.status !== 201)
+      throw new Error(`sign-in of ${this.email} answered ${res.status}: ${await res.text()}`);
+    this.token = ((await res.json()) as { access_token: string }).access_token;
+    const fp = res.headers
+      .getSetCookie()
+      .map((c) => /^dialer_fp=([^;]*)/.exec(c)?.[1])
+      .find(Boolean);
+    if (!fp) throw new Error("no fingerprint cookie in the sign-in answer");
+    this.fp = fp;
+  }
+
+  /**
+   * Through the proxy, or straight to one instance (`via`, its base URL): a scenario that must cross instances
+   * says which one takes each request.
+   */
+  async request(
+    method: string,
+    route: string,
+    body?: unknown,
+    o: { idempotent?: boolean; via?: string } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.token}`,
+      cookie: `dialer_fp=${this.fp}`,
+    };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (o.idempotent) headers["idempotency-key"] = randomUUID();
+    const res = await fetch(`${o.via ?? this.base}${API_BASE}${route}`, {
+      method,
+      headers,
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const auth = res.headers.get("authorization");
+    if (auth) this.token = auth.replace(/^Bearer\s+/i, "");
+    if (res.status === 401) this.unauthenticated++;
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: kept as text */
+    }
+    return { status: res.status, body: parsed };
+  }
+
+  /** Opens the page's socket and says hello; it reconnects by itself (to any instance) when its instance goes. */
+  async connect(): Promise<void> {
+    const s = io(this.base, {
+      path: SOCKET_PATH,
+      transports: ["websocket"],
+      forceNew: true,
+      reconnectionDelay: 200,
+      reconnectionDelayMax: 1_000,
+      extraHeaders: { cookie: `dialer_fp=${this.fp}` },
+      // A reconnection is not a new page: the gateway keeps the agent's status (as the page's client says).
+      auth: (cb) => cb({ token: this.token, reconnect: this.disconnects > 0 }),
+    });
+    this.socket = s;
+    s.onAny((event: string, payload: unknown) => this.pushes.push({ event, payload, at: Date.now() }));
+    s.on("disconnect", () => this.disconnects++);
+    s.on("connect", () => {
+      if (this.disconnects > 0) void this.hello();
+    });
+    await new Promise<void>((resolve, reject) => {
+      s.once("connect", () => resolve());
+      s.once("connect_error", reject);
+    });
+    await this.hello();
+  }
+
+  private async hello() {
+    const ack = (await this.socket!.timeout(15_000).emitWithAck("hello", {
+      extension: this.ext,
+      hasWebRtc: false,
+    })) as {
+      ok: boolean;
+    };
+    if (!ack.ok) throw new Error(`hello of ${this.ext} refused: ${JSON.stringify(ack)}`);
+  }
+
+  async emit(
+    event: string,
+    payload: unknown,
+  ): Promise<{ ok: boolean; data?: unknown; error?: string; message?: string }> {
+    return (await this.socket!.timeout(20_000).emitWithAck(event, payload)) as { ok: boolean };
+  }
+
+  /** Steps away (not offered calls any more) and closes the page. */
+  async leave(): Promise<void> {
+    await this.request("POST", "/agent-statuses", { status: "meeting" });
+    this.close();
+  }
+
+  close() {
+    this.socket?.disconnect();
+  }
+}
