@@ -1,9 +1,10 @@
 // What the lead-import bench's two processes agree on (run.ts and gateway.ts): the pinned clock, the places whose
 // calling windows are open then, the seeded leads' phone numbers (the CSV reuses a few of them on purpose, as
-// duplicates of the lead book), the campaign prefix and the fast simulated PBX. PLACES and FAST_PROFILE are copies
-// of bench/dialer-load/gateway.ts's (that file is a script that starts a gateway when imported, so nothing of it
-// can be imported here).
+// duplicates of the lead book), the campaign prefix and the fast simulated PBX. PLACES is the load world's
+// (server/test/loadWorld.ts); FAST_PROFILE is a copy of bench/dialer-load/gateway.ts's (that file is a script that
+// starts a gateway when imported, so nothing of it can be imported here).
 import type { SimProfile } from "../../server/pbx/sim/extensions";
+import { PLACES } from "../../server/test/loadWorld";
 
 /** Tuesday 10 March 2026, 18:00Z: 11:00–14:00 local in every US zone of PLACES (as bench/dialer-load). */
 export const CLOCK_START = "2026-03-10T18:00:00Z";
@@ -12,24 +13,8 @@ export const BENCH_PASSWORD = "bench-lead-import-password-5";
 export const PREFIX = "BNL";
 export const MANAGER_EMAIL = "import.manager@bench.test";
 
-/**
- * US states with the zone of their address and one area code of theirs in that zone only (the compliance gate
- * judges the number's own zones as well as the lead's). FL and OK, with their 24-hour caps, are left out.
- */
-export const PLACES: readonly [state: string, timezone: string, areaCode: string][] = [
-  ["ny", "America/New_York", "212"],
-  ["pa", "America/New_York", "215"],
-  ["ga", "America/New_York", "404"],
-  ["oh", "America/New_York", "216"],
-  ["nc", "America/New_York", "704"],
-  ["il", "America/Chicago", "312"],
-  ["mn", "America/Chicago", "612"],
-  ["mo", "America/Chicago", "314"],
-  ["co", "America/Denver", "303"],
-  ["az", "America/Phoenix", "602"],
-  ["ca", "America/Los_Angeles", "213"],
-  ["wa", "America/Los_Angeles", "206"],
-];
+/** US places whose calling windows are open at CLOCK_START (server/test/loadWorld.ts, shared with the load world). */
+export { PLACES };
 
 /** The n-th seeded lead's number: exchanges 200–2xx (the CSV's own numbers use exchanges 300–900). */
 export const seededPhone = (n: number) => `${PLACES[n % PLACES.length]![2]}${2_000_000 + n}`;

@@ -1,9 +1,11 @@
 // What the reports bench's two processes agree on (run.ts and gateway.ts): the pinned clock, the call centre's
 // zone, the report ranges, the places whose calling windows are open then, the dialling agents' pool leads, the
-// campaign prefix and the fast simulated PBX. PLACES, seededPhone and FAST_PROFILE are copies of
-// bench/lead-import/world.ts (itself from bench/dialer-load/gateway.ts, a script that starts a gateway when imported).
+// campaign prefix and the fast simulated PBX. PLACES is the load world's (server/test/loadWorld.ts); seededPhone and
+// FAST_PROFILE are copies of bench/lead-import/world.ts (itself from bench/dialer-load/gateway.ts, a script that
+// starts a gateway when imported).
 import type { SimProfile } from "../../server/pbx/sim/extensions";
 import { wallClock } from "../../src/shared/zoned-time";
+import { PLACES } from "../../server/test/loadWorld";
 
 /** Tuesday 10 March 2026, 18:00Z: 14:00 in New York, 11:00–14:00 local in every US zone of PLACES. */
 export const CLOCK_START = "2026-03-10T18:00:00Z";
@@ -16,24 +18,8 @@ export const MANAGER_EMAIL = "reports.manager@bench.test";
 export const TENANT = 1;
 export const SAMPLE_TENANT = 2;
 
-/**
- * US states with the zone of their address and one area code of theirs in that zone only (the compliance gate
- * judges the number's own zones as well as the lead's). FL and OK, with their 24-hour caps, are left out.
- */
-export const PLACES: readonly [state: string, timezone: string, areaCode: string][] = [
-  ["ny", "America/New_York", "212"],
-  ["pa", "America/New_York", "215"],
-  ["ga", "America/New_York", "404"],
-  ["oh", "America/New_York", "216"],
-  ["nc", "America/New_York", "704"],
-  ["il", "America/Chicago", "312"],
-  ["mn", "America/Chicago", "612"],
-  ["mo", "America/Chicago", "314"],
-  ["co", "America/Denver", "303"],
-  ["az", "America/Phoenix", "602"],
-  ["ca", "America/Los_Angeles", "213"],
-  ["wa", "America/Los_Angeles", "206"],
-];
+/** US places whose calling windows are open at CLOCK_START (server/test/loadWorld.ts, shared with the load world). */
+export { PLACES };
 
 /** The n-th pool lead's number: exchanges 200–2xx (the history's leads use 300–3xx of 212). */
 export const seededPhone = (n: number) => `${PLACES[n % PLACES.length]![2]}${2_000_000 + n}`;

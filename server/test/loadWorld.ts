@@ -14,7 +14,7 @@ export const LOAD_WORLD_CLOCK_START = "2026-03-10T18:00:00Z";
  * caps, are left out so a lead is never capped by the world's own dials). The area code is one of the state's,
  * in that zone only: the compliance gate judges the number's own zones as well as the lead's.
  */
-const PLACES: readonly [state: string, timezone: string, areaCode: string][] = [
+export const PLACES: readonly [state: string, timezone: string, areaCode: string][] = [
   ["ny", "America/New_York", "212"],
   ["pa", "America/New_York", "215"],
   ["ga", "America/New_York", "404"],
