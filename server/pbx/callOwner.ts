@@ -16,8 +16,12 @@ export const FORWARD_TIMEOUT_MS = 10_000;
 /** While no instance listens (a takeover under way), a command is offered again this often until the timeout. */
 export const FORWARD_RETRY_MS = 200;
 
-/** What the agent reads when no instance answered for the calls in time. */
-export const CALL_OWNER_UNAVAILABLE = "The phones are moving to another server. Try again in a few seconds.";
+/**
+ * The message of the 503 (and of the socket ack) when no instance answered for the calls in time: a key the page
+ * translates (locales/*.json, calls.phones_moving: "The phones are moving to another server. Try again in a few
+ * seconds.").
+ */
+export const CALL_OWNER_UNAVAILABLE = "calls.phones_moving";
 
 /** The holder did not answer in time (or none listens): the command's outcome is unknown to the caller. */
 export class CallOwnerUnavailable extends Error {
