@@ -95,7 +95,9 @@ export class TierAgent {
     s.onAny((event: string, payload: unknown) => this.pushes.push({ event, payload, at: Date.now() }));
     s.on("disconnect", () => this.disconnects++);
     s.on("connect", () => {
-      if (this.disconnects > 0) void this.hello();
+      // A reconnection says hello again, as the page does; one cut short by the next disconnection says it at the
+      // reconnection after.
+      if (this.disconnects > 0) this.hello().catch(() => {});
     });
     await new Promise<void>((resolve, reject) => {
       s.once("connect", () => resolve());

@@ -47,6 +47,11 @@ let stack: ClusterStack | null = null;
 const agents: TierAgent[] = [];
 process.stdout.on("error", () => {});
 
+// Whatever throws outside a scenario's own awaits (a socket's ack, a timer) fails the tier and still stops the
+// processes it started and drops its database.
+for (const event of ["uncaughtException", "unhandledRejection"] as const)
+  process.on(event, (err: unknown) => void fail(err));
+
 try {
   stack = await startCluster({ dir, databaseServer: DATABASE_URL!, redisUrl: REDIS_URL!, log });
   await holderKilledMidCall(stack);
@@ -57,6 +62,14 @@ try {
   console.log(["Cluster tier: passed", ...report.map((l) => `  ${l}`)].join("\n"));
   process.exit(0);
 } catch (err) {
+  await fail(err);
+}
+
+let failing = false;
+async function fail(err: unknown): Promise<void> {
+  // Reported once: a second error while the first one's cleanup runs adds nothing.
+  if (failing) return;
+  failing = true;
   const logs = stack?.logs() ?? "";
   await cleanup();
   console.log(
