@@ -47,6 +47,13 @@ let stack: ClusterStack | null = null;
 const agents: TierAgent[] = [];
 process.stdout.on("error", () => {});
 
+/** The whole tier's bound: a run that has not ended by then fails, and stops what it started. */
+const TIER_LIMIT_MS = 15 * 60_000;
+setTimeout(
+  () => void fail(new Error(`the tier did not end within ${TIER_LIMIT_MS / 60_000} min`)),
+  TIER_LIMIT_MS,
+).unref();
+
 // Whatever throws outside a scenario's own awaits (a socket's ack, a timer) fails the tier and still stops the
 // processes it started and drops its database.
 for (const event of ["uncaughtException", "unhandledRejection"] as const)
