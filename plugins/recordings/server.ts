@@ -117,6 +117,7 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
   return [
     defineRoute(startExtraRecording, {
       access: ADVISORS,
+      drivesCalls: true,
       example: { body: { index: 1 } },
       names: [{ kind: "extension", at: "params.extension", refusal: 403 }],
       async handler({ caller, params, body }, reply) {
@@ -170,6 +171,7 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
     }),
     defineRoute(stopExtraRecording, {
       access: ADVISORS,
+      drivesCalls: true,
       async handler({ caller, params }, reply) {
         await ownExtension(caller, params.extension);
         const [rec] = await db
@@ -186,6 +188,7 @@ export function recordingsRoutes(ctx: PluginServerContext): RouteDef[] {
     }),
     defineRoute(saveRecordingState, {
       access: ADVISORS,
+      drivesCalls: true,
       example: { body: { recording: false } },
       names: [{ kind: "extension", at: "params.extension", refusal: 403 }],
       async handler({ caller, params, body }, reply) {
