@@ -51,6 +51,7 @@ import { Realtime } from "./realtime/server";
 import { BackgroundWork } from "./modules/status/background";
 import { RequestsInFlight } from "./http/requestsInFlight";
 import { statusServices } from "./modules/status/wiring";
+import { StopSteps } from "./stopping";
 
 export interface BuiltGateway {
   app: FastifyInstance;
@@ -59,6 +60,8 @@ export interface BuiltGateway {
   realtime: Realtime;
   /** Which instance drives the PBX (tests crash an instance by abandoning it). */
   lease: TelephonyLease;
+  /** The step a clean stop is at (server/stopping.ts: a stop that overruns names it). */
+  stopping: StopSteps;
 }
 
 export interface BuildOptions {
@@ -345,26 +348,29 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   gw.throttle.start((e) => app.log.warn({ err: e }, "sweeping old sign-in counters failed"));
   const sipEdge = config.sipEdge && pbx instanceof SimPbx ? await attachSipEdge(gw, pbx, app.server) : null;
   // Before the HTTP server closes: sockets would otherwise hold it open, and timers must not outlive it.
+  const stopping = new StopSteps();
   app.addHook("preClose", async () => {
+    const step = stopping.run.bind(stopping);
     gw.overstays.stop();
     gw.throttle.stop();
     // First no command is heard any more (the standbys offer theirs again until the next holder serves), and those
     // under way are answered; then the call service stops.
-    await owner?.standDown();
+    await step("hearing no more call commands", () => owner?.standDown());
     standDown();
-    await sipEdge?.close();
-    await realtime.close();
-    await background.close();
+    await step("closing the SIP edge", () => sipEdge?.close());
+    await step("closing the sockets", () => realtime.close());
+    await step("stopping the background jobs", () => background.close());
     // A standby never connected: the PBX it shares with the holder is not its to close.
-    if (connected) await pbx.close();
+    if (connected) await step("closing the PBX connection", () => pbx.close());
     // The next gateway takes the PBX once this one no longer touches it.
-    await lease.release();
+    await step("releasing the telephony lease", () => lease.release());
     // Last: this instance's own forwarded requests may wait for their answers until here.
-    await owner?.close();
+    await step("closing the call-command channel", () => owner?.close());
+    stopping.mark("answering the HTTP requests under way");
   });
 
   app.addHook("onClose", async () => {
-    if (!opts.database) await database.close();
+    if (!opts.database) await stopping.run("closing the database", () => database.close());
   });
-  return { app, gw, database, realtime, lease };
+  return { app, gw, database, realtime, lease, stopping };
 }

@@ -5,9 +5,10 @@ import { readConfig } from "./config";
 import { buildGateway } from "./app";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/accounts";
 import { FIELD_ADVISORS } from "./seed/advisors";
+import { overrunMessage, STOP_LIMIT_MS } from "./stopping";
 
 const config = readConfig();
-const { app, database } = await buildGateway(config);
+const { app, database, stopping } = await buildGateway(config);
 await app.listen({ port: config.port, host: config.host });
 
 // The port actually bound (PORT=0 picks a free one: the process tests read it from this line).
@@ -29,8 +30,19 @@ const lines = [
 ].filter((l, i, all) => l !== "" || all[i - 1] !== "");
 console.log(lines.join("\n"));
 
+// A clean stop, bounded: a step that never ends is named in the log, and the process still exits (server/stopping.ts).
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    app.close().then(() => process.exit(0));
+    setTimeout(() => {
+      console.error(overrunMessage(signal, stopping, process.getActiveResourcesInfo()));
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`The gateway's stop failed at "${stopping.current ?? "unknown"}":`, err);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { STOP_LIMIT_MS } from "../stopping";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -59,6 +60,8 @@ export async function startGatewayProcess(opts: GatewayProcessOptions = {}): Pro
       const m = /Dialer ready at http:\/\/localhost:(\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
+        // Matched once: a long-lived process's output would otherwise be searched whole at every line it prints.
+        child.stdout!.off("data", onData);
         resolve(`http://127.0.0.1:${m[1]}`);
       }
     };
@@ -75,7 +78,10 @@ export async function startGatewayProcess(opts: GatewayProcessOptions = {}): Pro
     async stop(signal = "SIGTERM") {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill(signal);
+      // The gateway bounds its own clean stop (server/stopping.ts); past that and a margin, it is killed.
+      const killer = setTimeout(() => child.kill("SIGKILL"), STOP_LIMIT_MS + 10_000);
       await exited;
+      clearTimeout(killer);
     },
   };
 }
