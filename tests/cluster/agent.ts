@@ -6,6 +6,9 @@ import { io, type Socket } from "socket.io-client";
 import { API_BASE } from "../../src/contract/common";
 import { SOCKET_PATH } from "../../src/contract/socket";
 
+/** Past the proxy's own server timeout (60 s in deploy/haproxy/dialer.cfg) would mean the proxy hangs too. */
+const REQUEST_LIMIT_MS = 30_000;
+
 export interface Answer {
   status: number;
   body: unknown;
@@ -64,6 +67,8 @@ export class TierAgent {
     const res = await fetch(`${o.via ?? this.base}${API_BASE}${route}`, {
       method,
       headers,
+      // Never left hanging: a request the cluster does not answer is a failure the scenario reports.
+      signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     const auth = res.headers.get("authorization");

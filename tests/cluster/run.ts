@@ -54,10 +54,17 @@ setTimeout(
   TIER_LIMIT_MS,
 ).unref();
 
+// Declared before the scenarios' top-level awaits: a fail() during them would otherwise meet this binding
+// uninitialised, throw, and be called again by the unhandled rejection it raised, for ever (a clean-clone CI's hang).
+let failing = false;
+
 // Whatever throws outside a scenario's own awaits (a socket's ack, a timer) fails the tier and still stops the
 // processes it started and drops its database.
 for (const event of ["uncaughtException", "unhandledRejection"] as const)
   process.on(event, (err: unknown) => void fail(err));
+// Stopped from outside (.ci/run's bound, a Ctrl-C): the gateways, HAProxy and the fake Asterisk still go.
+for (const signal of ["SIGTERM", "SIGINT"] as const)
+  process.once(signal, () => void fail(new Error(`stopped by ${signal}`)));
 
 try {
   stack = await startCluster({ dir, databaseServer: DATABASE_URL!, redisUrl: REDIS_URL!, log });
@@ -72,13 +79,13 @@ try {
   await fail(err);
 }
 
-let failing = false;
 async function fail(err: unknown): Promise<void> {
   // Reported once: a second error while the first one's cleanup runs adds nothing.
   if (failing) return;
   failing = true;
   const logs = stack?.logs() ?? "";
-  await cleanup();
+  // Bounded too: a process that will not stop must not keep the report from being printed.
+  await Promise.race([cleanup(), sleep(90_000)]);
   console.log(
     [
       "Cluster tier: FAILED",

@@ -151,8 +151,14 @@ export async function startCluster(o: {
       const p = i.process;
       i.process = null;
       await p?.stop(signal);
+      // A clean stop ends with exit code 0; one that overran its bound (server/stopping.ts) says where it hung.
+      const code = p?.child.exitCode;
+      if (p && signal === "SIGTERM" && code !== 0)
+        throw new Error(
+          `${i.name} did not stop cleanly on SIGTERM (exit ${code ?? p.child.signalCode}):\n${p.output().slice(-3_000)}`,
+        );
     };
-    stoppers.push(() => Promise.all(instances.map((i) => stop(i, "SIGTERM"))));
+    stoppers.push(() => Promise.allSettled(instances.map((i) => stop(i, "SIGTERM"))));
     // The first seeds the demo into the empty database; the world goes beside it; the others start on it.
     await start(instances[0]!);
     const world = await writeWorld(dbUrl, CLOCK_BASE);
