@@ -440,6 +440,13 @@ export const calls = pgTable(
      * the wait from it.
      */
     agentAwaySince: ts("agent_away_since"),
+    /**
+     * The call's outside transfer (external, Sunlife, Matcha, third party) as it stands: kind, party, outcome, the
+     * disposition it sets, since when the party rings. Written by the transfer control at each step
+     * (server/modules/calls/transferRow.ts) so that the gateway that follows the call next (a restart, a takeover)
+     * shows the agent the same transfer and still ends a party that rings too long.
+     */
+    transfer: jsonb("transfer").$type<Record<string, unknown>>(),
   },
   (t) => [
     index("calls_agent_started_idx").on(t.agentId, t.startedAt),

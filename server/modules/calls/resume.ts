@@ -5,6 +5,7 @@
 import type { CallStatus, CallType, Direction } from "../../../src/contract/calls";
 import type { PbxCallState } from "../../pbx/driver";
 import type { ActiveCall } from "./active";
+import { transferFrom, type StoredTransfer } from "./transferRow";
 
 /** An open `calls` row with what its agent's view needs. */
 export interface OpenCallRow {
@@ -25,6 +26,8 @@ export interface OpenCallRow {
   answeredAt: number | null;
   /** The agent's phone had dropped mid-call and the lead was waiting for it (calls.agent_away_since). */
   agentAwaySince?: number | null;
+  /** The outside transfer the row kept (calls.transfer, transferRow.ts). */
+  transfer?: StoredTransfer | null;
 }
 
 export interface RebuiltView {
@@ -79,8 +82,8 @@ export function rebuildView(row: OpenCallRow, pbx: PbxCallState | undefined): Re
     partyLegId: row.type === "transfer" ? null : (party?.legId ?? null),
     partyCause: null,
     playback: null,
-    // A party dialled into the conference (external, Sunlife, Matcha, third party): its level is rebuilt;
-    // which kind of transfer it was is not (the agent sees the party and may kick it or leave).
+    // A party dialled into the conference (external, Sunlife, Matcha, third party): its level is rebuilt from the
+    // PBX, which kind of transfer it is (and the disposition it sets) from the row.
     conference: third
       ? {
           id: pbx.confId ?? null,
@@ -90,7 +93,7 @@ export function rebuildView(row: OpenCallRow, pbx: PbxCallState | undefined): Re
           talkingTo: party?.held ? "party" : "lead",
         }
       : null,
-    transfer: null,
+    transfer: row.transfer ? transferFrom(row.transfer, third !== null) : null,
     seen: new Set(),
   };
   return { call, answeredMeanwhile: bridged && row.status !== "answered", awaySince: waiting };

@@ -34,6 +34,7 @@ import { rebuildView } from "./resume";
 import { AgentRejoin } from "./rejoin";
 import type { CallDeps, Caller, ConferenceAction, TransferCalls } from "./port";
 import { TransferControl } from "./transfers";
+import { storedTransferOf } from "./transferRow";
 import { LiveTransfers } from "../liveTransfers/service";
 
 export type { CallDeps, Caller } from "./port";
@@ -185,6 +186,7 @@ export class CallService implements TransferCalls {
         startedAt: calls.startedAt,
         answeredAt: calls.answeredAt,
         agentAwaySince: calls.agentAwaySince,
+        transfer: calls.transfer,
       })
       .from(calls)
       .innerJoin(users, eq(users.id, calls.agentId))
@@ -204,6 +206,7 @@ export class CallService implements TransferCalls {
           startedAt: new Date(r.startedAt).getTime(),
           answeredAt: r.answeredAt ? new Date(r.answeredAt).getTime() : null,
           agentAwaySince: r.agentAwaySince ? new Date(r.agentAwaySince).getTime() : null,
+          transfer: storedTransferOf(r.transfer),
         },
         r.pbxCallId ? present.get(r.pbxCallId) : undefined,
       );
@@ -212,6 +215,7 @@ export class CallService implements TransferCalls {
         continue;
       }
       this.track(rebuilt.call);
+      this.transfers.resumed(rebuilt.call, storedTransferOf(r.transfer));
       if (rebuilt.answeredMeanwhile) answeredMeanwhile.push(rebuilt.call);
       else if (rebuilt.awaySince !== null) waitingForAgent.push([rebuilt.call, rebuilt.awaySince]);
       // A driver that starts again knows nothing of what the gateway asked it: the lead is kept again.
@@ -539,7 +543,7 @@ export class CallService implements TransferCalls {
         )
           return false;
         // The softphone's conference party is the third-party transfer (its panel kicks, leaves, destroys).
-        this.transfers.thirdPartyStarted(call, gate.phone);
+        await this.transfers.thirdPartyStarted(call, gate.phone);
         await this.openConference(call, gate.phone);
         return true;
       }
@@ -562,14 +566,14 @@ export class CallService implements TransferCalls {
       }
       case "kickSecondParty": {
         if (!conf?.id || !conf.partyLegId) return false;
-        this.transfers.settle(call, "kicked");
+        await this.transfers.settle(call, "kicked");
         await pbx.conference.kick(conf.id, conf.partyLegId);
         if (call.partyLegId) await pbx.hold(call.partyLegId, false);
         return true;
       }
       case "hangupConference": {
         if (!conf?.id) return false;
-        this.transfers.settle(call, "destroyed");
+        await this.transfers.settle(call, "destroyed");
         await pbx.conference.destroy(conf.id);
         return true;
       }
@@ -706,7 +710,7 @@ export class CallService implements TransferCalls {
           return;
         if (e.action === "joined") {
           conf.state = conf.state === "merged" ? "merged" : "initialized";
-          this.transfers.partyJoined(call);
+          await this.transfers.partyJoined(call);
         } else if (e.action === "kicked" || e.action === "left")
           Object.assign(conf, { state: "hangedup", partyLegId: null, talkingTo: "lead" });
         else if (e.action === "destroyed") conf.state = "inactive";
@@ -716,7 +720,7 @@ export class CallService implements TransferCalls {
       case "LegHungUp":
         if (e.legId === call.partyLegId && !call.bridged) call.partyCause = e.cause;
         if (call.conference && e.legId === call.conference.partyLegId && !isOver(call)) {
-          this.transfers.partyGone(call, e.cause, call.conference.state !== "initializing");
+          await this.transfers.partyGone(call, e.cause, call.conference.state !== "initializing");
           Object.assign(call.conference, { state: "hangedup", partyLegId: null, talkingTo: "lead" });
           if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, false);
           this.pushCall(call);

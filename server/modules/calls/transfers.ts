@@ -18,6 +18,7 @@ import type { HangupCause } from "../../pbx/driver";
 import { conferenceLive, isOver, transferLevelOf, type ActiveCall } from "./active";
 import type { CallDeps, TransferCalls } from "./port";
 import { samePhone, TransferRefused, type OutsideParty, type OutsideTransferKind } from "./transferTargets";
+import { keptInRow, saveTransfer, type StoredTransfer } from "./transferRow";
 
 /** How long a transfer party may ring before the transfer goes back to level 1 (the lead's own ring timeout). */
 export const TRANSFER_RING_TIMEOUT_MS = 30_000;
@@ -32,7 +33,8 @@ const THIRD_PARTY: TransferDisposition = { disposition: "Transferred to 3rd Part
 const unsupported = (message: string) => new TransferRefused("unsupported", message);
 
 export class TransferControl {
-  private readonly ringTimers = new Map<ActiveCall, ClockTimer>();
+  /** The parties ringing now: the timer that gives up on each, and since when it rings (kept in the row too). */
+  private readonly ringTimers = new Map<ActiveCall, { timer: ClockTimer; since: number }>();
 
   constructor(
     private readonly calls: TransferCalls,
@@ -61,13 +63,24 @@ export class TransferControl {
       disposition: sentExternal(party.reason),
     };
     await this.calls.openConference(call, gate.phone);
-    this.watchRinging(call);
+    this.watchRinging(call, this.d.clock.now());
+    await this.persist(call);
   }
 
   /** The softphone's conference (initializeConference) is the third-party transfer. */
-  thirdPartyStarted(call: ActiveCall, phone: string): void {
+  async thirdPartyStarted(call: ActiveCall, phone: string): Promise<void> {
     call.transfer = { kind: "third-party", party: phone, name: null, outcome: null, disposition: null };
-    this.watchRinging(call);
+    this.watchRinging(call, this.d.clock.now());
+    await this.persist(call);
+  }
+
+  /**
+   * The call is followed again (a restart, a takeover) with the transfer its row kept: a party that was ringing is
+   * given up on when its ring time runs out, counted from when it started ringing.
+   */
+  resumed(call: ActiveCall, stored: StoredTransfer | null): void {
+    if (stored?.ringingSince == null || call.conference?.state !== "initializing" || call.transfer?.outcome !== null) return;
+    this.watchRinging(call, stored.ringingSince);
   }
 
   async control(agentId: number, kind: TransferControlKind, action: TransferAction, phone?: string): Promise<void> {
@@ -109,7 +122,7 @@ export class TransferControl {
     const conf = call?.conference;
     if (!call || !conf?.id || !conf.partyLegId || !conf.party || !conferenceLive(call) || !samePhone(conf.party, phone))
       throw unsupported(M.noTransferLeg);
-    this.settle(call, "kicked");
+    await this.settle(call, "kicked");
     await this.d.pbx.conference.kick(conf.id, conf.partyLegId);
     if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, false);
   }
@@ -126,7 +139,7 @@ export class TransferControl {
       await this.leave(call);
       return true;
     }
-    this.settle(call, "agent_hung_up");
+    await this.settle(call, "agent_hung_up");
     await this.d.pbx.conference.destroy(call.conference.id);
     return true;
   }
@@ -134,28 +147,31 @@ export class TransferControl {
   // ---------------------------------------------------------------- what the PBX says (in the call's queue)
 
   /** The party answered: it no longer rings out. */
-  partyJoined(call: ActiveCall): void {
+  async partyJoined(call: ActiveCall): Promise<void> {
+    if (!this.ringTimers.has(call)) return;
     this.stopWatching(call);
+    await this.persist(call);
   }
 
   /** The party's leg ended before the agent left: back to level 1, the lead still with the agent. */
-  partyGone(call: ActiveCall, cause: HangupCause, answered: boolean): void {
-    if (!answered && cause === "busy") this.settle(call, "busy");
-    else if (!answered && (cause === "no-answer" || cause === "canceled")) this.settle(call, "no_answer");
-    else if (!answered) this.settle(call, "failed");
-    else this.settle(call, "party_hung_up");
+  async partyGone(call: ActiveCall, cause: HangupCause, answered: boolean): Promise<void> {
+    if (!answered && cause === "busy") await this.settle(call, "busy");
+    else if (!answered && (cause === "no-answer" || cause === "canceled")) await this.settle(call, "no_answer");
+    else if (!answered) await this.settle(call, "failed");
+    else await this.settle(call, "party_hung_up");
   }
 
   /** The lead hung up mid-transfer: the transfer is cancelled and the call ends; the disposition flow follows. */
   async leadGone(call: ActiveCall): Promise<void> {
     if (!conferenceLive(call) || !call.conference?.id) return;
-    this.settle(call, "lead_hung_up");
+    await this.settle(call, "lead_hung_up");
     await this.d.pbx.conference.destroy(call.conference.id);
   }
 
   /** The call is over for the agent: a transfer still under way ended with it (the agent's phone hung up). */
   callEnded(call: ActiveCall): void {
-    if (conferenceLive(call)) this.settle(call, "agent_hung_up");
+    // Not written to the row: no gateway follows an ended call again.
+    if (conferenceLive(call)) this.decide(call, "agent_hung_up");
     this.stopWatching(call);
   }
 
@@ -180,6 +196,7 @@ export class TransferControl {
     if (t) {
       t.outcome = "completed";
       if (t.kind === "third-party") t.disposition = THIRD_PARTY;
+      await this.persist(call);
     }
     await this.calls.rejoin.handOver(call);
     await this.d.pbx.conference.leave(call.conference!.id!, call.agentExt);
@@ -189,15 +206,28 @@ export class TransferControl {
    * The transfer goes back to level 1 (or ends) for `outcome`; the first outcome stands (a kick's own hangup
    * event does not turn it into party_hung_up). Only a completed transfer keeps its disposition.
    */
-  settle(call: ActiveCall, outcome: TransferOutcome): void {
-    this.stopWatching(call);
-    const t = call.transfer;
-    if (!t || t.outcome !== null) return;
-    t.outcome = outcome;
-    if (outcome !== "completed") t.disposition = null;
+  async settle(call: ActiveCall, outcome: TransferOutcome): Promise<void> {
+    if (this.decide(call, outcome)) await this.persist(call);
   }
 
-  private watchRinging(call: ActiveCall): void {
+  /** settle() in memory; whether the outcome changed. */
+  private decide(call: ActiveCall, outcome: TransferOutcome): boolean {
+    this.stopWatching(call);
+    const t = call.transfer;
+    if (!t || t.outcome !== null) return false;
+    t.outcome = outcome;
+    if (outcome !== "completed") t.disposition = null;
+    return true;
+  }
+
+  /** The call's row keeps its outside transfer as it stands (transferRow.ts). */
+  private async persist(call: ActiveCall): Promise<void> {
+    if (keptInRow(call.transfer))
+      await saveTransfer(this.d.db, call.id, call.transfer, this.ringTimers.get(call)?.since ?? null);
+  }
+
+  /** Gives up on the party `TRANSFER_RING_TIMEOUT_MS` after it started ringing (`since`). */
+  private watchRinging(call: ActiveCall, since: number): void {
     this.stopWatching(call);
     const { clock, background } = this.d;
     const timer = clock.setTimeout(() => {
@@ -206,20 +236,20 @@ export class TransferControl {
         this.calls.serially(call, async () => {
           const conf = call.conference;
           if (isOver(call) || conf?.state !== "initializing" || !conf.id || !conf.partyLegId) return;
-          this.settle(call, "no_answer");
+          await this.settle(call, "no_answer");
           await this.d.pbx.conference.kick(conf.id, conf.partyLegId);
           // The kick clears the party from the conference before its hangup arrives, so nothing else takes the
           // lead off hold (the PBX's own ring timeout, when it fires first, ends the leg the other way).
           if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, false);
         }),
       );
-    }, TRANSFER_RING_TIMEOUT_MS);
-    this.ringTimers.set(call, timer);
+    }, Math.max(0, since + TRANSFER_RING_TIMEOUT_MS - clock.now()));
+    this.ringTimers.set(call, { timer, since });
   }
 
   private stopWatching(call: ActiveCall): void {
-    const timer = this.ringTimers.get(call);
-    if (timer) this.d.clock.clearTimeout(timer);
+    const ringing = this.ringTimers.get(call);
+    if (ringing) this.d.clock.clearTimeout(ringing.timer);
     this.ringTimers.delete(call);
   }
 }
