@@ -177,6 +177,8 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   app.addHook("onResponse", async (req) => requests.end(req));
   app.addHook("onRequestAbort", async (req) => requests.end(req));
   let markStarted!: () => void;
+  // What a standby sends with a forwarded request, so that the holder runs it as its own (http/forwarding.ts).
+  const ownerMark = tokens.mac("call-owner");
   const gw: Gateway = {
     started: new Promise<void>((resolve) => (markStarted = resolve)),
     config,
@@ -204,7 +206,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     }),
     calls: undefined as unknown as CallService,
     // Replaced below in a cluster on one PBX, where the telephony lease decides.
-    callOwner: ownCalls(tokens.mac("call-owner")),
+    callOwner: ownCalls(ownerMark),
     callFacets: new CallFacetSources(),
     recordings,
     variants: opts.variants ?? productVariants,
@@ -277,7 +279,6 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   const redisKeyPrefix = opts.redisKeyPrefix ?? `dialer:${tokens.mac("socket-cluster").slice(0, 16)}`;
   const lone = !config.redisUrl && opts.drivesTelephony !== false;
   const leased = Boolean(config.redisUrl) && (config.pbx === "asterisk" || opts.pbxSharedByCluster === true);
-  const ownerMark = tokens.mac("call-owner");
   const owner = leased
     ? await RedisCallOwner.connect({
         redisUrl: config.redisUrl!,

@@ -39,7 +39,7 @@ const RETRY_AFTER_S = "2";
 export const ownerUnavailable = () =>
   new HttpError(503, CALL_OWNER_UNAVAILABLE, undefined, { "retry-after": RETRY_AFTER_S });
 
-function carried(headers: FastifyRequest["headers"] | Record<string, unknown>): Record<string, string> {
+function carried(headers: FastifyRequest["headers"]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (HOP_BY_HOP.has(name) || value === undefined) continue;
