@@ -447,6 +447,12 @@ export const calls = pgTable(
      * shows the agent the same transfer and still ends a party that rings too long.
      */
     transfer: jsonb("transfer").$type<Record<string, unknown>>(),
+    /**
+     * The clip an agent started into the call (a disclosure) while it plays: the PBX's playback id, the clip, when it
+     * started (server/modules/calls/playback.ts); null once it finished. The next gateway to follow the call
+     * follows the clip on, and its owner still gets the proof that it played.
+     */
+    playback: jsonb("playback").$type<Record<string, unknown>>(),
   },
   (t) => [
     index("calls_agent_started_idx").on(t.agentId, t.startedAt),

@@ -310,6 +310,13 @@ export interface PbxCalls {
   /** Stops a playback (idempotent: nothing happens when it has finished). Asterisk: `DELETE /playbacks/{id}`. */
   stopPlayback(playbackId: string): Promise<void>;
   /**
+   * A gateway that follows a call again (a restart, the standby that took the lease over) and knows from the call's
+   * row that a clip was started into it: true when the clip still plays, and from then on this driver reports its
+   * end (PlaybackFinished) and stops it as one it started; false when it has finished. Asterisk:
+   * `GET /playbacks/{id}`.
+   */
+  followPlayback(callId: string, playbackId: string, media: string): Promise<boolean>;
+  /**
    * Rings a supervisor's extension to listen to an answered agent leg (monitor), coach its agent (whisper) or
    * join the conversation (barge); returns the supervisor's leg id. LegCreated (role "supervisor", `ext`),
    * LegRinging, then LegAnswered and Supervision, or LegHungUp ('unavailable' at once when the extension is

@@ -3,7 +3,15 @@
 // with the tenants they are offered to, and the browser names one. The PBX plays it into the call, so the
 // lead hears it and the agent too; the call's snapshot says what plays (`playback`), until the PBX says the
 // clip finished (played out, stopped, or the call ended).
+//
+// Where the state lives: the clip under way is in the call's row too (calls.playback) until it finishes, so that
+// the gateway that follows the call next (a restart, the standby that takes the lease over) follows the clip on
+// (PbxDriver.followPlayback) and its owner still gets the proof that it played, however it ended meanwhile.
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Clock } from "../../../src/shared/clock";
+import type { Db } from "../../db/client";
+import { calls } from "../../db/schema";
 import type { CallEvent, PbxDriver, PlaybackEnd, PlaybackMedia } from "../../pbx/driver";
 import type { BackgroundWork } from "../status/background";
 import { isOver, type ActiveCall } from "./active";
@@ -36,14 +44,20 @@ interface CallsForPlayback {
   publish(call: ActiveCall): void;
 }
 
+/** calls.playback: the clip under way. */
+const StoredPlayback = z.object({ id: z.string(), media: z.string(), startedAt: z.number() });
+
+/** Whose call a clip played into (a call followed now, or the row of one that ended while none was). */
+type CallOfClip = Pick<ActiveCall, "id" | "tenantId" | "agentId" | "leadId">;
+
 export class CallPlayback {
   private readonly clips = new Map<string, { media: PlaybackMedia; owner: ClipOwner }>();
   /** The playbacks agents started, by PBX id, until they finish: whose they are and since when. */
-  private readonly started = new Map<string, { call: ActiveCall; media: string; at: number }>();
+  private readonly started = new Map<string, { call: CallOfClip; media: string; at: number }>();
 
   constructor(
     private readonly calls: CallsForPlayback,
-    private readonly d: { pbx: PbxDriver; clock: Clock; background: BackgroundWork },
+    private readonly d: { db: Db; pbx: PbxDriver; clock: Clock; background: BackgroundWork },
   ) {}
 
   /** Clips that may be played by name, to the call centres their owner offers them to. */
@@ -77,8 +91,13 @@ export class CallPlayback {
       } catch {
         return; // the lead is not (or no longer) on the call: nothing to play to
       }
+      const at = this.d.clock.now();
       call.playback = { id, media: name };
-      this.started.set(id, { call, media: name, at: this.d.clock.now() });
+      this.started.set(id, { call, media: name, at });
+      await this.d.db
+        .update(calls)
+        .set({ playback: { id, media: name, startedAt: at } })
+        .where(eq(calls.id, call.id));
       this.calls.publish(call);
       answer = "playing";
     });
@@ -103,11 +122,47 @@ export class CallPlayback {
     return had;
   }
 
-  /** Tells the clip's owner, once, that a playback an agent started has finished. */
+  /**
+   * The call is followed again (a restart, a takeover) with the clip its row says was started: followed on while it
+   * still plays; otherwise it finished while no gateway followed the call, and its owner is told so: played to its
+   * end when its length has passed since it started, stopped before that.
+   */
+  async resumed(call: ActiveCall, row: unknown): Promise<void> {
+    const stored = StoredPlayback.safeParse(row);
+    if (!stored.success) return;
+    const { id, media, startedAt } = stored.data;
+    this.started.set(id, { call, media, at: startedAt });
+    if (!isOver(call) && (await this.d.pbx.followPlayback(call.pbxCallId, id, media).catch(() => false))) {
+      call.playback = { id, media };
+      return;
+    }
+    const end = startedAt + (this.clips.get(media)?.media.durationMs ?? 0);
+    const now = this.d.clock.now();
+    this.finished(id, now >= end ? "done" : "stopped", Math.min(now, end));
+  }
+
+  /** A call that ended while no gateway followed it, with a clip its row says was playing: it ended with the call. */
+  endedUnfollowed(call: CallOfClip, row: unknown): void {
+    const stored = StoredPlayback.safeParse(row);
+    if (!stored.success) return;
+    const { id, media, startedAt } = stored.data;
+    this.started.set(id, { call, media, at: startedAt });
+    const end = startedAt + (this.clips.get(media)?.media.durationMs ?? 0);
+    this.finished(id, this.d.clock.now() >= end ? "done" : "ended", Math.min(this.d.clock.now(), end));
+  }
+
+  /** Tells the clip's owner, once, that a playback an agent started has finished; the call's row lets it go. */
   private finished(playbackId: string, end: PlaybackEnd, at: number): void {
     const p = this.started.get(playbackId);
     if (!p) return;
     this.started.delete(playbackId);
+    const { db, background } = this.d;
+    background.run("finished clip", () =>
+      db
+        .update(calls)
+        .set({ playback: null })
+        .where(and(eq(calls.id, p.call.id), sql`${calls.playback}->>'id' = ${playbackId}`)),
+    );
     const played = this.clips.get(p.media)?.owner.played;
     if (!played) return;
     const { call } = p;

@@ -187,6 +187,7 @@ export class CallService implements TransferCalls {
         answeredAt: calls.answeredAt,
         agentAwaySince: calls.agentAwaySince,
         transfer: calls.transfer,
+        playback: calls.playback,
       })
       .from(calls)
       .innerJoin(users, eq(users.id, calls.agentId))
@@ -216,6 +217,7 @@ export class CallService implements TransferCalls {
       }
       this.track(rebuilt.call);
       this.transfers.resumed(rebuilt.call, storedTransferOf(r.transfer));
+      await this.playback.resumed(rebuilt.call, r.playback);
       if (rebuilt.answeredMeanwhile) answeredMeanwhile.push(rebuilt.call);
       else if (rebuilt.awaySince !== null) waitingForAgent.push([rebuilt.call, rebuilt.awaySince]);
       // A driver that starts again knows nothing of what the gateway asked it: the lead is kept again.
@@ -236,6 +238,8 @@ export class CallService implements TransferCalls {
           ),
         );
     await this.orphansEnded(orphans);
+    for (const o of orphans)
+      if (o.agentId !== null) this.playback.endedUnfollowed({ ...o, agentId: o.agentId }, o.playback);
     for (const call of answeredMeanwhile) await this.answered(call, clock.now());
     for (const [call, since] of waitingForAgent) await this.rejoin.resumed(call, since);
     await this.live.resume(present);

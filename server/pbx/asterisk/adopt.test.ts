@@ -3,6 +3,7 @@
 // sent into Stasis. Nothing that is still a call is hung up; a call left with only agents is.
 import { afterEach, describe, expect, it } from "vitest";
 import { openWorld, type DriverWorld } from "../suite/worlds";
+import type { PbxEvent } from "../driver";
 import { AriDriver } from "./driver";
 
 const open: Array<{ close(): Promise<void> }> = [];
@@ -62,6 +63,31 @@ describe("AriDriver adopting Asterisk's calls at start", () => {
     expect(await next.liveCalls()).toEqual([]);
     await next.idle();
     expect(w.fake!.channels()).toEqual([]);
+  });
+
+  it("a clip still playing into the call is followed on: its end reaches the next gateway; a finished one is not", async () => {
+    const w = await world();
+    await w.pbx.originate({ callId: "c1", agentExt: "1001", to: "+15550000010", mode: "manual" });
+    await w.run(5000);
+    const media = { name: "disclosures/aa-en", file: "", durationMs: 1000 };
+    const playing = await w.pbx.playback("c1", media);
+    const ended = await w.pbx.playback("c1", media); // the first is stopped by the second
+    await w.run(200);
+    const next = await restarted(w);
+    const events: PbxEvent[] = [];
+    next.onEvent((e) => events.push(e));
+    await next.liveCalls();
+    expect(await next.followPlayback("c1", playing, media.name)).toBe(false);
+    expect(await next.followPlayback("c1", ended, media.name)).toBe(true);
+    await w.run(1000);
+    await next.idle();
+    expect(events.filter((e) => e.kind === "PlaybackFinished")).toMatchObject([
+      { callId: "c1", playbackId: ended, reason: "done" },
+    ]);
+    expect(await next.followPlayback("c1", ended, media.name)).toBe(false);
+    // A clip the next gateway starts gets an id of its own, never one of the last driver's.
+    const again = await next.playback("c1", media);
+    expect([playing, ended]).not.toContain(again);
   });
 
   it("a lead held during a consult is followed as held, and taken off hold into the call's bridge", async () => {

@@ -12,6 +12,7 @@
 // Resilience (pitfalls 1–6): the events socket reconnects for ever and every reconnection reconciles the
 // calls with GET /channels; a channel is known before it is created, so a StasisStart that beats the HTTP
 // answer finds its leg; an addChannel waits for the leg's StasisStart; cause 0 after Ringing is no-answer.
+import { randomUUID } from "node:crypto";
 import { SIP_HEADERS } from "../../../src/contract/calls";
 import type { Clock } from "../../../src/shared/clock";
 import type {
@@ -435,12 +436,28 @@ export class AriDriver implements PbxDriver {
     if (call.ended || call.ending) throw new Error(`nothing to play into: call ${call.id} has ended`);
     if (!this.model.leadAnswered(call)) throw new Error(`nobody to play to: the lead of call ${call.id} has not answered`);
     if (call.playback) this.model.finishPlayback(call, "stopped");
-    const id = `${call.id}:play${++this.nextPlay}`;
+    // Unique across drivers: the next lease holder's driver counts from 0 again while a clip of the last may play.
+    const id = `${call.id}:play${++this.nextPlay}-${randomUUID().slice(0, 8)}`;
     call.playback = { id, callId: call.id, media: media.name, active: true };
     this.playbacks.set(id, call);
     this.model.emit({ kind: "PlaybackStarted", callId: call.id, playbackId: id, media: media.name });
     await this.request("POST", `/bridges/${seg(call.bridgeId!)}/play/${seg(id)}`, { media: `sound:${media.name}` });
     return id;
+  }
+
+  async followPlayback(callId: string, playbackId: string, media: string): Promise<boolean> {
+    const call = this.model.calls.get(callId);
+    if (!call || call.ended || call.ending) return false;
+    try {
+      const p = await this.request<{ state?: string }>("GET", `/playbacks/${seg(playbackId)}`);
+      if (p.state !== "queued" && p.state !== "playing") return false;
+    } catch (err) {
+      if (!(err instanceof AriError && err.status === 404)) throw err;
+      return false;
+    }
+    call.playback = { id: playbackId, callId: call.id, media, active: true };
+    this.playbacks.set(playbackId, call);
+    return true;
   }
 
   async stopPlayback(playbackId: string): Promise<void> {

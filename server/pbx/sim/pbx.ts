@@ -242,6 +242,10 @@ export class SimPbx implements PbxDriver {
     this.bus.step(() => this.playbacks.stop(playbackId));
   }
 
+  async followPlayback(_callId: string, playbackId: string): Promise<boolean> {
+    return this.playbacks.playing(playbackId);
+  }
+
   supervise(r: SuperviseRequest): Promise<string> {
     return supervise(this.model, this.registry, r);
   }

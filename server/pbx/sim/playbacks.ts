@@ -29,6 +29,12 @@ export class Playbacks {
     return id;
   }
 
+  /** Whether the clip still plays (the simulation outlives a gateway only in tests: pbxOutlivesGateway). */
+  playing(playbackId: string): boolean {
+    const call = this.byId.get(playbackId);
+    return call?.playback?.id === playbackId && call.playback.active;
+  }
+
   stop(playbackId: string): void {
     const call = this.byId.get(playbackId);
     if (!call) throw new SimPbxError(`unknown playback ${playbackId}`);
