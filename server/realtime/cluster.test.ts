@@ -81,6 +81,25 @@ describe.skipIf(!redisUrl)("two gateway instances with the Redis adapter", () =>
     expect(await ack(third, "heartbeat")).toMatchObject({ ok: true });
   });
 
+  it("the agent's page whose instance died reconnects to the other at once: its session's claim is its own", async () => {
+    const page = await a.signIn("qualifier5.isius@demo.test");
+    const onA = socketOn(a, page);
+    await connected(onA);
+    // Instance A dies: its socket's claim stays in Redis until it lapses (15 s); the page reconnects to B meanwhile.
+    // (A's socket stays open here, as a dead instance's would look to Redis.)
+    const onB = socketOn(b, page);
+    const refused = vi.fn();
+    onB.on("duplicate-tab", refused);
+    await connected(onB);
+    expect(await ack(onB, "heartbeat")).toMatchObject({ ok: true });
+    expect(refused).not.toHaveBeenCalled();
+    // Another session of the same agent (another browser) is still a second tab.
+    const other = socketOn(b, await a.signIn("qualifier5.isius@demo.test"));
+    const dup = next(other, "duplicate-tab");
+    other.connect();
+    expect((await dup).message).toBe("The Dialer is already open in another tab. Please close this tab!");
+  });
+
   it("a logout on one instance ends the agent's socket on the other", async () => {
     const c = await a.signIn("qualifier4.isius@demo.test");
     const onB = socketOn(b, c);

@@ -126,14 +126,15 @@ export class Realtime {
     // socket.io's memory advice: once the handshake is built, the raw HTTP request is not needed.
     (socket.conn as unknown as { request: unknown }).request = null;
     const { userId, tenantId, sessionId, role } = socket.data;
-    const holder = `${this.instanceId}:${socket.id}`;
+    // Whose claim it is: this instance's socket, of this session (a page's reconnection takes its own claim over).
+    const holder = `${this.instanceId}:${socket.id}:${sessionId}`;
     let accepted = false;
     let failed = false;
     let goodbye = false;
     const endSession = (reason: string) => gw.push.endSession(sessionId, reason);
 
     const acceptance = (async () => {
-      if (!(await this.claimOrTakeOver(userId, holder))) {
+      if (!(await this.claimOrTakeOver(userId, holder, sessionId))) {
         gw.log.info({ userId }, "second socket refused: the dialer is open in another tab");
         socket.emit("duplicate-tab", { message: SOCKET_MESSAGES.duplicateTab });
         socket.disconnect(true);
@@ -198,15 +199,19 @@ export class Realtime {
   }
 
   /**
-   * The agent's claim for this socket. A socket of this instance that has already closed may still hold it while
-   * its disconnect is being handled (a manager's socket reset, a page that reconnects at once after its transport
-   * dropped): it gives way, or the agent's own page would be refused as a second tab.
+   * The agent's claim for this socket. It gives way to the agent's own page, which would otherwise be refused as a
+   * second tab: a socket of the same session (the page reconnecting, here or from an instance that died and whose
+   * claim has not lapsed yet), or a socket of this instance that has already closed and whose disconnect is being
+   * handled (a manager's socket reset, a transport that dropped). Another session's live socket keeps it.
    */
-  private async claimOrTakeOver(userId: number, holder: string): Promise<boolean> {
+  private async claimOrTakeOver(userId: number, holder: string, sessionId: string | number): Promise<boolean> {
     if (await this.presence.claim(userId, holder)) return true;
     const current = await this.presence.holderOf(userId);
-    if (!current?.startsWith(`${this.instanceId}:`)) return false;
-    if (this.io.of("/").sockets.get(current.slice(this.instanceId.length + 1))?.connected) return false;
+    if (current === undefined) return this.presence.claim(userId, holder);
+    const [instance, socketId, session] = current.split(":");
+    const samePage = session === String(sessionId);
+    const closedHere = instance === this.instanceId && !this.io.of("/").sockets.get(socketId ?? "")?.connected;
+    if (!samePage && !closedHere) return false;
     await this.presence.release(userId, current);
     return this.presence.claim(userId, holder);
   }
