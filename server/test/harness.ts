@@ -20,7 +20,7 @@ import {
 import { buildGateway, type BuiltGateway } from "../app";
 import { readConfig, type GatewayConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
-import { and, eq, isNull, like, not } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, not, or, sql } from "drizzle-orm";
 import { leads, users } from "../db/schema";
 import type { FakeAri } from "../pbx/asterisk/testing";
 import { usersDirectory } from "../pbx/directory";
@@ -434,6 +434,29 @@ export function freeLeads(db: Database["db"], tenantId: number, n: number, phone
     )
     .orderBy(leads.id)
     .limit(n);
+}
+
+/**
+ * A lead of the tenant nobody owns (not Do Not Call) whose calling window is open at the tests' clock (its area
+ * code among `areaCodes`: Eastern ones, 10:00 in New York) and that a person answers on the simulated PBX (not a
+ * number ending 01, 02 or 03: busy, a machine, no answer).
+ */
+export async function answeringLead(db: Database["db"], tenantId: number, areaCodes: readonly string[]) {
+  const [l] = await db
+    .select({ id: leads.id, phone: leads.phone })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.tenantId, tenantId),
+        isNull(leads.ownerId),
+        inArray(sql`substring(${leads.phone}, 1, 3)`, [...areaCodes]),
+        not(or(like(leads.phone, "%01"), like(leads.phone, "%02"), like(leads.phone, "%03"))!),
+        not(eq(leads.status, "Do Not Call")),
+      ),
+    )
+    .limit(1);
+  if (!l) throw new Error(`no free lead that answers in tenant ${tenantId}`);
+  return l;
 }
 
 /** A gateway on a PBX the harness did not build (opts.pbx) has no phones to drive. */

@@ -2,7 +2,7 @@
 // clock: the three levels, the refusals, and the failures (the target never answers, the lead hangs up, the agent
 // hangs up mid-transfer). The transfers plugin's Sunlife and Matcha transfers, on the same machinery, are tested
 // with the plugin (plugins/transfers/partners.server.test.ts).
-import { and, desc, eq, inArray, isNull, like, not, or, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   CallSnapshot,
@@ -13,7 +13,7 @@ import {
 import type { TransferTargetSettings } from "../../../src/contract/settings";
 import type { ServerEventName } from "../../../src/contract/socket";
 import { dispositions, leads, tenants } from "../../db/schema";
-import { listeningSocket, startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
+import { answeringLead, listeningSocket, startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 import { TELEPHONIES } from "../../test/telephony";
 import { TRANSFER_RING_TIMEOUT_MS } from "./transfers";
 
@@ -57,23 +57,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   const EASTERN = ["212", "646", "917", "718", "347", "516", "914", "514", "438", "416", "647", "613", "905"];
 
   /** A lead of the tenant nobody owns, with an Eastern number the simulated PBX answers with a person. */
-  async function freeLead(tenantId: number) {
-    const [l] = await gw.db
-      .select({ id: leads.id, phone: leads.phone })
-      .from(leads)
-      .where(
-        and(
-          eq(leads.tenantId, tenantId),
-          isNull(leads.ownerId),
-          inArray(sql`substring(${leads.phone}, 1, 3)`, EASTERN),
-          not(or(like(leads.phone, "%01"), like(leads.phone, "%02"), like(leads.phone, "%03"))!),
-          not(eq(leads.status, "Do Not Call")),
-        ),
-      )
-      .limit(1);
-    if (!l) throw new Error(`no free lead in tenant ${tenantId}`);
-    return l;
-  }
+  const freeLead = (tenantId: number) => answeringLead(gw.db, tenantId, EASTERN);
 
   /** Signs the agent in, opens its socket and places an answered call to a free lead ending `ending`. */
   async function onACall(email: string, ext: string, tenantId = 1) {

@@ -1,12 +1,12 @@
 // Live-transfer test helpers on a test gateway: a free lead the calling window allows, an agent's socket that
 // keeps what it was pushed, a qualifier on an answered call. `gw` is read at each call: a test may restart it.
-import { and, inArray, isNull, like, not, or, sql, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { CallSnapshot, type TransferState } from "../../../src/contract/calls";
 import { LiveTransferOffer, LiveTransferWithdrawn } from "../../../src/contract/liveTransfers";
 import type { ServerEventName } from "../../../src/contract/socket";
 import { leads } from "../../db/schema";
-import type { TestClient, TestGateway } from "../../test/harness";
+import { answeringLead, type TestClient, type TestGateway } from "../../test/harness";
 
 /** Area codes whose calling window is open at the test clock's 10:00 in New York. */
 const EASTERN = ["212", "646", "917", "718", "347", "516", "914"];
@@ -22,20 +22,7 @@ export function liveTransferWorld(gateway: () => TestGateway) {
 
   async function freeLead() {
     const gw = gateway();
-    const [l] = await gw.db
-      .select({ id: leads.id, phone: leads.phone })
-      .from(leads)
-      .where(
-        and(
-          eq(leads.tenantId, 1),
-          isNull(leads.ownerId),
-          inArray(sql`substring(${leads.phone}, 1, 3)`, EASTERN),
-          not(or(like(leads.phone, "%01"), like(leads.phone, "%02"), like(leads.phone, "%03"))!),
-          not(eq(leads.status, "Do Not Call")),
-        ),
-      )
-      .limit(1);
-    if (!l) throw new Error("no free lead");
+    const l = await answeringLead(gw.db, 1, EASTERN);
     // Known state, about life insurance: every advisor with live transfers on may take it.
     await gw.db.update(leads).set({ state: "ny", insurance: { type: ["life"] } }).where(eq(leads.id, l.id));
     return l;
