@@ -1,15 +1,21 @@
 // `npm run test:cluster`: the cluster tier (issue 38 part 3). Three gateway processes on one PostgreSQL database
 // and one Redis, with PBX=asterisk on the fake Asterisk (a process of its own: the PBX outlives every gateway),
 // behind Debian's HAProxy configured as deploy/haproxy/dialer.cfg. Agents act through the proxy only (HTTP and
-// their sockets), so their requests land on any instance and reach the lease holder through the standbys.
+// their sockets), so their requests land on any instance and reach the lease holder through the standbys; the
+// agent whose holder dies mid-call also has its page open in Chromium, read every 200 ms as the agent reads it.
 // Scenarios: the lease holder is killed (SIGKILL) mid-call; every instance is restarted in turn while agents dial.
+// Options: --static <dir> serves an SPA already built (npm test's dist); else one is built into the run's folder.
 // Exit 0 passed, 1 failed, 2 skipped (no PostgreSQL or Redis at DATABASE_URL / REDIS_URL, or no HAProxy).
-import { mkdtempSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_PASSWORD } from "../../server/seed/accounts";
 import { loadWorldLead } from "../../server/test/loadWorld";
+import type { Browser } from "@playwright/test";
+import { launchChromium } from "../chromium";
 import { TierAgent } from "./agent";
+import { AgentPage, type PageView } from "./page";
 import {
   ensureHaproxy,
   servicesAnswer,
@@ -44,6 +50,7 @@ const report: string[] = [];
 const figure = (line: string) => (report.push(line), log(line));
 const dir = mkdtempSync(join(tmpdir(), "cluster-tier-"));
 let stack: ClusterStack | null = null;
+let browser: Browser | null = null;
 const agents: TierAgent[] = [];
 process.stdout.on("error", () => {});
 
@@ -67,7 +74,9 @@ for (const signal of ["SIGTERM", "SIGINT"] as const)
   process.once(signal, () => void fail(new Error(`stopped by ${signal}`)));
 
 try {
-  stack = await startCluster({ dir, databaseServer: DATABASE_URL!, redisUrl: REDIS_URL!, log });
+  const staticDir = builtSpa();
+  stack = await startCluster({ dir, databaseServer: DATABASE_URL!, redisUrl: REDIS_URL!, staticDir, log });
+  browser = await launchChromium();
   await holderKilledMidCall(stack);
   await liveTransferAcrossInstances(stack);
   await inboundWhileHolderKilled(stack);
@@ -100,7 +109,22 @@ async function fail(err: unknown): Promise<void> {
 
 async function cleanup() {
   for (const a of agents.splice(0)) a.close();
+  await browser?.close().catch(() => {});
   await stack?.close();
+}
+
+/** The SPA the gateways serve to the agent's page: `--static <dir>` when built there, else built now. */
+function builtSpa(): string {
+  const i = process.argv.indexOf("--static");
+  const given = i > 0 ? process.argv[i + 1] : undefined;
+  if (given && existsSync(join(given, "index.html"))) return given;
+  const out = join(dir, "dist");
+  log(`building the SPA into ${out}`);
+  const build = spawnSync("npx", ["vite", "build", "--outDir", out, "--emptyOutDir", "--logLevel", "error"], {
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error("vite build failed");
+  return out;
 }
 
 function check(ok: boolean, what: string): asserts ok {
@@ -234,9 +258,19 @@ async function endAndDispose(
 async function holderKilledMidCall(s: ClusterStack) {
   const a = await agent(s, "qualifier2.isius@demo.test", "1011");
   const call = await answeredCall(a);
+  // The agent's page opens in Chromium on its call (a desk-phone agent: the call never depended on a page), once
+  // the tier's own socket for the agent has closed: an agent has one page.
+  a.close();
+  const page = await AgentPage.signIn(browser!, s.proxyUrl, a.email, DEMO_PASSWORD);
+  await page.until("On a Call");
+  const first = await page.view();
+  check(first.lead !== null && first.seconds !== null, `the page does not show the call: ${JSON.stringify(first)}`);
+
   const kill = await killHolder(s, `on call ${call.callId}`);
-  // The agent's page keeps asking for its call: it must never be told of another call or of none.
+  // Every 200 ms, the gateway's answer to the page's question (GET /calls/current, through the proxy) and what
+  // the page shows: the same call answered, the same lead, the time on the call going on, never a sign-out.
   const seen: string[] = [];
+  const views: PageView[] = [first];
   let took: Awaited<ReturnType<typeof kill.next>> = null;
   while (Date.now() - kill.killedAt < 15_000) {
     const r = await current(a);
@@ -247,6 +281,18 @@ async function holderKilledMidCall(s: ClusterStack) {
       );
       seen.push("200");
     } else seen.push(String(r.status));
+    const v = await page.view();
+    const before = views.at(-1)!;
+    if (v.signedOut || v.status !== "On a Call" || v.lead !== first.lead)
+      throw new Error(
+        `after the kill the page showed ${JSON.stringify(v)}, not "On a Call" with ${first.lead}; ${await page.evidence(join(dir, "page-after-kill.png"))}`,
+      );
+    // The timer never starts again (a call the page lost and found again would): it only goes on.
+    check(
+      v.seconds !== null && v.seconds >= (before.seconds ?? 0),
+      `the time on the call went from ${before.seconds} s to ${v.seconds} s`,
+    );
+    views.push(v);
     took ??= await kill.next();
     if (took && Date.now() - kill.killedAt > took.ms + 2_000) break;
     await sleep(200);
@@ -259,12 +305,32 @@ async function holderKilledMidCall(s: ClusterStack) {
   figure(
     `the agent's call, polled every 200 ms through the proxy: ${seen.length - gaps.length} × same call answered, ${gaps.length} × not answered meanwhile (${[...new Set(gaps)].join(", ") || "none"})`,
   );
+  figure(
+    `the agent's page in Chromium, read every 200 ms: ${views.length} × On a Call with ${first.lead}, the time on the call from ${first.seconds} s to ${views.at(-1)!.seconds} s without a restart`,
+  );
   check(took.ms <= TAKEOVER_LIMIT_MS, `the takeover took ${took.ms} ms`);
+  // The page closes; the tier's socket for the agent opens again to end the call and dispose it.
+  await page.close();
+  await reconnect(a);
   await endAndDispose(a, call, "Not Interested");
   check(a.unauthenticated === 0, `${a.email}'s session ended (${a.unauthenticated} × 401)`);
-  figure(`the call ended from the page and its disposition saved on ${took.next.name}; the session held`);
+  figure(`the call ended and its disposition saved on ${took.next.name}; the session held`);
   await a.leave();
   await s.start(kill.killed);
+}
+
+/** The agent's socket again, once the page that held its place has gone (its presence may take a moment). */
+async function reconnect(a: TierAgent) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await a.connect();
+      return;
+    } catch (e) {
+      a.close();
+      if (attempt >= 20) throw e;
+      await sleep(500);
+    }
+  }
 }
 
 async function liveTransferAcrossInstances(s: ClusterStack) {

@@ -97,6 +97,8 @@ export async function startCluster(o: {
   dir: string;
   databaseServer: string;
   redisUrl: string;
+  /** The built SPA the gateways serve (the agent's page). */
+  staticDir: string;
   log: (line: string) => void;
 }): Promise<ClusterStack> {
   const stoppers: (() => Promise<unknown>)[] = [];
@@ -139,6 +141,7 @@ export async function startCluster(o: {
           JWT_SECRET: jwtSecret,
           CLOCK_START: new Date(CLOCK_BASE + (Date.now() - t0)).toISOString(),
           LOG_LEVEL: "warn",
+          STATIC_DIR: o.staticDir,
         },
       });
       const seen = outputs.get(i.name) ?? [];

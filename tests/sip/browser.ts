@@ -3,8 +3,7 @@
 // baresip and answers baresip's call. What the page says on the WebSocket is timed from its frames; its audio
 // is counted from its RTCPeerConnection's stats.
 import { spawn, type ChildProcess } from "node:child_process";
-import { chromium, expect, type Browser, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium";
+import { expect, type Page } from "@playwright/test";
 import { recordPeerConnections, signIn } from "../e2e/helpers";
 import { stopGroup, waitFor } from "./stack";
 
@@ -40,12 +39,6 @@ export function startGateway(opts: { port: number; staticDir: string; sipWsUrl: 
   return { ready, stop };
 }
 
-/** One Chromium launch is retried: a single unexplained SIGKILL of Chromium was once seen on this machine. */
-export async function launchChromium(): Promise<Browser> {
-  const launch = () =>
-    chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  return launch().catch(launch);
-}
 
 /** A SIP message the page sent or received on its WebSocket to kamailio, with when. */
 export interface Frame {

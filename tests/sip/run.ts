@@ -10,10 +10,10 @@ import { appendFileSync, existsSync, mkdtempSync, openSync, readdirSync, statSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Browser } from "@playwright/test";
+import { launchChromium } from "../chromium";
 import { connectBaresip, type Baresip } from "./baresip";
 import {
   callBox,
-  launchChromium,
   openSoftphone,
   peerStats,
   QUALIFIER,
