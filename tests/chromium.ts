@@ -25,6 +25,7 @@ export const CHROMIUM_ARGS = [
 
 /** One Chromium launch is retried: a single unexplained SIGKILL of Chromium was once seen on this machine. */
 export async function launchChromium(): Promise<Browser> {
-  const launch = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const launch = () =>
+    chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   return launch().catch(launch);
 }

@@ -264,7 +264,10 @@ async function holderKilledMidCall(s: ClusterStack) {
   const page = await AgentPage.signIn(browser!, s.proxyUrl, a.email, DEMO_PASSWORD);
   await page.until("On a Call");
   const first = await page.view();
-  check(first.lead !== null && first.seconds !== null, `the page does not show the call: ${JSON.stringify(first)}`);
+  check(
+    first.lead !== null && first.seconds !== null,
+    `the page does not show the call: ${JSON.stringify(first)}`,
+  );
 
   const kill = await killHolder(s, `on call ${call.callId}`);
   // Every 200 ms, the gateway's answer to the page's question (GET /calls/current, through the proxy) and what
