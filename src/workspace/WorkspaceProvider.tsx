@@ -6,14 +6,21 @@ import { useTranslation } from "react-i18next";
 import { useServices } from "../app/services";
 import { agentFlagsReader } from "../core/agentFlags";
 import { claimTab, type TabLock } from "../realtime/tabLock";
+import type { ClockTimer } from "../shared/clock";
 import { createWorkspaceSession, type WorkspaceSession } from "./session";
 
 type State =
   | { kind: "opening" }
   | { kind: "open"; session: WorkspaceSession }
   | { kind: "failed"; error: Error }
-  /** Another tab of this browser holds the dialer. */
+  /** Another tab of this browser holds the dialer, or the gateway refused this page as a second tab. */
   | { kind: "duplicate" };
+
+/**
+ * A page the gateway refused as a second tab tries again this often, and opens once the agent's socket is free: the
+ * other page closed, or it was on a gateway instance that died, whose claim lapses within 15 s (PRESENCE_TTL_MS).
+ */
+export const REFUSED_TAB_RETRY_MS = 5_000;
 
 const Ctx = createContext<State>({ kind: "opening" });
 
@@ -27,6 +34,8 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
   const account = root.account;
   const [state, setState] = useState<State>({ kind: "opening" });
   const [ownsTab, setOwnsTab] = useState(false);
+  /** Tries at opening the workspace after the gateway refused this page as a second tab. */
+  const [retries, setRetries] = useState(0);
 
   // The tenant's variant and flags come first; without them there is no workspace to open.
   useEffect(() => {
@@ -63,8 +72,10 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
     if (!tenant || !account.signedIn || !ownsTab) return;
     let session: WorkspaceSession | undefined;
     let cancelled = false;
+    let retry: ClockTimer | undefined;
     const log = (message: string, detail?: unknown) => console.warn(message, detail ?? "");
-    setState({ kind: "opening" });
+    // A retry keeps the second-tab message until the workspace opens (no spinner flashing every few seconds).
+    if (retries === 0) setState({ kind: "opening" });
     createWorkspaceSession({
       http: services.http,
       i18n: services.i18n,
@@ -91,7 +102,11 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
       token: () => account.accessToken,
       setDeactivated: (on) => account.setDeactivated(on),
       onSessionEnded: () => services.endSession(),
-      onDuplicateTab: () => setState({ kind: "duplicate" }),
+      onDuplicateTab: () => {
+        if (cancelled) return;
+        setState({ kind: "duplicate" });
+        retry ??= services.clock.setTimeout(() => !cancelled && setRetries((n) => n + 1), REFUSED_TAB_RETRY_MS);
+      },
     }).then(
       (s) => {
         session = s;
@@ -102,10 +117,12 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
     );
     return () => {
       cancelled = true;
+      if (retry) services.clock.clearTimeout(retry);
       session?.dispose();
     };
-    // A new workspace per signed-in agent and tenant; other account changes do not rebuild it.
-  }, [tenant, account.id, account.signedIn, ownsTab, services]);
+    // A new workspace per signed-in agent and tenant (and per retry of a refused page); other account changes do
+    // not rebuild it.
+  }, [tenant, account.id, account.signedIn, ownsTab, services, retries]);
 
   return <Ctx.Provider value={state}>{children}</Ctx.Provider>;
 });
