@@ -60,3 +60,35 @@ describe("agent session: leads", () => {
     warn.mockRestore();
   });
 });
+
+describe("agent session: the gateway's refusals", () => {
+  it("hears a second-tab refusal pushed as soon as the socket connects, before the first reads have answered", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const gateway = fakeGateway({ "GET /calls/current": { status: 200, data: { data: null } } });
+    const realtime = fakeRealtime();
+    const bus = createEventBus();
+    const onDuplicateTab = vi.fn();
+    const session = await openAgentSession({
+      http: axios.create({ baseURL: API_BASE, adapter: gateway.adapter }),
+      clock: manualClock(),
+      bus,
+      t: ((k: string) => k) as never,
+      agent: { role: "qualifier", extension: "2042", hasWebRtc: true, permissions: [] },
+      token: () => "token-1",
+      setDeactivated: () => {},
+      onSessionEnded: () => {},
+      onDuplicateTab,
+      // The gateway's refusal arrives on the socket the moment it connects.
+      connect: (deps) => {
+        const client = realtime.connect(deps);
+        queueMicrotask(() =>
+          realtime.push("duplicate-tab", { message: "The Dialer is already open in another tab. Please close this tab!" }),
+        );
+        return client;
+      },
+    });
+    expect(onDuplicateTab).toHaveBeenCalledTimes(1);
+    session.dispose();
+    warn.mockRestore();
+  });
+});

@@ -138,16 +138,27 @@ export async function openAgentSession(d: AgentSessionDeps): Promise<AgentSessio
     log: (m, detail) => console.warn(m, detail ?? ""),
   });
   statusRef.notices = notices;
-  await realtime.ready;
-  await Promise.all([status.sync(), calls.sync(), notices.sync()]);
+  // Heard before anything is awaited: the gateway refuses a second tab, or a session that ended, as soon as the
+  // socket connects, before the first reads below have answered. Heard later, the refusal was lost and the page
+  // stayed open on a socket the gateway had closed ("Connection dropped"; Ready did nothing).
+  const offRefusals = [
+    d.bus.on("session-ended", d.onSessionEnded),
+    d.bus.on("duplicate-tab", d.onDuplicateTab),
+  ];
+  try {
+    await realtime.ready;
+    await Promise.all([status.sync(), calls.sync(), notices.sync()]);
+  } catch (err) {
+    for (const off of offRefusals) off();
+    throw err;
+  }
 
   const onOffline = () => say("connection.offline", "error", true, "network");
   const onOnline = () => say("connection.online", "success", false, "network");
   globalThis.addEventListener?.("offline", onOffline);
   globalThis.addEventListener?.("online", onOnline);
   const offBus = [
-    d.bus.on("session-ended", d.onSessionEnded),
-    d.bus.on("duplicate-tab", d.onDuplicateTab),
+    ...offRefusals,
     // A manager's frontend repair, or an admin's change of the call centre's plugins: re-read from the gateway,
     // then reload (after the call, if one is live).
     watchRepairs({ bus: d.bus, call: store.call, resync: () => Promise.all([status.sync(), calls.sync(), notices.sync()]) }),

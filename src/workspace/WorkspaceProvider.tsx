@@ -73,6 +73,8 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
     let session: WorkspaceSession | undefined;
     let cancelled = false;
     let retry: ClockTimer | undefined;
+    /** The gateway refused this page as a second tab: the session is not shown, a retry follows. */
+    let refused = false;
     const log = (message: string, detail?: unknown) => console.warn(message, detail ?? "");
     // A retry keeps the second-tab message until the workspace opens (no spinner flashing every few seconds).
     if (retries === 0) setState({ kind: "opening" });
@@ -104,14 +106,18 @@ export const WorkspaceProvider = observer(function WorkspaceProvider({ children 
       onSessionEnded: () => services.endSession(),
       onDuplicateTab: () => {
         if (cancelled) return;
+        refused = true;
         setState({ kind: "duplicate" });
         retry ??= services.clock.setTimeout(() => !cancelled && setRetries((n) => n + 1), REFUSED_TAB_RETRY_MS);
       },
     }).then(
       (s) => {
-        session = s;
-        if (cancelled) s.dispose();
-        else setState({ kind: "open", session: s });
+        // Refused while it opened: the retry opens another.
+        if (cancelled || refused) s.dispose();
+        else {
+          session = s;
+          setState({ kind: "open", session: s });
+        }
       },
       (error: Error) => !cancelled && setState({ kind: "failed", error }),
     );
