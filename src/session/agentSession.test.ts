@@ -82,7 +82,9 @@ describe("agent session: the gateway's refusals", () => {
       connect: (deps) => {
         const client = realtime.connect(deps);
         queueMicrotask(() =>
-          realtime.push("duplicate-tab", { message: "The Dialer is already open in another tab. Please close this tab!" }),
+          realtime.push("duplicate-tab", {
+            message: "The Dialer is already open in another tab. Please close this tab!",
+          }),
         );
         return client;
       },
