@@ -1,14 +1,14 @@
 // The Sunlife and Matcha transfers, the plugin's own socket events, through the whole gateway on each PBX driver
 // and the manual clock: who may start them, the three levels on the call's conference, the compliance gate on the
 // number an agent picks, and the plugin's switch.
-import { and, eq, inArray, isNull, like, not, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CallSnapshot, TRANSFER_MESSAGES as M, type TransferState } from "../../src/contract/calls";
 import { PLUGIN_SETTINGS_MESSAGES } from "../../src/contract/pluginSettings";
 import type { TransferTargetSettings } from "../../src/contract/settings";
 import { SOCKET_MESSAGES, type ServerEventName, type SocketAck } from "../../src/contract/socket";
 import {
-  leads,
+  answeringLead,
   listeningSocket,
   startTestGateway,
   TELEPHONIES,
@@ -48,23 +48,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   const EASTERN = ["212", "646", "917", "718", "347", "516", "914", "514", "438", "416", "647", "613", "905"];
 
   /** A lead of the tenant nobody owns, with an Eastern number the simulated PBX answers with a person. */
-  async function freeLead(tenantId: number) {
-    const [l] = await gw.db
-      .select({ id: leads.id, phone: leads.phone })
-      .from(leads)
-      .where(
-        and(
-          eq(leads.tenantId, tenantId),
-          isNull(leads.ownerId),
-          inArray(sql`substring(${leads.phone}, 1, 3)`, EASTERN),
-          not(or(like(leads.phone, "%01"), like(leads.phone, "%02"), like(leads.phone, "%03"))!),
-          not(eq(leads.status, "Do Not Call")),
-        ),
-      )
-      .limit(1);
-    if (!l) throw new Error(`no free lead in tenant ${tenantId}`);
-    return l;
-  }
+  const freeLead = (tenantId: number) => answeringLead(gw.db, tenantId, EASTERN);
 
   /** Signs the agent in and opens its socket; `emit` sends an event naming the agent's extension. */
   async function agentSocket(email: string, ext: string) {

@@ -5,24 +5,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CallSnapshot, CurrentCallResponse, TRANSFER_OUTCOME_MESSAGES } from "../../../src/contract/calls";
-import type { TransferTargetSettings } from "../../../src/contract/settings";
 import { calls } from "../../db/schema";
 import { answeringLead, listeningSocket, startTestGateway, type TestGateway } from "../../test/harness";
 import { TELEPHONIES } from "../../test/telephony";
+import { EASTERN_AREA_CODES, TEST_TRANSFER_TARGETS } from "./testing";
 import { TRANSFER_RING_TIMEOUT_MS } from "./transfers";
 
 describe.each(TELEPHONIES)("on %s", (telephony) => {
   let gw: TestGateway;
 
-  const TARGETS: TransferTargetSettings = {
-    external: [
-      { name: "Medicare Desk", phone: "3125550147" },
-      // …03: the simulated PBX lets it ring out.
-      { name: "Night Desk", phone: "3125550103" },
-    ],
-    sunlife: [{ name: "Sophie Lavoie", phone: "5145550188" }],
-    matcha: { enabled: true, phone: "2125550175" },
-  };
+  const TARGETS = TEST_TRANSFER_TARGETS;
 
   beforeAll(async () => {
     // The fake Asterisk runs apart from the gateway anyway; SimPbx is made to.
@@ -32,8 +24,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   });
   afterAll(() => gw.close());
 
-  /** Area codes whose calling window is open at the test clock's 10:00 in New York. */
-  const EASTERN = ["212", "646", "917", "718", "347", "516", "914"];
+  const EASTERN = EASTERN_AREA_CODES;
 
   /** The agent's page: signed in, its socket open, with what its transfers panel shows. */
   async function page(email: string) {

@@ -10,11 +10,11 @@ import {
   TRANSFER_OUTCOME_MESSAGES,
   type TransferState,
 } from "../../../src/contract/calls";
-import type { TransferTargetSettings } from "../../../src/contract/settings";
 import type { ServerEventName } from "../../../src/contract/socket";
 import { dispositions, leads, tenants } from "../../db/schema";
 import { answeringLead, listeningSocket, startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 import { TELEPHONIES } from "../../test/telephony";
+import { EASTERN_AREA_CODES, TEST_TRANSFER_TARGETS } from "./testing";
 import { TRANSFER_RING_TIMEOUT_MS } from "./transfers";
 
 // Every test runs on the simulated PBX and on AriDriver against the fake Asterisk (issue 19): the same
@@ -23,15 +23,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   let gw: TestGateway;
   let manager: TestClient;
 
-  const TARGETS: TransferTargetSettings = {
-    external: [
-      { name: "Medicare Desk", phone: "3125550147" },
-      // …03: the simulated PBX lets it ring out.
-      { name: "Night Desk", phone: "3125550103" },
-    ],
-    sunlife: [{ name: "Sophie Lavoie", phone: "5145550188" }],
-    matcha: { enabled: true, phone: "2125550175" },
-  };
+  const TARGETS = TEST_TRANSFER_TARGETS;
 
   beforeAll(async () => {
     gw = await startTestGateway({ listen: true, telephony });
@@ -53,8 +45,7 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   const idOf = (email: string) => gw.idOf(email);
   const statusOf = (c: TestClient) => gw.statusOf(c);
 
-  /** Area codes whose calling window is open at the test clock's 10:00 in New York and Toronto. */
-  const EASTERN = ["212", "646", "917", "718", "347", "516", "914", "514", "438", "416", "647", "613", "905"];
+  const EASTERN = EASTERN_AREA_CODES;
 
   /** A lead of the tenant nobody owns, with an Eastern number the simulated PBX answers with a person. */
   const freeLead = (tenantId: number) => answeringLead(gw.db, tenantId, EASTERN);
