@@ -7,6 +7,7 @@ import { createServices } from "../app/services";
 import type { LoginResponse } from "../contract/auth";
 import type { Catalogue } from "../core/plugin";
 import type { VariantCatalogue } from "../core/variant";
+import type { Clock } from "../shared/clock";
 import { memoryStorage } from "../store/storage";
 import { fakeGateway } from "./fakeGateway";
 import { emptyVariants, recordingNotifier } from "./fixtures";
@@ -24,6 +25,8 @@ interface RenderAppOptions {
   /** The plugins and variants the workspace opens with; by default, variants without plugins. */
   catalogue?: Catalogue;
   variants?: VariantCatalogue;
+  /** The browser's clock (a manual one moves only when the test says); the system's by default. */
+  clock?: Clock;
 }
 
 /** The whole app in memory: real store, services and routes; a fake gateway; toasts recorded. */
@@ -36,6 +39,7 @@ export function renderApp({
   realtime = fakeRealtime(),
   catalogue = {},
   variants = emptyVariants,
+  clock,
 }: RenderAppOptions = {}) {
   const notifier = recordingNotifier();
   const services = createServices({
@@ -45,6 +49,7 @@ export function renderApp({
     catalogue,
     variants,
     connectRealtime: realtime.connect,
+    ...(clock && { clock }),
   });
   if (signedInAs) services.root.account.signIn(signedInAs);
   const router = createMemoryRouter(appRoutes(), { initialEntries: [{ pathname: path, state }] });

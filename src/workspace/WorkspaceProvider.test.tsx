@@ -1,7 +1,8 @@
 // A page the gateway refused as a second tab: it says so, and tries again until the agent's socket is free (the
 // other page closed, or the gateway instance that held it died and its claim lapsed), then opens by itself.
 import { act, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { manualClock } from "../shared/clock";
 import { fakeGateway } from "../test/fakeGateway";
 import { loginResponse } from "../test/fixtures";
 import { fakeRealtime } from "../test/fakeRealtime";
@@ -16,18 +17,15 @@ const REFUSED = "The Dialer is already open in another tab. Please close this ta
 /** What the open workspace shows an agent without panels yet. */
 const OPEN = "Choose Edit layout, then Add panel, to place your panels.";
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe("a page the gateway refuses as a second tab", () => {
   it("says so, tries again, and opens the workspace once the agent's socket is free", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const clock = manualClock();
     const realtime = fakeRealtime();
     const connect = vi.spyOn(realtime, "connect");
     renderApp({
       signedInAs: loginResponse(),
       gateway: fakeGateway({ "GET /tenant-features": ISIUS }),
+      clock,
       realtime,
     });
     expect(await screen.findByText(OPEN)).toBeInTheDocument();
@@ -38,13 +36,13 @@ describe("a page the gateway refuses as a second tab", () => {
     expect(screen.queryByText(OPEN)).not.toBeInTheDocument();
 
     // Still refused on the next try: the message again, and another try later.
-    await act(async () => vi.advanceTimersByTime(REFUSED_TAB_RETRY_MS));
+    act(() => clock.advance(REFUSED_TAB_RETRY_MS));
     await waitFor(() => expect(connect).toHaveBeenCalledTimes(2));
     act(() => realtime.push("duplicate-tab", { message: REFUSED }));
     expect(await screen.findByText(REFUSED)).toBeInTheDocument();
 
     // Free now: the next try opens the workspace.
-    await act(async () => vi.advanceTimersByTime(REFUSED_TAB_RETRY_MS));
+    act(() => clock.advance(REFUSED_TAB_RETRY_MS));
     expect(await screen.findByText(OPEN)).toBeInTheDocument();
     expect(connect).toHaveBeenCalledTimes(3);
     expect(screen.queryByText(REFUSED)).not.toBeInTheDocument();
