@@ -176,8 +176,11 @@ describe("idempotent()", () => {
     await expect.poll(() => writes.n).toBe(1);
     for (let i = 0; i < 9; i++) {
       gw.clock.advance(IDEMPOTENCY_LEASE_MS / 3);
-      // The renewal runs in the background: wait until it has stored the lease.
-      await expect.poll(async () => (await rowOf("k-7"))!.leaseUntil!.getTime()).toBeGreaterThan(gw.clock.now());
+      // The renewal runs in the background: wait until it has stored the lease (a loaded CI machine took over the
+      // poll's default second once).
+      await expect
+        .poll(async () => (await rowOf("k-7"))!.leaseUntil!.getTime(), { timeout: 15_000 })
+        .toBeGreaterThan(gw.clock.now());
     }
     expect(await send("k-7", {}, writes)).toEqual({ status: 409 });
     finish();
