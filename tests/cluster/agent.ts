@@ -8,6 +8,8 @@ import { SOCKET_PATH } from "../../src/contract/socket";
 
 /** Past the proxy's own server timeout (60 s in deploy/haproxy/dialer.cfg) would mean the proxy hangs too. */
 const REQUEST_LIMIT_MS = 30_000;
+/** How many times a write is sent again while no instance can run it (each after its Retry-After, or 1 s). */
+const UNAVAILABLE_RETRIES = 10;
 
 export interface Answer {
   status: number;
@@ -56,32 +58,53 @@ export class TierAgent {
     method: string,
     route: string,
     body?: unknown,
-    o: { idempotent?: boolean; via?: string } = {},
+    o: { idempotent?: boolean; via?: string; retryUnavailable?: boolean } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.token}`,
       cookie: `dialer_fp=${this.fp}`,
     };
     if (body !== undefined) headers["content-type"] = "application/json";
+    // One key for every attempt: a retry after a lost answer gets the first result back.
     if (o.idempotent) headers["idempotency-key"] = randomUUID();
-    const res = await fetch(`${o.via ?? this.base}${API_BASE}${route}`, {
-      method,
-      headers,
-      // Never left hanging: a request the cluster does not answer is a failure the scenario reports.
-      signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const auth = res.headers.get("authorization");
-    if (auth) this.token = auth.replace(/^Bearer\s+/i, "");
-    if (res.status === 401) this.unauthenticated++;
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON: kept as text */
+    // As the page does for a write with an Idempotency-Key (src/api/idempotent.ts): while the phones move to
+    // another instance (503 with Retry-After) or no instance answers, the same request is sent again.
+    const retry = o.retryUnavailable ?? o.idempotent ?? false;
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(`${o.via ?? this.base}${API_BASE}${route}`, {
+          method,
+          headers: { ...headers, authorization: `Bearer ${this.token}` },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+          // Never left hanging: a request the cluster does not answer is a failure the scenario reports.
+          signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+        });
+      } catch (e) {
+        // No answer at all (a keep-alive connection the proxy closed as an instance went, a reset): a browser sends
+        // the request again on a new connection; so does the tier, a few times.
+        if (attempt >= (retry ? UNAVAILABLE_RETRIES : 3)) throw e;
+        await new Promise((r) => setTimeout(r, 500));
+        continue;
+      }
+      const auth = res.headers.get("authorization");
+      if (auth) this.token = auth.replace(/^Bearer\s+/i, "");
+      if (retry && res.status >= 502 && res.status <= 504 && attempt < UNAVAILABLE_RETRIES) {
+        const after = Number(res.headers.get("retry-after"));
+        await res.arrayBuffer();
+        await new Promise((r) => setTimeout(r, Number.isFinite(after) && after > 0 ? after * 1_000 : 1_000));
+        continue;
+      }
+      if (res.status === 401) this.unauthenticated++;
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON: kept as text */
+      }
+      return { status: res.status, body: parsed };
     }
-    return { status: res.status, body: parsed };
   }
 
   /** Opens the page's socket and says hello; it reconnects by itself (to any instance) when its instance goes. */

@@ -226,19 +226,29 @@ async function endAndDispose(
 ) {
   const now = await current(a);
   if (now.call?.callId === call.callId && now.call.status !== "ended") {
-    const ack = await a.emit("hangup", { extension: a.ext });
+    // Sent again while the phones move to another instance, as the agent would press Hang up again.
+    let ack = await a.emit("hangup", { extension: a.ext });
+    for (let i = 0; !ack.ok && ack.message === "calls.phones_moving" && i < 10; i++) {
+      await sleep(1_000);
+      ack = await a.emit("hangup", { extension: a.ext });
+    }
     check(ack.ok, `${a.email}: hangup refused: ${JSON.stringify(ack)}`);
   }
   for (let t = Date.now(); ;) {
-    const { call: c } = await current(a);
-    if (c?.callId !== call.callId || c.status === "ended") break;
+    // Only the gateway's answer counts: a 503 while the phones move to another instance says nothing of the call.
+    const { status, call: c } = await current(a);
+    if (status === 200 && (c?.callId !== call.callId || c.status === "ended")) break;
     if (Date.now() - t > 15_000)
       throw new Error(`${a.email}: call ${call.callId} did not end after its hangup`);
     await sleep(200);
   }
-  const put = await a.request("PUT", `/leads/${call.leadId}/calls/${call.callId}`, {
-    extra_recording_index: 0,
-  });
+  // A PUT: sent again while the phones move, as the same update.
+  const put = await a.request(
+    "PUT",
+    `/leads/${call.leadId}/calls/${call.callId}`,
+    { extra_recording_index: 0 },
+    { retryUnavailable: true },
+  );
   check(
     put.status === 202,
     `${a.email}: PUT settle of call ${call.callId} answered ${put.status}: ${JSON.stringify(put.body)}`,
