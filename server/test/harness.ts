@@ -416,6 +416,13 @@ async function start(opts: TestGatewayOptions, inherited?: Inherited): Promise<T
   };
 }
 
+/** A lead of the tenant that nobody owns and that may be called (not Do Not Call). */
+const freeIn = (tenantId: number) => [
+  eq(leads.tenantId, tenantId),
+  isNull(leads.ownerId),
+  not(eq(leads.status, "Do Not Call")),
+];
+
 /**
  * Up to `n` callable leads of the tenant that nobody owns (not Do Not Call), oldest first; with `phoneEnds`, only
  * numbers ending so (the simulated PBX decides who answers by a number's last digits).
@@ -425,12 +432,7 @@ export function freeLeads(db: Database["db"], tenantId: number, n: number, phone
     .select({ id: leads.id, phone: leads.phone })
     .from(leads)
     .where(
-      and(
-        eq(leads.tenantId, tenantId),
-        isNull(leads.ownerId),
-        phoneEnds === undefined ? undefined : like(leads.phone, `%${phoneEnds}`),
-        not(eq(leads.status, "Do Not Call")),
-      ),
+      and(...freeIn(tenantId), phoneEnds === undefined ? undefined : like(leads.phone, `%${phoneEnds}`)),
     )
     .orderBy(leads.id)
     .limit(n);
@@ -447,11 +449,9 @@ export async function answeringLead(db: Database["db"], tenantId: number, areaCo
     .from(leads)
     .where(
       and(
-        eq(leads.tenantId, tenantId),
-        isNull(leads.ownerId),
+        ...freeIn(tenantId),
         inArray(sql`substring(${leads.phone}, 1, 3)`, [...areaCodes]),
         not(or(like(leads.phone, "%01"), like(leads.phone, "%02"), like(leads.phone, "%03"))!),
-        not(eq(leads.status, "Do Not Call")),
       ),
     )
     .limit(1);

@@ -130,25 +130,32 @@ export class CallPlayback {
   async resumed(call: ActiveCall, row: unknown): Promise<void> {
     const stored = StoredPlayback.safeParse(row);
     if (!stored.success) return;
-    const { id, media, startedAt } = stored.data;
-    this.started.set(id, { call, media, at: startedAt });
+    const { id, media } = stored.data;
+    // Known before the driver follows it: its end may be reported as soon as the driver does.
+    this.started.set(id, { call, media, at: stored.data.startedAt });
     if (!isOver(call) && (await this.d.pbx.followPlayback(call.pbxCallId, id, media).catch(() => false))) {
       call.playback = { id, media };
       return;
     }
-    const end = startedAt + (this.clips.get(media)?.media.durationMs ?? 0);
-    const now = this.d.clock.now();
-    this.finished(id, now >= end ? "done" : "stopped", Math.min(now, end));
+    this.finishedUnfollowed(call, stored.data, "stopped");
   }
 
   /** A call that ended while no gateway followed it, with a clip its row says was playing: it ended with the call. */
   endedUnfollowed(call: CallOfClip, row: unknown): void {
     const stored = StoredPlayback.safeParse(row);
-    if (!stored.success) return;
-    const { id, media, startedAt } = stored.data;
+    if (stored.success) this.finishedUnfollowed(call, stored.data, "ended");
+  }
+
+  /**
+   * A clip that finished while no gateway followed its call: played to its end when its length has passed since it
+   * started, cut short (`short`) otherwise.
+   */
+  private finishedUnfollowed(call: CallOfClip, clip: z.infer<typeof StoredPlayback>, short: PlaybackEnd): void {
+    const { id, media, startedAt } = clip;
     this.started.set(id, { call, media, at: startedAt });
     const end = startedAt + (this.clips.get(media)?.media.durationMs ?? 0);
-    this.finished(id, this.d.clock.now() >= end ? "done" : "ended", Math.min(this.d.clock.now(), end));
+    const now = this.d.clock.now();
+    this.finished(id, now >= end ? "done" : short, Math.min(now, end));
   }
 
   /** Tells the clip's owner, once, that a playback an agent started has finished; the call's row lets it go. */

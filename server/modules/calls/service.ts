@@ -197,6 +197,7 @@ export class CallService implements TransferCalls {
     const answeredMeanwhile: ActiveCall[] = [];
     const waitingForAgent: [ActiveCall, number][] = [];
     for (const r of rows) {
+      const transfer = storedTransferOf(r.transfer);
       const rebuilt = rebuildView(
         {
           ...r,
@@ -207,7 +208,7 @@ export class CallService implements TransferCalls {
           startedAt: new Date(r.startedAt).getTime(),
           answeredAt: r.answeredAt ? new Date(r.answeredAt).getTime() : null,
           agentAwaySince: r.agentAwaySince ? new Date(r.agentAwaySince).getTime() : null,
-          transfer: storedTransferOf(r.transfer),
+          transfer,
         },
         r.pbxCallId ? present.get(r.pbxCallId) : undefined,
       );
@@ -216,7 +217,7 @@ export class CallService implements TransferCalls {
         continue;
       }
       this.track(rebuilt.call);
-      this.transfers.resumed(rebuilt.call, storedTransferOf(r.transfer));
+      this.transfers.resumed(rebuilt.call, transfer);
       await this.playback.resumed(rebuilt.call, r.playback);
       if (rebuilt.answeredMeanwhile) answeredMeanwhile.push(rebuilt.call);
       else if (rebuilt.awaySince !== null) waitingForAgent.push([rebuilt.call, rebuilt.awaySince]);
