@@ -41,6 +41,7 @@ import { PluginClientEvents } from "./realtime/pluginEvents";
 import { recordingStoreFor } from "./recordings/select";
 import type { RecordingStore } from "./recordings/store";
 import { CallService } from "./modules/calls/service";
+import { CallViewMirror, noCallViews } from "./modules/calls/views";
 import { AriDriver } from "./pbx/asterisk/driver";
 import { attachSipEdge } from "./pbx/edge";
 import type { ChatPost } from "./modules/status/chatNotices";
@@ -207,6 +208,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     calls: undefined as unknown as CallService,
     // Replaced below in a cluster on one PBX, where the telephony lease decides.
     callOwner: ownCalls(ownerMark),
+    callViews: noCallViews,
     callFacets: new CallFacetSources(),
     recordings,
     variants: opts.variants ?? productVariants,
@@ -287,7 +289,19 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
         onError: (err, what) => app.log.error({ err }, `call commands: ${what}`),
       })
     : null;
-  if (owner) gw.callOwner = owner;
+  if (owner) {
+    gw.callOwner = owner;
+    gw.callViews = owner.viewStore();
+  }
+  // The holder mirrors each agent's call view for the standbys' GET /calls/current (modules/calls/views.ts).
+  const views = owner
+    ? new CallViewMirror(
+        gw.callViews,
+        (agentId) => gw.calls.current(agentId),
+        (err) => app.log.error({ err }, "mirroring a call view failed"),
+      )
+    : null;
+  if (views) push.watchAgents((agentId) => views.changed(agentId));
   let stopInbound = () => {};
   let connected = false;
   // Connects to the PBX, follows again the calls it still has (ending those it no longer has), then listens.
@@ -306,9 +320,12 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     stopInbound = () => {};
   };
   let driving: Promise<void> | null = null;
-  const drive = () =>
+  const drive = (term: number) =>
     (driving ??= (async () => {
+      // From before the calls are followed again, so that what the takeover changes reaches the standbys' views.
+      views!.drive(term);
       await followThePbx(true);
+      for (const agentId of gw.calls.agentsWithCalls()) views!.changed(agentId);
       await owner!.serve((command) =>
         (command as { kind: string }).kind === "http"
           ? runForStandby(app, ownerMark, command as HttpCommand)
@@ -317,14 +334,15 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     })());
   const lease = new TelephonyLease(db, systemClock(), app.log);
   lease.start({
-    gained: () => {
+    gained: (term) => {
       // Not awaited: the heartbeat must go on while the calls are followed again (a takeover of many calls).
-      if (leased) drive().catch((err: unknown) => app.log.error({ err }, "taking over the calls failed"));
+      if (leased) drive(term).catch((err: unknown) => app.log.error({ err }, "taking over the calls failed"));
     },
     lost: () => {
       app.log.error("telephony lease lost: another gateway may drive this PBX too");
       if (!leased || !driving) return;
       driving = null;
+      views!.standDown();
       standDown();
       void owner!.standDown();
     },
@@ -334,7 +352,8 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     await followThePbx(true);
   } else if (leased) {
     await lease.firstBeat();
-    if (lease.held) await drive();
+    // `gained` started driving during the first beat.
+    if (lease.held) await driving;
   } else {
     // A cluster of embedded SimPbxs, or a test's peer: another instance may still be following the calls.
     await followThePbx(false);
@@ -358,6 +377,9 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     // under way are answered; then the call service stops.
     await step("hearing no more call commands", () => owner?.standDown());
     standDown();
+    // The last views this instance wrote are the next holder's starting point on the standbys.
+    await step("writing the last call views", () => views?.settled());
+    views?.standDown();
     await step("closing the SIP edge", () => sipEdge?.close());
     await step("closing the sockets", () => realtime.close());
     await step("stopping the background jobs", () => background.close());

@@ -10,6 +10,7 @@ import type { LoginThrottle } from "./auth/throttle";
 import type { Audit } from "./http/audit";
 import type { PbxDriver } from "./pbx/driver";
 import type { CallOwner } from "./pbx/callOwner";
+import type { CallViewStore } from "./modules/calls/views";
 import type { Push } from "./realtime/push";
 import type { PluginClientEvents } from "./realtime/pluginEvents";
 import type { BackgroundWork } from "./modules/status/background";
@@ -50,6 +51,8 @@ export interface Gateway {
   calls: CallService;
   /** Which instance drives the calls, and the way a standby's call commands reach it (pbx/callOwner.ts). */
   callOwner: CallOwner;
+  /** The holder's mirror of each agent's call view, read by a standby (modules/calls/views.ts). */
+  callViews: CallViewStore;
   /** What plugins keep with calls, their facets in the lead history (each registered by its plugin at start). */
   callFacets: CallFacetSources;
   /** Where call recordings are written and read (DATA_DIR/recordings). */

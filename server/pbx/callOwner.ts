@@ -10,6 +10,7 @@
 // double take an Idempotency-Key and the holder checks it.
 import { randomUUID } from "node:crypto";
 import type { RedisClientType } from "redis";
+import { RedisCallViewStore, type CallViewStore } from "../modules/calls/views";
 
 /** How long a standby waits for the holder's answer, takeover included (a standby owns the PBX within 5 s). */
 export const FORWARD_TIMEOUT_MS = 10_000;
@@ -217,6 +218,11 @@ export class RedisCallOwner implements CallOwner {
     await this.pub
       .publish(envelope.replyTo, JSON.stringify(reply))
       .catch((err: unknown) => this.onError(err, "answering a call command"));
+  }
+
+  /** The agents' call views the holder mirrors and the standbys read, on this cluster's Redis. */
+  viewStore(): CallViewStore {
+    return new RedisCallViewStore(this.pub, this.prefix);
   }
 
   async close(): Promise<void> {

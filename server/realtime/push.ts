@@ -35,6 +35,7 @@ export const rooms = {
 
 export class Push {
   private io?: RealtimeServer;
+  private readonly agentWatchers: ((userId: number) => void)[] = [];
 
   attach(io: RealtimeServer): void {
     this.io = io;
@@ -46,6 +47,15 @@ export class Push {
 
   toAgent<E extends ServerEventName>(userId: number, event: E, payload: ServerPayload<E>): void {
     this.emit(rooms.agent(userId), event, payload);
+    for (const watch of this.agentWatchers) watch(userId);
+  }
+
+  /**
+   * Tells `watch` of every push to an agent, before socket.io is attached too: the holder of the calls mirrors
+   * the agent's call view then (modules/calls/views.ts), since every change of a call pushes its snapshot.
+   */
+  watchAgents(watch: (userId: number) => void): void {
+    this.agentWatchers.push(watch);
   }
 
   toManagers<E extends ServerEventName>(tenantId: number, event: E, payload: ServerPayload<E>): void {

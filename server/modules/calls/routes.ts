@@ -15,6 +15,7 @@ import {
   transferLeadInternally,
   UpdateCallBody,
   UpdateCallResponse,
+  type CallSnapshot,
 } from "../../../src/contract/calls";
 import { linkCallToLead } from "../../../src/contract/callLink";
 import { ErrorBody } from "../../../src/contract/common";
@@ -32,6 +33,7 @@ import { returnToCallbackStack } from "./callbackStack";
 import { lastDialsOf } from "./lastDials";
 import { CALL_MESSAGES, CallRefused } from "./service";
 import { TransferRefused } from "./transferTargets";
+import { mirroredView } from "./views";
 
 const AGENTS = { roles: ["setter", "advisor"] } as const;
 
@@ -147,10 +149,15 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         "Not in the specification: the agent's current call (or the one that just ended and is not disposed yet), null when none. A call that never reached the lead (not answered, busy, failed) is null once over: it asks no disposition.",
       tags: ["calls"],
       access: AGENTS,
-      drivesCalls: true,
       response: { 200: CurrentCallResponse },
       async handler({ caller }) {
-        const last = gw.calls.current(caller.id);
+        // The holder answers from its live calls; a standby from the holder's mirror (views.ts), also while the
+        // phones move to another instance.
+        let last: CallSnapshot | null;
+        if (gw.callOwner.drivesHere()) {
+          const live = gw.calls.current(caller.id);
+          last = live ? snapshotOf(live) : null;
+        } else last = await mirroredView(gw.callViews, caller.id);
         if (!last) return { data: null };
         // A call that never reached the lead asks no disposition (its lead went back to the callback stack).
         if (last.status === "not_answered") return { data: null };
@@ -163,7 +170,7 @@ export function callRoutes(gw: Gateway): RouteDef[] {
             .limit(1);
           if (disposed) return { data: null };
         }
-        return { data: snapshotOf(last) };
+        return { data: last };
       },
     }),
     defineRoute(transferLeadInternally, {

@@ -282,6 +282,11 @@ export class CallService implements TransferCalls {
     return this.byAgent.get(agentId);
   }
 
+  /** The agents this instance has a call of (live, or ended and kept for its disposition). */
+  agentsWithCalls(): number[] {
+    return [...this.byAgent.keys()];
+  }
+
   activeCallOf(agentId: number): ActiveCall | undefined {
     const c = this.byAgent.get(agentId);
     return c && !isOver(c) ? c : undefined;

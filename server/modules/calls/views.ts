@@ -1,0 +1,152 @@
+// The agent's call as every instance can show it (issue 38: reads come from a directory, not the holder's memory).
+//
+// GET /calls/current is what a reloaded page rebuilds the call from. Only the holder of the telephony lease has
+// the live calls in memory; in a cluster on one PBX the holder mirrors each agent's call view into Redis
+// (`<prefix>:call-view:<agent>`) whenever something is pushed to that agent (every change of a call pushes its
+// snapshot: call, answer, hangup, incoming), and a standby answers from the mirror instead of forwarding. So a
+// page reloaded on a standby is answered even while the phones move to another instance (no holder yet), when a
+// forwarded read could only answer 503.
+//
+// Each value carries the lease's term: a holder that lost the lease and writes late (a paused process) never
+// overwrites the next holder's view. A call that is gone is a tombstone of the term, not a deleted key, for the
+// same reason. Views last a shift; a rewrite renews them.
+import type { RedisClientType } from "redis";
+import { CallSnapshot } from "../../../src/contract/calls";
+import { snapshotOf, type ActiveCall } from "./active";
+
+/** How long a view stays after its last change: a shift (a longer-kept ended call asks no disposition here). */
+export const CALL_VIEW_TTL_S = 12 * 3600;
+
+/** Writes `term|view` unless the key holds a later term's view. */
+const WRITE = `local cur = redis.call("get", KEYS[1])
+if cur then
+  local t = tonumber(string.match(cur, "^(%d+)|"))
+  if t and t > tonumber(ARGV[1]) then return 0 end
+end
+redis.call("set", KEYS[1], ARGV[1] .. "|" .. ARGV[2], "EX", ARGV[3])
+return 1`;
+
+/** Where the views are kept: Redis in a cluster; nothing for a lone gateway, which always answers from memory. */
+export interface CallViewStore {
+  write(agentId: number, term: number, view: string): Promise<void>;
+  read(agentId: number): Promise<string | null>;
+}
+
+/** A lone gateway's: it always drives its calls, so no instance reads a mirror. */
+export const noCallViews: CallViewStore = {
+  write: async () => {},
+  read: async () => null,
+};
+
+export class RedisCallViewStore implements CallViewStore {
+  constructor(
+    private readonly redis: RedisClientType,
+    private readonly prefix: string,
+  ) {}
+
+  private key(agentId: number) {
+    return `${this.prefix}:call-view:${agentId}`;
+  }
+
+  async write(agentId: number, term: number, view: string): Promise<void> {
+    await this.redis.eval(WRITE, {
+      keys: [this.key(agentId)],
+      arguments: [String(term), view, String(CALL_VIEW_TTL_S)],
+    });
+  }
+
+  async read(agentId: number): Promise<string | null> {
+    const raw = await this.redis.get(this.key(agentId));
+    if (raw === null) return null;
+    const bar = raw.indexOf("|");
+    return bar < 0 ? null : raw.slice(bar + 1);
+  }
+}
+
+/**
+ * The holder's side: marks an agent whose call may have changed, and writes the views of the marked agents once
+ * the current turn of work is done (a change pushes several events; one write each). Only what changed since the
+ * last write is written.
+ */
+export class CallViewMirror {
+  private term: number | null = null;
+  private readonly marked = new Set<number>();
+  private readonly written = new Map<number, string>();
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: CallViewStore,
+    private readonly current: (agentId: number) => ActiveCall | undefined,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  /** This instance drives the calls from this term on: its views are the ones to show. */
+  drive(term: number): void {
+    this.term = term;
+    this.written.clear();
+  }
+
+  /** This instance no longer drives the calls: it writes no view any more. */
+  standDown(): void {
+    this.term = null;
+    this.marked.clear();
+  }
+
+  /** Something was pushed to the agent: its call's view may have changed. */
+  changed(agentId: number): void {
+    if (this.term === null) return;
+    this.marked.add(agentId);
+    this.schedule();
+  }
+
+  // One write round at a time, so two views of one agent are never written out of order.
+  private schedule(): void {
+    if (this.flushing) return;
+    this.flushing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.flush())
+      .catch(this.onError)
+      .finally(() => {
+        this.flushing = null;
+        if (this.marked.size > 0) this.schedule();
+      });
+  }
+
+  /** Resolves once the views marked so far are written (a test's, or a clean stop's, wait). */
+  async settled(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private async flush(): Promise<void> {
+    const term = this.term;
+    const agents = [...this.marked];
+    this.marked.clear();
+    if (term === null) return;
+    await Promise.all(
+      agents.map(async (agentId) => {
+        const call = this.current(agentId);
+        const view = JSON.stringify(call ? snapshotOf(call) : null);
+        if (this.written.get(agentId) === view) return;
+        this.written.set(agentId, view);
+        try {
+          await this.store.write(agentId, term, view);
+        } catch (err) {
+          // Written again at the agent's next change; until then a standby shows the view before.
+          this.written.delete(agentId);
+          throw err;
+        }
+      }),
+    );
+  }
+}
+
+/** A standby's read of the holder's last view: null when there is none, or one it cannot read. */
+export async function mirroredView(store: CallViewStore, agentId: number): Promise<CallSnapshot | null> {
+  const raw = await store.read(agentId);
+  if (raw === null) return null;
+  try {
+    const parsed = CallSnapshot.nullable().safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
