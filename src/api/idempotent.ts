@@ -86,8 +86,8 @@ export function refusalOf(e: unknown, now = Date.now()): Refusal {
 }
 
 /**
- * Sends one request. Under an Idempotency-Key (`key`) a transient failure is sent again, with the same key, after
- * 1, 2 and 4 s on the clock; without one it is sent once. The endpoint caller (src/api/endpoint.ts) and
+ * Sends one request. Under an Idempotency-Key (`key`), or with `retry: true`, a transient failure is sent again
+ * (with the same key) after 1, 2 and 4 s on the clock; otherwise it is sent once. The endpoint caller (src/api/endpoint.ts) and
  * postIdempotent both send through here.
  */
 export async function send<T = unknown>(
@@ -99,7 +99,11 @@ export async function send<T = unknown>(
     body?: unknown;
     key?: string;
     keepalive?: boolean;
-    /** false: a transient failure is not sent again, even under a key (its caller asks again in its own time). */
+    /**
+     * false: a transient failure is not sent again, even under a key (its caller asks again in its own time).
+     * true: sent again without a key too, for a write that is the same however often it lands (a PUT of fields,
+     * such as the hangup flow's settle, which a 503 while the phones move to another gateway would otherwise lose).
+     */
     retry?: boolean;
     /** Handed the body of the answer refused, when one came. */
     refused?(data: unknown): void;
@@ -119,7 +123,8 @@ export async function send<T = unknown>(
       const res = await once();
       return { ok: true, status: res.status, data: res.data };
     } catch (e) {
-      const delay = request.key === undefined || request.retry === false ? undefined : RETRY_DELAYS_MS[attempt];
+      const retries = request.retry ?? request.key !== undefined;
+      const delay = retries ? RETRY_DELAYS_MS[attempt] : undefined;
       if (!isTransient(e) || delay === undefined) {
         if (isAxiosError(e) && e.response) request.refused?.(e.response.data);
         return refusalOf(e, clock.now());

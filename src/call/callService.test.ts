@@ -172,6 +172,29 @@ describe("the gateway's snapshots and the hangup flow", () => {
     expect(ended).toEqual([{ callId: 31, leadId: 7, duration: 42, shortCall: false, bridged: true }]);
   });
 
+  it("a settle answered 503 while the phones move to another gateway is sent again, and the call ends once settled", async () => {
+    let tries = 0;
+    const { bus, gateway, ended, clock } = setup({
+      "PUT /leads/7/calls/31": () =>
+        ++tries === 1
+          ? { status: 503, data: { message: "calls.phones_moving" } }
+          : { status: 202, data: { duration: 42, data: { duration: 42 } } },
+    });
+    bus.emit("answer", snap({ status: "answered", bridged: true, answeredAt: "2026-01-05T14:00:03.000Z" }));
+    bus.emit(
+      "hangup",
+      snap({ status: "ended", bridged: true, endedAt: "2026-01-05T14:00:45.000Z", cause: "normal" }),
+    );
+    await flush();
+    await flush();
+    expect(ended).toEqual([]);
+    await clock.advance(1_000);
+    await flush();
+    await flush();
+    expect(gateway.requests.filter((r) => r.method === "PUT")).toHaveLength(2);
+    expect(ended).toEqual([{ callId: 31, leadId: 7, duration: 42, shortCall: false, bridged: true }]);
+  });
+
   it("a short inbound call is flagged shortCall; an unanswered inbound call just ends", async () => {
     const { bus, store, gateway, ended } = setup();
     bus.emit("incoming", snap({ direction: 1, type: "inbound", status: "incoming" }));

@@ -9,7 +9,7 @@ import { callEnded } from "../core/coreEvents";
 import type { z } from "zod";
 import type { TFunction } from "i18next";
 import { errorBody, httpStatus } from "../api/errors";
-import { newIdempotencyKey } from "../api/idempotent";
+import { newIdempotencyKey, send } from "../api/idempotent";
 import {
   CallSnapshot,
   CreateCallResponse,
@@ -137,11 +137,21 @@ export function createCallService(d: CallServiceDeps): CallService {
     try {
       // The fields the enabled plugins' call states give (none of them named here), then the core's: the
       // live-transfer flag goes with a call that had a live transfer: 0 if no advisor took it, 1 once one did.
-      const { data } = await http.put(`/leads/${s.leadId}/calls/${s.callId}`, {
-        ...settleFieldsOf(callStates, (def) => store.stateOf(def), d.log),
-        ...(store.hadLiveTransfer || store.liveTransfer ? { live_transfer: store.liveTransfer ? 1 : 0 } : {}),
+      // Sent again on a transient failure (a 503 while the phones move to another gateway): the same fields
+      // however often they land, and the call's row would otherwise miss them.
+      const sent = await send(http, clock, {
+        method: "PUT",
+        url: `/leads/${s.leadId}/calls/${s.callId}`,
+        body: {
+          ...settleFieldsOf(callStates, (def) => store.stateOf(def), d.log),
+          ...(store.hadLiveTransfer || store.liveTransfer
+            ? { live_transfer: store.liveTransfer ? 1 : 0 }
+            : {}),
+        },
+        retry: true,
       });
-      duration = UpdateCallResponse.parse(data).duration;
+      if (sent.ok) duration = UpdateCallResponse.parse(sent.data).duration;
+      else d.log?.("Could not update the call.", sent);
     } catch (e) {
       d.log?.("Could not update the call.", e);
     }
