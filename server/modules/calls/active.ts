@@ -63,6 +63,11 @@ export interface ActiveCall {
    * whether the agent's phone rings now; `missed` once the wait ran out. Absent or null otherwise.
    */
   rejoin?: { since: number; until: number; ringing: boolean; missed: boolean } | null;
+  /**
+   * An advisor's view of a live-transferred call (type transfer) once the qualifier left: the lead is this
+   * advisor's now, so its phone dropping leaves the lead waiting for it as for the agent who placed a call.
+   */
+  leadHandedOver?: boolean;
   /** Sequence numbers already applied: a PBX may deliver an event twice. */
   seen: Set<number>;
 }

@@ -44,7 +44,7 @@ export interface CallTable {
   publish(call: ActiveCall): void;
   onCallEvent(listener: (e: CallEvent) => void): () => void;
   /** Keeps the lead on hold while the agent's phone is rung back after it dropped (rejoin.ts). */
-  readonly rejoin: Pick<AgentRejoin, "handOver" | "limitMs">;
+  readonly rejoin: Pick<AgentRejoin, "guard" | "handOver" | "limitMs">;
 }
 
 export type ConferenceAction =

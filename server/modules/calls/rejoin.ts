@@ -60,9 +60,14 @@ export class AgentRejoin {
     readonly limitMs: number,
   ) {}
 
-  /** The agent's own call (not an advisor's view of a live transfer), with the wait turned on. */
+  /**
+   * The agent's own call, or an advisor's view of a live transfer once the lead was handed over to it (not
+   * while the qualifier is still on: the lead is the qualifier's then), with the wait turned on.
+   */
   private applies(call: ActiveCall): boolean {
-    return this.limitMs > 0 && call.type !== "transfer" && call.partyLegId !== null;
+    return (
+      this.limitMs > 0 && (call.type !== "transfer" || call.leadHandedOver === true) && call.partyLegId !== null
+    );
   }
 
   /** The lead and the agent hear each other: from now on the PBX keeps the lead if the agent's phone drops. */

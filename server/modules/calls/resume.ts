@@ -49,6 +49,10 @@ export function rebuildView(row: OpenCallRow, pbx: PbxCallState | undefined): Re
     (l) => l.ext === row.agentExt && (l.role === "agent" || l.role === "transfer-target"),
   );
   const party = pbx.legs.find((l) => l.role === "lead" || l.role === "inbound") ?? null;
+  // An advisor's view of a live transfer the qualifier left (no agent leg of its own any more): the lead is the
+  // advisor's, and waits for its phone as for any agent's (rejoin.ts).
+  const handedOver =
+    row.type === "transfer" && party?.state === "answered" && !pbx.legs.some((l) => l.role === "agent");
   // The agent's phone had dropped and the lead still waits for it: followed again without an agent leg.
   const waiting =
     !agent && row.agentAwaySince != null && row.status === "answered" && party?.state === "answered" ? row.agentAwaySince : null;
@@ -79,7 +83,7 @@ export function rebuildView(row: OpenCallRow, pbx: PbxCallState | undefined): Re
     cause: null,
     inboundAlert: false,
     agentLegId: agent?.legId ?? null,
-    partyLegId: row.type === "transfer" ? null : (party?.legId ?? null),
+    partyLegId: row.type === "transfer" && !handedOver ? null : (party?.legId ?? null),
     partyCause: null,
     playback: null,
     // A party dialled into the conference (external, Sunlife, Matcha, third party): its level is rebuilt from the
@@ -94,6 +98,7 @@ export function rebuildView(row: OpenCallRow, pbx: PbxCallState | undefined): Re
         }
       : null,
     transfer: row.transfer ? transferFrom(row.transfer, third !== null) : null,
+    ...(handedOver && { leadHandedOver: true }),
     seen: new Set(),
   };
   return { call, answeredMeanwhile: bridged && row.status !== "answered", awaySince: waiting };

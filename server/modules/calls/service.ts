@@ -695,12 +695,13 @@ export class CallService implements TransferCalls {
         return;
       case "Conference": {
         // The agent's phone rung back into its own call (a live transfer's ring-back): the lead hears it again.
-        // (An advisor's own view of the call, type transfer, sees its leg join as the answer; nothing to resume.)
+        // (An advisor's own view of the call, type transfer, sees its leg join as the answer; nothing to resume,
+        // until the lead is the advisor's: then its phone may be rung back after it dropped, as any agent's.)
         if (
           e.action === "joined" &&
           e.legId !== undefined &&
           e.legId === call.agentLegId &&
-          call.type !== "transfer" &&
+          (call.type !== "transfer" || call.leadHandedOver === true) &&
           !isOver(call)
         ) {
           // Or the agent's phone rung back after it dropped (a reload): the call goes on where it was.

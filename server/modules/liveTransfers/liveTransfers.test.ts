@@ -133,6 +133,59 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
     });
   });
 
+  describe("the advisor's phone drops after the handover (issue 38: a reload of the advisor's page)", () => {
+    it("the lead, now the advisor's, waits on hold; the advisor's phone is rung back and the call goes on unbroken", async () => {
+      const advisor = await agent("advisor.isius@demo.test");
+      await ready(advisor.c);
+      const q = await qualifierOnACall("qualifier4.isius@demo.test");
+      expect((await q.c.request("POST", `/live-transfers/${q.leadId}`, { team: "advisors" })).statusCode).toBe(201);
+      await run(200);
+      expect((await advisor.c.request("POST", `/confirm-live-transfers/${q.leadId}`)).statusCode).toBe(201);
+      await run(3_000);
+      const left = await q.c.request("POST", `/transfer-answers/${q.leadId}`, { qualifierExtension: "1013", phone: q.phone });
+      expect(left.statusCode, left.body).toBe(201);
+      await run(1_000);
+      const current = async () => (await advisor.c.request("GET", "/calls/current")).json().data;
+      const answered = await current();
+      expect(answered).toMatchObject({ leadId: q.leadId, type: "transfer", status: "answered", rejoin: null });
+      const pbxCallId = gw.gw.calls.activeCallOf(advisor.id)!.pbxCallId;
+      const leadLeg = async () => (await gw.phones.legsOf(pbxCallId)).find((l) => l.role === "lead")!;
+
+      // The advisor's page reloads: its phone's connection is lost without a BYE.
+      await gw.phones.dropPhone("1002");
+      await run(500);
+      expect(await current()).toMatchObject({
+        callId: answered.callId,
+        status: "answered",
+        // A desk phone the PBX still reaches is rung back at once; a softphone once it registers again.
+        rejoin: { missed: false },
+      });
+      expect(await leadLeg()).toMatchObject({ state: "answered", held: true });
+      expect(await statusOf(advisor.c)).toBe("on_a_call");
+
+      // Its phone registers again: rung back into the same call, which goes on where it was.
+      await gw.phones.register("1002");
+      await run(2_000);
+      expect(await current()).toMatchObject({
+        callId: answered.callId,
+        status: "answered",
+        answeredAt: answered.answeredAt,
+        rejoin: null,
+      });
+      expect(await leadLeg()).toMatchObject({ state: "answered", held: false });
+      const advisorLegs = (await gw.phones.legsOf(pbxCallId)).filter((l) => l.ext === "1002");
+      expect(advisorLegs.map((l) => l.state)).toEqual(["ended", "answered"]);
+
+      // The advisor's own hangup still ends the call at once.
+      expect(await advisor.s.emitWithAck("hangup", { extension: "1002" })).toMatchObject({ ok: true });
+      await run(500);
+      expect(advisor.snapshots("hangup").at(-1)).toMatchObject({ callId: answered.callId, status: "ended" });
+      expect(await statusOf(advisor.c)).toBe("after_call_work");
+      // The seed's answering leads in open calling windows are few: this one goes back for the next tests.
+      await gw.db.update(leads).set({ ownerId: null }).where(eq(leads.id, q.leadId));
+    });
+  });
+
   describe("stopping, refusals and races", () => {
     it("stop withdraws the offers; a late accept is told it was cancelled", async () => {
       const advisor = await agent("advisor.isius@demo.test");

@@ -91,6 +91,40 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       again.s.disconnect();
     });
 
+    it("after the handover: the next gateway knows the lead is the advisor's, and keeps it when the advisor's phone drops", async () => {
+      const advisor = await agent("advisor.isius@demo.test");
+      await ready(advisor.c);
+      const q = await qualifierOnACall("qualifier5.isius@demo.test");
+      expect((await q.c.request("POST", `/live-transfers/${q.leadId}`, {})).statusCode).toBe(201);
+      await gw.run(200);
+      expect((await advisor.c.request("POST", `/confirm-live-transfers/${q.leadId}`)).statusCode).toBe(201);
+      await gw.run(3_000);
+      const answer = await q.c.request("POST", `/transfer-answers/${q.leadId}`, { qualifierExtension: "1014", phone: q.phone });
+      expect(answer.statusCode, answer.body).toBe(201);
+      await gw.run(500);
+      const pbxCallId = gw.gw.calls.activeCallOf(advisor.id)!.pbxCallId;
+      q.s.disconnect();
+      advisor.s.disconnect();
+
+      gw = await gw.restart();
+      await gw.run(200);
+      const again = await agent("advisor.isius@demo.test");
+      await gw.phones.dropPhone("1002");
+      await gw.run(500);
+      const waiting = CurrentCallResponse.parse((await again.c.request("GET", "/calls/current")).json()).data;
+      expect(waiting).toMatchObject({ type: "transfer", status: "answered", rejoin: { missed: false } });
+      const lead = async () => (await gw.phones.legsOf(pbxCallId)).find((l) => l.role === "lead")!;
+      expect(await lead()).toMatchObject({ state: "answered", held: true });
+      await gw.phones.register("1002");
+      await gw.run(2_000);
+      const back = CurrentCallResponse.parse((await again.c.request("GET", "/calls/current")).json()).data;
+      expect(back).toMatchObject({ callId: waiting!.callId, status: "answered", rejoin: null });
+      expect(await lead()).toMatchObject({ state: "answered", held: false });
+      await gw.phones.hangUp("1002");
+      await gw.run(500);
+      again.s.disconnect();
+    });
+
       it("a call the PBX ended while the gateway was down is closed, and its attempt with it", async () => {
       const q = await qualifierOnACall("qualifier4.isius@demo.test");
       expect((await q.c.request("POST", `/live-transfers/${q.leadId}`, {})).statusCode).toBe(201);

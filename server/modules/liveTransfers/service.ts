@@ -851,6 +851,13 @@ export class LiveTransfers {
       this.clearTimer(t);
       const q = t.call;
       await this.releaseLead(t);
+      // The lead is the advisor's now: the advisor's phone dropping (a reload) leaves it waiting, rung back.
+      const mine = t.advisorCall;
+      if (mine && !isOver(mine)) {
+        mine.leadHandedOver = true;
+        mine.partyLegId ??= q.partyLegId;
+        await this.calls.rejoin.guard(mine);
+      }
       if (q.transfer)
         Object.assign(q.transfer, { outcome: "completed", disposition: SAVED, live: this.liveOf(t, "done") });
       this.calls.publish(q);
