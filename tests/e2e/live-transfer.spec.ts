@@ -1,7 +1,8 @@
 // A live transfer as the two agents live it (issue 15): an ISIUS qualifier on a call validates the lead's ZIP
 // and asks for an advisor; advisor.isius, Ready in another browser, gets the offer with the lead's summary
 // and accepts; its softphone is rung into the call; the qualifier introduces the lead and leaves; the advisor
-// has the lead and its booking, and hears the lead (the page's WebRTC stats count audio after the qualifier left).
+// has the lead and its booking, and hears the lead (the page's WebRTC stats count audio after the qualifier left),
+// also after its page reloads.
 import { expect, test, type Page } from "./fixtures";
 import { audioPacketsReceived, disposeAndStop, outsideOperationHours, recordPeerConnections, signIn, validateNewYorkZip } from "./helpers";
 
@@ -76,6 +77,15 @@ test("a qualifier with a validated ZIP live-transfers a lead to an advisor, who 
     const before = await audioPacketsReceived(advisor);
     await expect.poll(() => audioPacketsReceived(advisor), { timeout: 15_000 }).toBeGreaterThan(before + 50);
     await expect(selector(advisor)).toHaveText("On a Call");
+
+    // The advisor's page reloads (issue 38): the client, now the advisor's, waits on hold, and the reloaded page's
+    // softphone is rung back into the same call and hears the client again.
+    advisor.on("dialog", (d) => void d.accept());
+    await advisor.reload();
+    await expect(softphone(advisor).getByRole("group", { name: /^Call with / })).toContainText("Established", { timeout: 20_000 });
+    await expect.poll(() => audioPacketsReceived(advisor), { timeout: 15_000 }).toBeGreaterThan(20);
+    await expect(selector(advisor)).toHaveText("On a Call");
+    await expect(advisorBooking.getByRole("textbox", { name: /^Zip code/ })).toHaveValue("10016", { timeout: 15_000 });
 
     await softphone(advisor).getByRole("button", { name: /hang ?up/i }).first().click();
     await expect(selector(advisor)).not.toHaveText("On a Call", { timeout: 15_000 });
