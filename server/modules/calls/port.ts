@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../../../src/shared/clock";
 import type { Db } from "../../db/client";
-import type { CallEvent, PbxDriver } from "../../pbx/driver";
+import type { CallEvent, HangupCause, PbxDriver } from "../../pbx/driver";
 import type { Push } from "../../realtime/push";
 import type { BackgroundWork } from "../status/background";
 import type { StatusService } from "../status/service";
@@ -43,8 +43,10 @@ export interface CallTable {
   /** Pushes the call's view to its agent (and whoever else follows it). */
   publish(call: ActiveCall): void;
   onCallEvent(listener: (e: CallEvent) => void): () => void;
+  /** The call is over for its agent: row, push, the agent's next status (not the PBX's call: others may stay). */
+  endForAgent(call: ActiveCall, cause: HangupCause, agentLegCause: HangupCause | null): Promise<void>;
   /** Keeps the lead on hold while the agent's phone is rung back after it dropped (rejoin.ts). */
-  readonly rejoin: Pick<AgentRejoin, "guard" | "handOver" | "limitMs">;
+  readonly rejoin: Pick<AgentRejoin, "guard" | "handOver" | "leftWhileAway" | "limitMs" | "waiting">;
 }
 
 export type ConferenceAction =

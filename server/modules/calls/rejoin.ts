@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock, ClockTimer } from "../../../src/shared/clock";
 import type { Db } from "../../db/client";
 import { calls, leads } from "../../db/schema";
-import type { ExtensionStateEvent, HangupCause, PbxDriver, PlaybackMedia } from "../../pbx/driver";
+import type { ExtensionStateEvent, HangupCause, KeepLead, PbxDriver, PlaybackMedia } from "../../pbx/driver";
 import type { BackgroundWork } from "../status/background";
 import { isOver, type ActiveCall } from "./active";
 
@@ -155,15 +155,33 @@ export class AgentRejoin {
         this.d.background.run("rejoin ring-back", () => this.calls.serially(call, () => this.ringBack(call)));
   }
 
-  /** The agent's phone rung back into the call answered (in the call's queue): the call goes on as it was. */
-  async rejoined(call: ActiveCall): Promise<void> {
+  /**
+   * The agent's phone rung back into the call answered (in the call's queue): the call goes on as it was. `keep`:
+   * what the PBX does with the lead from now on; an answered call's "if-dropped" (the agent hanging up ends it,
+   * its phone dropping again keeps the lead), or on while a live transfer still looks for an advisor.
+   */
+  async rejoined(call: ActiveCall, keep: KeepLead = "if-dropped"): Promise<void> {
     if (!this.waiting(call)) return;
     this.clear(call);
     call.rejoin = null;
-    // Back to what an answered call has: the agent hanging up ends it, its phone dropping again keeps the lead.
-    await this.d.pbx.keepLead(call.pbxCallId, "if-dropped").catch(() => {});
+    await this.d.pbx.keepLead(call.pbxCallId, keep).catch(() => {});
     await this.d.db.update(calls).set({ agentAwaySince: null }).where(eq(calls.id, call.id));
     this.d.log.info({ callId: call.id, agentId: call.agentId }, "rejoin: the agent is back on the call");
+  }
+
+  /**
+   * Someone else took the lead while the agent was away (a live transfer's advisor joined): the wait ends without
+   * the agent, whose phone is no longer rung back. False when the call's lead was not waiting for its agent.
+   */
+  async leftWhileAway(call: ActiveCall): Promise<boolean> {
+    if (!this.waiting(call)) return false;
+    this.clear(call);
+    const ringing = call.rejoin!.ringing ? call.agentLegId : null;
+    call.rejoin = null;
+    call.agentLegId = null;
+    if (ringing) await this.d.pbx.hangup(ringing, "canceled").catch(() => {});
+    await this.d.db.update(calls).set({ agentAwaySince: null }).where(eq(calls.id, call.id));
+    return true;
   }
 
   /** The call is over for the agent: nothing more to wait for. */

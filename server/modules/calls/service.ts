@@ -704,8 +704,9 @@ export class CallService implements TransferCalls {
           (call.type !== "transfer" || call.leadHandedOver === true) &&
           !isOver(call)
         ) {
-          // Or the agent's phone rung back after it dropped (a reload): the call goes on where it was.
-          await this.rejoin.rejoined(call);
+          // Or the agent's phone rung back after it dropped (a reload): the call goes on where it was (a live
+          // transfer still without an advisor on keeps the lead for a hangup, as before the drop).
+          await this.rejoin.rejoined(call, this.live.keepsLead(call) ? true : "if-dropped");
           if (call.partyLegId) await this.d.pbx.hold(call.partyLegId, false);
           this.pushCall(call);
           return;
@@ -742,6 +743,10 @@ export class CallService implements TransferCalls {
           this.pushCall(call);
         }
         if (e.legId === call.agentLegId) {
+          // The phone dropped (a reload) while a live transfer has no advisor on: the lead waits as after any
+          // drop, and the reloaded page's phone is rung back by itself once it registers; the search goes on.
+          if (e.cause === "failed" && this.live.keepsLead(call) && (await this.rejoin.agentLegEnded(call, e.cause)))
+            return;
           // A live transfer still without an advisor keeps the lead: the agent's phone rings again instead.
           if (await this.live.ringBack(call)) {
             this.pushCall(call);

@@ -351,6 +351,12 @@ export class LiveTransfers {
     return true;
   }
 
+  /** Whether the call has an attempt no advisor joined yet: the PBX keeps its lead if the qualifier's leg ends. */
+  keepsLead(call: ActiveCall): boolean {
+    const t = this.byCall.get(call);
+    return t !== undefined && !t.joined;
+  }
+
   /**
    * The qualifier's leg ended while no advisor is on the call (its softphone hung up, its browser closed): the
    * PBX kept the lead (keepLead). The lead is held and the qualifier's phone rings again, once; the search (or
@@ -784,6 +790,13 @@ export class LiveTransfers {
       if (q.conference && q.conference.state !== "hangedup" && q.conference.state !== "inactive")
         q.conference.state = "merged";
       this.refresh(t);
+      // The qualifier's page reloaded while it sought (its phone dropped, the lead waiting for it): the advisor
+      // takes the lead from hold and has it, as when a qualifier hangs up after the advisor joined.
+      if (await this.calls.rejoin.leftWhileAway(q)) {
+        if (q.partyLegId) await this.d.pbx.hold(q.partyLegId, false).catch(() => {});
+        await this.calls.endForAgent(q, "normal", null);
+        t.qualifierLeft = true;
+      }
       if (t.qualifierLeft) await this.complete(t);
       return;
     }
