@@ -96,7 +96,7 @@ export interface BuildOptions {
 }
 
 export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {}): Promise<BuiltGateway> {
-  const clock = opts.clock ?? systemClock(config.clockStart);
+  const clock = opts.clock ?? systemClock(config.clockStart, config.clockStartAt);
   const app = Fastify({
     logger:
       opts.logger === false

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { systemClock } from "../src/shared/clock";
 import { readConfig } from "./config";
 
 describe("readConfig: what an unconfigured gateway exposes (issue 11, finding 1)", () => {
@@ -72,5 +73,25 @@ describe("readConfig: the host names the gateway answers to (DNS rebinding)", ()
   it("refuses a URL or a port where a host name belongs", () => {
     expect(() => readConfig({ ALLOWED_HOSTS: "https://dialer.example.com" })).toThrow(/ALLOWED_HOSTS/);
     expect(() => readConfig({ ALLOWED_HOSTS: "dialer.example.com:443" })).toThrow(/ALLOWED_HOSTS/);
+  });
+});
+
+describe("readConfig: a pinned clock (CLOCK_START)", () => {
+  it("instances given the same CLOCK_START and CLOCK_START_AT read one clock, whenever each started", async () => {
+    const env = { CLOCK_START: "2026-03-10T18:00:00Z", CLOCK_START_AT: new Date(Date.now() - 30_000).toISOString() };
+    const first = readConfig(env);
+    await new Promise((r) => setTimeout(r, 50));
+    const later = readConfig(env);
+    const [a, b] = [first, later].map((c) => systemClock(c.clockStart, c.clockStartAt).now());
+    expect(Math.abs(a! - b!)).toBeLessThan(50);
+    // 30 s after the pinned instant, not at it.
+    expect(a! - Date.parse("2026-03-10T18:00:00Z")).toBeGreaterThanOrEqual(30_000);
+    // Without CLOCK_START_AT each starts at CLOCK_START when made.
+    expect(systemClock(readConfig({ CLOCK_START: env.CLOCK_START }).clockStart).now()).toBeLessThan(a!);
+  });
+
+  it("refuses CLOCK_START_AT that is no instant, or without CLOCK_START", () => {
+    expect(() => readConfig({ CLOCK_START: "2026-03-10T18:00:00Z", CLOCK_START_AT: "soon" })).toThrow(/CLOCK_START_AT/);
+    expect(() => readConfig({ CLOCK_START_AT: "2026-03-10T18:00:00Z" })).toThrow(/CLOCK_START_AT/);
   });
 });

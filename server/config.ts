@@ -32,6 +32,11 @@ export interface GatewayConfig {
   jwtSecret?: string;
   /** ISO instant the gateway clock starts at; it runs in real time from there. */
   clockStart?: number;
+  /**
+   * The real instant at which the clock read `clockStart` (CLOCK_START_AT); by default the process's start. Instances
+   * of one cluster given the same pair share one pinned clock, whenever each started.
+   */
+  clockStartAt?: number;
   /** Directory of the built SPA to serve. */
   staticDir: string;
   logLevel: string;
@@ -106,6 +111,9 @@ const WEATHER_PROVIDERS = ["deterministic", "open-meteo"] as const;
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const clockStart = env.CLOCK_START ? Date.parse(env.CLOCK_START) : undefined;
   if (env.CLOCK_START && Number.isNaN(clockStart)) throw new Error(`CLOCK_START is not an ISO instant: ${env.CLOCK_START}`);
+  const clockStartAt = env.CLOCK_START_AT ? Date.parse(env.CLOCK_START_AT) : undefined;
+  if (env.CLOCK_START_AT && (Number.isNaN(clockStartAt) || !env.CLOCK_START))
+    throw new Error(`CLOCK_START_AT needs CLOCK_START and must be an ISO instant: ${env.CLOCK_START_AT}`);
   const production = env.NODE_ENV === "production";
   const devMailbox = env.DEV_MAILBOX === "true";
   // The mailbox hands out reset codes: a production build that asks for it is misconfigured, not a demo.
@@ -136,6 +144,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     mailFrom: env.MAIL_FROM || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     clockStart,
+    clockStartAt,
     staticDir: env.STATIC_DIR ?? path.resolve("dist"),
     logLevel: env.LOG_LEVEL ?? "info",
     seedDemo: env.SEED_DEMO !== "false",

@@ -6,6 +6,6 @@ import { seedIfEmpty } from "./seed";
 
 const config = readConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-const seeded = await seedIfEmpty(database.db, systemClock(config.clockStart));
+const seeded = await seedIfEmpty(database.db, systemClock(config.clockStart, config.clockStartAt));
 console.log(seeded ? "Seeded the demo call centre." : "The database already holds data; nothing seeded.");
 await database.close();

@@ -9,9 +9,12 @@ export interface Clock {
 }
 export type ClockTimer = { readonly id: number };
 
-/** Wall time, optionally started at a chosen instant and running in real time from there (CLOCK_START). */
-export function systemClock(startAt?: number): Clock {
-  const offset = startAt === undefined ? 0 : startAt - Date.now();
+/**
+ * Wall time, optionally started at a chosen instant and running in real time from there (CLOCK_START): `startAt`
+ * is the time when the real clock reads `realAt` (by default, now).
+ */
+export function systemClock(startAt?: number, realAt?: number): Clock {
+  const offset = startAt === undefined ? 0 : startAt - (realAt ?? Date.now());
   const handles = new Map<number, ReturnType<typeof setTimeout>>();
   let next = 1;
   return {

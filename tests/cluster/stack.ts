@@ -139,7 +139,10 @@ export async function startCluster(o: {
           // The softphones are not used here (the fake Asterisk has no SIP); the variable is required.
           SIP_WS_URL: "ws://127.0.0.1:9",
           JWT_SECRET: jwtSecret,
-          CLOCK_START: new Date(CLOCK_BASE + (Date.now() - t0)).toISOString(),
+          // One pinned clock for all three, whenever each (re)started: otherwise each lagged by its own start-up
+          // time, and the page, answered by another instance after a failover, saw the call's time step back.
+          CLOCK_START: new Date(CLOCK_BASE).toISOString(),
+          CLOCK_START_AT: new Date(t0).toISOString(),
           LOG_LEVEL: "warn",
           STATIC_DIR: o.staticDir,
         },
