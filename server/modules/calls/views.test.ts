@@ -58,15 +58,22 @@ function memoryStore() {
   return { store, writes, failOnce: () => (failNext = true) };
 }
 
+/** A mirror of agent 3's call (the map's), on a store in memory; the errors it reports are kept. */
+function mirrorOfAgent3() {
+  const memory = memoryStore();
+  const calls = new Map<number, ActiveCall>([[3, call()]]);
+  const errors: unknown[] = [];
+  const mirror = new CallViewMirror(
+    memory.store,
+    (id) => calls.get(id),
+    (e) => errors.push(e),
+  );
+  return { ...memory, calls, errors, mirror };
+}
+
 describe("the holder's mirror", () => {
   it("writes a view once per change, only what changed, and a call gone as none", async () => {
-    const { store, writes } = memoryStore();
-    const calls = new Map<number, ActiveCall>([[3, call()]]);
-    const mirror = new CallViewMirror(
-      store,
-      (id) => calls.get(id),
-      () => {},
-    );
+    const { store, writes, calls, mirror } = mirrorOfAgent3();
     mirror.drive(4);
     // A change pushes several events: one write.
     mirror.changed(3);
@@ -90,13 +97,7 @@ describe("the holder's mirror", () => {
   });
 
   it("a change while a write is under way is written after it", async () => {
-    const { store, writes } = memoryStore();
-    const calls = new Map<number, ActiveCall>([[3, call()]]);
-    const mirror = new CallViewMirror(
-      store,
-      (id) => calls.get(id),
-      () => {},
-    );
+    const { writes, calls, mirror } = mirrorOfAgent3();
     mirror.drive(1);
     mirror.changed(3);
     await new Promise((r) => setImmediate(r));
@@ -107,14 +108,7 @@ describe("the holder's mirror", () => {
   });
 
   it("writes nothing once it stood down, and a failed write is made again at the next change", async () => {
-    const { store, writes, failOnce } = memoryStore();
-    const calls = new Map<number, ActiveCall>([[3, call()]]);
-    const errors: unknown[] = [];
-    const mirror = new CallViewMirror(
-      store,
-      (id) => calls.get(id),
-      (e) => errors.push(e),
-    );
+    const { writes, calls, mirror, failOnce, errors } = mirrorOfAgent3();
     mirror.changed(3);
     await mirror.settled();
     expect(writes).toHaveLength(0);
