@@ -16,6 +16,9 @@ export interface Answer {
   body: unknown;
 }
 
+/** What an ack that never came reads as (the page's words, src/realtime/client.ts). */
+export const NO_ANSWER = "no answer";
+
 export class TierAgent {
   token = "";
   private fp = "";
@@ -144,11 +147,19 @@ export class TierAgent {
     if (!ack.ok) throw new Error(`hello of ${this.ext} refused: ${JSON.stringify(ack)}`);
   }
 
+  /**
+   * A socket event and its ack. An ack that never comes (the instance stopped under the socket, or no answer in
+   * time) is `server_error` "no answer", as the page reads it (src/realtime/client.ts): the agent presses again.
+   */
   async emit(
     event: string,
     payload: unknown,
   ): Promise<{ ok: boolean; data?: unknown; error?: string; message?: string }> {
-    return (await this.socket!.timeout(20_000).emitWithAck(event, payload)) as { ok: boolean };
+    try {
+      return (await this.socket!.timeout(20_000).emitWithAck(event, payload)) as { ok: boolean };
+    } catch {
+      return { ok: false, error: "server_error", message: NO_ANSWER };
+    }
   }
 
   /** Steps away (not offered calls any more) and closes the page. */

@@ -46,6 +46,16 @@ export class AgentPage {
       .waitFor({ timeout: ms });
   }
 
+  /** Reloads the page (F5) and waits until it shows the status `status` again; resolves with how long it took. */
+  async reload(status: string, ms = 30_000): Promise<number> {
+    const started = Date.now();
+    // A reload mid-call asks "Leave site?" first: the agent says yes.
+    this.page.once("dialog", (d) => void d.accept());
+    await this.page.reload();
+    await this.until(status, ms);
+    return Date.now() - started;
+  }
+
   /** What the page shows now; a part briefly absent reads as null rather than waiting (polled every 200 ms). */
   async view(): Promise<PageView> {
     const read = (l: Locator) =>

@@ -14,7 +14,8 @@ import { DEMO_PASSWORD } from "../../server/seed/accounts";
 import { loadWorldLead } from "../../server/test/loadWorld";
 import type { Browser } from "@playwright/test";
 import { launchChromium } from "../chromium";
-import { TierAgent } from "./agent";
+import { CALL_OWNER_UNAVAILABLE } from "../../server/pbx/callOwner";
+import { NO_ANSWER, TierAgent } from "./agent";
 import { AgentPage, type PageView } from "./page";
 import {
   ensureHaproxy,
@@ -165,10 +166,16 @@ async function killHolder(s: ClusterStack, why: string) {
   return {
     killed: holder,
     killedAt,
-    /** The next holder and the time it took, once there is one (null while none). */
+    /**
+     * The next holder and the time it took, from the kill to when it took the lease (the row's acquired_at, on this
+     * host's clock as the tier's), once there is one (null while none).
+     */
     async next() {
       const n = await s.holder();
-      return n && n !== holder ? { next: n, ms: Date.now() - killedAt } : null;
+      if (!n || n === holder) return null;
+      const [row] = await s.query("select acquired_at from telephony_leases");
+      const at = row?.acquired_at instanceof Date ? row.acquired_at.getTime() : Date.now();
+      return { next: n, ms: at - killedAt };
     },
   };
 }
@@ -224,15 +231,20 @@ async function endAndDispose(
   call: { callId: number; leadId: number },
   disposition: "Voicemail" | "Not Interested",
 ) {
-  const now = await current(a);
-  if (now.call?.callId === call.callId && now.call.status !== "ended") {
-    // Sent again while the phones move to another instance, as the agent would press Hang up again.
+  const up = async () => {
+    const now = await current(a);
+    return now.status !== 200 || (now.call?.callId === call.callId && now.call.status !== "ended");
+  };
+  if (await up()) {
+    // Pressed again while the phones move to another instance, or when no ack came (the instance under the
+    // socket stopped), as the agent would press Hang up again: unless the call ended meanwhile.
     let ack = await a.emit("hangup", { extension: a.ext });
-    for (let i = 0; !ack.ok && ack.message === "calls.phones_moving" && i < 10; i++) {
+    for (let i = 0; !ack.ok && [CALL_OWNER_UNAVAILABLE, NO_ANSWER].includes(ack.message ?? "") && i < 10; i++) {
       await sleep(1_000);
+      if (!(await up())) break;
       ack = await a.emit("hangup", { extension: a.ext });
     }
-    check(ack.ok, `${a.email}: hangup refused: ${JSON.stringify(ack)}`);
+    check(ack.ok || !(await up()), `${a.email}: hangup refused: ${JSON.stringify(ack)}`);
   }
   for (let t = Date.now(); ;) {
     // Only the gateway's answer counts: a 503 while the phones move to another instance says nothing of the call.
@@ -280,11 +292,23 @@ async function holderKilledMidCall(s: ClusterStack) {
   );
 
   const kill = await killHolder(s, `on call ${call.callId}`);
+  // The agent reloads the page as the holder dies: the reloaded page rebuilds its call from whichever instance
+  // answers it (a standby answers from the holder's mirror of the call's view), before or while another instance
+  // takes the PBX over.
+  const reloadMs = await page.reload("On a Call");
+  const reloaded = await page.view();
+  check(
+    !reloaded.signedOut && reloaded.lead === first.lead && (reloaded.seconds ?? -1) >= (first.seconds ?? 0),
+    `the page reloaded after the kill showed ${JSON.stringify(reloaded)}, not the call with ${first.lead} going on; ${await page.evidence(join(dir, "page-reloaded.png"))}`,
+  );
+  let took: Awaited<ReturnType<typeof kill.next>> = await kill.next();
+  figure(
+    `the page reloaded just after the kill showed the call again in ${reloadMs} ms (the time on it ${reloaded.seconds} s, going on), ${took ? `after ${took.next.name} took the PBX over` : "before any instance took the PBX over"}`,
+  );
   // Every 200 ms, the gateway's answer to the page's question (GET /calls/current, through the proxy) and what
   // the page shows: the same call answered, the same lead, the time on the call going on, never a sign-out.
   const seen: string[] = [];
-  const views: PageView[] = [first];
-  let took: Awaited<ReturnType<typeof kill.next>> = null;
+  const views: PageView[] = [first, reloaded];
   while (Date.now() - kill.killedAt < 15_000) {
     const r = await current(a);
     if (r.status === 200) {

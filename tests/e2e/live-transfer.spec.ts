@@ -122,6 +122,33 @@ test("a qualifier who hangs up while looking for an advisor is rung back; answer
   });
 });
 
+test("a qualifier whose page reloads while looking for an advisor is back in the call with audio, and the search goes on", async ({ page }) => {
+  test.setTimeout(120_000);
+  await outsideOperationHours("manager.isius@demo.test", async () => {
+    await recordPeerConnections(page);
+    page.on("dialog", (d) => void d.accept());
+    const { transfers, start } = await qualifierCalls(page);
+    await validateNewYorkZip(page);
+    await start.click();
+    await expect(transfers.getByText("Looking for an advisor…")).toBeVisible({ timeout: 10_000 });
+
+    // The page reloads (issue 38): the lead waits on hold, and the reloaded page's softphone is rung back into the
+    // call and answers by itself; the transfer still looks for an advisor.
+    await page.reload();
+    await expect(softphone(page).getByRole("group", { name: /^Call with / })).toContainText("Established", { timeout: 20_000 });
+    await expect.poll(() => audioPacketsReceived(page), { timeout: 15_000 }).toBeGreaterThan(20);
+    await expect(selector(page)).toHaveText("On a Call");
+    const reloadedTransfers = page.getByRole("region", { name: "Transfers" });
+    await expect(reloadedTransfers.getByText("Looking for an advisor…")).toBeVisible({ timeout: 10_000 });
+
+    await reloadedTransfers.getByRole("button", { name: "Stop" }).click({ timeout: 15_000 });
+    await expect(reloadedTransfers.getByText("The live transfer was cancelled. The lead is still with you.")).toBeVisible();
+    await softphone(page).getByRole("button", { name: "Hang up" }).first().click();
+    await expect(selector(page)).toHaveText("After Call Work", { timeout: 15_000 });
+    await disposeAndStop(page);
+  });
+});
+
 test("an advisor on a call hands the client to a colleague with the manual transfer; it waits 30 s before the next", async ({ page, browser }) => {
   test.setTimeout(90_000);
   // The colleague is signed in: its softphone takes the call the advisor hands over.
