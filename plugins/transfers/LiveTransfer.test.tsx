@@ -5,7 +5,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { observable, runInAction } from "mobx";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TransferState } from "../../src/contract/calls";
 import { listAvailableAdvisors } from "../../src/contract/geo";
 import { answerLiveTransfer, startLiveTransfer, stopLiveTransfer } from "../../src/contract/liveTransfers";
@@ -477,6 +477,27 @@ describe("the gateway's clock is not the page's", () => {
     expect(within(m.panel).queryByRole("button", { name: "Stop" })).toBeNull();
     await m.advance(10_000);
     expect(within(m.panel).getByRole("button", { name: "Stop" })).toBeVisible();
+  });
+});
+
+describe("a page reloaded while the search goes on (issue 38)", () => {
+  afterEach(() => sessionStorage.clear());
+
+  it("goes on counting the time and the Stop delay from when the tab first saw the search", async () => {
+    const first = await mount();
+    onCall(first, { live: {} });
+    await within(first.panel).findByRole("timer");
+    await first.advance(6_000);
+    expect(within(first.panel).getByRole("timer")).toHaveTextContent("6 s");
+    first.unmount();
+    // The reloaded page, 6 s on by the tab's clock, is told of the same search.
+    const again = await mount();
+    await again.advance(6_000);
+    onCall(again, { live: {} });
+    expect(await within(again.panel).findByRole("timer")).toHaveTextContent("6 s");
+    expect(within(again.panel).queryByRole("button", { name: "Stop" })).toBeNull();
+    await again.advance(4_000);
+    expect(within(again.panel).getByRole("button", { name: "Stop" })).toBeVisible();
   });
 });
 

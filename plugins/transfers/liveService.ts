@@ -17,7 +17,15 @@ import {
   TransferAnswerBody,
 } from "../../src/contract/liveTransfers";
 import { cutText, keepPrintable } from "../../src/contract/text";
-import { callEndpoint, unwrap, watching, type ClockTimer, type PluginContext } from "../../src/sdk";
+import {
+  callEndpoint,
+  memoryStorage,
+  unwrap,
+  watching,
+  type ClockTimer,
+  type KeyValueStorage,
+  type PluginContext,
+} from "../../src/sdk";
 import type { BookingApi } from "../booking/api";
 import type { TransfersConfig } from "./config";
 import { liveBlock, underway } from "./live";
@@ -34,6 +42,17 @@ export interface LiveDeps {
   /** No other transfer or conference runs on the call. */
   lineFree(): boolean;
   booking: BookingApi | undefined;
+  /** Where the time a search was first seen is kept (tests); by default the tab's session storage. */
+  seenStorage?: KeyValueStorage;
+}
+
+function sessionStorageOrMemory(): KeyValueStorage {
+  try {
+    if (globalThis.sessionStorage) return globalThis.sessionStorage;
+  } catch {
+    // Storage blocked (privacy settings): counted for this page only.
+  }
+  return memoryStorage();
 }
 
 export function createLiveService(ctx: PluginContext<TransfersStore, TransfersConfig>, d: LiveDeps) {
@@ -106,20 +125,27 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
 
   // The time spent and the 10-second Stop delay count from when this page first saw the transfer seeking, on
   // the page's own clock: the gateway's started_at is another machine's clock (and a pinned one in the demo).
-  const seenSeeking = new Map<number, number>();
+  // Kept in the tab's session storage, so a page reloaded mid-search (issue 38) goes on counting where it was.
+  const seenSeeking = d.seenStorage ?? sessionStorageOrMemory();
+  const seenKey = (id: number) => `transfers.live.seeking-since.${id}`;
+  const sinceOf = (id: number): number => {
+    const kept = Number(seenSeeking.getItem(seenKey(id)));
+    if (kept > 0 && kept <= clock.now()) return kept;
+    const now = clock.now();
+    seenSeeking.setItem(seenKey(id), String(now));
+    return now;
+  };
   const noticing = reaction(
     () => (seeking() ? (current()?.live?.transfer_id ?? null) : null),
     (id) => {
-      if (id !== null && !seenSeeking.has(id)) seenSeeking.set(id, clock.now());
+      if (id !== null) sinceOf(id);
     },
     { fireImmediately: true },
   );
   /** When this page first saw the live transfer under way seeking (its clock), null when none seeks. */
   const seekingSince = (): number | null => {
     const id = seeking() ? current()?.live?.transfer_id : undefined;
-    if (id === undefined) return null;
-    if (!seenSeeking.has(id)) seenSeeking.set(id, clock.now());
-    return seenSeeking.get(id)!;
+    return id === undefined ? null : sinceOf(id);
   };
 
   // ---------------------------------------------------------------- a search that finds nobody
