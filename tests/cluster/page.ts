@@ -56,6 +56,17 @@ export class AgentPage {
     return Date.now() - started;
   }
 
+  /** What the page shows once its Current lead panel names the lead (it fills in a moment after the status). */
+  async withLead(ms = 15_000): Promise<PageView> {
+    const started = Date.now();
+    let v = await this.view();
+    while (v.lead === null && Date.now() - started < ms) {
+      await new Promise((r) => setTimeout(r, 200));
+      v = await this.view();
+    }
+    return v;
+  }
+
   /** What the page shows now; a part briefly absent reads as null rather than waiting (polled every 200 ms). */
   async view(): Promise<PageView> {
     const read = (l: Locator) =>

@@ -285,7 +285,7 @@ async function holderKilledMidCall(s: ClusterStack) {
   a.close();
   const page = await AgentPage.signIn(browser!, s.proxyUrl, a.email, DEMO_PASSWORD);
   await page.until("On a Call");
-  const first = await page.view();
+  const first = await page.withLead();
   check(
     first.lead !== null && first.seconds !== null,
     `the page does not show the call: ${JSON.stringify(first)}`,
@@ -296,7 +296,7 @@ async function holderKilledMidCall(s: ClusterStack) {
   // answers it (a standby answers from the holder's mirror of the call's view), before or while another instance
   // takes the PBX over.
   const reloadMs = await page.reload("On a Call");
-  const reloaded = await page.view();
+  const reloaded = await page.withLead();
   check(
     !reloaded.signedOut && reloaded.lead === first.lead && (reloaded.seconds ?? -1) >= (first.seconds ?? 0),
     `the page reloaded after the kill showed ${JSON.stringify(reloaded)}, not the call with ${first.lead} going on; ${await page.evidence(join(dir, "page-reloaded.png"))}`,
