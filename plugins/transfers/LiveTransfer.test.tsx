@@ -498,6 +498,9 @@ describe("a page reloaded while the search goes on (issue 38)", () => {
     expect(within(again.panel).queryByRole("button", { name: "Stop" })).toBeNull();
     await again.advance(4_000);
     expect(within(again.panel).getByRole("button", { name: "Stop" })).toBeVisible();
+    // Once the search is over the tab keeps nothing of it.
+    onCall(again, { live: { state: "canceled" } });
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
   });
 });
 

@@ -42,8 +42,6 @@ export interface LiveDeps {
   /** No other transfer or conference runs on the call. */
   lineFree(): boolean;
   booking: BookingApi | undefined;
-  /** Where the time a search was first seen is kept (tests); by default the tab's session storage. */
-  seenStorage?: KeyValueStorage;
 }
 
 function sessionStorageOrMemory(): KeyValueStorage {
@@ -126,7 +124,7 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
   // The time spent and the 10-second Stop delay count from when this page first saw the transfer seeking, on
   // the page's own clock: the gateway's started_at is another machine's clock (and a pinned one in the demo).
   // Kept in the tab's session storage, so a page reloaded mid-search (issue 38) goes on counting where it was.
-  const seenSeeking = d.seenStorage ?? sessionStorageOrMemory();
+  const seenSeeking = sessionStorageOrMemory();
   const seenKey = (id: number) => `transfers.live.seeking-since.${id}`;
   const sinceOf = (id: number): number => {
     const kept = Number(seenSeeking.getItem(seenKey(id)));
@@ -135,9 +133,11 @@ export function createLiveService(ctx: PluginContext<TransfersStore, TransfersCo
     seenSeeking.setItem(seenKey(id), String(now));
     return now;
   };
+  // A search that is over (found, stopped, the call ended) is forgotten: the tab keeps no key per transfer.
   const noticing = reaction(
     () => (seeking() ? (current()?.live?.transfer_id ?? null) : null),
-    (id) => {
+    (id, before) => {
+      if (before !== null && before !== undefined && before !== id) seenSeeking.removeItem(seenKey(before));
       if (id !== null) sinceOf(id);
     },
     { fireImmediately: true },

@@ -17,6 +17,9 @@ import { snapshotOf, type ActiveCall } from "./active";
 /** How long a view stays after its last change: a shift (a longer-kept ended call asks no disposition here). */
 export const CALL_VIEW_TTL_S = 12 * 3600;
 
+/** A view Redis did not take is written again after this long (the agent's next change may be far off). */
+export const CALL_VIEW_RETRY_MS = 1_000;
+
 /** Writes `term|view` unless the key holds a later term's view. */
 const WRITE = `local cur = redis.call("get", KEYS[1])
 if cur then
@@ -130,8 +133,9 @@ export class CallViewMirror {
         try {
           await this.store.write(agentId, term, view);
         } catch (err) {
-          // Written again at the agent's next change; until then a standby shows the view before.
+          // Written again a moment later (Redis away); until then a standby shows the view before.
           this.written.delete(agentId);
+          setTimeout(() => this.changed(agentId), CALL_VIEW_RETRY_MS).unref();
           throw err;
         }
       }),
