@@ -146,11 +146,16 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
       url: config.databaseUrl,
       dataDir: config.dataDir,
       onIdleError: (e) => app.log.warn({ err: e }, "a database connection was dropped; the pool replaces it"),
+      onNoticeError: (message, e) => app.log.warn({ err: e }, message),
     }));
   const db = database.db;
   const secret = config.jwtSecret ?? (await signingSecret(db));
   const tokens = new TokenService(secret, () => clock.now());
-  const sessions = new SessionService(db, tokens, clock);
+  const sessions = new SessionService(db, tokens, clock, {
+    notifications: database.notifications,
+    onUpkeepError: (e) =>
+      app.log.warn({ err: e }, "could not write the sessions' last seen; kept for the next second"),
+  });
   const recordings =
     opts.recordings ?? recordingStoreFor(config, (message, detail) => app.log.warn(detail ?? {}, message));
   // With the SIP endpoint on, real REGISTERs say whether a softphone is there; off, its socket does.
@@ -393,6 +398,8 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   });
 
   app.addHook("onClose", async () => {
+    // After the last request: what they wrote of their sessions' upkeep.
+    await stopping.run("writing the sessions' upkeep", () => sessions.close());
     if (!opts.database) await stopping.run("closing the database", () => database.close());
   });
   return { app, gw, database, realtime, lease, stopping };

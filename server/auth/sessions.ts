@@ -1,5 +1,8 @@
 // Server-side sessions behind the rotating access token (ARCHITECTURE.md decision 11, reliability.md A4–A6).
-// Every request reads the session and its user, so logout, deactivation and role changes apply at once.
+// Every request checks the session and its user, so logout, deactivation and role changes apply at once: from
+// this instance's copy (./sessionCache.ts), which the database's notices drop the moment any of those changes, or
+// from the database while they cannot arrive. The upkeep (last seen, generation) is written in batches
+// (./sessionUpkeep.ts): a request costs no statement of its own.
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -7,6 +10,9 @@ import { attributes, sessions, userAttributes, users } from "../db/schema";
 import { permittedScopes, type PermissionGrant } from "./access";
 import { TokenService, safeEqual, sha256 } from "./tokens";
 import type { Clock } from "../../src/shared/clock";
+import type { DbNotifications } from "../db/notifications";
+import { SessionCache } from "./sessionCache";
+import { SessionUpkeep } from "./sessionUpkeep";
 
 export const SESSION_LIMITS = {
   /** An idle session ends after 30 minutes without a request (ASVS 4 V3.3.2). The open dialer keeps it alive. */
@@ -65,6 +71,13 @@ const standingColumns = {
   },
 };
 
+/** What one read brings, and the cache keeps: the session, its account and its permissions. */
+interface SessionRow {
+  session: AuthSession;
+  user: AuthUser & StandingUser;
+  grants: PermissionGrant[] | null;
+}
+
 /** The account's PERMISSION attributes, read with the session in the same statement (every request). */
 const grantsOfUser = sql<PermissionGrant[] | null>`(
   select json_agg(json_build_array(${attributes.scope}, ${attributes.roles}))
@@ -72,40 +85,28 @@ const grantsOfUser = sql<PermissionGrant[] | null>`(
   where ${userAttributes.userId} = ${users.id} and ${attributes.type} = 'PERMISSION'
 )`;
 
-/**
- * A placeholder in update().set(): at run time drizzle encodes it by its column (dates, JSON) exactly as it
- * does in insert().values(); only set()'s types leave placeholders out.
- */
-const bound = <T>(name: string) => sql.placeholder(name) as unknown as T;
-
 /** Told when sessions end (sockets of the session are closed, a logout sets the agent offline); awaited. */
 export type RevocationListener = (e: { sessionId?: string; userId: number; reason: string }) => void | Promise<void>;
 
 export class SessionService {
   private readonly revocationListeners = new Set<RevocationListener>();
 
-  /**
-   * Every request runs these two: prepared once, so the query is not rebuilt each time and PostgreSQL
-   * plans it once per connection. The read brings the session, the account and its permissions together.
-   */
-  private readonly authRead;
-  private readonly authWrite;
-  /** The sockets' read-only check (handshake, revalidation), prepared for the same reason. */
-  private readonly standingRead;
+  /** Every request needs this read unless the session is kept: prepared once, planned once per connection. */
+  private readonly sessionRead;
+  private readonly cache: SessionCache<SessionRow>;
+  private readonly upkeep: SessionUpkeep;
 
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
+    opts: { notifications?: DbNotifications; onUpkeepError?: (err: unknown) => void } = {},
   ) {
-    this.authRead = db
+    this.sessionRead = db
       .select({
         session: { ...standingColumns.session, genAt: sessions.genAt },
         user: {
-          id: users.id,
-          tenantId: users.tenantId,
-          role: users.role,
-          disabled: users.disabled,
+          ...standingColumns.user,
           outboundEligibility: users.outboundEligibility,
           inboundOnly: users.inboundOnly,
         },
@@ -116,23 +117,31 @@ export class SessionService {
       .where(eq(sessions.id, sql.placeholder("sid")))
       .limit(1)
       .prepare("auth_session_read");
-    this.authWrite = db
-      .update(sessions)
-      .set({
-        lastSeenAt: bound<Date>("lastSeenAt"),
-        gen: bound<number>("gen"),
-        genAt: bound<Date>("genAt"),
-      })
-      .where(and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.gen, sql.placeholder("readGen")), isNull(sessions.revokedAt)))
-      .returning({ gen: sessions.gen })
-      .prepare("auth_session_touch");
-    this.standingRead = db
-      .select(standingColumns)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sql.placeholder("sid")))
-      .limit(1)
-      .prepare("auth_session_standing");
+    this.cache = new SessionCache(opts.notifications, () => clock.now());
+    this.upkeep = new SessionUpkeep(db, clock, opts.onUpkeepError ?? (() => undefined));
+  }
+
+  /**
+   * The session with its account and permissions: this instance's copy, or the database's row. `fresh` reads the
+   * database whatever is kept (a verdict the copy alone would make against the agent: idle, an unknown
+   * generation).
+   */
+  private async read(sessionId: string, fresh = false): Promise<SessionRow | undefined> {
+    if (!fresh) {
+      const kept = this.cache.get(sessionId);
+      if (kept) return kept;
+    }
+    const epoch = this.cache.epoch;
+    const [row] = await this.sessionRead.execute({ sid: sessionId });
+    if (row) this.cache.set(sessionId, row.user.id, row, epoch);
+    return row;
+  }
+
+  /** Writes what is pending of the sessions' upkeep (the gateway's stop) and stops listening. */
+  async close() {
+    this.upkeep.stop();
+    await this.upkeep.flush();
+    this.cache.close();
   }
 
   async create(user: User, fingerprint: string, meta: { ip?: string; userAgent?: string }) {
@@ -163,43 +172,42 @@ export class SessionService {
     const theft = await this.fingerprintMismatch(claims, fingerprint);
     if (theft) return theft;
 
-    const rows = await this.authRead.execute({ sid: claims.sid });
-    const row = rows[0];
+    let row = await this.read(claims.sid);
     if (!row || String(row.user.id) !== claims.sub) return { ok: false, reason: "no_session" };
-    const { session, user } = row;
     const now = this.clock.now();
+    // The copy's idle clock or generation may be behind what another instance has written: ask the database.
+    if (now - row.session.lastSeenAt.getTime() > SESSION_LIMITS.idleMs || claims.gen > row.session.gen) {
+      row = await this.read(claims.sid, true);
+      if (!row || String(row.user.id) !== claims.sub) return { ok: false, reason: "no_session" };
+    }
+    const { session, user } = row;
     if (session.revokedAt) return { ok: false, reason: "revoked" };
     if (user.disabled) return this.fail(session.id, "disabled");
     if (now >= session.expiresAt.getTime()) return this.fail(session.id, "expired");
     if (now - session.lastSeenAt.getTime() > SESSION_LIMITS.idleMs) return this.fail(session.id, "idle");
 
-    let gen = session.gen;
-    let genAt = session.genAt;
-    let rotating = false;
-    if (claims.gen > gen) return { ok: false, reason: "invalid_token" };
-    // A superseded generation (claims.gen < gen) is accepted: it carries this session's own fingerprint, so
-    // it is the agent's request that a busy gateway reached late or a parallel one, not a stolen token.
+    // A generation the row does not hold yet is still this session's own: only this gateway signs tokens, and
+    // this one came with the session's fingerprint cookie. Its upkeep was not written yet (it is written once a
+    // second) or was lost with an instance that crashed before writing it. A superseded generation (claims.gen <
+    // gen) is accepted too: it is the agent's request that a busy gateway reached late, or a parallel one.
+    let gen = Math.max(session.gen, claims.gen);
+    let genAt = claims.gen > session.gen ? new Date(now) : session.genAt;
+    let rotating = claims.gen > session.gen;
     if (claims.gen === gen && now - genAt.getTime() >= SESSION_LIMITS.rotateEveryMs) {
       gen += 1;
       genAt = new Date(now);
       rotating = true;
     }
+    const permissions = permittedScopes(row.grants, user.role);
     if (!rotating && now - session.lastSeenAt.getTime() < SESSION_LIMITS.lastSeenWriteMs) {
       const token = await this.tokens.sign({ sub: claims.sub, sid: session.id, gen: session.gen, fph: claims.fph });
-      return { ok: true, user, session, token, permissions: permittedScopes(row.grants, user.role) };
+      return { ok: true, user, session, token, permissions };
     }
     const update = { lastSeenAt: new Date(now), gen, genAt };
-    // Guarded on the generation we read, so two racing rotations cannot both advance it.
-    const updated = await this.authWrite.execute({ ...update, sid: session.id, readGen: session.gen });
-    const currentGen = updated[0]?.gen ?? (await this.currentGen(session.id)) ?? gen;
-    const token = await this.tokens.sign({ sub: claims.sub, sid: session.id, gen: currentGen, fph: claims.fph });
-    return {
-      ok: true,
-      user,
-      session: { ...session, ...update, gen: currentGen },
-      token,
-      permissions: permittedScopes(row.grants, user.role),
-    };
+    this.upkeep.write(session.id, update);
+    this.cache.update(session.id, (r) => ({ ...r, session: { ...r.session, ...update } }));
+    const token = await this.tokens.sign({ sub: claims.sub, sid: session.id, gen, fph: claims.fph });
+    return { ok: true, user, session: { ...session, ...update }, token, permissions };
   }
 
   /**
@@ -216,14 +224,13 @@ export class SessionService {
     const verdict = await this.check(claims.sid);
     if (!verdict.ok) return verdict;
     if (String(verdict.user.id) !== claims.sub) return { ok: false, reason: "no_session" };
-    if (claims.gen > verdict.session.gen) return { ok: false, reason: "invalid_token" };
     return verdict;
   }
 
   /** Read-only: does this session still stand? (revoked, disabled account, absolute and idle limits) */
   async check(sessionId: string): Promise<SessionVerdict> {
-    const rows = await this.standingRead.execute({ sid: sessionId });
-    const row = rows[0];
+    let row = await this.read(sessionId);
+    if (row && this.standing(row.session, row.user) === "idle") row = await this.read(sessionId, true);
     if (!row) return { ok: false, reason: "no_session" };
     const reason = this.standing(row.session, row.user);
     return reason ? { ok: false, reason } : { ok: true, user: row.user, session: row.session };
@@ -273,6 +280,11 @@ export class SessionService {
   }
 
   private async notifyRevoked(e: { sessionId?: string; userId: number; reason: string }) {
+    // This instance at once; the others by the database's notice.
+    if (e.sessionId) {
+      this.cache.drop(e.sessionId);
+      this.upkeep.forget(e.sessionId);
+    }
     // A listener's failure never fails a sign-out.
     await Promise.allSettled([...this.revocationListeners].map(async (l) => l(e)));
   }
@@ -284,11 +296,6 @@ export class SessionService {
     if (now >= session.expiresAt.getTime()) return "expired";
     if (now - session.lastSeenAt.getTime() > SESSION_LIMITS.idleMs) return "idle";
     return undefined;
-  }
-
-  private async currentGen(id: string) {
-    const r = await this.db.select({ gen: sessions.gen }).from(sessions).where(eq(sessions.id, id)).limit(1);
-    return r[0]?.gen;
   }
 
   /**

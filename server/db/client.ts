@@ -10,12 +10,15 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { migrationFolders } from "./migrations";
+import { pgNotifications, pgliteNotifications, type DbNotifications } from "./notifications";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** What the database announces (LISTEN/NOTIFY): ./notifications.ts. */
+  notifications: DbNotifications;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, which `openDatabase({ load })` opens again (tests' seeded template). */
   dump?(): Promise<Blob>;
@@ -43,6 +46,8 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   onIdleError?: (e: Error) => void;
+  /** The notice connection was lost (it is opened again by itself). */
+  onNoticeError?: (message: string, err?: unknown) => void;
   /** PGlite in memory: start from this dump of a data directory (`Database.dump`) instead of an empty one. */
   load?: Blob;
 }): Promise<Database> {
@@ -54,7 +59,19 @@ export async function openDatabase(opts: {
     pool.on("error", (e) => opts.onIdleError?.(e));
     const db = drizzlePg(pool, { schema });
     await migrateAll((config) => migratePg(db, config));
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const notifications = pgNotifications({
+      url: opts.url,
+      ...(opts.onNoticeError && { log: opts.onNoticeError }),
+    });
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      notifications,
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const dataDir = opts.dataDir && opts.dataDir !== "memory" ? opts.dataDir : undefined;
@@ -65,10 +82,13 @@ export async function openDatabase(opts: {
     const db = pglite as unknown as Db;
     soleWriters.add(db);
     await migrateAll((config) => migratePglite(pglite, config));
+    const notifications = pgliteNotifications(client);
     return {
       db,
       kind: "pglite",
+      notifications,
       close: async () => {
+        await notifications.close();
         await client.close();
         lock?.release();
       },
