@@ -1,7 +1,7 @@
 // Access tokens: short-lived HS256 JWTs (jose). The algorithm, issuer and audience are pinned (ASVS V9.1).
 // A token is only half the proof: its `fph` claim must match the hash of the HttpOnly fingerprint cookie.
 import { SignJWT, jwtVerify, errors } from "jose";
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual, webcrypto } from "node:crypto";
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 /**
@@ -22,9 +22,15 @@ export interface AccessClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /**
+   * The WebCrypto key, imported once: given the secret's bytes (or a Node key object), jose imports one at every
+   * sign and verify, two per request (1.5 % of the gateway's CPU at 2,000 agents, bench/dialer-load).
+   */
+  private readonly key: Promise<CryptoKey>;
+  private readonly secret: Uint8Array;
   constructor(secret: string, private readonly nowMs: () => number) {
-    this.key = new TextEncoder().encode(secret);
+    this.secret = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey("raw", this.secret, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
   }
 
   async sign(claims: AccessClaims, purpose = "access", ttlSeconds = ACCESS_TTL_SECONDS): Promise<string> {
@@ -37,7 +43,7 @@ export class TokenService {
       .setIssuedAt(now)
       .setNotBefore(now - 5)
       .setExpirationTime(now + ttlSeconds)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /**
@@ -47,7 +53,7 @@ export class TokenService {
   async verify(token: string, purpose = "access"): Promise<AccessClaims | null> {
     const nowMs = this.nowMs();
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ["HS256"],
         issuer: ISSUER,
         audience: AUDIENCE,
@@ -73,7 +79,7 @@ export class TokenService {
 
   /** Keyed hash for values stored at rest (reset codes, fingerprints, device cookies). */
   mac(value: string): string {
-    return createHmac("sha256", this.key).update(value).digest("base64url");
+    return createHmac("sha256", this.secret).update(value).digest("base64url");
   }
 }
 
