@@ -3,7 +3,7 @@
 // agent's new row, read from the database (so any instance can send it).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { calls, freeLeads, leads, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
+import { calls, countStatements, freeLeads, leads, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
 import { FloorAgent, FloorSnapshot, FloorStatus, FloorTotals } from "./contract";
 
 let gw: TestGateway;
@@ -92,9 +92,13 @@ describe("the floor's pushes", () => {
     await gw.phones.register("1001");
     const [lead] = await freeLeads(gw.db, 1, 1, "10");
     const leadId = ((await agent.request("GET", `/leads/by-phone/${lead!.phone}`)).json() as { data: { id: number } }).data.id;
+    const statements = await countStatements(gw.database);
     const dialled = await agent.request("POST", `/leads/${leadId}/calls`, { phone: lead!.phone, direction: 0 });
     expect(dialled.statusCode, dialled.body).toBe(201);
     await gw.run(5_000, 250);
+    // The call service follows this call: the floor learns whose it is from the event, not by reading its row.
+    expect(statements.take().filter((q) => /from "calls" where "calls"."pbx_call_id"/.test(q))).toEqual([]);
+    statements.stop();
     const [named] = await gw.db.select().from(leads).where(eq(leads.id, leadId));
     const withCall = wall.of(id).filter((a) => a.call !== null);
     expect(withCall.length).toBeGreaterThan(0);

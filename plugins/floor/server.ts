@@ -113,8 +113,13 @@ export function floorRoutes(ctx: PluginServerContext) {
       pushAgent(e.agent.tenantId, e.agent.id);
     });
   });
-  ctx.events.onCall((e) => {
+  ctx.events.onCall((e, followed) => {
     if (!CALL_CHANGES.has(e.kind)) return;
+    if (followed) {
+      for (const agentId of followed.agentIds) pushAgent(followed.tenantId, agentId);
+      return pushTotals(followed.tenantId);
+    }
+    // A call the call service does not follow (any more): its row says whose it is.
     ctx.background("floor: call pushed", async () => {
       const [call] = await ctx.db
         .select({ tenantId: calls.tenantId, agentId: calls.agentId })

@@ -146,9 +146,10 @@ export function supervisionRoutes(ctx: PluginServerContext): RouteDef[] {
     return (await ctx.calls.legState(pbxCallId, agentLegId)) === "gone";
   }
 
-  ctx.events.onCall((e) => {
+  ctx.events.onCall((e, call) => {
     if (e.kind === "Supervision") ctx.background("supervision: answered", () => answered(e.legId));
-    else if (e.kind === "LegHungUp") ctx.background("supervision: ended", () => ended(e.legId));
+    // The agent's or the lead's leg is never a supervisor's: no row to look for.
+    else if (e.kind === "LegHungUp" && !call?.legOfView) ctx.background("supervision: ended", () => ended(e.legId));
   });
 
   /** Reads the PBX's view of the leg once its row is written: an event that came before the row did moved nothing. */

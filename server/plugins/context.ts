@@ -14,7 +14,8 @@ import type { Db } from "../db/client";
 import type { Gateway } from "../gateway";
 import { idempotent, type IdempotencyClaim, type IdempotentAnswer } from "../http/idempotency";
 import { readSetting } from "../modules/settings/store";
-import type { CallEvent, PlaybackMedia, SupervisionMode } from "../pbx/driver";
+import type { PlaybackMedia, SupervisionMode } from "../pbx/driver";
+import type { CallEventListener } from "../modules/calls/followed";
 import type { CallFacetSource } from "../modules/leads/history";
 import type { ClipOwner } from "../modules/calls/playback";
 import type { StartedRecording } from "../modules/calls/recording";
@@ -135,8 +136,12 @@ export interface PluginServerContext {
    * that does work passes it to `background`, never awaits it in the listener.
    */
   readonly events: {
-    /** Every call event (legs, answers, hang-ups, bridges, AMD) after the call service recorded it. */
-    onCall(listener: (e: CallEvent) => void): () => void;
+    /**
+     * Every call event (legs, answers, hang-ups, bridges, AMD) after the call service recorded it, with what it
+     * knows of the call when it follows it (its call centre, its agents, whether the leg is theirs or the lead's):
+     * read the `calls` rows only when that is undefined.
+     */
+    onCall(listener: CallEventListener): () => void;
     /** Every agent status change after it was stored. */
     onStatusChanged(listener: (e: StatusChanged) => void): () => void;
   };
@@ -359,7 +364,7 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
       ) => gw.clientEvents.add(manifest, event, handler, options),
     }),
     events: Object.freeze({
-      onCall: (listener: (e: CallEvent) => void) => gw.calls.onCallEvent(listener),
+      onCall: (listener: CallEventListener) => gw.calls.onCallEvent(listener),
       onStatusChanged: (listener: (e: StatusChanged) => void) => gw.statuses.onChanged(listener),
     }),
     playback: Object.freeze({

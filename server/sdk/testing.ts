@@ -6,6 +6,7 @@ import { pluginServerContext, type PluginServerContext } from "../plugins/contex
 import type { Gateway } from "../gateway";
 
 export * from "../test/harness";
+export { countStatements, type StatementLog } from "../test/statements";
 export * from "../db/schema";
 export { SimPbx } from "../pbx/sim/extensions";
 /** Both PBX drivers a call test runs on (`describe.each(TELEPHONIES)`, startTestGateway's `telephony`). */

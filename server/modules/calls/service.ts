@@ -36,6 +36,7 @@ import type { CallDeps, Caller, ConferenceAction, TransferCalls } from "./port";
 import { TransferControl } from "./transfers";
 import { storedTransferOf } from "./transferRow";
 import { LiveTransfers } from "../liveTransfers/service";
+import { followedCall, type CallEventListener } from "./followed";
 
 export type { CallDeps, Caller } from "./port";
 
@@ -118,7 +119,7 @@ export class CallService implements TransferCalls {
   /** Each agent's current or last call, until the next one. */
   private readonly byAgent = new Map<number, ActiveCall>();
   private readonly queue = new KeyedMutex<string>();
-  private readonly listeners = new Set<(e: CallEvent) => void>();
+  private readonly listeners = new Set<CallEventListener>();
   private unsubscribe?: () => void;
   /** External, Sunlife, Matcha and third-party transfers on the call's conference. */
   readonly transfers: TransferControl;
@@ -154,7 +155,7 @@ export class CallService implements TransferCalls {
   }
 
   /** Other gateway parts (inbound routing) see every call event after the call service applied it. */
-  onCallEvent(listener: (e: CallEvent) => void): () => void {
+  onCallEvent(listener: CallEventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -630,6 +631,7 @@ export class CallService implements TransferCalls {
     this.d.background.run("call event", () =>
       this.queue.run(e.callId, async () => {
         const views = this.byPbxCall.get(e.callId) ?? [];
+        const known = followedCall(views, e);
         let fresh = views.length === 0;
         for (const call of [...views]) {
           if (call.seen.has(e.seq)) continue;
@@ -637,7 +639,7 @@ export class CallService implements TransferCalls {
           fresh = true;
           await this.apply(call, e);
         }
-        if (fresh) for (const l of this.listeners) l(e);
+        if (fresh) for (const l of this.listeners) l(e, known);
       }),
     );
   }
@@ -848,3 +850,4 @@ export class CallService implements TransferCalls {
     return row;
   }
 }
+
