@@ -1,0 +1,80 @@
+// The statements one whole dial cycle sends (issue 39: "the whole dial cycle in a bounded number of statements,
+// checked by a test that counts them"): auto-dial, the call's events up to the hang-up, the settle, the disposition,
+// Ready again, as an agent's page sends them (bench/dialer-load drives the same cycle). Each step has a budget, the
+// count measured when it was set; a change that adds statements fails here with the statements it sent, and a
+// change that saves some lowers the budget (bench/dialer-load/README.md keeps the history).
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestGateway, type TestGateway } from "../test/harness";
+import { countStatements } from "../test/statements";
+import { dialerFixture, type DialerFixture } from "./testing";
+
+/** Statements per step, at most (PGlite and PostgreSQL send the same). */
+const BUDGET = { dial: 30, events: 75, settle: 4, dispose: 15, ready: 4 } as const;
+
+let gw: TestGateway;
+let fx: DialerFixture;
+beforeAll(async () => {
+  gw = await startTestGateway();
+  fx = await dialerFixture(gw);
+});
+afterAll(() => gw.close());
+
+describe("one dial cycle's statements", () => {
+  it("stay within each step's budget, and the agent never waits on a session read or write", async () => {
+    const agent = await fx.agent();
+    const c = await gw.signIn(agent.email);
+    expect((await c.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
+    const leadId = await fx.lead();
+    const log = await countStatements(gw.database);
+    const sent: Record<keyof typeof BUDGET, string[]> = {
+      dial: [],
+      events: [],
+      settle: [],
+      dispose: [],
+      ready: [],
+    };
+    try {
+      const dial = await c.request("POST", "/dials/auto", undefined, { "Idempotency-Key": randomUUID() });
+      expect(dial.statusCode, dial.body).toBe(201);
+      const { callId } = dial.json() as { callId: number; leadId: number };
+      expect(dial.json()).toMatchObject({ leadId });
+      sent.dial = log.take();
+
+      await gw.run(5_000, 250);
+      await gw.gw.calls.hangupFor(agent.id);
+      await gw.gw.background.idle();
+      await gw.run(1_000, 250);
+      sent.events = log.take();
+
+      const settle = await c.request("PUT", `/leads/${leadId}/calls/${callId}`, { extra_recording_index: 0 });
+      expect(settle.statusCode, settle.body).toBe(202);
+      sent.settle = log.take();
+
+      const disposed = await c.request(
+        "POST",
+        `/leads/${leadId}/dispositions`,
+        { disposition: { disposition: "Voicemail", notes: "" }, call_id: callId },
+        { "Idempotency-Key": randomUUID() },
+      );
+      expect(disposed.statusCode, disposed.body).toBe(201);
+      sent.dispose = log.take();
+
+      expect((await c.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
+      sent.ready = log.take();
+    } finally {
+      log.stop();
+    }
+    const counts = Object.fromEntries(Object.entries(sent).map(([step, s]) => [step, s.length]));
+    for (const step of Object.keys(BUDGET) as (keyof typeof BUDGET)[])
+      expect(
+        sent[step].length,
+        `${step}: ${JSON.stringify(counts)}\n${sent[step].join("\n")}`,
+      ).toBeLessThanOrEqual(BUDGET[step]);
+    // Sessions: the cycle's requests are authenticated from memory; their upkeep is written in one batch a second.
+    const sessionStatements = Object.values(sent)
+      .flat()
+      .filter((s) => /\bsessions\b/.test(s) && !/^update sessions s set last_seen_at/.test(s));
+    expect(sessionStatements).toEqual([]);
+  });
+});
