@@ -9,6 +9,11 @@ import { overrunMessage, STOP_LIMIT_MS } from "./stopping";
 
 const config = readConfig();
 const { app, database, stopping } = await buildGateway(config);
+// The OpenAPI document (480 KB) is built at its first request, in a few hundred ms of the event loop; load balancers
+// probe it (docs/deploy.md, "Health checks"), and a probe that waits for it behind a busy start times out and takes
+// the new instance out. Built here, before the first probe.
+await app.ready();
+app.swagger();
 await app.listen({ port: config.port, host: config.host });
 
 // The port actually bound (PORT=0 picks a free one: the process tests read it from this line).
