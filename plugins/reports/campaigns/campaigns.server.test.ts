@@ -477,7 +477,10 @@ describe.runIf(process.env.TEST_DB === "postgres")(
       );
       const row = report.rows.find((r) => r.key === String(bulk!.id));
       expect(row).toMatchObject({ leads: N, first_dials: N, dials: N });
-    });
+      // 8,000 calls through the rollups' row triggers in one statement: 23 s on a clean-clone CI run and past the
+      // suite's 30 s limit on the next; 100 s on a machine running a CI beside it (the same before and after the
+      // sessions' change of issue 39). A limit of its own.
+    }, 120_000);
   },
 );
 
