@@ -10,10 +10,12 @@ async function setDisclosures(admin: Page, on: boolean) {
   const disclosures = admin.getByRole("checkbox", { name: "Disclosures" }).first();
   await expect(disclosures).toBeChecked({ checked: !on });
   await disclosures.click({ force: true });
-  const saved = admin.waitForResponse((r) => r.url().endsWith("/settings/plugins") && r.request().method() === "PUT");
+  const saved = admin.waitForResponse(
+    (r) => r.url().endsWith("/settings/plugins") && r.request().method() === "PUT",
+  );
   await admin.getByRole("button", { name: "Save" }).click();
   expect((await saved).status()).toBe(204);
-  await expect(admin.getByText(/Last changed by/)).toBeVisible();
+  await expect(admin.getByText(/Last changed by/)).toBeVisible({ timeout: 20_000 });
   await expect(admin.getByRole("button", { name: "Save" })).toBeDisabled();
 }
 
@@ -30,31 +32,42 @@ test("an admin turns the disclosures plugin off and on; the signed-in advisor's 
   browser,
 }) => {
   test.setTimeout(120_000);
+  // A retry must start from the plugin on, whatever step a failed attempt stopped at.
+  const adminApi = await api("admin@demo.test");
+  const turnOn = () =>
+    adminApi.call("PUT", "/settings/plugins", { plugins: { disclosures: true }, features: {} });
+  expect((await turnOn()).status()).toBe(204);
   const context = await browser.newContext();
-  const advisor = await context.newPage();
-  await signIn(advisor, "advisor.isius@demo.test");
-  await expect(advisor.getByRole("region", { name: "Booking" })).toBeVisible({ timeout: 20_000 });
-  expect(await panelsInEditMode(advisor)).toContain("Disclosures");
+  try {
+    const advisor = await context.newPage();
+    await signIn(advisor, "advisor.isius@demo.test");
+    await expect(advisor.getByRole("region", { name: "Booking" })).toBeVisible({ timeout: 20_000 });
+    expect(await panelsInEditMode(advisor)).toContain("Disclosures");
 
-  // A manager has no such page: the drawer does not offer it.
-  await signIn(admin, "admin@demo.test");
-  await expect(admin.getByRole("button", { name: "Admin Panel" })).toBeVisible({ timeout: 20_000 });
-  await setDisclosures(admin, false);
+    // A manager has no such page: the drawer does not offer it.
+    await signIn(admin, "admin@demo.test");
+    await expect(admin.getByRole("button", { name: "Admin Panel" })).toBeVisible({ timeout: 20_000 });
+    await setDisclosures(admin, false);
 
-  // The gateway refuses the plugin's routes to the call centre while it is off.
-  const opsApi = await api("ops@demo.test");
-  const refused = await opsApi.call("GET", "/calls/disclosures");
-  expect(refused.status()).toBe(403);
-  expect((await refused.json()).message).toBe("This plugin is turned off for your call centre.");
+    // The gateway refuses the plugin's routes to the call centre while it is off.
+    const opsApi = await api("ops@demo.test");
+    const refused = await opsApi.call("GET", "/calls/disclosures");
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toBe("This plugin is turned off for your call centre.");
 
-  await expect(advisor.getByText("An administrator changed your call centre's plugins or features.")).toBeVisible({ timeout: 20_000 });
-  await expect(advisor.getByRole("region", { name: "Booking" })).toBeVisible();
-  expect(await panelsInEditMode(advisor)).not.toContain("Disclosures");
+    await expect(
+      advisor.getByText("An administrator changed your call centre's plugins or features."),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(advisor.getByRole("region", { name: "Booking" })).toBeVisible();
+    expect(await panelsInEditMode(advisor)).not.toContain("Disclosures");
 
-  await setDisclosures(admin, true);
-  await expect
-    .poll(async () => (await panelsInEditMode(advisor)).includes("Disclosures"), { timeout: 20_000 })
-    .toBe(true);
-  expect((await opsApi.call("GET", "/calls/disclosures")).status()).not.toBe(403);
-  await context.close();
+    await setDisclosures(admin, true);
+    await expect
+      .poll(async () => (await panelsInEditMode(advisor)).includes("Disclosures"), { timeout: 20_000 })
+      .toBe(true);
+    expect((await opsApi.call("GET", "/calls/disclosures")).status()).not.toBe(403);
+  } finally {
+    await turnOn();
+    await context.close();
+  }
 });
