@@ -18,8 +18,18 @@ export interface Upkeep {
   genAt: Date;
 }
 
+/** The later of two upkeeps of one session, field by field (a value never moves back). */
+export function laterUpkeep(a: Upkeep, b: Upkeep): Upkeep {
+  return {
+    lastSeenAt: b.lastSeenAt > a.lastSeenAt ? b.lastSeenAt : a.lastSeenAt,
+    ...(b.gen >= a.gen ? { gen: b.gen, genAt: b.genAt } : { gen: a.gen, genAt: a.genAt }),
+  };
+}
+
 export class SessionUpkeep {
   private pending = new Map<string, Upkeep>();
+  /** The batch being written now: until it has landed, a read of the database may not show it. */
+  private writing = new Map<string, Upkeep>();
   private timer: ReturnType<Clock["setTimeout"]> | undefined;
   private flushing: Promise<void> | undefined;
 
@@ -32,21 +42,21 @@ export class SessionUpkeep {
   /** To be written at the next flush (the latest of what is pending and this). */
   write(sessionId: string, upkeep: Upkeep) {
     const before = this.pending.get(sessionId);
-    this.pending.set(
-      sessionId,
-      before
-        ? {
-            lastSeenAt: upkeep.lastSeenAt > before.lastSeenAt ? upkeep.lastSeenAt : before.lastSeenAt,
-            ...(upkeep.gen >= before.gen
-              ? { gen: upkeep.gen, genAt: upkeep.genAt }
-              : { gen: before.gen, genAt: before.genAt }),
-          }
-        : upkeep,
-    );
+    this.pending.set(sessionId, before ? laterUpkeep(before, upkeep) : upkeep);
     this.timer ??= this.clock.setTimeout(() => {
       this.timer = undefined;
       void this.flush();
     }, UPKEEP_FLUSH_MS);
+  }
+
+  /**
+   * What this instance has seen of a session and not yet written (pending, or on its way): a read of the database
+   * that ran before the write landed shows older values, and must not end the session as idle for that.
+   */
+  known(sessionId: string): Upkeep | undefined {
+    const pending = this.pending.get(sessionId);
+    const writing = this.writing.get(sessionId);
+    return pending && writing ? laterUpkeep(writing, pending) : (pending ?? writing);
   }
 
   /** A session that ended has nothing left to write. */
@@ -60,6 +70,7 @@ export class SessionUpkeep {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
+    this.writing = batch;
     this.flushing = this.store(batch)
       .catch((err: unknown) => {
         // Kept for the next flush, unless newer upkeep of the same session has come meanwhile.
@@ -70,7 +81,10 @@ export class SessionUpkeep {
           void this.flush();
         }, UPKEEP_FLUSH_MS);
       })
-      .finally(() => (this.flushing = undefined));
+      .finally(() => {
+        this.flushing = undefined;
+        this.writing = new Map();
+      });
     await this.flushing;
   }
 

@@ -145,6 +145,41 @@ describe("a request's session, kept in memory", () => {
   });
 });
 
+// PostgreSQL only: a row lock held on another connection keeps the upkeep's write on its way (PGlite has one
+// connection, which the lock would hold for everyone).
+describe.skipIf(process.env.TEST_DB !== "postgres")("the upkeep on its way", () => {
+  it("a read of the database before this instance's upkeep has landed does not end the session as idle", async () => {
+    const c = await a.signIn("advisor.slica@demo.test");
+    const sid = sessionOfToken(c);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Another connection locks the session's row: each flush of last seen waits behind it, as under a loaded database.
+    const lock = a.db.transaction(async (tx) => {
+      await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sid)).for("update");
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      // Ten minutes between requests for forty minutes: the database still says the sign-in's time, past the idle limit.
+      for (let minute = 10; minute <= 40; minute += 10) {
+        a.clock.advance(10 * 60_000);
+        expect((await c.request("GET", "/tenant-features")).statusCode).toBe(200);
+      }
+    } finally {
+      release();
+      await lock;
+    }
+  });
+});
+
+/** The session id in a client's token. */
+function sessionOfToken(c: TestClient): string {
+  return (JSON.parse(Buffer.from(c.token!.split(".")[1]!, "base64url").toString()) as { sid: string }).sid;
+}
+
 /** The signed-in user's id, from the token's subject. */
 function idOfToken(c: TestClient): number {
   const payload = JSON.parse(Buffer.from(c.token!.split(".")[1]!, "base64url").toString()) as { sub: string };

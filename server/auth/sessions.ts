@@ -12,7 +12,7 @@ import { TokenService, safeEqual, sha256 } from "./tokens";
 import type { Clock } from "../../src/shared/clock";
 import type { DbNotifications } from "../db/notifications";
 import { SessionCache } from "./sessionCache";
-import { SessionUpkeep } from "./sessionUpkeep";
+import { laterUpkeep, SessionUpkeep } from "./sessionUpkeep";
 
 export const SESSION_LIMITS = {
   /** An idle session ends after 30 minutes without a request (ASVS 4 V3.3.2). The open dialer keeps it alive. */
@@ -132,9 +132,18 @@ export class SessionService {
       if (kept) return kept;
     }
     const epoch = this.cache.epoch;
-    const [row] = await this.sessionRead.execute({ sid: sessionId });
+    const [read] = await this.sessionRead.execute({ sid: sessionId });
+    const row = read && this.withOwnUpkeep(read);
     if (row) this.cache.set(sessionId, row.user.id, row, epoch);
     return row;
+  }
+
+  /** The row as this instance knows it: its own upkeep not written yet is newer than the database's values. */
+  private withOwnUpkeep(row: SessionRow): SessionRow {
+    const mine = this.upkeep.known(row.session.id);
+    if (!mine) return row;
+    const later = laterUpkeep({ lastSeenAt: row.session.lastSeenAt, gen: row.session.gen, genAt: row.session.genAt }, mine);
+    return { ...row, session: { ...row.session, ...later } };
   }
 
   /** Writes what is pending of the sessions' upkeep (the gateway's stop) and stops listening. */
@@ -248,7 +257,10 @@ export class SessionService {
     const found = new Set<string>();
     for (const r of rows) {
       found.add(r.session.id);
-      const reason = this.standing(r.session, r.user);
+      // This instance's own last seen, not written yet, counts (withOwnUpkeep).
+      const mine = this.upkeep.known(r.session.id);
+      const session = mine && mine.lastSeenAt > r.session.lastSeenAt ? { ...r.session, lastSeenAt: mine.lastSeenAt } : r.session;
+      const reason = this.standing(session, r.user);
       if (reason) ended.set(r.session.id, reason);
     }
     for (const id of sessionIds) if (!found.has(id)) ended.set(id, "no_session");
