@@ -63,14 +63,10 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: false,
-    // The sign-in page's entry lazily imports the signed-in shell and its routes. Listing every chunk those pull
-    // in (to preload them in parallel) cost the sign-in download ≈0.5 KiB gzip, and the list grows with every
-    // plugin and contract module. From the entry, each import fetches only its own chunk, which then loads its
-    // static imports itself; deeper lazy imports (the plugins) keep their preload lists. CSS is not concerned.
-    modulePreload: {
-      resolveDependencies: (_file, deps, { hostType, hostId }) =>
-        hostType === "js" && /(^|\/)index-[^/]*\.js$/.test(hostId) ? [] : deps,
-    },
+    // The entry's lazy imports keep their preload lists (Vite's default): a browser that keeps a session, and
+    // the sign-in page's hand-over, fetch the workspace's chunk and its libraries in one round trip, not one
+    // chunk after another. Since the sign-in page split (issue 39) the entry lazily imports only the workspace's
+    // start, the contract for the sign-in forms, the locales and the toaster, so the lists cost it 0.3 KiB gzip.
     rolldownOptions: {
       output: {
         // The sign-in page's own download, split into a few stable files instead of Rolldown's many small shared

@@ -8,16 +8,16 @@ import { gzipSync } from "node:zlib";
 /**
  * The sign-in route's budget (issue 3 §8, performance.md F1–F2). Lower it whenever the route shrinks; never raise it.
  *
- * JS: the goal is 170 KiB, which the pinned packages cannot meet while the route keeps its behaviour: react-dom
- * alone is 63 KiB, and react-router, zod (the shared contract, classic API), mobx-state-tree + mobx (the account
- * store), axios, i18next, Blueprint and final-form add ≈150 KiB more (per package: `npm run bench:bundle`). So the
- * budget was the measured ≈228 KiB rounded up to the next 10 KiB; it only goes down (229 since the sign-in
- * page ships only its own English, docs/decisions.md "Bundle budget").
+ * JS: the issue's 170 KiB is met since the sign-in page is split from the workspace (issue 39, docs/decisions.md
+ * "Sign-in page split"): the first download is React, the router, i18next, the sign-in forms (Blueprint's inputs)
+ * and their English, 140.1 KiB measured; the store (mobx-state-tree, mobx), the gateway client (axios), the
+ * contract's schemas (zod) and final-form load with the workspace, fetched while the agent types. The budget is
+ * that figure rounded up to the next KiB (it was 229 before the split).
  * CSS: 39.9 KiB measured, under the issue's 45 KiB.
  */
 export const BUDGET = {
   /** Initial JS of the sign-in route, gzip. */
-  jsGzipKiB: 229,
+  jsGzipKiB: 141,
   /** CSS linked from index.html, gzip. */
   cssGzipKiB: 45,
 };
@@ -47,6 +47,18 @@ export const FORBIDDEN: readonly { what: string; pattern: RegExp }[] = [
   { what: "Leaflet", pattern: /(^|\/)node_modules\/(leaflet|react-leaflet|@react-leaflet\/[^/]+)\// },
   { what: "JsSIP", pattern: /(^|\/)node_modules\/jssip\// },
   { what: "uPlot (the managers' report charts)", pattern: /(^|\/)node_modules\/uplot\// },
+  // The workspace's libraries: the sign-in page validates with the contract it loads on demand and posts by fetch.
+  {
+    what: "the workspace's store (mobx-state-tree, mobx, src/store's models)",
+    pattern:
+      /(^|\/)node_modules\/(mobx|mobx-state-tree|mobx-react-lite)\/|^src\/store\/(root|account|ui)\.ts$/,
+  },
+  {
+    what: "the gateway client (axios, src/api/http.ts)",
+    pattern: /(^|\/)node_modules\/axios\/|^src\/api\/http\.ts$/,
+  },
+  { what: "zod (the contract's schemas load on demand)", pattern: /(^|\/)node_modules\/zod\// },
+  { what: "final-form", pattern: /(^|\/)node_modules\/(final-form|react-final-form)\// },
 ];
 
 /** Where the build writes the modules of each chunk the entries import statically (see moduleListPlugin). */
@@ -201,8 +213,13 @@ export function checkBudget(outDir: string, budget = BUDGET): BudgetResult {
     if (unlisted.length > 0)
       problems.push(`${MODULE_LIST} does not list ${unlisted.join(", ")}: a stale build?`);
     if (unwalked.length > 0) problems.push(`the walk from index.html missed ${unwalked.join(", ")}`);
-    for (const hit of forbiddenModules(bundle, modules)) {
-      problems.push(`the sign-in route loads ${hit.what}: ${hit.module} (in ${hit.chunk})`);
+    // One line per rule broken, with its first module: a library pulled in whole would list each of its files.
+    const hits = new Map<string, ReturnType<typeof forbiddenModules>>();
+    for (const hit of forbiddenModules(bundle, modules))
+      hits.set(hit.what, [...(hits.get(hit.what) ?? []), hit]);
+    for (const [what, [first, ...rest]] of hits) {
+      const more = rest.length > 0 ? ` and ${rest.length} more` : "";
+      problems.push(`the sign-in route loads ${what}: ${first!.module} (in ${first!.chunk})${more}`);
     }
   }
   return { ok: problems.length === 0, problems, bundle };

@@ -1,5 +1,6 @@
 import axios, { AxiosHeaders } from "axios";
 import { ErrorBody } from "../contract/common";
+import { minutesToWait } from "./retryAfter";
 
 /** The HTTP status of a failed call; undefined when no answer came (network down, blocked, timeout). */
 export function httpStatus(error: unknown): number | undefined {
@@ -22,12 +23,9 @@ export function fieldErrors(error: unknown): Record<string, string> {
   );
 }
 
-/** Whole minutes to wait from a Retry-After header (delta seconds or an HTTP date), never less than 1. */
+/** Whole minutes to wait from a failed call's Retry-After header (delta seconds or an HTTP date), never less than 1. */
 export function retryAfterMinutes(error: unknown, now = Date.now()): number {
   const headers = axios.isAxiosError(error) ? error.response?.headers : undefined;
   const raw = headers ? AxiosHeaders.from(headers as AxiosHeaders).get("retry-after") : undefined;
-  const value = raw === undefined || raw === null ? "" : String(raw).trim();
-  let seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000;
-  if (!Number.isFinite(seconds)) seconds = 60;
-  return Math.max(1, Math.ceil(seconds / 60));
+  return minutesToWait(raw === undefined || raw === null ? null : String(raw), now);
 }

@@ -7,6 +7,7 @@ import axios, {
 } from "axios";
 import { API_BASE, SERVER_TIME_HEADER } from "../contract/common";
 import type { GatewayClock } from "../shared/clock";
+import type { Transport } from "../app/auth/signInClient";
 
 /** What the HTTP client needs from the signed-in account; the MST account model satisfies it. */
 export interface SessionPort {
@@ -106,4 +107,20 @@ export function createHttp({ session, onSessionExpired, adapter, clock }: HttpOp
     },
   );
   return http;
+}
+
+/** The sign-in pages' transport on this client (every status answers; only a lost request rejects). */
+export function axiosTransport(http: AxiosInstance): Transport {
+  return async (path, body) => {
+    const response = await http.post(path, body, { validateStatus: () => true });
+    const headers = AxiosHeaders.from(response.headers as AxiosHeaders);
+    return {
+      status: response.status,
+      data: response.data,
+      header: (name) => {
+        const value = headers.get(name);
+        return value === undefined || value === null || value === false ? null : String(value);
+      },
+    };
+  };
 }

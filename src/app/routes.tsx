@@ -1,14 +1,13 @@
 import { Spinner } from "@blueprintjs/core";
 import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router-dom";
-import { AuthLayout } from "./auth/AuthLayout";
-import { CreatePasswordScreen } from "./auth/CreatePasswordScreen";
-import { LoginScreen } from "./auth/LoginScreen";
-import { ResetPasswordScreen } from "./auth/ResetPasswordScreen";
+import { authRoutes } from "./auth/authRoutes";
+import { WorkspaceSignIn } from "./auth/WorkspaceSignIn";
 import type { RouteAccess } from "./guard/canEnter";
 import { Guarded } from "./guard/Guarded";
 
-// Everything behind sign-in loads on demand, so the login page stays light.
+// The workspace's routes. The sign-in page's first download has routes of its own (src/main.tsx) and loads these
+// with the rest of the workspace; the pages behind sign-in still load on demand, each in its own chunk.
 const Shell = lazy(() => import("./SignedInShell"));
 const HomePage = lazy(() => import("./shell/HomePage"));
 const AdminPage = lazy(() => import("./shell/AdminPage"));
@@ -24,16 +23,10 @@ const loading = (page: ReactNode) => (
 
 export function appRoutes(): RouteObject[] {
   return [
-    {
-      path: "/auth",
-      element: <AuthLayout />,
-      children: [
-        { path: "login", element: guard({ kind: "login" }, <LoginScreen />) },
-        { path: "create-password", element: guard({ kind: "public" }, <CreatePasswordScreen />) },
-        { path: "reset-password", element: guard({ kind: "public" }, <ResetPasswordScreen />) },
-        { path: "*", element: <Navigate to="/auth/login" replace /> },
-      ],
-    },
+    authRoutes({
+      frame: (layout) => <WorkspaceSignIn>{layout}</WorkspaceSignIn>,
+      guard: (kind, page) => guard({ kind }, page),
+    }),
     {
       path: "/",
       element: guard(SIGNED_IN, loading(<Shell />)),

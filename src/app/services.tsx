@@ -2,11 +2,12 @@ import type { AxiosAdapter, AxiosInstance } from "axios";
 import type { i18n as I18n } from "i18next";
 import { reaction } from "mobx";
 import { createContext, useContext } from "react";
-import { createHttp } from "../api/http";
+import { axiosTransport, createHttp } from "../api/http";
 import { createI18n, localesReady, resolveLocale } from "../i18n/i18n";
 import { createRootStore, type RootStore } from "../store/root";
 import type { KeyValueStorage } from "../store/storage";
 import { createAuthService, type AuthService } from "./auth/authService";
+import { createSignInClient, type SignInClient } from "./auth/signInClient";
 import { createToastNotifier, type Notifier } from "./notifier";
 import { createTenantService, type TenantService } from "./tenantService";
 import { gatewayClock, systemClock, type Clock } from "../shared/clock";
@@ -21,6 +22,8 @@ export interface AppServices {
   i18n: I18n;
   notifier: Notifier;
   auth: AuthService;
+  /** The sign-in pages' calls, on this client (after a sign-out, the workspace shows them itself). */
+  signIn: SignInClient;
   tenant: TenantService;
   clock: Clock;
   storage: KeyValueStorage;
@@ -36,6 +39,8 @@ export interface AppServices {
 export interface ServiceOptions {
   storage: KeyValueStorage;
   notifier?: Notifier;
+  /** The page's i18next instance when the sign-in page made it already (src/main.tsx); else a new one. */
+  i18n?: I18n;
   /** Tests answer HTTP calls here. */
   adapter?: AxiosAdapter;
   clock?: Clock;
@@ -47,6 +52,7 @@ export interface ServiceOptions {
 export function createServices({
   storage,
   notifier = createToastNotifier(),
+  i18n: given,
   adapter,
   clock: browserClock = systemClock(),
   catalogue = {},
@@ -57,7 +63,7 @@ export function createServices({
   // Everything on the page keeps the gateway's time, learned from its answers (a PC's clock may be hours off).
   const clock = gatewayClock(browserClock);
   const locale = () => resolveLocale(root.ui.language, root.ui.tenant?.country);
-  const i18n = createI18n(locale());
+  const i18n = given ?? createI18n(locale());
   const showLocale = () => {
     if (typeof document === "undefined") return;
     document.documentElement.lang = i18n.resolvedLanguage ?? "en";
@@ -66,6 +72,7 @@ export function createServices({
   showLocale();
   // A language other than English arrives in its own chunk: title and lang follow once it is there.
   void localesReady(i18n).then(showLocale);
+  if (given && given.language !== locale()) void given.changeLanguage(locale()).then(showLocale);
   reaction(locale, (next) => void i18n.changeLanguage(next).then(showLocale));
 
   const http = createHttp({
@@ -85,6 +92,7 @@ export function createServices({
     i18n,
     notifier,
     auth: createAuthService({ http, root }),
+    signIn: createSignInClient(axiosTransport(http)),
     tenant: createTenantService({ http, root }),
     clock,
     storage,

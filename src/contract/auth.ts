@@ -3,10 +3,9 @@
 // unauthenticated requests whose URL contains /login, admin-and-sign-in §7).
 import { z } from "zod";
 import { Language, Role } from "./common";
+import { LOGIN_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./constants";
 
-export const LOGIN_MAX = 100;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { LOGIN_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
 export const LoginRequest = z.strictObject({
   email: z.string().trim().min(1).max(LOGIN_MAX),

@@ -2,7 +2,9 @@
 // specification's; this file holds the pieces every area uses.
 import { z } from "zod";
 
-export const API_BASE = "/api/v1";
+import { LANGUAGES } from "./constants";
+
+export { API_BASE } from "./constants";
 /**
  * Every API answer carries the gateway's clock (ms since the epoch) in this header, so the page shows and waits
  * on the gateway's time whatever its PC's clock says (src/shared/clock.ts gatewayClock).
@@ -37,7 +39,7 @@ export function holdsRoleAtLeast(held: readonly string[], min: HierarchyRole): b
   });
 }
 
-export const Language = z.enum(["en", "fr", "es"]);
+export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 /** The languages each variant's call centre works in (ISIUS English and Spanish, SLICA English and French). */
 export const VARIANT_LANGUAGES: Record<"isius" | "slica", readonly Language[]> = {

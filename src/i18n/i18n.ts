@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../contract/auth";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../contract/constants";
 import type { Language } from "../contract/common";
 import type { TenantFeatures } from "../contract/tenant";
 // By name: only these sections ship with the sign-in page; workspaceTexts.ts adds the rest after sign-in.

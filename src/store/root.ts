@@ -3,12 +3,10 @@ import { z } from "zod";
 import { Language } from "../contract/common";
 import { Account, type AccountSnapshot } from "./account";
 import { readJson, type KeyValueStorage } from "./storage";
+import { PREFERENCES_KEY, SESSION_KEY, storedLanguage } from "./stored";
 import { Ui } from "./ui";
 
-/** The account with its token and acl, so a reload keeps the agent signed in. */
-export const SESSION_KEY = "isi-dialer-session";
-/** `{"user":{"language":"en"}}`: the UI language survives sign-out. */
-export const PREFERENCES_KEY = "isi-dialer";
+export { PREFERENCES_KEY, SESSION_KEY };
 
 export const RootStore = types.model("Root", {
   account: types.optional(Account, {}),
@@ -22,7 +20,7 @@ const StoredPreferences = z.object({ user: z.object({ language: Language }).part
 export function createRootStore({ storage }: { storage: KeyValueStorage }): RootStore {
   const root = RootStore.create({
     account: restoreAccount(storage),
-    ui: { language: restoreLanguage(storage) },
+    ui: { language: storedLanguage(storage) },
   });
 
   onSnapshot(root.account, (account) => {
@@ -51,9 +49,4 @@ function restoreAccount(storage: KeyValueStorage): AccountSnapshot {
   }
   if (stored !== undefined) storage.removeItem(SESSION_KEY); // unreadable or from an older shape: start signed out
   return getSnapshot(Account.create({}));
-}
-
-function restoreLanguage(storage: KeyValueStorage): Language {
-  const prefs = StoredPreferences.safeParse(readJson(storage, PREFERENCES_KEY));
-  return (prefs.success && prefs.data.user?.language) || "en";
 }

@@ -18,7 +18,7 @@ async function startGateway() {
   gateway = spawn("npx", ["tsx", "server/index.ts"], {
     // No seeded history: this spec needs the accounts only, and writing a day of calls into a fresh on-disk
     // PGlite took over a minute while the workers' gateways and Chromium loaded the machine (14 s without it).
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, STATIC_DIR: "dist", LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "", CLOCK_START: "", SEED_HISTORY: "false" },
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, STATIC_DIR: process.env.E2E_STATIC_DIR ?? "dist", LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "", CLOCK_START: "", SEED_HISTORY: "false" },
     stdio: "ignore",
     detached: true,
   });

@@ -1,11 +1,12 @@
 import { FormGroup, InputGroup } from "@blueprintjs/core";
 import { useId, type HTMLInputTypeAttribute } from "react";
-import { useField } from "react-final-form";
 import { useTranslation } from "react-i18next";
-import { translate, type Message } from "../../i18n/message";
+import { translate } from "../../i18n/message";
+import type { SignInForm } from "./useSignInForm";
 
-interface TextFieldProps {
-  name: string;
+interface SignInFieldProps<V extends Record<string, string>> {
+  form: SignInForm<V>;
+  name: keyof V & string;
   label: string;
   type?: HTMLInputTypeAttribute;
   maxLength?: number;
@@ -14,25 +15,17 @@ interface TextFieldProps {
   inputMode?: "numeric" | "text" | "email";
 }
 
-/** A labelled Blueprint input bound to final-form, its error (ours or the gateway's) under it. */
-export function TextField({
+/** A labelled Blueprint input of a sign-in form, its error (ours or the gateway's) under it. */
+export function SignInField<V extends Record<string, string>>({
+  form,
   name,
   label,
   type = "text",
-  maxLength,
-  autoComplete,
-  autoFocus,
-  inputMode,
-}: TextFieldProps) {
+  ...input
+}: SignInFieldProps<V>) {
   const { t } = useTranslation();
-  const { input, meta } = useField<string>(name);
   const id = useId();
-  const shown: Message | undefined =
-    (meta.touched || meta.submitFailed) && meta.error
-      ? meta.error
-      : !meta.dirtySinceLastSubmit && meta.submitError
-        ? meta.submitError
-        : undefined;
+  const shown = form.shown(name);
   const intent = shown ? "danger" : "none";
   return (
     <FormGroup
@@ -44,12 +37,11 @@ export function TextField({
       <InputGroup
         {...input}
         id={id}
+        name={name}
         type={type}
-        value={input.value ?? ""}
-        maxLength={maxLength}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        inputMode={inputMode}
+        value={form.values[name] ?? ""}
+        onChange={(event) => form.change(name, event.target.value)}
+        onBlur={() => form.leave(name)}
         intent={intent}
         size="large"
         aria-invalid={shown ? true : undefined}
