@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { calls, countStatements, freeLeads, leads, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
 import { FloorAgent, FloorSnapshot, FloorStatus, FloorTotals } from "./contract";
+import { FLOOR_READ_EVERY_MS } from "./server";
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -64,7 +65,7 @@ describe("the floor's pushes", () => {
     agentSocket.connect();
     await new Promise<void>((r) => agentSocket.once("connect", () => r()));
     expect((await agent.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
-    await gw.run(200, 50);
+    await gw.run(FLOOR_READ_EVERY_MS + 100, 50);
     expect(wall.of(id).at(-1)).toMatchObject({ status: "ready", name: expect.any(String) });
     // The status itself went first, from the change, before the row was read.
     expect(wall.statuses.filter((c) => c.agent_id === id).at(-1)).toMatchObject({ status: "ready", overstay_limit: null });
@@ -75,10 +76,31 @@ describe("the floor's pushes", () => {
     slicaSocket.connect();
     await new Promise<void>((r) => slicaSocket.once("connect", () => r()));
     expect((await slica.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
-    await gw.run(200, 50);
+    await gw.run(FLOOR_READ_EVERY_MS + 100, 50);
     expect(wall.of(slicaId)).toEqual([]);
     slicaSocket.disconnect();
     agentSocket.disconnect();
+    wall.s.disconnect();
+  });
+
+  it("reads the rows of agents who change within a quarter second together: at most one read per 250 ms", async () => {
+    await gw.run(1_000, 250); // nothing read lately
+    const wall = await managerWall(await gw.signIn("manager.isius@demo.test"));
+    const emails = ["qualifier3.isius@demo.test", "qualifier4.isius@demo.test", "qualifier5.isius@demo.test"];
+    const agents = await Promise.all(emails.map((e) => gw.signIn(e)));
+    const ids = await Promise.all(emails.map((e) => gw.idOf(e)));
+    const statements = await countStatements(gw.database);
+    for (const agent of agents) {
+      expect((await agent.request("POST", "/agent-statuses", { status: "meeting" })).statusCode).toBe(201);
+      await gw.run(50, 25);
+    }
+    await gw.run(FLOOR_READ_EVERY_MS + 100, 25);
+    // One row read is the snapshot's query for those agents; its overstays look-up is one statement per read.
+    const reads = statements.take().filter((q) => /from "overstays"/.test(q));
+    statements.stop();
+    expect(reads).toHaveLength(2); // the first change at once, the two after it together
+    for (const id of ids) expect(wall.of(id).at(-1)).toMatchObject({ status: "meeting" });
+    await Promise.all(agents.map((a) => a.request("POST", "/agent-statuses", { status: "offline" })));
     wall.s.disconnect();
   });
 

@@ -1,6 +1,6 @@
 // Gateway side of the floor: GET /floor (the wall's snapshot) and the pushes that keep it live. A status
 // change pushes the new status at once; it and every call event of an agent also have that agent's row read
-// again (the changes of a few milliseconds together) and pushed to the call centre's managers (on every gateway
+// again (the changes of up to a quarter second together) and pushed to the call centre's managers (on every gateway
 // instance, through the socket.io adapter); call events also push the day's figures. Nothing is kept in this
 // process: each push is read from the database, so any instance can send it.
 import { eq } from "drizzle-orm";
@@ -32,8 +32,16 @@ import { floorAgents, floorTotals } from "./wall.server";
 /** Call events that change what the wall shows of a call (its legs answering, holding, ending). */
 const CALL_CHANGES = new Set(["LegCreated", "LegAnswered", "LegHungUp", "Bridged", "Hold", "InboundCall"]);
 
-/** How long changes gather before the rows of the agents they touched are read, together. */
-const BATCH_MS = 25;
+/** How long the first change waits for its companions (a call event and its status change come together). */
+const GATHER_MS = 25;
+
+/**
+ * Rows are read at most once per this, for all the agents that changed meanwhile. The status itself is pushed at
+ * once (floorStatusPush); the row (the call, the day's counts) follows within this on a busy floor, within
+ * GATHER_MS on a quiet one. Read once per change, a floor of 100 dialling agents spent two thirds of the
+ * gateway's statements on these rows, 13 statements each (bench/dialer-load/README.md, step 3).
+ */
+export const FLOOR_READ_EVERY_MS = 250;
 
 /** How long a call centre's "has the floor" answer is reused for pushes (the switch takes effect within it). */
 const OFFERED_FOR_MS = 2_000;
@@ -50,41 +58,43 @@ export function floorRoutes(ctx: PluginServerContext) {
     return yes;
   }
 
-  // Changes gather for BATCH_MS, then the rows of every agent that changed are read in one query (the
-  // snapshot's own) and the figures of each call centre once: a busy floor's hundred changes a second cost a few
-  // reads, not ten queries each. Only work is gathered here: each push is still read from the database, so any
-  // instance may send it, and losing the sets loses nothing a snapshot would not give back.
+  // Changes gather, then the rows of every agent that changed are read in one query (the snapshot's own) and the
+  // figures of each call centre once, at most once per FLOOR_READ_EVERY_MS: a busy floor's hundred changes a second
+  // cost a few reads, not ten queries each. Only work is gathered here: each push is still read from the database,
+  // so any instance may send it, and losing the sets loses nothing a snapshot would not give back.
   const changedAgents = new Map<number, Set<number>>();
   const changedTotals = new Set<number>();
   let gathering: ClockTimer | null = null;
   let reading = false;
+  let lastReadAt = -Infinity;
   function soon() {
     if (gathering || reading) return;
+    const wait = Math.max(GATHER_MS, lastReadAt + FLOOR_READ_EVERY_MS - ctx.clock.now());
     gathering = ctx.clock.setTimeout(() => {
       gathering = null;
       ctx.background("floor: rows pushed", readAndPush);
-    }, BATCH_MS);
+    }, wait);
   }
   async function readAndPush() {
     reading = true;
+    lastReadAt = ctx.clock.now();
     try {
-      // Changes that come while a read runs are read by the next turn of this loop.
-      while (changedAgents.size > 0 || changedTotals.size > 0) {
-        const agents = [...changedAgents];
-        const totals = [...changedTotals];
-        changedAgents.clear();
-        changedTotals.clear();
-        for (const [tenantId, ids] of agents) {
-          if (!(await offered(tenantId))) continue;
-          for (const row of await floorAgents(ctx, tenantId, [...ids])) ctx.realtime.toManagers(floorAgentPush, tenantId, row);
-        }
-        for (const tenantId of totals) {
-          if (!(await offered(tenantId))) continue;
-          ctx.realtime.toManagers(floorTotalsPush, tenantId, await floorTotals(ctx, tenantId));
-        }
+      const agents = [...changedAgents];
+      const totals = [...changedTotals];
+      changedAgents.clear();
+      changedTotals.clear();
+      for (const [tenantId, ids] of agents) {
+        if (!(await offered(tenantId))) continue;
+        for (const row of await floorAgents(ctx, tenantId, [...ids])) ctx.realtime.toManagers(floorAgentPush, tenantId, row);
+      }
+      for (const tenantId of totals) {
+        if (!(await offered(tenantId))) continue;
+        ctx.realtime.toManagers(floorTotalsPush, tenantId, await floorTotals(ctx, tenantId));
       }
     } finally {
       reading = false;
+      // Changes that came while this read ran: read at the next turn.
+      if (changedAgents.size > 0 || changedTotals.size > 0) soon();
     }
   }
   function pushAgent(tenantId: number, agentId: number) {
