@@ -135,6 +135,26 @@ const shapeOf = (text: string) => {
   const body = from > 40 ? t.slice(from + 1, from + 1 + 70) : t.slice(40, 110);
   return `${head} … ${body} … ${t.slice(-80)}`;
 };
+/**
+ * --explain (PostgreSQL): the hot reads of the dial path, the last of each sent in the window with its values, run
+ * again under EXPLAIN (ANALYZE, BUFFERS) when the window ends, on the database as the run left it.
+ */
+const EXPLAIN = process.argv.includes("--explain");
+const EXPLAINED = [
+  { name: "the lead selection (a page of the pool)", match: /^select .* from "leads" left join "in_process_leads".* order by "leads"."dials" asc/s },
+  { name: "the lead's facts again, at the claim", match: /^select .* from "leads" left join "in_process_leads".* where \("leads"."id" = /s },
+  { name: "the agent's facts", match: /^select "id", "first_name", "last_name",.* from "users" where/s },
+];
+const lastOf = new Map<string, { text: string; values: unknown[] }>();
+async function explainHot() {
+  const plans: { name: string; sql: string; plan: string }[] = [];
+  const pool = client as unknown as { query: (t: string, v: unknown[]) => Promise<{ rows: { "QUERY PLAN": string }[] }> };
+  for (const [name, q] of lastOf) {
+    const r = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
+    plans.push({ name, sql: q.text.replace(/\s+/g, " ").trim(), plan: r.rows.map((x) => x["QUERY PLAN"]).join("\n") });
+  }
+  return plans;
+}
 const addShape = (shape: string, ms: number, n = 1) => {
   const s = shapes.get(shape) ?? shapes.set(shape, { n: 0, ms: 0 }).get(shape)!;
   s.n += n;
@@ -149,6 +169,11 @@ if (database.kind === "postgres") {
     statements++;
     if (!counting) return q.apply(this, a);
     const text = typeof a[0] === "string" ? a[0] : ((a[0] as { text?: string })?.text ?? "?");
+    if (EXPLAIN) {
+      const hot = EXPLAINED.find((e) => e.match.test(text));
+      const values = Array.isArray(a[1]) ? a[1] : (a[0] as { values?: unknown[] })?.values;
+      if (hot) lastOf.set(hot.name, { text, values: values ?? [] });
+    }
     const at = performance.now();
     const done = () => addShape(shapeOf(text), performance.now() - at);
     // pg-pool's query passes a callback; a client in a transaction is awaited.
@@ -301,6 +326,7 @@ process.on("message", async (m: Msg) => {
         statementMs: byShape.reduce((t, x) => t + x.ms, 0),
         counts: await countsSince(w.clockAt),
         profile,
+        plans: EXPLAIN && database.kind === "postgres" ? await explainHot() : [],
       });
       return;
     }

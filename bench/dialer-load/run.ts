@@ -35,7 +35,7 @@
 //    --pin puts the gateway on core 0 and this process on core 1 (PostgreSQL's backends float).
 //
 //   npm run bench:dialer-load -- [--agents 2000] [--seconds 150] [--warmup 15] [--tick 10] [--leads N]
-//       [--login-concurrency 8] [--pin] [--profile [DIR]] [--seed 1] [--clock-start ISO] [--pool-index]
+//       [--login-concurrency 8] [--pin] [--profile [DIR]] [--seed 1] [--clock-start ISO] [--pool-index] [--explain]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:dialer-load -- --agents 2000
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -117,6 +117,7 @@ const childArgs = [
   "--clock-start",
   CLOCK_START,
   ...(PROFILE_DIR ? ["--profile", PROFILE_DIR] : []),
+  ...(argv.includes("--explain") ? ["--explain"] : []),
   ...(POOL_INDEX ? ["--pool-index"] : []),
 ];
 const nodeArgs = ["--import", "tsx", ...childArgs];
@@ -528,6 +529,8 @@ interface Stats {
   statementMs: number;
   counts: Record<string, number>;
   profile: { file: string; summary: ProfileSummary } | null;
+  /** --explain on PostgreSQL: the dial path's hot reads under EXPLAIN ANALYZE at the window's end. */
+  plans: { name: string; sql: string; plan: string }[];
 }
 const stats = await next<Stats>("stats");
 const drainStart = now();
@@ -640,6 +643,12 @@ line();
 line("statements by time (PGlite: WebAssembly time on the event loop; PostgreSQL: round trip)");
 for (const x of stats.statementShapes.slice(0, 12))
   line(`  ${f(x.ms / 1000, 2).padStart(7)} s ${String(x.n).padStart(7)}× ${f((x.ms / Math.max(1, x.n)) * 1000, 0).padStart(6)} µs  ${x.shape.slice(0, 220)}`);
+for (const p of stats.plans) {
+  line("");
+  line(`EXPLAIN (ANALYZE, BUFFERS) of ${p.name}, its last run in the window:`);
+  line(`  ${p.sql.slice(0, 400)}${p.sql.length > 400 ? " …" : ""}`);
+  for (const l of p.plan.split("\n")) line(`  ${l}`);
+}
 if (stats.profile) {
   line();
   printSummary(stats.profile.summary, line);
