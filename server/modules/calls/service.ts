@@ -335,11 +335,6 @@ export class CallService implements TransferCalls {
           : "Your phone is disconnected, please refresh the dialer and retry",
       );
     }
-    const [lead] = await db
-      .select({ firstName: leads.firstName, lastName: leads.lastName, status: leads.status })
-      .from(leads)
-      .where(eq(leads.id, r.leadId))
-      .limit(1);
     const to = gate.phone;
     const now = clock.now();
     const pbxCallId = `c-${randomUUID()}`;
@@ -358,10 +353,12 @@ export class CallService implements TransferCalls {
         campaignId: campaignOf(r.leadId),
       })
       .returning({ id: calls.id });
-    await db
+    // The dial count, and in the same statement the lead's name and status for the call (issue 39: one round trip).
+    const [lead] = await db
       .update(leads)
       .set({ dials: sql`${leads.dials} + 1` })
-      .where(eq(leads.id, r.leadId));
+      .where(eq(leads.id, r.leadId))
+      .returning({ firstName: leads.firstName, lastName: leads.lastName, status: leads.status });
     const call: ActiveCall = {
       id: row!.id,
       pbxCallId,
