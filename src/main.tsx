@@ -6,7 +6,8 @@ import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { SignInApp } from "./app/auth/SignInApp";
-import { createSignInClient, fetchTransport } from "./app/auth/signInClient";
+import { fetchTransport } from "./api/wire";
+import { createSignInClient } from "./app/auth/signInClient";
 import { createToastNotifier } from "./app/notifier";
 import { createI18n, localesReady } from "./i18n/i18n";
 import { hasStoredSession, storedLanguage } from "./store/stored";
@@ -22,7 +23,13 @@ import type { VariantCatalogue } from "./core/variant";
  * schemas, the shell) loads in one step after sign-in, fetched ahead while the agent types; a browser that keeps
  * a session loads it at once.
  */
-export function startDialer({ catalogue, variants }: { catalogue: CatalogueSource; variants: VariantCatalogue }) {
+export function startDialer({
+  catalogue,
+  variants,
+}: {
+  catalogue: CatalogueSource;
+  variants: VariantCatalogue;
+}) {
   const storage = window.localStorage;
   const notifier = createToastNotifier();
   // A saved language other than English loads first, so the first paint is already in it. Before sign-in nobody's

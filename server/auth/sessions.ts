@@ -133,17 +133,17 @@ export class SessionService {
     }
     const epoch = this.cache.epoch;
     const [read] = await this.sessionRead.execute({ sid: sessionId });
-    const row = read && this.withOwnUpkeep(read);
+    const row = read && { ...read, session: this.withOwnUpkeep(read.session) };
     if (row) this.cache.set(sessionId, row.user.id, row, epoch);
     return row;
   }
 
-  /** The row as this instance knows it: its own upkeep not written yet is newer than the database's values. */
-  private withOwnUpkeep(row: SessionRow): SessionRow {
-    const mine = this.upkeep.known(row.session.id);
-    if (!mine) return row;
-    const later = laterUpkeep({ lastSeenAt: row.session.lastSeenAt, gen: row.session.gen, genAt: row.session.genAt }, mine);
-    return { ...row, session: { ...row.session, ...later } };
+  /** The session as this instance knows it: its own last seen not written yet is newer than the database's. */
+  private withOwnUpkeep<S extends Pick<Session, "id" | "lastSeenAt" | "gen">>(session: S): S {
+    const mine = this.upkeep.known(session.id);
+    if (!mine) return session;
+    const genAt = "genAt" in session ? (session.genAt as Date) : mine.genAt;
+    return { ...session, ...laterUpkeep({ lastSeenAt: session.lastSeenAt, gen: session.gen, genAt }, mine) };
   }
 
   /** Writes what is pending of the sessions' upkeep (the gateway's stop) and stops listening. */
@@ -257,10 +257,7 @@ export class SessionService {
     const found = new Set<string>();
     for (const r of rows) {
       found.add(r.session.id);
-      // This instance's own last seen, not written yet, counts (withOwnUpkeep).
-      const mine = this.upkeep.known(r.session.id);
-      const session = mine && mine.lastSeenAt > r.session.lastSeenAt ? { ...r.session, lastSeenAt: mine.lastSeenAt } : r.session;
-      const reason = this.standing(session, r.user);
+      const reason = this.standing(this.withOwnUpkeep(r.session), r.user);
       if (reason) ended.set(r.session.id, reason);
     }
     for (const id of sessionIds) if (!found.has(id)) ended.set(id, "no_session");

@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders } from "axios";
 import { describe, expect, it } from "vitest";
-import { fieldErrors, httpStatus, retryAfterMinutes } from "./errors";
+import { httpStatus } from "./errors";
+import { bearerToken, firstFieldMessages, minutesToWait } from "./wire";
 
 const failed = (status: number, data: unknown = {}, headers: Record<string, string> = {}) =>
   new AxiosError(
@@ -25,8 +26,9 @@ describe("reading gateway errors", () => {
   });
 
   it("takes the first message of each field", () => {
-    const error = failed(422, { message: "invalid", errors: { code: ["code.invalid", "x"], password: [] } });
-    expect(fieldErrors(error)).toEqual({ code: "code.invalid" });
+    expect(firstFieldMessages({ code: ["code.invalid", "x"], password: [] })).toEqual({
+      code: "code.invalid",
+    });
   });
 
   it.each([
@@ -36,12 +38,19 @@ describe("reading gateway errors", () => {
     ["0", 1],
     ["", 1],
   ])("Retry-After %j means %i minute(s)", (value, minutes) => {
-    expect(retryAfterMinutes(failed(429, {}, value ? { "Retry-After": value } : {}))).toBe(minutes);
+    expect(minutesToWait(value || null)).toBe(minutes);
   });
 
   it("reads an HTTP-date Retry-After", () => {
     const now = Date.UTC(2026, 0, 5, 14, 0, 0);
     const at = new Date(now + 5 * 60_000).toUTCString();
-    expect(retryAfterMinutes(failed(429, {}, { "retry-after": at }), now)).toBe(5);
+    expect(minutesToWait(at, now)).toBe(5);
+  });
+
+  it("reads the token of a Bearer header, and nothing else", () => {
+    expect(bearerToken("Bearer abc.def")).toBe("abc.def");
+    expect(bearerToken("bearer  abc ")).toBe("abc");
+    expect(bearerToken("Basic abc")).toBeNull();
+    expect(bearerToken(null)).toBeNull();
   });
 });

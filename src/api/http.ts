@@ -7,7 +7,7 @@ import axios, {
 } from "axios";
 import { API_BASE, SERVER_TIME_HEADER } from "../contract/common";
 import type { GatewayClock } from "../shared/clock";
-import type { Transport } from "../app/auth/signInClient";
+import { bearerToken, type Transport } from "./wire";
 
 /** What the HTTP client needs from the signed-in account; the MST account model satisfies it. */
 export interface SessionPort {
@@ -48,8 +48,7 @@ const isLogoutCall = (url = "") => url.includes("/logout");
 /** The token in a response's `Authorization: Bearer …` header, if it carries one. */
 export function bearerFrom(response: Pick<AxiosResponse, "headers">): string | null {
   const value = AxiosHeaders.from(response.headers as AxiosHeaders).get("authorization");
-  const match = typeof value === "string" ? /^Bearer\s+(\S+)$/i.exec(value.trim()) : null;
-  return match ? match[1] : null;
+  return bearerToken(typeof value === "string" ? value : null);
 }
 
 /** The gateway client of admin-and-sign-in §7: bearer in, rotated bearer out, 401 ends the session. */

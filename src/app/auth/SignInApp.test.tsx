@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../i18n/i18n";
 import { loginResponse, recordingNotifier } from "../../test/fixtures";
 import { SignInApp } from "./SignInApp";
-import { createSignInClient, fetchTransport } from "./signInClient";
+import { fetchTransport } from "../../api/wire";
+import { createSignInClient } from "./signInClient";
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 

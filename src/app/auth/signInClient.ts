@@ -3,19 +3,15 @@
 // has loaded (tests answer it with their fake gateway). Requests and answers are checked by the zod contract,
 // which loads on demand (signInContract.ts).
 import type { LoginChallenge, LoginRequest, LoginResponse } from "../../contract/auth";
-import { API_BASE } from "../../contract/constants";
-import { minutesToWait } from "../../api/retryAfter";
+import {
+  bearerToken,
+  firstFieldMessages,
+  minutesToWait,
+  type Transport,
+  type WireAnswer,
+} from "../../api/wire";
 import { msg, serverText, type Message } from "../../i18n/message";
 import type { SignInContract } from "./signInContract";
-
-/** A gateway answer, whatever its status. */
-export interface WireAnswer {
-  status: number;
-  data: unknown;
-  header(name: string): string | null;
-}
-/** Posts a JSON body under the API's base; rejects only when no answer came (network down, blocked). */
-export type Transport = (path: string, body: unknown) => Promise<WireAnswer>;
 
 export type CreatePasswordValues = { email: string; session: string; password: string };
 export type ResetPasswordValues = { email: string };
@@ -38,32 +34,6 @@ export interface SignInClient {
   createPassword(values: CreatePasswordValues): Promise<StepOutcome>;
   requestPasswordReset(values: ResetPasswordValues): Promise<StepOutcome>;
   confirmPasswordReset(values: ResetPasswordConfirmValues): Promise<StepOutcome>;
-}
-
-/** fetch, as the sign-in page's first download sends: JSON in, JSON (or nothing) out. */
-export function fetchTransport(fetchImpl: typeof fetch = (...args) => fetch(...args)): Transport {
-  return async (path, body) => {
-    const response = await fetchImpl(`${API_BASE}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
-    const text = await response.text();
-    let data: unknown = text;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      // Not JSON (a proxy's error page): kept as text, which no schema reads.
-    }
-    return { status: response.status, data, header: (name) => response.headers.get(name) };
-  };
-}
-
-/** The token in an answer's `Authorization: Bearer …` header, if it carries one. */
-export function bearerOf(answer: WireAnswer): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(answer.header("authorization")?.trim() ?? "");
-  return match ? match[1] : null;
 }
 
 const ok = (answer: WireAnswer) => answer.status >= 200 && answer.status < 300;
@@ -96,9 +66,7 @@ export function createSignInClient(
     if (answer.status === 401) return { ok: false, message: expired };
     const body = (await contract()).ErrorBody.safeParse(answer.data);
     const fields = Object.fromEntries(
-      Object.entries(body.data?.errors ?? {})
-        .filter(([, messages]) => messages.length > 0)
-        .map(([field, messages]) => [field, serverText(messages[0])]),
+      Object.entries(firstFieldMessages(body.data?.errors)).map(([field, text]) => [field, serverText(text)]),
     );
     if (Object.keys(fields).length > 0) return { ok: false, fields };
     return { ok: false, message: body.data ? serverText(body.data.message) : msg("errors.unknown") };
@@ -127,7 +95,7 @@ export function createSignInClient(
         return {
           kind: "signed-in",
           account: account.data,
-          token: bearerOf(answer) ?? account.data.access_token,
+          token: bearerToken(answer.header("authorization")) ?? account.data.access_token,
         };
       }
       if (answer && ok(answer)) {
@@ -135,8 +103,10 @@ export function createSignInClient(
         if (challenge?.success) return { kind: "challenge", challenge: challenge.data };
         return { kind: "failed", message: msg("accounts.login.failed.info") };
       }
-      const message = c.ErrorBody.safeParse(answer?.data).data?.message;
-      return { kind: "failed", message: loginFailure(answer?.status, message, answer) };
+      return {
+        kind: "failed",
+        message: loginFailure(answer, c.ErrorBody.safeParse(answer?.data).data?.message),
+      };
     },
 
     async createPassword(values) {
@@ -172,9 +142,9 @@ export function createSignInClient(
 const throttled = (answer: WireAnswer, key = "accounts.login.failed.throttled") =>
   msg(key, { count: minutesToWait(answer.header("retry-after")) });
 
-/** Failure texts of agent-workspace §8 / admin-and-sign-in §8, by HTTP status (undefined: no answer came). */
-export function loginFailure(status: number | undefined, message?: string, answer?: WireAnswer): Message {
-  switch (status) {
+/** Failure texts of agent-workspace §8 / admin-and-sign-in §8, by HTTP status (no answer: a connection error). */
+export function loginFailure(answer: WireAnswer | undefined, message?: string): Message {
+  switch (answer?.status) {
     case undefined:
       return msg("errors.connection");
     case 404:
@@ -186,7 +156,7 @@ export function loginFailure(status: number | undefined, message?: string, answe
     case 422:
       return msg("accounts.login.failed.incorrect");
     case 429:
-      return answer ? throttled(answer) : msg("accounts.login.failed.throttled", { count: 1 });
+      return throttled(answer);
     default:
       return msg("accounts.login.failed.unknown");
   }
