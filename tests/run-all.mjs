@@ -42,6 +42,9 @@ if (v) {
   if (unit !== 0 && v.numFailedTests === 0) broken = true;
 } else broken = true;
 
+// CI keeps only the run's tail: the failed tests are named again at the end, with the first line of each failure.
+const failures = v ? failedTests(v) : [];
+
 let flaky = [];
 if (timed("build", () => run("npx", ["vite", "build", "--logLevel", "warn"])) !== 0) broken = true;
 else {
@@ -57,6 +60,7 @@ else {
     failed += p.stats.unexpected;
     if (e2e !== 0 && p.stats.unexpected === 0) broken = true;
     flaky = flakyTests(p);
+    failures.push(...failedSpecs(p));
   } else broken = true;
 }
 
@@ -68,6 +72,10 @@ if (broken && failed === 0) failed = 1; // a suite that could not run counts as 
 if (flaky.length) {
   console.log(`${flaky.length} flaky, counted as passed (each passed on its retry):`);
   for (const f of flaky) console.log(`  ${f}`);
+}
+if (failures.length) {
+  console.log(`${failures.length} failed:`);
+  for (const f of failures) console.log(`  ${f}`);
 }
 // The closing line stays exactly "N passed, N failed": CI reads it.
 console.log(`${passed} passed, ${failed} failed`);
@@ -83,4 +91,39 @@ function flakyTests(report) {
   };
   for (const suite of report.suites ?? []) walk(suite, suite.file);
   return names;
+}
+
+/** "file › name — first line of its failure" of every Vitest test that failed. */
+function failedTests(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const where = file.name.replace(process.cwd() + "/", "");
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((a) => a.status === "failed"))
+      names.push(`${where} — ${firstLine(file.message)}`);
+    for (const a of file.assertionResults ?? [])
+      if (a.status === "failed") names.push(`${where} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
+  }
+  return names;
+}
+
+/** "spec › title — first line of its error" of every Playwright test that failed on every try. */
+function failedSpecs(report) {
+  const names = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "unexpected") {
+          const error = test.results?.at(-1)?.error?.message;
+          names.push(`${file} › ${spec.title} — ${firstLine(error)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child, file ?? child.file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  return names;
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex -- the reporters' messages carry terminal colours
+  const plain = String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  return plain.split("\n").find((line) => line.trim())?.trim().slice(0, 300) ?? "(no message)";
 }
