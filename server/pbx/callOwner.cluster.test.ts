@@ -133,6 +133,27 @@ describe.skipIf(!redisUrl)("a cluster on one PBX", () => {
     await hangUpAndDispose(call);
   }, 30_000);
 
+  it("a holder that ended a call but wrote no view of it (it stopped in between): the standby shows the call ended, from its row, and it settles", async () => {
+    const call = await onAnsweredCall("qualifier3.isius@demo.test");
+    // The holder's view writes go nowhere from here, as when it stands down while the call's end is written.
+    const lost = vi.spyOn(a.gw.callViews, "write").mockResolvedValue();
+    try {
+      const ack = (await call.s.emitWithAck("hangup", { extension: call.ext })) as SocketAck;
+      expect(ack).toEqual({ ok: true, data: { ended: true } });
+      await driver().run(1_000);
+      expect(lost).toHaveBeenCalled();
+      // The mirror still says answered; the row says ended, and the row is what the settle reads.
+      expect(await current(call.c)).toMatchObject({ callId: call.callId, status: "ended", onHold: false });
+      const put = await call.c.request("PUT", `/leads/${call.leadId}/calls/${call.callId}`, {
+        extra_recording_index: 0,
+      });
+      expect(put.statusCode).toBe(202);
+    } finally {
+      lost.mockRestore();
+      call.s.disconnect();
+    }
+  }, 30_000);
+
   it("the holder crashes mid-call: the standby drives the PBX within 5 s and the call goes on to its disposition", async () => {
     const call = await onAnsweredCall("qualifier5.isius@demo.test");
     const crashedAt = Date.now();

@@ -68,6 +68,8 @@ export interface ActiveCall {
    * advisor's now, so its phone dropping leaves the lead waiting for it as for the agent who placed a call.
    */
   leadHandedOver?: boolean;
+  /** Its end is being written to its row (service.ts endForAgent): it shows as over once the row says so. */
+  ending?: boolean;
   /** Sequence numbers already applied: a PBX may deliver an event twice. */
   seen: Set<number>;
 }

@@ -2,7 +2,7 @@
 // agent's phone, then the lead; the call row, the pushes and the agent's status follow the PBX; the
 // hangup flow's update answers the duration; inbound calls reach an available agent.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { CallSnapshot, CurrentCallResponse, OriginateFailurePush } from "../../../src/contract/calls";
 import type { ServerEventName } from "../../../src/contract/socket";
@@ -115,6 +115,54 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       expect(row!.campaignId).toBe(placed!.campaignId);
       expect(row!.partyAnsweredAt).not.toBeNull();
       expect(row!.partyAnsweredAt!.getTime()).toBeLessThanOrEqual(row!.answeredAt!.getTime());
+      s.disconnect();
+    });
+  });
+
+  describe("a call's end", () => {
+    it("shows to a reader only once its row says so: a settle sent the moment the page sees the call ended is taken", async () => {
+      const c = await gw.signIn("qualifier.isius@demo.test");
+      const { s } = collect(c);
+      await connected(s);
+      await gw.phones.register("1001");
+      const lead = await freeLead(1, "10");
+      const { leadId, res } = await dial(c, lead.phone);
+      const { callId } = res.json() as { callId: number };
+      await run(5_000);
+      expect((await current(c))?.status).toBe("answered");
+      // What a page reading the call sees while the call's end is on its way to the database (a busy one).
+      let seenMeanwhile: string | undefined;
+      const realUpdate = gw.db.update.bind(gw.db);
+      const spy = vi.spyOn(gw.db, "update").mockImplementation(((table: typeof calls) => {
+        const builder = realUpdate(table);
+        if (table !== calls) return builder;
+        const realSet = builder.set.bind(builder);
+        builder.set = ((values: Record<string, unknown>) => {
+          const query = realSet(values as never);
+          if (!("endedAt" in values)) return query;
+          const realWhere = query.where.bind(query);
+          query.where = ((where: never) => {
+            const q = realWhere(where);
+            const readFirst = async () => {
+              seenMeanwhile = (await current(c))?.status;
+              return q;
+            };
+            return { then: (ok: never, no: never) => readFirst().then(ok, no) };
+          }) as never;
+          return query;
+        }) as never;
+        return builder;
+      }) as never);
+      try {
+        expect(await s.emitWithAck("hangup", { extension: "1001" })).toEqual({ ok: true, data: { ended: true } });
+        await run(500);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(seenMeanwhile).toBe("answered");
+      expect(await current(c)).toMatchObject({ callId, status: "ended" });
+      const put = await c.request("PUT", `/leads/${leadId}/calls/${callId}`, { extra_recording_index: 0 });
+      expect(put.statusCode).toBe(202);
       s.disconnect();
     });
   });

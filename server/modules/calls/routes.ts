@@ -33,7 +33,7 @@ import { returnToCallbackStack } from "./callbackStack";
 import { lastDialsOf } from "./lastDials";
 import { CALL_MESSAGES, CallRefused } from "./service";
 import { TransferRefused } from "./transferTargets";
-import { mirroredView } from "./views";
+import { mirroredView, withRowEnd } from "./views";
 
 const AGENTS = { roles: ["setter", "advisor"] } as const;
 
@@ -157,7 +157,10 @@ export function callRoutes(gw: Gateway): RouteDef[] {
         if (gw.callOwner.drivesHere()) {
           const live = gw.calls.current(caller.id);
           last = live ? snapshotOf(live) : null;
-        } else last = await mirroredView(gw.callViews, caller.id);
+        } else {
+          const view = await mirroredView(gw.callViews, caller.id);
+          last = view && (await withRowEnd(gw.db, view));
+        }
         if (!last) return { data: null };
         // A call that never reached the lead asks no disposition (its lead went back to the callback stack).
         if (last.status === "not_answered") return { data: null };

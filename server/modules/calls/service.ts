@@ -801,19 +801,26 @@ export class CallService implements TransferCalls {
 
   /** The call is over for the agent: row, push, failure alert and the agent's next status. */
   async endForAgent(call: ActiveCall, cause: HangupCause, agentLegCause: HangupCause | null): Promise<void> {
-    if (isOver(call)) return;
+    if (isOver(call) || call.ending) return;
     const { db, clock, push, statuses } = this.d;
     this.transfers.callEnded(call);
     this.rejoin.ended(call);
-    call.status = call.bridged ? "ended" : "not_answered";
-    call.endedAt = clock.now();
-    call.cause = call.bridged ? cause : (call.partyCause ?? cause);
-    call.onHold = false;
-    const duration = durationOf(call);
-    await db
-      .update(calls)
-      .set({ status: call.status, endedAt: new Date(call.endedAt), duration, cause: call.cause })
-      .where(eq(calls.id, call.id));
+    const end = {
+      status: call.bridged ? ("ended" as const) : ("not_answered" as const),
+      endedAt: clock.now(),
+      cause: call.bridged ? cause : (call.partyCause ?? cause),
+    };
+    // The row first, then the view: whoever sees the call over (GET /calls/current) may settle it at once, and the
+    // settle reads the row. Meanwhile `ending` keeps a second end out.
+    call.ending = true;
+    try {
+      await db
+        .update(calls)
+        .set({ ...end, endedAt: new Date(end.endedAt), duration: durationOf({ answeredAt: call.answeredAt, endedAt: end.endedAt }) })
+        .where(eq(calls.id, call.id));
+    } finally {
+      Object.assign(call, end, { onHold: false, ending: false });
+    }
     push.toAgent(call.agentId, "hangup", snapshotOf(call));
     if (call.direction === 1 && !call.bridged) return; // an inbound call the agent never took changes nothing for it
     const failure = call.bridged || call.direction === 1 ? null : failureOf(call, agentLegCause);

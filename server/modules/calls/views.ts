@@ -10,8 +10,11 @@
 // Each value carries the lease's term: a holder that lost the lease and writes late (a paused process) never
 // overwrites the next holder's view. A call that is gone is a tombstone of the term, not a deleted key, for the
 // same reason. Views last a shift; a rewrite renews them.
+import { eq } from "drizzle-orm";
 import type { RedisClientType } from "redis";
-import { CallSnapshot } from "../../../src/contract/calls";
+import { CallSnapshot, CallStatus, HangupCause } from "../../../src/contract/calls";
+import type { Db } from "../../db/client";
+import { calls } from "../../db/schema";
 import { snapshotOf, type ActiveCall } from "./active";
 
 /** How long a view stays after its last change: a shift (a longer-kept ended call asks no disposition here). */
@@ -153,4 +156,29 @@ export async function mirroredView(store: CallViewStore, agentId: number): Promi
   } catch {
     return null;
   }
+}
+
+/**
+ * A mirrored view of a live call whose row says it ended: its holder wrote the row but not the view (it stopped,
+ * was killed or lost the lease in between; the next holder has no call to write a view of). The row is the truth,
+ * and a page shown the call as still on would never settle it.
+ */
+export async function withRowEnd(db: Db, view: CallSnapshot): Promise<CallSnapshot> {
+  if (view.status === "ended" || view.status === "not_answered") return view;
+  const [row] = await db
+    .select({ status: calls.status, endedAt: calls.endedAt, cause: calls.cause })
+    .from(calls)
+    .where(eq(calls.id, view.callId))
+    .limit(1);
+  if (!row?.endedAt) return view;
+  const status = CallStatus.safeParse(row.status);
+  const cause = HangupCause.safeParse(row.cause);
+  return {
+    ...view,
+    status: status.success ? status.data : "ended",
+    endedAt: new Date(row.endedAt).toISOString(),
+    cause: cause.success ? cause.data : null,
+    onHold: false,
+    rejoin: view.rejoin ? { ...view.rejoin, ringing: false } : (view.rejoin ?? null),
+  };
 }
