@@ -116,3 +116,33 @@ describe("Do Not Call lists", () => {
     );
   });
 });
+
+// Two connections are needed for one to wait on the other's lock: PostgreSQL only (PGlite has one).
+describe.skipIf(process.env.TEST_DB !== "postgres")("a dial checked while its number is being added", () => {
+  it("waits for the entry and is refused: the gate reads the list after the number's lock", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let added!: () => void;
+    const isAdded = new Promise<void>((resolve) => (added = resolve));
+    const adding = gw.db.transaction(async (tx) => {
+      await addNumbers(tx as never, fx.tenantId, INTERNAL_DNC_LIST, [{ phone: "2125550177", reason: "asked by phone" }], {
+        source: "consumer",
+        agentId: null,
+        at,
+      });
+      added();
+      await held;
+    });
+    await isAdded;
+    let settled = false;
+    const checked = dial("2125550177", NOW + 1000).finally(() => (settled = true));
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      expect(settled).toBe(false);
+    } finally {
+      release();
+      await adding;
+    }
+    expect(await checked).toMatchObject({ callable: false, reason: "dnc_listed" });
+  });
+});

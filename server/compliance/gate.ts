@@ -9,7 +9,7 @@
 //   - feature codes (*97) and the call centre's own extensions are not external numbers and pass; text that
 //     is no diallable number is refused 422.
 // judgeNumber is pure (time is an argument) so the engine and tests can share it; checkDial loads its facts.
-import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   DEFAULT_DIALING_SETTINGS,
   DIALING_SETTING_KEY,
@@ -18,13 +18,11 @@ import {
   type ComplianceVerdict,
   type DialledKind,
 } from "../../src/contract/compliance";
-import type { Db } from "../db/client";
-import { calls, dncLists, dncNumbers, leads, users } from "../db/schema";
+import { rowsOf, type Db } from "../db/client";
+import { calls, leads, settings, users } from "../db/schema";
 import { callingWindowVerdict, isDoNotCall } from "../dialer/callingWindows";
-import { lockNumber } from "../dialer/claim";
 import { NANP_E164, numberRegion, type NumberRegion } from "../geo/numbers";
 import { nationalDigits, toE164 } from "../modules/calls/phone";
-import { readSetting } from "../modules/settings/store";
 import { numberWindow } from "./numberWindow";
 import { complianceText } from "./reasons";
 
@@ -131,11 +129,33 @@ export interface DialCheck {
   at: number;
 }
 
+/** The allowed countries in a stored dialing document; one that does not parse counts as the default. */
+function countriesOf(stored: unknown): string[] {
+  const parsed = DialingSettings.safeParse({ ...DEFAULT_DIALING_SETTINGS, ...(stored as object | null) });
+  return parsed.success ? parsed.data.allowedCountries : DEFAULT_DIALING_SETTINGS.allowedCountries;
+}
+
 /** The call centre's allowed countries; a stored document that does not parse counts as the default. */
 export async function allowedCountries(db: Db, tenantId: number): Promise<string[]> {
-  const stored = await readSetting<unknown>(db, tenantId, DIALING_SETTING_KEY, DEFAULT_DIALING_SETTINGS);
-  const parsed = DialingSettings.safeParse(stored);
-  return parsed.success ? parsed.data.allowedCountries : DEFAULT_DIALING_SETTINGS.allowedCountries;
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.tenantId, tenantId), eq(settings.key, DIALING_SETTING_KEY)))
+    .limit(1);
+  return countriesOf(row?.value ?? null);
+}
+
+/** What the gate reads of an external number, in one row. */
+interface GateRow {
+  dialing: unknown;
+  status: string | null;
+  country: string | null;
+  state: string | null;
+  timezone: string | null;
+  phone: string | null;
+  recent: number;
+  added_at: Date | string | null;
+  list: string | null;
 }
 
 /** Reads what the gate needs and judges the dial. */
@@ -154,66 +174,41 @@ export async function checkDial(db: Db, r: DialCheck): Promise<GateVerdict> {
   }
   const to = d.to;
   const national = nationalDigits(to);
-  const at = new Date(r.at);
-  const [allowed, lead, dnc, recent] = await Promise.all([
-    allowedCountries(db, r.tenantId),
-    r.leadId == null
-      ? Promise.resolve(undefined)
-      : db
-          .select({ status: leads.status, country: leads.country, state: leads.state, timezone: leads.timezone, phone: leads.phone })
-          .from(leads)
-          .where(and(eq(leads.id, r.leadId), eq(leads.tenantId, r.tenantId)))
-          .limit(1)
-          .then((rows) => rows[0]),
-    // The number's lock, as a claim and a Do Not Call disposition take it: an entry being added is seen.
-    db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      await lockNumber(t, r.tenantId, national);
-      // Every list, the internal one and the imported ones: the earliest entry in force names the list.
-      const [row] = await t
-        .select({ addedAt: dncNumbers.addedAt, list: dncLists.name })
-        .from(dncNumbers)
-        .leftJoin(dncLists, eq(dncLists.id, dncNumbers.listId))
-        .where(
-          and(
-            eq(dncNumbers.tenantId, r.tenantId),
-            eq(dncNumbers.phone, national),
-            lte(dncNumbers.addedAt, at),
-            gt(dncNumbers.expiresAt, at),
-          ),
-        )
-        .orderBy(asc(dncNumbers.addedAt))
-        .limit(1);
-      return row ? { since: row.addedAt.getTime(), list: row.list } : null;
-    }),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(calls)
-      .where(
-        and(
-          eq(calls.tenantId, r.tenantId),
-          eq(calls.direction, 0),
-          lte(calls.startedAt, at),
-          gt(calls.startedAt, new Date(r.at - 24 * 3600_000)),
-          r.leadId == null ? eq(calls.phone, to) : or(eq(calls.phone, to), eq(calls.leadId, r.leadId)),
-        ),
-      ),
-  ]);
+  const at = new Date(r.at).toISOString();
+  const dayBefore = new Date(r.at - 24 * 3600_000).toISOString();
+  const leadId = r.leadId ?? null;
+  // One statement, one round trip (issue 39: it was seven, a transaction among them): the allowed countries, the
+  // lead, the outbound calls of the last 24 hours to this number or this lead (the FL and OK caps), and the Do Not
+  // Call entry, read after the number's lock (dnc_entry_locked, migration 0033) so an entry being added is seen.
+  const [row] = rowsOf<GateRow>(
+    await db.execute(sql`
+      select s.value as dialing, l.status, l.country, l.state, l.timezone, l.phone,
+        (select count(*)::int from ${calls} c
+          where c.tenant_id = ${r.tenantId} and c.direction = 0
+            and c.started_at <= ${at}::timestamptz and c.started_at > ${dayBefore}::timestamptz
+            and (c.phone = ${to} or c.lead_id = ${leadId}::int)) as recent,
+        dnc.added_at, dnc.list
+      from (values (1)) as one (x)
+      left join ${settings} s on s.tenant_id = ${r.tenantId} and s.key = ${DIALING_SETTING_KEY}
+      left join ${leads} l on l.id = ${leadId}::int and l.tenant_id = ${r.tenantId}
+      left join lateral dnc_entry_locked(${r.tenantId}::int, ${national}, ${at}::timestamptz) dnc on true`),
+  );
+  const lead = row?.status != null ? row : null;
   return judgeNumber(
     {
       to,
       place: numberRegion(to),
-      allowedCountries: allowed,
-      dncSince: dnc?.since ?? null,
-      dncList: dnc?.list ?? null,
-      callsLast24h: Number(recent[0]?.n ?? 0),
+      allowedCountries: countriesOf(row?.dialing ?? null),
+      dncSince: row?.added_at != null ? new Date(row.added_at).getTime() : null,
+      dncList: row?.list ?? null,
+      callsLast24h: Number(row?.recent ?? 0),
       lead: lead
         ? {
-            status: lead.status,
+            status: lead.status!,
             country: lead.country === "CA" ? "CA" : "US",
             state: lead.state,
             timezone: lead.timezone,
-            ownNumber: nationalDigits(lead.phone) === national,
+            ownNumber: nationalDigits(lead.phone ?? "") === national,
           }
         : null,
     },
