@@ -10,7 +10,7 @@ import { countStatements } from "../test/statements";
 import { dialerFixture, type DialerFixture } from "./testing";
 
 /** Statements per step, at most (PGlite and PostgreSQL send the same). */
-const BUDGET = { dial: 28, events: 75, settle: 4, dispose: 15, ready: 4 } as const;
+const BUDGET = { dial: 18, events: 75, settle: 4, dispose: 15, ready: 4 } as const;
 
 let gw: TestGateway;
 let fx: DialerFixture;
@@ -65,6 +65,9 @@ describe("one dial cycle's statements", () => {
     } finally {
       log.stop();
     }
+    // The telephony lease's heartbeat is the instance's, not the cycle's: it lands in whichever step is under way.
+    for (const step of Object.keys(sent) as (keyof typeof BUDGET)[])
+      sent[step] = sent[step].filter((s) => !/\btelephony_leases\b/.test(s));
     const counts = Object.fromEntries(Object.entries(sent).map(([step, s]) => [step, s.length]));
     for (const step of Object.keys(BUDGET) as (keyof typeof BUDGET)[])
       expect(

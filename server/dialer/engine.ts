@@ -188,6 +188,7 @@ export class DialerEngine {
         name: `${lead.firstName} ${lead.lastName}`.trim() || undefined,
         type,
         byDialer,
+        agent: ctx.agent,
       });
     } catch (e) {
       // The call did not go out: the lead goes back where it was.

@@ -18,6 +18,8 @@ export interface AgentFacts {
   /** old | new | both | none */
   outboundEligibility: string;
   deactivated: boolean;
+  /** The agent's extension, as loadAgent read it: a dial hands it to the call service, which need not read it again. */
+  extension?: string | null;
   callableStates: string[] | null;
   /** Campaigns the agent is assigned to (campaign_qualifiers). */
   campaignIds: ReadonlySet<number>;

@@ -67,6 +67,7 @@ export async function loadAgent(
       inboundOnly: users.inboundOnly,
       outboundEligibility: users.outboundEligibility,
       deactivated: users.deactivated,
+      extension: users.extension,
       callableStates: users.callableStates,
       campaignIds: sql<number[]>`(
         select coalesce(json_agg(q.campaign_id), '[]'::json) from campaign_qualifiers q where q.user_id = ${U("id")})`,
@@ -109,6 +110,7 @@ export async function loadAgent(
     inboundOnly: u.inboundOnly,
     outboundEligibility: u.outboundEligibility,
     deactivated: u.deactivated,
+    extension: u.extension,
     callableStates: u.callableStates ?? null,
     campaignIds: new Set(u.campaignIds),
     groupPrefixes: new Set(u.groupPrefixes),

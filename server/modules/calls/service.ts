@@ -305,14 +305,21 @@ export class CallService implements TransferCalls {
       qualifierExtension?: string | null;
       /** Placed by the auto-dial loop (POST /dials/auto). */
       byDialer?: boolean;
+      /** The agent as the dialer just read it (issue 39: not read twice per dial); read here otherwise. */
+      agent?: { extension?: string | null; deactivated: boolean; role: string };
     },
   ): Promise<number> {
     const { db, clock, pbx } = this.d;
-    const [agent] = await db
-      .select({ extension: users.extension, deactivated: users.deactivated, role: users.role })
-      .from(users)
-      .where(eq(users.id, caller.id))
-      .limit(1);
+    const agent =
+      r.agent?.extension !== undefined
+        ? r.agent
+        : (
+            await db
+              .select({ extension: users.extension, deactivated: users.deactivated, role: users.role })
+              .from(users)
+              .where(eq(users.id, caller.id))
+              .limit(1)
+          )[0];
     if (!agent?.extension) throw new CallRefused(409, CALL_MESSAGES.noExtension);
     if (agent.deactivated) throw new CallRefused(403, "A manager disabled calling for your extension");
     if (r.qualifierExtension && r.qualifierExtension !== agent.extension)
@@ -338,7 +345,17 @@ export class CallService implements TransferCalls {
     const to = gate.phone;
     const now = clock.now();
     const pbxCallId = `c-${randomUUID()}`;
+    // The call's row, and in the same statement the lead's dial count, whose update hands back the lead's name and
+    // status for the call (issue 39: one round trip where there were three).
+    const counted = db.$with("counted").as(
+      db
+        .update(leads)
+        .set({ dials: sql`${leads.dials} + 1` })
+        .where(eq(leads.id, r.leadId))
+        .returning({ firstName: leads.firstName, lastName: leads.lastName, status: leads.status }),
+    );
     const [row] = await db
+      .with(counted)
       .insert(calls)
       .values({
         tenantId: caller.tenantId,
@@ -352,13 +369,12 @@ export class CallService implements TransferCalls {
         startedAt: new Date(now),
         campaignId: campaignOf(r.leadId),
       })
-      .returning({ id: calls.id });
-    // The dial count, and in the same statement the lead's name and status for the call (issue 39: one round trip).
-    const [lead] = await db
-      .update(leads)
-      .set({ dials: sql`${leads.dials} + 1` })
-      .where(eq(leads.id, r.leadId))
-      .returning({ firstName: leads.firstName, lastName: leads.lastName, status: leads.status });
+      .returning({
+        id: calls.id,
+        lead: sql<{ firstName: string; lastName: string; status: string } | null>`(
+          select json_build_object('firstName', first_name, 'lastName', last_name, 'status', status) from counted)`,
+      });
+    const lead = row!.lead;
     const call: ActiveCall = {
       id: row!.id,
       pbxCallId,
