@@ -1,6 +1,7 @@
 // Gateway configuration from the environment, read once at start.
 import path from "node:path";
 import { CALL_REJOIN_DEFAULT_SECONDS } from "../src/contract/calls";
+import { DIALS_IN_FLIGHT_DEFAULT } from "./dialer/admission";
 import { OPEN_METEO_CUSTOMER_URL, OPEN_METEO_FREE_URL } from "./geo/weather/openMeteo";
 import { parseAllowedHosts, type AllowedHosts } from "./http/hostGuard";
 import type { ObjectStorageConfig } from "./recordings/objectStore";
@@ -69,6 +70,11 @@ export interface GatewayConfig {
    * in seconds (CALL_REJOIN_SECONDS, 0–600, default 60; 0: the call ends when the phone drops).
    */
   callRejoinSeconds: number;
+  /**
+   * How many auto-dials one instance runs at once (DIALS_IN_FLIGHT, 1–1000, default 32); the next is answered 503
+   * with Retry-After at once, and the page asks again (server/dialer/admission.ts).
+   */
+  dialsInFlight: number;
   /** PBX=asterisk: ARI_URL, ARI_USER, ARI_PASSWORD, ARI_APP, ARI_TRUNK, ARI_AMD_CONTEXT, ARI_MOH_CLASS. */
   ari?: AriConfigFromEnv;
   /**
@@ -155,6 +161,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     simProfile: env.SIM_PROFILE ? parseJsonObject("SIM_PROFILE", env.SIM_PROFILE) : undefined,
     ...pbxFrom(env),
     callRejoinSeconds: rejoinSecondsFrom(env),
+    dialsInFlight: dialsInFlightFrom(env),
     weatherProvider,
     openMeteoUrl,
     openMeteoApiKey,
@@ -168,6 +175,14 @@ function rejoinSecondsFrom(env: NodeJS.ProcessEnv): number {
   if (!Number.isInteger(s) || s < 0 || s > 600)
     throw new Error(`CALL_REJOIN_SECONDS must be a whole number of seconds from 0 to 600: ${env.CALL_REJOIN_SECONDS}`);
   return s;
+}
+
+function dialsInFlightFrom(env: NodeJS.ProcessEnv): number {
+  if (!env.DIALS_IN_FLIGHT) return DIALS_IN_FLIGHT_DEFAULT;
+  const n = Number(env.DIALS_IN_FLIGHT);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new Error(`DIALS_IN_FLIGHT must be a whole number from 1 to 1000: ${env.DIALS_IN_FLIGHT}`);
+  return n;
 }
 
 export interface AriConfigFromEnv {

@@ -80,6 +80,8 @@ const config = {
   sipEdge: false,
   clockStart,
   simProfile: FAST_PROFILE as Record<string, unknown>,
+  // The admission bound (server/dialer/admission.ts) as DIALS_IN_FLIGHT sets it, to compare bounds.
+  dialsInFlight: readConfig({ DIALS_IN_FLIGHT: process.env.DIALS_IN_FLIGHT }).dialsInFlight,
 };
 const { app, gw } = await buildGateway(config, { clock, database });
 const builtMs = performance.now() - t0;

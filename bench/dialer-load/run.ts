@@ -183,6 +183,8 @@ interface Answer {
   body: unknown;
   ms: number;
   cookies: string[];
+  /** Its Retry-After in seconds, when it had one. */
+  retryAfter?: number;
 }
 function request(
   method: string,
@@ -219,7 +221,14 @@ function request(
           } catch {
             parsed = text;
           }
-          resolve({ status: res.statusCode ?? 0, body: parsed, ms, cookies: res.headers["set-cookie"] ?? [] });
+          const retryAfter = Number(res.headers["retry-after"]);
+          resolve({
+            status: res.statusCode ?? 0,
+            body: parsed,
+            ms,
+            cookies: res.headers["set-cookie"] ?? [],
+            ...(Number.isFinite(retryAfter) && res.headers["retry-after"] !== undefined && { retryAfter }),
+          });
         });
         res.on("error", reject);
       },
@@ -340,6 +349,7 @@ const samples = {
   dial201: [] as Sample[],
   dial404: [] as Sample[],
   dialOther: [] as Sample[],
+  dialBusy: [] as Sample[],
   settle: [] as Sample[],
   dispose: [] as Sample[],
   ready: [] as Sample[],
@@ -381,8 +391,16 @@ const waitEnd = (a: Agent, callId: number, timeoutMs: number) =>
 async function cycle(a: Agent) {
   a.busy = true;
   try {
-    const at = now();
-    const r = await request("POST", "/dials/auto", a.creds, undefined, { "Idempotency-Key": randomUUID() });
+    let at = now();
+    let r = await request("POST", "/dials/auto", a.creds, undefined, { "Idempotency-Key": randomUUID() });
+    // The gateway's admission (503 with Retry-After): asked again after the delay plus up to a second, as the page's
+    // loop does (plugins/auto-dialing/loop.ts), until the run ends.
+    while (r.status === 503 && r.retryAfter !== undefined && running) {
+      record(samples.dialBusy, at, r.ms);
+      await sleep(r.retryAfter * 1000 + rng() * 1000);
+      at = now();
+      r = await request("POST", "/dials/auto", a.creds, undefined, { "Idempotency-Key": randomUUID() });
+    }
     if (r.status === 201) {
       record(samples.dial201, at, r.ms);
       const { callId, leadId } = r.body as { callId: number; leadId: number };
@@ -600,7 +618,7 @@ line(
 );
 line();
 line(
-  `dials: offered ${f(offeredPerS, 1)}/s (${counts.ticks} ticks), answered ${f(dialsAnswered / SECONDS, 1)}/s = ${(served * 100).toFixed(1)} % of ticks; placed (201) ${f(s.dial201.perS, 1)}/s; no lead (404) ${s.dial404.n}; other ${s.dialOther.n}; ticks missed (previous cycle still running) ${counts.missed}; calls without a hangup push in 60 s ${counts.stuck}; errors ${counts.errors}`,
+  `dials: offered ${f(offeredPerS, 1)}/s (${counts.ticks} ticks), answered ${f(dialsAnswered / SECONDS, 1)}/s = ${(served * 100).toFixed(1)} % of ticks; placed (201) ${f(s.dial201.perS, 1)}/s; no lead (404) ${s.dial404.n}; other ${s.dialOther.n}; busy (503, asked again after Retry-After) ${s.dialBusy.n}; ticks missed (previous cycle still running) ${counts.missed}; calls without a hangup push in 60 s ${counts.stuck}; errors ${counts.errors}`,
 );
 line(
   `gateway's own count: ${stats.counts.calls} calls started in the window (${stats.counts.answered} answered), ${stats.counts.dispositions} dispositions; ${stats.counts.fresh_leads} never-dialled leads left; dispositions sent: ${counts.notInterested} Not Interested, ${counts.voicemail} Voicemail`,
@@ -611,6 +629,7 @@ const rows: [keyof typeof samples, string][] = [
   ["dial201", "POST /dials/auto → 201 (lead dialled)"],
   ["dial404", "POST /dials/auto → 404 (no lead)"],
   ["dialOther", "POST /dials/auto → other (409, 403, 5xx)"],
+  ["dialBusy", "POST /dials/auto → 503 busy (asked again)"],
   ["settle", "PUT /leads/{id}/calls/{callId} → 202"],
   ["dispose", "POST /leads/{id}/dispositions → 201"],
   ["ready", "POST /agent-statuses (ready) → 201"],

@@ -23,6 +23,7 @@ export function LastResultView({ last }: { last: LastResult }) {
       {last.kind === "refused" && (
         <span>{last.message ? t("last.refused", { message: last.message }) : t("last.failed")}</span>
       )}
+      {last.kind === "busy" && <span>{t("last.busy")}</span>}
       {last.kind === "no_lead" && <NoLead explanation={last.explanation} />}
     </div>
   );

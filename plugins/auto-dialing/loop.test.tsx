@@ -166,6 +166,24 @@ describe("auto-dial loop", () => {
     expect(posts()).toHaveLength(2);
   });
 
+  it("a busy gateway (503 with Retry-After) is no error: the panel says it dials again, and it does within a second of the delay", async () => {
+    const gateway = fakeGateway([
+      reply(autoDial, { status: 503, data: { message: "The dialer is busy: your next lead is dialled in a moment." }, headers: { "retry-after": "1" } }),
+    ]);
+    const { posts, advance, notify } = await mount({ gateway });
+    await screen.findByText("The dialer is busy: dialling again in a moment.");
+    expect(notify.shown).toEqual([]);
+    await advance(999);
+    expect(posts()).toHaveLength(1);
+    gateway.reply(autoDial, noLead());
+    // Each page at its own moment within BUSY_SPREAD_MS past the delay, not at the next 10 s tick.
+    await advance(1_000);
+    expect(posts()).toHaveLength(2);
+    await screen.findByText(/No lead available/);
+    await advance(10_000);
+    expect(posts()).toHaveLength(3);
+  });
+
   it("an advisor offered a live transfer is told so (not an error) and the loop asks again after the offer", async () => {
     const { posts, advance, notify } = await mount({
       gateway: fakeGateway([reply(autoDial, { status: 409, data: { message: LIVE_TRANSFER_FIRST_MESSAGE } })]),

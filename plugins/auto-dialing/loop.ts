@@ -18,6 +18,8 @@ export const TICK_MS = 10_000;
 export const NO_LEAD_ALERT_MS = 3000;
 export const NO_LEAD_ALERT_KEY = "leads.not_available";
 export const REFUSED_ALERT_KEY = "auto-dialing.refused";
+/** After a 503, each agent's page asks again at its own moment within this much past the gateway's Retry-After. */
+export const BUSY_SPREAD_MS = 1000;
 /** The dialing indicator: Ready shows green while the loop runs. */
 export const DIALING_INDICATOR = "auto-dialing.loop";
 
@@ -35,6 +37,8 @@ export interface AutoDialerOptions {
   /** The explain plugin, when on: it words the gateway's reasons in the agent's language. */
   explainer?: Pick<LeadExplainApi, "say">;
   newKey?: () => string;
+  /** In [0, 1): where within BUSY_SPREAD_MS a refused dial asks again (tests pass their own). */
+  random?: () => number;
 }
 
 export function createAutoDialer(
@@ -43,6 +47,7 @@ export function createAutoDialer(
 ): AutoDialingService {
   const { store, clock } = ctx;
   const newKey = o.newKey ?? idempotencyKey;
+  const random = o.random ?? Math.random;
   let timer: ClockTimer | null = null;
   let disposed = false;
 
@@ -71,6 +76,7 @@ export function createAutoDialer(
       };
     }
     if (outcome.kind === "no_lead") return { at, kind: "no_lead", explanation: outcome.explanation };
+    if (outcome.kind === "busy") return { at, kind: "busy", retryAt: at + outcome.retryAfterMs };
     if (outcome.message === LIVE_TRANSFER_FIRST_MESSAGE) return { at, kind: "refused", message: ctx.t("live_transfer_first") };
     return { at, kind: "refused", message: outcome.message };
   };
@@ -91,6 +97,12 @@ export function createAutoDialer(
       // The dial started: the loop waits until the call has come and gone and Ready is recorded again
       // (Save & Next), even if the gateway's call push is still on its way.
       stop();
+    } else if (outcome.kind === "busy") {
+      // The gateway is pacing the floor, not refusing: no error shows, and the loop asks again once the delay it
+      // named has passed, each agent at its own moment within the next second (never the whole floor at once).
+      if (!store.running) return;
+      if (timer) clock.clearTimeout(timer);
+      timer = clock.setTimeout(tick, outcome.retryAfterMs + Math.floor(random() * BUSY_SPREAD_MS));
     } else if (outcome.kind === "no_lead") {
       ctx.notify.show(ctx.t("leads.not_available"), {
         type: "error",

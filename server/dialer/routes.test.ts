@@ -2,7 +2,7 @@
 // many agents at once, follow-ups from dispositions, last dials, the lead search, explain, releases,
 // redials and the settings routes.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   DialResponse,
   ExplainResponse,
@@ -384,5 +384,49 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       const [u] = await gw.db.select({ s: t.users.callableStates }).from(t.users).where(and(eq(t.users.id, q.id)));
       expect(u!.s).toEqual(["nj", "ny"]);
     });
+  });
+});
+
+describe("POST /dials/auto past the dials an instance runs at once (DIALS_IN_FLIGHT)", () => {
+  let gw: TestGateway;
+  let fx: DialerFixture;
+  beforeAll(async () => {
+    gw = await startTestGateway({ config: { dialsInFlight: 1 } });
+    fx = await dialerFixture(gw);
+  });
+  afterAll(() => gw.close());
+
+  it("answers the next 503 with Retry-After at once, writes nothing for it, and takes it when asked again with its key", async () => {
+    const agents = await Promise.all([fx.agent(), fx.agent()]);
+    const clients = await Promise.all(agents.map((a) => gw.signIn(a.email)));
+    for (const c of clients) expect((await c.request("POST", "/agent-statuses", { status: "ready" })).statusCode).toBe(201);
+    await fx.lead();
+    await fx.lead();
+    // The first agent's dial is held on its way to the PBX: it is under way while the second asks.
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    let reached = () => {};
+    const underWay = new Promise<void>((r) => (reached = r));
+    const dial = gw.gw.calls.dial.bind(gw.gw.calls);
+    const held = vi.spyOn(gw.gw.calls, "dial").mockImplementationOnce(async (...args) => {
+      reached();
+      await gate;
+      return dial(...args);
+    });
+    const keys = ["busy-test-a", "busy-test-b"];
+    const first = clients[0]!.request("POST", "/dials/auto", undefined, { "Idempotency-Key": keys[0]! });
+    await underWay;
+    const busy = await clients[1]!.request("POST", "/dials/auto", undefined, { "Idempotency-Key": keys[1]! });
+    release();
+    expect((await first).statusCode).toBe(201);
+    held.mockRestore();
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers["retry-after"]).toBe("1");
+    expect(busy.json()).toMatchObject({ message: "The dialer is busy: your next lead is dialled in a moment." });
+    const refused = 1;
+    // Nothing was claimed or placed for it, and its key was not taken: the same request asked again is dialled.
+    expect(await gw.db.select().from(t.calls).where(eq(t.calls.agentId, agents[refused]!.id))).toEqual([]);
+    const again = await clients[refused]!.request("POST", "/dials/auto", undefined, { "Idempotency-Key": keys[refused]! });
+    expect(again.statusCode).toBe(201);
   });
 });

@@ -21,6 +21,7 @@ import { agentStatuses, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { defineRoute, type RouteDef } from "../http/route";
+import { DialAdmission } from "./admission";
 import { release } from "./claim";
 import { DialerEngine } from "./engine";
 import { followUpOfLead, followUpsOf } from "./lists";
@@ -33,6 +34,7 @@ export const NOT_READY_MESSAGE = "Switch to READY to receive leads.";
 
 export function dialerRoutes(gw: Gateway): RouteDef[] {
   const engine = new DialerEngine(gw);
+  const admission = new DialAdmission(gw.config.dialsInFlight);
   const windowMs = async (tenantId: number) => (await readEngineSettings(gw.db, tenantId)).followUpWindowMs;
   return [
     defineRoute(autoDial, {
@@ -42,7 +44,8 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
         // Only a Ready agent is auto-dialed: a dial racing a status change would leave the agent on a call
         // the gateway never saw it ready for (follow-up dials and redials are the agent's own choice).
         // Inside the idempotent write: a retry of a dial that went through replays it, whatever the status now.
-        return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, async () => {
+        // Past DIALS_IN_FLIGHT under way, 503 with Retry-After before anything is claimed (admission.ts).
+        return admission.admit(() => idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, async () => {
           const [me] = await gw.db
             .select({ status: agentStatuses.status, deactivated: users.deactivated })
             .from(users)
@@ -55,7 +58,7 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
           if (caller.role === "advisor" && (await gw.calls.live.offerBeforeDial(caller.id, caller.tenantId)))
             throw new HttpError(409, LIVE_TRANSFER_FIRST_MESSAGE);
           return engine.dialNext(caller);
-        });
+        }));
       },
     }),
     defineRoute(dialFollowUp, {

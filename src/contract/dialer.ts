@@ -106,9 +106,9 @@ export const autoDial = defineEndpoint({
   method: "POST",
   path: "/dials/auto",
   summary:
-    "Auto-dial: the engine picks the caller's next lead (its due follow-ups first, then the pool), claims it and places the call. 201 {type, suffix, leadId, callId, dialNumber, followUpId, lead, data: {…same}}: type auto, or follow-up / callback for a due follow-up; suffix is the lead's marketing prefix and this dial's attempt number ('ISF #3'). 404 {message: 'No leads were found', reasons: {rule: skipped leads}, samples: {rule: a reason}, examined, blocked} when no lead may be dialled now (the browser shows 'leads.not_available'). 409 while the agent is not Ready ('Switch to READY to receive leads.'), on a call, or when the phone is unreachable, and for an advisor holding a live-transfer offer (the waiting lead comes first: the offers of transfers nobody holds are made before the dial); 403 when calling is disabled. Takes an Idempotency-Key.",
+    "Auto-dial: the engine picks the caller's next lead (its due follow-ups first, then the pool), claims it and places the call. 201 {type, suffix, leadId, callId, dialNumber, followUpId, lead, data: {…same}}: type auto, or follow-up / callback for a due follow-up; suffix is the lead's marketing prefix and this dial's attempt number ('ISF #3'). 404 {message: 'No leads were found', reasons: {rule: skipped leads}, samples: {rule: a reason}, examined, blocked} when no lead may be dialled now (the browser shows 'leads.not_available'). 409 while the agent is not Ready ('Switch to READY to receive leads.'), on a call, or when the phone is unreachable, and for an advisor holding a live-transfer offer (the waiting lead comes first: the offers of transfers nobody holds are made before the dial); 403 when calling is disabled. Not in the specification: 503 with Retry-After (seconds) when the gateway already runs as many dials as it takes at once (DIALS_IN_FLIGHT): nothing was written, and the same request (its Idempotency-Key too) may be sent again after the delay. Takes an Idempotency-Key.",
   tags: ["dialer"],
-  responses: { 201: DialResponse, ...DIAL_REFUSALS, 404: NoLeadResponse },
+  responses: { 201: DialResponse, ...DIAL_REFUSALS, 404: NoLeadResponse, 503: ErrorBody },
   idempotent: true,
 });
 
