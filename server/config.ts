@@ -71,7 +71,7 @@ export interface GatewayConfig {
    */
   callRejoinSeconds: number;
   /**
-   * How many auto-dials one instance runs at once (DIALS_IN_FLIGHT, 1–1000, default 32); the next is answered 503
+   * How many auto-dials one instance runs at once (DIALS_IN_FLIGHT, 1–1000, default 8); the next is answered 503
    * with Retry-After at once, and the page asks again (server/dialer/admission.ts).
    */
   dialsInFlight: number;

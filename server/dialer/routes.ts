@@ -34,7 +34,7 @@ export const NOT_READY_MESSAGE = "Switch to READY to receive leads.";
 
 export function dialerRoutes(gw: Gateway): RouteDef[] {
   const engine = new DialerEngine(gw);
-  const admission = new DialAdmission(gw.config.dialsInFlight);
+  const admission = new DialAdmission(gw.config.dialsInFlight, () => gw.clock.now());
   const windowMs = async (tenantId: number) => (await readEngineSettings(gw.db, tenantId)).followUpWindowMs;
   return [
     defineRoute(autoDial, {
