@@ -23,6 +23,7 @@ import { calls, leads, settings, users } from "../db/schema";
 import { callingWindowVerdict, isDoNotCall } from "../dialer/callingWindows";
 import { NANP_E164, numberRegion, type NumberRegion } from "../geo/numbers";
 import { nationalDigits, toE164 } from "../modules/calls/phone";
+import { readSetting } from "../modules/settings/store";
 import { numberWindow } from "./numberWindow";
 import { complianceText } from "./reasons";
 
@@ -137,12 +138,7 @@ function countriesOf(stored: unknown): string[] {
 
 /** The call centre's allowed countries; a stored document that does not parse counts as the default. */
 export async function allowedCountries(db: Db, tenantId: number): Promise<string[]> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.tenantId, tenantId), eq(settings.key, DIALING_SETTING_KEY)))
-    .limit(1);
-  return countriesOf(row?.value ?? null);
+  return countriesOf(await readSetting<unknown>(db, tenantId, DIALING_SETTING_KEY, DEFAULT_DIALING_SETTINGS));
 }
 
 /** What the gate reads of an external number, in one row. */
