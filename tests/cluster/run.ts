@@ -33,6 +33,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const TAKEOVER_LIMIT_MS = 5_000;
 /** The load: agents dialling while every instance restarts in turn. */
 const DIALLING_AGENTS = 50;
+/**
+ * Dials a person answers within: the simulated world's auto-dialled leads are people 35 % of the time, so 10 dials
+ * all missed one in 74 tries, and the rolling restart tries about a hundred times (a tier failing on chance, not
+ * on the gateway). 40 all miss one in 30 million; a gateway that never connects a person still fails here.
+ */
+const DIALS_FOR_A_PERSON = 40;
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -206,13 +212,6 @@ async function current(a: TierAgent): Promise<{ status: number; call: Current | 
     call: r.status === 200 ? ((r.body as { data: Current | null }).data ?? null) : null,
   };
 }
-
-/**
- * Dials a person answers within: the simulated world's auto-dialled leads are people 35 % of the time, so 10 dials
- * all missed one in 74 tries, and the rolling restart tries about a hundred times (a tier failing on chance, not
- * on the gateway). 40 all miss one in 30 million; a gateway that never connects a person still fails here.
- */
-const DIALS_FOR_A_PERSON = 40;
 
 /** Dials until a person answers: a machine, busy, or a lead that lets it ring 15 s is disposed, and the next dialled. */
 async function answeredCall(a: TierAgent, pollMs = 250): Promise<Current> {
