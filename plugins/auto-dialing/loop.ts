@@ -37,8 +37,6 @@ export interface AutoDialerOptions {
   /** The explain plugin, when on: it words the gateway's reasons in the agent's language. */
   explainer?: Pick<LeadExplainApi, "say">;
   newKey?: () => string;
-  /** In [0, 1): where within BUSY_SPREAD_MS a refused dial asks again (tests pass their own). */
-  random?: () => number;
 }
 
 export function createAutoDialer(
@@ -47,7 +45,6 @@ export function createAutoDialer(
 ): AutoDialingService {
   const { store, clock } = ctx;
   const newKey = o.newKey ?? idempotencyKey;
-  const random = o.random ?? Math.random;
   let timer: ClockTimer | null = null;
   let disposed = false;
 
@@ -76,7 +73,7 @@ export function createAutoDialer(
       };
     }
     if (outcome.kind === "no_lead") return { at, kind: "no_lead", explanation: outcome.explanation };
-    if (outcome.kind === "busy") return { at, kind: "busy", retryAt: at + outcome.retryAfterMs };
+    if (outcome.kind === "busy") return { at, kind: "busy" };
     if (outcome.message === LIVE_TRANSFER_FIRST_MESSAGE) return { at, kind: "refused", message: ctx.t("live_transfer_first") };
     return { at, kind: "refused", message: outcome.message };
   };
@@ -102,7 +99,7 @@ export function createAutoDialer(
       // named has passed, each agent at its own moment within the next second (never the whole floor at once).
       if (!store.running) return;
       if (timer) clock.clearTimeout(timer);
-      timer = clock.setTimeout(tick, outcome.retryAfterMs + Math.floor(random() * BUSY_SPREAD_MS));
+      timer = clock.setTimeout(tick, outcome.retryAfterMs + Math.floor(Math.random() * BUSY_SPREAD_MS));
     } else if (outcome.kind === "no_lead") {
       ctx.notify.show(ctx.t("leads.not_available"), {
         type: "error",

@@ -7,8 +7,8 @@ import type { NoLeadExplanation } from "./reasons";
 export type LastResult = { at: number } & (
   | { kind: "dialled"; leadId: number | null; name: string; suffix: string; type: CallType | null }
   | { kind: "no_lead"; explanation: NoLeadExplanation }
-  /** The gateway asked to wait (503): the loop dials again by itself at `retryAt`. */
-  | { kind: "busy"; retryAt: number }
+  /** The gateway asked to wait (503): the loop dials again by itself after the delay it named. */
+  | { kind: "busy" }
   | { kind: "refused"; message: string | null }
 );
 

@@ -85,7 +85,7 @@ export interface ActiveTransfer {
   live?: TransferState["live"];
 }
 
-export const isOver = (c: ActiveCall) => c.status === "ended" || c.status === "not_answered";
+export const isOver = (c: Pick<ActiveCall, "status">) => c.status === "ended" || c.status === "not_answered";
 
 /** A conference is under way: its party is being called, talks with the agent, or everyone is together. */
 export const conferenceLive = (c: Pick<ActiveCall, "conference">) =>
@@ -93,7 +93,7 @@ export const conferenceLive = (c: Pick<ActiveCall, "conference">) =>
 
 /** 1 start, 2 join (the party is called, the lead on hold), 3 leave (everyone together); 1 again once over. */
 export function transferLevelOf(c: Pick<ActiveCall, "conference" | "transfer" | "status">): TransferLevel {
-  if (isOver(c as ActiveCall) || c.transfer?.kind === "internal" || !conferenceLive(c)) return 1;
+  if (isOver(c) || c.transfer?.kind === "internal" || !conferenceLive(c)) return 1;
   return c.conference!.state === "merged" ? 3 : 2;
 }
 

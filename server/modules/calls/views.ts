@@ -15,7 +15,7 @@ import type { RedisClientType } from "redis";
 import { CallSnapshot, CallStatus, HangupCause } from "../../../src/contract/calls";
 import type { Db } from "../../db/client";
 import { calls } from "../../db/schema";
-import { snapshotOf, type ActiveCall } from "./active";
+import { isOver, snapshotOf, type ActiveCall } from "./active";
 
 /** How long a view stays after its last change: a shift (a longer-kept ended call asks no disposition here). */
 export const CALL_VIEW_TTL_S = 12 * 3600;
@@ -164,7 +164,7 @@ export async function mirroredView(store: CallViewStore, agentId: number): Promi
  * and a page shown the call as still on would never settle it.
  */
 export async function withRowEnd(db: Db, view: CallSnapshot): Promise<CallSnapshot> {
-  if (view.status === "ended" || view.status === "not_answered") return view;
+  if (isOver(view)) return view;
   const [row] = await db
     .select({ status: calls.status, endedAt: calls.endedAt, cause: calls.cause })
     .from(calls)
