@@ -23,9 +23,9 @@ import { readConfig } from "../../server/config";
 import { openDatabase, rowsOf } from "../../server/db/client";
 import { tenants } from "../../server/db/schema";
 import { LOAD_WORLD_CLOCK_START, writeLoadWorld } from "../../server/test/loadWorld";
-import type { SimProfile } from "../../server/pbx/sim/extensions";
 import { systemClock } from "../../src/shared/clock";
 import { summariseProfile, type CpuProfile } from "./profile";
+import { FAST_PROFILE } from "./world";
 
 const argOf = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,33 +44,37 @@ const DATABASE_URL = process.env.DATABASE_URL || undefined;
 export const BENCH_PASSWORD = "bench-load-password-7";
 const send = (m: unknown) => process.send!(m);
 
+
 /**
- * A fast simulated world: the WebRTC softphone answers its leg at once, the lead rings a fraction of a
- * second, answers within 0.5–2 s, and a person or a machine hangs up after a few seconds, so a whole call
- * fits well inside the 10 s tick and the agent is back for the next one. No 'no-answer' outcome: the call
- * service rings 30 s before giving up (RING_TIMEOUT_MS), which would only idle the agent for three ticks.
- * Number rules are dropped (the bench's numbers end in any digits).
+ * --instance K of --instances N (the bench's cluster mode, run.ts): the first writes the world, the others start
+ * on it. The parent names the real instant the call centre's clock starts at (--clock-at), so that every
+ * instance keeps the same time whenever it started.
  */
-export const FAST_PROFILE: Partial<SimProfile> = {
-  agentAnswerMs: [20, 80],
-  ringAfterMs: [100, 400],
-  answerAfterMs: { manual: [300, 1000], auto: [500, 2000] },
-  amdMs: [300, 800],
-  talkMs: { human: [1500, 4000], machine: [1000, 2500] },
-  busyToneMs: 500,
-  outcomeWeights: { manual: { human: 1 }, auto: { human: 45, machine: 35, busy: 12, failed: 8 } },
-  numberRules: [{ exact: "*97", outcome: "voicemail-box" }],
-};
+const INSTANCE = Number(argOf("instance") ?? 0);
+const CLOCK_AT = argOf("clock-at") ? Number(argOf("clock-at")) : undefined;
+/** The cluster's side of the environment: Redis, the PBX (Asterisk through ARI) and the shared signing key. */
+const cluster = readConfig({
+  REDIS_URL: process.env.REDIS_URL,
+  JWT_SECRET: process.env.JWT_SECRET,
+  PBX: process.env.PBX,
+  ARI_URL: process.env.ARI_URL,
+  ARI_USER: process.env.ARI_USER,
+  ARI_PASSWORD: process.env.ARI_PASSWORD,
+  SIP_WS_URL: process.env.SIP_WS_URL,
+});
 
 const t0 = performance.now();
 const clockStart = Date.parse(CLOCK_START);
-const clock = systemClock(clockStart);
+const clock = systemClock(clockStart, CLOCK_AT);
 const database = await openDatabase(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: "memory" });
 const config = {
   ...readConfig({}),
+  redisUrl: cluster.redisUrl,
+  jwtSecret: cluster.jwtSecret,
+  pbx: cluster.pbx,
+  ari: cluster.ari,
   dataDir: "memory",
   databaseUrl: DATABASE_URL,
-  redisUrl: undefined,
   staticDir: "/nonexistent",
   logLevel: "error",
   host: "127.0.0.1",
@@ -89,30 +93,35 @@ const builtMs = performance.now() - t0;
 // ---------------------------------------------------------------- the world, written directly
 
 const t1 = performance.now();
-const passwordHash = await hashPassword(BENCH_PASSWORD); // once: argon2 for 2,000 accounts would take a minute
 const { db } = gw;
-await db.insert(tenants).values({
-  id: 1,
-  name: "BENCH",
-  variant: "isius",
-  country: "US",
-  timezone: "America/New_York",
-  features: {},
-});
-await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
-const { emails, extensions } = await writeLoadWorld(db, {
-  tenantId: 1,
-  campaign: { slug: "bench", name: "Bench", prefix: "ISF" },
-  agents: AGENTS,
-  leads: LEADS,
-  passwordHash,
-  createdAt: new Date(clock.now()),
-  email: (n) => `load.agent.${n}@bench.test`,
-  extension: (n) => String(50_000 + n),
-});
-if (POOL_INDEX) await db.execute(sql`create index bench_leads_pool_idx on leads (tenant_id, dials, id desc)`);
-await db.execute(sql`analyze`);
+const { emails, extensions } = INSTANCE === 0 ? await writeWorld() : { emails: [], extensions: [] };
 const seededMs = performance.now() - t1;
+
+async function writeWorld() {
+  const passwordHash = await hashPassword(BENCH_PASSWORD); // once: argon2 for 2,000 accounts would take a minute
+  await db.insert(tenants).values({
+    id: 1,
+    name: "BENCH",
+    variant: "isius",
+    country: "US",
+    timezone: "America/New_York",
+    features: {},
+  });
+  await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
+  const world = await writeLoadWorld(db, {
+    tenantId: 1,
+    campaign: { slug: "bench", name: "Bench", prefix: "ISF" },
+    agents: AGENTS,
+    leads: LEADS,
+    passwordHash,
+    createdAt: new Date(clock.now()),
+    email: (n) => `load.agent.${n}@bench.test`,
+    extension: (n) => String(50_000 + n),
+  });
+  if (POOL_INDEX) await db.execute(sql`create index bench_leads_pool_idx on leads (tenant_id, dials, id desc)`);
+  await db.execute(sql`analyze`);
+  return world;
+}
 
 // ---------------------------------------------------------------- counting SQL statements
 
@@ -308,6 +317,7 @@ process.on("message", async (m: Msg) => {
       send({
         type: "stats",
         db: database.kind,
+        drivesCalls: gw.callOwner.drivesHere(),
         wallMs,
         cpuUserMs: cpu.user / 1000,
         cpuSystemMs: cpu.system / 1000,

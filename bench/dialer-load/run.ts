@@ -37,9 +37,11 @@
 //   npm run bench:dialer-load -- [--agents 2000] [--seconds 150] [--warmup 15] [--tick 10] [--leads N]
 //       [--login-concurrency 8] [--pin] [--profile [DIR]] [--seed 1] [--clock-start ISO] [--pool-index] [--explain]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:dialer-load -- --agents 2000
+//   DATABASE_URL=… REDIS_URL=redis://127.0.0.1:6379 npm run bench:dialer-load -- --instances 2 --agents 1000
+//       (the cluster mode, issue 39 part 2: N instances on one fake Asterisk behind HAProxy; see --instances below)
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -50,6 +52,8 @@ import { API_BASE } from "../../src/contract/common";
 import { SOCKET_PATH } from "../../src/contract/socket";
 import { adminQuery, databaseUrl } from "../../server/db/admin";
 import { streamFor } from "../../server/pbx/sim/random";
+import { startFakeAsterisk, startHaproxy, stopProcess } from "../../tests/cluster/stack";
+import { FAST_PROFILE } from "./world";
 import { printSummary, type ProfileSummary } from "./profile";
 
 const argv = process.argv.slice(2);
@@ -106,7 +110,24 @@ if (BASE_URL) {
   console.error(`dialer-load: created database ${name}`);
 }
 
-// ---------------------------------------------------------------- the gateway child
+// ---------------------------------------------------------------- the gateway children
+
+/**
+ * --instances N (issue 39 part 2, the cluster mode): N gateway children on one PostgreSQL (the fresh database) and
+ * the Redis of REDIS_URL, all with PBX=asterisk on one fake Asterisk process (the cluster tier's, with the fast
+ * world above: one PBX whose telephony lease one instance holds, the others sending it their call commands), and
+ * Debian's HAProxy with deploy/haproxy/dialer.cfg in front: the agents reach the instances only through it.
+ * N = 1 is the baseline the ratios are taken against (same proxy, same PBX, one instance). Without the flag: one
+ * gateway with its embedded SimPbx, reached directly.
+ */
+const INSTANCES = argv.includes("--instances") ? num("instances", 1) : 0;
+const REDIS_URL = process.env.REDIS_URL || "";
+if (INSTANCES && (!BASE_URL || !REDIS_URL || !Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 3)) {
+  console.error("dialer-load: --instances 1–3 needs DATABASE_URL and REDIS_URL (PostgreSQL and Redis the instances share)");
+  process.exit(2);
+}
+/** The proxy's port in cluster mode: away from the cluster tier's (8410–8413) and the gateway's default. */
+const PROXY_PORT = 8430;
 
 const childArgs = [
   path.join(here, "gateway.ts"),
@@ -121,34 +142,54 @@ const childArgs = [
   ...(POOL_INDEX ? ["--pool-index"] : []),
 ];
 const nodeArgs = ["--import", "tsx", ...childArgs];
-const childEnv = { ...process.env, DATABASE_URL: freshDb?.url ?? "" };
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
-const child: ChildProcess = PIN
-  ? spawn("taskset", ["-c", "0", process.execPath, ...nodeArgs], { stdio: ["ignore", "inherit", "inherit", "ipc"], env: childEnv })
-  : spawn(process.execPath, nodeArgs, { stdio: ["ignore", "inherit", "inherit", "ipc"], env: childEnv });
 if (PIN) execFileSync("taskset", ["-a", "-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
 let finished = false;
-const waiting = new Map<string, ((m: unknown) => void)[]>();
-child.on("message", (m: { type: string }) => waiting.get(m.type)?.shift()?.(m));
-child.on("exit", (code) => {
-  if (!finished) {
-    console.error(`dialer-load: the gateway child exited (${code}) before the end`);
-    void cleanup().finally(() => process.exit(1));
-  }
-});
-const next = <T>(type: string) =>
-  new Promise<T>((resolve) => {
-    const q = waiting.get(type) ?? [];
-    q.push(resolve as (m: unknown) => void);
-    waiting.set(type, q);
-  });
 
+/** A gateway child and its IPC: `next(type)` resolves with its next message of that type. */
+interface GatewayChild {
+  name: string;
+  process: ChildProcess;
+  next<T>(type: string): Promise<T>;
+}
+function spawnGateway(name: string, extraArgs: string[], extraEnv: NodeJS.ProcessEnv): GatewayChild {
+  const env = { ...process.env, DATABASE_URL: freshDb?.url ?? "", ...extraEnv };
+  const args = [...nodeArgs, ...extraArgs];
+  // Pinned: the gateway on core 0 (the agents are on core 1); in cluster mode the instances float.
+  const proc =
+    PIN && !INSTANCES
+      ? spawn("taskset", ["-c", "0", process.execPath, ...args], { stdio: ["ignore", "inherit", "inherit", "ipc"], env })
+      : spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit", "ipc"], env });
+  const waiting = new Map<string, ((m: unknown) => void)[]>();
+  proc.on("message", (m: { type: string }) => waiting.get(m.type)?.shift()?.(m));
+  proc.on("exit", (code) => {
+    if (!finished) {
+      console.error(`dialer-load: the gateway child ${name} exited (${code}) before the end`);
+      void cleanup().finally(() => process.exit(1));
+    }
+  });
+  return {
+    name,
+    process: proc,
+    next: <T>(type: string) =>
+      new Promise<T>((resolve) => {
+        const q = waiting.get(type) ?? [];
+        q.push(resolve as (m: unknown) => void);
+        waiting.set(type, q);
+      }),
+  };
+}
+
+const children: GatewayChild[] = [];
+/** Cluster mode's other processes: the fake Asterisk and HAProxy. */
+const helpers: ChildProcess[] = [];
 let cleaned = false;
 async function cleanup() {
   if (cleaned) return;
   cleaned = true;
   finished = true;
-  child.kill("SIGKILL");
+  for (const c of children) c.process.kill("SIGKILL");
+  for (const h of helpers) await stopProcess(h).catch(() => {});
   if (freshDb) {
     await sleep(300);
     await pgAdmin(`drop database if exists ${freshDb.name} with (force)`).catch((e: unknown) =>
@@ -167,9 +208,41 @@ interface Ready {
   leads: number;
   setup: { buildMs: number; seedMs: number };
 }
-const ready = await next<Ready>("ready");
+let ready: Ready;
+let target: { port: number };
+if (!INSTANCES) {
+  children.push(spawnGateway("gateway", [], {}));
+  ready = await children[0]!.next<Ready>("ready");
+  target = { port: ready.port };
+} else {
+  const extensions = Array.from({ length: AGENTS }, (_, n) => String(50_000 + n));
+  const ari = await startFakeAsterisk(extensions, { ...process.env, SIM_PROFILE: JSON.stringify(FAST_PROFILE) });
+  helpers.push(ari.child);
+  const clusterEnv = {
+    REDIS_URL,
+    PBX: "asterisk",
+    ARI_URL: ari.url,
+    ARI_USER: "dialer",
+    ARI_PASSWORD: "secret",
+    SIP_WS_URL: "ws://127.0.0.1:9", // required with PBX=asterisk; no softphone registers here
+    // One signing key for the cluster, its own for this run: the Redis channels and keys are namespaced by it.
+    JWT_SECRET: `dialer-load-${randomBytes(16).toString("hex")}`,
+  };
+  const clockAt = String(Date.now());
+  const instanceArgs = (k: number) => ["--instance", String(k), "--clock-at", clockAt];
+  // The first writes the world (and migrates the database); the others start on it.
+  children.push(spawnGateway("gw1", instanceArgs(0), clusterEnv));
+  ready = await children[0]!.next<Ready>("ready");
+  for (let k = 1; k < INSTANCES; k++) children.push(spawnGateway(`gw${k + 1}`, instanceArgs(k), clusterEnv));
+  const ports = [ready.port, ...(await Promise.all(children.slice(1).map((c) => c.next<Ready>("ready")))).map((r) => r.port)];
+  const proxyDir = mkdtempSync(path.join(tmpdir(), "dialer-load-proxy-"));
+  const proxy = await startHaproxy(proxyDir, children.map((c, k) => ({ name: c.name, port: ports[k]! })), PROXY_PORT);
+  helpers.push(proxy.child);
+  target = { port: PROXY_PORT };
+  console.error(`dialer-load: ${INSTANCES} instance(s) on ports ${ports.join(", ")} behind HAProxy at ${proxy.url}; fake Asterisk at ${ari.url}`);
+}
 const childSetupMs = now() - started;
-const url = `http://127.0.0.1:${ready.port}`;
+const url = `http://127.0.0.1:${target.port}`;
 
 // ---------------------------------------------------------------- HTTP like the browser
 
@@ -206,7 +279,7 @@ function request(
     }
     const t = now();
     const req = http.request(
-      { host: "127.0.0.1", port: ready.port, method, path: API_BASE + route, headers, agent: keepAlive },
+      { host: "127.0.0.1", port: target.port, method, path: API_BASE + route, headers, agent: keepAlive },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -522,21 +595,36 @@ function postgresCpuS(): number | null {
   return ticks / 100;
 }
 
+/** CPU seconds of one process (all its threads), from /proc; null once it is gone. */
+function processCpuS(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 await sleep(mStart - now());
-child.send({ type: "measure-start" });
-await next("measuring");
+for (const c of children) c.process.send({ type: "measure-start" });
+await Promise.all(children.map((c) => c.next("measuring")));
 clientLoop.enable();
 const clientCpu = process.cpuUsage();
 const pgCpuStart = postgresCpuS();
+const helpersCpuStart = helpers.map((h) => processCpuS(h.pid));
 console.error(`dialer-load: measuring for ${SECONDS} s`);
 await sleep(mEnd - now());
 running = false;
-child.send({ type: "measure-stop" });
+for (const c of children) c.process.send({ type: "measure-stop" });
 const clientCpuUsed = process.cpuUsage(clientCpu);
 clientLoop.disable();
 const pgCpuEnd = postgresCpuS();
+const helpersCpuEnd = helpers.map((h) => processCpuS(h.pid));
 interface Stats {
   db: string;
+  /** Whether this instance drove the calls (held the telephony lease) when the window ended. */
+  drivesCalls: boolean;
   wallMs: number;
   cpuUserMs: number;
   cpuSystemMs: number;
@@ -550,13 +638,36 @@ interface Stats {
   /** --explain on PostgreSQL: the dial path's hot reads under EXPLAIN ANALYZE at the window's end. */
   plans: { name: string; sql: string; plan: string }[];
 }
-const stats = await next<Stats>("stats");
+const perInstance = await Promise.all(children.map((c) => c.next<Stats>("stats")));
+/**
+ * The gateway as a whole: CPU and statements summed over the instances; the event loop of the busiest; the
+ * database-wide counts, memory, profile and plans of the first.
+ */
+const stats: Stats = {
+  ...perInstance[0]!,
+  wallMs: Math.max(...perInstance.map((x) => x.wallMs)),
+  cpuUserMs: perInstance.reduce((t, x) => t + x.cpuUserMs, 0),
+  cpuSystemMs: perInstance.reduce((t, x) => t + x.cpuSystemMs, 0),
+  eventLoop: perInstance.map((x) => x.eventLoop).sort((a, b) => b.utilization - a.utilization)[0]!,
+  statements: perInstance.reduce((t, x) => t + x.statements, 0),
+  statementMs: perInstance.reduce((t, x) => t + x.statementMs, 0),
+  statementShapes: mergeShapes(perInstance.flatMap((x) => x.statementShapes)),
+};
+function mergeShapes(xs: Stats["statementShapes"]): Stats["statementShapes"] {
+  const by = new Map<string, { shape: string; n: number; ms: number }>();
+  for (const x of xs) {
+    const m = by.get(x.shape) ?? by.set(x.shape, { shape: x.shape, n: 0, ms: 0 }).get(x.shape)!;
+    m.n += x.n;
+    m.ms += x.ms;
+  }
+  return [...by.values()].sort((a, b) => b.ms - a.ms);
+}
 const drainStart = now();
 while (agents.some((a) => a.busy) && now() - drainStart < DRAIN_MS) await sleep(100);
 finished = true;
 for (const a of agents) a.socket?.disconnect();
-child.send({ type: "stop" });
-await Promise.race([new Promise((r) => child.once("exit", r)), sleep(10_000)]);
+for (const c of children) c.process.send({ type: "stop" });
+await Promise.race([Promise.all(children.map((c) => new Promise((r) => c.process.once("exit", r)))), sleep(10_000)]);
 await cleanup();
 
 // ---------------------------------------------------------------- the figures
@@ -647,6 +758,35 @@ line(
 line(
   `database: ${stats.statements} SQL statements (${s.dial201.n ? f(stats.statements / s.dial201.n, 1) : "n/a"} per placed dial's cycle)${stats.db === "pglite" ? `; PGlite executing them: ${f(stats.statementMs / 1000, 1)} s = ${f((stats.statementMs / stats.wallMs) * 100, 0)} % of the window on the gateway's event loop` : ""}${pgCores !== null ? `; postgres processes (every one on this machine): ${f(pgCores * 100, 0)} % of one core` : ""}`,
 );
+const helperCores = helpers.map((_, k) => {
+  const [a, b] = [helpersCpuStart[k], helpersCpuEnd[k]];
+  return a != null && b != null ? (b - a) / SECONDS : NaN;
+});
+const cluster = INSTANCES
+  ? {
+      instances: INSTANCES,
+      placedPerS: s.dial201.perS,
+      placedPerSPerInstance: s.dial201.perS / INSTANCES,
+      perInstance: perInstance.map((x, k) => ({
+        name: children[k]!.name,
+        drivesCalls: x.drivesCalls,
+        cores: (x.cpuUserMs + x.cpuSystemMs) / x.wallMs,
+        loopBusy: x.eventLoop.utilization,
+        statements: x.statements,
+      })),
+      fakeAsteriskCores: helperCores[0]!,
+      haproxyCores: helperCores[1]!,
+    }
+  : null;
+if (cluster) {
+  line(
+    `cluster: ${INSTANCES} instance(s) behind HAProxy on one fake Asterisk: ${f(cluster.placedPerS, 1)} dials placed/s, ${f(cluster.placedPerSPerInstance, 1)}/s per instance; ${cluster.perInstance.map((x) => `${x.name}${x.drivesCalls ? " (drives the calls)" : ""} CPU ${f(x.cores * 100, 0)} %, loop ${f(x.loopBusy * 100, 0)} % busy, ${x.statements} statements`).join("; ")}; fake Asterisk ${f(cluster.fakeAsteriskCores * 100, 0)} %, HAProxy ${f(cluster.haproxyCores * 100, 0)} % of one core`,
+  );
+  const total = cores + (pgCores ?? 0) + clientCores + cluster.fakeAsteriskCores + cluster.haproxyCores;
+  line(
+    `the machine's two cores: gateways ${f(cores * 100, 0)} % + PostgreSQL ${f((pgCores ?? NaN) * 100, 0)} % + agents ${f(clientCores * 100, 0)} % + fake Asterisk and HAProxy ${f((cluster.fakeAsteriskCores + cluster.haproxyCores) * 100, 0)} % = ${f(total * 100, 0)} % of 200 %; PostgreSQL's share ${f(((pgCores ?? NaN) / total) * 100, 0)} %`,
+  );
+}
 line(`agents' process: CPU ${f(clientCores * 100, 0)} % of one core; its event-loop delay p99 ${f(clientLoop.percentile(99) / 1e6 - 2)} ms; tick lateness p99 ${f(pct(tickLate, 99))} ms`);
 line();
 line(
@@ -681,7 +821,7 @@ console.log(out.join("\n"));
 
 const resultsDir = path.resolve(here, "../results");
 mkdirSync(resultsDir, { recursive: true });
-const file = path.join(resultsDir, `dialer-load-${stats.db}-${AGENTS}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+const file = path.join(resultsDir, `dialer-load-${stats.db}-${AGENTS}${INSTANCES ? `-x${INSTANCES}` : ""}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 writeFileSync(
   file,
   JSON.stringify(
@@ -701,6 +841,7 @@ writeFileSync(
       agentsWithSessionEnded: unauthenticated.size,
       gateway: { ...stats, cores, cpuMsPerPlacedDial: s.dial201.n ? gatewayCpuMs / s.dial201.n : null, profile: stats.profile ? { file: stats.profile.file, ...stats.profile.summary } : null },
       postgresCores: pgCores,
+      cluster,
       client: { cores: clientCores, loopDelayP99Ms: clientLoop.percentile(99) / 1e6 - 2, tickLatenessP99Ms: pct(tickLate, 99) },
       timeline,
     },

@@ -1,9 +1,7 @@
 // What the reports bench's two processes agree on (run.ts and gateway.ts): the pinned clock, the call centre's
 // zone, the report ranges, the places whose calling windows are open then, the dialling agents' pool leads, the
-// campaign prefix and the fast simulated PBX. PLACES is the load world's (server/test/loadWorld.ts); seededPhone and
-// FAST_PROFILE are copies of bench/lead-import/world.ts (itself from bench/dialer-load/gateway.ts, a script that
-// starts a gateway when imported).
-import type { SimProfile } from "../../server/pbx/sim/extensions";
+// campaign prefix and the fast simulated PBX. PLACES is the load world's (server/test/loadWorld.ts); seededPhone is a
+// copy of bench/lead-import/world.ts's; FAST_PROFILE is bench/dialer-load/world.ts's.
 import { wallClock } from "../../src/shared/zoned-time";
 import { PLACES } from "../../server/test/loadWorld";
 
@@ -25,21 +23,8 @@ export { PLACES };
 export const seededPhone = (n: number) => `${PLACES[n % PLACES.length]![2]}${2_000_000 + n}`;
 export const seededPlace = (n: number) => PLACES[n % PLACES.length]!;
 
-/**
- * A fast simulated world (copied from bench/lead-import/world.ts): the WebRTC softphone answers at once, the lead
- * rings a fraction of a second, answers within 0.5–2 s, and a person or a machine hangs up after a few seconds,
- * so a whole call fits well inside the 10 s tick. Number rules dropped (the numbers end in any digits).
- */
-export const FAST_PROFILE: Partial<SimProfile> = {
-  agentAnswerMs: [20, 80],
-  ringAfterMs: [100, 400],
-  answerAfterMs: { manual: [300, 1000], auto: [500, 2000] },
-  amdMs: [300, 800],
-  talkMs: { human: [1500, 4000], machine: [1000, 2500] },
-  busyToneMs: 500,
-  outcomeWeights: { manual: { human: 1 }, auto: { human: 45, machine: 35, busy: 12, failed: 8 } },
-  numberRules: [{ exact: "*97", outcome: "voicemail-box" }],
-};
+/** The fast simulated world of bench/dialer-load/world.ts. */
+export { FAST_PROFILE } from "../dialer-load/world";
 
 /**
  * The phases of a run, in order; the gateway attributes its samples (CPU, statements) to the current one.

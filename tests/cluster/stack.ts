@@ -209,14 +209,16 @@ export async function startCluster(o: {
   }
 }
 
-async function startFakeAsterisk(extensions: string[]) {
+/** The fake Asterisk as a process (server/pbx/asterisk/testing/serve.ts), these extensions registered. */
+export async function startFakeAsterisk(extensions: string[], env: NodeJS.ProcessEnv = process.env) {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "server/pbx/asterisk/testing/serve.ts", ...extensions],
     {
       cwd: ROOT,
-      // The simulated PBX's default profile: a person talks 20–40 minutes, so the tier's agents hang up themselves.
-      env: process.env,
+      // The tier keeps the simulated PBX's default profile: a person talks 20–40 minutes, so its agents hang up
+      // themselves. The dialer-load bench passes SIM_PROFILE for short calls.
+      env,
       stdio: ["pipe", "pipe", "pipe"],
       detached: true,
     },
@@ -267,38 +269,44 @@ async function writeWorld(dbUrl: string, clockStart: number): Promise<LoadWorld>
   }
 }
 
-/** deploy/haproxy/dialer.cfg on 127.0.0.1: plain HTTP on the tier's port, the instances' ports for the servers. */
-function haproxyConfig(instances: Instance[]): string {
+/**
+ * deploy/haproxy/dialer.cfg on 127.0.0.1: plain HTTP on the given port; the sample's servers are replaced by the
+ * instances (one to three), in its place.
+ */
+function haproxyConfig(instances: Pick<Instance, "name" | "port">[], port: number): string {
   const sample = readFileSync(join(ROOT, "deploy", "haproxy", "dialer.cfg"), "utf8");
   const lines: string[] = [];
   let servers = 0;
   for (const line of sample.split("\n")) {
     const t = line.trim();
     if (t.startsWith("bind ")) {
-      if (!lines.some((l) => l.trim().startsWith("bind "))) lines.push(`    bind 127.0.0.1:${PORTS.PROXY}`);
+      if (!lines.some((l) => l.trim().startsWith("bind "))) lines.push(`    bind 127.0.0.1:${port}`);
     } else if (
       t.startsWith("http-request redirect") ||
       t.startsWith("http-request set-header X-Forwarded-Proto")
     ) {
       continue;
     } else if (t.startsWith("server ")) {
-      const i = instances[servers++];
-      if (i) lines.push(`    server ${i.name} 127.0.0.1:${i.port}`);
+      if (servers++ === 0) for (const i of instances) lines.push(`    server ${i.name} 127.0.0.1:${i.port}`);
     } else lines.push(line);
   }
-  if (servers !== instances.length)
-    throw new Error(`deploy/haproxy/dialer.cfg lists ${servers} servers, not ${instances.length}`);
+  if (servers === 0) throw new Error("deploy/haproxy/dialer.cfg lists no server");
   return lines.join("\n");
 }
 
-async function startHaproxy(dir: string, instances: Instance[]) {
+/** HAProxy with deploy/haproxy/dialer.cfg in front of these instances, on 127.0.0.1:port. */
+export async function startHaproxy(
+  dir: string,
+  instances: Pick<Instance, "name" | "port">[],
+  port: number = PORTS.PROXY,
+) {
   const file = join(dir, "haproxy.cfg");
-  writeFileSync(file, haproxyConfig(instances));
+  writeFileSync(file, haproxyConfig(instances, port));
   const child = spawn(HAPROXY, ["-db", "-f", file], { stdio: ["ignore", "pipe", "pipe"], detached: true });
   let out = "";
   child.stdout!.on("data", (b: Buffer) => (out = (out + b.toString()).slice(-200_000)));
   child.stderr!.on("data", (b: Buffer) => (out = (out + b.toString()).slice(-200_000)));
-  const url = `http://127.0.0.1:${PORTS.PROXY}`;
+  const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`HAProxy exited:\n${out}`);
     try {
@@ -311,7 +319,8 @@ async function startHaproxy(dir: string, instances: Instance[]) {
   throw new Error(`HAProxy did not answer:\n${out}`);
 }
 
-async function stopProcess(child: ChildProcess) {
+/** Stops a process started detached (its group): SIGTERM, then SIGKILL after 5 s. */
+export async function stopProcess(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
   const exited = once(child, "exit");
   process.kill(-child.pid, "SIGTERM");
