@@ -78,11 +78,15 @@ export class DialerEngine {
     return { picked, blocked, trace };
   }
 
-  /** POST /dials/auto. */
-  async dialNext(caller: Caller): Promise<DialOutcome> {
+  /**
+   * POST /dials/auto. `admit` sees the agent as its facts were just read (its status among them) and may refuse
+   * the dial before anything is claimed: the route's "Ready only" check, read with the facts rather than apart.
+   */
+  async dialNext(caller: Caller, admit?: (agent: AgentFacts) => Promise<void> | void): Promise<DialOutcome> {
     const { db } = this.gw;
-    if (this.gw.calls.activeCallOf(caller.id)) throw new HttpError(409, CALL_MESSAGES.onACall);
     const ctx = await this.agentContext(caller, this.gw.clock.now(), "auto");
+    await admit?.(ctx.agent);
+    if (this.gw.calls.activeCallOf(caller.id)) throw new HttpError(409, CALL_MESSAGES.onACall);
     const trace = newTrace();
     const blocked = agentBlock(ctx);
     // Calling disabled answers as a dial does (403 'A manager disabled calling for your extension').

@@ -2,7 +2,7 @@
 // a disposition that needs a follow-up creates it, or moves the pending one (reschedule_followup); any other
 // closes the pending one; Do Not Call cancels it and puts the lead's numbers on the Do Not Call list. The
 // lead leaves the agent's in-process leads either way.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { FOLLOW_UP_TYPES } from "../../src/contract/dialer";
 import { BOOKED_MEETING, FOLLOW_UP_DISPOSITIONS as FOLLOW_UPS, traitsOf } from "../../src/contract/dispositions";
 import type { Db } from "../db/client";
@@ -29,14 +29,18 @@ export interface DispositionFacts {
   notes: string | null;
   reschedule: boolean;
   at: Date;
+  /** The lead's numbers, its row already locked in this transaction (recordDisposition's update); read here otherwise. */
+  lead?: { phone: string; phoneOther: string[] };
 }
 
 export async function applyDispositionEffects(db: Db, d: DispositionFacts): Promise<{ followUpId: number | null }> {
-  const [lead] = await db
-    .select({ phone: leads.phone, phoneOther: leads.phoneOther })
-    .from(leads)
-    .where(eq(leads.id, d.leadId))
-    .for("update");
+  const [lead] = d.lead
+    ? [d.lead]
+    : await db
+        .select({ phone: leads.phone, phoneOther: leads.phoneOther })
+        .from(leads)
+        .where(eq(leads.id, d.leadId))
+        .for("update");
   const [pending] = await db
     .select({ id: followUps.id, agentId: followUps.agentId, kind: followUps.kind })
     .from(followUps)
@@ -83,17 +87,26 @@ export async function applyDispositionEffects(db: Db, d: DispositionFacts): Prom
     await close(db, pending.id, "done", d.at);
   }
 
-  // Out of process; a lead the claim took from the pool goes back to it unless the agent now owes it a call.
-  const released = await db
-    .delete(inProcessLeads)
-    .where(eq(inProcessLeads.leadId, d.leadId))
-    .returning({ agentId: inProcessLeads.agentId, ownerSet: inProcessLeads.ownerSet });
-  for (const c of released)
-    if (c.ownerSet && followUpId === null)
-      await db
-        .update(leads)
-        .set({ ownerId: null })
-        .where(and(eq(leads.id, d.leadId), eq(leads.ownerId, c.agentId)));
+  // Out of process; a lead the claim took from the pool goes back to it unless the agent now owes it a call. One
+  // statement (issue 39): the release and, when it applies, the owner's removal.
+  const released = db.$with("released").as(
+    db
+      .delete(inProcessLeads)
+      .where(eq(inProcessLeads.leadId, d.leadId))
+      .returning({ agentId: inProcessLeads.agentId, ownerSet: inProcessLeads.ownerSet }),
+  );
+  if (followUpId !== null) await db.with(released).select({ n: sql<number>`count(*)` }).from(released);
+  else
+    await db
+      .with(released)
+      .update(leads)
+      .set({ ownerId: null })
+      .where(
+        and(
+          eq(leads.id, d.leadId),
+          sql`${leads.ownerId} in (select agent_id from released where owner_set)`,
+        ),
+      );
   return { followUpId };
 }
 

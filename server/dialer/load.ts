@@ -69,6 +69,8 @@ export async function loadAgent(
       deactivated: users.deactivated,
       extension: users.extension,
       callableStates: users.callableStates,
+      // The auto-dial's "Ready only" check reads it here: one statement fewer per dial (issue 39).
+      status: sql<string | null>`(select s.status from agent_statuses s where s.user_id = ${U("id")})`,
       campaignIds: sql<number[]>`(
         select coalesce(json_agg(q.campaign_id), '[]'::json) from campaign_qualifiers q where q.user_id = ${U("id")})`,
       groupPrefixes: sql<string[]>`(
@@ -112,6 +114,7 @@ export async function loadAgent(
     deactivated: u.deactivated,
     extension: u.extension,
     callableStates: u.callableStates ?? null,
+    status: u.status,
     campaignIds: new Set(u.campaignIds),
     groupPrefixes: new Set(u.groupPrefixes),
     dials: u.dials,

@@ -102,6 +102,13 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       const { duration } = put.json() as { duration: number };
       expect(duration).toBeGreaterThanOrEqual(42);
       expect(duration).toBeLessThan(48);
+      // Settled again (a retry), the call keeps its first settle time; a call that is not the agent's is not found.
+      const [first] = await gw.db.select({ at: calls.settledAt }).from(calls).where(eq(calls.id, callId));
+      expect(first?.at).not.toBeNull();
+      await run(1_000);
+      expect((await c.request("PUT", `/leads/${leadId}/calls/${callId}`, { extra_recording_index: 2 })).json()).toMatchObject({ duration });
+      expect((await gw.db.select({ at: calls.settledAt }).from(calls).where(eq(calls.id, callId)))[0]?.at).toEqual(first!.at);
+      expect((await c.request("PUT", `/leads/${leadId}/calls/${callId + 1_000}`, { extra_recording_index: 0 })).statusCode).toBe(404);
       const [row] = await gw.db.select().from(calls).where(eq(calls.id, callId));
       expect(row).toMatchObject({
         status: "ended",

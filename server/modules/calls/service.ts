@@ -6,7 +6,7 @@
 // Events of one call are handled one at a time, in arrival order; a duplicate (same seq) is dropped, and a
 // late event never takes a call back (an ended call stays ended).
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { CALL_REJOIN_DEFAULT_SECONDS, type CallStatus, type CallType, type OriginateFailure } from "../../../src/contract/calls";
 import type { ComplianceReasonKey } from "../../../src/contract/compliance";
 import { checkDial, type GateVerdict } from "../../compliance/gate";
@@ -451,23 +451,22 @@ export class CallService implements TransferCalls {
     r: { extraRecordingIndex: number; liveTransfer?: 0 | 1 },
   ): Promise<number> {
     const { db, clock } = this.d;
-    const [row] = await db
-      .select()
-      .from(calls)
-      .where(and(eq(calls.id, callId), eq(calls.agentId, caller.id), eq(calls.leadId, leadId)))
-      .limit(1);
-    if (!row) throw new CallRefused(404, "Not found.");
-    if (row.endedAt === null) throw new CallRefused(409, CALL_MESSAGES.stillInProgress);
-    const duration = row.duration ?? 0;
-    await db
+    const theAgentsCall = and(eq(calls.id, callId), eq(calls.agentId, caller.id), eq(calls.leadId, leadId));
+    // One statement for the usual settle, an ended call of the agent's (issue 39); why it did not apply is read
+    // only when it did not.
+    const [settled] = await db
       .update(calls)
       .set({
         extraRecordingIndex: r.extraRecordingIndex,
         ...(r.liveTransfer !== undefined ? { liveTransfer: r.liveTransfer } : {}),
-        settledAt: row.settledAt ?? new Date(clock.now()),
+        settledAt: sql`coalesce(${calls.settledAt}, ${new Date(clock.now()).toISOString()}::timestamptz)`,
       })
-      .where(eq(calls.id, callId));
-    return duration;
+      .where(and(theAgentsCall, isNotNull(calls.endedAt)))
+      .returning({ duration: calls.duration });
+    if (settled) return settled.duration ?? 0;
+    const [row] = await db.select({ endedAt: calls.endedAt }).from(calls).where(theAgentsCall).limit(1);
+    if (!row) throw new CallRefused(404, "Not found.");
+    throw new CallRefused(409, CALL_MESSAGES.stillInProgress);
   }
 
   // ---------------------------------------------------------------- agent controls

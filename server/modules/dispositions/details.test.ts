@@ -3,7 +3,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXCEPTION_MESSAGES, SOLD_MESSAGES } from "../../../src/contract/dispositions";
-import { devMailbox, dispositions, leads, users } from "../../db/schema";
+import { calls, devMailbox, dispositions, leads, users } from "../../db/schema";
 import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 
 let gw: TestGateway;
@@ -86,5 +86,33 @@ describe("a disposition given as an exception", () => {
     expect(blank.statusCode).toBe(422);
     expect(await gw.db.select().from(dispositions).where(eq(dispositions.leadId, leadId))).toEqual([]);
     expect((await gw.db.select().from(devMailbox)).length).toBe(before);
+  });
+});
+
+describe("the call a disposition names", () => {
+  it("must be the agent's own call on this lead: another's call, or one on another lead, is refused on call_id", async () => {
+    const leadId = await advisorsLead();
+    const otherLead = await advisorsLead();
+    const [someoneElse] = await gw.db.select({ id: users.id }).from(users).where(eq(users.email, "qualifier.isius@demo.test"));
+    const callOf = async (agentId: number, lead: number) =>
+      (
+        await gw.db
+          .insert(calls)
+          .values({ tenantId: 1, leadId: lead, agentId, type: "manual", direction: 0, phone: "+12125550147", status: "ended", startedAt: new Date() })
+          .returning({ id: calls.id })
+      )[0]!.id;
+    const withCall = (callId: number) =>
+      advisor.request("POST", `/leads/${leadId}/dispositions`, {
+        disposition: { disposition: "Voicemail", notes: "" },
+        call_id: callId,
+      });
+    for (const callId of [await callOf(someoneElse!.id, leadId), await callOf(advisorId, otherLead)]) {
+      const res = await withCall(callId);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ errors: { call_id: ["The call is not one of yours on this lead."] } });
+    }
+    expect(await gw.db.select().from(dispositions).where(eq(dispositions.leadId, leadId))).toEqual([]);
+    const mine = await withCall(await callOf(advisorId, leadId));
+    expect(mine.statusCode, mine.body).toBe(201);
   });
 });

@@ -55,12 +55,18 @@ export async function recordDisposition(tx: Db, r: DispositionRecord): Promise<R
       exception: r.exception ?? null,
     })
     .returning();
-  if (!reschedule || r.owner !== undefined)
-    await tx
-      .update(leads)
-      .set({ ...(reschedule ? {} : { status: r.disposition }), ...(r.owner !== undefined ? { ownerId: r.owner } : {}) })
-      .where(eq(leads.id, r.leadId));
+  // The update locks the lead's row as the effects' own read would, and hands them its numbers: one statement fewer
+  // per disposition (issue 39).
+  const [locked] =
+    !reschedule || r.owner !== undefined
+      ? await tx
+          .update(leads)
+          .set({ ...(reschedule ? {} : { status: r.disposition }), ...(r.owner !== undefined ? { ownerId: r.owner } : {}) })
+          .where(eq(leads.id, r.leadId))
+          .returning({ phone: leads.phone, phoneOther: leads.phoneOther })
+      : [];
   await applyDispositionEffects(tx, {
+    ...(locked && { lead: locked }),
     tenantId: r.tenantId,
     leadId: r.leadId,
     agentId: r.agentId,

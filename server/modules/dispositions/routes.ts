@@ -3,12 +3,12 @@
 // transaction the dialer's follow-up is created, moved or closed, a Do Not Call puts the lead's numbers on
 // the call centre's list, and the lead leaves the agent's in-process leads (server/dialer/followUps.ts).
 // Retries with the same Idempotency-Key answer the first result, so a flaky network never disposes twice.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DISPOSING_ACCESS_ROLES } from "../../../src/contract/roles";
 import { createDisposition, EXCEPTION_MESSAGES } from "../../../src/contract/dispositions";
 import { holdsRoleAtLeast } from "../../../src/contract/common";
 import type { Db } from "../../db/client";
-import { calls, tenants, users } from "../../db/schema";
+import { tenants, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
 import { idempotent } from "../../http/idempotency";
@@ -30,21 +30,15 @@ export function dispositionRoutes(gw: Gateway): RouteDef[] {
       async handler({ caller, params, body, raw }, reply) {
         return idempotent(gw, caller, raw, reply, async (claim) => {
           const d = body.disposition;
-          const refused = refusalOf(d, await dispositionFactsOf(gw.db, caller));
+          const callId = body.call_id ?? null;
+          const facts = await dispositionFactsOf(gw.db, caller, { leadId: params.id, callId });
+          const refused = refusalOf(d, facts);
           if (refused) throw new HttpError(422, MESSAGES.invalid, { [refused.field]: [refused.key] });
           // An exception goes to a manager of the agent's own call centre, named by e-mail.
           const approver = d.exception ? await managerByEmail(gw.db, caller.tenantId, d.exception.manager_email) : null;
           if (d.exception && !approver)
             throw new HttpError(422, MESSAGES.invalid, { "disposition.exception.manager_email": [EXCEPTION_MESSAGES.notAManager] });
-          const callId = body.call_id ?? null;
-          if (callId !== null) {
-            const [call] = await gw.db
-              .select({ id: calls.id })
-              .from(calls)
-              .where(and(eq(calls.id, callId), eq(calls.agentId, caller.id), eq(calls.leadId, params.id)))
-              .limit(1);
-            if (!call) throw fieldError("call_id", "The call is not one of yours on this lead.");
-          }
+          if (!facts.callIsTheAgents) throw fieldError("call_id", "The call is not one of yours on this lead.");
           const now = new Date(gw.clock.now());
           const saved = await gw.db.transaction(async (tx) => {
             // Moving a follow-up (Pocket with reschedule_followup, the follow-ups table's picker) is no outcome.
@@ -131,13 +125,20 @@ async function exceptionMail(
   };
 }
 
-/** The facts the disposition lists are filtered by: roles, the call centre, the account's transfer flags. */
-async function dispositionFactsOf(db: Db, caller: Caller) {
+/**
+ * The facts the disposition lists are filtered by (roles, the call centre, the account's transfer flags), and in the
+ * same read whether the call named is the agent's own on this lead (issue 39: one statement where there were two).
+ */
+async function dispositionFactsOf(db: Db, caller: Caller, named: { leadId: number; callId: number | null }) {
   const [row] = await db
     .select({
       variant: tenants.variant,
       canTransferToMatcha: users.canTransferToMatcha,
       canTransferToSunlife: users.canTransferToSunlife,
+      callIsTheAgents:
+        named.callId === null
+          ? sql<boolean>`true`
+          : sql<boolean>`exists (select 1 from calls c where c.id = ${named.callId} and c.agent_id = ${caller.id} and c.lead_id = ${named.leadId})`,
     })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
@@ -147,5 +148,6 @@ async function dispositionFactsOf(db: Db, caller: Caller) {
     roles: caller.roles,
     callCentre: (row?.variant ?? "").toUpperCase(),
     flags: { canTransferToMatcha: row?.canTransferToMatcha === true, canTransferToSunlife: row?.canTransferToSunlife === true },
+    callIsTheAgents: row?.callIsTheAgents === true,
   };
 }
