@@ -21,8 +21,7 @@ import { buildGateway } from "../../server/app";
 import { hashPassword } from "../../server/auth/passwords";
 import { readConfig } from "../../server/config";
 import { openDatabase, rowsOf } from "../../server/db/client";
-import { tenants } from "../../server/db/schema";
-import { LOAD_WORLD_CLOCK_START, writeLoadWorld } from "../../server/test/loadWorld";
+import { LOAD_WORLD_CLOCK_START, writeBenchTenant, writeLoadWorld } from "../../server/test/loadWorld";
 import { systemClock } from "../../src/shared/clock";
 import { summariseProfile, type CpuProfile } from "./profile";
 import { FAST_PROFILE } from "./world";
@@ -99,15 +98,7 @@ const seededMs = performance.now() - t1;
 
 async function writeWorld() {
   const passwordHash = await hashPassword(BENCH_PASSWORD); // once: argon2 for 2,000 accounts would take a minute
-  await db.insert(tenants).values({
-    id: 1,
-    name: "BENCH",
-    variant: "isius",
-    country: "US",
-    timezone: "America/New_York",
-    features: {},
-  });
-  await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
+  await writeBenchTenant(db);
   const world = await writeLoadWorld(db, {
     tenantId: 1,
     campaign: { slug: "bench", name: "Bench", prefix: "ISF" },

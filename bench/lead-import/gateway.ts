@@ -27,7 +27,8 @@ import { buildGateway } from "../../server/app";
 import { hashPassword } from "../../server/auth/passwords";
 import { readConfig } from "../../server/config";
 import { openDatabase, rowsOf } from "../../server/db/client";
-import { campaignQualifiers, leadCampaigns, leads, tenants, users } from "../../server/db/schema";
+import { campaignQualifiers, leadCampaigns, leads, users } from "../../server/db/schema";
+import { writeBenchTenant } from "../../server/test/loadWorld";
 import { systemClock } from "../../src/shared/clock";
 import { summariseProfile, type CpuProfile } from "./profile";
 import {
@@ -119,17 +120,7 @@ const builtMs = performance.now() - t0;
 const t1 = performance.now();
 const passwordHash = await hashPassword(BENCH_PASSWORD);
 const { db } = gw;
-await db
-  .insert(tenants)
-  .values({
-    id: 1,
-    name: "BENCH",
-    variant: "isius",
-    country: "US",
-    timezone: "America/New_York",
-    features: {},
-  });
-await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
+await writeBenchTenant(db);
 const [campaign] = await db
   .insert(leadCampaigns)
   .values({ tenantId: 1, slug: "bench", name: "Bench", active: true, prefix: PREFIX })

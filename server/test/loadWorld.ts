@@ -2,8 +2,29 @@
 // cluster tier (tests/cluster): N qualifiers of one new campaign (an extension each, WebRTC, one password hash
 // computed once: argon2 for 2,000 accounts would take a minute) and enough leads whose time zones are inside their
 // calling windows on a weekday afternoon (18:00Z on Tuesday 10 March 2026: LOAD_WORLD_CLOCK_START).
-import { campaignQualifiers, leadCampaigns, leads, users } from "../db/schema";
+import { sql } from "drizzle-orm";
+import { campaignQualifiers, leadCampaigns, leads, tenants, users } from "../db/schema";
 import type { Db } from "../db/client";
+
+/**
+ * The benches' call centre, tenant 1 (ISIUS, US), written into an empty database; the tenants' sequence is moved past
+ * it so that a tenant created later does not collide.
+ */
+export async function writeBenchTenant(db: Db): Promise<void> {
+  await db
+    .insert(tenants)
+    .values({
+      id: 1,
+      name: "BENCH",
+      variant: "isius",
+      country: "US",
+      timezone: "America/New_York",
+      features: {},
+    });
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`,
+  );
+}
 
 /** When every lead of the world is inside its calling window (the clocks of its users start here). */
 export const LOAD_WORLD_CLOCK_START = "2026-03-10T18:00:00Z";
