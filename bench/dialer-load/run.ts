@@ -246,7 +246,9 @@ const url = `http://127.0.0.1:${target.port}`;
 
 // ---------------------------------------------------------------- HTTP like the browser
 
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 4096 });
+// A free connection is dropped after 20 s idle, well before the gateway closes it (Fastify's keep-alive timeout is
+// 72 s): reusing one the gateway is closing fails the request with "socket hang up" (a browser retries those).
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 4096, timeout: 20_000 });
 interface Creds {
   token: string;
   fp: string;
