@@ -20,11 +20,24 @@ const ZONES = [
 
 /** Monday 0 … Sunday 6 of a moment's local day. */
 const weekdayAt = (ms: number, zone: string) => (wallClock(ms, zone).weekday + 6) % 7;
-/** Whether a run of `timing` may fall at `ms` in `zone`: its hour on the hour (or the hour the clocks landed on after skipping it). */
+/**
+ * Whether a run of `timing` may fall at `ms` in `zone`: its hour on the hour, the first time the clocks show it (they
+ * show it twice the night they go back), or the hour the clocks landed on after skipping it.
+ */
 function fits(ms: number, timing: Timing, zone: string): boolean {
   const w = wallClock(ms, zone);
   if (timing.frequency === "weekly" && weekdayAt(ms, zone) !== timing.weekday) return false;
-  if (w.hour === timing.hour && w.minute === 0) return true;
+  const shownBefore = [HOUR, HOUR / 2].some((back) => {
+    const b = wallClock(ms - back, zone);
+    return (
+      b.year === w.year &&
+      b.month === w.month &&
+      b.day === w.day &&
+      b.hour === w.hour &&
+      b.minute === w.minute
+    );
+  });
+  if (w.hour === timing.hour && w.minute === 0) return !shownBefore;
   // Skipped: an hour before, the clock read another hour (the jump went over the chosen one).
   const before = wallClock(ms - 1, zone);
   return w.minute === 0 && before.hour < timing.hour && w.hour > timing.hour;
@@ -79,10 +92,18 @@ describe("a schedule's next run", () => {
     expect(new Date(nextRunAfter(Date.parse("2026-03-07T08:00:00Z"), two, NY)).toISOString()).toBe(
       "2026-03-08T07:00:00.000Z",
     );
-    // 1:00 happens twice on 1 November: one run.
+    // 1:00 happens twice on 1 November: one run, at the first (1:00 EDT, 5:00 UTC), and none at the second.
     const one = { frequency: "daily", weekday: null, hour: 1 } as const;
     const first = nextRunAfter(Date.parse("2026-10-31T12:00:00Z"), one, NY);
+    expect(new Date(first).toISOString()).toBe("2026-11-01T05:00:00.000Z");
     expect(nextRunAfter(first, one, NY) - first).toBeGreaterThan(23 * HOUR);
+    expect(new Date(nextRunAfter(first + HOUR / 2, one, NY)).toISOString()).toBe("2026-11-02T06:00:00.000Z");
+    // The property's counterexample (Paris, 25 October 2026: 2:00 CEST, then 2:00 CET): the first 2:00.
+    expect(
+      new Date(
+        nextRunAfter(1_792_800_000_000, { frequency: "daily", weekday: null, hour: 2 }, "Europe/Paris"),
+      ).toISOString(),
+    ).toBe("2026-10-25T00:00:00.000Z");
     // Weekly on Mondays at 9:00.
     const monday = { frequency: "weekly", weekday: 0, hour: 9 } as const;
     expect(new Date(nextRunAfter(Date.parse("2026-03-04T12:00:00Z"), monday, NY)).toISOString()).toBe(
