@@ -579,26 +579,8 @@ function schedule(a: Agent, due: number) {
 const clientLoop = monitorEventLoopDelay({ resolution: 2 });
 for (const a of agents) schedule(a, runStart + ((a.i + rng()) / agents.length) * TICK_MS);
 
-/** CPU seconds of every postgres process on this machine (all of them: others' use included). */
-function postgresCpuS(): number | null {
-  if (ready.db !== "postgres") return null;
-  let ticks = 0;
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      /* gone */
-    }
-  }
-  return ticks / 100;
-}
-
 /** CPU seconds of one process (all its threads), from /proc; null once it is gone. */
-function processCpuS(pid: number | undefined): number | null {
+function processCpuS(pid: number | string | undefined): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -606,6 +588,22 @@ function processCpuS(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** CPU seconds of every postgres process on this machine (all of them: others' use included). */
+function postgresCpuS(): number | null {
+  if (ready.db !== "postgres") return null;
+  let seconds = 0;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/stat`, "utf8").includes("(postgres)")) continue;
+    } catch {
+      continue; // gone
+    }
+    seconds += processCpuS(pid) ?? 0;
+  }
+  return seconds;
 }
 
 await sleep(mStart - now());

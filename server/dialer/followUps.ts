@@ -89,14 +89,12 @@ export async function applyDispositionEffects(db: Db, d: DispositionFacts): Prom
 
   // Out of process; a lead the claim took from the pool goes back to it unless the agent now owes it a call. One
   // statement (issue 39): the release and, when it applies, the owner's removal.
-  const released = db.$with("released").as(
-    db
-      .delete(inProcessLeads)
-      .where(eq(inProcessLeads.leadId, d.leadId))
-      .returning({ agentId: inProcessLeads.agentId, ownerSet: inProcessLeads.ownerSet }),
-  );
-  if (followUpId !== null) await db.with(released).select({ n: sql<number>`count(*)` }).from(released);
-  else
+  const release = db.delete(inProcessLeads).where(eq(inProcessLeads.leadId, d.leadId));
+  if (followUpId !== null) await release;
+  else {
+    const released = db
+      .$with("released")
+      .as(release.returning({ agentId: inProcessLeads.agentId, ownerSet: inProcessLeads.ownerSet }));
     await db
       .with(released)
       .update(leads)
@@ -107,6 +105,7 @@ export async function applyDispositionEffects(db: Db, d: DispositionFacts): Prom
           sql`${leads.ownerId} in (select agent_id from released where owner_set)`,
         ),
       );
+  }
   return { followUpId };
 }
 

@@ -464,8 +464,8 @@ export class CallService implements TransferCalls {
       .where(and(theAgentsCall, isNotNull(calls.endedAt)))
       .returning({ duration: calls.duration });
     if (settled) return settled.duration ?? 0;
-    const [row] = await db.select({ endedAt: calls.endedAt }).from(calls).where(theAgentsCall).limit(1);
-    if (!row) throw new CallRefused(404, "Not found.");
+    const [exists] = await db.select({ id: calls.id }).from(calls).where(theAgentsCall).limit(1);
+    if (!exists) throw new CallRefused(404, "Not found.");
     throw new CallRefused(409, CALL_MESSAGES.stillInProgress);
   }
 
