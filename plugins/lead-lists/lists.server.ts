@@ -4,7 +4,7 @@
 // goes through ctx.leads, on the list's own members.
 import { and, eq, sql } from "drizzle-orm";
 import { FINAL_STATUSES, NO_CONTACT_DISPOSITIONS, SALE_DISPOSITIONS, TRANSFER_DISPOSITIONS } from "../../src/contract/dispositions";
-import { defineRoute, HttpError, MESSAGES, rowsOf, type Db, type PluginServerContext, type RouteDef } from "../../server/sdk";
+import { defineRoute, dncInForce, HttpError, MESSAGES, rowsOf, type Db, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { pauseLeadList, readLeadLists, removeUndialledLeads, resetLeadListDials, type LeadList } from "./contract";
 import { leadLists } from "./tables";
 
@@ -27,13 +27,12 @@ export async function listsOf(db: Db, tenantId: number, at: Date, id?: number): 
   const final = inList(FINAL_STATUSES.filter((s) => s !== "Do Not Call"));
   const booked = inList([...TRANSFER_DISPOSITIONS, ...SALE_DISPOSITIONS]);
   const noContact = inList(NO_CONTACT_DISPOSITIONS);
-  const now = at.toISOString();
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       with lead_facts as (
         select m.list_id, l.id, l.status, l.dials, l.owner_id, l.timezone,
           exists (select 1 from dnc_numbers d where d.tenant_id = l.tenant_id and d.phone = l.phone
-                  and d.added_at <= ${now}::timestamptz and d.expires_at > ${now}::timestamptz) as listed,
+                  and ${dncInForce(at, "d")}) as listed,
           exists (select 1 from lead_holds h where h.lead_id = l.id) as held,
           exists (select 1 from in_process_leads p where p.lead_id = l.id) as in_process,
           exists (select 1 from dispositions d where d.lead_id = l.id and d.disposition not in (${noContact})) as contacted

@@ -2,13 +2,13 @@
 // refused by the compliance gate and skipped by the dialer, with the list named; a removal is audited and a
 // consumer's own request stays unless a manager takes it off; an expired list no longer counts.
 import fc from "fast-check";
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as t from "../db/schema";
 import { DialerEngine } from "../dialer/engine";
 import { dialerFixture, type DialerFixture } from "../dialer/testing";
 import { startTestGateway, type TestGateway } from "../test/harness";
-import { addNumbers, createList, deleteList, findNumber, INTERNAL_DNC_LIST, listsOf, removeNumber } from "./dncLists";
+import { addNumbers, createList, deleteList, dncInForce, findNumber, inForce, INTERNAL_DNC_LIST, listsOf, removeNumber } from "./dncLists";
 import { checkDial } from "./gate";
 
 /** Monday 5 January 2026, 10:00 in New York: inside every window. */
@@ -113,6 +113,41 @@ describe("Do Not Call lists", () => {
         },
       ),
       { numRuns: 15 },
+    );
+  });
+
+  it("judges an entry in force alike everywhere: the gate's locked read, the dialer's facts, the counts and a row read (property)", async () => {
+    const HOUR = 3_600_000;
+    await fc.assert(
+      fc.asyncProperty(
+        // An entry added up to 3 days before or after the instant judged, expiring up to 3 days after its add.
+        fc.integer({ min: -72, max: 72 }),
+        fc.integer({ min: 0, max: 72 }),
+        fc.constantFrom(-1, 0, 1),
+        async (addedHours, keptHours, edgeMs) => {
+          await fx.reset();
+          const phone = "2125550177";
+          const addedAt = new Date(NOW + addedHours * HOUR);
+          // Instants on the entry's edges too: its add and its expiry, a millisecond either side.
+          const expiresAt = new Date(addedAt.getTime() + keptHours * HOUR);
+          await gw.db.insert(t.dncNumbers).values({ tenantId: fx.tenantId, listId: INTERNAL_DNC_LIST, phone, addedAt, expiresAt, source: "manual" });
+          for (const when of [NOW, addedAt.getTime() + edgeMs, expiresAt.getTime() + edgeMs]) {
+            const expected = addedAt.getTime() <= when && expiresAt.getTime() > when;
+            expect(inForce({ addedAt, expiresAt }, new Date(when))).toBe(expected);
+            expect((await dial(phone, when)).reason === "dnc_listed").toBe(expected);
+            const leadId = await fx.lead({ phone });
+            expect((await engine.explainAt(fx.tenantId, leadId, null, when)).rules.find((r) => r.rule === "dnc")?.ok).toBe(!expected);
+            const [counted] = await gw.db
+              .select({ n: count() })
+              .from(t.dncNumbers)
+              .where(and(eq(t.dncNumbers.phone, phone), dncInForce(new Date(when))));
+            expect(counted!.n).toBe(expected ? 1 : 0);
+            const [listed] = (await listsOf(gw.db, fx.tenantId, new Date(when))).filter((l) => l.id === INTERNAL_DNC_LIST);
+            expect(listed!.numbers).toBe(expected ? 1 : 0);
+          }
+        },
+      ),
+      { numRuns: 25 },
     );
   });
 });

@@ -4,7 +4,7 @@
 // module owns dnc_lists and dnc_numbers: the dnc-lists plugin manages them through ctx.dnc, a disposition through
 // addToDnc. The compliance gate and the dialer read every list at the instant they judge, so a number added here is
 // refused from the next dial on — no cache, no tick.
-import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { auditLog, dncLists, dncNumbers, INTERNAL_DNC_LIST, users } from "../db/schema";
 import { nationalDigits } from "../modules/calls/phone";
@@ -46,6 +46,24 @@ export interface DncEntry {
 /** An entry of a list without an expiry of its own: PostgreSQL's 'infinity' does not survive a JS Date. */
 const NEVER = new Date("9999-12-31T00:00:00Z");
 
+/**
+ * An entry of a Do Not Call list is in force at `at`: added by then and not expired yet. The one definition of it
+ * in SQL, for the gate's facts, the dialer's, the lists' counts and the plugins (`inForce` is the same for a row
+ * already read; the gate's locked read, dnc_entry_locked in migration 0033, states it in PL/pgSQL and is checked
+ * against it in dncLists.test.ts). `alias` names the dnc_numbers row in raw SQL (`d` for `from dnc_numbers d`);
+ * without it, the table's own columns.
+ */
+export function dncInForce(at: Date | string, alias?: string): SQL {
+  if (alias !== undefined && !/^[a-z_]+$/.test(alias)) throw new Error(`not an alias: ${alias}`);
+  const t = typeof at === "string" ? at : at.toISOString();
+  const added = alias ? sql.raw(`${alias}.added_at`) : dncNumbers.addedAt;
+  const expires = alias ? sql.raw(`${alias}.expires_at`) : dncNumbers.expiresAt;
+  return sql`(${added} <= ${t}::timestamptz and ${expires} > ${t}::timestamptz)`;
+}
+
+/** `dncInForce` for an entry already read. */
+export const inForce = (e: { addedAt: Date; expiresAt: Date }, at: Date) => e.addedAt <= at && e.expiresAt > at;
+
 /** The internal list keeps a number 3 years + 14 days from the day it was (last) added. */
 export function dncExpiry(addedAt: Date): Date {
   const d = new Date(addedAt);
@@ -75,7 +93,7 @@ export async function listsOf(db: Db, tenantId: number, at: Date): Promise<DncLi
     db
       .select({ listId: dncNumbers.listId, n: count() })
       .from(dncNumbers)
-      .where(and(eq(dncNumbers.tenantId, tenantId), lte(dncNumbers.addedAt, at), gt(dncNumbers.expiresAt, at)))
+      .where(and(eq(dncNumbers.tenantId, tenantId), dncInForce(at)))
       .groupBy(dncNumbers.listId),
   ]);
   const numbers = new Map(counts.map((c) => [c.listId, Number(c.n)]));
@@ -293,7 +311,7 @@ const toEntry = (r: EntryRow, at: Date): DncEntry => ({
   reason: r.reason,
   agentId: r.agentId,
   agentName: r.agentId === null ? null : [r.agentFirst, r.agentLast].filter(Boolean).join(" "),
-  active: r.addedAt <= at && r.expiresAt > at,
+  active: inForce(r, at),
 });
 
 function entriesQuery(db: Db) {
@@ -351,8 +369,7 @@ export async function listedAmong(
       and(
         eq(dncNumbers.tenantId, tenantId),
         sql`${dncNumbers.phone} = any(${sql.param([...new Set(phones)])}::text[])`,
-        lte(dncNumbers.addedAt, at),
-        gt(dncNumbers.expiresAt, at),
+        dncInForce(at),
       ),
     )
     .orderBy(asc(dncNumbers.addedAt));

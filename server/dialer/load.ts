@@ -2,6 +2,7 @@
 // loader is one query: the engine runs on every auto-dial tick (performance.md X5).
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { instantOf, startOfLocalDay, startOfLocalHour, wallClock } from "../../src/shared/zoned-time";
+import { dncInForce } from "../compliance/dncLists";
 import type { Db } from "../db/client";
 import { followUps, inProcessLeads, leads, tenants, users } from "../db/schema";
 import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type TenantFacts } from "./facts";
@@ -155,12 +156,10 @@ function factsColumns(now: number) {
     // Every Do Not Call list, the internal one and the imported ones: the earliest entry in force.
     dncSince: sql<string | Date | null>`(
       select min(d.added_at) from dnc_numbers d
-      where d.tenant_id = ${L("tenant_id")} and d.phone = ${L("phone")}
-        and d.added_at <= ${at} and d.expires_at > ${at})`,
+      where d.tenant_id = ${L("tenant_id")} and d.phone = ${L("phone")} and ${dncInForce(at, "d")})`,
     dncList: sql<string | null>`(
       select l.name from dnc_numbers d join dnc_lists l on l.id = d.list_id
-      where d.tenant_id = ${L("tenant_id")} and d.phone = ${L("phone")}
-        and d.added_at <= ${at} and d.expires_at > ${at}
+      where d.tenant_id = ${L("tenant_id")} and d.phone = ${L("phone")} and ${dncInForce(at, "d")}
       order by d.added_at limit 1)`,
     heldBy: sql<string | null>`(select h.label from lead_holds h where h.lead_id = ${L("id")} order by h.holder limit 1)`,
     claimAgentId: inProcessLeads.agentId,

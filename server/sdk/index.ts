@@ -87,6 +87,8 @@ export * from "../../src/shared/zoned-time";
  */
 export { classify, judgeNumber, type GateVerdict, type NumberFacts } from "../compliance/gate";
 export { numberWindow, type NumberWindow } from "../compliance/numberWindow";
+/** Whether a Do Not Call entry is in force at an instant, as SQL (the gate's own definition, for a list's counts). */
+export { dncInForce } from "../compliance/dncLists";
 export { numberRegion, type NumberRegion } from "../geo/numbers";
 
 /** What a plugin's server.ts default-exports: the factory of its routes (found by the gateway, server/plugins/servers.ts). */
