@@ -10,7 +10,6 @@ import {
   fieldError,
   HttpError,
   type Caller,
-  type DncAdd,
   type DncEntry as CoreEntry,
   type DncListInfo,
   type PluginServerContext,
@@ -37,6 +36,7 @@ import {
   type DncList,
   type UploadResult,
 } from "./contract";
+import { batchesOf, CollectedNumbers } from "./collected";
 import { decode, HEAD_BYTES, readLines, sniff } from "./readNumbers";
 
 /** Managers and above, on every route. Agents put a number on the internal list with the Do Not Call disposition. */
@@ -207,38 +207,31 @@ export function dncListsRoutes(ctx: PluginServerContext): RouteDef[] {
         if ("refused" in sniffed) throw fieldError("file", sniffed.message);
 
         const result: UploadResult = { read: 0, added: 0, renewed: 0, refused: 0, refused_samples: [] };
-        let batch: DncAdd[] = [];
-        let inBatch = new Set<string>();
-        const flush = async () => {
-          if (batch.length === 0) return;
-          const r = await ctx.dnc.add(caller.tenantId, list.id, batch, {
-            source: "import",
-            agentId: caller.id,
-            expiresAt: list.expiresAt,
-          });
-          result.added += r.added;
-          result.renewed += r.renewed;
-          batch = [];
-          inBatch = new Set();
-        };
-        // One line at a time, a batch written before the next is read: the file is never whole in memory.
+        // The whole file is read before anything is written: a file cut short, over the limit or dropped by the
+        // browser is refused with nothing on the list (./collected.ts holds its numbers at 8 bytes each).
+        const numbers = new CollectedNumbers();
         for await (const line of readLines(decode(all, sniffed.encoding))) {
           result.read++;
-          if ("phone" in line) {
-            // Twice in the file: the second renews the first, as the core counts one already on the list.
-            if (inBatch.has(line.phone)) result.renewed++;
-            else {
-              inBatch.add(line.phone);
-              batch.push({ phone: line.phone });
-              if (batch.length >= UPLOAD_BATCH) await flush();
-            }
-          } else {
+          if ("phone" in line) numbers.add(line.phone);
+          else {
             result.refused++;
             if (result.refused_samples.length < REFUSED_SAMPLES)
               result.refused_samples.push({ line: line.line, text: line.text, reason: line.refused });
           }
         }
-        await flush();
+        // Twice in the file: the second renews the first, as the core counts one already on the list.
+        const { phones, repeats } = numbers.distinct();
+        result.renewed += repeats;
+        for (const batch of batchesOf(phones, UPLOAD_BATCH)) {
+          const r = await ctx.dnc.add(
+            caller.tenantId,
+            list.id,
+            batch.map((phone) => ({ phone })),
+            { source: "import", agentId: caller.id, expiresAt: list.expiresAt },
+          );
+          result.added += r.added;
+          result.renewed += r.renewed;
+        }
         const { refused_samples: _samples, ...counts } = result;
         ctx.log.info({ tenantId: caller.tenantId, listId: list.id, ...counts }, "dnc-lists: a file of numbers was uploaded");
         return { data: result };
