@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { definePluginServer, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { leadImportChanged } from "./contract";
-import { ImportJobs } from "./imports/job.server";
+import { ImportJobs, SWEEP_EVERY_MS } from "./imports/job.server";
 import { importRoutes, importsOf } from "./imports/routes.server";
 import { bookRoutes } from "./book/routes.server";
 import { listRoutes } from "./lists.server";
@@ -46,9 +46,18 @@ export function leadListRoutes(ctx: PluginServerContext): RouteDef[] {
     });
   // The next poll is set once this one has run: when the gateway closes, background work is refused and the
   // polling ends by itself.
+  // Each instance sweeps at most every SWEEP_EVERY_MS (its own last time: a sweep repeated by another is harmless).
+  let sweptAt = -Infinity;
   const poll = () =>
     ctx.background("lead import poll", async () => {
       runJobs();
+      if (ctx.clock.now() - sweptAt >= SWEEP_EVERY_MS) {
+        sweptAt = ctx.clock.now();
+        ctx.background("lead import sweep", async () => {
+          const swept = await jobs.sweep();
+          if (swept.abandoned || swept.filesDropped) ctx.log.info(swept, "lead imports: unusable stored files dropped");
+        });
+      }
       ctx.clock.setTimeout(poll, IMPORT_POLL_MS);
     });
   ctx.afterStart("lead import poll", async () => poll());

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, pluginContextOf, startTestGateway, tenants, type TestClient, type TestGateway } from "../../../server/sdk/testing";
 import { LeadImport, LeadList } from "../contract";
 import { leadImportChunks, leadImports, leadListMembers, leadLists } from "../tables";
-import { ImportJobs, LEASE_MS } from "./job.server";
+import { ImportJobs, LEASE_MS, UPLOAD_ABANDONED_MS } from "./job.server";
 
 let gw: TestGateway;
 let manager: TestClient;
@@ -188,6 +188,40 @@ describe("cancelling", () => {
     gw.clock.advance(LEASE_MS + 1000);
     expect(await new ImportJobs(pluginContextOf(gw, "lead-lists"), "instance-d").claim()).toBeNull();
     expect((await manager.request("POST", `/lead-imports/${up.id}/cancel`)).statusCode).toBe(409);
+  });
+});
+
+describe("files nobody can use", () => {
+  it("are dropped by the sweep: an upload a crash cut off, a cancelled import's file; a checked import keeps its own", async () => {
+    const jobs = new ImportJobs(pluginContextOf(gw, "lead-lists"), "instance-sweep");
+    await jobs.sweep(); // what earlier tests left
+    const chunksOf = async (id: number) => (await gw.db.select({ n: count() }).from(leadImportChunks).where(eq(leadImportChunks.importId, id)))[0]!.n;
+    // A gateway that stopped mid-upload leaves the row "uploading" with the pieces it stored.
+    const cutOff = await uploaded([HEADER, row("ISF95000", "9175555000")].join("\n"), "cut-off.csv");
+    await gw.db.update(leadImports).set({ state: "uploading" }).where(eq(leadImports.id, cutOff.id));
+    const cancelled = await uploaded([HEADER, row("ISF95001", "9175555001")].join("\n"), "cancelled.csv");
+    expect((await manager.request("POST", `/lead-imports/${cancelled.id}/cancel`)).statusCode).toBe(200);
+    const kept = await uploaded([HEADER, row("ISF95002", "9175555002")].join("\n"), "kept.csv");
+    await manager.request("POST", `/lead-imports/${kept.id}/check`, { mapping: kept.mapping, campaign_id: null });
+    await settle();
+    expect(await chunksOf(cutOff.id)).toBeGreaterThan(0);
+
+    // Within UPLOAD_ABANDONED_MS the upload may still be arriving: kept. The cancelled file goes at once.
+    expect(await jobs.sweep()).toEqual({ abandoned: 0, filesDropped: 1 });
+    expect(await chunksOf(cutOff.id)).toBeGreaterThan(0);
+    expect(await chunksOf(cancelled.id)).toBe(0);
+    expect(await read(cancelled.id)).toMatchObject({ state: "cancelled" });
+
+    // Began longer ago than that (the row's start moved back, not the clock: the manager stays signed in).
+    await gw.db
+      .update(leadImports)
+      .set({ createdAt: new Date(gw.clock.now() - UPLOAD_ABANDONED_MS - 1000) })
+      .where(eq(leadImports.id, cutOff.id));
+    expect(await jobs.sweep()).toEqual({ abandoned: 1, filesDropped: 0 });
+    expect(await gw.db.select().from(leadImports).where(eq(leadImports.id, cutOff.id))).toEqual([]);
+    expect(await chunksOf(cutOff.id)).toBe(0);
+    expect(await read(kept.id)).toMatchObject({ state: "checked" });
+    expect(await chunksOf(kept.id)).toBeGreaterThan(0);
   });
 });
 

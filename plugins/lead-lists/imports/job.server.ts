@@ -5,7 +5,7 @@
 // progress (rows_done, counts) commit in one transaction that also checks the lease is still this instance's —
 // so when an instance dies, another takes the job once the lease lapses and resumes after rows_done, and no row
 // is written twice or lost. A cancel is a state change the next batch sees (its transaction rolls back).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { nanpDigits } from "../../../src/contract/leadIntake";
 import { intakeSettingsOf } from "../intakeSettings.server";
 import type { Db, IntakeResult, PluginServerContext } from "../../../server/sdk";
@@ -21,6 +21,10 @@ import { fileOf } from "./file.server";
 export const BATCH_ROWS = 1000;
 /** How long a lease holds without a batch renewing it. */
 export const LEASE_MS = 30_000;
+/** An upload still "uploading" this long after it began was cut off by a gateway that stopped: nobody can use it. */
+export const UPLOAD_ABANDONED_MS = 6 * 3_600_000;
+/** How often an instance sweeps the files nobody can use (any instance may: the sweep is the rows' own state). */
+export const SWEEP_EVERY_MS = 10 * 60_000;
 const ACTIVE = ["checking", "queued", "running"];
 
 type ImportRow = typeof leadImports.$inferSelect;
@@ -91,6 +95,25 @@ export class ImportJobs {
       )
       .returning();
     return job ?? null;
+  }
+
+  /**
+   * Drops the stored files nobody can use any more, up to 100 MB each: an upload a stopped gateway cut off (still
+   * "uploading" after UPLOAD_ABANDONED_MS: the route deletes a failed upload itself, a crash cannot), whole; and
+   * a cancelled import's file, as a done import's is dropped (its report, the refused rows, stays). An uploaded or
+   * checked import keeps its file: the manager may still start it.
+   */
+  async sweep(): Promise<{ abandoned: number; filesDropped: number }> {
+    const { db } = this.ctx;
+    const abandoned = await db
+      .delete(leadImports)
+      .where(and(eq(leadImports.state, "uploading"), lt(leadImports.createdAt, new Date(this.ctx.clock.now() - UPLOAD_ABANDONED_MS))))
+      .returning({ id: leadImports.id });
+    const dropped = await db
+      .delete(leadImportChunks)
+      .where(inArray(leadImportChunks.importId, db.select({ id: leadImports.id }).from(leadImports).where(eq(leadImports.state, "cancelled"))))
+      .returning({ importId: leadImportChunks.importId });
+    return { abandoned: abandoned.length, filesDropped: new Set(dropped.map((d) => d.importId)).size };
   }
 
   /** Runs the jobs there are, one after another; answers how many ran. */
