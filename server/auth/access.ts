@@ -4,6 +4,7 @@ import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { holdsRoleAtLeast, HIERARCHY_ROLES, type HierarchyRole, type Role } from "../../src/contract/common";
 import { rolesHeldBy } from "../../src/contract/roles";
 import type { Db } from "../db/client";
+import { preparedOn } from "../db/prepared";
 import { attributes, calls, dispositions, followUps, leads, liveTransfers, userAttributes, users } from "../db/schema";
 
 export interface Caller {
@@ -97,15 +98,15 @@ export async function mayActOnAgent(db: Db, policy: AccessPolicy, caller: Caller
   return r.length > 0;
 }
 
-const prepareLeadOwner = (db: Db) =>
+/** Prepared once per database: every call on a lead (settle, dispose) asks it. */
+const leadOwnerQuery = preparedOn((db: Db) =>
   db
     .select({ ownerId: leads.ownerId })
     .from(leads)
     .where(and(eq(leads.id, sql.placeholder("leadId")), eq(leads.tenantId, sql.placeholder("tenantId"))))
     .limit(1)
-    .prepare("access_lead_owner");
-/** Prepared once per database: every call on a lead (settle, dispose) asks it. */
-const leadOwnerQueries = new WeakMap<Db, ReturnType<typeof prepareLeadOwner>>();
+    .prepare("access_lead_owner"),
+);
 
 /** Object-level check for a route naming a lead: "missing" hides other tenants' leads behind a 404. */
 export async function leadAccess(
@@ -115,9 +116,7 @@ export async function leadAccess(
   leadId: number,
 ): Promise<"ok" | "missing" | "denied"> {
   if (!Number.isSafeInteger(leadId)) return "missing";
-  let q = leadOwnerQueries.get(db);
-  if (!q) leadOwnerQueries.set(db, (q = prepareLeadOwner(db)));
-  const r = await q.execute({ leadId, tenantId: caller.tenantId });
+  const r = await leadOwnerQuery(db).execute({ leadId, tenantId: caller.tenantId });
   if (!r[0]) return "missing";
   if (r[0].ownerId === caller.id || holdsRoleAtLeast(caller.roles, policy.othersFrom ?? "manager")) return "ok";
   // An agent who owes the lead a call (a pending follow-up: an advisor's booked meeting) may work it too.

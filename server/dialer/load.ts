@@ -4,6 +4,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { instantOf, startOfLocalDay, startOfLocalHour, wallClock } from "../../src/shared/zoned-time";
 import { dncInForce } from "../compliance/dncLists";
 import type { Db } from "../db/client";
+import { preparedOn } from "../db/prepared";
 import { followUps, inProcessLeads, leads, tenants, users } from "../db/schema";
 import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type TenantFacts } from "./facts";
 import type { EngineSettings } from "./settings";
@@ -13,8 +14,9 @@ const isoOf = (ms: number) => new Date(ms).toISOString();
 const U = (column: string) => sql.raw(`"users"."${column}"`);
 const L = (column: string) => sql.raw(`"leads"."${column}"`);
 
-export async function loadTenant(db: Db, tenantId: number): Promise<TenantFacts | null> {
-  const [t] = await db
+/** The call centre and its campaigns: every auto-dial reads it, prepared once (server/db/prepared.ts). */
+const tenantQuery = preparedOn((db: Db) =>
+  db
     .select({
       id: tenants.id,
       timezone: tenants.timezone,
@@ -23,7 +25,12 @@ export async function loadTenant(db: Db, tenantId: number): Promise<TenantFacts 
         from lead_campaigns c where c.tenant_id = ${sql.raw('"tenants"."id"')})`,
     })
     .from(tenants)
-    .where(eq(tenants.id, tenantId));
+    .where(eq(tenants.id, sql.placeholder("tenantId")))
+    .prepare("dialer_tenant"),
+);
+
+export async function loadTenant(db: Db, tenantId: number): Promise<TenantFacts | null> {
+  const [t] = await tenantQuery(db).execute({ tenantId });
   if (!t) return null;
   return { id: t.id, timezone: t.timezone, campaigns: new Map(t.campaigns.map((c) => [c.id, c])) };
 }
@@ -46,6 +53,65 @@ const AVAILABLE = sql`('ready', 'after_call_work')`;
 const suppressionSet = (settings: EngineSettings) =>
   Object.values(settings.publisherSuppression.params ?? {}).some((n) => Number(n) > 0);
 
+/** The agent's facts, prepared once per database, with and without the count only publisher suppression reads. */
+const agentQueries = preparedOn((db: Db) => {
+  const at = sql.placeholder("at");
+  const since = (from: string) => sql`count(*) filter (where c.started_at >= ${sql.placeholder(from)})`;
+  const query = (availableOthers: SQL<number>, name: string) =>
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        level: users.level,
+        language: users.language,
+        isBilingual: users.isBilingual,
+        inboundOnly: users.inboundOnly,
+        outboundEligibility: users.outboundEligibility,
+        deactivated: users.deactivated,
+        extension: users.extension,
+        callableStates: users.callableStates,
+        // The auto-dial's "Ready only" check reads it here: one statement fewer per dial (issue 39).
+        status: sql<string | null>`(select s.status from agent_statuses s where s.user_id = ${U("id")})`,
+        campaignIds: sql<number[]>`(
+          select coalesce(json_agg(q.campaign_id), '[]'::json) from campaign_qualifiers q where q.user_id = ${U("id")})`,
+        groupPrefixes: sql<string[]>`(
+          select coalesce(json_agg(p.name), '[]'::json) from lead_group_advisors ga
+          join lead_group_prefixes gp on gp.group_id = ga.group_id
+          join lead_prefixes p on p.id = gp.prefix_id
+          where ga.user_id = ${U("id")})`,
+        dials: sql<AgentFacts["dials"]>`(
+          select json_build_object('hour', ${since("hour")}, 'day', ${since("day")}, 'week', ${since("week")}, 'month', ${since("month")})
+          from calls c where c.agent_id = ${U("id")} and c.direction = 0
+            and c.started_at >= ${sql.placeholder("weekOrMonth")} and c.started_at <= ${at})`,
+        overdue: sql<number>`(
+          select count(*)::int from follow_ups f where f.agent_id = ${U("id")} and f.state = 'pending'
+            and f.starts_at < ${sql.placeholder("overdueBefore")})`,
+        // Due follow-ups are counted here so the engine skips its follow-up query when there are none (the
+        // usual case): one statement fewer per auto-dial.
+        dueFollowUps: sql<number>`(
+          select count(*)::int from follow_ups f where f.agent_id = ${U("id")} and f.state = 'pending'
+            and f.starts_at <= ${sql.placeholder("dueBy")})`,
+        availableOthers,
+      })
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder("agentId")), eq(users.tenantId, sql.placeholder("tenantId"))))
+      .prepare(name);
+  return {
+    plain: query(sql<number>`0`, "dialer_agent"),
+    // Counting the tenant's available agents reads every agent's status (2,000 rows a dial in a large call
+    // centre): only when a publisher-suppression minimum is set, the only rule that reads it.
+    withAvailable: query(
+      sql<number>`(
+        select count(*)::int from agent_statuses s join users o on o.id = s.user_id
+        where s.tenant_id = ${U("tenant_id")} and s.status in ${AVAILABLE} and o.role = ${U("role")}
+          and not o.deactivated and o.id <> ${U("id")})`,
+      "dialer_agent_with_available",
+    ),
+  };
+});
+
 export async function loadAgent(
   db: Db,
   agentId: number,
@@ -54,54 +120,19 @@ export async function loadAgent(
   now: number,
 ): Promise<AgentFacts | null> {
   const p = periodStarts(now, tenant.timezone);
-  const at = isoOf(now);
-  const since = (from: number) => sql`count(*) filter (where c.started_at >= ${isoOf(from)})`;
-  const [u] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      level: users.level,
-      language: users.language,
-      isBilingual: users.isBilingual,
-      inboundOnly: users.inboundOnly,
-      outboundEligibility: users.outboundEligibility,
-      deactivated: users.deactivated,
-      extension: users.extension,
-      callableStates: users.callableStates,
-      // The auto-dial's "Ready only" check reads it here: one statement fewer per dial (issue 39).
-      status: sql<string | null>`(select s.status from agent_statuses s where s.user_id = ${U("id")})`,
-      campaignIds: sql<number[]>`(
-        select coalesce(json_agg(q.campaign_id), '[]'::json) from campaign_qualifiers q where q.user_id = ${U("id")})`,
-      groupPrefixes: sql<string[]>`(
-        select coalesce(json_agg(p.name), '[]'::json) from lead_group_advisors ga
-        join lead_group_prefixes gp on gp.group_id = ga.group_id
-        join lead_prefixes p on p.id = gp.prefix_id
-        where ga.user_id = ${U("id")})`,
-      dials: sql<AgentFacts["dials"]>`(
-        select json_build_object('hour', ${since(p.hour)}, 'day', ${since(p.day)}, 'week', ${since(p.week)}, 'month', ${since(p.month)})
-        from calls c where c.agent_id = ${U("id")} and c.direction = 0
-          and c.started_at >= ${isoOf(Math.min(p.week, p.month))} and c.started_at <= ${at})`,
-      overdue: sql<number>`(
-        select count(*)::int from follow_ups f where f.agent_id = ${U("id")} and f.state = 'pending'
-          and f.starts_at < ${isoOf(now - settings.followUpWindowMs)})`,
-      // Due follow-ups are counted here so the engine skips its follow-up query when there are none (the
-      // usual case): one statement fewer per auto-dial.
-      dueFollowUps: sql<number>`(
-        select count(*)::int from follow_ups f where f.agent_id = ${U("id")} and f.state = 'pending'
-          and f.starts_at <= ${isoOf(now + settings.followUpWindowMs)})`,
-      // Counting the tenant's available agents reads every agent's status (2,000 rows a dial in a large call
-      // centre): only when a publisher-suppression minimum is set, the only rule that reads it.
-      availableOthers: suppressionSet(settings)
-        ? sql<number>`(
-        select count(*)::int from agent_statuses s join users o on o.id = s.user_id
-        where s.tenant_id = ${U("tenant_id")} and s.status in ${AVAILABLE} and o.role = ${U("role")}
-          and not o.deactivated and o.id <> ${U("id")})`
-        : sql<number>`0`,
-    })
-    .from(users)
-    .where(and(eq(users.id, agentId), eq(users.tenantId, tenant.id)));
+  const queries = agentQueries(db);
+  const [u] = await (suppressionSet(settings) ? queries.withAvailable : queries.plain).execute({
+    agentId,
+    tenantId: tenant.id,
+    at: isoOf(now),
+    hour: isoOf(p.hour),
+    day: isoOf(p.day),
+    week: isoOf(p.week),
+    month: isoOf(p.month),
+    weekOrMonth: isoOf(Math.min(p.week, p.month)),
+    overdueBefore: isoOf(now - settings.followUpWindowMs),
+    dueBy: isoOf(now + settings.followUpWindowMs),
+  });
   if (!u) return null;
   return {
     id: u.id,

@@ -1,6 +1,6 @@
 // The per-tenant settings the engine reads (settings table, one document per key; the store's readSetting
 // semantics), with their defaults.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "../../src/contract/settings";
 import {
   DEFAULT_DIALER_SETTINGS,
@@ -18,6 +18,7 @@ import {
   type QuotaTable,
 } from "../../src/contract/dialer";
 import type { Db } from "../db/client";
+import { preparedOn } from "../db/prepared";
 import { settings } from "../db/schema";
 
 export interface EngineSettings {
@@ -31,21 +32,30 @@ export interface EngineSettings {
   followUpWindowMs: number;
 }
 
-/** One query for every key; each document merges over its defaults as readSetting does. */
-export async function readEngineSettings(db: Db, tenantId: number): Promise<EngineSettings> {
-  const keys = {
-    operationHours: [K.operationHours, DEFAULT_OPERATION_HOURS],
-    dialingSequence: [K.dialingSequence, DEFAULT_DIALING_SEQUENCE],
-    dialsPerLevel: [K.dialsPerLevel, DEFAULT_DIALS_PER_LEVEL],
-    publisherSuppression: [K.publisherSuppression, DEFAULT_PUBLISHER_SUPPRESSION],
-    dialsQuota: [K.quotas("dials"), DEFAULT_QUOTAS.dials],
-    dialer: [K.dialer, DEFAULT_DIALER_SETTINGS],
-    globals: ["globals", DEFAULT_GLOBAL_SETTINGS],
-  } as const;
-  const rows = await db
+/** The documents the engine reads, with their defaults. */
+const ENGINE_KEYS = {
+  operationHours: [K.operationHours, DEFAULT_OPERATION_HOURS],
+  dialingSequence: [K.dialingSequence, DEFAULT_DIALING_SEQUENCE],
+  dialsPerLevel: [K.dialsPerLevel, DEFAULT_DIALS_PER_LEVEL],
+  publisherSuppression: [K.publisherSuppression, DEFAULT_PUBLISHER_SUPPRESSION],
+  dialsQuota: [K.quotas("dials"), DEFAULT_QUOTAS.dials],
+  dialer: [K.dialer, DEFAULT_DIALER_SETTINGS],
+  globals: ["globals", DEFAULT_GLOBAL_SETTINGS],
+} as const;
+
+/** Every auto-dial reads them: prepared once per database (server/db/prepared.ts). */
+const engineSettingsQuery = preparedOn((db: Db) =>
+  db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
-    .where(and(eq(settings.tenantId, tenantId), inArray(settings.key, Object.values(keys).map(([k]) => k))));
+    .where(and(eq(settings.tenantId, sql.placeholder("tenantId")), inArray(settings.key, Object.values(ENGINE_KEYS).map(([k]) => k))))
+    .prepare("dialer_engine_settings"),
+);
+
+/** One query for every key; each document merges over its defaults as readSetting does. */
+export async function readEngineSettings(db: Db, tenantId: number): Promise<EngineSettings> {
+  const keys = ENGINE_KEYS;
+  const rows = await engineSettingsQuery(db).execute({ tenantId });
   const stored = new Map(rows.map((r) => [r.key, r.value as object]));
   const read = <T extends object>([key, fallback]: readonly [string, T]): T => ({ ...fallback, ...stored.get(key) }) as T;
   return {

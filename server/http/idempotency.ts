@@ -15,6 +15,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Caller } from "../auth/access";
 import { isSoleWriter, type Db } from "../db/client";
+import { preparedOn } from "../db/prepared";
 import { idempotencyKeys } from "../db/schema";
 import type { Clock } from "../../src/shared/clock";
 import { HttpError } from "./errors";
@@ -198,8 +199,7 @@ const leasesOf = (gw: IdempotencyDeps) => leases.get(gw.db) ?? leases.set(gw.db,
 const bound = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
 /** Every idempotent POST runs these: prepared once per database, not rebuilt per request. */
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-const statementsOf = (db: Db) => prepared.get(db) ?? prepared.set(db, prepare(db)).get(db)!;
+const statementsOf = preparedOn((db: Db) => prepare(db));
 
 const which = () =>
   and(

@@ -9,6 +9,7 @@ import type { ServerEventName } from "../../../src/contract/socket";
 import { calls, dispositions, leads } from "../../db/schema";
 import { freeLeads, startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 import { TELEPHONIES } from "../../test/telephony";
+import { callEventWrites } from "./eventWrites";
 
 // Every test runs on the simulated PBX and on AriDriver against the fake Asterisk (issue 19): the same
 // gateway behaviour is expected of both.
@@ -139,26 +140,11 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       expect((await current(c))?.status).toBe("answered");
       // What a page reading the call sees while the call's end is on its way to the database (a busy one).
       let seenMeanwhile: string | undefined;
-      const realUpdate = gw.db.update.bind(gw.db);
-      const spy = vi.spyOn(gw.db, "update").mockImplementation(((table: typeof calls) => {
-        const builder = realUpdate(table);
-        if (table !== calls) return builder;
-        const realSet = builder.set.bind(builder);
-        builder.set = ((values: Record<string, unknown>) => {
-          const query = realSet(values as never);
-          if (!("endedAt" in values)) return query;
-          const realWhere = query.where.bind(query);
-          query.where = ((where: never) => {
-            const q = realWhere(where);
-            const readFirst = async () => {
-              seenMeanwhile = (await current(c))?.status;
-              return q;
-            };
-            return { then: (ok: never, no: never) => readFirst().then(ok, no) };
-          }) as never;
-          return query;
-        }) as never;
-        return builder;
+      const ended = callEventWrites(gw.db).ended;
+      const realExecute = ended.execute.bind(ended);
+      const spy = vi.spyOn(ended, "execute").mockImplementation((async (values: never) => {
+        seenMeanwhile = (await current(c))?.status;
+        return realExecute(values);
       }) as never);
       try {
         expect(await s.emitWithAck("hangup", { extension: "1001" })).toEqual({ ok: true, data: { ended: true } });

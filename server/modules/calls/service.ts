@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { CALL_REJOIN_DEFAULT_SECONDS, type CallStatus, type CallType, type OriginateFailure } from "../../../src/contract/calls";
 import type { ComplianceReasonKey } from "../../../src/contract/compliance";
 import { checkDial, type GateVerdict } from "../../compliance/gate";
+import { callEventWrites } from "./eventWrites";
 import { agentStatuses, calls, leads, users } from "../../db/schema";
 import {
   availabilityOf,
@@ -677,10 +678,7 @@ export class CallService implements TransferCalls {
       case "LegAnswered":
         // The called party picked up: kept, since an abandoned call is measured from here to the bridge.
         if (e.legId === call.partyLegId && call.direction === 0)
-          await this.d.db
-            .update(calls)
-            .set({ partyAnsweredAt: new Date(e.ts) })
-            .where(and(eq(calls.id, call.id), isNull(calls.partyAnsweredAt)));
+          await callEventWrites(this.d.db).partyAnswered.execute({ id: call.id, at: new Date(e.ts) });
         // The advisor of a live transfer is on the call once its own leg answers (no Bridged of its own).
         if (call.type === "transfer" && e.legId === call.agentLegId) await this.answered(call, e.ts);
         return;
@@ -692,7 +690,7 @@ export class CallService implements TransferCalls {
         // Only for the call the agent placed (an advisor rung in later is not told about the lead's machine).
         if (call.direction !== 0) return;
         // Kept whatever it says: the reports count a machine's answer as no contact.
-        await this.d.db.update(calls).set({ amdVerdict: e.result }).where(eq(calls.id, call.id));
+        await callEventWrites(this.d.db).amdVerdict.execute({ id: call.id, verdict: e.result });
         if (isOver(call) || (e.result !== "AMD-Human-voice" && e.result !== "AMD-Machine-Vm-WA")) return;
         push.toAgent(call.agentId, "voicemail-detection", {
           callId: call.id,
@@ -793,10 +791,7 @@ export class CallService implements TransferCalls {
     call.bridged = true;
     call.status = "answered";
     call.answeredAt = ts;
-    await this.d.db
-      .update(calls)
-      .set({ status: "answered", answeredAt: new Date(ts) })
-      .where(eq(calls.id, call.id));
+    await callEventWrites(this.d.db).answered.execute({ id: call.id, at: new Date(ts) });
     if (call.direction === 1)
       await this.d.statuses.change(call.agentId, "on_a_call", "system", { reason: "answer" });
     push.toAgent(call.agentId, "answer", snapshotOf(call));
@@ -829,10 +824,12 @@ export class CallService implements TransferCalls {
     // settle reads the row. Meanwhile `ending` keeps a second end out.
     call.ending = true;
     try {
-      await db
-        .update(calls)
-        .set({ ...end, endedAt: new Date(end.endedAt), duration: durationOf({ answeredAt: call.answeredAt, endedAt: end.endedAt }) })
-        .where(eq(calls.id, call.id));
+      await callEventWrites(db).ended.execute({
+        id: call.id,
+        ...end,
+        endedAt: new Date(end.endedAt),
+        duration: durationOf({ answeredAt: call.answeredAt, endedAt: end.endedAt }),
+      });
     } finally {
       Object.assign(call, end, { onHold: false, ending: false });
     }

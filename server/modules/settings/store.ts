@@ -1,15 +1,22 @@
 // Per-tenant settings documents: each settings screen loads and saves its whole set under one key.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedOn } from "../../db/prepared";
 import { settings } from "../../db/schema";
 import { recordSettingsChange } from "./audit";
 
-export async function readSetting<T>(db: Db, tenantId: number, key: string, fallback: T): Promise<T> {
-  const r = await db
+/** Read on every dial and call (the call centre's switches): prepared once per database (server/db/prepared.ts). */
+const settingQuery = preparedOn((db: Db) =>
+  db
     .select({ value: settings.value })
     .from(settings)
-    .where(and(eq(settings.tenantId, tenantId), eq(settings.key, key)))
-    .limit(1);
+    .where(and(eq(settings.tenantId, sql.placeholder("tenantId")), eq(settings.key, sql.placeholder("key"))))
+    .limit(1)
+    .prepare("setting_read"),
+);
+
+export async function readSetting<T>(db: Db, tenantId: number, key: string, fallback: T): Promise<T> {
+  const r = await settingQuery(db).execute({ tenantId, key });
   return r[0] ? ({ ...fallback, ...(r[0].value as T) } as T) : fallback;
 }
 

@@ -5,6 +5,7 @@ import type { Variant } from "../../../src/contract/common";
 import { StatusSource } from "../../../src/contract/socket";
 import { AgentStatus, type CurrentCall } from "../../../src/contract/status";
 import { rowsOf, type Db } from "../../db/client";
+import { preparedOn } from "../../db/prepared";
 import { agentStatusChanges, agentStatuses, calls, overstays, tenants, users } from "../../db/schema";
 import type { AgentProfile, Allowance, Period } from "./machine";
 
@@ -74,7 +75,8 @@ export async function agentOf(db: Queryable, userId: number): Promise<Agent | un
   return r ? toAgent(r) : undefined;
 }
 
-const prepareAgentAndPeriod = (db: Queryable) =>
+/** Prepared once per database: it runs on every status change and socket connection. */
+const agentAndPeriodQuery = preparedOn((db: Queryable) =>
   db
     .select({ ...agentColumns, current: agentStatuses })
     .from(users)
@@ -82,15 +84,12 @@ const prepareAgentAndPeriod = (db: Queryable) =>
     .leftJoin(agentStatuses, eq(agentStatuses.userId, users.id))
     .where(eq(users.id, sql.placeholder("userId")))
     .limit(1)
-    .prepare("status_agent_and_period");
-/** Prepared once per database: it runs on every status change, so it is not rebuilt each time. */
-const agentAndPeriodQueries = new WeakMap<Queryable, ReturnType<typeof prepareAgentAndPeriod>>();
+    .prepare("status_agent_and_period"),
+);
 
 /** The agent and its current period in one query (every status change, every socket connection). */
 export async function agentAndPeriodOf(db: Queryable, userId: number, now: number): Promise<{ agent: Agent; period: CurrentPeriod & { stored: boolean } } | undefined> {
-  let q = agentAndPeriodQueries.get(db);
-  if (!q) agentAndPeriodQueries.set(db, (q = prepareAgentAndPeriod(db)));
-  const [r] = await q.execute({ userId });
+  const [r] = await agentAndPeriodQuery(db).execute({ userId });
   if (!r) return undefined;
   return { agent: toAgent(r), period: periodOf(r.current, now) };
 }
