@@ -44,3 +44,68 @@ describe("zoned time", () => {
     expect(isValidTimeZone("Mars/Olympus")).toBe(false);
   });
 });
+
+describe("the wall clock from a zone's offset through the quarter hour", () => {
+  /** What Intl says, read independently of the module (the oracle). */
+  const intl = (epochMs: number, timeZone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", weekday: "short" })
+        .formatToParts(new Date(epochMs))
+        .map((p) => [p.type, p.value]),
+    );
+    return {
+      year: Number(parts.year),
+      month: Number(parts.month),
+      day: Number(parts.day),
+      hour: Number(parts.hour),
+      minute: Number(parts.minute),
+      second: Number(parts.second),
+      weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday!),
+    };
+  };
+  // North America's zones, and zones whose offsets or changes are not whole hours.
+  const ZONES = [
+    "America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage",
+    "Pacific/Honolulu", "America/Halifax", "America/St_Johns", "America/Puerto_Rico", "America/Regina", "America/Indiana/Knox",
+    "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Chatham", "Africa/Monrovia", "Europe/Dublin", "UTC",
+  ];
+  const YEAR = 365.25 * 86_400_000;
+
+  it("is what Intl says at any instant from 1950 to 2060, on the changes' edges too (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: Math.round(-20 * YEAR), max: Math.round(90 * YEAR) }),
+        fc.integer({ min: -2, max: 2 }),
+        (zone, at, nudge) => {
+          // Also the seconds around a change of offset when one falls within a day of `at`.
+          const instants = [at];
+          const before = intl(at - 86_400_000, zone);
+          const after = intl(at + 86_400_000, zone);
+          const offset = (ms: number, w: ReturnType<typeof intl>) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
+          if (offset(at - 86_400_000, before) !== offset(at + 86_400_000, after)) {
+            let lo = at - 86_400_000;
+            let hi = at + 86_400_000;
+            const o = offset(lo, before);
+            while (hi - lo > 1000) {
+              const mid = Math.floor((lo + hi) / 2000) * 1000;
+              if (offset(mid, intl(mid, zone)) === o) lo = mid;
+              else hi = mid;
+            }
+            instants.push(hi + nudge * 1000, hi - 1 + nudge * 500);
+          }
+          for (const t of instants) expect(wallClock(t, zone), `${zone} ${new Date(t).toISOString()}`).toEqual(intl(t, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("asks Intl within a quarter hour that holds a change: Monrovia's, at 00:44:30 UTC on 7 January 1972", () => {
+    const change = Date.UTC(1972, 0, 7, 0, 44, 30);
+    for (const t of [change - 60_000, change - 1000, change - 1, change, change + 1000, change + 60_000])
+      expect(wallClock(t, "Africa/Monrovia"), new Date(t).toISOString()).toEqual(intl(t, "Africa/Monrovia"));
+    expect(wallClock(change - 1000, "Africa/Monrovia")).toMatchObject({ hour: 23, minute: 59, second: 59, day: 6 });
+    expect(wallClock(change, "Africa/Monrovia")).toMatchObject({ hour: 0, minute: 44, second: 30, day: 7 });
+  });
+});
