@@ -130,7 +130,7 @@ export const revokePublisherKey = defineEndpoint({
 
 /** A lead as a publisher copies it from the API page: a New York final-expense lead (the ISF campaign's prefix). */
 export const EXAMPLE_LEAD: LeadIntakeInput = {
-  marketing_id: "ISF000123",
+  marketing_id: "ISF900123",
   first_name: "Maria",
   last_name: "Lopez",
   phone: "(212) 555-0142",
