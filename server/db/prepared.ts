@@ -3,6 +3,7 @@
 // (bench/dialer-load, "Where a dial's 21 ms go"). On PostgreSQL a prepared query is also a named statement, parsed
 // once per connection. Values change through `sql.placeholder(name)`; the statement's text never does, so one
 // name is always one text (PostgreSQL refuses a name prepared twice with two texts on one connection).
+import { sql } from "drizzle-orm";
 /**
  * `build(db)` once per database handle. A transaction's handle gets its own (the pool's would run outside the
  * transaction), built at its first use in that transaction: no gain there, and no harm.
@@ -15,3 +16,9 @@ export function preparedOn<Handle extends object, T>(build: (db: Handle) => T): 
     return statement;
   };
 }
+
+/**
+ * A value given at run time in update().set(): drizzle encodes the placeholder by its column (JSON, a timestamp)
+ * exactly as it does in insert().values(); only set()'s types leave placeholders out.
+ */
+export const given = <T>(name: string) => sql.placeholder(name) as unknown as T;

@@ -15,7 +15,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { Caller } from "../auth/access";
 import { isSoleWriter, type Db } from "../db/client";
-import { preparedOn } from "../db/prepared";
+import { given, preparedOn } from "../db/prepared";
 import { idempotencyKeys } from "../db/schema";
 import type { Clock } from "../../src/shared/clock";
 import { HttpError } from "./errors";
@@ -192,11 +192,6 @@ class LeaseRenewals {
 const leases = new WeakMap<Db, LeaseRenewals>();
 const leasesOf = (gw: IdempotencyDeps) => leases.get(gw.db) ?? leases.set(gw.db, new LeaseRenewals(gw)).get(gw.db)!;
 
-/**
- * A placeholder in update().set(): at run time drizzle encodes it by its column (JSON here) exactly as it
- * does in insert().values(); only set()'s types leave placeholders out.
- */
-const bound = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
 /** Every idempotent POST runs these: prepared once per database, not rebuilt per request. */
 const statementsOf = preparedOn((db: Db) => prepare(db));
@@ -220,7 +215,7 @@ const stillMine = () =>
 const answerStatement = (db: Db) =>
   db
     .update(idempotencyKeys)
-    .set({ status: bound<number>("status"), body: bound<unknown>("body"), leaseUntil: null })
+    .set({ status: given<number>("status"), body: given<unknown>("body"), leaseUntil: null })
     .where(stillMine())
     .returning({ key: idempotencyKeys.key });
 

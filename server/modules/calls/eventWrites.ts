@@ -2,11 +2,9 @@
 // end: four a call), prepared once per database (server/db/prepared.ts): they run on every call of the floor.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { preparedOn } from "../../db/prepared";
+import { given, preparedOn } from "../../db/prepared";
 import { calls } from "../../db/schema";
 
-/** A value given at run time in update().set(), encoded by its column as insert().values() encodes it. */
-const given = <T>(name: string) => sql.placeholder(name) as unknown as T;
 const theCall = () => eq(calls.id, sql.placeholder("id"));
 
 export const callEventWrites = preparedOn((db: Db) => ({
