@@ -10,7 +10,7 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { systemClock, type Clock } from "../src/shared/clock";
 import { TelephonyLease } from "./pbx/lease";
 import { ownCalls, RedisCallOwner } from "./pbx/callOwner";
@@ -51,6 +51,7 @@ import { Push } from "./realtime/push";
 import { Realtime } from "./realtime/server";
 import { BackgroundWork } from "./modules/status/background";
 import { RequestsInFlight } from "./http/requestsInFlight";
+import { answerSerializer, writeLargeAnswers } from "./http/answers";
 import { statusServices } from "./modules/status/wiring";
 import { StopSteps } from "./stopping";
 
@@ -135,7 +136,8 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     return reply.code(421).header("connection", "close").send({ message: MISDIRECTED_MESSAGE });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer);
+  app.addHook("preSerialization", writeLargeAnswers);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { sipWsUrl: config.sipWsUrl });
   await app.register(cookie);
