@@ -2,7 +2,7 @@
 // hours of the range, whatever the number of calls, plus the status periods still open at the moment asked, split
 // among their local hours here as the triggers split closed ones. Days, weeks (from Monday) and months are the
 // call centre's own, since the rollups' hours are local.
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { defineRoute, rowsOf, users, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { AGENT_ROLES } from "../../src/contract/common";
 import { DEFAULT_QUOTAS, DIALER_SETTING_KEYS, QUOTA_KINDS } from "../../src/contract/dialer";
@@ -52,6 +52,15 @@ const perPeriod = (by: ReportPeriod, keys: string, sums: string, table: string, 
                where ${withinDays(span)}
                group by 1, 2${sql.raw(keys ? `, ${keys}` : "")}) t
        ${sql.raw(having)}`;
+
+/**
+ * A per-period read's rows by (agent, period, key) folded into one row per agent and period, its figures as a JSON
+ * object by key: a month by day is 5,600 rows for the gateway to take in instead of about 40,000 statuses and
+ * 28,000 dispositions, which it read and merged one by one on the event loop the floor's dials wait on.
+ */
+const perAgentPeriod = (read: SQL, key: string, value: string) =>
+  sql`select agent_id, period, json_object_agg(${sql.raw(key)}, ${sql.raw(value)}) as by_key
+        from (${read}) r group by 1, 2`;
 
 /** The User Quotas the goals are weighed against (the goals panel's keys and defaults). */
 export async function quotasOf(
@@ -105,8 +114,14 @@ export async function readAgentReport(
         >(r),
       ),
     db
-      .execute(perPeriod(by, "status", "sum(seconds)::float8 as seconds", "report_status_days", span))
-      .then((r) => rowsOf<Sums & { status: string; seconds: number }>(r)),
+      .execute(
+        perAgentPeriod(
+          perPeriod(by, "status", "sum(seconds)::float8 as seconds", "report_status_days", span),
+          "status",
+          "seconds",
+        ),
+      )
+      .then((r) => rowsOf<Sums & { by_key: Record<string, number> }>(r)),
     // The periods open now, until now.
     db
       .execute(
@@ -118,9 +133,13 @@ export async function readAgentReport(
       .then((r) => rowsOf<Sums & { status: string; seconds: number }>(r)),
     db
       .execute(
-        perPeriod(by, "disposition", "sum(n)::int as n", "report_disposition_days", span, "where n <> 0"),
+        perAgentPeriod(
+          perPeriod(by, "disposition", "sum(n)::int as n", "report_disposition_days", span, "where n <> 0"),
+          "disposition",
+          "n",
+        ),
       )
-      .then((r) => rowsOf<Sums & { disposition: string; n: number }>(r)),
+      .then((r) => rowsOf<Sums & { by_key: Record<string, number> }>(r)),
     quotasOf(settings, tenantId),
   ]);
   for (const h of hours) {
@@ -138,12 +157,10 @@ export async function readAgentReport(
     const s = row.status_seconds as Record<string, number>;
     s[status] = (s[status] ?? 0) + seconds;
   };
-  for (const s of statuses) addStatus(s.agent_id, s.period, s.status, s.seconds);
+  for (const s of statuses)
+    rowOf(rows, s.agent_id, s.period).status_seconds = s.by_key as AgentPeriodRow["status_seconds"];
   for (const s of open) addStatus(s.agent_id, s.period, s.status, s.seconds);
-  for (const d of given) {
-    const row = rowOf(rows, d.agent_id, d.period);
-    row.dispositions[d.disposition] = (row.dispositions[d.disposition] ?? 0) + d.n;
-  }
+  for (const d of given) rowOf(rows, d.agent_id, d.period).dispositions = d.by_key;
 
   const withRows = [...new Set([...rows.values()].map((r) => r.agent_id))];
   const people = await db
