@@ -15,7 +15,8 @@
 //
 // IPC with the parent: ready → {port, emails, …, load}; phase {name}; triggers {on}; expect {…}; explain {…};
 // report → stats; stop.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -56,6 +57,8 @@ const HISTORY_AGENTS = Number(argOf("agents-history") ?? 200);
 const DAYS = Number(argOf("days") ?? 365);
 const SAMPLE_AGENTS = Number(argOf("sample-agents") ?? 10);
 const SEED = Number(argOf("seed") ?? 1);
+/** With --profile DIR: a CPU profile of the with-reports phase alone, written there (bench/dialer-load/profile.ts reads it). */
+const PROFILE_DIR = argOf("profile");
 const PGLITE_DIR = process.argv.includes("--pglite-disk")
   ? mkdtempSync(path.join(tmpdir(), "reports-bench-pglite-"))
   : undefined;
@@ -459,6 +462,27 @@ type Msg =
   | { type: "explain"; range: ReportRange; runs: number }
   | { type: "report" }
   | { type: "stop" };
+let profiler: Session | null = null;
+async function profileAround(left: Phase, entered: Phase) {
+  if (!PROFILE_DIR) return;
+  if (entered === "with-reports") {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.setSamplingInterval", { interval: 500 });
+    await profiler.post("Profiler.start");
+  } else if (left === "with-reports" && profiler) {
+    const { profile } = await profiler.post("Profiler.stop");
+    profiler.disconnect();
+    profiler = null;
+    const file = path.join(
+      PROFILE_DIR,
+      `reports-with-reports-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`,
+    );
+    writeFileSync(file, JSON.stringify(profile));
+    console.error(`reports gateway: CPU profile of with-reports in ${file}`);
+  }
+}
 process.on("disconnect", () => process.exit(0));
 process.on("message", async (m: Msg) => {
   switch (m.type) {
@@ -473,6 +497,7 @@ process.on("message", async (m: Msg) => {
       loop.reset();
       phase = m.name;
       phases.set(phase, newPhase());
+      await profileAround(was, m.name);
       send({ type: "phase-ok", name: m.name });
       return;
     }

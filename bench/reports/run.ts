@@ -37,7 +37,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { cpus, loadavg, totalmem } from "node:os";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -123,6 +123,9 @@ const childArgs = [
   ...["--days", String(DAYS), "--sample-agents", String(SAMPLE_AGENTS), "--seed", String(SEED)],
   ...["--clock-start", CLOCK_START],
   ...(PGLITE_DISK && !freshDb ? ["--pglite-disk"] : []),
+  ...(argv.includes("--profile")
+    ? ["--profile", path.resolve(argv[argv.indexOf("--profile") + 1] ?? tmpdir())]
+    : []),
 ];
 const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...childArgs], {
   stdio: ["ignore", "inherit", "inherit", "ipc"],
