@@ -157,6 +157,7 @@ export async function readAgentReport(
     const s = row.status_seconds as Record<string, number>;
     s[status] = (s[status] ?? 0) + seconds;
   };
+  // A period's closed statuses are its object as read; the open periods then add to it, so they come after.
   for (const s of statuses)
     rowOf(rows, s.agent_id, s.period).status_seconds = s.by_key as AgentPeriodRow["status_seconds"];
   for (const s of open) addStatus(s.agent_id, s.period, s.status, s.seconds);
