@@ -383,6 +383,9 @@ const DAY_TRIGGERS: [table: string, trigger: string][] = [
   ["report_agent_hours", "report_agent_days"],
   ["report_status_hours", "report_status_days"],
   ["report_disposition_hours", "report_disposition_days"],
+  ["report_agent_days", "report_agent_months"],
+  ["report_status_days", "report_status_months"],
+  ["report_disposition_days", "report_disposition_months"],
   ["report_agent_hours", "report_floor_calls"],
   ["report_status_hours", "report_floor_presence"],
 ];
@@ -391,7 +394,7 @@ const dayTriggersSql = (on: boolean) =>
     ([table, trigger]) => `ALTER TABLE ${table} ${on ? "ENABLE" : "DISABLE"} TRIGGER ${trigger};`,
   ).join("\n");
 
-/** The day and floor rollups of a call centre from its hour rollups (as the plugin's migrations fill them once). */
+/** The day, month and floor rollups of a call centre from its hour rollups (as the plugin's migrations fill them once). */
 const daysFromHoursSql = (tenantId: number) => `
 INSERT INTO report_agent_days
   (tenant_id, agent_id, day, dials, inbound, contacts, talk_seconds, transfers_sent, transfers_taken, overstays)
@@ -404,6 +407,17 @@ SELECT tenant_id, agent_id, hour::date, status, sum(seconds) FROM report_status_
 INSERT INTO report_disposition_days (tenant_id, agent_id, day, disposition, n)
 SELECT tenant_id, agent_id, hour::date, disposition, sum(n) FROM report_disposition_hours WHERE tenant_id = ${tenantId}
  GROUP BY tenant_id, agent_id, hour::date, disposition;
+INSERT INTO report_agent_months
+  (tenant_id, agent_id, month, dials, inbound, contacts, talk_seconds, transfers_sent, transfers_taken, overstays)
+SELECT tenant_id, agent_id, date_trunc('month', day)::date, sum(dials), sum(inbound), sum(contacts), sum(talk_seconds),
+       sum(transfers_sent), sum(transfers_taken), sum(overstays)
+  FROM report_agent_days WHERE tenant_id = ${tenantId} GROUP BY tenant_id, agent_id, date_trunc('month', day)::date;
+INSERT INTO report_status_months (tenant_id, agent_id, month, status, seconds)
+SELECT tenant_id, agent_id, date_trunc('month', day)::date, status, sum(seconds) FROM report_status_days
+ WHERE tenant_id = ${tenantId} GROUP BY tenant_id, agent_id, date_trunc('month', day)::date, status;
+INSERT INTO report_disposition_months (tenant_id, agent_id, month, disposition, n)
+SELECT tenant_id, agent_id, date_trunc('month', day)::date, disposition, sum(n) FROM report_disposition_days
+ WHERE tenant_id = ${tenantId} GROUP BY tenant_id, agent_id, date_trunc('month', day)::date, disposition;
 INSERT INTO report_floor_hours (tenant_id, hour, shard, dials, contacts, agent_seconds)
 SELECT tenant_id, hour, shard, sum(dials)::int, sum(contacts)::int, sum(seconds)
   FROM (SELECT tenant_id, hour, agent_id % 16 AS shard, dials, contacts, 0::float8 AS seconds
@@ -445,6 +459,9 @@ DELETE FROM report_disposition_hours WHERE tenant_id = ${tenantId};
 DELETE FROM report_agent_days WHERE tenant_id = ${tenantId};
 DELETE FROM report_status_days WHERE tenant_id = ${tenantId};
 DELETE FROM report_disposition_days WHERE tenant_id = ${tenantId};
+DELETE FROM report_agent_months WHERE tenant_id = ${tenantId};
+DELETE FROM report_status_months WHERE tenant_id = ${tenantId};
+DELETE FROM report_disposition_months WHERE tenant_id = ${tenantId};
 DELETE FROM report_floor_hours WHERE tenant_id = ${tenantId};
 DELETE FROM bench_shifts WHERE tenant_id = ${tenantId};
 DELETE FROM bench_agents WHERE tenant_id = ${tenantId};

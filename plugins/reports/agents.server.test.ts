@@ -26,10 +26,13 @@ import { readHoursReport } from "./hours.server";
 import {
   reportAgentDays,
   reportAgentHours,
+  reportAgentMonths,
   reportDispositionDays,
   reportDispositionHours,
+  reportDispositionMonths,
   reportStatusDays,
   reportStatusHours,
+  reportStatusMonths,
 } from "./tables";
 
 const ISIUS = 1;
@@ -252,6 +255,37 @@ async function clear() {
   // Deleting the hours took their sums back from the days; their rows of zeros go too.
   for (const t of [reportAgentDays, reportStatusDays, reportDispositionDays])
     await db.delete(t).where(inArray(t.agentId, agents));
+  // And deleting the days took theirs back from the months.
+  for (const t of [reportAgentMonths, reportStatusMonths, reportDispositionMonths])
+    await db.delete(t).where(inArray(t.agentId, agents));
+}
+
+/** Rows where a month rollup differs from its day rollup summed per month (none when they agree). */
+async function monthsApartFromDays(): Promise<unknown[]> {
+  const ids = sql.raw(agents.join(","));
+  return rowsOf(
+    await gw.db.execute(sql`
+      select 'agent' as t, m.agent_id, m.month::text from report_agent_months m full join (
+        select agent_id, date_trunc('month', day)::date as month, sum(dials) dials, sum(inbound) inbound,
+               sum(contacts) contacts, sum(talk_seconds) talk, sum(transfers_sent) sent, sum(transfers_taken) taken,
+               sum(overstays) overstays
+          from report_agent_days where agent_id in (${ids}) group by 1, 2) d using (agent_id, month)
+       where coalesce(m.agent_id, d.agent_id) in (${ids})
+         and (coalesce(m.dials, 0), coalesce(m.inbound, 0), coalesce(m.contacts, 0), coalesce(m.talk_seconds, 0),
+              coalesce(m.transfers_sent, 0), coalesce(m.transfers_taken, 0), coalesce(m.overstays, 0))
+             is distinct from (coalesce(d.dials, 0), coalesce(d.inbound, 0), coalesce(d.contacts, 0), coalesce(d.talk, 0),
+              coalesce(d.sent, 0), coalesce(d.taken, 0), coalesce(d.overstays, 0))
+      union all
+      select 'status', m.agent_id, m.month::text from report_status_months m full join (
+        select agent_id, date_trunc('month', day)::date as month, status, sum(seconds) seconds from report_status_days
+         where agent_id in (${ids}) group by 1, 2, 3) d using (agent_id, month, status)
+       where coalesce(m.agent_id, d.agent_id) in (${ids}) and abs(coalesce(m.seconds, 0) - coalesce(d.seconds, 0)) > 0.001
+      union all
+      select 'disposition', m.agent_id, m.month::text from report_disposition_months m full join (
+        select agent_id, date_trunc('month', day)::date as month, disposition, sum(n) n from report_disposition_days
+         where agent_id in (${ids}) group by 1, 2, 3) d using (agent_id, month, disposition)
+       where coalesce(m.agent_id, d.agent_id) in (${ids}) and coalesce(m.n, 0) <> coalesce(d.n, 0)`),
+  );
 }
 
 /** Rows where a day rollup differs from its hour rollup summed per local day (none when they agree). */
@@ -325,8 +359,59 @@ describe("agent performance: the rollups", () => {
               key,
             ).toBe(true);
         }
-        // The day rollups are their hours summed, row for row (the report by day, week and month reads them).
+        // The day rollups are their hours summed, row for row (the report by day, week and month reads them),
+        // and the month rollups their days summed.
         expect(await daysApartFromHours()).toEqual([]);
+        expect(await monthsApartFromDays()).toEqual([]);
+        // By month: March whole (read from the month rollup), and March cut on the 9th with April whole (March's
+        // days from the day rollup, April from the month's), each equal to the raw rows of its days.
+        for (const [from, to] of [
+          ["2026-03-01", "2026-03-31"],
+          ["2026-03-09", "2026-04-30"],
+        ] as const) {
+          const months = await readAgentReport(
+            pluginContextOf(gw, "reports"),
+            { tenantId: ISIUS, from, to, by: "month" },
+            new Date(BASE + 40 * 24 * HOUR),
+          );
+          for (const [i, agent] of agents.entries()) {
+            const within = [...expected].filter(([key]) => {
+              const [a, day] = key.split("|");
+              return Number(a) === agent && day! >= from && day! <= to;
+            });
+            const rows = months.rows.filter((r) => r.agent_id === agent);
+            expect(rows.every((r) => r.period === "2026-03-01" || r.period === "2026-04-01")).toBe(true);
+            const sum = (f: (e: (typeof within)[number][1]) => number) =>
+              within.reduce((t, [, e]) => t + f(e), 0);
+            const got = (f: (r: (typeof rows)[number]) => number) => rows.reduce((t, r) => t + f(r), 0);
+            expect({
+              i,
+              from,
+              dials: got((r) => r.dials),
+              contacts: got((r) => r.contacts),
+              talk: got((r) => r.talk_seconds),
+            }).toEqual({
+              i,
+              from,
+              dials: sum((e) => e.dials),
+              contacts: sum((e) => e.contacts),
+              talk: sum((e) => e.talk),
+            });
+            const given = (src: Record<string, number>[]) => {
+              const out: Record<string, number> = {};
+              for (const d of src) for (const [k, n] of Object.entries(d)) if (n) out[k] = (out[k] ?? 0) + n;
+              return out;
+            };
+            expect(given(rows.map((r) => r.dispositions))).toEqual(
+              given(within.map(([, e]) => e.dispositions)),
+            );
+            for (const status of STATUSES)
+              expect(got((r) => (r.status_seconds as Record<string, number>)[status] ?? 0)).toBeCloseTo(
+                sum((e) => e.status[status] ?? 0),
+                3,
+              );
+          }
+        }
       }),
       { numRuns: 12 },
     );

@@ -16,7 +16,7 @@ import {
 } from "./contract";
 import { centreOf } from "./centres/centres.server";
 import { blankRow } from "./metrics";
-import { openStatusHours, spanOf, withinDays, type Span } from "./span.server";
+import { openStatusHours, spanOf, wholeMonths, withinDays, type Span } from "./span.server";
 
 const MANAGERS = { roles: ["manager"] } as const;
 
@@ -41,16 +41,41 @@ function rowOf(rows: Rows, agentId: number, period: string): AgentPeriodRow {
   return row;
 }
 
+type Rollup = "agent" | "status" | "disposition";
+
 /**
- * A day rollup's rows summed per agent and period (`date_trunc(by, day)`), the period written as YYYY-MM-DD after
+ * A rollup's rows of the span as (agent_id, day, columns…): by month, whole months from the month rollup and only
+ * the days of a month the range cuts from the day rollup (a year of 200 agents: about 26,000 status rows instead
+ * of 550,000, bench/reports); by day or week, the day rollup.
+ */
+function rollupRows(by: ReportPeriod, rollup: Rollup, columns: string, span: Span): SQL {
+  const days = sql`select agent_id, day, ${sql.raw(columns)} from ${sql.raw(`report_${rollup}_days`)}
+                    where ${withinDays(span)}`;
+  if (by !== "month") return days;
+  const { start, end } = wholeMonths(span);
+  return sql`${days} and not (day >= ${start}::date and day < ${end}::date)
+             union all
+             select agent_id, month, ${sql.raw(columns)} from ${sql.raw(`report_${rollup}_months`)}
+              where tenant_id = ${span.tenantId} and month >= ${start}::date and month < ${end}::date`;
+}
+
+/**
+ * A rollup's rows summed per agent and period (`date_trunc(by, day)`), the period written as YYYY-MM-DD after
  * the sums: formatting each row before grouping cost about half of a year's report (bench/reports).
  */
-const perPeriod = (by: ReportPeriod, keys: string, sums: string, table: string, span: Span, having = "") =>
+const perPeriod = (
+  by: ReportPeriod,
+  rollup: Rollup,
+  key: string,
+  columns: string,
+  sums: string,
+  span: Span,
+  having = "",
+) =>
   sql`select to_char(p, 'YYYY-MM-DD') as period, t.*
-        from (select agent_id, date_trunc(${by}, day::timestamp) as p${sql.raw(keys ? `, ${keys}` : "")}, ${sql.raw(sums)}
-                from ${sql.raw(table)}
-               where ${withinDays(span)}
-               group by 1, 2${sql.raw(keys ? `, ${keys}` : "")}) t
+        from (select agent_id, date_trunc(${by}, day::timestamp) as p${sql.raw(key ? `, ${key}` : "")}, ${sql.raw(sums)}
+                from (${rollupRows(by, rollup, columns, span)}) r
+               group by 1, 2${sql.raw(key ? `, ${key}` : "")}) t
        ${sql.raw(having)}`;
 
 /**
@@ -92,11 +117,12 @@ export async function readAgentReport(
       .execute(
         perPeriod(
           by,
+          "agent",
           "",
+          "dials, inbound, contacts, talk_seconds, transfers_sent, transfers_taken, overstays",
           `sum(dials)::int as dials, sum(inbound)::int as inbound, sum(contacts)::int as contacts,
          sum(talk_seconds)::int as talk_seconds, sum(transfers_sent)::int as transfers_sent,
          sum(transfers_taken)::int as transfers_taken, sum(overstays)::int as overstays`,
-          "report_agent_days",
           span,
         ),
       )
@@ -116,7 +142,7 @@ export async function readAgentReport(
     db
       .execute(
         perAgentPeriod(
-          perPeriod(by, "status", "sum(seconds)::float8 as seconds", "report_status_days", span),
+          perPeriod(by, "status", "status", "status, seconds", "sum(seconds)::float8 as seconds", span),
           "status",
           "seconds",
         ),
@@ -134,7 +160,15 @@ export async function readAgentReport(
     db
       .execute(
         perAgentPeriod(
-          perPeriod(by, "disposition", "sum(n)::int as n", "report_disposition_days", span, "where n <> 0"),
+          perPeriod(
+            by,
+            "disposition",
+            "disposition",
+            "disposition, n",
+            "sum(n)::int as n",
+            span,
+            "where n <> 0",
+          ),
           "disposition",
           "n",
         ),

@@ -49,6 +49,21 @@ export async function spanOf(
   };
 }
 
+/**
+ * The months wholly inside the span, as [start, end) first days of months (start = end when none): a report by month
+ * reads these from the month rollups and the rest of the span's days from the day rollups.
+ */
+export function wholeMonths(span: Pick<Span, "from" | "to">): { start: string; end: string } {
+  const firstOf = (day: string) => `${day.slice(0, 8)}01`;
+  const monthAfter = (day: string) => {
+    const [y, m] = day.split("-").map(Number) as [number, number];
+    return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+  };
+  const start = span.from.endsWith("-01") ? span.from : monthAfter(span.from);
+  const end = firstOf(nextDay(span.to));
+  return start < end ? { start, end } : { start: end, end };
+}
+
 /** `hour` of a rollup table within the span, as SQL. */
 export const withinSpan = (span: Span) =>
   sql`tenant_id = ${span.tenantId} and hour >= ${span.start}::timestamp and hour < ${span.end}::timestamp`;
