@@ -191,6 +191,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     started: new Promise<void>((resolve) => (markStarted = resolve)),
     config,
     db,
+    readLane: database.readLane,
     clock,
     tokens,
     sessions,

@@ -26,6 +26,8 @@ export interface Gateway {
   started: Promise<void>;
   config: GatewayConfig;
   db: Db;
+  /** Long reads' own connections (db/client.ts `Database.readLane`): reports and exports. */
+  readLane: Db;
   clock: Clock;
   tokens: TokenService;
   sessions: SessionService;

@@ -69,7 +69,7 @@ export function hoursReportRoutes(ctx: PluginServerContext): RouteDef[] {
       example: { query: { from: "2026-02-01", to: "2026-02-28" } },
       async handler({ caller, query }) {
         const tenantId = await centreOf(ctx.db, caller, query.centre);
-        return { data: await readHoursReport(ctx.db, tenantId, query, new Date(ctx.clock.now())) };
+        return { data: await readHoursReport(ctx.readLane, tenantId, query, new Date(ctx.clock.now())) };
       },
     }),
   ];

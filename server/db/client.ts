@@ -16,6 +16,13 @@ import * as schema from "./schema";
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
+  /**
+   * The lane for long reads (reports, exports): on PostgreSQL a pool of its own, DATABASE_READ_LANE_SIZE
+   * connections (1 by default), so that however many such reads an instance is asked at once they take at most
+   * that many of the database's backends, and the floor's short statements keep the rest of its CPU
+   * (bench/reports). The same handle as `db` on PGlite, which runs one statement at a time anyway.
+   */
+  readLane: Db;
   kind: "pglite" | "postgres";
   /** What the database announces (LISTEN/NOTIFY): ./notifications.ts. */
   notifications: DbNotifications;
@@ -31,6 +38,12 @@ export interface Database {
 export function poolSize(env: string | undefined): number {
   const n = Number(env);
   return Number.isInteger(n) && n > 0 ? n : 10;
+}
+
+/** Connections of the read lane per gateway: DATABASE_READ_LANE_SIZE, else 1. */
+export function readLaneSize(env: string | undefined): number {
+  const n = Number(env);
+  return Number.isInteger(n) && n > 0 ? n : 1;
 }
 
 /** Runs every folder's pending migrations, the core's first, each in drizzle's bookkeeping table of its own. */
@@ -59,16 +72,23 @@ export async function openDatabase(opts: {
     pool.on("error", (e) => opts.onIdleError?.(e));
     const db = drizzlePg(pool, { schema });
     await migrateAll((config) => migratePg(db, config));
+    const lanePool = new pg.Pool({
+      connectionString: opts.url,
+      max: readLaneSize(process.env.DATABASE_READ_LANE_SIZE),
+    });
+    lanePool.on("error", (e) => opts.onIdleError?.(e));
     const notifications = pgNotifications({
       url: opts.url,
       ...(opts.onNoticeError && { log: opts.onNoticeError }),
     });
     return {
       db: db as unknown as Db,
+      readLane: drizzlePg(lanePool, { schema }) as unknown as Db,
       kind: "postgres",
       notifications,
       close: async () => {
         await notifications.close();
+        await lanePool.end();
         await pool.end();
       },
     };
@@ -85,6 +105,7 @@ export async function openDatabase(opts: {
     const notifications = pgliteNotifications(client);
     return {
       db,
+      readLane: db,
       kind: "pglite",
       notifications,
       close: async () => {

@@ -33,6 +33,7 @@ const FIELDS = [
   "mail",
   "offered",
   "playback",
+  "readLane",
   "realtime",
   "recordings",
   "requestsSettled",
@@ -45,6 +46,7 @@ function fakeGateway() {
   const clientEvents = { add: vi.fn() };
   const gw = {
     db: { fake: "db" },
+    readLane: { fake: "read lane" },
     clock: manualClock(Date.parse("2026-01-05T15:00:00Z")),
     log: { info: vi.fn() },
     push,
@@ -79,6 +81,7 @@ describe("PluginServerContext", () => {
     expect(Object.keys(ctx).sort()).toEqual([...FIELDS]);
     expect(Object.isFrozen(ctx)).toBe(true);
     expect(ctx.db).toBe(gw.db);
+    expect(ctx.readLane).toBe(gw.readLane);
     expect(ctx.clock).toBe(gw.clock);
     expect(ctx.log).toBe(gw.log);
 

@@ -73,6 +73,14 @@ export interface PluginMail {
 export interface PluginServerContext {
   /** The database. A plugin writes only its own tables; it may read the core's (server/db/schema.ts). */
   readonly db: Db;
+  /**
+   * The same database for long reads a person waits for but the floor must not (reports, exports): on PostgreSQL
+   * its own pool of DATABASE_READ_LANE_SIZE connections (1 by default), so that these reads, however many at once,
+   * hold at most that many database backends and queue behind each other there, while `db`'s pool serves the
+   * agents' short statements. Read only through it (a write belongs to `db`, in the plugin's own tables); several
+   * reads sent at once on it run one after the other. On PGlite it is `db`.
+   */
+  readonly readLane: Db;
   /** The gateway's clock: every time a plugin counts comes from it (tests move it). */
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
@@ -330,6 +338,7 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
   let outbox: Outbox | undefined;
   return Object.freeze({
     db: gw.db,
+    readLane: gw.readLane,
     clock: gw.clock,
     log: gw.log,
     settings: Object.freeze({

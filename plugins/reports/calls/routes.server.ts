@@ -24,7 +24,7 @@ export function callReportRoutes(ctx: PluginServerContext): RouteDef[] {
       example: { query: { from: "2026-03-01", to: "2026-03-31", direction: "outbound", limit: "50" } },
       async handler({ caller, query }) {
         const tenantId = await centreOf(ctx.db, caller, query.centre);
-        return { data: await readCallsReport(ctx.db, tenantId, query, now()) };
+        return { data: await readCallsReport(ctx.readLane, tenantId, query, now()) };
       },
     }),
     defineRoute(exportCallsReport, {
@@ -33,12 +33,12 @@ export function callReportRoutes(ctx: PluginServerContext): RouteDef[] {
       async handler({ caller, query }, reply) {
         const at = now();
         const tenantId = await centreOf(ctx.db, caller, query.centre);
-        const name = await callsCsvName(ctx.db, tenantId, query, at);
+        const name = await callsCsvName(ctx.readLane, tenantId, query, at);
         reply
           .type("text/csv; charset=utf-8")
           .header("content-disposition", `attachment; filename="${name}"`)
           .header("cache-control", "private, no-store");
-        return reply.send(Readable.from(callsCsv(ctx.db, tenantId, query, at)));
+        return reply.send(Readable.from(callsCsv(ctx.readLane, tenantId, query, at)));
       },
     }),
     defineRoute(callDetail, {
@@ -46,7 +46,7 @@ export function callReportRoutes(ctx: PluginServerContext): RouteDef[] {
       example: { params: { id: "1" } },
       async handler({ caller, params, query }) {
         const tenantId = await centreOf(ctx.db, caller, query.centre);
-        const detail = await readCallDetail(ctx.db, tenantId, params.id, now());
+        const detail = await readCallDetail(ctx.readLane, tenantId, params.id, now());
         // Another call centre's call does not exist for this one.
         if (!detail) throw new HttpError(404, MESSAGES.resourceNotFound);
         return { data: detail };

@@ -16,7 +16,7 @@ export function campaignReportRoutes(ctx: PluginServerContext): RouteDef[] {
       async handler({ caller, query }) {
         const tenantId = await centreOf(ctx.db, caller, query.centre);
         const range = { tenantId, from: query.from, to: query.to, by: query.by };
-        return { data: await readSourceReport(ctx.db, group, range, new Date(ctx.clock.now())) };
+        return { data: await readSourceReport(ctx.readLane, group, range, new Date(ctx.clock.now())) };
       },
     });
   return [route(campaignReport, "campaign"), route(publisherReport, "publisher")];

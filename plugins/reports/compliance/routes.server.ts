@@ -14,7 +14,7 @@ export function complianceReportRoutes(ctx: PluginServerContext): RouteDef[] {
       async handler({ caller, query }) {
         return {
           data: await readComplianceReport(
-            ctx.db,
+            ctx.readLane,
             await centreOf(ctx.db, caller, query.centre),
             query,
             new Date(ctx.clock.now()),

@@ -30,7 +30,10 @@ export interface Failure {
   detail: string | null;
 }
 
-type MailContext = Pick<PluginServerContext, "db" | "clock" | "log" | "mail" | "settings" | "offered">;
+type MailContext = Pick<
+  PluginServerContext,
+  "db" | "readLane" | "clock" | "log" | "mail" | "settings" | "offered"
+>;
 
 const TEXTS = ownTexts.schedules;
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -86,7 +89,7 @@ export async function sendScheduledReport(
   let lines = 0;
   let summary: string;
   try {
-    for await (const piece of entry.csv(ctx.db, s.tenantId, query.data, now)) {
+    for await (const piece of entry.csv(ctx.readLane, s.tenantId, query.data, now)) {
       // The mark is this file's own (a report's CSV may start with one for its page's download).
       const line = lines === 0 ? piece.replace(/^\uFEFF/, "") : piece;
       bytes += Buffer.byteLength(line, "utf8");
@@ -95,7 +98,7 @@ export async function sendScheduledReport(
       lines++;
     }
     summary = entry.summary
-      ? await entry.summary(ctx.db, s.tenantId, query.data, now)
+      ? await entry.summary(ctx.readLane, s.tenantId, query.data, now)
       : `${Math.max(0, lines - 1)} lines in the CSV.`;
   } catch (err) {
     ctx.log.error(

@@ -1,0 +1,38 @@
+// Long reads (reports, their exports, scheduled reports) go through the read lane: on PostgreSQL a pool of its own,
+// one connection by default, so that however many of them run at once they hold one backend of the database and
+// the floor's statements keep the rest of its CPU; on PGlite the same handle as `db`.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestGateway, type TestGateway } from "../test/harness";
+import { readLaneSize, rowsOf, type Db } from "./client";
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(() => gw?.close());
+
+/** The backend that answered, holding it a moment so that reads sent together overlap. */
+const backendOf = async (db: Db) =>
+  rowsOf<{ pid: number }>(await db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.02)`))[0]!.pid;
+
+describe("the read lane", () => {
+  it("runs reads sent at once on one connection, apart from the floor's pool", async () => {
+    const { database } = gw;
+    if (database.kind === "pglite") {
+      expect(database.readLane).toBe(database.db);
+      return;
+    }
+    const lane = await Promise.all([1, 2, 3, 4].map(() => backendOf(database.readLane)));
+    expect(new Set(lane).size).toBe(1);
+    const main = await Promise.all([1, 2, 3, 4].map(() => backendOf(database.db)));
+    expect(new Set(main).size).toBeGreaterThan(1);
+    expect(main).not.toContain(lane[0]);
+  });
+
+  it("has DATABASE_READ_LANE_SIZE connections, 1 when unset or not a positive whole number", () => {
+    expect(readLaneSize(undefined)).toBe(1);
+    expect(readLaneSize("3")).toBe(3);
+    for (const bad of ["0", "-2", "1.5", "two", ""]) expect(readLaneSize(bad)).toBe(1);
+  });
+});
