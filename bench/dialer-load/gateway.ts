@@ -11,10 +11,8 @@
 // IPC with the parent: ready → {port, emails, password, setup}; measure-start; measure-stop → stats; stop.
 // While measuring it takes process.cpuUsage, event-loop utilisation and delay, RSS every 250 ms, the number
 // of SQL statements sent, and (with --profile DIR) a CPU profile of the window alone (node:inspector).
-import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { buildGateway } from "../../server/app";
@@ -23,7 +21,7 @@ import { readConfig } from "../../server/config";
 import { openDatabase, rowsOf } from "../../server/db/client";
 import { LOAD_WORLD_CLOCK_START, writeBenchTenant, writeLoadWorld } from "../../server/test/loadWorld";
 import { systemClock } from "../../src/shared/clock";
-import { summariseProfile, type CpuProfile } from "./profile";
+import { summariseProfile, writeProfile, type CpuProfile } from "./profile";
 import { FAST_PROFILE } from "./world";
 
 const argOf = (name: string) => {
@@ -298,11 +296,7 @@ process.on("message", async (m: Msg) => {
       if (inspector) {
         const { profile: p } = (await inspector.post("Profiler.stop")) as { profile: CpuProfile };
         inspector.disconnect();
-        const file = path.join(
-          PROFILE_DIR!,
-          `dialer-load-${database.kind}-${AGENTS}-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`,
-        );
-        writeFileSync(file, JSON.stringify(p));
+        const file = writeProfile(PROFILE_DIR!, `dialer-load-${database.kind}-${AGENTS}`, p);
         profile = { file, summary: summariseProfile(p) };
       }
       send({

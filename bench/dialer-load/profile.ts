@@ -3,8 +3,20 @@
 // and the functions with the most self time. Used by gateway.ts for the measured window, and on its own:
 //
 //   npx tsx bench/dialer-load/profile.ts FILE.cpuprofile
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+
+/**
+ * Writes a profile as DIR/<name>-<time>.cpuprofile, making DIR if it is not there (a run's profile was lost at the
+ * end of a 25-minute bench to a missing folder); the file's path.
+ */
+export function writeProfile(dir: string, name: string, profile: CpuProfile): string {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  return file;
+}
 
 export interface CpuProfile {
   nodes: {

@@ -15,7 +15,7 @@
 //
 // IPC with the parent: ready → {port, emails, …, load}; phase {name}; triggers {on}; expect {…}; explain {…};
 // report → stats; stop.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -30,6 +30,7 @@ import { openDatabase, rowsOf } from "../../server/db/client";
 import { campaignQualifiers, leadCampaigns, leads, tenants, users } from "../../server/db/schema";
 import { readSetting } from "../../server/modules/settings/store";
 import { systemClock } from "../../src/shared/clock";
+import { writeProfile, type CpuProfile } from "../dialer-load/profile";
 import { loadHistory, triggersSql, type Exec, type LoadReport } from "./history";
 import {
   BENCH_PASSWORD,
@@ -475,11 +476,7 @@ async function profileAround(left: Phase, entered: Phase) {
     const { profile } = await profiler.post("Profiler.stop");
     profiler.disconnect();
     profiler = null;
-    const file = path.join(
-      PROFILE_DIR,
-      `reports-with-reports-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`,
-    );
-    writeFileSync(file, JSON.stringify(profile));
+    const file = writeProfile(PROFILE_DIR, "reports-with-reports", profile as CpuProfile);
     console.error(`reports gateway: CPU profile of with-reports in ${file}`);
   }
 }
