@@ -260,58 +260,36 @@ async function clear() {
     await db.delete(t).where(inArray(t.agentId, agents));
 }
 
-/** Rows where a month rollup differs from its day rollup summed per month (none when they agree). */
-async function monthsApartFromDays(): Promise<unknown[]> {
+/**
+ * Rows where a coarser rollup differs from the finer one summed per its period (none when they agree): the days
+ * against their hours (`hour::date`), the months against their days.
+ */
+async function apart(fine: "hours" | "days", coarse: "days" | "months"): Promise<unknown[]> {
   const ids = sql.raw(agents.join(","));
+  const key = sql.raw(coarse === "days" ? "day" : "month");
+  const of = sql.raw(fine === "hours" ? "hour::date" : "date_trunc('month', day)::date");
+  const table = (figures: string, grain: string) => sql.raw(`report_${figures}_${grain}`);
   return rowsOf(
     await gw.db.execute(sql`
-      select 'agent' as t, m.agent_id, m.month::text from report_agent_months m full join (
-        select agent_id, date_trunc('month', day)::date as month, sum(dials) dials, sum(inbound) inbound,
-               sum(contacts) contacts, sum(talk_seconds) talk, sum(transfers_sent) sent, sum(transfers_taken) taken,
-               sum(overstays) overstays
-          from report_agent_days where agent_id in (${ids}) group by 1, 2) d using (agent_id, month)
-       where coalesce(m.agent_id, d.agent_id) in (${ids})
-         and (coalesce(m.dials, 0), coalesce(m.inbound, 0), coalesce(m.contacts, 0), coalesce(m.talk_seconds, 0),
-              coalesce(m.transfers_sent, 0), coalesce(m.transfers_taken, 0), coalesce(m.overstays, 0))
-             is distinct from (coalesce(d.dials, 0), coalesce(d.inbound, 0), coalesce(d.contacts, 0), coalesce(d.talk, 0),
-              coalesce(d.sent, 0), coalesce(d.taken, 0), coalesce(d.overstays, 0))
-      union all
-      select 'status', m.agent_id, m.month::text from report_status_months m full join (
-        select agent_id, date_trunc('month', day)::date as month, status, sum(seconds) seconds from report_status_days
-         where agent_id in (${ids}) group by 1, 2, 3) d using (agent_id, month, status)
-       where coalesce(m.agent_id, d.agent_id) in (${ids}) and abs(coalesce(m.seconds, 0) - coalesce(d.seconds, 0)) > 0.001
-      union all
-      select 'disposition', m.agent_id, m.month::text from report_disposition_months m full join (
-        select agent_id, date_trunc('month', day)::date as month, disposition, sum(n) n from report_disposition_days
-         where agent_id in (${ids}) group by 1, 2, 3) d using (agent_id, month, disposition)
-       where coalesce(m.agent_id, d.agent_id) in (${ids}) and coalesce(m.n, 0) <> coalesce(d.n, 0)`),
-  );
-}
-
-/** Rows where a day rollup differs from its hour rollup summed per local day (none when they agree). */
-async function daysApartFromHours(): Promise<unknown[]> {
-  const ids = sql.raw(agents.join(","));
-  return rowsOf(
-    await gw.db.execute(sql`
-      select 'agent' as t, d.agent_id, d.day::text from report_agent_days d full join (
-        select agent_id, hour::date as day, sum(dials) dials, sum(inbound) inbound, sum(contacts) contacts,
+      select 'agent' as t, c.agent_id, c.${key}::text from ${table("agent", coarse)} c full join (
+        select agent_id, ${of} as ${key}, sum(dials) dials, sum(inbound) inbound, sum(contacts) contacts,
                sum(talk_seconds) talk, sum(transfers_sent) sent, sum(transfers_taken) taken, sum(overstays) overstays
-          from report_agent_hours where agent_id in (${ids}) group by 1, 2) h using (agent_id, day)
-       where coalesce(d.agent_id, h.agent_id) in (${ids})
-         and (coalesce(d.dials, 0), coalesce(d.inbound, 0), coalesce(d.contacts, 0), coalesce(d.talk_seconds, 0),
-              coalesce(d.transfers_sent, 0), coalesce(d.transfers_taken, 0), coalesce(d.overstays, 0))
-             is distinct from (coalesce(h.dials, 0), coalesce(h.inbound, 0), coalesce(h.contacts, 0), coalesce(h.talk, 0),
-              coalesce(h.sent, 0), coalesce(h.taken, 0), coalesce(h.overstays, 0))
+          from ${table("agent", fine)} where agent_id in (${ids}) group by 1, 2) f using (agent_id, ${key})
+       where coalesce(c.agent_id, f.agent_id) in (${ids})
+         and (coalesce(c.dials, 0), coalesce(c.inbound, 0), coalesce(c.contacts, 0), coalesce(c.talk_seconds, 0),
+              coalesce(c.transfers_sent, 0), coalesce(c.transfers_taken, 0), coalesce(c.overstays, 0))
+             is distinct from (coalesce(f.dials, 0), coalesce(f.inbound, 0), coalesce(f.contacts, 0), coalesce(f.talk, 0),
+              coalesce(f.sent, 0), coalesce(f.taken, 0), coalesce(f.overstays, 0))
       union all
-      select 'status', d.agent_id, d.day::text from report_status_days d full join (
-        select agent_id, hour::date as day, status, sum(seconds) seconds from report_status_hours
-         where agent_id in (${ids}) group by 1, 2, 3) h using (agent_id, day, status)
-       where coalesce(d.agent_id, h.agent_id) in (${ids}) and abs(coalesce(d.seconds, 0) - coalesce(h.seconds, 0)) > 0.001
+      select 'status', c.agent_id, c.${key}::text from ${table("status", coarse)} c full join (
+        select agent_id, ${of} as ${key}, status, sum(seconds) seconds from ${table("status", fine)}
+         where agent_id in (${ids}) group by 1, 2, 3) f using (agent_id, ${key}, status)
+       where coalesce(c.agent_id, f.agent_id) in (${ids}) and abs(coalesce(c.seconds, 0) - coalesce(f.seconds, 0)) > 0.001
       union all
-      select 'disposition', d.agent_id, d.day::text from report_disposition_days d full join (
-        select agent_id, hour::date as day, disposition, sum(n) n from report_disposition_hours
-         where agent_id in (${ids}) group by 1, 2, 3) h using (agent_id, day, disposition)
-       where coalesce(d.agent_id, h.agent_id) in (${ids}) and coalesce(d.n, 0) <> coalesce(h.n, 0)`),
+      select 'disposition', c.agent_id, c.${key}::text from ${table("disposition", coarse)} c full join (
+        select agent_id, ${of} as ${key}, disposition, sum(n) n from ${table("disposition", fine)}
+         where agent_id in (${ids}) group by 1, 2, 3) f using (agent_id, ${key}, disposition)
+       where coalesce(c.agent_id, f.agent_id) in (${ids}) and coalesce(c.n, 0) <> coalesce(f.n, 0)`),
   );
 }
 
@@ -361,8 +339,8 @@ describe("agent performance: the rollups", () => {
         }
         // The day rollups are their hours summed, row for row (the report by day, week and month reads them),
         // and the month rollups their days summed.
-        expect(await daysApartFromHours()).toEqual([]);
-        expect(await monthsApartFromDays()).toEqual([]);
+        expect(await apart("hours", "days")).toEqual([]);
+        expect(await apart("days", "months")).toEqual([]);
         // By month: March whole (read from the month rollup), and March cut on the 9th with April whole (March's
         // days from the day rollup, April from the month's), each equal to the raw rows of its days.
         for (const [from, to] of [

@@ -22,6 +22,37 @@ import { tenantRef } from "../../server/sdk/tables";
 
 const hour = () => timestamp("hour", { mode: "string" }).notNull();
 
+/**
+ * The figures of an agent in a period, the same columns in the hour, day and month rollups (a day's and a month's
+ * are their hours summed, by triggers: migrations/).
+ */
+const agentFigures = () => ({
+  /** Outgoing calls the agent placed (any type), by the hour they started. */
+  dials: integer("dials").notNull().default(0),
+  /** Incoming calls the agent took. */
+  inbound: integer("inbound").notNull().default(0),
+  /** Calls answered by a person (answered, and no machine by the PBX's verdict). */
+  contacts: integer("contacts").notNull().default(0),
+  /** Seconds from answer to end, of the calls started in the hour. */
+  talkSeconds: integer("talk_seconds").notNull().default(0),
+  /** Live transfers the agent (a qualifier) completed, by the hour asked. */
+  transfersSent: integer("transfers_sent").notNull().default(0),
+  /** Live transfers the agent (an advisor) took and completed, by the hour accepted. */
+  transfersTaken: integer("transfers_taken").notNull().default(0),
+  /** Status periods that overstayed their limit, by the hour the overstay began. */
+  overstays: integer("overstays").notNull().default(0),
+});
+/** Seconds in one status. */
+const statusFigures = () => ({
+  status: text("status").notNull(),
+  seconds: doublePrecision("seconds").notNull().default(0),
+});
+/** Dispositions given, of one value. */
+const dispositionFigures = () => ({
+  disposition: text("disposition").notNull(),
+  n: integer("n").notNull().default(0),
+});
+
 /** Calls, contacts, talk, transfers and overstays of an agent in an hour. */
 export const reportAgentHours = pgTable(
   "report_agent_hours",
@@ -29,20 +60,7 @@ export const reportAgentHours = pgTable(
     tenantId: tenantRef(),
     agentId: integer("agent_id").notNull(),
     hour: hour(),
-    /** Outgoing calls the agent placed (any type), by the hour they started. */
-    dials: integer("dials").notNull().default(0),
-    /** Incoming calls the agent took. */
-    inbound: integer("inbound").notNull().default(0),
-    /** Calls answered by a person (answered, and no machine by the PBX's verdict). */
-    contacts: integer("contacts").notNull().default(0),
-    /** Seconds from answer to end, of the calls started in the hour. */
-    talkSeconds: integer("talk_seconds").notNull().default(0),
-    /** Live transfers the agent (a qualifier) completed, by the hour asked. */
-    transfersSent: integer("transfers_sent").notNull().default(0),
-    /** Live transfers the agent (an advisor) took and completed, by the hour accepted. */
-    transfersTaken: integer("transfers_taken").notNull().default(0),
-    /** Status periods that overstayed their limit, by the hour the overstay began. */
-    overstays: integer("overstays").notNull().default(0),
+    ...agentFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.hour] }),
@@ -57,8 +75,7 @@ export const reportStatusHours = pgTable(
     tenantId: tenantRef(),
     agentId: integer("agent_id").notNull(),
     hour: hour(),
-    status: text("status").notNull(),
-    seconds: doublePrecision("seconds").notNull().default(0),
+    ...statusFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.hour, t.status] }),
@@ -73,8 +90,7 @@ export const reportDispositionHours = pgTable(
     tenantId: tenantRef(),
     agentId: integer("agent_id").notNull(),
     hour: hour(),
-    disposition: text("disposition").notNull(),
-    n: integer("n").notNull().default(0),
+    ...dispositionFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.hour, t.disposition] }),
@@ -96,13 +112,7 @@ export const reportAgentDays = pgTable(
     tenantId: tenantRef(),
     agentId: integer("agent_id").notNull(),
     day: day(),
-    dials: integer("dials").notNull().default(0),
-    inbound: integer("inbound").notNull().default(0),
-    contacts: integer("contacts").notNull().default(0),
-    talkSeconds: integer("talk_seconds").notNull().default(0),
-    transfersSent: integer("transfers_sent").notNull().default(0),
-    transfersTaken: integer("transfers_taken").notNull().default(0),
-    overstays: integer("overstays").notNull().default(0),
+    ...agentFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.day] }),
@@ -117,8 +127,7 @@ export const reportStatusDays = pgTable(
     tenantId: tenantRef(),
     agentId: integer("agent_id").notNull(),
     day: day(),
-    status: text("status").notNull(),
-    seconds: doublePrecision("seconds").notNull().default(0),
+    ...statusFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.day, t.status] }),
@@ -133,8 +142,7 @@ export const reportDispositionDays = pgTable(
     tenantId: tenantRef(),
     agentId: integer("agent_id").notNull(),
     day: day(),
-    disposition: text("disposition").notNull(),
-    n: integer("n").notNull().default(0),
+    ...dispositionFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.day, t.disposition] }),
@@ -155,13 +163,7 @@ export const reportAgentMonths = pgTable(
     tenantId: tenantRef(),
     agentId: integer("agent_id").notNull(),
     month: month(),
-    dials: integer("dials").notNull().default(0),
-    inbound: integer("inbound").notNull().default(0),
-    contacts: integer("contacts").notNull().default(0),
-    talkSeconds: integer("talk_seconds").notNull().default(0),
-    transfersSent: integer("transfers_sent").notNull().default(0),
-    transfersTaken: integer("transfers_taken").notNull().default(0),
-    overstays: integer("overstays").notNull().default(0),
+    ...agentFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.month] }),
@@ -176,8 +178,7 @@ export const reportStatusMonths = pgTable(
     tenantId: tenantRef(),
     agentId: integer("agent_id").notNull(),
     month: month(),
-    status: text("status").notNull(),
-    seconds: doublePrecision("seconds").notNull().default(0),
+    ...statusFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.month, t.status] }),
@@ -192,8 +193,7 @@ export const reportDispositionMonths = pgTable(
     tenantId: tenantRef(),
     agentId: integer("agent_id").notNull(),
     month: month(),
-    disposition: text("disposition").notNull(),
-    n: integer("n").notNull().default(0),
+    ...dispositionFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.month, t.disposition] }),
