@@ -72,9 +72,11 @@ export async function openDatabase(opts: {
     pool.on("error", (e) => opts.onIdleError?.(e));
     const db = drizzlePg(pool, { schema });
     await migrateAll((config) => migratePg(db, config));
+    // No parallel workers on the lane: a plan with a Gather would take more backends (cores) than its connections.
     const lanePool = new pg.Pool({
       connectionString: opts.url,
       max: readLaneSize(process.env.DATABASE_READ_LANE_SIZE),
+      options: "-c max_parallel_workers_per_gather=0",
     });
     lanePool.on("error", (e) => opts.onIdleError?.(e));
     const notifications = pgNotifications({

@@ -28,6 +28,13 @@ describe("the read lane", () => {
     const main = await Promise.all([1, 2, 3, 4].map(() => backendOf(database.db)));
     expect(new Set(main).size).toBeGreaterThan(1);
     expect(main).not.toContain(lane[0]);
+    // Nor does a read on it spread over parallel workers (each another backend on another core).
+    const workers = async (db: Db) =>
+      rowsOf<{ n: string }>(
+        await db.execute(sql`select current_setting('max_parallel_workers_per_gather') as n`),
+      )[0]!.n;
+    expect(await workers(database.readLane)).toBe("0");
+    expect(await workers(database.db)).not.toBe("0");
   });
 
   it("has DATABASE_READ_LANE_SIZE connections, 1 when unset or not a positive whole number", () => {
