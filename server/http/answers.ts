@@ -56,6 +56,14 @@ interface Def {
   getter?: () => $ZodType;
 }
 
+const bothWays = new WeakMap<$ZodType, boolean>();
+/** `readsBothWays` of a long answer's row schema, walked once per schema rather than at every such answer. */
+function rowsReadBothWays(row: $ZodType): boolean {
+  let answer = bothWays.get(row);
+  if (answer === undefined) bothWays.set(row, (answer = readsBothWays(row)));
+  return answer;
+}
+
 /**
  * Whether zod's parse and encode accept the same values of `schema` and give the same output: nothing in it runs
  * one way only. Unknown kinds of schema count as one-way (they are encoded, which is always right).
@@ -139,7 +147,7 @@ function longListOf(
   for (const [key, rows] of Object.entries(answer.data)) {
     if (!Array.isArray(rows) || rows.length <= SLICE_ROWS) continue;
     const def = shape[key]?._zod.def as unknown as Def | undefined;
-    if (def?.type !== "array" || def.checks?.length || !readsBothWays(def.element!)) return null;
+    if (def?.type !== "array" || def.checks?.length || !rowsReadBothWays(def.element!)) return null;
     return { key, rows, row: def.element! };
   }
   return null;
