@@ -1,7 +1,7 @@
 // The last answer of POST /dials/auto: the lead dialled, or 'No lead available' with the gateway's summary
 // and, behind "Why?", every reason it gave.
 import { Button, Collapse } from "@blueprintjs/core";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { usePlugin } from "../../src/sdk";
 import type { AutoDialingService } from "./loop";
@@ -10,9 +10,11 @@ import { hasDetails, sampleOf, summaryOf, type NoLeadExplanation } from "./reaso
 
 export function LastResultView({ last }: { last: LastResult }) {
   const { t } = useTranslation("auto-dialing");
+  const label = <span className="auto-dialing__label">{t("last.title")}</span>;
+  if (last.kind === "no_lead") return <NoLead label={label} explanation={last.explanation} />;
   return (
     <div className="auto-dialing__last">
-      <span className="auto-dialing__label">{t("last.title")}</span>{" "}
+      {label}{" "}
       {last.kind === "dialled" && (
         <span>
           {last.suffix
@@ -24,24 +26,29 @@ export function LastResultView({ last }: { last: LastResult }) {
         <span>{last.message ? t("last.refused", { message: last.message }) : t("last.failed")}</span>
       )}
       {last.kind === "busy" && <span>{t("last.busy")}</span>}
-      {last.kind === "no_lead" && <NoLead explanation={last.explanation} />}
     </div>
   );
 }
 
-function NoLead({ explanation: e }: { explanation: NoLeadExplanation }) {
+/**
+ * "No lead available" and its reason, with "Why?" at the right of its first line: a two-line reason (a closed
+ * calling window, in French longer still) would push it below the panel's edge at 1366×768.
+ */
+function NoLead({ label, explanation: e }: { label: ReactNode; explanation: NoLeadExplanation }) {
   const { t } = useTranslation("auto-dialing");
   const [open, setOpen] = useState(false);
   const id = useId();
   const { api } = usePlugin<AutoDialingStore, AutoDialingService>();
   const summary = summaryOf(e, api.say);
   return (
-    <>
-      <span>{summary ? t("last.no_lead_because", { reason: summary }) : t("last.no_lead")}</span>
+    <div className="auto-dialing__last auto-dialing__last--explained">
+      <div>
+        {label} <span>{summary ? t("last.no_lead_because", { reason: summary }) : t("last.no_lead")}</span>
+      </div>
       {hasDetails(e) && (
         <>
-          {" "}
           <Button
+            className="auto-dialing__why-toggle"
             variant="minimal"
             size="small"
             aria-expanded={open}
@@ -76,6 +83,6 @@ function NoLead({ explanation: e }: { explanation: NoLeadExplanation }) {
           </Collapse>
         </>
       )}
-    </>
+    </div>
   );
 }
