@@ -3,6 +3,7 @@
 // trigger splits a closed one (./migrations): a report of today includes the last minute.
 import { eq, sql, type SQL } from "drizzle-orm";
 import { tenants, wallClock, type Db } from "../../server/sdk";
+import { addDays } from "./range";
 
 export interface Span {
   tenantId: number;
@@ -18,9 +19,6 @@ export interface Span {
   /** The moment asked. */
   now: Date;
 }
-
-/** The day after a YYYY-MM-DD day. */
-const nextDay = (day: string) => new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
 
 export async function spanOf(
   db: Db,
@@ -44,7 +42,7 @@ export async function spanOf(
     from,
     to,
     start: `${from} 00:00:00`,
-    end: `${nextDay(to)} 00:00:00`,
+    end: `${addDays(to, 1)} 00:00:00`,
     now,
   };
 }
@@ -55,12 +53,9 @@ export async function spanOf(
  */
 export function wholeMonths(span: Pick<Span, "from" | "to">): { start: string; end: string } {
   const firstOf = (day: string) => `${day.slice(0, 8)}01`;
-  const monthAfter = (day: string) => {
-    const [y, m] = day.split("-").map(Number) as [number, number];
-    return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
-  };
-  const start = span.from.endsWith("-01") ? span.from : monthAfter(span.from);
-  const end = firstOf(nextDay(span.to));
+  // The first of the month after `from`'s (32 days on from a first always lands in the next month).
+  const start = span.from.endsWith("-01") ? span.from : firstOf(addDays(firstOf(span.from), 32));
+  const end = firstOf(addDays(span.to, 1));
   return start < end ? { start, end } : { start: end, end };
 }
 
