@@ -21,7 +21,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, like, sql, type SQL } from "drizzle-orm";
 import { readAgentReport } from "../../plugins/reports/agents.server";
 import { buildGateway } from "../../server/app";
 import { hashPassword } from "../../server/auth/passwords";
@@ -64,6 +64,10 @@ const PGLITE_DIR = process.argv.includes("--pglite-disk")
   ? mkdtempSync(path.join(tmpdir(), "reports-bench-pglite-"))
   : undefined;
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
+/** The world and the history are already in the database (a copy of a kept one, run.ts --keep-history). */
+const PRELOADED = process.argv.includes("--preloaded");
+/** Write the world and the history, then close and exit: run.ts keeps the database as the copies' template. */
+const LOAD_ONLY = process.argv.includes("--load-only");
 const send = (m: unknown) => process.send!(m);
 const log = (s: string) => console.error(`reports gateway: ${s}`);
 
@@ -79,73 +83,91 @@ const migratedMs = performance.now() - t0;
 // ---------------------------------------------------------------- the dialling world, written directly
 
 const t1 = performance.now();
-const passwordHash = await hashPassword(BENCH_PASSWORD);
-await db
-  .insert(tenants)
-  .values({ id: TENANT, name: "BENCH", variant: "isius", country: "US", timezone: TIME_ZONE, features: {} });
-const [campaign] = await db
-  .insert(leadCampaigns)
-  .values({ tenantId: TENANT, slug: "bench", name: "Bench", active: true, prefix: PREFIX })
-  .returning({ id: leadCampaigns.id });
-const createdAt = new Date(clock.now());
 const emails: string[] = [];
 const extensions: string[] = [];
 const dialerIds: number[] = [];
-{
-  const rows = Array.from({ length: DIALERS }, (_, n) => ({
-    tenantId: TENANT,
-    email: `reports.dialer.${n}@bench.test`,
-    passwordHash,
-    firstName: "Dialling",
-    lastName: `Agent ${String(n).padStart(3, "0")}`,
-    role: "qualifier",
-    extension: String(50_000 + n),
-    hasWebrtc: true,
-    isBilingual: true,
-    createdAt,
-  }));
-  for (let i = 0; i < rows.length; i += 500) {
-    const ids = await db
-      .insert(users)
-      .values(rows.slice(i, i + 500))
-      .returning({ id: users.id });
-    dialerIds.push(...ids.map((r) => r.id));
-  }
-  rows.forEach((r) => (emails.push(r.email), extensions.push(r.extension)));
-}
-await db.insert(users).values({
-  tenantId: TENANT,
-  email: MANAGER_EMAIL,
-  passwordHash,
-  firstName: "Reports",
-  lastName: "Manager",
-  role: "manager",
-  createdAt,
-});
-for (let i = 0; i < dialerIds.length; i += 1000)
+if (PRELOADED) {
+  const dialers = await db
+    .select({ id: users.id, email: users.email, extension: users.extension })
+    .from(users)
+    .where(and(eq(users.tenantId, TENANT), like(users.email, "reports.dialer.%")))
+    .orderBy(users.id);
+  for (const d of dialers) (emails.push(d.email), extensions.push(d.extension ?? ""), dialerIds.push(d.id));
+} else await writeWorld();
+
+async function writeWorld() {
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   await db
-    .insert(campaignQualifiers)
-    .values(dialerIds.slice(i, i + 1000).map((userId) => ({ campaignId: campaign!.id, userId })));
-for (let i = 0; i < LEADS; i += 1000) {
-  const rows = Array.from({ length: Math.min(1000, LEADS - i) }, (_, k) => {
-    const n = i + k;
-    const [state, timezone] = seededPlace(n);
-    return {
-      tenantId: TENANT,
-      marketingId: `${PREFIX}S${n}`,
-      prefix: PREFIX,
-      campaignId: campaign!.id,
-      firstName: "Lead",
-      lastName: String(n),
-      phone: seededPhone(n),
+    .insert(tenants)
+    .values({
+      id: TENANT,
+      name: "BENCH",
+      variant: "isius",
       country: "US",
-      state,
-      timezone,
-      language: "en",
+      timezone: TIME_ZONE,
+      features: {},
+    });
+  const [campaign] = await db
+    .insert(leadCampaigns)
+    .values({ tenantId: TENANT, slug: "bench", name: "Bench", active: true, prefix: PREFIX })
+    .returning({ id: leadCampaigns.id });
+  const createdAt = new Date(clock.now());
+  {
+    const rows = Array.from({ length: DIALERS }, (_, n) => ({
+      tenantId: TENANT,
+      email: `reports.dialer.${n}@bench.test`,
+      passwordHash,
+      firstName: "Dialling",
+      lastName: `Agent ${String(n).padStart(3, "0")}`,
+      role: "qualifier",
+      extension: String(50_000 + n),
+      hasWebrtc: true,
+      isBilingual: true,
       createdAt,
-    };
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      const ids = await db
+        .insert(users)
+        .values(rows.slice(i, i + 500))
+        .returning({ id: users.id });
+      dialerIds.push(...ids.map((r) => r.id));
+    }
+    rows.forEach((r) => (emails.push(r.email), extensions.push(r.extension)));
+  }
+  await db.insert(users).values({
+    tenantId: TENANT,
+    email: MANAGER_EMAIL,
+    passwordHash,
+    firstName: "Reports",
+    lastName: "Manager",
+    role: "manager",
+    createdAt,
   });
-  await db.insert(leads).values(rows);
+  for (let i = 0; i < dialerIds.length; i += 1000)
+    await db
+      .insert(campaignQualifiers)
+      .values(dialerIds.slice(i, i + 1000).map((userId) => ({ campaignId: campaign!.id, userId })));
+  for (let i = 0; i < LEADS; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, LEADS - i) }, (_, k) => {
+      const n = i + k;
+      const [state, timezone] = seededPlace(n);
+      return {
+        tenantId: TENANT,
+        marketingId: `${PREFIX}S${n}`,
+        prefix: PREFIX,
+        campaignId: campaign!.id,
+        firstName: "Lead",
+        lastName: String(n),
+        phone: seededPhone(n),
+        country: "US",
+        state,
+        timezone,
+        language: "en",
+        createdAt,
+      };
+    });
+    await db.insert(leads).values(rows);
+  }
 }
 const worldMs = performance.now() - t1;
 
@@ -178,23 +200,36 @@ if (database.kind === "postgres") {
 }
 const today = localToday(clock.now());
 const tLoad = performance.now();
-const load: LoadReport = await loadHistory(exec, {
-  tenantId: TENANT,
-  sampleTenantId: SAMPLE_TENANT,
-  agents: HISTORY_AGENTS,
-  sampleAgents: SAMPLE_AGENTS,
-  days: DAYS,
-  today,
-  timeZone: TIME_ZONE,
-  seed: SEED,
-  sessionSql:
-    database.kind === "postgres" ? "SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'" : undefined,
-  log,
-});
-await exec(`SELECT setval(pg_get_serial_sequence('tenants', 'id'), (SELECT max(id) FROM tenants))`);
+/** On a preloaded database, the parent has the load's report of when it was written. */
+const load: LoadReport | null = PRELOADED
+  ? null
+  : await loadHistory(exec, {
+      tenantId: TENANT,
+      sampleTenantId: SAMPLE_TENANT,
+      agents: HISTORY_AGENTS,
+      sampleAgents: SAMPLE_AGENTS,
+      days: DAYS,
+      today,
+      timeZone: TIME_ZONE,
+      seed: SEED,
+      sessionSql:
+        database.kind === "postgres"
+          ? "SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'"
+          : undefined,
+      log,
+    });
 const loadMs = performance.now() - tLoad;
-// The planner's statistics of the tables just loaded, as autovacuum would take them in time.
-await exec("ANALYZE calls; ANALYZE dispositions; ANALYZE agent_status_changes");
+if (!PRELOADED) {
+  await exec(`SELECT setval(pg_get_serial_sequence('tenants', 'id'), (SELECT max(id) FROM tenants))`);
+  // The planner's statistics of the tables just loaded, as autovacuum would take them in time.
+  await exec("ANALYZE calls; ANALYZE dispositions; ANALYZE agent_status_changes");
+}
+if (LOAD_ONLY) {
+  await new Promise((sent) => process.send!({ type: "loaded", load, worldMs, loadMs }, sent));
+  await loadClient?.end();
+  await database.close();
+  process.exit(0);
+}
 const historyIds = rowsOf<{ id: number }>(
   await db.execute(
     sql`select id from users where tenant_id = ${TENANT} and email like 'history.%' order by id`,

@@ -15,7 +15,7 @@
 //    leads) and the history (history.ts: --agents-history agents over the --days days before today, written in
 //    SQL with the triggers off and rolled up set-based; first a sample of --sample-agents agents through the
 //    triggers, timed and compared row by row with the set-based rollups, then deleted).
-//  - This process holds the dialling agents and the manager. The agents sign in (token + fingerprint cookie),
+//  - This process holds the dialling agents; the manager asks from a process of its own (manager.ts). The agents sign in (token + fingerprint cookie),
 //    connect socket.io, say hello, go Ready, then each auto-dials on its own 10 s tick as the browser's loop does
 //    (dial, hangup push, settle, 0.5–1.5 s wrap-up, a disposition, Ready; one GET /calls/current per tick), which
 //    is bench/lead-import's loop, copied (its run.ts is a script, not importable). The manager asks
@@ -30,13 +30,12 @@
 //
 //   npm run bench:reports -- [--agents-history 200] [--days 365] [--dialers 50] [--alone 60] [--reports 60]
 //       [--report-runs 20] [--warmup 20] [--sample-agents 10] [--leads 10000] [--tick 10] [--pglite-disk] [--smoke]
-//       [--report-pace 0]
+//       [--report-pace 0] [--keep-history]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:reports
 //   npm run bench:reports -- --smoke      (10 agents × 45 days of history, short phases: about a minute)
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -44,10 +43,10 @@ import { fileURLToPath } from "node:url";
 import { io, type Socket } from "socket.io-client";
 import { adminQuery, databaseUrl } from "../../server/db/admin";
 import { streamFor } from "../../server/pbx/sim/random";
-import { API_BASE } from "../../src/contract/common";
 import { SOCKET_PATH } from "../../src/contract/socket";
 import type { AgentReport } from "../../plugins/reports/contract";
 import type { LoadReport } from "./history";
+import { requester, type Creds } from "./http";
 import { CLOCK_START, reportRanges, type Phase, type ReportName, type ReportRange } from "./world";
 
 const argv = process.argv.slice(2);
@@ -110,9 +109,7 @@ setTimeout(() => {
 let freshDb: { name: string; url: string } | null = null;
 if (BASE_URL) {
   const name = `reports_bench_${randomBytes(5).toString("hex")}`;
-  await adminQuery(BASE_URL, `create database ${name}`);
   freshDb = { name, url: databaseUrl(BASE_URL, name) };
-  log(`created database ${name}`);
 }
 
 // ---------------------------------------------------------------- the gateway child
@@ -127,10 +124,68 @@ const childArgs = [
     ? ["--profile", path.resolve(argv[argv.indexOf("--profile") + 1] ?? tmpdir())]
     : []),
 ];
-const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...childArgs], {
-  stdio: ["ignore", "inherit", "inherit", "ipc"],
-  env: { ...process.env, DATABASE_URL: freshDb?.url ?? "" },
-});
+const gatewayOn = (dbUrl: string, ...extra: string[]) =>
+  spawn(process.execPath, ["--import", "tsx", ...childArgs, ...extra], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    env: { ...process.env, DATABASE_URL: dbUrl },
+  });
+
+/**
+ * With --keep-history (PostgreSQL): the world and the history are loaded once into a database kept as a template,
+ * named by what it holds (the options, history.ts, world.ts, the migrations), and each run works on a copy of it
+ * (CREATE DATABASE … TEMPLATE, a file copy: about a minute instead of the load's 15). Drop the reports_tpl_*
+ * databases to free their space (about 5 GB each at the default size).
+ */
+const KEEP_HISTORY = argv.includes("--keep-history") && !!freshDb;
+let keptLoad: LoadReport | null = null;
+if (KEEP_HISTORY) {
+  const h = createHash("sha256").update(
+    JSON.stringify([HISTORY_AGENTS, DAYS, SAMPLE_AGENTS, SEED, DIALERS, LEADS, CLOCK_START]),
+  );
+  for (const f of ["history.ts", "world.ts"]) h.update(readFileSync(path.join(here, f)));
+  const root = path.join(here, "../..");
+  const migrationDirs = [
+    "server/db/migrations",
+    ...readdirSync(path.join(root, "plugins")).map((p) => `plugins/${p}/migrations`),
+  ].filter((d) => existsSync(path.join(root, d)));
+  for (const d of migrationDirs)
+    for (const f of readdirSync(path.join(root, d)).sort())
+      if (f.endsWith(".sql")) h.update(readFileSync(path.join(root, d, f)));
+  const template = `reports_tpl_${h.digest("hex").slice(0, 12)}`;
+  const saved = path.join(here, "results", `${template}.json`);
+  const copy = () =>
+    adminQuery(BASE_URL, `create database ${freshDb!.name} template ${template} strategy file_copy`);
+  const t = now();
+  const copied = existsSync(saved)
+    ? await copy().then(
+        () => true,
+        () => false,
+      )
+    : false;
+  if (!copied) {
+    log(`no kept history ${template}: loading it once`);
+    await adminQuery(BASE_URL, `drop database if exists ${template} with (force)`);
+    await adminQuery(BASE_URL, `create database ${template}`);
+    const loader = gatewayOn(databaseUrl(BASE_URL, template), "--load-only");
+    const loaded = await new Promise<{ load: LoadReport }>((resolve, reject) => {
+      loader.once("message", (m: { load: LoadReport }) => resolve(m));
+      loader.once("exit", (code) => reject(new Error(`the history's load exited (${code})`)));
+    });
+    await new Promise((r) => (loader.exitCode === null ? loader.once("exit", r) : r(null)));
+    mkdirSync(path.dirname(saved), { recursive: true });
+    writeFileSync(saved, JSON.stringify(loaded.load));
+    await copy();
+  }
+  keptLoad = JSON.parse(readFileSync(saved, "utf8")) as LoadReport;
+  log(
+    `database ${freshDb!.name}: a copy of the kept history ${template} in ${((now() - t) / 1000).toFixed(1)} s`,
+  );
+} else if (freshDb) {
+  await adminQuery(BASE_URL, `create database ${freshDb.name}`);
+  log(`created database ${freshDb.name}`);
+}
+
+const child: ChildProcess = gatewayOn(freshDb?.url ?? "", ...(KEEP_HISTORY ? ["--preloaded"] : []));
 let finished = false;
 const waiting = new Map<string, ((m: unknown) => void)[]>();
 child.on("message", (m: { type: string }) => waiting.get(m.type)?.shift()?.(m));
@@ -152,12 +207,15 @@ const ask = <T>(message: Record<string, unknown>, answer: string) => {
   return p;
 };
 
+/** The manager's own process (manager.ts), once the manager has signed in. */
+let managerChild: ChildProcess | undefined;
 let cleaned = false;
 async function cleanup() {
   if (cleaned) return;
   cleaned = true;
   finished = true;
   child.kill("SIGKILL");
+  managerChild?.kill("SIGKILL");
   if (freshDb) {
     await sleep(300);
     await adminQuery(BASE_URL, `drop database if exists ${freshDb.name} with (force)`).catch((e: unknown) =>
@@ -193,10 +251,11 @@ interface Ready {
   };
 }
 const ready = await next<Ready>("ready");
+if (keptLoad) ready.load = keptLoad;
 const url = `http://127.0.0.1:${ready.port}`;
 const ranges = reportRanges(ready.today, DAYS);
 log(
-  `gateway ready (${ready.db}); history loaded in ${(ready.setup.loadMs / 1000).toFixed(1)} s; today ${ready.today}; ranges ${JSON.stringify(ranges)}`,
+  `gateway ready (${ready.db}); history ${keptLoad ? "a copy of the kept one" : `loaded in ${(ready.setup.loadMs / 1000).toFixed(1)} s`}; today ${ready.today}; ranges ${JSON.stringify(ranges)}`,
 );
 
 // ---------------------------------------------------------------- phases
@@ -228,6 +287,9 @@ const cpuGrowth = (from: Map<string, number> | null, to: Map<string, number> | n
   return s;
 };
 
+/** The agents' event loop's delay, per phase: the time a dial's answer can wait here before it is timed. */
+const phaseLoop = monitorEventLoopDelay({ resolution: 2 });
+phaseLoop.enable();
 let phase: Phase = "idle";
 const phaseAt = new Map<
   Phase,
@@ -237,6 +299,7 @@ const phaseAt = new Map<
     load1: number;
     endAt?: number;
     pgCpuEnd?: Map<string, number> | null;
+    clientLoopP99Ms?: number;
   }
 >([["idle", { at: now(), pgCpu: postgresCpu(), load1: loadavg()[0]! }]]);
 async function enter(name: Phase) {
@@ -245,6 +308,8 @@ async function enter(name: Phase) {
   const was = phaseAt.get(phase)!;
   was.endAt = t;
   was.pgCpuEnd = pg;
+  was.clientLoopP99Ms = phaseLoop.percentile(99) / 1e6 - 2;
+  phaseLoop.reset();
   phase = name;
   phaseAt.set(name, { at: t, pgCpu: pg, load1: loadavg()[0]! });
   await ask({ type: "phase", name }, "phase-ok");
@@ -252,69 +317,7 @@ async function enter(name: Phase) {
 
 // ---------------------------------------------------------------- HTTP like the browser (as bench/lead-import)
 
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 4096 });
-interface Creds {
-  token: string;
-  fp: string;
-}
-interface Answer {
-  status: number;
-  body: unknown;
-  ms: number;
-  bytes: number;
-  cookies: string[];
-}
-function request(
-  method: string,
-  route: string,
-  creds: Creds | null,
-  body?: unknown,
-  extra: Record<string, string> = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string | number> = {
-      ...extra,
-      ...(payload === undefined
-        ? {}
-        : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
-      ...(creds ? { authorization: `Bearer ${creds.token}`, cookie: `dialer_fp=${creds.fp}` } : {}),
-    };
-    const t = now();
-    const req = http.request(
-      { host: "127.0.0.1", port: ready.port, method, path: API_BASE + route, headers, agent: keepAlive },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const ms = now() - t;
-          const auth = res.headers.authorization;
-          if (creds && typeof auth === "string") creds.token = auth.replace(/^Bearer\s+/i, "");
-          const buf = Buffer.concat(chunks);
-          const text = buf.toString();
-          let parsed: unknown;
-          try {
-            parsed = text ? JSON.parse(text) : null;
-          } catch {
-            parsed = text;
-          }
-          resolve({
-            status: res.statusCode ?? 0,
-            body: parsed,
-            ms,
-            bytes: buf.length,
-            cookies: res.headers["set-cookie"] ?? [],
-          });
-        });
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.setTimeout(300_000, () => req.destroy(new Error("request timed out")));
-    if (payload !== undefined) req.write(payload);
-    req.end();
-  });
-}
+const request = requester(ready.port);
 
 async function pool<T>(items: T[], limit: number, fn: (item: T, i: number) => Promise<void>) {
   let nextIndex = 0;
@@ -458,19 +461,41 @@ interface ReportSample {
 const reportSamples: ReportSample[] = [];
 const reportQuery = (r: ReportRange, page: Page) =>
   `/reports/${page}?from=${r.from}&to=${r.to}${BY_PERIOD.includes(page) ? `&by=${r.by}` : ""}`;
-/** The rows a page's answer holds (its table's lines; the heat map's cells). */
-function rowsOf(data: unknown): number {
-  const d = data as { rows?: unknown[]; cells?: unknown[]; abandon?: { campaigns: unknown[] } } | null;
-  return d?.rows?.length ?? d?.cells?.length ?? d?.abandon?.campaigns.length ?? 0;
+// The manager asks from a process of its own (manager.ts), as a browser on another desk: its answers' JSON (a month
+// by day is 2.4 MB) is parsed there, not on the event loop that times the agents' dials.
+const managerProcess = spawn(process.execPath, ["--import", "tsx", path.join(here, "manager.ts")], {
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
+managerChild = managerProcess;
+interface ManagerAnswer {
+  id: number;
+  status: number;
+  ms: number;
+  bytes: number;
+  rows: number;
+  body?: unknown;
+  error?: string;
 }
-async function askReport(
-  r: ReportRange,
-  page: Page = "agents",
-): Promise<{ answer: Answer; report: AgentReport | null }> {
+const managerAnswers = new Map<number, (a: ManagerAnswer) => void>();
+managerProcess.on("message", (m: { type: string } & ManagerAnswer) => {
+  if (m.type === "answer") managerAnswers.get(m.id)?.(m);
+});
+await new Promise<void>((resolve) => {
+  managerProcess.once("message", () => resolve());
+  managerProcess.send({ type: "init", port: ready.port, creds: manager });
+});
+let askId = 0;
+async function askReport(r: ReportRange, page: Page = "agents"): Promise<{ report: AgentReport | null }> {
   const p = phase;
   const startS = (now() - started) / 1000;
-  const answer = await request("GET", reportQuery(r, page), manager);
-  const data = answer.status === 200 ? (answer.body as { data: unknown }).data : null;
+  const id = ++askId;
+  const keep = page === "agents";
+  const answer = await new Promise<ManagerAnswer>((resolve) => {
+    managerAnswers.set(id, resolve);
+    managerProcess.send({ type: "ask", id, route: reportQuery(r, page), keep });
+  });
+  managerAnswers.delete(id);
+  if (answer.error) throw new Error(`GET ${reportQuery(r, page)}: ${answer.error}`);
   reportSamples.push({
     phase: p,
     page,
@@ -478,12 +503,13 @@ async function askReport(
     ms: answer.ms,
     bytes: answer.bytes,
     status: answer.status,
-    rows: rowsOf(data),
+    rows: answer.rows,
     startS,
   });
   if (answer.status !== 200)
     log(`GET ${reportQuery(r, page)} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return { answer, report: page === "agents" ? (data as AgentReport | null) : null };
+  const data = answer.status === 200 && keep ? (answer.body as { data: AgentReport }).data : null;
+  return { report: data };
 }
 /** Every page for every range, in turns. */
 const everyReport = PAGES.flatMap((page) => REPORTS.map((name) => ({ page, name })));
@@ -827,6 +853,7 @@ const byPhase = SHOWN.map((p) => {
     phase: p,
     wallS,
     load1AtStart: at.load1,
+    clientLoopP99Ms: at.clientLoopP99Ms ?? null,
     dial201: latency([p], "dial201"),
     dial404: latency([p], "dial404"),
     dialOther: latency([p], "dialOther"),
@@ -922,7 +949,7 @@ line(
   `history (generated in SQL, today ${ready.today} in America/New_York): ${big(mainCounts.status_changes!)} status changes, ${big(mainCounts.calls!)} calls, ${big(mainCounts.dispositions!)} dispositions, ${big(mainCounts.transfers!)} live transfers, ${big(mainCounts.overstays!)} overstays, ${big(mainCounts.leads!)} leads → rollups ${big(mainCounts.agent_hours!)} agent hours, ${big(mainCounts.status_hours!)} status hours, ${big(mainCounts.disposition_hours!)} disposition hours`,
 );
 line(
-  `  loaded with the triggers off in ${f(L.main.insertMs / 1000)} s (${big(L.main.rows / (L.main.insertMs / 1000))} rows/s), rollups built set-based in ${f(L.main.rollupMs / 1000)} s, VACUUM ANALYZE ${f(L.main.vacuumMs / 1000)} s; the whole load with the sample ${f(ready.setup.loadMs / 1000)} s`,
+  `  loaded with the triggers off in ${f(L.main.insertMs / 1000)} s (${big(L.main.rows / (L.main.insertMs / 1000))} rows/s), rollups built set-based in ${f(L.main.rollupMs / 1000)} s, VACUUM ANALYZE ${f(L.main.vacuumMs / 1000)} s; the whole load with the sample ${keptLoad ? "(a copy of the kept history: its load's figures)" : `${f(ready.setup.loadMs / 1000)} s`}`,
 );
 line(`  steps: ${L.main.steps.map((s) => `${s.step} ${f(s.ms / 1000)} s`).join(", ")}`);
 if (L.sample) {
@@ -975,7 +1002,7 @@ for (const c of checks)
   );
 line();
 line(
-  `by phase              wall  | POST /dials/auto 201 (ms)                         | 404 other | floor p50/p99 | ticks missed | gateway CPU  ELU loop p99 | ${stats.db === "postgres" ? "postgres CPU" : "SQL on loop"} | load1`,
+  `by phase              wall  | POST /dials/auto 201 (ms)                         | 404 other | floor p50/p99 | ticks missed | gateway CPU  ELU loop p99 | ${stats.db === "postgres" ? "postgres CPU" : "SQL on loop"} | load1 | agents' loop p99`,
 );
 for (const b of byPhase) {
   const g = b.gateway;
@@ -987,7 +1014,7 @@ for (const b of byPhase) {
         ? `${f(b.postgresCores * 100, 0)} %`
         : "";
   line(
-    `  ${b.phase.padEnd(12)} ${f(b.wallS, 1).padStart(6)} s | n ${String(d.n).padStart(4)} p50 ${f(d.p50, 1).padStart(6)} p95 ${f(d.p95, 1).padStart(6)} p99 ${f(d.p99, 1).padStart(7)} max ${f(d.max, 0).padStart(6)} | ${String(b.dial404.n).padStart(3)} ${String(b.dialOther.n).padStart(5)} | ${f(b.floor.p50, 1).padStart(5)} / ${f(b.floor.p99, 1).padStart(6)} | ${String(b.ticks.missed).padStart(4)} of ${String(b.ticks.ticks).padStart(4)} | ${g ? `${f(g.cores * 100, 0).padStart(4)} % ${f(g.elu * 100, 0).padStart(4)} % ${f(g.loopP99Ms, 0).padStart(5)} ms` : "".padEnd(24)} | ${sqlShare.padStart(8)} | ${f(b.load1AtStart, 2)}`,
+    `  ${b.phase.padEnd(12)} ${f(b.wallS, 1).padStart(6)} s | n ${String(d.n).padStart(4)} p50 ${f(d.p50, 1).padStart(6)} p95 ${f(d.p95, 1).padStart(6)} p99 ${f(d.p99, 1).padStart(7)} max ${f(d.max, 0).padStart(6)} | ${String(b.dial404.n).padStart(3)} ${String(b.dialOther.n).padStart(5)} | ${f(b.floor.p50, 1).padStart(5)} / ${f(b.floor.p99, 1).padStart(6)} | ${String(b.ticks.missed).padStart(4)} of ${String(b.ticks.ticks).padStart(4)} | ${g ? `${f(g.cores * 100, 0).padStart(4)} % ${f(g.elu * 100, 0).padStart(4)} % ${f(g.loopP99Ms, 0).padStart(5)} ms` : "".padEnd(24)} | ${sqlShare.padStart(8)} | ${f(b.load1AtStart, 2)} | ${f(b.clientLoopP99Ms, 0)} ms`,
   );
 }
 for (const p of ["reports-idle", "with-reports", "alone"] as const) {
