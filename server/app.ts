@@ -146,6 +146,7 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
     opts.database ??
     (await openDatabase({
       url: config.databaseUrl,
+      ...(config.databaseReadUrl && { readUrl: config.databaseReadUrl }),
       dataDir: config.dataDir,
       onIdleError: (e) => app.log.warn({ err: e }, "a database connection was dropped; the pool replaces it"),
       onNoticeError: (message, e) => app.log.warn({ err: e }, message),

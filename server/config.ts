@@ -18,6 +18,11 @@ export interface GatewayConfig {
   /** PGlite data directory (embedded default); ignored when databaseUrl is set. "memory" keeps it in memory. */
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * A streaming replica of DATABASE_URL's database (DATABASE_READ_URL) for the read lane's long reads (reports,
+   * exports), so that they spend the replica's cores, not the primary's; DATABASE_URL when unset. PostgreSQL only.
+   */
+  databaseReadUrl?: string;
   redisUrl?: string;
   production: boolean;
   /**
@@ -133,6 +138,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
   const weatherProvider = (env.WEATHER_PROVIDER || "deterministic") as GatewayConfig["weatherProvider"];
   if (!WEATHER_PROVIDERS.includes(weatherProvider))
     throw new Error(`WEATHER_PROVIDER must be one of ${WEATHER_PROVIDERS.join(", ")}: ${env.WEATHER_PROVIDER}`);
+  const databaseReadUrl = env.DATABASE_READ_URL || undefined;
+  // A replica is a PostgreSQL server's: the embedded PGlite has no second place to read from.
+  if (databaseReadUrl && !env.DATABASE_URL)
+    throw new Error("DATABASE_READ_URL is a replica of DATABASE_URL's database: set DATABASE_URL too");
+  if (databaseReadUrl && !URL.canParse(databaseReadUrl))
+    throw new Error("DATABASE_READ_URL is not a URL (postgres://user@host:5432/database)");
   const openMeteoApiKey = env.OPEN_METEO_API_KEY || undefined;
   const openMeteoUrl = env.OPEN_METEO_URL || (openMeteoApiKey ? OPEN_METEO_CUSTOMER_URL : OPEN_METEO_FREE_URL);
   if (!URL.canParse(openMeteoUrl)) throw new Error(`OPEN_METEO_URL is not a URL: ${openMeteoUrl}`);
@@ -143,6 +154,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     dataDir: env.DATA_DIR ?? path.resolve("data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl,
     redisUrl: env.REDIS_URL || undefined,
     production,
     devMailbox,

@@ -20,7 +20,8 @@ export interface Database {
    * The lane for long reads (reports, exports): on PostgreSQL a pool of its own, DATABASE_READ_LANE_SIZE
    * connections (1 by default), so that however many such reads an instance is asked at once they take at most
    * that many of the database's backends, and the floor's short statements keep the rest of its CPU
-   * (bench/reports). The same handle as `db` on PGlite, which runs one statement at a time anyway.
+   * (bench/reports). With a `readUrl` (DATABASE_READ_URL, a streaming replica), the lane reads there, on the
+   * replica's cores. The same handle as `db` on PGlite, which runs one statement at a time anyway.
    */
   readLane: Db;
   kind: "pglite" | "postgres";
@@ -57,6 +58,8 @@ export async function migrateAll(
 
 export async function openDatabase(opts: {
   url?: string;
+  /** Where the read lane connects (a replica of `url`'s database); `url` when left out. PostgreSQL only. */
+  readUrl?: string;
   dataDir?: string;
   onIdleError?: (e: Error) => void;
   /** The notice connection was lost (it is opened again by itself). */
@@ -74,7 +77,7 @@ export async function openDatabase(opts: {
     await migrateAll((config) => migratePg(db, config));
     // No parallel workers on the lane: a plan with a Gather would take more backends (cores) than its connections.
     const lanePool = new pg.Pool({
-      connectionString: opts.url,
+      connectionString: opts.readUrl ?? opts.url,
       max: readLaneSize(process.env.DATABASE_READ_LANE_SIZE),
       options: "-c max_parallel_workers_per_gather=0",
     });

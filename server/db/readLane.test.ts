@@ -4,7 +4,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestGateway, type TestGateway } from "../test/harness";
-import { readLaneSize, rowsOf, type Db } from "./client";
+import { readConfig } from "../config";
+import { adminQuery, databaseUrl } from "./admin";
+import { openDatabase, readLaneSize, rowsOf, type Db } from "./client";
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -41,5 +43,48 @@ describe("the read lane", () => {
     expect(readLaneSize(undefined)).toBe(1);
     expect(readLaneSize("3")).toBe(3);
     for (const bad of ["0", "-2", "1.5", "two", ""]) expect(readLaneSize(bad)).toBe(1);
+  });
+
+  it("reads at DATABASE_READ_URL when one is given (a replica), the floor's statements at DATABASE_URL", async () => {
+    const server = process.env.DATABASE_URL;
+    if (gw.database.kind === "pglite" || !server) return;
+    // Two databases of one server stand for a primary and its replica: what matters is where each handle connects.
+    const [primary, replica] = ["primary", "replica"].map(
+      (role) => `read_lane_${role}_${process.pid}_${Date.now().toString(36)}`,
+    ) as [string, string];
+    await adminQuery(server, `create database ${primary}`);
+    await adminQuery(server, `create database ${replica}`);
+    try {
+      const database = await openDatabase({
+        url: databaseUrl(server, primary),
+        readUrl: databaseUrl(server, replica),
+      });
+      const where = async (db: Db) =>
+        rowsOf<{ name: string }>(await db.execute(sql`select current_database() as name`))[0]!.name;
+      try {
+        expect(await where(database.db)).toBe(primary);
+        expect(await where(database.readLane)).toBe(replica);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      for (const name of [primary, replica])
+        await adminQuery(server, `drop database if exists ${name} with (force)`);
+    }
+  });
+
+  it("refuses DATABASE_READ_URL without DATABASE_URL, or one that is not a URL", () => {
+    expect(() => readConfig({ DATABASE_READ_URL: "postgres://replica/dialer" })).toThrow(
+      /set DATABASE_URL too/,
+    );
+    expect(() =>
+      readConfig({ DATABASE_URL: "postgres://primary/dialer", DATABASE_READ_URL: "replica" }),
+    ).toThrow(/not a URL/);
+    expect(
+      readConfig({
+        DATABASE_URL: "postgres://primary/dialer",
+        DATABASE_READ_URL: "postgres://replica/dialer",
+      }).databaseReadUrl,
+    ).toBe("postgres://replica/dialer");
   });
 });

@@ -77,7 +77,8 @@ export interface PluginServerContext {
    * The same database for long reads a person waits for but the floor must not (reports, exports): on PostgreSQL
    * its own pool of DATABASE_READ_LANE_SIZE connections (1 by default), so that these reads, however many at once,
    * hold at most that many database backends and queue behind each other there, while `db`'s pool serves the
-   * agents' short statements. Read only through it (a write belongs to `db`, in the plugin's own tables); several
+   * agents' short statements. Read only through it (a write belongs to `db`, in the plugin's own tables; with
+   * DATABASE_READ_URL the lane is a replica, which refuses writes and may lag `db` by its replay delay); several
    * reads sent at once on it run one after the other. On PGlite it is `db`.
    */
   readonly readLane: Db;
