@@ -986,6 +986,24 @@ for (const { page, name } of everyReport) {
 line(
   `  during with-reports the manager asked ${withReportsCount} reports in ${f(P["with-reports"].wallS)} s (${f(withReportsCount / P["with-reports"].wallS, 2)} a second${REPORT_PACE_S ? `, waiting ${REPORT_PACE_S} s after each` : ", back to back"})`,
 );
+// Which dials met a report: those in flight while one was (from the start of the one to the end of the other).
+const inFlight = reportSamples
+  .filter((s) => s.phase === "with-reports")
+  .map((s) => [s.startS, s.startS + s.ms / 1000, s] as const);
+const withReportDials = samples
+  .filter((s) => s.phase === "with-reports" && s.kind === "dial201")
+  .map((s) => {
+    const end = (s.at - started) / 1000;
+    const start = end - s.ms / 1000;
+    const met = inFlight.find(([a, b]) => a < end && b > start)?.[2];
+    return { ms: s.ms, met: met ? `${met.page} ${met.report}` : null };
+  });
+const metReport = summary(withReportDials.filter((d) => d.met).map((d) => d.ms));
+const metNone = summary(withReportDials.filter((d) => !d.met).map((d) => d.ms));
+const slowest = [...withReportDials].sort((a, b) => b.ms - a.ms).slice(0, 5);
+line(
+  `  the with-reports dials in flight while a report was: n ${metReport.n}, p50 ${f(metReport.p50)} p95 ${f(metReport.p95)} p99 ${f(metReport.p99)} ms; the others: n ${metNone.n}, p50 ${f(metNone.p50)} p95 ${f(metNone.p95)} p99 ${f(metNone.p99)} ms; the five slowest: ${slowest.map((d) => `${f(d.ms, 0)} ms (${d.met ?? "no report"})`).join(", ")}`,
+);
 line(
   `  the year report inside the gateway (readAgentReport, no HTTP): ${explained.direct.map((x) => f(x, 0)).join(", ")} ms; JSON.stringify ${explained.stringify.map((x) => f(x, 0)).join(", ")} ms for ${f(explained.bytes / 1024, 0)} KiB`,
 );
@@ -1093,6 +1111,7 @@ writeFileSync(
       setup: { ...ready.setup, signInMs: setupMs },
       reports: reportTable,
       reportSamples,
+      dialsWithReports: { metReport, metNone, slowest },
       explained,
       checks,
       goals,
