@@ -97,16 +97,14 @@ if (PRELOADED) {
 
 async function writeWorld() {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  await db
-    .insert(tenants)
-    .values({
-      id: TENANT,
-      name: "BENCH",
-      variant: "isius",
-      country: "US",
-      timezone: TIME_ZONE,
-      features: {},
-    });
+  await db.insert(tenants).values({
+    id: TENANT,
+    name: "BENCH",
+    variant: "isius",
+    country: "US",
+    timezone: TIME_ZONE,
+    features: {},
+  });
   const [campaign] = await db
     .insert(leadCampaigns)
     .values({ tenantId: TENANT, slug: "bench", name: "Bench", active: true, prefix: PREFIX })
@@ -267,6 +265,8 @@ let phase: Phase = "idle";
 interface Shape {
   n: number;
   ms: number;
+  /** The slowest one's round trip: a stall (a lock, a commit's flush, the loop busy) shows here, not in the mean. */
+  max: number;
 }
 interface PhaseStats {
   at: number;
@@ -307,9 +307,10 @@ const shapeOf = (text: string) => {
 };
 const addShape = (shape: string, ms: number, n = 1) => {
   const shapes = cur().shapes;
-  const s = shapes.get(shape) ?? shapes.set(shape, { n: 0, ms: 0 }).get(shape)!;
+  const s = shapes.get(shape) ?? shapes.set(shape, { n: 0, ms: 0, max: 0 }).get(shape)!;
   s.n += n;
   s.ms += ms;
+  s.max = Math.max(s.max, ms);
 };
 // Statement counting, as bench/lead-import/gateway.ts does it (the load's own connection is not counted: it is
 // done before this).

@@ -799,7 +799,7 @@ interface PhaseStats {
   rssMiB: { median: number; max: number } | null;
   statements: number;
   statementMs: number;
-  shapes: { shape: string; n: number; ms: number }[];
+  shapes: { shape: string; n: number; ms: number; max: number }[];
 }
 interface Stats {
   db: "pglite" | "postgres";
@@ -1044,7 +1044,7 @@ for (const p of ["reports-idle", "with-reports", "alone"] as const) {
   );
   for (const x of g.shapes.slice(0, 8))
     line(
-      `  ${f(x.ms / 1000, 2).padStart(7)} s ${String(x.n).padStart(6)}× ${f(x.ms / Math.max(1, x.n), 1).padStart(8)} ms  ${x.shape.slice(0, 160)}`,
+      `  ${f(x.ms / 1000, 2).padStart(7)} s ${String(x.n).padStart(6)}× ${f(x.ms / Math.max(1, x.n), 1).padStart(8)} ms (max ${f(x.max, 0).padStart(4)})  ${x.shape.slice(0, 150)}`,
     );
 }
 line();
@@ -1112,6 +1112,10 @@ writeFileSync(
       reports: reportTable,
       reportSamples,
       dialsWithReports: { metReport, metNone, slowest },
+      /** Every answered dial as [phase, start (s from the run's start), ms], to lay beside reportSamples. */
+      dialSamples: samples
+        .filter((x) => x.kind === "dial201")
+        .map((x) => [x.phase, +((x.at - x.ms - started) / 1000).toFixed(3), +x.ms.toFixed(1)]),
       explained,
       checks,
       goals,
