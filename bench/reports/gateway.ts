@@ -498,6 +498,7 @@ type Msg =
   | { type: "expect"; range: ReportRange; asOf: string; who: "history" | "dialling" }
   | { type: "explain"; range: ReportRange; runs: number }
   | { type: "report" }
+  | { type: "lane-pid" }
   | { type: "stop" };
 let profiler: Session | null = null;
 async function profileAround(left: Phase, entered: Phase) {
@@ -532,6 +533,14 @@ process.on("message", async (m: Msg) => {
       phases.set(phase, newPhase());
       await profileAround(was, m.name);
       send({ type: "phase-ok", name: m.name });
+      return;
+    }
+    case "lane-pid": {
+      // The read lane's backend (one connection by default): run.ts --lane-core gives it a core of its own.
+      const [row] = rowsOf<{ pid: number }>(
+        await database.readLane.execute(sql`select pg_backend_pid() as pid`),
+      );
+      send({ type: "lane-pid", pid: row?.pid ?? null });
       return;
     }
     case "triggers": {

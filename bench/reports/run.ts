@@ -30,7 +30,7 @@
 //
 //   npm run bench:reports -- [--agents-history 200] [--days 365] [--dialers 50] [--alone 60] [--reports 60]
 //       [--report-runs 20] [--warmup 20] [--sample-agents 10] [--leads 10000] [--tick 10] [--pglite-disk] [--smoke]
-//       [--report-pace 0] [--keep-history]
+//       [--report-pace 0] [--keep-history] [--lane-core]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:reports
 //   npm run bench:reports -- --smoke      (10 agents × 45 days of history, short phases: about a minute)
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -72,6 +72,13 @@ const SEED = num("seed", 1);
 const BUDGET_S = num("budget", 7200);
 const LOGIN_CONCURRENCY = num("login-concurrency", 8);
 const PGLITE_DISK = argv.includes("--pglite-disk");
+/**
+ * --lane-core (PostgreSQL, Linux, 2 cores or more): the read lane's backend and the manager's process on CPU 1, the
+ * floor (the gateway, the agents, every other PostgreSQL process) on CPU 0, from the warm-up to the end. It stands
+ * for the lane on a replica with cores of its own (DATABASE_READ_URL) and the manager's browser on another desk, on a
+ * machine that has only two cores: the dials alone and with reports are both measured on the floor's one core.
+ */
+const LANE_CORE = argv.includes("--lane-core") && cpus().length >= 2;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GOAL = { reportP95Ms: 1000, dialP99Ratio: 1.5 };
 const git = (...a: string[]) => {
@@ -207,6 +214,27 @@ const ask = <T>(message: Record<string, unknown>, answer: string) => {
   return p;
 };
 
+/** The PostgreSQL processes on this machine (the postmaster and every backend and worker). */
+function postgresPids(): string[] {
+  return readdirSync("/proc").filter((pid) => {
+    try {
+      return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/stat`, "utf8").includes("(postgres)");
+    } catch {
+      return false;
+    }
+  });
+}
+/** Binds a process and its threads to CPUs (a taskset list: "0", "1", "0-1"); a process gone meanwhile is skipped. */
+function pin(pid: number | string, cpuList: string) {
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", cpuList, String(pid)], { stdio: "ignore" });
+  } catch {
+    /* gone */
+  }
+}
+/** Whether --lane-core has pinned the processes (cleanup frees PostgreSQL's again). */
+let pinned = false;
+
 /** The manager's own process (manager.ts), once the manager has signed in. */
 let managerChild: ChildProcess | undefined;
 let cleaned = false;
@@ -216,6 +244,7 @@ async function cleanup() {
   finished = true;
   child.kill("SIGKILL");
   managerChild?.kill("SIGKILL");
+  if (pinned) for (const pid of postgresPids()) pin(pid, `0-${cpus().length - 1}`);
   if (freshDb) {
     await sleep(300);
     await adminQuery(BASE_URL, `drop database if exists ${freshDb.name} with (force)`).catch((e: unknown) =>
@@ -660,6 +689,17 @@ async function stopDialling() {
 
 const clientLoop = monitorEventLoopDelay({ resolution: 2 });
 clientLoop.enable();
+if (LANE_CORE) {
+  pinned = true;
+  // New backends are forked by the postmaster and take its CPU: the floor's.
+  for (const pid of [...postgresPids(), child.pid!, process.pid]) pin(pid, "0");
+  pin(managerProcess.pid!, "1");
+  log(
+    `--lane-core: the floor on CPU 0; the read lane's backend (from with-reports on) and the manager on CPU 1`,
+  );
+}
+const lanePid = () => ask<{ pid: number | null }>({ type: "lane-pid" }, "lane-pid").then((m) => m.pid);
+let laneBackend: { first: number | null; last: number | null } | null = null;
 await enter("warmup");
 startDialling();
 log(`dialling: ${WARMUP_S} s warm-up, ${ALONE_S} s alone, ${REPORTS_S} s with reports`);
@@ -668,6 +708,10 @@ await enter("alone");
 await sleep(ALONE_S * 1000);
 
 await enter("with-reports");
+if (LANE_CORE) {
+  laneBackend = { first: await lanePid(), last: null };
+  if (laneBackend.first) pin(laneBackend.first, "1");
+}
 {
   const until = now() + REPORTS_S * 1000;
   for (let i = 0; now() < until; i++) {
@@ -675,6 +719,14 @@ await enter("with-reports");
     await askReport(ranges[name], page);
     if (REPORT_PACE_S > 0) await sleep(Math.min(REPORT_PACE_S * 1000, Math.max(0, until - now())));
   }
+}
+
+if (laneBackend) {
+  laneBackend.last = await lanePid();
+  if (laneBackend.last !== laneBackend.first)
+    log(
+      `--lane-core: the lane's backend changed during with-reports (${laneBackend.first} → ${laneBackend.last}); the new one ran on the floor's core`,
+    );
 }
 
 // The check: the agents stop, every call is over; the reports' answers against the raw rows.
@@ -986,6 +1038,10 @@ for (const { page, name } of everyReport) {
 line(
   `  during with-reports the manager asked ${withReportsCount} reports in ${f(P["with-reports"].wallS)} s (${f(withReportsCount / P["with-reports"].wallS, 2)} a second${REPORT_PACE_S ? `, waiting ${REPORT_PACE_S} s after each` : ", back to back"})`,
 );
+if (LANE_CORE)
+  line(
+    `  --lane-core: the floor (gateway, agents, PostgreSQL) on CPU 0 in every dialling phase; the read lane's backend (${laneBackend?.first ?? "?"}${laneBackend?.last !== laneBackend?.first ? `, then ${laneBackend?.last} on CPU 0` : ""}) and the manager on CPU 1`,
+  );
 // Which dials met a report: those in flight while one was (from the start of the one to the end of the other).
 const inFlight = reportSamples
   .filter((s) => s.phase === "with-reports")
@@ -1102,6 +1158,7 @@ writeFileSync(
         reportsS: REPORTS_S,
         reportRuns: REPORT_RUNS,
         reportPaceS: REPORT_PACE_S,
+        laneCore: LANE_CORE ? laneBackend : false,
         seed: SEED,
         clockStart: CLOCK_START,
       },
