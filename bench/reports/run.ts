@@ -159,11 +159,13 @@ if (KEEP_HISTORY) {
     for (const f of readdirSync(path.join(root, d)).sort())
       if (f.endsWith(".sql")) h.update(readFileSync(path.join(root, d, f)));
   const template = `reports_tpl_${h.digest("hex").slice(0, 12)}`;
-  const saved = path.join(here, "results", `${template}.json`);
   const copy = () =>
     adminQuery(BASE_URL, `create database ${freshDb!.name} template ${template} strategy file_copy`);
   const t = now();
-  const copied = existsSync(saved)
+  // The load's report is the kept database's comment, written once the load is whole: a template without one (a
+  // load that stopped midway) is loaded again, and any checkout on this server can reuse it.
+  keptLoad = await keptLoadOf(template);
+  const copied = keptLoad
     ? await copy().then(
         () => true,
         () => false,
@@ -179,11 +181,11 @@ if (KEEP_HISTORY) {
       loader.once("exit", (code) => reject(new Error(`the history's load exited (${code})`)));
     });
     await new Promise((r) => (loader.exitCode === null ? loader.once("exit", r) : r(null)));
-    mkdirSync(path.dirname(saved), { recursive: true });
-    writeFileSync(saved, JSON.stringify(loaded.load));
+    const comment = JSON.stringify(loaded.load).replaceAll("'", "''");
+    await adminQuery(BASE_URL, `comment on database ${template} is '${comment}'`);
+    keptLoad = loaded.load;
     await copy();
   }
-  keptLoad = JSON.parse(readFileSync(saved, "utf8")) as LoadReport;
   log(
     `database ${freshDb!.name}: a copy of the kept history ${template} in ${((now() - t) / 1000).toFixed(1)} s`,
   );
@@ -234,6 +236,22 @@ function pin(pid: number | string, cpuList: string) {
 }
 /** Whether --lane-core has pinned the processes (cleanup frees PostgreSQL's again). */
 let pinned = false;
+
+/** The load's report kept as database `name`'s comment (--keep-history), or null. */
+async function keptLoadOf(name: string): Promise<LoadReport | null> {
+  const pg = (await import("pg")).default;
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  try {
+    const r = await admin.query<{ d: string | null }>(
+      "select shobj_description(oid, 'pg_database') as d from pg_database where datname = $1",
+      [name],
+    );
+    return r.rows[0]?.d ? (JSON.parse(r.rows[0].d) as LoadReport) : null;
+  } finally {
+    await admin.end();
+  }
+}
 
 /** The manager's own process (manager.ts), once the manager has signed in. */
 let managerChild: ChildProcess | undefined;
