@@ -5,17 +5,20 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeGateway, renderPlugin, reply } from "../../src/sdk/testing";
-import { agentReport, type AgentPeriodRow, type AgentReport } from "./contract";
+import { agentReport, type AgentRangeRow, type AgentReport } from "./contract";
 import plugin from "./index";
-import { blankRow } from "./metrics";
+import { blankSums } from "./metrics";
 import es from "./locales/es.json";
 import fr from "./locales/fr.json";
 import { englishLeft } from "./testing";
 
 const manager = { id: 9, roles: ["manager"] };
 
-const row = (agentId: number, over: Partial<AgentPeriodRow>): AgentPeriodRow => ({
-  ...blankRow(agentId, "2026-03-11"),
+/** An agent's day: worked, so that the day's quotas are its targets. */
+const line = (agentId: number, over: Partial<AgentRangeRow>): AgentRangeRow => ({
+  ...blankSums(),
+  agent_id: agentId,
+  periods_worked: 1,
   ...over,
 });
 
@@ -32,15 +35,15 @@ const report = (over: Partial<AgentReport> = {}): AgentReport => ({
     { id: 3, name: "Old Timer", role: "advisor", active: false },
     { id: 4, name: "Quiet Disabled", role: "advisor", active: false },
   ],
-  rows: [
-    row(1, {
+  per_agent: [
+    line(1, {
       status_seconds: { ready: 3600, on_a_call: 1800, after_call_work: 600, break: 900, offline: 100 },
       dials: 40,
       contacts: 10,
       talk_seconds: 1800,
       dispositions: { "Appointment Setup": 3, Voicemail: 20 },
     }),
-    row(2, {
+    line(2, {
       status_seconds: { ready: 1800 },
       dials: 10,
       contacts: 5,
@@ -48,8 +51,10 @@ const report = (over: Partial<AgentReport> = {}): AgentReport => ({
       overstays: 1,
       dispositions: { "Not Interested": 4, Live_Transfer: 1 },
     }),
-    row(3, { dials: 2, dispositions: { Sold: 1 } }),
+    line(3, { dials: 2, dispositions: { Sold: 1 } }),
   ],
+  // One day: the chart needs two points and is not drawn.
+  per_period: [{ ...blankSums(), period: "2026-03-11", dials: 52, contacts: 15 }],
   // A day's quotas: a qualifier 400 dials and 6 bookings, no sales; an advisor 100 dials, 4 bookings, 2 sales.
   quotas: {
     dials: { qualifier: [60, 400, 2000, 8000], advisor: [15, 100, 500, 2000] },

@@ -34,10 +34,10 @@ export default function AgentsReportPage() {
   const range = useReportRange(client.agents, AgentReportQuery, agentsQuery);
   const { report } = range;
 
-  const lines = useMemo(() => (report ? linesOf(report) : []), [report]);
-  const teamLine = useMemo(() => teamOf(report?.rows ?? [], lines), [report, lines]);
+  const lines = useMemo(() => (report ? linesOf(report, report.per_agent) : []), [report]);
+  const teamLine = useMemo(() => teamOf(report?.per_agent ?? [], lines), [report, lines]);
   const team = teamLine.figures;
-  const points = useMemo(() => pointsOf(report?.rows ?? []), [report]);
+  const points = useMemo(() => pointsOf(report?.per_period ?? []), [report]);
 
   const exportCsv = () => {
     if (!report) return;

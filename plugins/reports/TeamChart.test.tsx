@@ -6,8 +6,8 @@ import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import en from "./locales/en.json";
-import type { AgentPeriodRow } from "./contract";
-import { blankRow, pointsOf } from "./metrics";
+import type { TeamPeriodRow } from "./contract";
+import { blankSums, pointsOf } from "./metrics";
 import TeamChart from "./TeamChart";
 
 const drawn = vi.hoisted(() => ({
@@ -39,14 +39,9 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { reports: en } }, ns: ["reports"] });
 });
 
-const row = (
-  period: string,
-  agentId: number,
-  dials: number,
-  contacts: number,
-  booked: number,
-): AgentPeriodRow => ({
-  ...blankRow(agentId, period),
+const point = (period: string, dials: number, contacts: number, booked: number): TeamPeriodRow => ({
+  ...blankSums(),
+  period,
   dials,
   contacts,
   dispositions: booked ? { "Appointment Setup": booked } : ({} as Record<string, number>),
@@ -54,11 +49,8 @@ const row = (
 
 describe("the team's chart", () => {
   it("draws the team's dials, contacts and bookings per period, and says them in words and in a table", () => {
-    const points = pointsOf([
-      row("2026-03-02", 1, 40, 10, 2),
-      row("2026-03-02", 2, 20, 5, 0),
-      row("2026-03-09", 1, 70, 30, 4),
-    ]);
+    // Out of order as a map would give them: the chart draws them in order.
+    const points = pointsOf([point("2026-03-09", 70, 30, 4), point("2026-03-02", 60, 15, 2)]);
     render(
       <I18nextProvider i18n={i18n}>
         <TeamChart points={points} by="week" />

@@ -1,21 +1,26 @@
-// Agent performance (issue 37, part 1) read from the rollups (./tables.ts): three grouped queries over the agents'
-// hours of the range, whatever the number of calls, plus the status periods still open at the moment asked, split
-// among their local hours here as the triggers split closed ones. Days, weeks (from Monday) and months are the
-// call centre's own, since the rollups' hours are local.
+// Agent performance (issue 37, part 1) read from the rollups (./tables.ts): one statement over the agents' days (or
+// months) of the range, whatever the number of calls, plus the status periods still open at the moment asked, split
+// among their local hours as the triggers split closed ones, added up per agent and per period in SQL. Days, weeks
+// (from Monday) and months are the call centre's own, since the rollups' hours are local.
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { defineRoute, rowsOf, users, type PluginServerContext, type RouteDef } from "../../server/sdk";
 import { AGENT_ROLES } from "../../src/contract/common";
 import { DEFAULT_QUOTAS, DIALER_SETTING_KEYS, QUOTA_KINDS } from "../../src/contract/dialer";
 import {
   agentReport,
+  type AgentPeriodReport,
   type AgentPeriodRow,
+  type AgentRangeRow,
   type AgentReport,
+  type AgentReportHead,
+  type AgentSums,
   type ReportAgent,
   type ReportPeriod,
   type ReportQuotas,
+  type TeamPeriodRow,
 } from "./contract";
 import { centreOf } from "./centres/centres.server";
-import { blankRow } from "./metrics";
+import { blankSums } from "./metrics";
 import { openStatusHours, spanOf, wholeMonths, withinDays, type Span } from "./span.server";
 
 const MANAGERS = { roles: ["manager"] } as const;
@@ -27,18 +32,6 @@ interface Range {
   /** YYYY-MM-DD; `from` when left out. */
   to?: string | undefined;
   by: ReportPeriod;
-}
-
-type Rows = Map<string, AgentPeriodRow>;
-
-function rowOf(rows: Rows, agentId: number, period: string): AgentPeriodRow {
-  const key = `${agentId}|${period}`;
-  let row = rows.get(key);
-  if (!row) {
-    row = blankRow(agentId, period);
-    rows.set(key, row);
-  }
-  return row;
 }
 
 type Rollup = "agent" | "status" | "disposition";
@@ -60,32 +53,92 @@ function rollupRows(by: ReportPeriod, rollup: Rollup, columns: string, span: Spa
 }
 
 /**
- * A rollup's rows summed per agent and period (`date_trunc(by, day)`), the period written as YYYY-MM-DD after
- * the sums: formatting each row before grouping cost about half of a year's report (bench/reports).
+ * How a read adds its figures up: per agent and period (the scheduled CSV's lines per period), or the page's two
+ * views at once, per agent over the range and per period over the team (grouping sets, so that PostgreSQL adds them
+ * up and the gateway takes in as many rows as agents plus periods: a month of 200 agents by day is 228 rows and
+ * 157 KiB instead of 5,600 and 2.4 MB, whose parsing and writing on the gateway's event loop made the floor's dials
+ * wait, bench/reports).
  */
-const perPeriod = (
-  by: ReportPeriod,
-  rollup: Rollup,
-  key: string,
-  columns: string,
-  sums: string,
-  span: Span,
-  having = "",
-) =>
-  sql`select to_char(p, 'YYYY-MM-DD') as period, t.*
-        from (select agent_id, date_trunc(${by}, day::timestamp) as p${sql.raw(key ? `, ${key}` : "")}, ${sql.raw(sums)}
-                from (${rollupRows(by, rollup, columns, span)}) r
-               group by 1, 2${sql.raw(key ? `, ${key}` : "")}) t
-       ${sql.raw(having)}`;
+type Grouping = "agent-period" | "agent-and-period";
+const groupsOf = (grouping: Grouping, key = "") => {
+  const k = key ? `, ${key}` : "";
+  return sql.raw(grouping === "agent-period" ? `(agent_id, p${k})` : `(agent_id${k}), (p${k})`);
+};
 
 /**
- * A per-period read's rows by (agent, period, key) folded into one row per agent and period, its figures as a JSON
- * object by key: a month by day is 5,600 rows for the gateway to take in instead of about 40,000 statuses and
- * 28,000 dispositions, which it read and merged one by one on the event loop the floor's dials wait on.
+ * The figures of the range in one statement, as rows (kind, agent_id, period, figures): `calls` (dials, contacts,
+ * talk…), `status` (seconds by status, the periods still open added to the closed ones) and `disposition` (counts
+ * by value) per group, the figures as a JSON object; and, per agent over the range, `worked` (the periods in which
+ * the agent was in a status other than offline, or took or placed a call). A group over the range has no period,
+ * a group over the team no agent. Each rollup is read once: the CTEs used twice are materialized.
  */
-const perAgentPeriod = (read: SQL, key: string, value: string) =>
-  sql`select agent_id, period, json_object_agg(${sql.raw(key)}, ${sql.raw(value)}) as by_key
-        from (${read}) r group by 1, 2`;
+function figuresRead(by: ReportPeriod, span: Span, grouping: Grouping): SQL {
+  const period = (p: string) => sql.raw(`to_char(${p}, 'YYYY-MM-DD')`);
+  const worked =
+    grouping === "agent-and-period"
+      ? sql`
+      union all
+      select 'worked', agent_id, null, json_build_object('periods', count(distinct p))
+        from (select agent_id, p from calls where dials + inbound > 0
+              union all
+              select agent_id, p from statuses where status <> 'offline' and seconds > 0) w
+       group by agent_id`
+      : sql``;
+  return sql`
+    with calls as (
+      select agent_id, date_trunc(${by}, day::timestamp) as p, sum(dials)::int as dials, sum(inbound)::int as inbound,
+             sum(contacts)::int as contacts, sum(talk_seconds)::int as talk_seconds,
+             sum(transfers_sent)::int as transfers_sent, sum(transfers_taken)::int as transfers_taken,
+             sum(overstays)::int as overstays
+        from (${rollupRows(by, "agent", "dials, inbound, contacts, talk_seconds, transfers_sent, transfers_taken, overstays", span)}) r
+       group by 1, 2
+    ),
+    statuses as (
+      select agent_id, p, status, sum(seconds)::float8 as seconds
+        from (select agent_id, date_trunc(${by}, day::timestamp) as p, status, seconds
+                from (${rollupRows(by, "status", "status, seconds", span)}) r
+              union all
+              select agent_id, date_trunc(${by}, hour), status, seconds from (${openStatusHours(span)}) o) s
+       group by 1, 2, 3
+    ),
+    given as (
+      select agent_id, date_trunc(${by}, day::timestamp) as p, disposition, sum(n)::int as n
+        from (${rollupRows(by, "disposition", "disposition, n", span)}) r
+       group by 1, 2, 3
+    )
+    select 'calls' as kind, agent_id, ${period("p")} as period,
+           json_build_object('dials', sum(dials), 'inbound', sum(inbound), 'contacts', sum(contacts),
+                             'talk_seconds', sum(talk_seconds), 'transfers_sent', sum(transfers_sent),
+                             'transfers_taken', sum(transfers_taken), 'overstays', sum(overstays)) as figures
+      from calls group by grouping sets (${groupsOf(grouping)})
+    union all
+    select 'status', agent_id, ${period("p")}, json_object_agg(status, seconds)
+      from (select agent_id, p, status, sum(seconds) as seconds from statuses
+             group by grouping sets (${groupsOf(grouping, "status")})) g
+     group by agent_id, p
+    union all
+    select 'disposition', agent_id, ${period("p")}, json_object_agg(disposition, n)
+      from (select agent_id, p, disposition, sum(n) as n from given
+             group by grouping sets (${groupsOf(grouping, "disposition")}) having sum(n) <> 0) g
+     group by agent_id, p
+    ${worked}`;
+}
+
+interface FiguresRow {
+  kind: "calls" | "status" | "disposition" | "worked";
+  /** Null in a group over the team. */
+  agent_id: number | null;
+  /** Null in a group over the range. */
+  period: string | null;
+  figures: Record<string, number>;
+}
+
+/** Puts a figures row's figures into the sums of its group. */
+function fill(sums: AgentSums, row: FiguresRow) {
+  if (row.kind === "calls") Object.assign(sums, row.figures);
+  else if (row.kind === "status") sums.status_seconds = row.figures as AgentSums["status_seconds"];
+  else if (row.kind === "disposition") sums.dispositions = row.figures;
+}
 
 /** The User Quotas the goals are weighed against (the goals panel's keys and defaults). */
 export async function quotasOf(
@@ -100,105 +153,22 @@ export async function quotasOf(
   return { dials: dials!, meetings: meetings!, sales: sales! };
 }
 
-export async function readAgentReport(
+/** The figures rows of a range, grouped as asked, with the report's head (its agents, quotas and days). */
+async function readFigures(
   { db, settings }: Pick<PluginServerContext, "db" | "settings">,
   range: Range,
   now: Date,
-): Promise<AgentReport> {
+  grouping: Grouping,
+): Promise<{ head: AgentReportHead; figures: FiguresRow[] }> {
   const span = await spanOf(db, range.tenantId, range, now);
   const { tenantId, timeZone, today, from, to } = span;
   const { by } = range;
-  const rows: Rows = new Map();
-  // The four reads are sent together; on the route's read lane (PluginServerContext.readLane, one connection by
-  // default) they run one after the other, so that a report holds one PostgreSQL backend and the floor's dials keep
-  // the other cores (bench/reports: four at once made every small statement of a dial about 3× slower).
-  type Sums = { agent_id: number; period: string };
-  const [hours, statuses, open, given, quotas] = await Promise.all([
-    db
-      .execute(
-        perPeriod(
-          by,
-          "agent",
-          "",
-          "dials, inbound, contacts, talk_seconds, transfers_sent, transfers_taken, overstays",
-          `sum(dials)::int as dials, sum(inbound)::int as inbound, sum(contacts)::int as contacts,
-         sum(talk_seconds)::int as talk_seconds, sum(transfers_sent)::int as transfers_sent,
-         sum(transfers_taken)::int as transfers_taken, sum(overstays)::int as overstays`,
-          span,
-        ),
-      )
-      .then((r) =>
-        rowsOf<
-          Sums & {
-            dials: number;
-            inbound: number;
-            contacts: number;
-            talk_seconds: number;
-            transfers_sent: number;
-            transfers_taken: number;
-            overstays: number;
-          }
-        >(r),
-      ),
-    db
-      .execute(
-        perAgentPeriod(
-          perPeriod(by, "status", "status", "status, seconds", "sum(seconds)::float8 as seconds", span),
-          "status",
-          "seconds",
-        ),
-      )
-      .then((r) => rowsOf<Sums & { by_key: Record<string, number> }>(r)),
-    // The periods open now, until now.
-    db
-      .execute(
-        sql`
-      select agent_id, to_char(date_trunc(${by}, hour), 'YYYY-MM-DD') as period, status, sum(seconds)::float8 as seconds
-        from (${openStatusHours(span)}) open
-       group by 1, 2, 3`,
-      )
-      .then((r) => rowsOf<Sums & { status: string; seconds: number }>(r)),
-    db
-      .execute(
-        perAgentPeriod(
-          perPeriod(
-            by,
-            "disposition",
-            "disposition",
-            "disposition, n",
-            "sum(n)::int as n",
-            span,
-            "where n <> 0",
-          ),
-          "disposition",
-          "n",
-        ),
-      )
-      .then((r) => rowsOf<Sums & { by_key: Record<string, number> }>(r)),
+  const [figures, quotas] = await Promise.all([
+    db.execute(figuresRead(by, span, grouping)).then((r) => rowsOf<FiguresRow>(r)),
     quotasOf(settings, tenantId),
   ]);
-  for (const h of hours) {
-    const row = rowOf(rows, h.agent_id, h.period);
-    row.dials += h.dials;
-    row.inbound += h.inbound;
-    row.contacts += h.contacts;
-    row.talk_seconds += h.talk_seconds;
-    row.transfers_sent += h.transfers_sent;
-    row.transfers_taken += h.transfers_taken;
-    row.overstays += h.overstays;
-  }
-  const addStatus = (agentId: number, p: string, status: string, seconds: number) => {
-    const row = rowOf(rows, agentId, p);
-    const s = row.status_seconds as Record<string, number>;
-    s[status] = (s[status] ?? 0) + seconds;
-  };
-  // A period's closed statuses are its object as read; the open periods then add to it, so they come after.
-  for (const s of statuses)
-    rowOf(rows, s.agent_id, s.period).status_seconds = s.by_key as AgentPeriodRow["status_seconds"];
-  for (const s of open) addStatus(s.agent_id, s.period, s.status, s.seconds);
-  for (const d of given) rowOf(rows, d.agent_id, d.period).dispositions = d.by_key;
 
-  const withRows = [...new Set([...rows.values()].map((r) => r.agent_id))];
+  const withFigures = [...new Set(figures.map((r) => r.agent_id).filter((id) => id !== null))];
   const people = await db
     .select({
       id: users.id,
@@ -211,7 +181,10 @@ export async function readAgentReport(
     .where(
       and(
         eq(users.tenantId, tenantId),
-        or(inArray(users.role, [...AGENT_ROLES]), withRows.length ? inArray(users.id, withRows) : sql`false`),
+        or(
+          inArray(users.role, [...AGENT_ROLES]),
+          withFigures.length ? inArray(users.id, withFigures) : sql`false`,
+        ),
       ),
     );
   const agents: ReportAgent[] = people
@@ -222,17 +195,60 @@ export async function readAgentReport(
       active: !p.deactivated,
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
+  const head = { from, to, by, time_zone: timeZone, as_of: now.toISOString(), today, agents, quotas };
+  return { head, figures };
+}
 
+/**
+ * Agent performance as the page shows it: per agent over the range, and per period over the team. On the route's
+ * read lane (PluginServerContext.readLane, one connection by default), so that a report holds one PostgreSQL
+ * backend and the floor's dials keep the other cores.
+ */
+export async function readAgentReport(
+  ctx: Pick<PluginServerContext, "db" | "settings">,
+  range: Range,
+  now: Date,
+): Promise<AgentReport> {
+  const { head, figures } = await readFigures(ctx, range, now, "agent-and-period");
+  const perAgent = new Map<number, AgentRangeRow>();
+  const perPeriod = new Map<string, TeamPeriodRow>();
+  for (const row of figures) {
+    if (row.agent_id !== null) {
+      let line = perAgent.get(row.agent_id);
+      if (!line)
+        perAgent.set(row.agent_id, (line = { ...blankSums(), agent_id: row.agent_id, periods_worked: 0 }));
+      if (row.kind === "worked") line.periods_worked = row.figures.periods ?? 0;
+      else fill(line, row);
+    } else if (row.period !== null) {
+      let point = perPeriod.get(row.period);
+      if (!point) perPeriod.set(row.period, (point = { ...blankSums(), period: row.period }));
+      fill(point, row);
+    }
+  }
   return {
-    from,
-    to,
-    by,
-    time_zone: timeZone,
-    as_of: now.toISOString(),
-    today,
-    agents,
+    ...head,
+    per_agent: [...perAgent.values()].sort((a, b) => a.agent_id - b.agent_id),
+    per_period: [...perPeriod.values()].sort((a, b) => a.period.localeCompare(b.period)),
+  };
+}
+
+/** Agent performance per agent and period: the scheduled CSV's lines per period. */
+export async function readAgentPeriods(
+  ctx: Pick<PluginServerContext, "db" | "settings">,
+  range: Range,
+  now: Date,
+): Promise<AgentPeriodReport> {
+  const { head, figures } = await readFigures(ctx, range, now, "agent-period");
+  const rows = new Map<string, AgentPeriodRow>();
+  for (const row of figures) {
+    const key = `${row.agent_id}|${row.period}`;
+    let cell = rows.get(key);
+    if (!cell) rows.set(key, (cell = { ...blankSums(), agent_id: row.agent_id!, period: row.period! }));
+    fill(cell, row);
+  }
+  return {
+    ...head,
     rows: [...rows.values()].sort((a, b) => a.period.localeCompare(b.period) || a.agent_id - b.agent_id),
-    quotas,
   };
 }
 

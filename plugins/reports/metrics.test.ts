@@ -2,7 +2,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ReportQuotas } from "./contract";
-import { blankRow, goalsOf, teamGoalsOf } from "./metrics";
+import { blankSums, goalsOf, perAgentOf, teamGoalsOf } from "./metrics";
+
+const blankRow = (agentId: number, period: string) => ({ ...blankSums(), agent_id: agentId, period });
+/** An agent's days added up as the report's per_agent has them. */
+const overRange = (...days: ReturnType<typeof blankRow>[]) => perAgentOf(days)[0]!;
 
 const quotas: ReportQuotas = {
   dials: { qualifier: [60, 400, 2000, 8000] },
@@ -15,19 +19,19 @@ describe("goals against quotas", () => {
     const worked = { ...blankRow(1, "2026-03-09"), dials: 200, status_seconds: { ready: 3600 } };
     const dayOff = { ...blankRow(1, "2026-03-10"), status_seconds: { offline: 86_400 } };
     const inbound = { ...blankRow(1, "2026-03-11"), inbound: 1, dispositions: { "Appointment Setup": 6 } };
-    const g = goalsOf([worked, dayOff, inbound], "qualifier", quotas, "day");
+    const g = goalsOf(overRange(worked, dayOff, inbound), "qualifier", quotas, "day");
     expect(g.dials).toEqual({ current: 200, target: 800 });
     expect(g.bookings).toEqual({ current: 6, target: 12 });
     expect(g.sales).toEqual({ current: 0, target: 0 });
     // 25 % of the dials and 50 % of the bookings; sales have no target and are left out.
     expect(g.overall).toBeCloseTo(0.375);
-    expect(goalsOf([worked], "qualifier", quotas, "month").dials.target).toBe(8000);
-    expect(goalsOf([worked], "qualifier", quotas, "week").dials.target).toBe(2000);
+    expect(goalsOf(overRange(worked), "qualifier", quotas, "month").dials.target).toBe(8000);
+    expect(goalsOf(overRange(worked), "qualifier", quotas, "week").dials.target).toBe(2000);
   });
 
   it("have no figure for a role without quotas", () => {
     const worked = { ...blankRow(1, "2026-03-09"), dials: 5 };
-    expect(goalsOf([worked], "outbound-eligible", quotas, "day").overall).toBeNull();
+    expect(goalsOf(overRange(worked), "outbound-eligible", quotas, "day").overall).toBeNull();
   });
 
   it("add up to the team's: its targets and figures are the agents' summed", () => {
@@ -40,10 +44,12 @@ describe("goals against quotas", () => {
       fc.property(fc.array(line, { maxLength: 8 }), (lines) => {
         const goals = lines.map((l) =>
           goalsOf(
-            Array.from({ length: l.days }, (_, d) => ({
-              ...blankRow(1, `2026-03-0${d + 1}`),
-              dials: l.dials,
-            })),
+            {
+              ...blankSums(),
+              agent_id: 1,
+              dials: l.dials * l.days,
+              periods_worked: l.dials > 0 ? l.days : 0,
+            },
             l.role,
             quotas,
             "day",

@@ -4,7 +4,16 @@
 import type { QuotaTable } from "../../src/contract/dialer";
 import { SALE_DISPOSITIONS, TRANSFER_DISPOSITIONS } from "../../src/contract/dispositions";
 import { AGENT_STATUSES, type AgentStatus } from "../../src/contract/status";
-import type { AgentPeriodRow, AgentReport, ReportAgent, ReportPeriod, ReportQuotas } from "./contract";
+import type {
+  AgentPeriodRow,
+  AgentRangeRow,
+  AgentReportHead,
+  AgentSums,
+  ReportAgent,
+  ReportPeriod,
+  ReportQuotas,
+  TeamPeriodRow,
+} from "./contract";
 
 /** The statuses an agent chooses to step away in: breaks, meetings, training… (not ready, not on a call). */
 export const AWAY_STATUSES: readonly AgentStatus[] = [
@@ -20,7 +29,7 @@ export const AWAY_STATUSES: readonly AgentStatus[] = [
 const BOOKINGS = new Set<string>(TRANSFER_DISPOSITIONS);
 const SALES = new Set<string>(SALE_DISPOSITIONS);
 
-/** The figures of a row, or of several added up (an agent's range, the team's total). */
+/** The figures of sums, or of several added up (the team's total). */
 export interface AgentFigures {
   /** Seconds in any status but offline. */
   loggedIn: number;
@@ -61,10 +70,8 @@ export function clock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
-/** A row with nothing in it yet. */
-export const blankRow = (agentId: number, period: string): AgentPeriodRow => ({
-  agent_id: agentId,
-  period,
+/** Sums with nothing in them yet. */
+export const blankSums = (): AgentSums => ({
   status_seconds: {},
   dials: 0,
   inbound: 0,
@@ -76,8 +83,8 @@ export const blankRow = (agentId: number, period: string): AgentPeriodRow => ({
   dispositions: {},
 });
 
-/** Adds rows up into their figures. */
-export function figuresOf(rows: readonly AgentPeriodRow[]): AgentFigures {
+/** Adds sums up into their figures. */
+export function figuresOf(rows: readonly AgentSums[]): AgentFigures {
   const statuses: Partial<Record<AgentStatus, number>> = {};
   const dispositions: Record<string, number> = {};
   let dials = 0,
@@ -154,24 +161,23 @@ const overallOf = (g: Record<GoalKind, Goal>): number | null => {
   return met.length ? met.reduce((a, b) => a + b, 0) / met.length : null;
 };
 
+/** Whether an agent worked in a period: logged in (any status but offline), or took or placed a call. */
+export const workedIn = (row: AgentSums): boolean =>
+  row.dials + row.inbound > 0 ||
+  Object.entries(row.status_seconds).some(([s, sec]) => s !== "offline" && (sec ?? 0) > 0);
+
 /**
- * An agent's goals over the range. Each period the agent worked (logged in, or took or placed a call) sets the
- * role's quota for that period as a target: a month read by day asks a day's quota for each day worked, not for
- * the days off.
+ * An agent's goals over the range. Each period the agent worked sets the role's quota for that period as a target:
+ * a month read by day asks a day's quota for each day worked, not for the days off.
  */
 export function goalsOf(
-  rows: readonly AgentPeriodRow[],
+  row: AgentRangeRow,
   role: string,
   quotas: ReportQuotas,
   by: ReportPeriod,
 ): AgentGoals {
-  const worked = rows.filter(
-    (r) =>
-      r.dials + r.inbound > 0 ||
-      Object.entries(r.status_seconds).some(([s, sec]) => s !== "offline" && (sec ?? 0) > 0),
-  ).length;
-  const f = figuresOf(rows);
-  const target = (table: QuotaTable) => (table[role]?.[QUOTA_COLUMN[by]] ?? 0) * worked;
+  const f = figuresOf([row]);
+  const target = (table: QuotaTable) => (table[role]?.[QUOTA_COLUMN[by]] ?? 0) * row.periods_worked;
   const g = {
     dials: { current: f.dials, target: target(quotas[GOAL_QUOTAS.dials]) },
     bookings: { current: f.bookings, target: target(quotas[GOAL_QUOTAS.bookings]) },
@@ -240,19 +246,48 @@ export interface PeriodPoint {
   bookings: number;
 }
 
-/** The team's figures per period, in order (periods without a row are left out). */
-export function pointsOf(rows: readonly AgentPeriodRow[]): PeriodPoint[] {
-  const by = new Map<string, AgentPeriodRow[]>();
-  for (const r of rows) by.set(r.period, [...(by.get(r.period) ?? []), r]);
-  return [...by.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([period, rs]) => {
-      const f = figuresOf(rs);
-      return { period, dials: f.dials, contacts: f.contacts, bookings: f.bookings };
+/** The team's figures per period, in order. */
+export function pointsOf(periods: readonly TeamPeriodRow[]): PeriodPoint[] {
+  return [...periods]
+    .sort((a, b) => a.period.localeCompare(b.period))
+    .map((p) => {
+      const f = figuresOf([p]);
+      return { period: p.period, dials: f.dials, contacts: f.contacts, bookings: f.bookings };
     });
 }
 
-/** An agent's line of the report: its figures over the rows given and its goals. */
+/** Adds `row`'s sums into `into`. */
+function addSums(into: AgentSums, row: AgentSums) {
+  const add = (to: Record<string, number>, from: Record<string, number | undefined>) => {
+    for (const [k, n] of Object.entries(from)) to[k] = (to[k] ?? 0) + (n ?? 0);
+  };
+  add(into.status_seconds as Record<string, number>, row.status_seconds);
+  add(into.dispositions, row.dispositions);
+  into.dials += row.dials;
+  into.inbound += row.inbound;
+  into.contacts += row.contacts;
+  into.talk_seconds += row.talk_seconds;
+  into.transfers_sent += row.transfers_sent;
+  into.transfers_taken += row.transfers_taken;
+  into.overstays += row.overstays;
+}
+
+/**
+ * Rows per agent and period added up per agent, with the periods each worked in: what the report's `per_agent`
+ * holds, for the scheduled CSV's lines per period (and, in the tests, the sums the gateway's SQL is held to).
+ */
+export function perAgentOf(rows: readonly AgentPeriodRow[]): AgentRangeRow[] {
+  const out = new Map<number, AgentRangeRow>();
+  for (const r of rows) {
+    let line = out.get(r.agent_id);
+    if (!line) out.set(r.agent_id, (line = { ...blankSums(), agent_id: r.agent_id, periods_worked: 0 }));
+    addSums(line, r);
+    if (workedIn(r)) line.periods_worked++;
+  }
+  return [...out.values()].sort((a, b) => a.agent_id - b.agent_id);
+}
+
+/** An agent's line of the report: its figures over the range and its goals. */
 export interface AgentLine {
   agent: ReportAgent;
   figures: AgentFigures;
@@ -260,28 +295,27 @@ export interface AgentLine {
 }
 
 /**
- * The agents a report lists over `rows` (all the report's by default): those with figures in them and, with
+ * The agents a report lists over `perAgent` (the report's sums per agent): those with figures and, with
  * `everyActive`, every active agent too; each with its goals. The page and the scheduled CSV list the same.
  */
 export function linesOf(
-  report: AgentReport,
-  rows: readonly AgentPeriodRow[] = report.rows,
+  report: Pick<AgentReportHead, "agents" | "quotas" | "by">,
+  perAgent: readonly AgentRangeRow[],
   everyActive = true,
 ): AgentLine[] {
-  const byAgent = new Map<number, AgentPeriodRow[]>();
-  for (const r of rows) byAgent.set(r.agent_id, [...(byAgent.get(r.agent_id) ?? []), r]);
+  const byAgent = new Map(perAgent.map((r) => [r.agent_id, r]));
   return report.agents
     .filter((a) => (everyActive && a.active) || byAgent.has(a.id))
     .map((agent) => {
-      const mine = byAgent.get(agent.id) ?? [];
+      const mine = byAgent.get(agent.id) ?? { ...blankSums(), agent_id: agent.id, periods_worked: 0 };
       const goals = goalsOf(mine, agent.role, report.quotas, report.by);
-      return { agent, figures: { ...figuresOf(mine), goals: goals.overall }, goals };
+      return { agent, figures: { ...figuresOf([mine]), goals: goals.overall }, goals };
     });
 }
 
-/** The team's line: every row given, and the goals of the agents listed. */
-export function teamOf(rows: readonly AgentPeriodRow[], lines: readonly AgentLine[]): AgentLine {
+/** The team's line: every agent's sums added up, and the goals of the agents listed. */
+export function teamOf(perAgent: readonly AgentSums[], lines: readonly AgentLine[]): AgentLine {
   const goals = teamGoalsOf(lines.map((l) => l.goals));
   const agent = { id: 0, name: "", role: "", active: true };
-  return { agent, figures: { ...figuresOf(rows), goals: goals.overall }, goals };
+  return { agent, figures: { ...figuresOf(perAgent), goals: goals.overall }, goals };
 }

@@ -156,9 +156,9 @@ function longListOf(
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * A large answer (a month of an agent report is 5,600 rows, 2 MB) checked and written a slice of rows at a time,
- * the event loop free between slices: written at once, it held the loop 60–110 ms, and every dial of the floor
- * waited. The same checks and the same JSON as the serializer's; any other answer is left to it (undefined).
+ * A large answer (a long page of the lead book; the agents' report by day was 5,600 rows and 2 MB a month before it
+ * was summed in SQL) checked and written a slice of rows at a time, the event loop free between slices: written at
+ * once, such an answer held the loop 60–110 ms, and every dial of the floor waited. The same checks and the same JSON as the serializer's; any other answer is left to it (undefined).
  */
 export async function writeLargeAnswer(schema: $ZodType, answer: unknown, method: string, url: string) {
   const list = longListOf(schema, answer);

@@ -2,7 +2,7 @@
 // the CSV. What counts as a booking and as a sale is the agents' report's (../metrics.ts, from the dispositions'
 // traits in the core's contract), asked of it rather than listed again.
 import { DISPOSITIONS } from "../../../src/contract/dispositions";
-import { blankRow, figuresOf as agentFiguresOf } from "../metrics";
+import { blankSums, figuresOf as agentFiguresOf } from "../metrics";
 import type { SourceBefore, SourceDispositions, SourcePeriodRow } from "./contract";
 
 export interface SourceFigures {
@@ -34,7 +34,7 @@ export interface SourceFigures {
 
 /** Bookings and sales among dispositions by value, as the agents' report counts them. */
 export function outcomesOf(dispositions: Record<string, number>): { bookings: number; sales: number } {
-  const f = agentFiguresOf([{ ...blankRow(0, ""), dispositions }]);
+  const f = agentFiguresOf([{ ...blankSums(), dispositions }]);
   return { bookings: f.bookings, sales: f.sales };
 }
 

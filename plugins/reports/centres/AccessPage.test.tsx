@@ -121,7 +121,8 @@ const agentsAnswer = (centre: number | undefined): AgentReport => ({
   agents: [
     { id: 1, name: centre === 2 ? "Émilie Tremblay" : "Jordan Reyes", role: "qualifier", active: true },
   ],
-  rows: [],
+  per_agent: [],
+  per_period: [],
   quotas: {
     dials: { qualifier: [1, 1, 1, 1], advisor: [1, 1, 1, 1] },
     meetings: { qualifier: [1, 1, 1, 1], advisor: [1, 1, 1, 1] },

@@ -5,8 +5,14 @@
 // week: a line per weekday and hour with anything in it, the sums over the range and how many such weekdays it holds.
 import { csvLine } from "../../../src/contract/csv";
 import type { Db, PluginServerContext } from "../../../server/sdk";
-import { readAgentReport } from "../agents.server";
-import type { AgentReport, AgentReportQuery, HoursReport, HoursReportQuery } from "../contract";
+import { readAgentPeriods } from "../agents.server";
+import type {
+  AgentPeriodReport,
+  AgentReport,
+  AgentReportQuery,
+  HoursReport,
+  HoursReportQuery,
+} from "../contract";
 import { readHoursReport } from "../hours.server";
 import pageTexts from "../locales/en.json";
 import {
@@ -15,6 +21,7 @@ import {
   DURATION_COLUMNS,
   figuresOf,
   linesOf,
+  perAgentOf,
   teamOf,
   type AgentColumn,
   type AgentFigures,
@@ -38,7 +45,7 @@ function cellOf(column: AgentColumn, figures: AgentFigures): string {
   return counts.format(v);
 }
 
-type Rows = AgentReport["rows"];
+type Rows = AgentPeriodReport["rows"];
 
 const cellsOf = (name: string, figures: AgentFigures, goals: AgentGoals) => [
   name,
@@ -47,8 +54,8 @@ const cellsOf = (name: string, figures: AgentFigures, goals: AgentGoals) => [
 ];
 
 /** The agents' lines of some rows, as the page lists them (`everyActive`: the active ones too when they have none), and the team's. */
-function agentLines(report: AgentReport, rows: Rows, everyActive: boolean): string[][] {
-  const lines = linesOf(report, rows, everyActive);
+function agentLines(report: AgentPeriodReport, rows: Rows, everyActive: boolean): string[][] {
+  const lines = linesOf(report, perAgentOf(rows), everyActive);
   const team = teamOf(rows, lines);
   return [
     ...lines.map((l) => cellsOf(l.agent.name, l.figures, l.goals)),
@@ -56,7 +63,7 @@ function agentLines(report: AgentReport, rows: Rows, everyActive: boolean): stri
   ];
 }
 
-export function* agentReportCsv(report: AgentReport): Generator<string> {
+export function* agentReportCsv(report: AgentPeriodReport): Generator<string> {
   yield csvLine([
     CSV.period,
     COLUMNS.name,
@@ -87,7 +94,7 @@ export async function* agentsCsv(
   now: Date,
 ): AsyncGenerator<string> {
   yield* agentReportCsv(
-    await readAgentReport(ctx, { tenantId, from: query.from, to: query.to, by: query.by ?? "day" }, now),
+    await readAgentPeriods(ctx, { tenantId, from: query.from, to: query.to, by: query.by ?? "day" }, now),
   );
 }
 
@@ -134,8 +141,8 @@ export async function* hoursCsv(
 
 /** The one-line summaries of the e-mail's body. */
 export function agentSummary(report: AgentReport): string {
-  const f = figuresOf(report.rows);
-  const agents = new Set(report.rows.map((r) => r.agent_id)).size;
+  const f = figuresOf(report.per_agent);
+  const agents = report.per_agent.length;
   return `${counts.format(agents)} agents with figures: ${counts.format(f.dials)} dials, ${counts.format(f.contacts)} contacts (${f.contactRate === null ? "–" : percents.format(f.contactRate)}), ${counts.format(f.bookings)} bookings, ${counts.format(f.sales)} sales, ${clock(f.loggedIn)} logged in.`;
 }
 
