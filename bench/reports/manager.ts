@@ -10,9 +10,16 @@ let request: Request | null = null;
 let creds: Creds = { token: "", fp: "" };
 const send = (m: unknown) => process.send!(m);
 
-/** The rows a page's answer holds (its table's lines; the heat map's cells). */
+/** The rows a page's answer holds (its table's lines, the agents' and their chart's points; the heat map's cells). */
 function rowsOf(data: unknown): number {
-  const d = data as { rows?: unknown[]; cells?: unknown[]; abandon?: { campaigns: unknown[] } } | null;
+  const d = data as {
+    rows?: unknown[];
+    per_agent?: unknown[];
+    per_period?: unknown[];
+    cells?: unknown[];
+    abandon?: { campaigns: unknown[] };
+  } | null;
+  if (d?.per_agent) return d.per_agent.length + (d.per_period?.length ?? 0);
   return d?.rows?.length ?? d?.cells?.length ?? d?.abandon?.campaigns.length ?? 0;
 }
 

@@ -779,6 +779,8 @@ interface Check {
   fields: Record<string, { report: number; raw: number }>;
   dispositions: { report: number; raw: number; valuesDiffering: string[] };
   statusSeconds: { report: number; raw: number };
+  /** The team's figures per period add up to the agents' over the range (every agent's, not only the checked ones). */
+  periodsAgree: boolean;
   ok: boolean;
 }
 async function check(name: ReportName, who: "history" | "dialling"): Promise<Check> {
@@ -787,7 +789,8 @@ async function check(name: ReportName, who: "history" | "dialling"): Promise<Che
   if (!report) throw new Error(`the ${name} report did not answer`);
   const want = await ask<Expected>({ type: "expect", range, asOf: report.as_of, who }, "expected");
   const ids = new Set(want.agents);
-  const rows = report.rows.filter((r) => ids.has(r.agent_id));
+  // One line per agent over the range: its sums are what the raw rows of its days add up to.
+  const rows = report.per_agent.filter((r) => ids.has(r.agent_id));
   const fields = Object.fromEntries(
     FIELDS.map((f) => [f, { report: rows.reduce((t, r) => t + r[f], 0), raw: Number(want.totals[f] ?? 0) }]),
   );
@@ -800,6 +803,9 @@ async function check(name: ReportName, who: "history" | "dialling"): Promise<Che
     0,
   );
   const withRows = new Set(rows.map((r) => r.agent_id));
+  const periodsAgree = FIELDS.every(
+    (f) => report.per_period.reduce((t, p) => t + p[f], 0) === report.per_agent.reduce((t, a) => t + a[f], 0),
+  );
   const listed = report.agents.filter((a) => ids.has(a.id)).length;
   const c: Check = {
     report: name,
@@ -816,6 +822,7 @@ async function check(name: ReportName, who: "history" | "dialling"): Promise<Che
       valuesDiffering,
     },
     statusSeconds: { report: statusReport, raw: want.statusSeconds },
+    periodsAgree,
     ok: false,
   };
   c.ok =
@@ -823,6 +830,7 @@ async function check(name: ReportName, who: "history" | "dialling"): Promise<Che
     c.agentsListed === ids.size &&
     Object.values(fields).every((x) => x.report === x.raw) &&
     valuesDiffering.length === 0 &&
+    periodsAgree &&
     Math.abs(statusReport - want.statusSeconds) <= 1;
   return c;
 }
@@ -831,7 +839,7 @@ for (const name of REPORTS) checks.push(await check(name, "history"));
 checks.push(await check("today", "dialling"));
 for (const c of checks)
   log(
-    `check ${c.report} (${c.who}): ${c.ok ? "OK" : "NOT OK"} — ${c.agentsWithRows}/${c.agentsExpected} agents with rows, dials ${c.fields.dials!.report}/${c.fields.dials!.raw}, dispositions ${c.dispositions.report}/${c.dispositions.raw}, status ${c.statusSeconds.report.toFixed(1)}/${c.statusSeconds.raw.toFixed(1)} s`,
+    `check ${c.report} (${c.who}): ${c.ok ? "OK" : "NOT OK"} — ${c.agentsWithRows}/${c.agentsExpected} agents with rows, dials ${c.fields.dials!.report}/${c.fields.dials!.raw}, dispositions ${c.dispositions.report}/${c.dispositions.raw}, status ${c.statusSeconds.report.toFixed(1)}/${c.statusSeconds.raw.toFixed(1)} s, the periods ${c.periodsAgree ? "add up" : "DO NOT add up"} to the agents`,
   );
 
 // The write path's cost: the same dialling with the five rollup triggers off, then on again.
