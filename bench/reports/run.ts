@@ -44,7 +44,7 @@ import { io, type Socket } from "socket.io-client";
 import { adminQuery, databaseUrl } from "../../server/db/admin";
 import { streamFor } from "../../server/pbx/sim/random";
 import { SOCKET_PATH } from "../../src/contract/socket";
-import type { AgentReport } from "../../plugins/reports/contract";
+import { AGENT_COUNTS, type AgentReport } from "../../plugins/reports/contract";
 import type { LoadReport } from "./history";
 import { requester, type Creds } from "./http";
 import { CLOCK_START, reportRanges, type Phase, type ReportName, type ReportRange } from "./world";
@@ -759,15 +759,7 @@ interface Expected {
   statusSeconds: number;
   agentsWithTrail: number;
 }
-const FIELDS = [
-  "dials",
-  "inbound",
-  "contacts",
-  "talk_seconds",
-  "transfers_sent",
-  "transfers_taken",
-  "overstays",
-] as const;
+const FIELDS = AGENT_COUNTS;
 interface Check {
   report: ReportName;
   who: "history" | "dialling";

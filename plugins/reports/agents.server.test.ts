@@ -21,6 +21,7 @@ import {
 } from "../../server/sdk/testing";
 import { rowsOf, startOfLocalDay, startOfLocalHour, wallClock } from "../../server/sdk";
 import {
+  AGENT_COUNTS,
   AgentReport,
   REPORT_MESSAGES,
   type AgentPeriodRow,
@@ -300,22 +301,13 @@ async function apart(fine: "hours" | "days", coarse: "days" | "months"): Promise
   );
 }
 
-const COUNTS = [
-  "dials",
-  "inbound",
-  "contacts",
-  "talk_seconds",
-  "transfers_sent",
-  "transfers_taken",
-  "overstays",
-] as const;
 const zeroless = (d: Record<string, number>) =>
   Object.fromEntries(Object.entries(d).filter(([, n]) => n !== 0));
 
 /** Sums equal to others: the counts and dispositions exactly, the seconds to the millisecond. */
 function expectSums(got: AgentSums, want: AgentSums, what: string) {
-  expect(Object.fromEntries(COUNTS.map((c) => [c, got[c]])), what).toEqual(
-    Object.fromEntries(COUNTS.map((c) => [c, want[c]])),
+  expect(Object.fromEntries(AGENT_COUNTS.map((c) => [c, got[c]])), what).toEqual(
+    Object.fromEntries(AGENT_COUNTS.map((c) => [c, want[c]])),
   );
   expect(zeroless(got.dispositions), what).toEqual(zeroless(want.dispositions));
   const [g, w] = [got.status_seconds, want.status_seconds] as Record<string, number>[];

@@ -133,6 +133,13 @@ interface FiguresRow {
   figures: Record<string, number>;
 }
 
+/** The map's entry for `key`, made by `make` the first time. */
+function entry<K, V>(map: Map<K, V>, key: K, make: (key: K) => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make(key)));
+  return value;
+}
+
 /** Puts a figures row's figures into the sums of its group. */
 function fill(sums: AgentSums, row: FiguresRow) {
   if (row.kind === "calls") Object.assign(sums, row.figures);
@@ -214,15 +221,18 @@ export async function readAgentReport(
   const perPeriod = new Map<string, TeamPeriodRow>();
   for (const row of figures) {
     if (row.agent_id !== null) {
-      let line = perAgent.get(row.agent_id);
-      if (!line)
-        perAgent.set(row.agent_id, (line = { ...blankSums(), agent_id: row.agent_id, periods_worked: 0 }));
+      const line = entry(perAgent, row.agent_id, (agent_id) => ({
+        ...blankSums(),
+        agent_id,
+        periods_worked: 0,
+      }));
       if (row.kind === "worked") line.periods_worked = row.figures.periods ?? 0;
       else fill(line, row);
     } else if (row.period !== null) {
-      let point = perPeriod.get(row.period);
-      if (!point) perPeriod.set(row.period, (point = { ...blankSums(), period: row.period }));
-      fill(point, row);
+      fill(
+        entry(perPeriod, row.period, (period) => ({ ...blankSums(), period })),
+        row,
+      );
     }
   }
   return {
@@ -241,9 +251,11 @@ export async function readAgentPeriods(
   const { head, figures } = await readFigures(ctx, range, now, "agent-period");
   const rows = new Map<string, AgentPeriodRow>();
   for (const row of figures) {
-    const key = `${row.agent_id}|${row.period}`;
-    let cell = rows.get(key);
-    if (!cell) rows.set(key, (cell = { ...blankSums(), agent_id: row.agent_id!, period: row.period! }));
+    const cell = entry(rows, `${row.agent_id}|${row.period}`, () => ({
+      ...blankSums(),
+      agent_id: row.agent_id!,
+      period: row.period!,
+    }));
     fill(cell, row);
   }
   return {

@@ -64,6 +64,16 @@ export const AgentSums = z.object({
   dispositions: z.record(z.string(), Count),
 });
 export type AgentSums = z.infer<typeof AgentSums>;
+/** The figures of AgentSums that are counts (beside the seconds by status and the dispositions by value). */
+export const AGENT_COUNTS = [
+  "dials",
+  "inbound",
+  "contacts",
+  "talk_seconds",
+  "transfers_sent",
+  "transfers_taken",
+  "overstays",
+] as const satisfies readonly (keyof AgentSums)[];
 
 /** What one agent did over the whole range: a line of the page's table and of its CSV. */
 export const AgentRangeRow = AgentSums.extend({

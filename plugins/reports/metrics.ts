@@ -4,6 +4,7 @@
 import type { QuotaTable } from "../../src/contract/dialer";
 import { SALE_DISPOSITIONS, TRANSFER_DISPOSITIONS } from "../../src/contract/dispositions";
 import { AGENT_STATUSES, type AgentStatus } from "../../src/contract/status";
+import { AGENT_COUNTS } from "./contract";
 import type {
   AgentPeriodRow,
   AgentRangeRow,
@@ -263,13 +264,7 @@ function addSums(into: AgentSums, row: AgentSums) {
   };
   add(into.status_seconds as Record<string, number>, row.status_seconds);
   add(into.dispositions, row.dispositions);
-  into.dials += row.dials;
-  into.inbound += row.inbound;
-  into.contacts += row.contacts;
-  into.talk_seconds += row.talk_seconds;
-  into.transfers_sent += row.transfers_sent;
-  into.transfers_taken += row.transfers_taken;
-  into.overstays += row.overstays;
+  for (const c of AGENT_COUNTS) into[c] += row[c];
 }
 
 /**
