@@ -239,18 +239,12 @@ let pinned = false;
 
 /** The load's report kept as database `name`'s comment (--keep-history), or null. */
 async function keptLoadOf(name: string): Promise<LoadReport | null> {
-  const pg = (await import("pg")).default;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  try {
-    const r = await admin.query<{ d: string | null }>(
-      "select shobj_description(oid, 'pg_database') as d from pg_database where datname = $1",
-      [name],
-    );
-    return r.rows[0]?.d ? (JSON.parse(r.rows[0].d) as LoadReport) : null;
-  } finally {
-    await admin.end();
-  }
+  const [row] = await adminQuery<{ d: string | null }>(
+    BASE_URL,
+    "select shobj_description(oid, 'pg_database') as d from pg_database where datname = $1",
+    [name],
+  );
+  return row?.d ? (JSON.parse(row.d) as LoadReport) : null;
 }
 
 /** The manager's own process (manager.ts), once the manager has signed in. */

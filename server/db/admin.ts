@@ -8,13 +8,17 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-/** Runs one statement on its own connection to the server `serverUrl` points at. */
-export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement on its own connection to the server `serverUrl` points at; its rows, if it has any. */
+export async function adminQuery<Row extends Record<string, unknown> = Record<string, unknown>>(
+  serverUrl: string,
+  statement: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
   const pg = (await import("pg")).default;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(statement);
+    return (await admin.query<Row>(statement, values)).rows;
   } finally {
     await admin.end();
   }
