@@ -84,29 +84,22 @@ export const blankSums = (): AgentSums => ({
   dispositions: {},
 });
 
+/** Adds `row`'s sums into `into`. */
+function addSums(into: AgentSums, row: AgentSums) {
+  const add = (to: Record<string, number>, from: Record<string, number | undefined>) => {
+    for (const [k, n] of Object.entries(from)) to[k] = (to[k] ?? 0) + (n ?? 0);
+  };
+  add(into.status_seconds as Record<string, number>, row.status_seconds);
+  add(into.dispositions, row.dispositions);
+  for (const c of AGENT_COUNTS) into[c] += row[c];
+}
+
 /** Adds sums up into their figures. */
 export function figuresOf(rows: readonly AgentSums[]): AgentFigures {
-  const statuses: Partial<Record<AgentStatus, number>> = {};
-  const dispositions: Record<string, number> = {};
-  let dials = 0,
-    inbound = 0,
-    contacts = 0,
-    talk = 0,
-    sent = 0,
-    taken = 0,
-    overstays = 0;
-  for (const r of rows) {
-    for (const [s, sec] of Object.entries(r.status_seconds))
-      statuses[s as AgentStatus] = (statuses[s as AgentStatus] ?? 0) + (sec ?? 0);
-    for (const [d, n] of Object.entries(r.dispositions)) dispositions[d] = (dispositions[d] ?? 0) + n;
-    dials += r.dials;
-    inbound += r.inbound;
-    contacts += r.contacts;
-    talk += r.talk_seconds;
-    sent += r.transfers_sent;
-    taken += r.transfers_taken;
-    overstays += r.overstays;
-  }
+  const total = blankSums();
+  for (const r of rows) addSums(total, r);
+  const { status_seconds: statuses, dispositions, dials, inbound, contacts, overstays } = total;
+  const [talk, sent, taken] = [total.talk_seconds, total.transfers_sent, total.transfers_taken];
   const sec = (s: AgentStatus) => statuses[s] ?? 0;
   const afterCallWork = sec("after_call_work");
   const count = (set: Set<string>) =>
@@ -255,16 +248,6 @@ export function pointsOf(periods: readonly TeamPeriodRow[]): PeriodPoint[] {
       const f = figuresOf([p]);
       return { period: p.period, dials: f.dials, contacts: f.contacts, bookings: f.bookings };
     });
-}
-
-/** Adds `row`'s sums into `into`. */
-function addSums(into: AgentSums, row: AgentSums) {
-  const add = (to: Record<string, number>, from: Record<string, number | undefined>) => {
-    for (const [k, n] of Object.entries(from)) to[k] = (to[k] ?? 0) + (n ?? 0);
-  };
-  add(into.status_seconds as Record<string, number>, row.status_seconds);
-  add(into.dispositions, row.dispositions);
-  for (const c of AGENT_COUNTS) into[c] += row[c];
 }
 
 /**
