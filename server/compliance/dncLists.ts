@@ -4,7 +4,7 @@
 // module owns dnc_lists and dnc_numbers: the dnc-lists plugin manages them through ctx.dnc, a disposition through
 // addToDnc. The compliance gate and the dialer read every list at the instant they judge, so a number added here is
 // refused from the next dial on — no cache, no tick.
-import { and, asc, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { auditLog, dncLists, dncNumbers, INTERNAL_DNC_LIST, users } from "../db/schema";
 import { nationalDigits } from "../modules/calls/phone";
@@ -53,9 +53,9 @@ const NEVER = new Date("9999-12-31T00:00:00Z");
  * against it in dncLists.test.ts). `alias` names the dnc_numbers row in raw SQL (`d` for `from dnc_numbers d`);
  * without it, the table's own columns.
  */
-export function dncInForce(at: Date | string, alias?: string): SQL {
+export function dncInForce(at: Date | string | Placeholder, alias?: string): SQL {
   if (alias !== undefined && !/^[a-z_]+$/.test(alias)) throw new Error(`not an alias: ${alias}`);
-  const t = typeof at === "string" ? at : at.toISOString();
+  const t = at instanceof Date ? at.toISOString() : at;
   const added = alias ? sql.raw(`${alias}.added_at`) : dncNumbers.addedAt;
   const expires = alias ? sql.raw(`${alias}.expires_at`) : dncNumbers.expiresAt;
   return sql`(${added} <= ${t}::timestamptz and ${expires} > ${t}::timestamptz)`;

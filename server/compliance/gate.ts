@@ -18,7 +18,8 @@ import {
   type ComplianceVerdict,
   type DialledKind,
 } from "../../src/contract/compliance";
-import { rowsOf, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { preparedSql } from "../db/prepared";
 import { calls, leads, settings, users } from "../db/schema";
 import { callingWindowVerdict, isDoNotCall } from "../dialer/callingWindows";
 import { NANP_E164, numberRegion, type NumberRegion } from "../geo/numbers";
@@ -155,6 +156,26 @@ interface GateRow {
 }
 
 /** Reads what the gate needs and judges the dial. */
+// One statement, one round trip (issue 39: it was seven, a transaction among them): the allowed countries, the
+// lead, the outbound calls of the last 24 hours to this number or this lead (the FL and OK caps), and the Do Not
+// Call entry, read after the number's lock (dnc_entry_locked, migration 0033) so an entry being added is seen.
+// Prepared once: every dial runs it.
+const gateRead = preparedSql<GateRow>(
+  "compliance_gate",
+  sql`
+    select s.value as dialing, l.status, l.country, l.state, l.timezone, l.phone,
+      (select count(*)::int from ${calls} c
+        where c.tenant_id = ${sql.placeholder("tenantId")}::int and c.direction = 0
+          and c.started_at <= ${sql.placeholder("at")}::timestamptz and c.started_at > ${sql.placeholder("dayBefore")}::timestamptz
+          and (c.phone = ${sql.placeholder("to")}::text or c.lead_id = ${sql.placeholder("leadId")}::int)) as recent,
+      dnc.added_at, dnc.list
+    from (values (1)) as one (x)
+    left join ${settings} s on s.tenant_id = ${sql.placeholder("tenantId")}::int and s.key = ${DIALING_SETTING_KEY}
+    left join ${leads} l on l.id = ${sql.placeholder("leadId")}::int and l.tenant_id = ${sql.placeholder("tenantId")}::int
+    left join lateral dnc_entry_locked(${sql.placeholder("tenantId")}::int, ${sql.placeholder("national")}::text,
+      ${sql.placeholder("at")}::timestamptz) dnc on true`,
+);
+
 export async function checkDial(db: Db, r: DialCheck): Promise<GateVerdict> {
   const d = classify(r.phone);
   if (d.kind === "feature") return verdict(200, "feature", d.phone, "feature");
@@ -176,19 +197,7 @@ export async function checkDial(db: Db, r: DialCheck): Promise<GateVerdict> {
   // One statement, one round trip (issue 39: it was seven, a transaction among them): the allowed countries, the
   // lead, the outbound calls of the last 24 hours to this number or this lead (the FL and OK caps), and the Do Not
   // Call entry, read after the number's lock (dnc_entry_locked, migration 0033) so an entry being added is seen.
-  const [row] = rowsOf<GateRow>(
-    await db.execute(sql`
-      select s.value as dialing, l.status, l.country, l.state, l.timezone, l.phone,
-        (select count(*)::int from ${calls} c
-          where c.tenant_id = ${r.tenantId} and c.direction = 0
-            and c.started_at <= ${at}::timestamptz and c.started_at > ${dayBefore}::timestamptz
-            and (c.phone = ${to} or c.lead_id = ${leadId}::int)) as recent,
-        dnc.added_at, dnc.list
-      from (values (1)) as one (x)
-      left join ${settings} s on s.tenant_id = ${r.tenantId} and s.key = ${DIALING_SETTING_KEY}
-      left join ${leads} l on l.id = ${leadId}::int and l.tenant_id = ${r.tenantId}
-      left join lateral dnc_entry_locked(${r.tenantId}::int, ${national}, ${at}::timestamptz) dnc on true`),
-  );
+  const [row] = await gateRead(db, { tenantId: r.tenantId, at, dayBefore, to, leadId, national });
   const lead = row?.status != null ? row : null;
   return judgeNumber(
     {

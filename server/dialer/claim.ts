@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { RuleVerdict } from "../../src/contract/dialer";
 import { rowsOf, type Db } from "../db/client";
+import { preparedSql } from "../db/prepared";
 import { inProcessLeads, leads } from "../db/schema";
 import { leadFailure } from "./evaluate";
 import { reasonText } from "./reasons";
@@ -50,6 +51,23 @@ export async function claimLead(db: Db, ctx: AgentContext, leadId: number, via: 
  * the lead is then judged again and taken, or the next one is tried. The rules stay the judge: the statement
  * only passes over leads they would refuse (in process, another agent's).
  */
+const firstFree = preparedSql<{ id: number }>(
+  "dialer_claim_first_free",
+  sql`
+    with lead as materialized (
+      select l.id, l.phone from ${leads} l
+      where l.id = any(${sql.placeholder("ids")}::int[]) and l.tenant_id = ${sql.placeholder("tenantId")}
+        and (l.owner_id is null or l.owner_id = ${sql.placeholder("agentId")} or exists (
+          select 1 from ${inProcessLeads} c where c.lead_id = l.id and c.owner_set and c.agent_id = l.owner_id
+            and c.since <= ${sql.placeholder("lapsedBefore")}::timestamptz))
+        and not exists (
+          select 1 from ${inProcessLeads} c where c.lead_id = l.id and c.since > ${sql.placeholder("lapsedBefore")}::timestamptz)
+      order by array_position(${sql.placeholder("ids")}::int[], l.id)
+      limit 1
+      for update of l skip locked)
+    select id, pg_advisory_xact_lock(${sql.placeholder("tenantId")}::int, hashtext(phone))::text as locked from lead`,
+);
+
 export async function claimFirst(
   db: Db,
   ctx: AgentContext,
@@ -64,21 +82,7 @@ export async function claimFirst(
     let rest = leadIds;
     while (rest.length) {
       const ids = `{${rest.map((id) => Math.trunc(id)).join(",")}}`;
-      const [row] = rowsOf<{ id: number }>(
-        await t.execute(sql`
-          with lead as materialized (
-            select l.id, l.phone from ${leads} l
-            where l.id = any(${ids}::int[]) and l.tenant_id = ${tenantId}
-              and (l.owner_id is null or l.owner_id = ${agentId} or exists (
-                select 1 from ${inProcessLeads} c where c.lead_id = l.id and c.owner_set and c.agent_id = l.owner_id
-                  and c.since <= ${lapsedBefore}::timestamptz))
-              and not exists (
-                select 1 from ${inProcessLeads} c where c.lead_id = l.id and c.since > ${lapsedBefore}::timestamptz)
-            order by array_position(${ids}::int[], l.id)
-            limit 1
-            for update of l skip locked)
-          select id, pg_advisory_xact_lock(${tenantId}::int, hashtext(phone))::text as locked from lead`),
-      );
+      const [row] = await firstFree(t, { ids, tenantId, agentId, lapsedBefore });
       const at = row ? rest.indexOf(Number(row.id)) : rest.length;
       for (const leadId of rest.slice(0, at)) refused.push({ leadId, verdict: busy });
       if (!row) break;
@@ -90,6 +94,31 @@ export async function claimFirst(
     return { claim: null, refused };
   });
 }
+
+// The claim and, for a lead from the pool, its ownership, in one statement. The agent works the lead: it
+// becomes the agent's, so it may dispose it (access is by owner); a lapsed claim's ownership (row owner set,
+// facts owner null) passes to the new agent. Re-claiming its own lead (a redial) keeps what the first claim did
+// to the owner.
+const take = preparedSql<{ n: number }>(
+  "dialer_claim_take",
+  sql`
+    with claim as (
+      insert into ${inProcessLeads} (lead_id, tenant_id, agent_id, since, via, owner_set)
+      values (${sql.placeholder("leadId")}::int, ${sql.placeholder("tenantId")}::int, ${sql.placeholder("agentId")}::int,
+        ${sql.placeholder("since")}::timestamptz, ${sql.placeholder("via")}::text, ${sql.placeholder("ownerSet")}::boolean)
+      on conflict (lead_id) do update set
+        agent_id = excluded.agent_id, since = excluded.since, via = excluded.via,
+        owner_set = case when in_process_leads.agent_id = excluded.agent_id
+          then in_process_leads.owner_set else excluded.owner_set end
+      where in_process_leads.agent_id = excluded.agent_id
+        or in_process_leads.since < ${sql.placeholder("lapsedBefore")}::timestamptz
+      returning lead_id),
+    owner as (
+      update ${leads} set owner_id = ${sql.placeholder("agentId")}::int
+      where ${sql.placeholder("ownerSet")}::boolean and id in (select lead_id from claim)
+      returning id)
+    select (select count(*)::int from claim) as n, (select count(*)::int from owner) as owned`,
+);
 
 /** Inside the claim's transaction, the lead's row and number locked: reload, judge again, take. */
 async function judgeAndTake(t: Db, ctx: AgentContext, leadId: number, via: "auto" | "follow-up" | "redial"): Promise<Claim> {
@@ -103,27 +132,7 @@ async function judgeAndTake(t: Db, ctx: AgentContext, leadId: number, via: "auto
   const since = new Date(ctx.now).toISOString();
   const lapsedBefore = new Date(ctx.now - CLAIM_TTL_MS).toISOString();
   const ownerSet = lead.ownerId === null;
-  // The claim and, for a lead from the pool, its ownership, in one statement. The agent works the lead: it
-  // becomes the agent's, so it may dispose it (access is by owner); a lapsed claim's ownership (row owner
-  // set, facts owner null) passes to the new agent. Re-claiming its own lead (a redial) keeps what the first
-  // claim did to the owner.
-  const [taken] = rowsOf<{ n: number }>(
-    await t.execute(sql`
-      with claim as (
-        insert into ${inProcessLeads} (lead_id, tenant_id, agent_id, since, via, owner_set)
-        values (${leadId}, ${tenantId}, ${agentId}, ${since}::timestamptz, ${via}, ${ownerSet})
-        on conflict (lead_id) do update set
-          agent_id = excluded.agent_id, since = excluded.since, via = excluded.via,
-          owner_set = case when in_process_leads.agent_id = excluded.agent_id
-            then in_process_leads.owner_set else excluded.owner_set end
-        where in_process_leads.agent_id = excluded.agent_id or in_process_leads.since < ${lapsedBefore}::timestamptz
-        returning lead_id),
-      owner as (
-        update ${leads} set owner_id = ${agentId}
-        where ${ownerSet} and id in (select lead_id from claim)
-        returning id)
-      select (select count(*)::int from claim) as n, (select count(*)::int from owner) as owned`),
-  );
+  const [taken] = await take(t, { leadId, tenantId, agentId, since, via, ownerSet, lapsedBefore });
   if (!taken || Number(taken.n) === 0) return { ok: false, verdict: busy };
   return { ok: true, lead: { ...lead, ownerId: agentId }, ownerSet };
 }

@@ -4,8 +4,13 @@
 // lead leaves the agent's in-process leads either way.
 import { and, eq, sql } from "drizzle-orm";
 import { FOLLOW_UP_TYPES } from "../../src/contract/dialer";
-import { BOOKED_MEETING, FOLLOW_UP_DISPOSITIONS as FOLLOW_UPS, traitsOf } from "../../src/contract/dispositions";
+import {
+  BOOKED_MEETING,
+  FOLLOW_UP_DISPOSITIONS as FOLLOW_UPS,
+  traitsOf,
+} from "../../src/contract/dispositions";
 import type { Db } from "../db/client";
+import { preparedOn } from "../db/prepared";
 import { followUps, inProcessLeads, leads } from "../db/schema";
 import { addToDnc } from "./dncList";
 import { DO_NOT_CALL } from "./rules/dnc";
@@ -33,7 +38,38 @@ export interface DispositionFacts {
   lead?: { phone: string; phoneOther: string[] };
 }
 
-export async function applyDispositionEffects(db: Db, d: DispositionFacts): Promise<{ followUpId: number | null }> {
+/** The statements every disposition runs, prepared once (server/db/prepared.ts). */
+const effectStatements = preparedOn((db: Db) => {
+  const leadId = sql.placeholder("leadId");
+  const release = () => db.delete(inProcessLeads).where(eq(inProcessLeads.leadId, leadId));
+  const released = db
+    .$with("released")
+    .as(release().returning({ agentId: inProcessLeads.agentId, ownerSet: inProcessLeads.ownerSet }));
+  return {
+    pending: db
+      .select({ id: followUps.id, agentId: followUps.agentId, kind: followUps.kind })
+      .from(followUps)
+      .where(and(eq(followUps.leadId, leadId), eq(followUps.state, "pending")))
+      .for("update")
+      .prepare("disposition_pending_follow_up"),
+    release: release().prepare("disposition_release"),
+    // The release and, when it applies, the owner's removal: one statement (issue 39).
+    releaseToPool: db
+      .with(released)
+      .update(leads)
+      .set({ ownerId: null })
+      .where(
+        and(eq(leads.id, leadId), sql`${leads.ownerId} in (select agent_id from released where owner_set)`),
+      )
+      .prepare("disposition_release_to_pool"),
+  };
+});
+
+export async function applyDispositionEffects(
+  db: Db,
+  d: DispositionFacts,
+): Promise<{ followUpId: number | null }> {
+  const statements = effectStatements(db);
   const [lead] = d.lead
     ? [d.lead]
     : await db
@@ -41,11 +77,7 @@ export async function applyDispositionEffects(db: Db, d: DispositionFacts): Prom
         .from(leads)
         .where(eq(leads.id, d.leadId))
         .for("update");
-  const [pending] = await db
-    .select({ id: followUps.id, agentId: followUps.agentId, kind: followUps.kind })
-    .from(followUps)
-    .where(and(eq(followUps.leadId, d.leadId), eq(followUps.state, "pending")))
-    .for("update");
+  const [pending] = await statements.pending.execute({ leadId: d.leadId });
   let followUpId: number | null = null;
 
   if (d.disposition === DO_NOT_CALL) {
@@ -87,25 +119,8 @@ export async function applyDispositionEffects(db: Db, d: DispositionFacts): Prom
     await close(db, pending.id, "done", d.at);
   }
 
-  // Out of process; a lead the claim took from the pool goes back to it unless the agent now owes it a call. One
-  // statement (issue 39): the release and, when it applies, the owner's removal.
-  const release = db.delete(inProcessLeads).where(eq(inProcessLeads.leadId, d.leadId));
-  if (followUpId !== null) await release;
-  else {
-    const released = db
-      .$with("released")
-      .as(release.returning({ agentId: inProcessLeads.agentId, ownerSet: inProcessLeads.ownerSet }));
-    await db
-      .with(released)
-      .update(leads)
-      .set({ ownerId: null })
-      .where(
-        and(
-          eq(leads.id, d.leadId),
-          sql`${leads.ownerId} in (select agent_id from released where owner_set)`,
-        ),
-      );
-  }
+  // Out of process; a lead the claim took from the pool goes back to it unless the agent now owes it a call.
+  await (followUpId !== null ? statements.release : statements.releaseToPool).execute({ leadId: d.leadId });
   return { followUpId };
 }
 

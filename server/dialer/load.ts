@@ -1,6 +1,6 @@
 // Loads the facts the rules judge, for the engine, the claim (inside its transaction) and explain alike. Each
 // loader is one query: the engine runs on every auto-dial tick (performance.md X5).
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { instantOf, startOfLocalDay, startOfLocalHour, wallClock } from "../../src/shared/zoned-time";
 import { dncInForce } from "../compliance/dncLists";
 import type { Db } from "../db/client";
@@ -160,8 +160,7 @@ export async function loadAgent(
  * A lead with what happened to it, in one row: its latest outbound call and those of the last 24 hours,
  * its Do Not Call entry, who holds it in process, its pending follow-up (at most one per lead).
  */
-function factsColumns(now: number) {
-  const at = isoOf(now);
+function factsColumns(at: string | Placeholder, dayAgo: string | Placeholder) {
   return {
     id: leads.id,
     marketingId: leads.marketingId,
@@ -183,7 +182,7 @@ function factsColumns(now: number) {
     callsLast24h: sql<number>`(
       select count(*)::int from calls c
       where c.lead_id = ${L("id")} and c.direction = 0 and c.started_at <= ${at}
-        and c.started_at > ${isoOf(now - 24 * 3600_000)})`,
+        and c.started_at > ${dayAgo})`,
     // Every Do Not Call list, the internal one and the imported ones: the earliest entry in force.
     dncSince: sql<string | Date | null>`(
       select min(d.added_at) from dnc_numbers d
@@ -204,15 +203,25 @@ function factsColumns(now: number) {
   };
 }
 
-/** The facts query, for callers to narrow, order and page. */
-export function factsQuery(db: Db, now: number) {
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The facts query, for callers to narrow, order and page; as of `now`, or of the placeholders `at` and `dayAgo`
+ * (24 hours before it) for a statement prepared once (`factsValues`).
+ */
+export function factsQuery(db: Db, now: number | "placeholders") {
+  const [at, dayAgo] =
+    now === "placeholders" ? [sql.placeholder("at"), sql.placeholder("dayAgo")] : [isoOf(now), isoOf(now - DAY_MS)];
   return db
-    .select(factsColumns(now))
+    .select(factsColumns(at, dayAgo))
     .from(leads)
     .leftJoin(inProcessLeads, eq(inProcessLeads.leadId, leads.id))
     .leftJoin(followUps, and(eq(followUps.leadId, leads.id), eq(followUps.state, "pending")))
     .$dynamic();
 }
+
+/** The values of a prepared facts query's `at` and `dayAgo`. */
+export const factsValues = (now: number) => ({ at: isoOf(now), dayAgo: isoOf(now - DAY_MS) });
 
 export type FactsRow = Awaited<ReturnType<ReturnType<typeof factsQuery>["execute"]>>[number];
 
@@ -261,7 +270,14 @@ export async function loadFacts(db: Db, now: number, where: SQL | undefined): Pr
   return (await factsQuery(db, now).where(where)).map((r) => toFacts(r, now));
 }
 
+/** One lead's facts: prepared once, since every dial's claim reads them inside its transaction. */
+const leadFactsQuery = preparedOn((db: Db) =>
+  factsQuery(db, "placeholders")
+    .where(and(eq(leads.id, sql.placeholder("leadId")), eq(leads.tenantId, sql.placeholder("tenantId"))))
+    .prepare("dialer_lead_facts"),
+);
+
 export async function leadFactsById(db: Db, tenantId: number, leadId: number, now: number): Promise<LeadFacts | null> {
-  const [f] = await loadFacts(db, now, and(eq(leads.id, leadId), eq(leads.tenantId, tenantId)));
-  return f ?? null;
+  const [r] = await leadFactsQuery(db).execute({ leadId, tenantId, ...factsValues(now) });
+  return r ? toFacts(r, now) : null;
 }

@@ -2,7 +2,7 @@
 // first); then the pool: the tenant's leads nobody else owns whose status does not close them, fewest dials
 // first, newest first (highest id: speed to lead), in pages. Every candidate is judged by the rules in order; the first
 // failing rule is recorded as the reason it was skipped.
-import { and, asc, eq, gt, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, lte, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DialerRule, RuleVerdict } from "../../src/contract/dialer";
 import { FINAL_STATUSES } from "../../src/contract/dispositions";
 import type { Db } from "../db/client";
@@ -10,7 +10,8 @@ import { rowsOf } from "../db/client";
 import { followUps, inProcessLeads, leads } from "../db/schema";
 import { leadFailure } from "./evaluate";
 import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type RuleContext } from "./facts";
-import { factsQuery, toFacts, type FactsRow } from "./load";
+import { preparedOn } from "../db/prepared";
+import { factsQuery, factsValues, toFacts, type FactsRow } from "./load";
 
 const PAGE = 200;
 
@@ -47,28 +48,66 @@ export function record(trace: Trace, leadId: number, v: RuleVerdict, n = 1): voi
 
 type AgentContext = RuleContext & { agent: AgentFacts };
 
-const myPendingFollowUp = (agentId: number) =>
+type Value<T> = T | Placeholder;
+
+const myPendingFollowUp = (agentId: Value<number>) =>
   sql`exists (select 1 from ${followUps} f where f.lead_id = ${leads.id} and f.state = 'pending' and f.agent_id = ${agentId})`;
 
-/** The owner got the lead from a claim that has lapsed (see load.ts). */
-const lapsedOwnership = (now: number) =>
-  sql`exists (select 1 from ${inProcessLeads} c where c.lead_id = ${leads.id} and c.owner_set and c.agent_id = ${leads.ownerId} and c.since <= ${new Date(now - CLAIM_TTL_MS).toISOString()})`;
+/** The owner got the lead from a claim that has lapsed (see load.ts): one at or before `lapsedBefore`. */
+const lapsedOwnership = (lapsedBefore: Value<string>) =>
+  sql`exists (select 1 from ${inProcessLeads} c where c.lead_id = ${leads.id} and c.owner_set and c.agent_id = ${leads.ownerId} and c.since <= ${lapsedBefore})`;
+
+const lapsedBeforeOf = (now: number) => new Date(now - CLAIM_TTL_MS).toISOString();
 
 const held = sql`exists (select 1 from lead_holds h where h.lead_id = ${leads.id})`;
 
+interface PoolOf {
+  tenantId: Value<number>;
+  agentId: Value<number>;
+  lapsedBefore: Value<string>;
+}
+
 /** The pool in SQL: exactly the leads the status, held and owner rules would not skip outright. */
-function poolWhere(ctx: AgentContext, exclude: number[]): SQL {
+function poolWhere(p: PoolOf, exclude: number[]): SQL {
   return and(
-    eq(leads.tenantId, ctx.tenant.id),
-    or(isNull(leads.ownerId), eq(leads.ownerId, ctx.agent.id), lapsedOwnership(ctx.now)),
-    or(notInArray(leads.status, [...FINAL_STATUSES]), myPendingFollowUp(ctx.agent.id)),
-    or(sql`not ${held}`, myPendingFollowUp(ctx.agent.id)),
+    eq(leads.tenantId, p.tenantId),
+    or(isNull(leads.ownerId), eq(leads.ownerId, p.agentId), lapsedOwnership(p.lapsedBefore)),
+    or(notInArray(leads.status, [...FINAL_STATUSES]), myPendingFollowUp(p.agentId)),
+    or(sql`not ${held}`, myPendingFollowUp(p.agentId)),
     exclude.length ? notInArray(leads.id, exclude) : undefined,
   )!;
 }
 
+const poolOf = (ctx: AgentContext): PoolOf => ({
+  tenantId: ctx.tenant.id,
+  agentId: ctx.agent.id,
+  lapsedBefore: lapsedBeforeOf(ctx.now),
+});
+
 /** The first page is small: the first lead usually goes through, and its facts are all that is needed. */
 const FIRST_PAGE = 25;
+
+// NULLS LAST as leads_pool_idx is declared (id is never null): with the default NULLS FIRST the planner cannot
+// read the index in this order and sorts the whole pool, computing every lead's facts first.
+const poolOrder = [asc(leads.dials), sql`${leads.id} desc nulls last`];
+
+/** The pool's first page, which nearly every auto-dial reads: prepared once (server/db/prepared.ts). */
+const firstPageQuery = preparedOn((db: Db) =>
+  factsQuery(db, "placeholders")
+    .where(
+      poolWhere(
+        {
+          tenantId: sql.placeholder("tenantId"),
+          agentId: sql.placeholder("agentId"),
+          lapsedBefore: sql.placeholder("lapsedBefore"),
+        },
+        [],
+      ),
+    )
+    .orderBy(...poolOrder)
+    .limit(FIRST_PAGE)
+    .prepare("dialer_first_page"),
+);
 
 /** The candidates in pages: the due follow-ups, then the pool's keyset pages. */
 export async function* candidatePages(db: Db, ctx: AgentContext): AsyncGenerator<LeadFacts[]> {
@@ -90,19 +129,20 @@ export async function* candidatePages(db: Db, ctx: AgentContext): AsyncGenerator
   // Pages double up to PAGE: under load the first page is often taken by other agents' dials before this one
   // claims, and a page costs its leads' facts (200 at once made the fall-through dearer than the overload).
   for (let size = FIRST_PAGE; ; size = Math.min(PAGE, size * 2)) {
-    const page: FactsRow[] = await factsQuery(db, ctx.now)
-      .where(
-        and(
-          poolWhere(ctx, seen),
-          after
-            ? or(gt(leads.dials, after.dials), and(eq(leads.dials, after.dials), lt(leads.id, after.id)))
-            : undefined,
-        ),
-      )
-      // NULLS LAST as leads_pool_idx is declared (id is never null): with the default NULLS FIRST the planner
-      // cannot read the index in this order and sorts the whole pool, computing every lead's facts first.
-      .orderBy(asc(leads.dials), sql`${leads.id} desc nulls last`)
-      .limit(size);
+    const page: FactsRow[] =
+      after === null && seen.length === 0
+        ? await firstPageQuery(db).execute({ ...poolOf(ctx), ...factsValues(ctx.now) })
+        : await factsQuery(db, ctx.now)
+            .where(
+              and(
+                poolWhere(poolOf(ctx), seen),
+                after
+                  ? or(gt(leads.dials, after.dials), and(eq(leads.dials, after.dials), lt(leads.id, after.id)))
+                  : undefined,
+              ),
+            )
+            .orderBy(...poolOrder)
+            .limit(size);
     if (page.length) yield page.map((r) => toFacts(r, ctx.now));
     if (page.length < size) return;
     const last = page[page.length - 1]!;
@@ -164,7 +204,7 @@ export async function outsidePool(db: Db, ctx: AgentContext): Promise<Partial<Re
           when ${leads.status} in (${final}) and not ${myPendingFollowUp(ctx.agent.id)}
             then case when ${leads.status} = 'Do Not Call' then 'dnc' else 'status' end
           when ${held} and not ${myPendingFollowUp(ctx.agent.id)} then 'held'
-          when ${leads.ownerId} is not null and ${leads.ownerId} <> ${ctx.agent.id} and not ${lapsedOwnership(ctx.now)}
+          when ${leads.ownerId} is not null and ${leads.ownerId} <> ${ctx.agent.id} and not ${lapsedOwnership(lapsedBeforeOf(ctx.now))}
             then 'owner'
         end as rule
         from ${leads} where ${leads.tenantId} = ${ctx.tenant.id}

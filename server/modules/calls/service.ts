@@ -6,7 +6,7 @@
 // Events of one call are handled one at a time, in arrival order; a duplicate (same seq) is dropped, and a
 // late event never takes a call back (an ended call stays ended).
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { CALL_REJOIN_DEFAULT_SECONDS, type CallStatus, type CallType, type OriginateFailure } from "../../../src/contract/calls";
 import type { ComplianceReasonKey } from "../../../src/contract/compliance";
 import { checkDial, type GateVerdict } from "../../compliance/gate";
@@ -26,7 +26,6 @@ import {
   type InternalTransferDone,
   type InternalTransferRequest,
 } from "./internalTransfer";
-import { campaignOf } from "./campaignOf";
 import { CallPlayback } from "./playback";
 import { returnToCallbackStack } from "./callbackStack";
 import { CallRecording } from "./recording";
@@ -346,35 +345,15 @@ export class CallService implements TransferCalls {
     const to = gate.phone;
     const now = clock.now();
     const pbxCallId = `c-${randomUUID()}`;
-    // The call's row, and in the same statement the lead's dial count, whose update hands back the lead's name and
-    // status for the call (issue 39: one round trip where there were three).
-    const counted = db.$with("counted").as(
-      db
-        .update(leads)
-        .set({ dials: sql`${leads.dials} + 1` })
-        .where(eq(leads.id, r.leadId))
-        .returning({ firstName: leads.firstName, lastName: leads.lastName, status: leads.status }),
-    );
-    const [row] = await db
-      .with(counted)
-      .insert(calls)
-      .values({
-        tenantId: caller.tenantId,
-        leadId: r.leadId,
-        agentId: caller.id,
-        type: r.type,
-        direction: 0,
-        phone: to,
-        status: "dialing",
-        pbxCallId,
-        startedAt: new Date(now),
-        campaignId: campaignOf(r.leadId),
-      })
-      .returning({
-        id: calls.id,
-        lead: sql<{ firstName: string; lastName: string; status: string } | null>`(
-          select json_build_object('firstName', first_name, 'lastName', last_name, 'status', status) from counted)`,
-      });
+    const [row] = await callEventWrites(db).placed.execute({
+      tenantId: caller.tenantId,
+      leadId: r.leadId,
+      agentId: caller.id,
+      type: r.type,
+      phone: to,
+      pbxCallId,
+      startedAt: new Date(now),
+    });
     const lead = row!.lead;
     const call: ActiveCall = {
       id: row!.id,
@@ -455,15 +434,14 @@ export class CallService implements TransferCalls {
     const theAgentsCall = and(eq(calls.id, callId), eq(calls.agentId, caller.id), eq(calls.leadId, leadId));
     // One statement for the usual settle, an ended call of the agent's (issue 39); why it did not apply is read
     // only when it did not.
-    const [settled] = await db
-      .update(calls)
-      .set({
-        extraRecordingIndex: r.extraRecordingIndex,
-        ...(r.liveTransfer !== undefined ? { liveTransfer: r.liveTransfer } : {}),
-        settledAt: sql`coalesce(${calls.settledAt}, ${new Date(clock.now()).toISOString()}::timestamptz)`,
-      })
-      .where(and(theAgentsCall, isNotNull(calls.endedAt)))
-      .returning({ duration: calls.duration });
+    const [settled] = await callEventWrites(db).settled.execute({
+      id: callId,
+      agentId: caller.id,
+      leadId,
+      extraRecordingIndex: r.extraRecordingIndex,
+      liveTransfer: r.liveTransfer ?? null,
+      at: new Date(clock.now()).toISOString(),
+    });
     if (settled) return settled.duration ?? 0;
     const [exists] = await db.select({ id: calls.id }).from(calls).where(theAgentsCall).limit(1);
     if (!exists) throw new CallRefused(404, "Not found.");

@@ -1,8 +1,9 @@
 // A disposition's details: Sold with its sale (coverage, premium, policy number, plan type), and a disposition
 // given as an exception, sent to a manager of the call centre by e-mail to approve.
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXCEPTION_MESSAGES, SOLD_MESSAGES } from "../../../src/contract/dispositions";
+import { rowsOf } from "../../db/client";
 import { calls, devMailbox, dispositions, leads, users } from "../../db/schema";
 import { startTestGateway, type TestClient, type TestGateway } from "../../test/harness";
 
@@ -39,6 +40,14 @@ describe("Sold", () => {
     expect(res.json()).toMatchObject({ data: { disposition: "Sold", sold: SALE, exception: null } });
     const [row] = await gw.db.select().from(dispositions).where(eq(dispositions.leadId, leadId));
     expect(row!.sold).toEqual(SALE);
+    // No exception is SQL NULL, not a JSON null (which `exception is not null` would count as one); a
+    // disposition without a time keeps none.
+    const [kept] = rowsOf<{ exception: boolean; time: boolean }>(
+      await gw.db.execute(
+        sql`select exception is null as exception, date_time is null as time from dispositions where id = ${row!.id}`,
+      ),
+    );
+    expect(kept).toEqual({ exception: true, time: true });
   });
 
   it("refuses Sold without its details, details without Sold, and details out of bounds", async () => {

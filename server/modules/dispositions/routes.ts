@@ -8,6 +8,7 @@ import { DISPOSING_ACCESS_ROLES } from "../../../src/contract/roles";
 import { createDisposition, EXCEPTION_MESSAGES } from "../../../src/contract/dispositions";
 import { holdsRoleAtLeast } from "../../../src/contract/common";
 import type { Db } from "../../db/client";
+import { preparedOn } from "../../db/prepared";
 import { tenants, users } from "../../db/schema";
 import type { Gateway } from "../../gateway";
 import { fieldError, HttpError, MESSAGES } from "../../http/errors";
@@ -129,21 +130,28 @@ async function exceptionMail(
  * The facts the disposition lists are filtered by (roles, the call centre, the account's transfer flags), and in the
  * same read whether the call named is the agent's own on this lead (issue 39: one statement where there were two).
  */
-async function dispositionFactsOf(db: Db, caller: Caller, named: { leadId: number; callId: number | null }) {
-  const [row] = await db
+/** Prepared once: every disposition reads it. No call named: the call is no question. */
+const dispositionFactsQuery = preparedOn((db: Db) => {
+  const callId = sql.placeholder("callId");
+  const agentId = sql.placeholder("agentId");
+  return db
     .select({
       variant: tenants.variant,
       canTransferToMatcha: users.canTransferToMatcha,
       canTransferToSunlife: users.canTransferToSunlife,
-      callIsTheAgents:
-        named.callId === null
-          ? sql<boolean>`true`
-          : sql<boolean>`exists (select 1 from calls c where c.id = ${named.callId} and c.agent_id = ${caller.id} and c.lead_id = ${named.leadId})`,
+      callIsTheAgents: sql<boolean>`(${callId}::int is null or exists (
+        select 1 from calls c where c.id = ${callId}::int and c.agent_id = ${agentId}::int
+          and c.lead_id = ${sql.placeholder("leadId")}::int))`,
     })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(eq(users.id, caller.id))
-    .limit(1);
+    .where(eq(users.id, agentId))
+    .limit(1)
+    .prepare("disposition_facts");
+});
+
+async function dispositionFactsOf(db: Db, caller: Caller, named: { leadId: number; callId: number | null }) {
+  const [row] = await dispositionFactsQuery(db).execute({ agentId: caller.id, ...named });
   return {
     roles: caller.roles,
     callCentre: (row?.variant ?? "").toUpperCase(),

@@ -4,8 +4,8 @@ import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Variant } from "../../../src/contract/common";
 import { StatusSource } from "../../../src/contract/socket";
 import { AgentStatus, type CurrentCall } from "../../../src/contract/status";
-import { rowsOf, type Db } from "../../db/client";
-import { preparedOn } from "../../db/prepared";
+import type { Db } from "../../db/client";
+import { preparedOn, preparedSql } from "../../db/prepared";
 import { agentStatusChanges, agentStatuses, calls, overstays, tenants, users } from "../../db/schema";
 import type { AgentProfile, Allowance, Period } from "./machine";
 
@@ -114,31 +114,54 @@ export interface NewPeriod {
  * current (the row lock orders it against any other change). Returns the new period's id, or undefined
  * when another change got there first: the caller then decides again on what it finds.
  */
-export async function moveIfCurrent(db: Pick<Db, "execute">, fromPeriodId: number, p: NewPeriod): Promise<number | undefined> {
-  const at = p.at.toISOString();
-  const result = await db.execute(sql`
+const moveStatement = preparedSql<{ id: number | string }>(
+  "status_move",
+  sql`
     with cur as (
       select ${agentStatuses.userId} from ${agentStatuses}
-      where ${agentStatuses.userId} = ${p.userId} and ${agentStatuses.periodId} = ${fromPeriodId}
+      where ${agentStatuses.userId} = ${sql.placeholder("userId")} and ${agentStatuses.periodId} = ${sql.placeholder("fromPeriodId")}
       for update
     ), change as (
       insert into ${agentStatusChanges} (tenant_id, user_id, from_status, to_status, at, previous_duration, source, actor_id, reason)
-      select ${p.tenantId}::int, ${p.userId}::int, ${p.from}::text, ${p.to}::text, ${at}::timestamptz,
-        ${p.previousDuration}::int, ${p.source}::text, ${p.actorId}::int, ${p.reason ?? null}::text
+      select ${sql.placeholder("tenantId")}::int, ${sql.placeholder("userId")}::int, ${sql.placeholder("from")}::text,
+        ${sql.placeholder("to")}::text, ${sql.placeholder("at")}::timestamptz, ${sql.placeholder("previousDuration")}::int,
+        ${sql.placeholder("source")}::text, ${sql.placeholder("actorId")}::int, ${sql.placeholder("reason")}::text
       from cur
       returning id
     ), moved as (
       update ${agentStatuses}
-      set status = ${p.to}::text, since = ${at}::timestamptz, offset_seconds = ${p.offsetSeconds}::int,
-        period_id = change.id, source = ${p.source}::text
+      set status = ${sql.placeholder("to")}::text, since = ${sql.placeholder("at")}::timestamptz,
+        offset_seconds = ${sql.placeholder("offsetSeconds")}::int, period_id = change.id, source = ${sql.placeholder("source")}::text
       from change
-      where ${agentStatuses.userId} = ${p.userId}
+      where ${agentStatuses.userId} = ${sql.placeholder("userId")}
     ), ended as (
-      update ${overstays} set ended_at = ${at}::timestamptz
-      where ${overstays.periodId} = ${fromPeriodId} and exists (select 1 from change)
+      update ${overstays} set ended_at = ${sql.placeholder("at")}::timestamptz
+      where ${overstays.periodId} = ${sql.placeholder("fromPeriodId")} and exists (select 1 from change)
     )
-    select id from change`);
-  const [row] = rowsOf<{ id: number | string }>(result);
+    select id from change`,
+);
+
+/**
+ * Moves the agent from the period `fromPeriodId` to a new one in one statement: the audit row, the current
+ * period and the end of the old period's overstay, all or nothing, and only while `fromPeriodId` is still
+ * current (the row lock orders it against any other change). Returns the new period's id, or undefined
+ * when another change got there first: the caller then decides again on what it finds. Prepared once: every
+ * status change of the floor runs it (three a dial cycle).
+ */
+export async function moveIfCurrent(db: object, fromPeriodId: number, p: NewPeriod): Promise<number | undefined> {
+  const [row] = await moveStatement(db, {
+    userId: p.userId,
+    fromPeriodId,
+    tenantId: p.tenantId,
+    from: p.from,
+    to: p.to,
+    at: p.at.toISOString(),
+    previousDuration: p.previousDuration,
+    source: p.source,
+    actorId: p.actorId,
+    reason: p.reason ?? null,
+    offsetSeconds: p.offsetSeconds,
+  });
   return row ? Number(row.id) : undefined;
 }
 
