@@ -124,7 +124,20 @@ async function writeWorld() {
 let statements = 0;
 const shapes = new Map<string, { n: number; ms: number }>();
 let counting = false;
+/**
+ * The statements' texts repeat (prepared ones exactly), so each text's shape is worked out once: folding every
+ * statement's text with regular expressions was 2 % of the measured gateway's CPU (the instrument's own cost).
+ */
+const shapeByText = new Map<string, string>();
 const shapeOf = (text: string) => {
+  let shape = shapeByText.get(text);
+  if (shape === undefined) {
+    shape = shapeOfText(text);
+    if (shapeByText.size < 10_000) shapeByText.set(text, shape);
+  }
+  return shape;
+};
+const shapeOfText = (text: string) => {
   const t = text.replace(/\s+/g, " ").replace(/\$\d+/g, "?").trim();
   // drizzle quotes the tables it names ("leads"); the engine's hand-written subqueries do not (calls c).
   const quoted = t.search(/ from "/i);
