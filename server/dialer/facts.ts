@@ -115,9 +115,13 @@ export type Rule = AgentRule | LeadRule;
 export const ALL_MODES: readonly DialMode[] = ["auto", "follow-up", "redial"];
 export const AUTO_ONLY: readonly DialMode[] = ["auto"];
 
+// The English reason is worded when it is read (a failure kept in a trace, explain), not at every check: the
+// engine checks a dozen rules on each lead of a page, and nearly all pass unread.
 const verdict = (ok: boolean, key: ReasonKey, values?: ReasonValues): Verdict => ({
   ok,
-  reason: reasonText(key, values),
+  get reason() {
+    return reasonText(key, values);
+  },
   key,
   ...(values && { values }),
 });
