@@ -119,7 +119,7 @@ export async function idempotent<T>(
   try {
     const r = await write({
       async keepIn(tx, answer) {
-        const stored = await answerStatement(tx).execute({ ...mine, status: answer.status, body: answer.body });
+        const stored = await statementsOf(tx).answer.execute({ ...mine, status: answer.status, body: answer.body });
         if (stored.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress);
         kept = true;
       },
@@ -211,14 +211,6 @@ const stillMine = () =>
     eq(idempotencyKeys.createdAt, sql.placeholder("claimedAt")),
   );
 
-/** Stores the answer over this request's claim; returns no row when the claim is no longer its own. */
-const answerStatement = (db: Db) =>
-  db
-    .update(idempotencyKeys)
-    .set({ status: given<number>("status"), body: given<unknown>("body"), leaseUntil: null })
-    .where(stillMine())
-    .returning({ key: idempotencyKeys.key });
-
 function prepare(db: Db) {
   const k = idempotencyKeys;
   return {
@@ -257,7 +249,14 @@ function prepare(db: Db) {
       .returning({ key: k.key })
       .prepare("idempotency_claim"),
     read: db.select().from(k).where(which()).limit(1).prepare("idempotency_read"),
-    answer: answerStatement(db).prepare("idempotency_answer"),
+    // Stores the answer over this request's claim (in the write's own transaction, bound to its connection); no
+    // row when the claim is no longer its own.
+    answer: db
+      .update(k)
+      .set({ status: given<number>("status"), body: given<unknown>("body"), leaseUntil: null })
+      .where(stillMine())
+      .returning({ key: k.key })
+      .prepare("idempotency_answer"),
     release: db.delete(k).where(stillMine()).prepare("idempotency_release"),
   };
 }
