@@ -24,7 +24,6 @@ import { followUpDue, type AgentFacts, type DialMode, type LeadFacts, type RuleC
 import { tenantFeatures } from "./features";
 import { leadFactsById, loadAgent, loadTenant } from "./load";
 import { leadCount, newTrace, outsidePool, walk, type Trace } from "./select";
-import { readEngineSettings } from "./settings";
 
 export type AgentContext = RuleContext & { agent: AgentFacts };
 export type DialOutcome = { status: 201; body: DialResponse } | { status: 404; body: NoLeadResponse };
@@ -57,9 +56,9 @@ export class DialerEngine {
   /** The facts the rules judge for a tenant, an agent (or none) and an instant. */
   async context(tenantId: number, agentId: number | null, now: number, mode: DialMode): Promise<RuleContext> {
     const { db } = this.gw;
-    // Side by side: on PostgreSQL two pool connections answer at once (PGlite runs them one after the other).
-    const [tenant, settings] = await Promise.all([loadTenant(db, tenantId), readEngineSettings(db, tenantId)]);
-    if (!tenant) throw new HttpError(404, MESSAGES.resourceNotFound);
+    const centre = await loadTenant(db, tenantId);
+    if (!centre) throw new HttpError(404, MESSAGES.resourceNotFound);
+    const { tenant, settings } = centre;
     const agent = agentId === null ? null : await loadAgent(db, agentId, tenant, settings, now);
     if (agentId !== null && !agent) throw new HttpError(404, MESSAGES.resourceNotFound);
     return { now, mode, tenant, settings, agent };

@@ -7,14 +7,17 @@ import type { Db } from "../db/client";
 import { preparedOn } from "../db/prepared";
 import { followUps, inProcessLeads, leads, tenants, users } from "../db/schema";
 import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type TenantFacts } from "./facts";
-import type { EngineSettings } from "./settings";
+import { ENGINE_SETTING_KEYS, engineSettingsOf, type EngineSettings } from "./settings";
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
 /** Qualified columns for correlated subqueries (drizzle leaves a single table's columns unqualified). */
 const U = (column: string) => sql.raw(`"users"."${column}"`);
 const L = (column: string) => sql.raw(`"leads"."${column}"`);
 
-/** The call centre and its campaigns: every auto-dial reads it, prepared once (server/db/prepared.ts). */
+/**
+ * The call centre, its campaigns and the engine's settings documents in one read: every auto-dial reads them,
+ * prepared once (server/db/prepared.ts).
+ */
 const tenantQuery = preparedOn((db: Db) =>
   db
     .select({
@@ -23,16 +26,25 @@ const tenantQuery = preparedOn((db: Db) =>
       campaigns: sql<{ id: number; name: string; active: boolean }[]>`(
         select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'active', c.active)), '[]'::json)
         from lead_campaigns c where c.tenant_id = ${sql.raw('"tenants"."id"')})`,
+      settings: sql<{ key: string; value: unknown }[]>`(
+        select coalesce(json_agg(json_build_object('key', s.key, 'value', s.value)), '[]'::json)
+        from settings s where s.tenant_id = ${sql.raw('"tenants"."id"')} and s.key = any(${sql.placeholder("keys")}::text[]))`,
     })
     .from(tenants)
     .where(eq(tenants.id, sql.placeholder("tenantId")))
     .prepare("dialer_tenant"),
 );
 
-export async function loadTenant(db: Db, tenantId: number): Promise<TenantFacts | null> {
-  const [t] = await tenantQuery(db).execute({ tenantId });
+const settingKeys = `{${ENGINE_SETTING_KEYS.map((k) => `"${k}"`).join(",")}}`;
+
+/** The call centre the auto-dial judges by, with its engine settings; null for none. */
+export async function loadTenant(db: Db, tenantId: number): Promise<{ tenant: TenantFacts; settings: EngineSettings } | null> {
+  const [t] = await tenantQuery(db).execute({ tenantId, keys: settingKeys });
   if (!t) return null;
-  return { id: t.id, timezone: t.timezone, campaigns: new Map(t.campaigns.map((c) => [c.id, c])) };
+  return {
+    tenant: { id: t.id, timezone: t.timezone, campaigns: new Map(t.campaigns.map((c) => [c.id, c])) },
+    settings: engineSettingsOf(t.settings),
+  };
 }
 
 /** Starts of the call centre's current hour, day, week (Monday) and month. */

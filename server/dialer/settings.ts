@@ -43,19 +43,25 @@ const ENGINE_KEYS = {
   globals: ["globals", DEFAULT_GLOBAL_SETTINGS],
 } as const;
 
-/** Every auto-dial reads them: prepared once per database (server/db/prepared.ts). */
+/** The settings keys the engine reads (the auto-dial reads them with the call centre: load.ts). */
+export const ENGINE_SETTING_KEYS: readonly string[] = Object.values(ENGINE_KEYS).map(([k]) => k);
+
 const engineSettingsQuery = preparedOn((db: Db) =>
   db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
-    .where(and(eq(settings.tenantId, sql.placeholder("tenantId")), inArray(settings.key, Object.values(ENGINE_KEYS).map(([k]) => k))))
+    .where(and(eq(settings.tenantId, sql.placeholder("tenantId")), inArray(settings.key, [...ENGINE_SETTING_KEYS])))
     .prepare("dialer_engine_settings"),
 );
 
 /** One query for every key; each document merges over its defaults as readSetting does. */
 export async function readEngineSettings(db: Db, tenantId: number): Promise<EngineSettings> {
+  return engineSettingsOf(await engineSettingsQuery(db).execute({ tenantId }));
+}
+
+/** The engine's settings from the stored documents of its keys (absent ones take their defaults). */
+export function engineSettingsOf(rows: readonly { key: string; value: unknown }[]): EngineSettings {
   const keys = ENGINE_KEYS;
-  const rows = await engineSettingsQuery(db).execute({ tenantId });
   const stored = new Map(rows.map((r) => [r.key, r.value as object]));
   const read = <T extends object>([key, fallback]: readonly [string, T]): T => ({ ...fallback, ...stored.get(key) }) as T;
   return {
