@@ -10,7 +10,7 @@ import { preparedSql } from "../db/prepared";
 import { inProcessLeads, leads } from "../db/schema";
 import { leadFailure } from "./evaluate";
 import { reasonText } from "./reasons";
-import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type RuleContext } from "./facts";
+import { lapsedBefore, type AgentFacts, type LeadFacts, type RuleContext } from "./facts";
 import { leadFactsById } from "./load";
 
 export type Claim =
@@ -75,14 +75,14 @@ export async function claimFirst(
 ): Promise<{ claim: Extract<Claim, { ok: true }> | null; refused: { leadId: number; verdict: RuleVerdict }[] }> {
   const tenantId = ctx.tenant.id;
   const agentId = ctx.agent.id;
-  const lapsedBefore = new Date(ctx.now - CLAIM_TTL_MS).toISOString();
+  const lapsed = lapsedBefore(ctx.now);
   const refused: { leadId: number; verdict: RuleVerdict }[] = [];
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     let rest = leadIds;
     while (rest.length) {
       const ids = `{${rest.map((id) => Math.trunc(id)).join(",")}}`;
-      const [row] = await firstFree(t, { ids, tenantId, agentId, lapsedBefore });
+      const [row] = await firstFree(t, { ids, tenantId, agentId, lapsedBefore: lapsed });
       const at = row ? rest.indexOf(Number(row.id)) : rest.length;
       for (const leadId of rest.slice(0, at)) refused.push({ leadId, verdict: busy });
       if (!row) break;
@@ -130,9 +130,8 @@ async function judgeAndTake(t: Db, ctx: AgentContext, leadId: number, via: "auto
   const refused = leadFailure(ctx, lead);
   if (refused) return { ok: false, verdict: refused };
   const since = new Date(ctx.now).toISOString();
-  const lapsedBefore = new Date(ctx.now - CLAIM_TTL_MS).toISOString();
   const ownerSet = lead.ownerId === null;
-  const [taken] = await take(t, { leadId, tenantId, agentId, since, via, ownerSet, lapsedBefore });
+  const [taken] = await take(t, { leadId, tenantId, agentId, since, via, ownerSet, lapsedBefore: lapsedBefore(ctx.now) });
   if (!taken || Number(taken.n) === 0) return { ok: false, verdict: busy };
   return { ok: true, lead: { ...lead, ownerId: agentId }, ownerSet };
 }

@@ -139,6 +139,8 @@ export const worded = (ok: boolean, reason: string, summary: { key: ReasonKey; v
 
 /** A claim this old no longer holds the lead (an agent who left without disposing). */
 export const CLAIM_TTL_MS = 2 * 3600_000;
+/** The instant (ISO) at or before which a claim has lapsed, as of `now`. */
+export const lapsedBefore = (now: number) => new Date(now - CLAIM_TTL_MS).toISOString();
 
 export const hhmmIn = (epochMs: number, timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(

@@ -8,9 +8,9 @@ import { FINAL_STATUSES } from "../../src/contract/dispositions";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/client";
 import { followUps, inProcessLeads, leads } from "../db/schema";
-import { leadFailure } from "./evaluate";
-import { CLAIM_TTL_MS, type AgentFacts, type LeadFacts, type RuleContext } from "./facts";
 import { preparedOn } from "../db/prepared";
+import { leadFailure } from "./evaluate";
+import { lapsedBefore, type AgentFacts, type LeadFacts, type RuleContext } from "./facts";
 import { factsQuery, factsValues, toFacts, type FactsRow } from "./load";
 
 const PAGE = 200;
@@ -53,11 +53,9 @@ type Value<T> = T | Placeholder;
 const myPendingFollowUp = (agentId: Value<number>) =>
   sql`exists (select 1 from ${followUps} f where f.lead_id = ${leads.id} and f.state = 'pending' and f.agent_id = ${agentId})`;
 
-/** The owner got the lead from a claim that has lapsed (see load.ts): one at or before `lapsedBefore`. */
-const lapsedOwnership = (lapsedBefore: Value<string>) =>
-  sql`exists (select 1 from ${inProcessLeads} c where c.lead_id = ${leads.id} and c.owner_set and c.agent_id = ${leads.ownerId} and c.since <= ${lapsedBefore})`;
-
-const lapsedBeforeOf = (now: number) => new Date(now - CLAIM_TTL_MS).toISOString();
+/** The owner got the lead from a claim that has lapsed (see load.ts): one at or before `before`. */
+const lapsedOwnership = (before: Value<string>) =>
+  sql`exists (select 1 from ${inProcessLeads} c where c.lead_id = ${leads.id} and c.owner_set and c.agent_id = ${leads.ownerId} and c.since <= ${before})`;
 
 const held = sql`exists (select 1 from lead_holds h where h.lead_id = ${leads.id})`;
 
@@ -81,7 +79,7 @@ function poolWhere(p: PoolOf, exclude: number[]): SQL {
 const poolOf = (ctx: AgentContext): PoolOf => ({
   tenantId: ctx.tenant.id,
   agentId: ctx.agent.id,
-  lapsedBefore: lapsedBeforeOf(ctx.now),
+  lapsedBefore: lapsedBefore(ctx.now),
 });
 
 /** The first page is small: the first lead usually goes through, and its facts are all that is needed. */
@@ -204,7 +202,7 @@ export async function outsidePool(db: Db, ctx: AgentContext): Promise<Partial<Re
           when ${leads.status} in (${final}) and not ${myPendingFollowUp(ctx.agent.id)}
             then case when ${leads.status} = 'Do Not Call' then 'dnc' else 'status' end
           when ${held} and not ${myPendingFollowUp(ctx.agent.id)} then 'held'
-          when ${leads.ownerId} is not null and ${leads.ownerId} <> ${ctx.agent.id} and not ${lapsedOwnership(lapsedBeforeOf(ctx.now))}
+          when ${leads.ownerId} is not null and ${leads.ownerId} <> ${ctx.agent.id} and not ${lapsedOwnership(lapsedBefore(ctx.now))}
             then 'owner'
         end as rule
         from ${leads} where ${leads.tenantId} = ${ctx.tenant.id}
