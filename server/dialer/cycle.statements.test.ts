@@ -10,7 +10,7 @@ import { countStatements } from "../test/statements";
 import { dialerFixture, type DialerFixture } from "./testing";
 
 /** Statements per step, at most (PGlite and PostgreSQL send the same). */
-const BUDGET = { dial: 16, events: 75, settle: 3, dispose: 12, ready: 4 } as const;
+const BUDGET = { dial: 12, events: 75, settle: 3, dispose: 12, ready: 4 } as const;
 
 let gw: TestGateway;
 let fx: DialerFixture;

@@ -444,6 +444,10 @@ describe("the claim", () => {
     const c = await claimFirst(gw.db, lateCtx, [...leadIds, dnc, free]);
     expect(c.claim?.lead.id).toBe(free);
     expect(c.refused.find((r) => r.leadId === dnc)?.verdict.rule).toBe("dnc");
+    // The refused lead was taken and judged in one statement, then let go: nobody holds it, it is back in the pool.
+    expect(await gw.db.select().from(t.inProcessLeads).where(eq(t.inProcessLeads.leadId, dnc))).toEqual([]);
+    const [refusedLead] = await gw.db.select({ ownerId: t.leads.ownerId }).from(t.leads).where(eq(t.leads.id, dnc));
+    expect(refusedLead!.ownerId).toBeNull();
   });
 
   it("auto-dials many agents at once with the engine: no lead goes to two agents", async () => {

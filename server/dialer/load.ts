@@ -1,6 +1,7 @@
-// Loads the facts the rules judge, for the engine, the claim (inside its transaction) and explain alike. Each
+// Loads the facts the rules judge, for the engine, the claims (claim.ts) and explain alike. Each
 // loader is one query: the engine runs on every auto-dial tick (performance.md X5).
 import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { WithSubquery } from "drizzle-orm/subquery";
 import { instantOf, startOfLocalDay, startOfLocalHour, wallClock } from "../../src/shared/zoned-time";
 import { dncInForce } from "../compliance/dncLists";
 import type { Db } from "../db/client";
@@ -227,8 +228,25 @@ export function factsQuery(db: Db, now: number | "placeholders") {
   return db
     .select(factsColumns(at, dayAgo))
     .from(leads)
-    .leftJoin(inProcessLeads, eq(inProcessLeads.leadId, leads.id))
-    .leftJoin(followUps, and(eq(followUps.leadId, leads.id), eq(followUps.state, "pending")))
+    .leftJoin(inProcessLeads, claimOf)
+    .leftJoin(followUps, pendingFollowUpOf)
+    .$dynamic();
+}
+
+const claimOf = eq(inProcessLeads.leadId, leads.id);
+const pendingFollowUpOf = and(eq(followUps.leadId, leads.id), eq(followUps.state, "pending"));
+
+/**
+ * The facts query with `extra` columns and the statement's common table expressions before it (the claim's,
+ * which locks and takes the lead in the same statement: claim.ts), as of the placeholders `at` and `dayAgo`.
+ */
+export function factsQueryWith<Extra extends Record<string, SQL>>(db: Db, ctes: WithSubquery[], extra: Extra) {
+  return db
+    .with(...ctes)
+    .select({ ...factsColumns(sql.placeholder("at"), sql.placeholder("dayAgo")), ...extra })
+    .from(leads)
+    .leftJoin(inProcessLeads, claimOf)
+    .leftJoin(followUps, pendingFollowUpOf)
     .$dynamic();
 }
 
@@ -282,7 +300,7 @@ export async function loadFacts(db: Db, now: number, where: SQL | undefined): Pr
   return (await factsQuery(db, now).where(where)).map((r) => toFacts(r, now));
 }
 
-/** One lead's facts: prepared once, since every dial's claim reads them inside its transaction. */
+/** One lead's facts: prepared once, since every named dial's claim reads them inside its transaction. */
 const leadFactsQuery = preparedOn((db: Db) =>
   factsQuery(db, "placeholders")
     .where(and(eq(leads.id, sql.placeholder("leadId")), eq(leads.tenantId, sql.placeholder("tenantId"))))

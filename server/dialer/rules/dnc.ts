@@ -1,5 +1,6 @@
 // Do Not Call: a lead whose status is Do Not Call, or whose number is on one of the call centre's lists, is never
-// dialled, in any mode (reliability.md G2). The claim re-checks it inside its transaction.
+// dialled, in any mode (reliability.md G2). The claim judges it again, and the compliance gate once more under the
+// number's lock just before the call is placed.
 import { isDoNotCall } from "../callingWindows";
 import { ALL_MODES, fail, iso, pass, type LeadRule } from "../facts";
 
