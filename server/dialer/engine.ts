@@ -18,14 +18,24 @@ import { calls, followUps, leads } from "../db/schema";
 import type { Gateway } from "../gateway";
 import { HttpError, MESSAGES } from "../http/errors";
 import { CALL_MESSAGES, CallRefused } from "../modules/calls/service";
+import type { StatusReadAhead } from "../modules/status/service";
 import { claimFirst, claimLead, release, type Claim } from "./claim";
 import { agentBlock, explainAll } from "./evaluate";
 import { followUpDue, type AgentFacts, type DialMode, type LeadFacts, type RuleContext } from "./facts";
 import { tenantFeatures } from "./features";
 import { leadFactsById, loadAgent, loadTenant } from "./load";
-import { leadCount, newTrace, outsidePool, walk, type Trace } from "./select";
+import { firstPoolPage, leadCount, newTrace, outsidePool, walk, type Trace } from "./select";
 
 export type AgentContext = RuleContext & { agent: AgentFacts };
+
+/** Reads an auto-dial starts before it knows the agent (DialerEngine.readAhead). */
+export interface DialReads {
+  now: number;
+  centre: ReturnType<typeof loadTenant>;
+  firstPage: Promise<LeadFacts[]>;
+  /** The agent's status period, for the move to "on a call" once the call is placed. */
+  status: StatusReadAhead;
+}
 export type DialOutcome = { status: 201; body: DialResponse } | { status: 404; body: NoLeadResponse };
 
 export const DIALER_MESSAGES = {
@@ -54,9 +64,15 @@ export class DialerEngine {
   constructor(private readonly gw: Gateway) {}
 
   /** The facts the rules judge for a tenant, an agent (or none) and an instant. */
-  async context(tenantId: number, agentId: number | null, now: number, mode: DialMode): Promise<RuleContext> {
+  async context(
+    tenantId: number,
+    agentId: number | null,
+    now: number,
+    mode: DialMode,
+    centreRead?: ReturnType<typeof loadTenant>,
+  ): Promise<RuleContext> {
     const { db } = this.gw;
-    const centre = await loadTenant(db, tenantId);
+    const centre = await (centreRead ?? loadTenant(db, tenantId));
     if (!centre) throw new HttpError(404, MESSAGES.resourceNotFound);
     const { tenant, settings } = centre;
     const agent = agentId === null ? null : await loadAgent(db, agentId, tenant, settings, now);
@@ -64,8 +80,29 @@ export class DialerEngine {
     return { now, mode, tenant, settings, agent };
   }
 
-  private async agentContext(caller: Pick<Caller, "id" | "tenantId">, now: number, mode: DialMode) {
-    return (await this.context(caller.tenantId, caller.id, now, mode)) as AgentContext;
+  private async agentContext(caller: Pick<Caller, "id" | "tenantId">, now: number, mode: DialMode, ahead?: DialReads) {
+    return (await this.context(caller.tenantId, caller.id, now, mode, ahead?.centre)) as AgentContext;
+  }
+
+  /**
+   * An auto-dial's first reads, started before its Idempotency-Key is claimed and side by side with that claim
+   * (they write nothing; issue 39: a dial's round trips one after another were its latency): the call centre
+   * with its settings, the pool's first page and the agent's status period. A replayed or refused dial drops
+   * them unread.
+   */
+  readAhead(caller: Pick<Caller, "id" | "tenantId">): DialReads {
+    const { db } = this.gw;
+    const now = this.gw.clock.now();
+    const reads: DialReads = {
+      now,
+      centre: loadTenant(db, caller.tenantId),
+      firstPage: firstPoolPage(db, { tenantId: caller.tenantId, agentId: caller.id, now }),
+      status: this.gw.statuses.readAhead(caller.id),
+    };
+    // Read or not, a failure surfaces only where a read is awaited.
+    reads.centre.catch(() => {});
+    reads.firstPage.catch(() => {});
+    return reads;
   }
 
   /** A dry run of the pick at `now`: the lead it would dial and every lead it skipped first, with why. */
@@ -81,9 +118,13 @@ export class DialerEngine {
    * POST /dials/auto. `admit` sees the agent as its facts were just read (its status among them) and may refuse
    * the dial before anything is claimed: the route's "Ready only" check, read with the facts rather than apart.
    */
-  async dialNext(caller: Caller, admit?: (agent: AgentFacts) => Promise<void> | void): Promise<DialOutcome> {
+  async dialNext(
+    caller: Caller,
+    admit?: (agent: AgentFacts) => Promise<void> | void,
+    ahead?: DialReads,
+  ): Promise<DialOutcome> {
     const { db } = this.gw;
-    const ctx = await this.agentContext(caller, this.gw.clock.now(), "auto");
+    const ctx = await this.agentContext(caller, ahead?.now ?? this.gw.clock.now(), "auto", ahead);
     await admit?.(ctx.agent);
     if (this.gw.calls.activeCallOf(caller.id)) throw new HttpError(409, CALL_MESSAGES.onACall);
     const trace = newTrace();
@@ -97,11 +138,17 @@ export class DialerEngine {
       return { status: 404, body: noLead(trace, blocked) };
     }
     let claimed: Extract<Claim, { ok: true }> | null = null;
-    await walk(db, ctx, trace, async (callable) => {
-      const c = await claimFirst(db, ctx, callable.map((l) => l.id));
-      claimed = c.claim;
-      return { claimed: c.claim?.lead ?? null, refused: c.refused };
-    });
+    await walk(
+      db,
+      ctx,
+      trace,
+      async (callable) => {
+        const c = await claimFirst(db, ctx, callable.map((l) => l.id));
+        claimed = c.claim;
+        return { claimed: c.claim?.lead ?? null, refused: c.refused };
+      },
+      ahead?.firstPage,
+    );
     if (!claimed) {
       for (const [rule, n] of Object.entries(await outsidePool(db, ctx))) {
         trace.counts[rule as keyof typeof trace.counts] = (trace.counts[rule as keyof typeof trace.counts] ?? 0) + n;
@@ -113,7 +160,7 @@ export class DialerEngine {
     }
     const c: Extract<Claim, { ok: true }> = claimed;
     const f = followUpDue(ctx, c.lead) ? c.lead.followUp : null;
-    return this.place(caller, ctx, c, f ? followUpCallType(f.type) : "auto", f?.id ?? null, false, true);
+    return this.place(caller, ctx, c, f ? followUpCallType(f.type) : "auto", f?.id ?? null, false, true, ahead?.status);
   }
 
   /** POST /dials/follow-ups: the agent dials its follow-up of this lead now. */
@@ -180,6 +227,7 @@ export class DialerEngine {
     followUpId: number | null,
     heldAlready: boolean,
     byDialer = false,
+    statusSeen?: StatusReadAhead,
   ): Promise<{ status: 201; body: DialResponse }> {
     const { db } = this.gw;
     const lead = claim.lead;
@@ -192,6 +240,7 @@ export class DialerEngine {
         type,
         byDialer,
         agent: ctx.agent,
+        statusSeen,
       });
     } catch (e) {
       // The call did not go out: the lead goes back where it was.

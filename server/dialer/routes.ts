@@ -22,6 +22,7 @@ import { defineRoute, type RouteDef } from "../http/route";
 import { DialAdmission } from "./admission";
 import { release } from "./claim";
 import { DialerEngine } from "./engine";
+import type { AgentFacts } from "./facts";
 import { followUpOfLead, followUpsOf } from "./lists";
 import { redistributeFollowUps } from "./redistribute";
 import { readEngineSettings } from "./settings";
@@ -44,15 +45,20 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
         // Inside the idempotent write: a retry of a dial that went through replays it, whatever the status now.
         // Past DIALS_IN_FLIGHT under way, 503 with Retry-After before anything is claimed (admission.ts).
         // The status is read with the agent's facts (one statement fewer a dial, issue 39).
-        return admission.admit(() => idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, () =>
-          engine.dialNext(caller, async (me) => {
+        // The call centre and the pool's first page are read side by side with the key's claim (readAhead).
+        return admission.admit(() => {
+          const ahead = engine.readAhead(caller);
+          const admit = async (me: AgentFacts) => {
             // A deactivated agent gets the engine's own answer (403, 'A manager disabled calling…').
             if (!me.deactivated && me.status !== "ready") throw new HttpError(409, NOT_READY_MESSAGE);
             // A live transfer waiting for an advisor comes before the advisor's own next dial.
             if (caller.role === "advisor" && (await gw.calls.live.offerBeforeDial(caller.id, caller.tenantId)))
               throw new HttpError(409, LIVE_TRANSFER_FIRST_MESSAGE);
-          }),
-        ));
+          };
+          return idempotent<DialResponseBody | NoLeadBody>(gw, caller, raw, reply, () =>
+            engine.dialNext(caller, admit, ahead),
+          );
+        });
       },
     }),
     defineRoute(dialFollowUp, {

@@ -11,7 +11,7 @@ import { followUps, inProcessLeads, leads } from "../db/schema";
 import { preparedOn } from "../db/prepared";
 import { leadFailure } from "./evaluate";
 import { lapsedBefore, type AgentFacts, type LeadFacts, type RuleContext } from "./facts";
-import { factsQuery, factsValues, toFacts, type FactsRow } from "./load";
+import { factsQuery, factsValues, toFacts } from "./load";
 
 const PAGE = 200;
 
@@ -107,8 +107,22 @@ const firstPageQuery = preparedOn((db: Db) =>
     .prepare("dialer_first_page"),
 );
 
-/** The candidates in pages: the due follow-ups, then the pool's keyset pages. */
-export async function* candidatePages(db: Db, ctx: AgentContext): AsyncGenerator<LeadFacts[]> {
+/** The pool's first page for an agent at `now`, as the walk would read it when the agent has no due follow-up. */
+export async function firstPoolPage(db: Db, at: { tenantId: number; agentId: number; now: number }): Promise<LeadFacts[]> {
+  const page = await firstPageQuery(db).execute({
+    tenantId: at.tenantId,
+    agentId: at.agentId,
+    lapsedBefore: lapsedBefore(at.now),
+    ...factsValues(at.now),
+  });
+  return page.map((r) => toFacts(r, at.now));
+}
+
+/**
+ * The candidates in pages: the due follow-ups, then the pool's keyset pages. `firstPage`, the pool's first page
+ * already being read for this agent at `ctx.now` (DialerEngine.readAhead), stands for that read.
+ */
+export async function* candidatePages(db: Db, ctx: AgentContext, firstPage?: Promise<LeadFacts[]>): AsyncGenerator<LeadFacts[]> {
   // loadAgent counted them: most dials find none and need not ask.
   const due = ctx.agent.dueFollowUps === 0 ? [] : await factsQuery(db, ctx.now)
     .where(
@@ -127,10 +141,11 @@ export async function* candidatePages(db: Db, ctx: AgentContext): AsyncGenerator
   // Pages double up to PAGE: under load the first page is often taken by other agents' dials before this one
   // claims, and a page costs its leads' facts (200 at once made the fall-through dearer than the overload).
   for (let size = FIRST_PAGE; ; size = Math.min(PAGE, size * 2)) {
-    const page: FactsRow[] =
-      after === null && seen.length === 0
-        ? await firstPageQuery(db).execute({ ...poolOf(ctx), ...factsValues(ctx.now) })
-        : await factsQuery(db, ctx.now)
+    const first = after === null && seen.length === 0;
+    const page: LeadFacts[] = first
+      ? await (firstPage ?? firstPoolPage(db, { tenantId: ctx.tenant.id, agentId: ctx.agent.id, now: ctx.now }))
+      : (
+          await factsQuery(db, ctx.now)
             .where(
               and(
                 poolWhere(poolOf(ctx), seen),
@@ -140,8 +155,9 @@ export async function* candidatePages(db: Db, ctx: AgentContext): AsyncGenerator
               ),
             )
             .orderBy(...poolOrder)
-            .limit(size);
-    if (page.length) yield page.map((r) => toFacts(r, ctx.now));
+            .limit(size)
+        ).map((r) => toFacts(r, ctx.now));
+    if (page.length) yield page;
     if (page.length < size) return;
     const last = page[page.length - 1]!;
     after = { dials: last.dials, id: last.id };
@@ -160,16 +176,17 @@ export interface PageClaim {
 
 /**
  * Walks the candidates and answers the first lead every rule lets through. With `claim`, the leads of a page
- * that the rules let through go to it together, in order (one transaction takes the first one still free,
- * instead of one transaction per lead when many agents read the same page at once).
+ * that the rules let through go to it together, in order (claimFirst takes the first one still free, instead of
+ * one transaction per lead when many agents read the same page at once).
  */
 export async function walk(
   db: Db,
   ctx: AgentContext,
   trace: Trace,
   claim?: (leads: LeadFacts[]) => Promise<PageClaim>,
+  firstPage?: Promise<LeadFacts[]>,
 ): Promise<LeadFacts | null> {
-  for await (const page of candidatePages(db, ctx)) {
+  for await (const page of candidatePages(db, ctx, firstPage)) {
     const callable: LeadFacts[] = [];
     for (const lead of page) {
       trace.examined++;

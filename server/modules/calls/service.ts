@@ -20,6 +20,7 @@ import {
   type SupervisionMode,
 } from "../../pbx/driver";
 import { KeyedMutex } from "../status/background";
+import type { StatusReadAhead } from "../status/service";
 import { conferenceLive, durationOf, isOver, snapshotOf, type ActiveCall } from "./active";
 import {
   internalTransfer,
@@ -307,6 +308,8 @@ export class CallService implements TransferCalls {
       byDialer?: boolean;
       /** The agent as the dialer just read it (issue 39: not read twice per dial); read here otherwise. */
       agent?: { extension?: string | null; deactivated: boolean; role: string };
+      /** The agent's status as the dialer read it ahead (StatusService.readAhead): "on a call" is decided on it. */
+      statusSeen?: StatusReadAhead;
     },
   ): Promise<number> {
     const { db, clock, pbx } = this.d;
@@ -386,7 +389,7 @@ export class CallService implements TransferCalls {
       seen: new Set(),
     };
     this.track(call);
-    await this.d.statuses.change(caller.id, "on_a_call", "system", { reason: "dial" });
+    await this.d.statuses.change(caller.id, "on_a_call", "system", { reason: "dial", seen: r.statusSeen });
     this.d.push.toAgent(caller.id, "call", snapshotOf(call));
     try {
       await pbx.originate({

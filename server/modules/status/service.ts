@@ -14,7 +14,17 @@ import type { PbxDriver } from "../../pbx/driver";
 import type { Push } from "../../realtime/push";
 import { KeyedMutex } from "./background";
 import { decide, durationOf, type Allowance, type Decision } from "./machine";
-import { agentAndPeriodOf, allowanceSince, currentPeriodOf, moveIfCurrent, type Agent, type Queryable } from "./store";
+import {
+  agentAndPeriodOf,
+  allowanceSince,
+  currentPeriodOf,
+  moveIfCurrent,
+  periodAt,
+  readAgentAndPeriod,
+  type Agent,
+  type AgentAndPeriodRow,
+  type Queryable,
+} from "./store";
 
 const NONE_TAKEN: Allowance = { breaksTaken: 0, breakSeconds: 0, lunchesTaken: 0 };
 
@@ -41,7 +51,16 @@ export interface ChangeOptions {
   actorId?: number | null;
   /** Why the gateway or a manager changed it: logout, disconnected, goodbye, deactivated, connected… */
   reason?: string;
+  /**
+   * The agent and its period as read earlier in the same request (readAhead: an auto-dial reads it side by side
+   * with its first reads). The change is decided on it and written only while that period is still current;
+   * otherwise, or when the read finds the agent already in `to`, it is decided again on a fresh read.
+   */
+  seen?: StatusReadAhead;
 }
+
+/** An agent's status read started ahead of a change (StatusService.readAhead). */
+export type StatusReadAhead = Promise<AgentAndPeriodRow | undefined>;
 
 export interface StatusDeps {
   db: Db;
@@ -60,6 +79,14 @@ export class StatusService {
   onChanged(listener: (e: StatusChanged) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Starts reading the agent and its period for a change this request makes later (ChangeOptions.seen). */
+  readAhead(userId: number): StatusReadAhead {
+    const read = readAgentAndPeriod(this.deps.db, userId);
+    // Used or not, a failure surfaces only where the read is awaited.
+    read.catch(() => {});
+    return read;
   }
 
   change(userId: number, to: AgentStatus, source: StatusSource, opts: ChangeOptions = {}): Promise<ChangeOutcome> {
@@ -84,7 +111,8 @@ export class StatusService {
   ): Promise<{ outcome: ChangeOutcome; agent?: Agent }> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const read = await agentAndPeriodOf(db, userId, now);
+    const early = opts.seen && (await opts.seen);
+    const read = early && early.current?.status !== to ? periodAt(early, now) : await agentAndPeriodOf(db, userId, now);
     if (!read) return { outcome: { ok: false, message: "status.notAllowed" } };
     const { agent, period: seen } = read;
     const dayStart = startOfLocalDay(now, agent.timezone);

@@ -289,6 +289,44 @@ describe("a change decided on a period another change has replaced", () => {
     expect((await gw.db.select().from(overstays).where(eq(overstays.periodId, row!.periodId)))[0]!.endedAt).toEqual(move.at);
   });
 
+  it("a change decided on a read made ahead (an auto-dial's) lands on the current period, however stale the read", async () => {
+    // A gateway of its own: the agent's chain of changes is asserted.
+    const own = await startTestGateway();
+    try {
+      const c = await own.signIn("qualifier.isius@demo.test");
+      const id = await own.idOf("qualifier.isius@demo.test");
+      const statuses = own.gw.statuses;
+      const changes = () => changesOf(id, own.db);
+      await post(c, "ready");
+      // Read while Ready, used after the agent moved on twice: the change is decided again on what is current.
+      const stale = statuses.readAhead(id);
+      await stale;
+      await post(c, "meeting");
+      await post(c, "ready");
+      const before = await changes();
+      expect(await statuses.change(id, "restroom", "agent", { seen: stale })).toMatchObject({ ok: true, changed: true });
+      const after = await changes();
+      expect(after).toHaveLength(before.length + 1);
+      expect(after.at(-1)).toMatchObject({ fromStatus: "ready", toStatus: "restroom" });
+      // A read that already shows the status asked for is read again rather than answered "unchanged" from it.
+      const seenRestroom = statuses.readAhead(id);
+      await seenRestroom;
+      await post(c, "ready");
+      expect(await statuses.change(id, "restroom", "agent", { seen: seenRestroom })).toMatchObject({ ok: true, changed: true });
+      expect((await own.db.select().from(agentStatuses).where(eq(agentStatuses.userId, id)))[0]).toMatchObject({ status: "restroom" });
+      // A current read is used as it is.
+      const current = statuses.readAhead(id);
+      await current;
+      expect(await statuses.change(id, "ready", "agent", { seen: current })).toMatchObject({ ok: true, changed: true });
+      const last = await changes();
+      expect(last.at(-1)).toMatchObject({ fromStatus: "restroom", toStatus: "ready" });
+      // One unbroken chain: each change starts from the one before.
+      for (let i = 1; i < last.length; i++) expect(last[i]!.fromStatus).toBe(last[i - 1]!.toStatus);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("two instances changing one agent at once: both changes land, one after the other, in one unbroken chain", async () => {
     const c = await gw.signIn("qualifier5.isius@demo.test");
     const id = await idOf("qualifier5.isius@demo.test");

@@ -87,11 +87,24 @@ const agentAndPeriodQuery = preparedOn((db: Queryable) =>
     .prepare("status_agent_and_period"),
 );
 
+/** The agent and its stored period as read, for a change decided later (StatusService.readAhead). */
+export interface AgentAndPeriodRow {
+  agent: Agent;
+  current: typeof agentStatuses.$inferSelect | null;
+}
+
+export async function readAgentAndPeriod(db: Queryable, userId: number): Promise<AgentAndPeriodRow | undefined> {
+  const [r] = await agentAndPeriodQuery(db).execute({ userId });
+  return r ? { agent: toAgent(r), current: r.current } : undefined;
+}
+
+/** The agent and its current period at `now`, from a read. */
+export const periodAt = (read: AgentAndPeriodRow, now: number) => ({ agent: read.agent, period: periodOf(read.current, now) });
+
 /** The agent and its current period in one query (every status change, every socket connection). */
 export async function agentAndPeriodOf(db: Queryable, userId: number, now: number): Promise<{ agent: Agent; period: CurrentPeriod & { stored: boolean } } | undefined> {
-  const [r] = await agentAndPeriodQuery(db).execute({ userId });
-  if (!r) return undefined;
-  return { agent: toAgent(r), period: periodOf(r.current, now) };
+  const read = await readAgentAndPeriod(db, userId);
+  return read && periodAt(read, now);
 }
 
 /** A new period, as written by a status change. */
