@@ -11,7 +11,9 @@
 // IPC with the parent: ready → {port, emails, password, setup}; measure-start; measure-stop → stats; stop.
 // While measuring it takes process.cpuUsage, event-loop utilisation and delay, RSS every 250 ms, the number
 // of SQL statements sent, and (with --profile DIR) a CPU profile of the window alone (node:inspector).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Session } from "node:inspector/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -86,6 +88,70 @@ const config = {
 };
 const { app, gw } = await buildGateway(config, { clock, database });
 const builtMs = performance.now() - t0;
+
+// ---------------------------------------------------------------- where the slowest dials waited
+
+/**
+ * The slowest `POST /dials/auto` of the window, each with what it waited on: its statements (sent through the
+ * pool, with the pool's free and queued connections when each was sent), and the event loop's longest stall while
+ * it ran. A dial whose statements add up to its time waited on the database; one with a stall waited on this
+ * process; one with queued connections waited for the pool.
+ */
+interface DialTrace {
+  at: number;
+  ms: number;
+  status: number;
+  steps: { shape: string; at: number; ms: number; idle: number; waiting: number }[];
+  loopStallMs: number;
+  /** What the whole gateway sent through the pool meanwhile (filled when the window ends). */
+  alongside?: { shape: string; n: number }[];
+}
+const SLOWEST = 8;
+/** Every statement sent through the pool in the window: what else was sent while a slow dial waited. */
+const sends: { at: number; shape: string }[] = [];
+/** The shapes sent through the pool between `from` and `to`, the most frequent first. */
+const sentBetween = (from: number, to: number) => {
+  const by = new Map<string, number>();
+  for (const x of sends) if (x.at >= from && x.at <= to) by.set(x.shape, (by.get(x.shape) ?? 0) + 1);
+  return [...by.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([shape, n]) => ({ shape: shape.slice(0, 90), n }));
+};
+const slowest: DialTrace[] = [];
+const traceOf = new AsyncLocalStorage<DialTrace>();
+/** The event loop's lag, sampled every 5 ms: a dial's longest stall is the largest lag seen while it ran. */
+const lagSamples: { at: number; lag: number }[] = [];
+let lagTimer: NodeJS.Timeout | null = null;
+const sampleLag = () => {
+  let expected = performance.now() + 5;
+  lagTimer = setInterval(() => {
+    const now = performance.now();
+    lagSamples.push({ at: now, lag: Math.max(0, now - expected) });
+    if (lagSamples.length > 4_000) lagSamples.splice(0, 2_000);
+    expected = now + 5;
+  }, 5);
+};
+// At the HTTP server's request event, before Fastify (its hooks are fixed once the gateway is built): the dial's
+// work, Fastify's included, runs in the trace's async context.
+const handlers = app.server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+app.server.removeAllListeners("request");
+app.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  const handle = () => {
+    for (const h of handlers) h.call(app.server, req, res);
+  };
+  if (!counting || req.method !== "POST" || !req.url?.endsWith("/dials/auto")) return handle();
+  const t: DialTrace = { at: performance.now(), ms: 0, status: 0, steps: [], loopStallMs: 0 };
+  res.on("finish", () => {
+    t.ms = performance.now() - t.at;
+    t.status = res.statusCode;
+    const end = t.at + t.ms;
+    t.loopStallMs = Math.max(0, ...lagSamples.filter((x) => x.at >= t.at && x.at <= end + 5).map((x) => x.lag));
+    if (slowest.length < SLOWEST || t.ms > slowest[slowest.length - 1]!.ms) {
+      slowest.push(t);
+      slowest.sort((a, b) => b.ms - a.ms);
+      slowest.length = Math.min(slowest.length, SLOWEST);
+    }
+  });
+  traceOf.run(t, handle);
+});
 
 // ---------------------------------------------------------------- the world, written directly
 
@@ -176,6 +242,28 @@ const addShape = (shape: string, ms: number, n = 1) => {
 const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
 if (database.kind === "postgres") {
   const pg = (await import("pg")).default;
+  // A dial's statements as it sent them (pool.query: the wait for a connection included).
+  const pool = client as unknown as { idleCount: number; waitingCount: number; query: (...a: unknown[]) => unknown };
+  const poolQuery = pool.query.bind(pool);
+  pool.query = (...a: unknown[]) => {
+    if (counting && sends.length < 200_000) {
+      const text = typeof a[0] === "string" ? a[0] : ((a[0] as { text?: string })?.text ?? "?");
+      sends.push({ at: performance.now(), shape: shapeOf(text) });
+    }
+    const t = traceOf.getStore();
+    // The dial's own, until its answer is sent (the call's later events run in the context the dial started).
+    if (!t || t.ms > 0) return poolQuery(...a);
+    const idle = pool.idleCount;
+    const waiting = pool.waitingCount;
+    const r = poolQuery(...a);
+    if (!(r instanceof Promise)) return r;
+    const text = typeof a[0] === "string" ? a[0] : ((a[0] as { text?: string })?.text ?? "?");
+    const step = { shape: shapeOf(text).slice(0, 90), at: performance.now() - t.at, ms: 0, idle, waiting };
+    t.steps.push(step);
+    const done = () => (step.ms = performance.now() - t.at - step.at);
+    r.then(done, done);
+    return r;
+  };
   const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const q = proto.query;
   proto.query = function (this: unknown, ...a: unknown[]) {
@@ -276,6 +364,9 @@ process.on("message", async (m: Msg) => {
       }
       loop.reset();
       loop.enable();
+      slowest.length = 0;
+      sends.length = 0;
+      sampleLag();
       const rss = [process.memoryUsage().rss];
       window = {
         cpu: process.cpuUsage(),
@@ -303,6 +394,7 @@ process.on("message", async (m: Msg) => {
       shapes.clear();
       loop.disable();
       clearInterval(w.sampler);
+      if (lagTimer) clearInterval(lagTimer);
       const mem = process.memoryUsage();
       w.rss.push(mem.rss);
       let profile: { file: string; summary: ReturnType<typeof summariseProfile> } | null = null;
@@ -337,6 +429,7 @@ process.on("message", async (m: Msg) => {
         counts: await countsSince(w.clockAt),
         profile,
         plans: EXPLAIN && database.kind === "postgres" ? await explainHot() : [],
+        slowestDials: slowest.map((d) => ({ ...d, at: d.at - w.at, alongside: sentBetween(d.at, d.at + d.ms) })),
       });
       return;
     }

@@ -637,6 +637,15 @@ interface Stats {
   profile: { file: string; summary: ProfileSummary } | null;
   /** --explain on PostgreSQL: the dial path's hot reads under EXPLAIN ANALYZE at the window's end. */
   plans: { name: string; sql: string; plan: string }[];
+  /** The window's slowest auto-dials, with what each waited on (gateway.ts, PostgreSQL only). */
+  slowestDials: {
+    at: number;
+    ms: number;
+    status: number;
+    loopStallMs: number;
+    steps: { shape: string; at: number; ms: number; idle: number; waiting: number }[];
+    alongside?: { shape: string; n: number }[];
+  }[];
 }
 const perInstance = await Promise.all(children.map((c) => c.next<Stats>("stats")));
 /**
@@ -802,6 +811,17 @@ line();
 line("statements by time (PGlite: WebAssembly time on the event loop; PostgreSQL: round trip)");
 for (const x of stats.statementShapes.slice(0, 12))
   line(`  ${f(x.ms / 1000, 2).padStart(7)} s ${String(x.n).padStart(7)}× ${f((x.ms / Math.max(1, x.n)) * 1000, 0).padStart(6)} µs  ${x.shape.slice(0, 220)}`);
+if (stats.slowestDials?.length) {
+  line();
+  line("the slowest dials (ms from the request's start: each statement's send → answer; the pool's free / queued connections when it was sent):");
+  for (const d of stats.slowestDials) {
+    line(`  at ${f(d.at / 1000, 1)} s of the window: ${f(d.ms, 1)} ms, ${d.status}; the event loop's longest stall meanwhile ${f(d.loopStallMs, 1)} ms`);
+    for (const x of d.steps)
+      line(`    ${f(x.at, 1).padStart(6)} → ${f(x.at + x.ms, 1).padStart(6)}  free ${x.idle} queued ${x.waiting}  ${x.shape.slice(0, 90)}`);
+    if (d.alongside?.length)
+      line(`    the gateway sent meanwhile: ${d.alongside.map((x) => `${x.n}× ${x.shape.slice(0, 60)}`).join("; ")}`);
+  }
+}
 for (const p of stats.plans) {
   line("");
   line(`EXPLAIN (ANALYZE, BUFFERS) of ${p.name}, its last run in the window:`);
