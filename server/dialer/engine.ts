@@ -115,8 +115,8 @@ export class DialerEngine {
   }
 
   /**
-   * POST /dials/auto. `admit` sees the agent as its facts were just read (its status among them) and may refuse
-   * the dial before anything is claimed: the route's "Ready only" check, read with the facts rather than apart.
+   * POST /dials/auto. `admit` sees the agent as its facts were just read and may refuse the dial before anything
+   * is claimed: the route's "Ready only" check, on the status read ahead (`ahead.status`).
    */
   async dialNext(
     caller: Caller,

@@ -21,8 +21,6 @@ export interface AgentFacts {
   /** The agent's extension, as loadAgent read it: a dial hands it to the call service, which need not read it again. */
   extension?: string | null;
   callableStates: string[] | null;
-  /** The agent's status as loadAgent read it (null: never signed in); no rule reads it, the auto-dial checks it. */
-  status?: string | null;
   /** Campaigns the agent is assigned to (campaign_qualifiers). */
   campaignIds: ReadonlySet<number>;
   /** Marketing prefixes of the agent's lead groups (advisors). */

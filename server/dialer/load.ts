@@ -85,8 +85,6 @@ const agentQueries = preparedOn((db: Db) => {
         deactivated: users.deactivated,
         extension: users.extension,
         callableStates: users.callableStates,
-        // The auto-dial's "Ready only" check reads it here: one statement fewer per dial (issue 39).
-        status: sql<string | null>`(select s.status from agent_statuses s where s.user_id = ${U("id")})`,
         campaignIds: sql<number[]>`(
           select coalesce(json_agg(q.campaign_id), '[]'::json) from campaign_qualifiers q where q.user_id = ${U("id")})`,
         groupPrefixes: sql<string[]>`(
@@ -159,7 +157,6 @@ export async function loadAgent(
     deactivated: u.deactivated,
     extension: u.extension,
     callableStates: u.callableStates ?? null,
-    status: u.status,
     campaignIds: new Set(u.campaignIds),
     groupPrefixes: new Set(u.groupPrefixes),
     dials: u.dials,

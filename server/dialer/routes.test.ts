@@ -53,6 +53,20 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
   const iso = (ms: number) => new Date(ms).toISOString();
 
   describe("POST /dials/auto", () => {
+    it("dials only a Ready agent: on a break, 409 'Switch to READY to receive leads.', and nothing is claimed or called", async () => {
+      const q = await agentClient();
+      const leadId = await fx.lead();
+      expect((await q.c.request("POST", "/agent-statuses", { status: "meeting" })).statusCode).toBe(201);
+      const res = await autoDial(q.c);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ message: "Switch to READY to receive leads." });
+      expect(await gw.db.select().from(t.inProcessLeads).where(eq(t.inProcessLeads.leadId, leadId))).toEqual([]);
+      expect(await callsTo(leadId)).toBe(0);
+      // Ready again: the same agent is dialled.
+      expect((await ready(q.c)).statusCode).toBe(201);
+      expect((await autoDial(q.c)).statusCode).toBe(201);
+    });
+
     it("places the call: 201 with type, suffix and the lead; the lead is held and owned; a second dial on the call is 409", async () => {
       const q = await agentClient();
       const leadId = await fx.lead({ dials: 2, prefix: "TSX" });

@@ -44,13 +44,14 @@ export function dialerRoutes(gw: Gateway): RouteDef[] {
         // the gateway never saw it ready for (follow-up dials and redials are the agent's own choice).
         // Inside the idempotent write: a retry of a dial that went through replays it, whatever the status now.
         // Past DIALS_IN_FLIGHT under way, 503 with Retry-After before anything is claimed (admission.ts).
-        // The status is read with the agent's facts (one statement fewer a dial, issue 39).
-        // The call centre and the pool's first page are read side by side with the key's claim (readAhead).
+        // The status is the one the dial reads ahead, side by side with the key's claim, for its move to "on a
+        // call" (readAhead; issue 39), with the call centre and the pool's first page.
         return admission.admit(() => {
           const ahead = engine.readAhead(caller);
           const admit = async (me: AgentFacts) => {
+            const status = (await ahead.status)?.current?.status ?? null;
             // A deactivated agent gets the engine's own answer (403, 'A manager disabled calling…').
-            if (!me.deactivated && me.status !== "ready") throw new HttpError(409, NOT_READY_MESSAGE);
+            if (!me.deactivated && status !== "ready") throw new HttpError(409, NOT_READY_MESSAGE);
             // A live transfer waiting for an advisor comes before the advisor's own next dial.
             if (caller.role === "advisor" && (await gw.calls.live.offerBeforeDial(caller.id, caller.tenantId)))
               throw new HttpError(409, LIVE_TRANSFER_FIRST_MESSAGE);
