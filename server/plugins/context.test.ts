@@ -42,7 +42,7 @@ const FIELDS = [
 
 /** A gateway whose services are spies: enough to see what the context hands on. */
 function fakeGateway() {
-  const push = { pluginPush: vi.fn() };
+  const push = { pluginPush: vi.fn(), managersOnline: vi.fn(async (tenantId: number) => tenantId === 1) };
   const clientEvents = { add: vi.fn() };
   const gw = {
     db: { fake: "db" },
@@ -94,6 +94,8 @@ describe("PluginServerContext", () => {
       ["managers:1", forecast, { city: "Montréal" }],
       ["tenant:1", forecast, { city: "Québec" }],
     ]);
+    expect(await ctx.realtime.managersOnline(1)).toBe(true);
+    expect(await ctx.realtime.managersOnline(2)).toBe(false);
 
     // A plugin's client event is registered under its own manifest: the gateway applies the plugin's switch to it.
     const report = defineClientEvent("weather-report", { city: z.string() });

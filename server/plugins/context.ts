@@ -128,6 +128,12 @@ export interface PluginServerContext {
     toManagers<S extends z.ZodType>(push: PushKey<S>, tenantId: number, payload: z.input<S>): void;
     toTenant<S extends z.ZodType>(push: PushKey<S>, tenantId: number, payload: z.input<S>): void;
     /**
+     * Whether a manager of the call centre has the dialer open now (a live socket on any gateway instance), i.e.
+     * whether `toManagers` reaches anyone. Work done only for such a push, a read of the database above all, can
+     * wait until one is: a manager who opens the dialer reads a fresh snapshot anyway. False without socket.io.
+     */
+    managersOnline(tenantId: number): Promise<boolean>;
+    /**
      * Answers the plugin's own client event (`defineClientEvent` in its contract.ts, sent by its browser side with
      * `ctx.call.send`). Before `handler` runs, the gateway has parsed the payload with the event's schema, refused
      * an agent naming another extension, a call centre without the plugin (or with it off) and a deactivated
@@ -367,6 +373,7 @@ export function pluginServerContext(gw: Gateway, manifest: PluginStaticManifest)
         gw.push.pluginPush(rooms.managers(tenantId), push, payload),
       toTenant: <S extends z.ZodType>(push: PushKey<S>, tenantId: number, payload: z.input<S>) =>
         gw.push.pluginPush(rooms.tenant(tenantId), push, payload),
+      managersOnline: (tenantId: number) => gw.push.managersOnline(tenantId),
       onClientEvent: <K extends ClientEventKey>(
         event: K,
         handler: ClientEventHandler<K>,

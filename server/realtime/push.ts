@@ -35,14 +35,26 @@ export const rooms = {
 
 export class Push {
   private io?: RealtimeServer;
+  private watched?: (tenantId: number) => Promise<boolean>;
   private readonly agentWatchers: ((userId: number) => void)[] = [];
 
-  attach(io: RealtimeServer): void {
+  /** `managersOnline` answers whether a manager of a call centre has a live socket on any instance. */
+  attach(io: RealtimeServer, managersOnline: (tenantId: number) => Promise<boolean>): void {
     this.io = io;
+    this.watched = managersOnline;
   }
 
   detach(): void {
     this.io = undefined;
+    this.watched = undefined;
+  }
+
+  /**
+   * Whether a push to the call centre's managers reaches anyone now, on any instance: work done only to push to
+   * them (the floor's rows read from the database) can be skipped when not. Without socket.io, nobody.
+   */
+  async managersOnline(tenantId: number): Promise<boolean> {
+    return this.watched ? this.watched(tenantId) : false;
   }
 
   toAgent<E extends ServerEventName>(userId: number, event: E, payload: ServerPayload<E>): void {

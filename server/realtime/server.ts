@@ -22,7 +22,7 @@ import { currentPeriodOf } from "../modules/status/store";
 import { SimPbx } from "../pbx/sim/extensions";
 import { dispatcher, REVALIDATE_MS, type AgentSocket } from "./dispatch";
 import { handshakeAuthenticator } from "./handshake";
-import { LocalPresence, RedisPresence, type Presence } from "./presence";
+import { LocalPresence, RedisPresence, type Claimant, type Presence } from "./presence";
 import { rooms, type RealtimeServer } from "./push";
 import { isOnACall } from "../modules/calls/directory";
 
@@ -74,7 +74,7 @@ export class Realtime {
     const rt = new Realtime(gw, io, presence, clients);
     io.use(handshakeAuthenticator(gw));
     io.on("connection", (socket) => rt.onConnection(socket));
-    gw.push.attach(io);
+    gw.push.attach(io, (tenantId) => presence.managersOnline(tenantId));
     gw.sessions.onRevoked((e) => {
       if (e.sessionId) gw.push.endSession(e.sessionId, e.reason);
     });
@@ -128,13 +128,15 @@ export class Realtime {
     const { userId, tenantId, sessionId, role } = socket.data;
     // Whose claim it is: this instance's socket, of this session (a page's reconnection takes its own claim over).
     const holder = `${this.instanceId}:${socket.id}:${sessionId}`;
+    // A manager's socket (in its call centre's managers room) also counts it as watching the floor.
+    const claimant: Claimant = holdsRoleAtLeast(rolesOf(role), "manager") ? { userId, managerOf: tenantId } : { userId };
     let accepted = false;
     let failed = false;
     let goodbye = false;
     const endSession = (reason: string) => gw.push.endSession(sessionId, reason);
 
     const acceptance = (async () => {
-      if (!(await this.claimOrTakeOver(userId, holder, sessionId))) {
+      if (!(await this.claimOrTakeOver(claimant, holder, sessionId))) {
         gw.log.info({ userId }, "second socket refused: the dialer is open in another tab");
         socket.emit("duplicate-tab", { message: SOCKET_MESSAGES.duplicateTab });
         socket.disconnect(true);
@@ -143,7 +145,7 @@ export class Realtime {
       accepted = true;
       this.cancelGrace(userId);
       const own = [rooms.tenant(tenantId), rooms.agent(userId), rooms.session(sessionId)];
-      if (holdsRoleAtLeast(rolesOf(role), "manager")) own.push(rooms.managers(tenantId));
+      if (claimant.managerOf !== undefined) own.push(rooms.managers(tenantId));
       await socket.join(own);
       const reconnect = socket.recovered || (socket.handshake.auth as { reconnect?: unknown }).reconnect === true;
       // A page opened during a live call (a desk phone talks on after the browser crashed) finds the agent on
@@ -183,7 +185,7 @@ export class Realtime {
         await acceptance;
         // Only the socket holding the agent's claim gives it up (a refused duplicate holds nothing).
         if (!accepted || this.closing) return;
-        await this.presence.release(userId, holder);
+        await this.presence.release(claimant, holder);
         if (failed) return;
         const { extension, hasWebrtc } = socket.data;
         if (gw.pbx instanceof SimPbx && gw.pbx.softphoneFollowsSocket && extension && hasWebrtc) await gw.pbx.unregister(extension);
@@ -204,16 +206,16 @@ export class Realtime {
    * claim has not lapsed yet), or a socket of this instance that has already closed and whose disconnect is being
    * handled (a manager's socket reset, a transport that dropped). Another session's live socket keeps it.
    */
-  private async claimOrTakeOver(userId: number, holder: string, sessionId: string | number): Promise<boolean> {
-    if (await this.presence.claim(userId, holder)) return true;
-    const current = await this.presence.holderOf(userId);
-    if (current === undefined) return this.presence.claim(userId, holder);
+  private async claimOrTakeOver(claimant: Claimant, holder: string, sessionId: string | number): Promise<boolean> {
+    if (await this.presence.claim(claimant, holder)) return true;
+    const current = await this.presence.holderOf(claimant.userId);
+    if (current === undefined) return this.presence.claim(claimant, holder);
     const [instance, socketId, session] = current.split(":");
     const samePage = session === String(sessionId);
     const closedHere = instance === this.instanceId && !this.io.of("/").sockets.get(socketId ?? "")?.connected;
     if (!samePage && !closedHere) return false;
-    await this.presence.release(userId, current);
-    return this.presence.claim(userId, holder);
+    await this.presence.release(claimant, current);
+    return this.presence.claim(claimant, holder);
   }
 
   private startGrace(userId: number) {
