@@ -1,7 +1,7 @@
 // The floor's gateway side, end to end on a real test gateway: the snapshot is the manager's own call centre
 // only, agents are refused, and a status change or a call of an agent reaches the managers' sockets as the
 // agent's new row, read from the database (so any instance can send it).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { calls, countStatements, freeLeads, leads, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
 import { FloorAgent, FloorSnapshot, FloorStatus, FloorTotals } from "./contract";
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-/** A manager's socket that keeps every floor push it receives. */
+/** A manager's socket that keeps every floor push it receives, once the gateway has accepted it. */
 async function managerWall(c: TestClient) {
   const s = gw.socket(c);
   const agents: FloorAgent[] = [];
@@ -24,8 +24,10 @@ async function managerWall(c: TestClient) {
     if (event === "floor-agent") agents.push(FloorAgent.parse(payload));
     if (event === "floor-totals") totals.push(FloorTotals.parse(payload));
   });
+  // The gateway tells an accepted socket its status: from then on the manager counts as watching the floor.
+  const accepted = new Promise<void>((r) => s.once("status", () => r()));
   s.connect();
-  await new Promise<void>((r) => s.once("connect", () => r()));
+  await accepted;
   return { s, agents, totals, statuses, of: (id: number) => agents.filter((a) => a.agent_id === id) };
 }
 
@@ -83,7 +85,7 @@ describe("the floor's pushes", () => {
     wall.s.disconnect();
   });
 
-  it("reads the rows of agents who change within a quarter second together: at most one read per 250 ms", async () => {
+  it("reads the rows of agents who change within a second together: at most one read a second", async () => {
     await gw.run(1_000, 250); // nothing read lately
     const wall = await managerWall(await gw.signIn("manager.isius@demo.test"));
     const emails = ["qualifier3.isius@demo.test", "qualifier4.isius@demo.test", "qualifier5.isius@demo.test"];
@@ -102,6 +104,30 @@ describe("the floor's pushes", () => {
     for (const id of ids) expect(wall.of(id).at(-1)).toMatchObject({ status: "meeting" });
     await Promise.all(agents.map((a) => a.request("POST", "/agent-statuses", { status: "offline" })));
     wall.s.disconnect();
+  });
+
+  it("reads no rows while no manager of the call centre has the dialer open, and reads them again once one has", async () => {
+    // The earlier tests' managers are gone once their sockets' disconnects are handled.
+    await vi.waitFor(async () => expect(await gw.gw.push.managersOnline(1)).toBe(false), { interval: 20 });
+    await gw.run(1_000, 250);
+    const agent = await gw.signIn("qualifier3.isius@demo.test");
+    const id = await gw.idOf("qualifier3.isius@demo.test");
+    const statements = await countStatements(gw.database);
+    expect((await agent.request("POST", "/agent-statuses", { status: "meeting" })).statusCode).toBe(201);
+    await gw.run(FLOOR_READ_EVERY_MS + 100, 25);
+    expect(statements.take().filter((q) => /from "overstays"|count\(\*\)/.test(q))).toEqual([]);
+
+    const wall = await managerWall(await gw.signIn("manager.isius@demo.test"));
+    expect(await gw.gw.push.managersOnline(1)).toBe(true);
+    // Another call centre's manager watching does not make this one's floor watched.
+    expect(await gw.gw.push.managersOnline(2)).toBe(false);
+    expect((await agent.request("POST", "/agent-statuses", { status: "offline" })).statusCode).toBe(201);
+    await gw.run(FLOOR_READ_EVERY_MS + 100, 25);
+    expect(statements.take().filter((q) => /from "overstays"/.test(q))).toHaveLength(1);
+    statements.stop();
+    expect(wall.of(id).at(-1)).toMatchObject({ status: "offline" });
+    wall.s.disconnect();
+    await vi.waitFor(async () => expect(await gw.gw.push.managersOnline(1)).toBe(false), { interval: 20 });
   });
 
   it("pushes the agent's call with the lead's name as it rings and is answered, and the day's contacts", async () => {
