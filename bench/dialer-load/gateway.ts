@@ -21,6 +21,7 @@ import { buildGateway } from "../../server/app";
 import { hashPassword } from "../../server/auth/passwords";
 import { readConfig } from "../../server/config";
 import { openDatabase, rowsOf } from "../../server/db/client";
+import { users } from "../../server/db/schema";
 import { LOAD_WORLD_CLOCK_START, writeBenchTenant, writeLoadWorld } from "../../server/test/loadWorld";
 import { systemClock } from "../../src/shared/clock";
 import { summariseProfile, writeProfile, type CpuProfile } from "./profile";
@@ -32,6 +33,8 @@ const argOf = (name: string) => {
 };
 const AGENTS = Number(argOf("agents") ?? 2000);
 const LEADS = Number(argOf("leads") ?? AGENTS * 20);
+/** Managers of the call centre, who sign in and watch the floor (run.ts --managers). */
+const MANAGERS = Number(argOf("managers") ?? 0);
 const CLOCK_START = argOf("clock-start") ?? LOAD_WORLD_CLOCK_START;
 const PROFILE_DIR = argOf("profile");
 /**
@@ -157,7 +160,8 @@ app.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
 
 const t1 = performance.now();
 const { db } = gw;
-const { emails, extensions } = INSTANCE === 0 ? await writeWorld() : { emails: [], extensions: [] };
+const { emails, extensions, managers } =
+  INSTANCE === 0 ? await writeWorld() : { emails: [], extensions: [], managers: [] as string[] };
 const seededMs = performance.now() - t1;
 
 async function writeWorld() {
@@ -173,9 +177,22 @@ async function writeWorld() {
     email: (n) => `load.agent.${n}@bench.test`,
     extension: (n) => String(50_000 + n),
   });
+  const managers = Array.from({ length: MANAGERS }, (_, n) => `load.manager.${n}@bench.test`);
+  if (managers.length > 0)
+    await db.insert(users).values(
+      managers.map((email, n) => ({
+        tenantId: 1,
+        email,
+        passwordHash,
+        firstName: "Load",
+        lastName: `Manager ${n}`,
+        role: "manager",
+        createdAt: new Date(clock.now()),
+      })),
+    );
   if (POOL_INDEX) await db.execute(sql`create index bench_leads_pool_idx on leads (tenant_id, dials, id desc)`);
   await db.execute(sql`analyze`);
-  return world;
+  return { ...world, managers };
 }
 
 // ---------------------------------------------------------------- counting SQL statements
@@ -443,6 +460,7 @@ send({
   port,
   emails,
   extensions,
+  managers,
   password: BENCH_PASSWORD,
   db: database.kind,
   leads: LEADS,

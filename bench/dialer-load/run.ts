@@ -66,6 +66,11 @@ const str = (name: string) => {
   return i >= 0 && argv[i + 1] && !argv[i + 1]!.startsWith("--") ? argv[i + 1] : undefined;
 };
 const AGENTS = num("agents", 2000);
+/**
+ * Managers with the dialer open, each on its socket receiving the floor's pushes (a floor is watched): the floor
+ * reads agents' rows for its wall only while one is (plugins/floor/server.ts). --managers 0: a floor nobody watches.
+ */
+const MANAGERS = num("managers", 1);
 const SECONDS = num("seconds", 150);
 const WARMUP_S = num("warmup", 15);
 const TICK_MS = num("tick", 10) * 1000;
@@ -135,6 +140,8 @@ const childArgs = [
   String(AGENTS),
   "--leads",
   String(LEADS),
+  "--managers",
+  String(MANAGERS),
   "--clock-start",
   CLOCK_START,
   ...(PROFILE_DIR ? ["--profile", PROFILE_DIR] : []),
@@ -202,6 +209,7 @@ process.on("SIGINT", () => void cleanup().finally(() => process.exit(130)));
 interface Ready {
   port: number;
   emails: string[];
+  managers: string[];
   extensions: string[];
   password: string;
   db: "pglite" | "postgres";
@@ -402,6 +410,31 @@ await pool(agents, 200, async (a) => {
   if (!r.ok) throw new Error(`hello of ${a.ext} refused: ${JSON.stringify(r)}`);
 });
 const socketsMs = now() - tSockets;
+// The managers watching the floor: signed in and on their sockets, counting the floor's pushes they receive.
+const floorPushes = { rows: 0, statuses: 0, totals: 0 };
+let floorWindow = false;
+const managerSockets: Socket[] = [];
+for (const email of ready.managers) {
+  const r = await request("POST", "/login", null, { email, password: ready.password });
+  if (r.status !== 201) throw new Error(`sign-in of ${email} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  const fp = r.cookies.map((c) => /^dialer_fp=([^;]*)/.exec(c)?.[1]).find(Boolean);
+  const s = io(url, {
+    path: SOCKET_PATH,
+    transports: ["websocket"],
+    forceNew: true,
+    reconnection: false,
+    auth: { token: (r.body as { access_token: string }).access_token },
+    extraHeaders: { cookie: `dialer_fp=${fp}` },
+  });
+  s.on("floor-agent", () => floorWindow && floorPushes.rows++);
+  s.on("floor-status", () => floorWindow && floorPushes.statuses++);
+  s.on("floor-totals", () => floorWindow && floorPushes.totals++);
+  await new Promise<void>((resolve, reject) => {
+    s.once("status", () => resolve());
+    s.once("connect_error", reject);
+  });
+  managerSockets.push(s);
+}
 const tReady = now();
 await pool(agents, 32, async (a) => {
   const r = await request("POST", "/agent-statuses", a.creds, { status: "ready" });
@@ -610,12 +643,14 @@ await sleep(mStart - now());
 for (const c of children) c.process.send({ type: "measure-start" });
 await Promise.all(children.map((c) => c.next("measuring")));
 clientLoop.enable();
+floorWindow = true;
 const clientCpu = process.cpuUsage();
 const pgCpuStart = postgresCpuS();
 const helpersCpuStart = helpers.map((h) => processCpuS(h.pid));
 console.error(`dialer-load: measuring for ${SECONDS} s`);
 await sleep(mEnd - now());
 running = false;
+floorWindow = false;
 for (const c of children) c.process.send({ type: "measure-stop" });
 const clientCpuUsed = process.cpuUsage(clientCpu);
 clientLoop.disable();
@@ -675,6 +710,7 @@ const drainStart = now();
 while (agents.some((a) => a.busy) && now() - drainStart < DRAIN_MS) await sleep(100);
 finished = true;
 for (const a of agents) a.socket?.disconnect();
+for (const s of managerSockets) s.disconnect();
 for (const c of children) c.process.send({ type: "stop" });
 await Promise.race([Promise.all(children.map((c) => new Promise((r) => c.process.once("exit", r)))), sleep(10_000)]);
 await cleanup();
@@ -797,6 +833,12 @@ if (cluster) {
   );
 }
 line(`agents' process: CPU ${f(clientCores * 100, 0)} % of one core; its event-loop delay p99 ${f(clientLoop.percentile(99) / 1e6 - 2)} ms; tick lateness p99 ${f(pct(tickLate, 99))} ms`);
+const perS = (n: number) => f(n / SECONDS, 1);
+line(
+  MANAGERS > 0
+    ? `floor: ${MANAGERS} manager(s) watching; each received ${perS(floorPushes.rows / MANAGERS)} agents' rows, ${perS(floorPushes.statuses / MANAGERS)} statuses and ${perS(floorPushes.totals / MANAGERS)} day's figures a second`
+    : "floor: nobody watching (--managers 0), so no agent's row is read for it",
+);
 line();
 line(
   `dials refused by rule (the 404s' reasons summed): ${refusedTotal ? Object.entries(refusedByRule).sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(", ") : "none"}${examined404.length ? `; leads examined per 404 p50 ${pct(examined404, 50)}, max ${Math.max(...examined404)}` : ""}`,
@@ -850,7 +892,7 @@ writeFileSync(
       node: process.versions.node,
       db: stats.db,
       goal: { ...GOAL, met, latencyOk, keptUp },
-      config: { poolIndex: POOL_INDEX, agents: AGENTS, seconds: SECONDS, warmupS: WARMUP_S, tickMs: TICK_MS, leads: ready.leads, seed: SEED, pinned: PIN, loginConcurrency: LOGIN_CONCURRENCY, clockStart: CLOCK_START },
+      config: { poolIndex: POOL_INDEX, agents: AGENTS, managers: MANAGERS, floorPushes, seconds: SECONDS, warmupS: WARMUP_S, tickMs: TICK_MS, leads: ready.leads, seed: SEED, pinned: PIN, loginConcurrency: LOGIN_CONCURRENCY, clockStart: CLOCK_START },
       setupMs: { build: ready.setup.buildMs, seed: ready.setup.seedMs, child: childSetupMs, signIn: signInMs, sockets: socketsMs, ready: readyMs, total: setupMs },
       dials: { offeredPerS, answeredPerS: dialsAnswered / SECONDS, served, ...counts },
       summary: s,
