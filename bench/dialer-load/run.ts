@@ -36,6 +36,7 @@
 //
 //   npm run bench:dialer-load -- [--agents 2000] [--seconds 150] [--warmup 15] [--tick 10] [--leads N]
 //       [--login-concurrency 8] [--pin] [--profile [DIR]] [--seed 1] [--clock-start ISO] [--pool-index] [--explain]
+//       [--managers 1] (managers watching the floor plugin's wall on their sockets; 0: nobody watches it)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:dialer-load -- --agents 2000
 //   DATABASE_URL=… REDIS_URL=redis://127.0.0.1:6379 npm run bench:dialer-load -- --instances 2 --agents 1000
 //       (the cluster mode, issue 39 part 2: N instances on one fake Asterisk behind HAProxy; see --instances below)
@@ -836,8 +837,8 @@ line(`agents' process: CPU ${f(clientCores * 100, 0)} % of one core; its event-l
 const perS = (n: number) => f(n / SECONDS, 1);
 line(
   MANAGERS > 0
-    ? `floor: ${MANAGERS} manager(s) watching; each received ${perS(floorPushes.rows / MANAGERS)} agents' rows, ${perS(floorPushes.statuses / MANAGERS)} statuses and ${perS(floorPushes.totals / MANAGERS)} day's figures a second`
-    : "floor: nobody watching (--managers 0), so no agent's row is read for it",
+    ? `managers' wall (the floor plugin): ${MANAGERS} manager(s) watching; each received ${perS(floorPushes.rows / MANAGERS)} agents' rows, ${perS(floorPushes.statuses / MANAGERS)} statuses and ${perS(floorPushes.totals / MANAGERS)} day's figures a second`
+    : "managers' wall (the floor plugin): nobody watching (--managers 0), so no agent's row is read for it",
 );
 line();
 line(
