@@ -364,45 +364,57 @@ const agents: Agent[] = ready.emails.map((email, i) => ({
   human: new Set(),
 }));
 
+/** Signs an account in as the page does: its token and fingerprint cookie, and how long the sign-in took. */
+async function signIn(email: string): Promise<Creds & { ms: number }> {
+  const r = await request("POST", "/login", null, { email, password: ready.password });
+  if (r.status !== 201) throw new Error(`sign-in of ${email} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  const fp = r.cookies.map((c) => /^dialer_fp=([^;]*)/.exec(c)?.[1]).find(Boolean);
+  if (!fp) throw new Error("no fingerprint cookie in the sign-in answer");
+  return { token: (r.body as { access_token: string }).access_token, fp, ms: r.ms };
+}
+
+/** The page's socket for those credentials; `accepted` resolves once the gateway tells it its status. */
+function openSocket(creds: Creds): { s: Socket; accepted: Promise<void> } {
+  const s = io(url, {
+    path: SOCKET_PATH,
+    transports: ["websocket"],
+    forceNew: true,
+    reconnection: false,
+    auth: { token: creds.token },
+    extraHeaders: { cookie: `dialer_fp=${creds.fp}` },
+  });
+  const accepted = new Promise<void>((resolve, reject) => {
+    s.once("status", () => resolve());
+    s.once("connect_error", reject);
+  });
+  return { s, accepted };
+}
+
 const tLogin = now();
 const loginMs: number[] = [];
 await pool(agents, LOGIN_CONCURRENCY, async (a) => {
-  const r = await request("POST", "/login", null, { email: a.email, password: ready.password });
-  if (r.status !== 201) throw new Error(`sign-in of ${a.email} answered ${r.status}: ${JSON.stringify(r.body)}`);
-  const fp = r.cookies.map((c) => /^dialer_fp=([^;]*)/.exec(c)?.[1]).find(Boolean);
-  a.creds.token = (r.body as { access_token: string }).access_token;
-  if (!fp) throw new Error("no fingerprint cookie in the sign-in answer");
-  a.creds.fp = fp;
-  loginMs.push(r.ms);
+  const { token, fp, ms } = await signIn(a.email);
+  a.creds = { token, fp };
+  loginMs.push(ms);
 });
 const signInMs = now() - tLogin;
 console.error(`dialer-load: ${agents.length} agents signed in in ${(signInMs / 1000).toFixed(1)} s (concurrency ${LOGIN_CONCURRENCY})`);
 
 function connect(a: Agent): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const s = io(url, {
-      path: SOCKET_PATH,
-      transports: ["websocket"],
-      forceNew: true,
-      reconnection: false,
-      auth: { token: a.creds.token },
-      extraHeaders: { cookie: `dialer_fp=${a.creds.fp}` },
-    });
-    a.socket = s;
-    s.on("hangup", (snap: { callId: number; bridged: boolean }) => {
-      const e = { answered: snap.bridged };
-      const w = a.endWaiters.get(snap.callId);
-      if (w) {
-        a.endWaiters.delete(snap.callId);
-        w(e);
-      } else a.ended.set(snap.callId, e);
-    });
-    s.on("voicemail-detection", (p: { callId: number; event: string }) => {
-      if (p.event === "AMD-Human-voice") a.human.add(p.callId);
-    });
-    s.once("status", () => resolve());
-    s.once("connect_error", reject);
+  const { s, accepted } = openSocket(a.creds);
+  a.socket = s;
+  s.on("hangup", (snap: { callId: number; bridged: boolean }) => {
+    const e = { answered: snap.bridged };
+    const w = a.endWaiters.get(snap.callId);
+    if (w) {
+      a.endWaiters.delete(snap.callId);
+      w(e);
+    } else a.ended.set(snap.callId, e);
   });
+  s.on("voicemail-detection", (p: { callId: number; event: string }) => {
+    if (p.event === "AMD-Human-voice") a.human.add(p.callId);
+  });
+  return accepted;
 }
 const tSockets = now();
 for (let i = 0; i < agents.length; i += 100) await Promise.all(agents.slice(i, i + 100).map(connect));
@@ -416,24 +428,11 @@ const floorPushes = { rows: 0, statuses: 0, totals: 0 };
 let floorWindow = false;
 const managerSockets: Socket[] = [];
 for (const email of ready.managers) {
-  const r = await request("POST", "/login", null, { email, password: ready.password });
-  if (r.status !== 201) throw new Error(`sign-in of ${email} answered ${r.status}: ${JSON.stringify(r.body)}`);
-  const fp = r.cookies.map((c) => /^dialer_fp=([^;]*)/.exec(c)?.[1]).find(Boolean);
-  const s = io(url, {
-    path: SOCKET_PATH,
-    transports: ["websocket"],
-    forceNew: true,
-    reconnection: false,
-    auth: { token: (r.body as { access_token: string }).access_token },
-    extraHeaders: { cookie: `dialer_fp=${fp}` },
-  });
+  const { s, accepted } = openSocket(await signIn(email));
   s.on("floor-agent", () => floorWindow && floorPushes.rows++);
   s.on("floor-status", () => floorWindow && floorPushes.statuses++);
   s.on("floor-totals", () => floorWindow && floorPushes.totals++);
-  await new Promise<void>((resolve, reject) => {
-    s.once("status", () => resolve());
-    s.once("connect_error", reject);
-  });
+  await accepted;
   managerSockets.push(s);
 }
 const tReady = now();
