@@ -2,7 +2,7 @@
 // whispers, then barges, on one phone leg; the agent sees it where its call centre lets it; the call's end ends the
 // supervision; every one is in the audit trail admins read. Refusals: agents, a manager without a softphone, an
 // agent with no answered call, another call centre's agent, a mode that is not one.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { freeLeads, startTestGateway, type TestClient, type TestGateway } from "../../server/sdk/testing";
 import { CallSupervised, Supervision, SupervisionAudit } from "./contract";
@@ -88,6 +88,10 @@ describe("supervision of an agent's call", () => {
     // Managers do not read the audit trail; admins do.
     expect((await manager.request("GET", "/supervision/audit")).statusCode).toBe(403);
     for (const c of [wall.s, told.s]) c.disconnect();
+    // The manager's page closing unregisters its softphone (1020) in the gateway's background: let that happen
+    // here, not after the next test has registered 1020 again (under load it tore the next supervision down).
+    await vi.waitFor(async () => expect(await gw.gw.push.managersOnline(1)).toBe(false), { interval: 20 });
+    await gw.gw.background.idle();
   });
 
   it("the manager leaves: the call goes on, the row says so; leaving again is 404", async () => {
