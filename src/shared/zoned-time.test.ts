@@ -20,19 +20,61 @@ describe("zoned time", () => {
     );
   });
 
-  it("instantOf inverts wallClock away from DST gaps", () => {
+  const ZONES = ["America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu", "America/Halifax", "America/St_Johns", "America/Regina", "Europe/Paris", "Europe/Madrid", "Australia/Lord_Howe", "America/Santiago", "America/Havana", "America/Asuncion"];
+
+  it("instantOf inverts wallClock, at the first of a time shown twice", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: Date.parse("2025-01-01T00:00:00Z"), max: Date.parse("2027-12-31T00:00:00Z") }),
-        fc.constantFrom("America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu", "America/Halifax", "America/St_Johns", "America/Regina"),
+        fc.constantFrom(...ZONES),
         (t, tz) => {
           const minute = Math.floor(t / 60_000) * 60_000;
           const w = wallClock(minute, tz);
           const back = instantOf(w.year, w.month, w.day, w.hour, w.minute, tz);
-          // Equal, or the other occurrence of an hour repeated at a fall-back.
-          expect([0, 3600_000]).toContain(Math.abs(back - minute));
+          // Equal, or the first occurrence of a time repeated when the clocks went back (an hour, or half an hour).
+          expect([0, 1800_000, 3600_000]).toContain(minute - back);
+          if (back !== minute) expect(wallClock(back, tz)).toEqual(w);
           expect(startOfLocalDay(minute, tz)).toBeLessThanOrEqual(minute);
           expect(minute - startOfLocalDay(minute, tz)).toBeLessThan(25 * 3600_000);
+        },
+      ),
+    );
+  });
+
+  it("instantOf puts a time the clocks skip where they land, on both sides of Greenwich", () => {
+    const at = (tz: string, ...[y, mo, d, h, mi]: number[]) => new Date(instantOf(y!, mo!, d!, h!, mi!, tz)).toISOString();
+    // Paris, 29 March 2026: 2:00 CET does not exist; the clocks land at 3:00 CEST, 1:00 UTC.
+    expect(at("Europe/Paris", 2026, 3, 29, 2, 0)).toBe("2026-03-29T01:00:00.000Z");
+    expect(at("Europe/Paris", 2026, 3, 29, 2, 30)).toBe("2026-03-29T01:30:00.000Z");
+    // New York, 8 March 2026: 2:00 EST does not exist; 3:00 EDT is 7:00 UTC.
+    expect(at("America/New_York", 2026, 3, 8, 2, 0)).toBe("2026-03-08T07:00:00.000Z");
+    // Santiago skips midnight on 6 September 2026: the day starts at 1:00 (-03), 4:00 UTC, not on the day before.
+    expect(at("America/Santiago", 2026, 9, 6, 0, 0)).toBe("2026-09-06T04:00:00.000Z");
+    expect(wallClock(startOfLocalDay(Date.parse("2026-09-06T15:00:00Z"), "America/Santiago"), "America/Santiago")).toMatchObject({ day: 6, hour: 1 });
+    // Lord Howe skips half an hour, 2:00 to 2:30, on 4 October 2026 (UTC): 2:00 is 2:30 (+11).
+    expect(at("Australia/Lord_Howe", 2026, 10, 4, 2, 0)).toBe("2026-10-03T15:30:00.000Z");
+    // Shown twice: the first. Paris 25 October 2026, 2:00 CEST (0:00 UTC); New York 1 November, 1:00 EDT (5:00 UTC).
+    expect(at("Europe/Paris", 2026, 10, 25, 2, 0)).toBe("2026-10-25T00:00:00.000Z");
+    expect(at("America/New_York", 2026, 11, 1, 1, 0)).toBe("2026-11-01T05:00:00.000Z");
+  });
+
+  it("instantOf of any wall time is that time, or where the clocks landed after skipping it", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse("2025-01-01T00:00:00Z"), max: Date.parse("2027-12-31T00:00:00Z") }),
+        fc.constantFrom(...ZONES),
+        (t, tz) => {
+          const wall = Math.floor(t / 60_000) * 60_000;
+          const d = new Date(wall);
+          const back = instantOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), tz);
+          const local = (ms: number) => {
+            const w = wallClock(ms, tz);
+            return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+          };
+          if (local(back) === wall) return;
+          // Skipped: a minute before the landing the clock read earlier than the wall time, at the landing later.
+          expect(local(back - 60_000)).toBeLessThan(wall);
+          expect(local(back)).toBeGreaterThan(wall);
         },
       ),
     );

@@ -70,6 +70,7 @@ const offsetOf = (w: WallClock, epochMs: number) =>
  * its offset twice within 15 minutes); different (a change inside it), null, and each instant is asked of Intl.
  */
 const QUARTER_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
 const quarterOffsets = new Map<string, Map<number, number | null>>();
 function quarterOffset(epochMs: number, timeZone: string): number | null {
   const quarter = Math.floor(epochMs / QUARTER_MS);
@@ -108,11 +109,21 @@ export function offsetAt(epochMs: number, timeZone: string): number {
   return quarterOffset(epochMs, timeZone) ?? offsetOf(formattedWallClock(epochMs, timeZone), epochMs);
 }
 
-/** The instant a wall-clock time occurs in a zone (the later one in a DST fall-back, the shifted one in a gap). */
+/**
+ * The instant a wall-clock time occurs in a zone, the way calendars (RFC 5545) and JavaScript's Temporal
+ * ("compatible") resolve the two awkward nights: a time shown twice when the clocks go back is the first of the two
+ * (1:30 EDT on New York's autumn night); a time the clocks skip is read with the offset before the change, which is
+ * the moment they land (2:00 in Paris on the spring night is 3:00 CEST; 2:30 in New York is 3:30 EDT). Both sides of
+ * Greenwich alike: the offsets a day before and after bracket the change (no zone changes twice within two days).
+ */
 export function instantOf(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const first = wall - offsetAt(wall, timeZone);
-  return wall - offsetAt(first, timeZone);
+  const before = offsetAt(wall - DAY_MS, timeZone);
+  const after = offsetAt(wall + DAY_MS, timeZone);
+  const early = wall - before;
+  // Shown with the earlier offset: the first (or only) occurrence, or, in a gap, the landing.
+  if (offsetAt(early, timeZone) === before || offsetAt(wall - after, timeZone) !== after) return early;
+  return wall - after;
 }
 
 export function startOfLocalDay(epochMs: number, timeZone: string): number {

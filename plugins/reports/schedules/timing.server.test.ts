@@ -3,7 +3,7 @@
 // (nothing between the two matches); and the examples across New York's spring and autumn changes.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { wallClock } from "../../../server/sdk";
+import { offsetAt, wallClock } from "../../../server/sdk";
 import { latestDue, nextRunAfter, type Timing } from "./timing.server";
 
 const NY = "America/New_York";
@@ -38,41 +38,76 @@ function fits(ms: number, timing: Timing, zone: string): boolean {
     );
   });
   if (w.hour === timing.hour && w.minute === 0) return !shownBefore;
-  // Skipped: an hour before, the clock read another hour (the jump went over the chosen one).
-  const before = wallClock(ms - 1, zone);
-  return w.minute === 0 && before.hour < timing.hour && w.hour > timing.hour;
+  // Skipped: the clocks jumped over the chosen time that day, and this is where they landed (a second before, the
+  // clock read earlier than it; now later).
+  const local = (c: typeof w) => Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  const chosen = Date.UTC(w.year, w.month - 1, w.day, timing.hour);
+  return local(wallClock(ms - 1000, zone)) < chosen && local(w) > chosen;
 }
 
-const timing = fc.oneof(
-  fc.record({
-    frequency: fc.constant("daily" as const),
-    weekday: fc.constant(null),
-    hour: fc.integer({ min: 0, max: 23 }),
-  }),
-  fc.record({
-    frequency: fc.constant("weekly" as const),
-    weekday: fc.integer({ min: 0, max: 6 }),
-    hour: fc.integer({ min: 0, max: 23 }),
-  }),
+const FROM = Date.parse("2025-01-01T00:00:00Z");
+const TO = Date.parse("2028-12-31T00:00:00Z");
+const MINUTE = 60_000;
+
+/** The moments each zone's clocks change in the tested years, to the minute: a uniform moment rarely falls near one. */
+const changes = ZONES.flatMap((zone) => {
+  const found: { zone: string; at: number }[] = [];
+  for (let t = FROM; t < TO; t += 6 * HOUR) {
+    if (offsetAt(t, zone) === offsetAt(t + 6 * HOUR, zone)) continue;
+    let [lo, hi] = [t / MINUTE, (t + 6 * HOUR) / MINUTE];
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (offsetAt(mid * MINUTE, zone) === offsetAt(t, zone)) lo = mid;
+      else hi = mid;
+    }
+    found.push({ zone, at: hi * MINUTE });
+  }
+  return found;
+});
+
+/** The hours the clocks leave, skip and reach at a change (2, 2 and 3 in Paris in the autumn; 1, 2 and 3 in spring). */
+function hoursAround(at: number, zone: string): number[] {
+  const before = wallClock(at - 1000, zone).hour;
+  return [before, (before + 1) % 24, wallClock(at, zone).hour];
+}
+
+const timingAt = (hour: fc.Arbitrary<number>) =>
+  fc.oneof(
+    fc.record({ frequency: fc.constant("daily" as const), weekday: fc.constant(null), hour }),
+    fc.record({ frequency: fc.constant("weekly" as const), weekday: fc.integer({ min: 0, max: 6 }), hour }),
+  );
+
+/**
+ * A moment, a zone and a schedule: anything in the tested years, or a moment within two days of a change of the
+ * zone's clocks with a schedule at the hour the clocks leave or reach (the one skipped or shown twice).
+ */
+const cases = fc.oneof(
+  fc.tuple(
+    fc.integer({ min: FROM, max: TO }),
+    fc.constantFrom(...ZONES),
+    timingAt(fc.integer({ min: 0, max: 23 })),
+  ),
+  fc.constantFrom(...changes).chain(({ zone, at }) =>
+    fc.tuple(
+      fc.integer({ min: -48 * 4, max: 48 * 4 }).map((quarters) => at + quarters * (HOUR / 4)),
+      fc.constant(zone),
+      timingAt(fc.constantFrom(...hoursAround(at, zone))),
+    ),
+  ),
 );
 
 describe("a schedule's next run", () => {
   it("is after the moment, at its local hour and weekday, and the first such", () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: Date.parse("2025-01-01T00:00:00Z"), max: Date.parse("2028-12-31T00:00:00Z") }),
-        fc.constantFrom(...ZONES),
-        timing,
-        (after, zone, t) => {
-          const next = nextRunAfter(after, t, zone);
-          expect(next).toBeGreaterThan(after);
-          expect(next - after).toBeLessThanOrEqual(7 * 24 * HOUR + 2 * HOUR);
-          expect(fits(next, t, zone)).toBe(true);
-          // No earlier moment on the hour (or half hour, for the zones a half hour off) fits.
-          for (let m = Math.floor(after / (HOUR / 4)) * (HOUR / 4) + HOUR / 4; m < next; m += HOUR / 4)
-            expect(fits(m, t, zone) && m > after).toBe(false);
-        },
-      ),
+      fc.property(cases, ([after, zone, t]) => {
+        const next = nextRunAfter(after, t, zone);
+        expect(next).toBeGreaterThan(after);
+        expect(next - after).toBeLessThanOrEqual(7 * 24 * HOUR + 2 * HOUR);
+        expect(fits(next, t, zone)).toBe(true);
+        // No earlier moment on the hour (or half hour, for the zones a half hour off) fits.
+        for (let m = Math.floor(after / (HOUR / 4)) * (HOUR / 4) + HOUR / 4; m < next; m += HOUR / 4)
+          expect(fits(m, t, zone) && m > after).toBe(false);
+      }),
       { numRuns: 300 },
     );
   });
@@ -104,6 +139,24 @@ describe("a schedule's next run", () => {
         nextRunAfter(1_792_800_000_000, { frequency: "daily", weekday: null, hour: 2 }, "Europe/Paris"),
       ).toISOString(),
     ).toBe("2026-10-25T00:00:00.000Z");
+    // The property's counterexample (fast-check seed 558409207): Paris skips 2:00 on 30 March 2025, from 2:00 CET
+    // (1:00 UTC) to 3:00 CEST. The run goes at the landing, 1:00 UTC, not an hour later: east of Greenwich the
+    // zoned-time helper resolves a skipped time after the gap, west of it before.
+    expect(
+      new Date(
+        nextRunAfter(1_743_210_000_000, { frequency: "daily", weekday: null, hour: 2 }, "Europe/Paris"),
+      ).toISOString(),
+    ).toBe("2025-03-30T01:00:00.000Z");
+    // Lord Howe skips half an hour, 2:00 to 2:30 (15:00 UTC, 4 October 2025): a 2:00 run goes at 2:30.
+    expect(
+      new Date(
+        nextRunAfter(
+          Date.parse("2025-10-04T00:00:00Z"),
+          { frequency: "daily", weekday: null, hour: 2 },
+          "Australia/Lord_Howe",
+        ),
+      ).toISOString(),
+    ).toBe("2025-10-04T15:30:00.000Z");
     // Weekly on Mondays at 9:00.
     const monday = { frequency: "weekly", weekday: 0, hour: 9 } as const;
     expect(new Date(nextRunAfter(Date.parse("2026-03-04T12:00:00Z"), monday, NY)).toISOString()).toBe(

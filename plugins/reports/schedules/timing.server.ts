@@ -1,8 +1,9 @@
 // When a schedule runs: the next moment after a given one that is its hour of the call centre's time zone (on its
 // weekday when weekly), by the zoned-time helpers of the SDK, so a run stays at 7:00 local across a daylight-saving
-// change. An hour the clocks skip that night (2:00 on the spring change in New York) runs when they land (3:00); an
-// hour that happens twice (1:00 in the autumn) runs once, the first time.
-import { instantOf, startOfLocalHour, wallClock } from "../../../server/sdk";
+// change. An hour the clocks skip that night (2:00 on the spring change in New York) runs when they land (3:00; 2:30
+// on Lord Howe, whose clocks skip half an hour), as cron does; an hour that happens twice (1:00 in the autumn) runs
+// once, the first time.
+import { instantOf, wallClock } from "../../../server/sdk";
 import type { Frequency } from "./contract";
 
 export interface Timing {
@@ -14,7 +15,6 @@ export interface Timing {
 }
 
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
 
 /** The first run strictly after `afterMs`. */
 export function nextRunAfter(afterMs: number, timing: Timing, timeZone: string): number {
@@ -23,26 +23,13 @@ export function nextRunAfter(afterMs: number, timing: Timing, timeZone: string):
   for (let i = 0, day = Date.UTC(w.year, w.month - 1, w.day); i <= 8; i++, day += DAY) {
     const d = new Date(day);
     if (timing.frequency === "weekly" && (d.getUTCDay() + 6) % 7 !== timing.weekday) continue;
-    let at = instantOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), timing.hour, 0, timeZone);
-    // The hour does not exist that day (the clocks jumped over it): the moment they land after it.
-    if (wallClock(at, timeZone).hour !== timing.hour) at = startOfLocalHour(at + HOUR, timeZone);
-    else at = firstOccurrence(at, timeZone);
+    // `instantOf` resolves the two awkward nights as a schedule should: a skipped hour at the landing, a repeated one
+    // at its first occurrence.
+    const at = instantOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), timing.hour, 0, timeZone);
     // A day whose run is past (its hour's second occurrence included) runs next on a later day.
     if (at > afterMs) return at;
   }
   throw new Error(`no run within 8 days after ${new Date(afterMs).toISOString()}`);
-}
-
-/**
- * The first moment the local time of `at` happened: the clocks set back (by an hour, or half an hour on Lord Howe)
- * show a time twice, and a run goes at the first.
- */
-function firstOccurrence(at: number, timeZone: string): number {
-  const same = (a: ReturnType<typeof wallClock>, b: ReturnType<typeof wallClock>) =>
-    a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour && a.minute === b.minute;
-  const local = wallClock(at, timeZone);
-  for (const back of [HOUR, HOUR / 2]) if (same(wallClock(at - back, timeZone), local)) return at - back;
-  return at;
 }
 
 /**
