@@ -149,8 +149,14 @@ async function openWorkspace(saved: Reply = { status: 200, data: { data: null } 
   const gateway = fakeGateway({ [`GET ${LAYOUT_URL}`]: saved, [`PUT ${LAYOUT_URL}`]: { status: 204 } });
   const clock = manualClock();
   const i18n = createI18n("en");
+  // Whether each save asked to outlive the page.
+  const keepalive: boolean[] = [];
+  const adapter: typeof gateway.adapter = (config) => {
+    if (config.method === "put") keepalive.push(config.keepalive === true);
+    return gateway.adapter(config);
+  };
   const session = await createWorkspaceSession({
-    http: axios.create({ baseURL: API_BASE, adapter: gateway.adapter }),
+    http: axios.create({ baseURL: API_BASE, adapter }),
     i18n,
     clock,
     storage: memoryStorage(),
@@ -180,7 +186,7 @@ async function openWorkspace(saved: Reply = { status: 200, data: { data: null } 
     await act(async () => clock.advance(SAVE_DEBOUNCE_MS));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
   };
-  return { session, gateway, clock, user, puts, waitForSave };
+  return { session, gateway, clock, user, puts, waitForSave, keepalive };
 }
 
 const panel = (title: string) => screen.getByRole("region", { name: title });
@@ -392,6 +398,34 @@ describe("workspace", () => {
     expect(screen.queryByText("12:00")).not.toBeInTheDocument();
     await waitForSave();
     expect(puts()).toEqual([{ version: LAYOUT_VERSION, items: asItems(DEFAULT_QUALIFIER) }]);
+  });
+
+  it("sends a reset made just before the page goes away as it goes, by a request that outlives the page", async () => {
+    quietly();
+    const saved = [{ i: "world-clock.face", panel: "world-clock.face", x: 0, y: 0, w: 4, h: 5 }];
+    const { user, puts, keepalive } = await openWorkspace({
+      status: 200,
+      data: { data: { version: LAYOUT_VERSION, items: saved } },
+    });
+    await screen.findByText("12:00");
+    await user.click(screen.getByRole("button", { name: "Edit layout" }));
+    await user.click(
+      within(screen.getByRole("toolbar", { name: "Workspace layout" })).getByRole("button", {
+        name: "Reset layout",
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Reset layout" }),
+    );
+    expect(await screen.findByRole("button", { name: "Count: 0" })).toBeInTheDocument();
+    // The agent closes the tab before the save's debounce time has passed.
+    expect(puts()).toEqual([]);
+    await act(async () => {
+      window.dispatchEvent(new Event("pagehide"));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(puts()).toEqual([{ version: LAYOUT_VERSION, items: asItems(DEFAULT_QUALIFIER) }]);
+    expect(keepalive).toEqual([true]);
   });
 
   it("says how to start when the layout is empty", async () => {

@@ -30,10 +30,14 @@ function setup(routes: Parameters<typeof fakeGateway>[0] = {}, cache?: unknown) 
   const storage = memoryStorage(cache === undefined ? {} : { [CACHE_KEY]: JSON.stringify(cache) });
   const clock = manualClock();
   const layout = LayoutModel.create({ items: [] });
-  const http = axios.create({ baseURL: API_BASE, adapter: gateway.adapter });
+  const keepalive: (boolean | undefined)[] = [];
+  const http = axios.create({
+    baseURL: API_BASE,
+    adapter: (config) => (config.method === "put" && keepalive.push(config.keepalive), gateway.adapter(config)),
+  });
   const service = createLayoutService({ http, clock, storage, layout, agentId: 42, variant: "isius" });
   const puts = () => gateway.requests.filter((r) => r.method === "PUT");
-  return { gateway, storage, clock, layout, service, puts };
+  return { gateway, storage, clock, layout, service, puts, keepalive };
 }
 
 describe("loading the layout", () => {
@@ -155,6 +159,18 @@ describe("saving the layout", () => {
     clock.advance(SAVE_DEBOUNCE_MS * 10);
     await settle();
     expect(puts()).toHaveLength(1);
+  });
+
+  it("asks the save flushed as the page goes away to outlive the page, and only that one", async () => {
+    const { service, layout, clock, keepalive } = setup();
+    layout.replace(SAVED);
+    service.changed();
+    clock.advance(SAVE_DEBOUNCE_MS);
+    await settle();
+    layout.replace(DEFAULT);
+    service.changed();
+    await service.flush({ keepalive: true });
+    expect(keepalive).toEqual([undefined, true]);
   });
 });
 

@@ -24,8 +24,11 @@ export interface LayoutService {
   ): Promise<LayoutItem[]>;
   /** Called after each change the agent makes. */
   changed(): void;
-  /** Sends a pending save now (sign-out, page hide). */
-  flush(): Promise<void>;
+  /**
+   * Sends a pending save now (sign-out, page hide). `keepalive` when the page is going away: the save must outlive
+   * it, or a change made in the last moments before closing reaches the gateway only when this browser comes back.
+   */
+  flush(options?: { keepalive?: boolean }): Promise<void>;
 }
 
 export function createLayoutService(deps: {
@@ -55,11 +58,11 @@ export function createLayoutService(deps: {
   };
   const writeCache = (doc: SavedLayout, pending: boolean) => storage.setItem(cacheKey, JSON.stringify({ doc, pending }));
 
-  const send = async () => {
+  const send = async (keepalive = false) => {
     timer = null;
     const doc = toSaved(layout.items, applied);
     try {
-      await http.put(url, doc);
+      await http.put(url, doc, keepalive ? { keepalive } : undefined);
       // Only if nothing newer was written meanwhile.
       if (JSON.stringify(readCache()?.doc) === JSON.stringify(doc)) writeCache(doc, false);
     } catch {
@@ -96,10 +99,10 @@ export function createLayoutService(deps: {
       writeCache(toSaved(layout.items, applied), true);
       schedule();
     },
-    async flush() {
+    async flush(options) {
       if (!timer) return;
       clock.clearTimeout(timer);
-      await send();
+      await send(options?.keepalive);
     },
   };
 }

@@ -127,7 +127,7 @@ export async function createWorkspaceSession(deps: WorkspaceDeps): Promise<Works
   });
   const defaultItems = () => fromDefault(defaultLayoutFor(variant, deps.agent.roles), registry.panels);
   await layoutService.load(registry.panels, defaultItems(), registry.layoutMigrations);
-  const onHide = () => void layoutService.flush();
+  const onHide = () => void layoutService.flush({ keepalive: true });
   // Persistent alerts (offline, inactive, calling disabled…) follow a language switch instead of staying in
   // the language they were shown in.
   // A language's texts may arrive after the switch (a plugin's chunk): reword again when they do.
