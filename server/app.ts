@@ -331,10 +331,11 @@ export async function buildGateway(config: GatewayConfig, opts: BuildOptions = {
   let driving: Promise<void> | null = null;
   const drive = (term: number) =>
     (driving ??= (async () => {
-      // From before the calls are followed again, so that what the takeover changes reaches the standbys' views.
+      // From before the calls are followed again, so that what the takeover changes reaches the standbys' views
+      // (written once the calls are back in memory: `resumed`).
       views!.drive(term);
       await followThePbx(true);
-      for (const agentId of gw.calls.agentsWithCalls()) views!.changed(agentId);
+      views!.resumed(gw.calls.agentsWithCalls());
       await owner!.serve((command) =>
         (command as { kind: string }).kind === "http"
           ? runForStandby(app, ownerMark, command as HttpCommand)

@@ -81,6 +81,7 @@ describe("the holder's mirror", () => {
   it("writes a view once per change, only what changed, and a call gone as none", async () => {
     const { store, writes, calls, mirror } = mirrorOfAgent3();
     mirror.drive(4);
+    mirror.resumed([]);
     // A change pushes several events: one write.
     mirror.changed(3);
     mirror.changed(3);
@@ -102,9 +103,31 @@ describe("the holder's mirror", () => {
     expect(await mirroredView(store, 3)).toBeNull();
   });
 
+  it("while a takeover follows the calls again, writes no view, then the views marked meanwhile and its calls'", async () => {
+    const { writes, calls, mirror } = mirrorOfAgent3();
+    calls.set(5, call({ id: 9, agentId: 5 }));
+    mirror.drive(6);
+    // Agent 3 reconnects while its call is not back in memory yet: its status push marks it. Written now, the view
+    // would say no call while the agent talks.
+    calls.delete(3);
+    mirror.changed(3);
+    await mirror.settled();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(writes).toEqual([]);
+    // The calls are followed again: agent 3's call is back, and agent 5 (no push) has one too.
+    calls.set(3, call());
+    mirror.resumed([3, 5]);
+    await mirror.settled();
+    expect(writes.map((w) => [w.agentId, w.term, JSON.parse(w.view)?.callId])).toEqual([
+      [3, 6, 7],
+      [5, 6, 9],
+    ]);
+  });
+
   it("a change while a write is under way is written after it", async () => {
     const { writes, calls, mirror } = mirrorOfAgent3();
     mirror.drive(1);
+    mirror.resumed([]);
     mirror.changed(3);
     await new Promise((r) => setImmediate(r));
     calls.get(3)!.status = "ended";
@@ -119,6 +142,7 @@ describe("the holder's mirror", () => {
     await mirror.settled();
     expect(writes).toHaveLength(0);
     mirror.drive(2);
+    mirror.resumed([]);
     failOnce();
     mirror.changed(3);
     await mirror.settled();

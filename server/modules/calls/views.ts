@@ -76,6 +76,12 @@ export class RedisCallViewStore implements CallViewStore {
  */
 export class CallViewMirror {
   private term: number | null = null;
+  /**
+   * Between `drive` and `resumed`: the takeover is still following the calls again, and an agent whose call is not
+   * back in memory yet would be written as having none (a reconnecting agent's status push marks it), so a
+   * standby's GET /calls/current would answer no call while the agent talks. Changes are marked, written after.
+   */
+  private resuming = false;
   private readonly marked = new Set<number>();
   private readonly written = new Map<number, string>();
   private flushing: Promise<void> | null = null;
@@ -86,15 +92,27 @@ export class CallViewMirror {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  /** This instance drives the calls from this term on: its views are the ones to show. */
+  /**
+   * This instance drives the calls from this term on: its views are the ones to show, once the calls the PBX
+   * still has are followed again (`resumed`). What changes meanwhile is kept to be written then.
+   */
   drive(term: number): void {
     this.term = term;
+    this.resuming = true;
     this.written.clear();
+  }
+
+  /** The takeover follows the calls again: the views marked meanwhile, and those of `agents`, are written now. */
+  resumed(agents: Iterable<number>): void {
+    this.resuming = false;
+    for (const agentId of agents) this.marked.add(agentId);
+    if (this.marked.size > 0) this.schedule();
   }
 
   /** This instance no longer drives the calls: it writes no view any more. */
   standDown(): void {
     this.term = null;
+    this.resuming = false;
     this.marked.clear();
   }
 
@@ -102,7 +120,7 @@ export class CallViewMirror {
   changed(agentId: number): void {
     if (this.term === null) return;
     this.marked.add(agentId);
-    this.schedule();
+    if (!this.resuming) this.schedule();
   }
 
   // One write round at a time, so two views of one agent are never written out of order.
@@ -113,7 +131,7 @@ export class CallViewMirror {
       .catch(this.onError)
       .finally(() => {
         this.flushing = null;
-        if (this.marked.size > 0) this.schedule();
+        if (this.marked.size > 0 && !this.resuming) this.schedule();
       });
   }
 
@@ -124,6 +142,7 @@ export class CallViewMirror {
 
   private async flush(): Promise<void> {
     const term = this.term;
+    if (this.resuming) return; // marked, and written once the takeover has the calls
     const agents = [...this.marked];
     this.marked.clear();
     if (term === null) return;
