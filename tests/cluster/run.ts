@@ -241,7 +241,11 @@ async function endAndDispose(
     const now = await current(a);
     return now.status !== 200 || (now.call?.callId === call.callId && now.call.status !== "ended");
   };
+  // Whether this agent pressed Hang up, and what the gateway last said of the call: told if the settle is refused.
+  let pressed = false;
+  let seen = "";
   if (await up()) {
+    pressed = true;
     // Pressed again while the phones move to another instance, or when no ack came (the instance under the
     // socket stopped), as the agent would press Hang up again: unless the call ended meanwhile.
     let ack = await a.emit("hangup", { extension: a.ext });
@@ -255,6 +259,7 @@ async function endAndDispose(
   for (let t = Date.now(); ;) {
     // Only the gateway's answer counts: a 503 while the phones move to another instance says nothing of the call.
     const { status, call: c } = await current(a);
+    seen = `GET /calls/current ${status}: ${JSON.stringify(c)}`;
     if (status === 200 && (c?.callId !== call.callId || c.status === "ended")) break;
     if (Date.now() - t > 15_000)
       throw new Error(`${a.email}: call ${call.callId} did not end after its hangup`);
@@ -269,7 +274,7 @@ async function endAndDispose(
   );
   check(
     put.status === 202,
-    `${a.email}: PUT settle of call ${call.callId} answered ${put.status}: ${JSON.stringify(put.body)}`,
+    `${a.email}: PUT settle of call ${call.callId} answered ${put.status}: ${JSON.stringify(put.body)} (after ${seen}; ${pressed ? "hung up" : "no hangup sent"})`,
   );
   const body =
     disposition === "Not Interested"
