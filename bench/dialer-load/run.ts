@@ -56,6 +56,7 @@ import { streamFor } from "../../server/pbx/sim/random";
 import { startFakeAsterisk, startHaproxy, stopProcess } from "../../tests/cluster/stack";
 import { FAST_PROFILE } from "./world";
 import { printSummary, type ProfileSummary } from "./profile";
+import { CallEnds } from "../callEnds";
 
 const argv = process.argv.slice(2);
 const num = (name: string, fallback: number) => {
@@ -346,11 +347,8 @@ interface Agent {
   creds: Creds;
   socket: Socket | null;
   busy: boolean;
-  /** Calls whose `hangup` push arrived: answered (bridged) or not. */
-  ended: Map<number, { answered: boolean }>;
-  endWaiters: Map<number, (e: { answered: boolean }) => void>;
-  /** Calls AMD said a person answered. */
-  human: Set<number>;
+  /** Its calls' ends, from the pushes on its socket. */
+  ends: CallEnds;
 }
 const agents: Agent[] = ready.emails.map((email, i) => ({
   i,
@@ -359,9 +357,7 @@ const agents: Agent[] = ready.emails.map((email, i) => ({
   creds: { token: "", fp: "" },
   socket: null,
   busy: false,
-  ended: new Map(),
-  endWaiters: new Map(),
-  human: new Set(),
+  ends: new CallEnds(),
 }));
 
 /** Signs an account in as the page does: its token and fingerprint cookie, and how long the sign-in took. */
@@ -403,17 +399,7 @@ console.error(`dialer-load: ${agents.length} agents signed in in ${(signInMs / 1
 function connect(a: Agent): Promise<void> {
   const { s, accepted } = openSocket(a.creds);
   a.socket = s;
-  s.on("hangup", (snap: { callId: number; bridged: boolean }) => {
-    const e = { answered: snap.bridged };
-    const w = a.endWaiters.get(snap.callId);
-    if (w) {
-      a.endWaiters.delete(snap.callId);
-      w(e);
-    } else a.ended.set(snap.callId, e);
-  });
-  s.on("voicemail-detection", (p: { callId: number; event: string }) => {
-    if (p.event === "AMD-Human-voice") a.human.add(p.callId);
-  });
+  a.ends.follow(s);
   return accepted;
 }
 const tSockets = now();
@@ -479,23 +465,6 @@ const record = (into: Sample[], at: number, ms: number) => {
   if (inWindow(at)) into.push({ at, ms });
 };
 
-const waitEnd = (a: Agent, callId: number, timeoutMs: number) =>
-  new Promise<{ answered: boolean } | null>((resolve) => {
-    const done = a.ended.get(callId);
-    if (done) {
-      a.ended.delete(callId);
-      return resolve(done);
-    }
-    const timer = setTimeout(() => {
-      a.endWaiters.delete(callId);
-      resolve(null);
-    }, timeoutMs);
-    a.endWaiters.set(callId, (e) => {
-      clearTimeout(timer);
-      resolve(e);
-    });
-  });
-
 async function cycle(a: Agent) {
   a.busy = true;
   try {
@@ -512,18 +481,18 @@ async function cycle(a: Agent) {
     if (r.status === 201) {
       record(samples.dial201, at, r.ms);
       const { callId, leadId } = r.body as { callId: number; leadId: number };
-      const end = await waitEnd(a, callId, 60_000);
+      const end = await a.ends.wait(callId, 60_000);
       if (!end) {
         if (inWindow(at)) counts.stuck++;
         await a.socket!.timeout(5_000).emitWithAck("hangup", { extension: a.ext }).catch(() => {});
-        await waitEnd(a, callId, 10_000);
+        await a.ends.wait(callId, 10_000);
       }
       const t1 = now();
       const s = await request("PUT", `/leads/${leadId}/calls/${callId}`, a.creds, { extra_recording_index: 0 });
       if (s.status === 202) record(samples.settle, t1, s.ms);
       else note(`PUT settle ${s.status}`, s.body, at, a);
       await sleep(500 + rng() * 1000); // wrap-up: the agent picks the disposition
-      const human = a.human.delete(callId) && !!end?.answered;
+      const human = a.ends.heardPerson(callId) && !!end?.answered;
       const disposition = human
         ? { disposition: "Not Interested", reason: "Already has coverage", notes: "" }
         : { disposition: "Voicemail", notes: "" };

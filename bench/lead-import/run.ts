@@ -54,6 +54,7 @@ import { writeLeadCsv, type Expected } from "./csv";
 import { printSummary, type ProfileSummary } from "./profile";
 import { CLOCK_START, type Phase } from "./world";
 import { gatewayHeapFlags } from "../gatewayHeap";
+import { CallEnds } from "../callEnds";
 
 const argv = process.argv.slice(2);
 const SMOKE = argv.includes("--smoke");
@@ -368,9 +369,8 @@ interface Agent {
   creds: Creds;
   socket: Socket | null;
   busy: boolean;
-  ended: Map<number, { answered: boolean }>;
-  endWaiters: Map<number, (e: { answered: boolean }) => void>;
-  human: Set<number>;
+  /** Its calls' ends, from the pushes on its socket. */
+  ends: CallEnds;
   connectedOnce: boolean;
 }
 /** Sockets the agents lost, by phase and reason, and their reconnections by phase. */
@@ -383,9 +383,7 @@ const agents: Agent[] = ready.emails.map((email, i) => ({
   creds: { token: "", fp: "" },
   socket: null,
   busy: false,
-  ended: new Map(),
-  endWaiters: new Map(),
-  human: new Set(),
+  ends: new CallEnds(),
   connectedOnce: false,
 }));
 const tSetup = now();
@@ -423,17 +421,7 @@ function connect(a: Agent): Promise<void> {
       const key = `${phase}: ${reason}`;
       disconnects[key] = (disconnects[key] ?? 0) + 1;
     });
-    s.on("hangup", (snap: { callId: number; bridged: boolean }) => {
-      const e = { answered: snap.bridged };
-      const w = a.endWaiters.get(snap.callId);
-      if (w) {
-        a.endWaiters.delete(snap.callId);
-        w(e);
-      } else a.ended.set(snap.callId, e);
-    });
-    s.on("voicemail-detection", (p: { callId: number; event: string }) => {
-      if (p.event === "AMD-Human-voice") a.human.add(p.callId);
-    });
+    a.ends.follow(s);
     s.once("status", () => resolve());
     s.once("connect_error", reject);
   });
@@ -479,23 +467,6 @@ function note(what: string, body: unknown, a?: Agent) {
   const key = `${what}${message ? `: ${message}` : ""}`;
   otherAnswers[key] = (otherAnswers[key] ?? 0) + 1;
 }
-const waitEnd = (a: Agent, callId: number, timeoutMs: number) =>
-  new Promise<{ answered: boolean } | null>((resolve) => {
-    const done = a.ended.get(callId);
-    if (done) {
-      a.ended.delete(callId);
-      return resolve(done);
-    }
-    const timer = setTimeout(() => {
-      a.endWaiters.delete(callId);
-      resolve(null);
-    }, timeoutMs);
-    a.endWaiters.set(callId, (e) => {
-      clearTimeout(timer);
-      resolve(e);
-    });
-  });
-
 async function cycle(a: Agent) {
   a.busy = true;
   try {
@@ -504,14 +475,14 @@ async function cycle(a: Agent) {
     if (r.status === 201) {
       record("dial201", p, r.ms);
       const { callId, leadId } = r.body as { callId: number; leadId: number };
-      const end = await waitEnd(a, callId, 60_000);
+      const end = await a.ends.wait(callId, 60_000);
       if (!end) {
         counts.stuck++;
         await a
           .socket!.timeout(5_000)
           .emitWithAck("hangup", { extension: a.ext })
           .catch(() => {});
-        await waitEnd(a, callId, 10_000);
+        await a.ends.wait(callId, 10_000);
       }
       const p1 = phase;
       const s = await request("PUT", `/leads/${leadId}/calls/${callId}`, a.creds, {
@@ -520,7 +491,7 @@ async function cycle(a: Agent) {
       if (s.status === 202) record("settle", p1, s.ms);
       else note(`PUT settle ${s.status}`, s.body, a);
       await sleep(500 + rng() * 1000); // wrap-up
-      const human = a.human.delete(callId) && !!end?.answered;
+      const human = a.ends.heardPerson(callId) && !!end?.answered;
       const disposition = human
         ? { disposition: "Not Interested", reason: "Already has coverage", notes: "" }
         : { disposition: "Voicemail", notes: "" };
