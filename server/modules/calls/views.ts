@@ -78,7 +78,7 @@ export class CallViewMirror {
   private term: number | null = null;
   /**
    * Between `drive` and `resumed`: the takeover is still following the calls again, and an agent whose call is not
-   * back in memory yet would be written as having none (a reconnecting agent's status push marks it), so a
+   * back in memory yet would be written as having none (any push to the agent marks it: a status change), so a
    * standby's GET /calls/current would answer no call while the agent talks. Changes are marked, written after.
    */
   private resuming = false;
