@@ -48,16 +48,23 @@ function carried(headers: FastifyRequest["headers"]): Record<string, string> {
   return out;
 }
 
+/** The requests that run here as call commands, and how each says it is done (CallOwner.beginHere). */
+const begunHere = new WeakMap<FastifyRequest, () => void>();
+
 /**
  * On a standby: sends the request to the instance that drives the calls and answers what it answered (true).
- * false: this instance drives the calls, the route runs here.
+ * false: this instance drives the calls, the route runs here, as a command begun here until `commandDone`.
  */
 export async function sendToCallOwner(
   owner: CallOwner,
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
-  if (owner.drivesHere()) return false;
+  const done = owner.beginHere();
+  if (done) {
+    begunHere.set(req, done);
+    return false;
+  }
   // Sent here by a standby, but this instance has stopped driving the calls meanwhile: never sent on again.
   if (req.headers[OWNER_HEADER] === owner.mark) throw ownerUnavailable();
   const command: HttpCommand = {
@@ -80,6 +87,12 @@ export async function sendToCallOwner(
   // Already serialized by the route's own schema on the holder: sent as it is.
   await reply.send(answer.body);
   return true;
+}
+
+/** The route's handler is over (or the request ended before it ran): a stop no longer waits for it. */
+export function commandDone(req: FastifyRequest): void {
+  begunHere.get(req)?.();
+  begunHere.delete(req);
 }
 
 /** On the instance that drives the calls: runs a standby's request as if it had come here. */

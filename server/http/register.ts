@@ -8,7 +8,7 @@ import { allowsFunction, leadAccess, mayActOnAgent, rolesOf, type Caller } from 
 import type { Gateway } from "../gateway";
 import { FINGERPRINT_COOKIE } from "../modules/auth/cookies";
 import { HttpError, MESSAGES } from "./errors";
-import { sendToCallOwner } from "./forwarding";
+import { commandDone, sendToCallOwner } from "./forwarding";
 import { UNSTORABLE_MESSAGE, unstorablePath } from "./storable";
 import type { RouteDef } from "./route";
 
@@ -94,8 +94,16 @@ export function registerRoutes(app: FastifyInstance, gw: Gateway, table: RouteDe
               }
             }
           : undefined,
-      handler: async (req, reply) =>
-        def.handler({ body: req.body, params: req.params, query: req.query, caller: req.caller!, raw: req }, reply),
+      // A call command begun here is done when its handler is (its writes and PBX requests), or when the request
+      // ends without it (refused before it ran).
+      onResponse: def.drivesCalls ? async (req) => commandDone(req) : undefined,
+      handler: async (req, reply) => {
+        try {
+          return await def.handler({ body: req.body, params: req.params, query: req.query, caller: req.caller!, raw: req }, reply);
+        } finally {
+          if (def.drivesCalls) commandDone(req);
+        }
+      },
     });
   }
 }

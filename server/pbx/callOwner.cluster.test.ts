@@ -21,9 +21,12 @@ const redisUrl = process.env.REDIS_URL;
 describe.skipIf(!redisUrl)("a cluster on one PBX", () => {
   let a: TestGateway;
   let b: TestGateway;
+  let third: TestGateway | undefined;
+  let bClosed = false;
 
+  const prefix = `dialer-test-${randomUUID()}`;
   beforeAll(async () => {
-    const redisKeyPrefix = `dialer-test-${randomUUID()}`;
+    const redisKeyPrefix = prefix;
     // The PBX outlives the instance that crashes, as Asterisk outlives a gateway.
     a = await startTestGateway({
       listen: true,
@@ -41,7 +44,8 @@ describe.skipIf(!redisUrl)("a cluster on one PBX", () => {
     });
   });
   afterAll(async () => {
-    await b?.close();
+    await third?.close();
+    if (!bClosed) await b?.close();
     await a?.close();
   });
 
@@ -176,5 +180,84 @@ describe.skipIf(!redisUrl)("a cluster on one PBX", () => {
       answeredAt: call.answeredAt,
     });
     await hangUpAndDispose(call);
+  }, 30_000);
+
+  it("the holder stops (a rolling restart) while a dial it runs itself is under way: its stop waits for the dial, and the next holder follows the call", async () => {
+    // After the crash above, b drives the calls; a third instance stands by to take them over.
+    third = await startTestGateway({
+      listen: true,
+      redisUrl,
+      redisKeyPrefix: prefix,
+      pbxSharedByCluster: true,
+      peerOf: b,
+    });
+    expect(b.gw.callOwner.drivesHere()).toBe(true);
+    const email = "qualifier2.isius@demo.test";
+    // The agent's page reaches the third instance (its socket, its reads); its dial reaches the holder, b.
+    const page = await third.signIn(email);
+    const { s } = await listeningSocket(third, page);
+    const onB = b.client();
+    onB.cookies = page.cookies;
+    onB.token = page.token;
+    const ext = (
+      await third.db.select({ ext: users.extension }).from(users).where(eq(users.email, email))
+    )[0]!.ext!;
+    await third.phones.register(ext);
+    const [lead] = await freeLeads(b.db, 1, 1, "10");
+    const leadId = (
+      (await page.request("GET", `/leads/by-phone/${lead!.phone}`)).json() as { data: { id: number } }
+    ).data.id;
+    // The dial stops before its call is placed (the agent's phone is asked for) until the holder is stopping.
+    let goOn!: () => void;
+    const held = new Promise<void>((r) => (goOn = r));
+    const asked = vi.fn();
+    const pbx = b.gw.pbx;
+    const status = pbx.getExtensionStatus.bind(pbx);
+    const spy = vi.spyOn(pbx, "getExtensionStatus").mockImplementationOnce(async (e) => {
+      asked();
+      await held;
+      return status(e);
+    });
+    try {
+      const dial = onB.request("POST", `/leads/${leadId}/calls`, { phone: lead!.phone, direction: 0 });
+      await vi.waitFor(() => expect(asked).toHaveBeenCalled(), { timeout: 2_000, interval: 10 });
+      const stopped = b.close().then(() => (bClosed = true));
+      // Long enough for the next holder to follow the calls again, had b's stop not waited for the dial.
+      await Promise.race([
+        vi.waitFor(() => expect(third!.gw.callOwner.drivesHere()).toBe(true), {
+          timeout: 3_000,
+          interval: 20,
+        }),
+        new Promise((r) => setTimeout(r, 3_000)),
+      ]).catch(() => {});
+      expect(third.gw.callOwner.drivesHere()).toBe(false);
+      goOn();
+      const placed = await dial;
+      expect(placed.statusCode).toBe(201);
+      const { callId } = placed.json() as { callId: number };
+      await stopped;
+      await vi.waitFor(() => expect(third!.gw.callOwner.drivesHere()).toBe(true), {
+        timeout: 5_000,
+        interval: 20,
+      });
+      await third.run(5_000);
+      // The next holder follows the call: the page sees it answered, and it ends and settles as any call.
+      await vi.waitFor(
+        async () => expect(await current(page)).toMatchObject({ callId, status: "answered", bridged: true }),
+        {
+          timeout: 2_000,
+          interval: 20,
+        },
+      );
+      const ack = (await s.emitWithAck("hangup", { extension: ext })) as SocketAck;
+      expect(ack).toEqual({ ok: true, data: { ended: true } });
+      await third.run(1_000);
+      const put = await page.request("PUT", `/leads/${leadId}/calls/${callId}`, { extra_recording_index: 0 });
+      expect(put.statusCode).toBe(202);
+    } finally {
+      goOn();
+      spy.mockRestore();
+      s.disconnect();
+    }
   }, 30_000);
 });

@@ -85,6 +85,28 @@ describe.skipIf(!redisUrl)("call commands over Redis", () => {
     expect(await afterwards).toBe("done by the next holder");
   });
 
+  it("a holder that stands down waits for the commands begun here too; a standby, or a holder that stood down, begins none", async () => {
+    const [holder, standby] = await instances(2, 3_000);
+    expect(standby!.beginHere()).toBeNull();
+    await holder!.serve(async () => "served");
+    const done = holder!.beginHere()!;
+    expect(done).toBeTypeOf("function");
+    let stood = false;
+    const stoodDown = holder!.standDown().then(() => (stood = true));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stood).toBe(false);
+    expect(holder!.beginHere()).toBeNull();
+    done();
+    await stoodDown;
+    expect(stood).toBe(true);
+    // A second word that it is done changes nothing; a later stand-down waits for nothing.
+    done();
+    await holder!.serve(async () => "served");
+    const at = Date.now();
+    await holder!.standDown();
+    expect(Date.now() - at).toBeLessThan(1_000);
+  });
+
   it("a holder that stood down no longer hears commands", async () => {
     const [holder, standby] = await instances(2);
     await holder!.serve(async () => 1);
@@ -118,6 +140,7 @@ describe("a route on the live calls, on a standby", () => {
   }
   const owner = (send: CallOwner["send"], drives = false): CallOwner => ({
     drivesHere: () => drives,
+    beginHere: () => (drives ? () => {} : null),
     send,
     mark: "secret",
   });

@@ -33,8 +33,17 @@ export class CallOwnerUnavailable extends Error {
 
 /** The instance that drives the calls, as every part of the gateway sees it. */
 export interface CallOwner {
-  /** Whether the call service here follows the PBX: the route or event runs here, or is sent to the holder. */
+  /** Whether the call service here follows the PBX: what the gateway reads of the live calls is here. */
   drivesHere(): boolean;
+  /**
+   * A call command (a route declared `drivesCalls`, a call control over the socket) begins here, while this
+   * instance drives the calls: the function returned says it is done. null on a standby: send it to the holder.
+   * A holder that stands down waits for the commands begun here, as for those it runs for the standbys, before its
+   * call service stops following the PBX: a dial begun here and finished later would place its call and write its
+   * row after the next holder followed the calls again, and nobody would follow that call (issue 39's rolling
+   * restart: its agent's page was told no call, and the settle refused it as still in progress).
+   */
+  beginHere(): (() => void) | null;
   /** Sends a command to the holder and resolves with its answer; rejects with CallOwnerUnavailable. */
   send(command: unknown): Promise<unknown>;
   /**
@@ -51,6 +60,7 @@ export const OWNER_HEADER = "x-dialer-call-owner";
 export function ownCalls(mark: string): CallOwner {
   return {
     drivesHere: () => true,
+    beginHere: () => () => {},
     send: () => Promise.reject(new Error("a gateway that drives its own calls sends no command")),
     mark,
   };
@@ -120,6 +130,16 @@ export class RedisCallOwner implements CallOwner {
     return this.driving;
   }
 
+  beginHere(): (() => void) | null {
+    if (!this.driving) return null;
+    let done!: () => void;
+    const work: Promise<void> = new Promise<void>((resolve) => (done = resolve)).then(() => {
+      this.underWay.delete(work);
+    });
+    this.underWay.add(work);
+    return done;
+  }
+
   /** This instance now drives the calls: it answers the standbys' commands with `run`. */
   async serve(run: (command: unknown) => Promise<unknown>): Promise<void> {
     this.serving = run;
@@ -132,8 +152,8 @@ export class RedisCallOwner implements CallOwner {
     this.driving = false;
     this.serving = null;
     await this.sub.unsubscribe(this.commands).catch((err: unknown) => this.onError(err, "unsubscribe"));
-    // The commands already under way finish and are answered before the call service stops; not waited for longer
-    // than their senders wait.
+    // The commands already under way (sent by the standbys, or begun here) finish and are answered before the call
+    // service stops; not waited for longer than their senders wait.
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled([...this.underWay]),

@@ -92,15 +92,22 @@ export function dispatcher(gw: Gateway, socket: AgentSocket, d: Dispatcher) {
     if (unstorable !== null) return refuse("invalid_payload", `${unstorable || "payload"}: ${UNSTORABLE_MESSAGE}`);
     const parsed = (plugin ? plugin.key.schema : ClientEvents[event as ClientEventName]).safeParse(args[0]);
     if (!parsed.success) return refuse("invalid_payload", summarise(parsed.error.issues));
-    // On a standby, what acts on the live calls runs where they are driven (forwarding.ts).
-    if (!gw.callOwner.drivesHere() && !LOCAL_EVENTS.has(name)) {
+    // What acts on the live calls runs where they are driven: here, as a command a stop waits for
+    // (CallOwner.beginHere), or on the holder (forwarding.ts).
+    const local = LOCAL_EVENTS.has(name);
+    const done = local ? null : gw.callOwner.beginHere();
+    if (!local && !done) {
       if (name === "goodbye") d.ctx.saidGoodbye();
       return reply(await sendEventToCallOwner(gw.callOwner, name, parsed.data, socket.data));
     }
-    // Every plugin event's schema is `{ extension, ...fields }` (defineClientEvent).
-    if (plugin) return reply(await pluginEvent(d.ctx, plugin, parsed.data as { extension: string } & Record<string, unknown>));
-    const handler = handlers[event as ClientEventName] as (ctx: EventContext, payload: unknown) => Promise<SocketAck> | SocketAck;
-    reply(await handler(d.ctx, parsed.data));
+    try {
+      // Every plugin event's schema is `{ extension, ...fields }` (defineClientEvent).
+      if (plugin) return reply(await pluginEvent(d.ctx, plugin, parsed.data as { extension: string } & Record<string, unknown>));
+      const handler = handlers[event as ClientEventName] as (ctx: EventContext, payload: unknown) => Promise<SocketAck> | SocketAck;
+      reply(await handler(d.ctx, parsed.data));
+    } finally {
+      done?.();
+    }
   };
 
   // socket.use sees every incoming packet; the gateway answers them all here and registers no listeners.
