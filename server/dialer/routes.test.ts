@@ -132,6 +132,30 @@ describe.each(TELEPHONIES)("on %s", (telephony) => {
       expect(await gw.db.select().from(t.calls).where(eq(t.calls.agentId, q.id))).toHaveLength(1);
       await hangup(q.id);
     });
+
+    it("a disposition sent again under its Idempotency-Key after it handed the lead back to the pool: its first answer, not 403", async () => {
+      const q = await agentClient();
+      const leadId = await fx.lead();
+      const { callId } = DialResponse.parse((await autoDial(q.c)).json());
+      await hangup(q.id);
+      const body = { disposition: { disposition: "Not Interested", reason: "Already has coverage", notes: "" }, call_id: callId };
+      const first = await q.c.request("POST", `/leads/${leadId}/dispositions`, body, { "idempotency-key": "save-1" });
+      expect(first.statusCode).toBe(201);
+      // The lead the dial took from the pool went back to it: it is no longer the agent's.
+      const [lead] = await gw.db.select({ ownerId: t.leads.ownerId }).from(t.leads).where(eq(t.leads.id, leadId));
+      expect(lead?.ownerId).toBeNull();
+      // The answer was lost (the page sends it again, as after "the phones are moving"): the first answer comes back.
+      const again = await q.c.request("POST", `/leads/${leadId}/dispositions`, body, { "idempotency-key": "save-1" });
+      expect(again.statusCode).toBe(201);
+      expect(again.headers["idempotent-replayed"]).toBe("true");
+      expect(again.json()).toEqual(first.json());
+      expect(await gw.db.select().from(t.dispositions).where(eq(t.dispositions.leadId, leadId))).toHaveLength(1);
+      // Anything else on the lead is refused as before: another key, or the same key with another body.
+      const other = await q.c.request("POST", `/leads/${leadId}/dispositions`, body, { "idempotency-key": "save-2" });
+      expect(other.statusCode).toBe(403);
+      const changed = { ...body, disposition: { ...body.disposition, notes: "changed" } };
+      expect((await q.c.request("POST", `/leads/${leadId}/dispositions`, changed, { "idempotency-key": "save-1" })).statusCode).toBe(403);
+    });
   });
 
   describe("Do Not Call at dial time", () => {

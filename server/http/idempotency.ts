@@ -62,6 +62,33 @@ export interface IdempotencyDeps {
   log: FastifyBaseLogger;
 }
 
+const VALID_KEY = /^[\x21-\x7E]{1,255}$/;
+const routeOf = (raw: FastifyRequest) => `${raw.method} ${raw.routeOptions.url ?? raw.url}`;
+/** The request as a key's first answer is tied to it: a retry must send the same URL and body. */
+const fingerprintOf = (raw: FastifyRequest) =>
+  createHash("sha256")
+    .update(`${raw.url}\n${JSON.stringify(raw.body ?? null)}`)
+    .digest("hex");
+
+/**
+ * Whether the request repeats, under its Idempotency-Key, a write of the caller's that was answered (the same
+ * route and body, within the key's 24 hours): `idempotent` answers it with the first answer. A route's object-level
+ * access asks this before it refuses, because the first write may have changed who may act on the object (a
+ * disposition hands the lead back to the pool): the agent's retry after a lost answer gets that answer, not 403.
+ */
+export async function answeredBefore(gw: IdempotencyDeps, caller: Caller, raw: FastifyRequest): Promise<boolean> {
+  const header = raw.headers["idempotency-key"];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !VALID_KEY.test(key)) return false;
+  const [first] = await statementsOf(gw.db).read.execute({ userId: caller.id, key, route: routeOf(raw) });
+  return (
+    first !== undefined &&
+    first.status !== IN_PROGRESS &&
+    first.fingerprint === fingerprintOf(raw) &&
+    new Date(first.createdAt).getTime() >= gw.clock.now() - IDEMPOTENCY_TTL_MS
+  );
+}
+
 /** Runs `write` once per Idempotency-Key; without the header it simply runs. */
 export async function idempotent<T>(
   gw: IdempotencyDeps,
@@ -77,14 +104,12 @@ export async function idempotent<T>(
     return r.body;
   }
   const key = Array.isArray(header) ? header[0]! : header;
-  if (!/^[\x21-\x7E]{1,255}$/.test(key))
+  if (!VALID_KEY.test(key))
     throw new HttpError(422, IDEMPOTENCY_MESSAGES.invalid, {
       "Idempotency-Key": [IDEMPOTENCY_MESSAGES.invalid],
     });
-  const route = `${raw.method} ${raw.routeOptions.url ?? raw.url}`;
-  const fingerprint = createHash("sha256")
-    .update(`${raw.url}\n${JSON.stringify(raw.body ?? null)}`)
-    .digest("hex");
+  const route = routeOf(raw);
+  const fingerprint = fingerprintOf(raw);
   const now = gw.clock.now();
   const q = statementsOf(gw.db);
   const which = { userId: caller.id, key, route };

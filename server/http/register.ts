@@ -9,6 +9,7 @@ import type { Gateway } from "../gateway";
 import { FINGERPRINT_COOKIE } from "../modules/auth/cookies";
 import { HttpError, MESSAGES } from "./errors";
 import { commandDone, sendToCallOwner } from "./forwarding";
+import { answeredBefore } from "./idempotency";
 import { UNSTORABLE_MESSAGE, unstorablePath } from "./storable";
 import type { RouteDef } from "./route";
 
@@ -84,11 +85,16 @@ export function registerRoutes(app: FastifyInstance, gw: Gateway, table: RouteDe
         policy.agentParam || policy.leadParam
           ? async (req) => {
               const params = req.params as Record<string, unknown>;
+              // A retry of a write the caller made, answered then (its Idempotency-Key): answered the same now, even
+              // when that write changed who may act on the object (idempotency.ts, answeredBefore).
+              const replay = () => answeredBefore(gw, req.caller!, req);
               if (policy.agentParam && !(await mayActOnAgent(gw.db, policy, req.caller!, Number(params[policy.agentParam])))) {
+                if (await replay()) return;
                 await deny(gw, req, "object");
               }
               if (policy.leadParam) {
                 const verdict = await leadAccess(gw.db, policy, req.caller!, Number(params[policy.leadParam]));
+                if (verdict !== "ok" && (await replay())) return;
                 if (verdict === "missing") throw new HttpError(404, MESSAGES.resourceNotFound);
                 if (verdict === "denied") await deny(gw, req, "object");
               }
