@@ -1,6 +1,6 @@
 // How a bench's simulated agent learns that its call ended, as the page does: from the `hangup` push on its socket
 // (bridged or not), and whether the answering-machine detection heard a person. A push that arrives before the
-// agent waits for it is kept for the wait (bench/dialer-load, bench/lead-import and bench/reports).
+// agent waits for it is kept for the wait (bench/dialer-load, bench/floor, bench/lead-import and bench/reports).
 import type { Socket } from "socket.io-client";
 
 export interface CallEnd {

@@ -35,6 +35,7 @@ import { adminQuery, databaseUrl } from "../../server/db/admin";
 import { API_BASE } from "../../src/contract/common";
 import { SOCKET_PATH } from "../../src/contract/socket";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/chromium";
+import { CallEnds } from "../callEnds";
 
 const num = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -141,8 +142,8 @@ async function pool<T>(items: T[], limit: number, fn: (item: T, i: number) => Pr
 
 interface Agent {
   i: number;
-  /** The `hangup` push of a call this agent placed, awaited by its call id. */
-  ended: Map<number, (snap: { callId: number; bridged: boolean }) => void>;
+  /** The `hangup` pushes of the calls this agent placed, awaited by call id. */
+  ends: CallEnds;
   name: string;
   email: string;
   ext: string;
@@ -152,7 +153,7 @@ interface Agent {
 }
 const agents: Agent[] = ready.emails.map((email, i) => ({
   i,
-  ended: new Map(),
+  ends: new CallEnds(),
   name: `Floor Agent ${String(i).padStart(3, "0")}`,
   email,
   ext: ready.extensions[i]!,
@@ -174,7 +175,7 @@ for (let i = 0; i < agents.length; i += 100)
         new Promise<void>((resolve, reject) => {
           const s = io(base, { path: SOCKET_PATH, transports: ["websocket"], forceNew: true, reconnection: false, auth: { token: a.creds.token }, extraHeaders: { cookie: `dialer_fp=${a.creds.fp}` } });
           a.socket = s;
-          s.on("hangup", (snap: { callId: number; bridged: boolean }) => a.ended.get(snap.callId)?.(snap));
+          a.ends.follow(s);
           s.once("connect", () => resolve());
           s.once("connect_error", reject);
         }),
@@ -191,18 +192,6 @@ const LEADS_PER_CALLER = 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const callCounts = { placed: 0, answered: 0, refused: 0, stuck: 0, settleOrDispositionFailed: 0 };
 const callRefusals: Record<string, number> = {};
-const waitEnd = (a: Agent, callId: number, ms: number) =>
-  new Promise<{ bridged: boolean } | null>((resolve) => {
-    const timer = setTimeout(() => {
-      a.ended.delete(callId);
-      resolve(null);
-    }, ms);
-    a.ended.set(callId, (snap) => {
-      clearTimeout(timer);
-      a.ended.delete(callId);
-      resolve(snap);
-    });
-  });
 /** Caller k dials its own leads in turn while the status load runs: dial, talk, hang-up push, settle, dispose. */
 async function callLoop(a: Agent, k: number) {
   await sleep((k / Math.max(1, CALLERS)) * 3000); // spread over the first 3 s, as a floor's calls are
@@ -218,13 +207,13 @@ async function callLoop(a: Agent, k: number) {
     }
     callCounts.placed++;
     const { callId } = r.body as { callId: number };
-    let end = await waitEnd(a, callId, 30_000);
+    let end = await a.ends.wait(callId, 30_000);
     if (!end) {
       callCounts.stuck++;
       await a.socket!.timeout(5_000).emitWithAck("hangup", { extension: a.ext }).catch(() => {});
-      end = await waitEnd(a, callId, 10_000);
+      end = await a.ends.wait(callId, 10_000);
     }
-    if (end?.bridged) callCounts.answered++;
+    if (end?.answered) callCounts.answered++;
     const settled = await request("PUT", `/leads/${lead.id}/calls/${callId}`, a.creds, { extra_recording_index: 0 });
     const disposed = await request(
       "POST",
